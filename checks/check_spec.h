@@ -1,0 +1,39 @@
+#pragma once
+// The declaration of a check: one place that feeds the catalogue command, the reports and SARIF.
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace mongoscan {
+
+enum class Severity { info, low, medium, high, critical };
+std::string_view to_string(Severity severity);
+std::optional<Severity> parse_severity(std::string_view text);
+
+// The self-check table's groups, in the order reports show them.
+enum class Layer {
+  discovery,
+  network,
+  authentication,
+  authorization,
+  transport,
+  hardening,
+  versions,
+  connection_string,
+  credentials,
+  data_model
+};
+std::string_view to_string(Layer layer);
+
+struct CheckSpec {
+  std::string id;  // stable, e.g. "CONN-001"
+  std::string title;
+  Layer layer;
+  Severity severity;                    // default; a policy may override it
+  std::vector<std::string> references;  // e.g. "CIS MongoDB 8 4.3", "MongoDB dev spec 3.1"
+  std::string remediation;              // one sentence
+};
+
+}  // namespace mongoscan

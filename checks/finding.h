@@ -1,0 +1,39 @@
+#pragma once
+// The judgement of one check on one subject. Passes are findings too: an audit shows what was checked.
+
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "checks/check_spec.h"
+
+namespace mongoscan {
+
+enum class Status { pass, fail, warn, error, skipped };
+std::string_view to_string(Status status);
+
+// What a finding is about: a node, a place in a file, or a (redacted) connection string.
+struct Subject {
+  enum class Kind { node, file, uri } kind;
+  std::string name;  // "host:port", a file path, or a redacted URI
+  std::optional<int> line;
+  std::optional<int> column;
+
+  static Subject node(std::string address) { return {Kind::node, std::move(address), {}, {}}; }
+  static Subject uri(std::string redacted_uri) { return {Kind::uri, std::move(redacted_uri), {}, {}}; }
+  static Subject file(std::string path, int line, int column) {
+    return {Kind::file, std::move(path), line, column};
+  }
+};
+
+struct Finding {
+  std::string check_id;
+  Status status;
+  Severity severity;  // the spec's default unless the policy overrides it
+  Subject subject;
+  std::string message;      // one line, never containing a secret
+  nlohmann::json evidence;  // what was seen: options and values, never a secret
+};
+
+}  // namespace mongoscan

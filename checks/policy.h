@@ -1,0 +1,59 @@
+#pragma once
+// The rules a scan judges against. Defaults are the rules of the development specification; a JSON
+// policy file (--policy) may change any threshold or severity.
+
+#include <cstdint>
+#include <map>
+#include <set>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "checks/check_spec.h"
+#include "scanner/result.h"
+
+namespace mongoscan {
+
+struct IntRange {
+  std::int64_t min;
+  std::int64_t max;
+};
+
+struct PasswordRules {
+  int min_length = 12;
+  bool require_upper = true;
+  bool require_lower = true;
+  bool require_digit = true;
+  bool require_special = true;
+  bool reject_common = true;
+  bool reject_username = true;
+};
+
+struct Policy {
+  // "core" workloads need strong consistency; others (e.g. "analytics") may read from secondaries.
+  std::string workload = "core";
+  // Read preferences allowed per workload; a mode outside the list warns (CONN-006).
+  std::map<std::string, std::vector<std::string>> read_preferences = {
+      {"core", {"primary", "primaryPreferred"}},
+      {"analytics", {"primary", "primaryPreferred", "secondary", "secondaryPreferred", "nearest"}},
+      {"reporting", {"secondary", "secondaryPreferred", "nearest", "primaryPreferred"}}};
+  // Workloads that must write with w=majority (CONN-005).
+  std::set<std::string> majority_write_workloads = {"core"};
+  // CONN-007 ranges, keyed by canonical option name.
+  std::map<std::string, IntRange> pool_ranges = {{"maxPoolSize", {50, 200}},
+                                                 {"minPoolSize", {5, 20}},
+                                                 {"maxIdleTimeMS", {60000, 300000}},
+                                                 {"waitQueueTimeoutMS", {5000, 10000}},
+                                                 {"connectTimeoutMS", {10000, 30000}}};
+  PasswordRules passwords;
+  std::map<std::string, Severity> severity_overrides;  // check id -> severity
+  std::set<std::string> disabled_checks;               // check ids not run
+
+  Severity severity_for(std::string_view check_id, Severity default_severity) const;
+};
+
+// Parses a policy from JSON text. Unknown keys, wrong types and unknown check ids are errors
+// (ErrorCode::usage) naming the offending key.
+Result<Policy> parse_policy(std::string_view json_text);
+
+}  // namespace mongoscan

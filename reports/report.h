@@ -1,0 +1,47 @@
+#pragma once
+// The one model every reporter renders. Reporters never decide pass or fail.
+
+#include <string>
+#include <vector>
+
+#include "checks/check_spec.h"
+#include "checks/finding.h"
+
+namespace mongoscan {
+
+struct ReportedFinding {
+  CheckSpec spec;
+  Finding finding;
+};
+
+struct NodeSummary {
+  std::string address;  // "host:port"
+  std::string role;     // primary, secondary, arbiter, mongos, standalone, unknown
+  std::string version;
+  nlohmann::json tls = nlohmann::json::object();
+  std::vector<std::pair<std::string, std::string>> errors;  // phase, message
+};
+
+struct TargetSummary {
+  std::string uri;  // redacted
+  std::string topology = "unknown";  // replica_set, sharded, standalone, load_balanced, unknown
+  std::vector<NodeSummary> nodes;
+};
+
+struct StatusCounts {
+  int pass = 0, fail = 0, warn = 0, error = 0, skipped = 0;
+};
+
+struct Report {
+  std::string tool_name = "mongoscan";
+  std::string tool_version;
+  std::string started_at;   // RFC 3339, UTC
+  std::string finished_at;  // RFC 3339, UTC
+  std::vector<std::string> inputs;  // redacted URIs and file paths, as given
+  std::vector<TargetSummary> targets;
+  std::vector<ReportedFinding> findings;
+
+  StatusCounts summary() const;
+};
+
+}  // namespace mongoscan
