@@ -1,0 +1,25 @@
+#pragma once
+// ASCII case folding for protocol names (option keys, mechanism names, host names).
+
+#include <algorithm>
+#include <string>
+#include <string_view>
+
+namespace mongoscan {
+
+inline char to_lower_ascii(char c) { return (c >= 'A' && c <= 'Z') ? char(c - 'A' + 'a') : c; }
+
+inline std::string to_lower_ascii(std::string_view text) {
+  std::string lowered(text);
+  std::transform(lowered.begin(), lowered.end(), lowered.begin(),
+                 [](char c) { return to_lower_ascii(c); });
+  return lowered;
+}
+
+inline bool equals_ignore_case(std::string_view a, std::string_view b) {
+  return a.size() == b.size() &&
+         std::equal(a.begin(), a.end(), b.begin(),
+                    [](char x, char y) { return to_lower_ascii(x) == to_lower_ascii(y); });
+}
+
+}  // namespace mongoscan
