@@ -72,4 +72,8 @@ Result<ConnectionString> parse_connection_string(std::string_view uri);
 // by "***". Works on any text, valid URI or not.
 std::string redact_connection_string(std::string_view uri);
 
+// Free text (an error message from a library, a log line) with every embedded mongodb:// or
+// mongodb+srv:// URI passed through redact_connection_string. A URI ends at white space or a quote.
+std::string redact_connection_strings_in_text(std::string_view text);
+
 }  // namespace mongoscan

@@ -1,5 +1,6 @@
 // redact_connection_string: the one place that decides what of a URI may be shown.
 
+#include <algorithm>
 #include <string>
 
 #include "scanner/ascii_case.h"
@@ -103,6 +104,22 @@ std::string redact_connection_string(std::string_view uri) {
   if (query_start != std::string_view::npos) {
     redacted += "?" + redact_query(uri.substr(query_start + 1));
   }
+  return redacted;
+}
+
+std::string redact_connection_strings_in_text(std::string_view text) {
+  std::string redacted;
+  std::size_t position = 0;
+  while (position < text.size()) {
+    std::size_t start = std::min(text.find("mongodb://", position), text.find("mongodb+srv://", position));
+    if (start == std::string_view::npos) break;
+    std::size_t end = text.find_first_of(" \t\r\n'\"", start);
+    if (end == std::string_view::npos) end = text.size();
+    redacted.append(text.substr(position, start - position));
+    redacted.append(redact_connection_string(text.substr(start, end - start)));
+    position = end;
+  }
+  redacted.append(text.substr(std::min(position, text.size())));
   return redacted;
 }
 

@@ -1,0 +1,14 @@
+#pragma once
+// The CI gate: whether a scan's findings fail it.
+
+#include <optional>
+#include <vector>
+
+#include "checks/finding.h"
+
+namespace mongoscan {
+
+// True iff some finding has status fail at or above the threshold; no threshold never fails.
+bool fails_gate(const std::vector<Finding>& findings, std::optional<Severity> threshold);
+
+}  // namespace mongoscan

@@ -1,0 +1,259 @@
+#include "scanner/cli.h"
+
+#include <CLI/CLI.hpp>
+#include <algorithm>
+#include <cerrno>
+#include <chrono>
+#include <cstring>
+#include <ctime>
+#include <fstream>
+#include <sstream>
+
+#include "checks/gate.h"
+#include "checks/registry.h"
+#include "reports/atomic_file.h"
+#include "reports/catalogue.h"
+#include "reports/parsed_uri.h"
+#include "reports/reporter.h"
+#include "scanner/uri.h"
+#include "scanner/version.h"
+
+namespace mongoscan {
+namespace {
+
+// A connection string and where it came from ("argument 2", "uris.txt:7"), for error messages.
+struct UriInput {
+  std::string origin;
+  std::string text;
+};
+
+struct ScanOptions {
+  std::vector<std::string> uris;
+  std::vector<std::string> uri_files;
+  std::string policy_file;
+  std::string workload;
+  std::string format = "table";
+  std::string output;
+  std::string fail_on = "high";
+};
+
+// A command's failure: the exit code and one line for stderr.
+struct CommandError {
+  int exit_code;
+  std::string message;
+};
+
+std::string rfc3339_utc_now() {
+  std::time_t now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
+  std::tm utc{};
+  gmtime_r(&now, &utc);
+  char text[32];
+  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &utc);
+  return text;
+}
+
+Result<std::string> read_text_file(const std::string& path, std::string_view what) {
+  std::ifstream file(path, std::ios::binary);
+  if (!file) {
+    return Error{ErrorCode::usage, std::string(what), path + ": " + std::strerror(errno)};
+  }
+  std::ostringstream text;
+  text << file.rdbuf();
+  if (file.bad()) return Error{ErrorCode::usage, std::string(what), path + ": read failed"};
+  return text.str();
+}
+
+// One URI per line; blank lines and lines starting with '#' are skipped.
+Result<std::vector<UriInput>> read_uri_file(const std::string& path) {
+  auto text = read_text_file(path, "uri file");
+  if (!text) return text.error();
+  std::vector<UriInput> inputs;
+  std::istringstream lines(text.value());
+  std::string line;
+  for (int number = 1; std::getline(lines, line); ++number) {
+    const auto first = line.find_first_not_of(" \t\r");
+    if (first == std::string::npos || line[first] == '#') continue;
+    const auto last = line.find_last_not_of(" \t\r");
+    inputs.push_back({path + ":" + std::to_string(number), line.substr(first, last - first + 1)});
+  }
+  return inputs;
+}
+
+Result<Policy> load_policy(const ScanOptions& options) {
+  Policy policy;
+  if (!options.policy_file.empty()) {
+    auto text = read_text_file(options.policy_file, "policy");
+    if (!text) return text.error();
+    auto parsed = parse_policy(text.value());
+    if (!parsed) {
+      return Error{ErrorCode::usage, "policy", options.policy_file + ": " + parsed.error().message};
+    }
+    policy = std::move(parsed).value();
+  }
+  if (!options.workload.empty()) policy.workload = options.workload;
+  return policy;
+}
+
+std::optional<CommandError> collect_uri_inputs(const ScanOptions& options, std::ostream& err,
+                                               std::vector<UriInput>& inputs) {
+  for (std::size_t i = 0; i < options.uris.size(); ++i) {
+    inputs.push_back({"argument " + std::to_string(i + 1), options.uris[i]});
+  }
+  for (const std::string& path : options.uri_files) {
+    auto from_file = read_uri_file(path);
+    if (!from_file) return CommandError{kExitUsage, "uri file " + from_file.error().message};
+    inputs.insert(inputs.end(), from_file.value().begin(), from_file.value().end());
+  }
+  if (inputs.empty()) {
+    return CommandError{kExitUsage, "scan: give at least one connection string (argument or --uri-file)"};
+  }
+  for (std::size_t i = 0; i < options.uris.size(); ++i) {
+    auto parsed = parse_connection_string(options.uris[i]);
+    if (parsed && parsed.value().credentials && parsed.value().credentials->password) {
+      err << "mongoscan: warning: argument " << i + 1
+          << " carries a password, which other users can see in the process list; prefer "
+             "--uri-file\n";
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<CommandError> run_scan(const ScanOptions& options, const CliStreams& streams) {
+  const std::string started_at = rfc3339_utc_now();
+  auto policy = load_policy(options);
+  if (!policy) return CommandError{kExitUsage, policy.error().message};
+  std::vector<UriInput> inputs;
+  if (auto error = collect_uri_inputs(options, streams.err, inputs)) return error;
+
+  Report report;
+  report.tool_version = kVersion;
+  report.started_at = started_at;
+  std::vector<Finding> findings;
+  for (const UriInput& input : inputs) {
+    const std::string redacted = redact_connection_string(input.text);
+    auto parsed = parse_connection_string(input.text);
+    if (!parsed) {
+      return CommandError{kExitUsage, input.origin + " '" + redacted + "': " + parsed.error().message};
+    }
+    report.inputs.push_back(redacted);
+    report.targets.push_back(TargetSummary{redacted, "unknown", {}});
+    for (Finding& finding :
+         run_connection_string_checks(UriTarget{redacted, std::move(parsed).value()}, policy.value())) {
+      findings.push_back(finding);
+      report.findings.push_back({*find_check(finding.check_id), std::move(finding)});
+    }
+  }
+  report.finished_at = rfc3339_utc_now();
+
+  const ReportFormat format = *parse_report_format(options.format);
+  if (options.output.empty()) {
+    write_report(report, format, {streams.out_is_color_terminal}, streams.out);
+  } else {
+    std::ostringstream rendered;
+    write_report(report, format, {false}, rendered);
+    if (auto written = write_file_atomically(options.output, rendered.str()); !written) {
+      return CommandError{kExitScanFailed, "cannot write report: " + written.error().message};
+    }
+    const StatusCounts counts = report.summary();
+    streams.err << "mongoscan: wrote " << options.output << " (" << counts.fail << " fail, "
+                << counts.warn << " warn, " << counts.pass << " pass, " << counts.error
+                << " error, " << counts.skipped << " skipped)\n";
+  }
+  const std::optional<Severity> threshold = parse_severity(options.fail_on);
+  if (fails_gate(findings, threshold)) {
+    return CommandError{kExitFindingsFailed, ""};
+  }
+  return std::nullopt;
+}
+
+int run_parse_uri(const std::string& uri, bool reveal, const CliStreams& streams) {
+  auto parsed = parse_connection_string(uri);
+  streams.out << parsed_uri_json(parsed, reveal).dump(2) << "\n";
+  if (parsed) return kExitOk;
+  streams.err << "mongoscan: error: '" << redact_connection_string(uri)
+              << "': " << parsed.error().message << "\n";
+  return kExitUsage;
+}
+
+std::vector<std::string> severity_names() {
+  return {"info", "low", "medium", "high", "critical", "none"};
+}
+
+}  // namespace
+
+int run_cli(const std::vector<std::string>& args, CliStreams streams) {
+  CLI::App app{"mongoscan: checks MongoDB deployments and connection strings against security rules",
+               "mongoscan"};
+  app.require_subcommand(1);
+  app.set_version_flag("--version", std::string("mongoscan ") + kVersion);
+
+  ScanOptions scan_options;
+  CLI::App* scan = app.add_subcommand("scan", "Analyse connection strings and write the self-check report");
+  scan->add_option("uris", scan_options.uris, "Connection strings (mongodb:// or mongodb+srv://)");
+  scan->add_option("--uri-file", scan_options.uri_files,
+                   "File with one connection string per line ('#' starts a comment); keeps "
+                   "passwords off the command line");
+  scan->add_option("--policy", scan_options.policy_file, "Policy JSON file (thresholds, severities)");
+  scan->add_option("--workload", scan_options.workload,
+                   "Workload the connection strings serve (overrides the policy): core, analytics, ...");
+  scan->add_option("--format", scan_options.format, "Report format")
+      ->check(CLI::IsMember({"table", "json", "html"}))
+      ->capture_default_str();
+  scan->add_option("-o,--output", scan_options.output,
+                   "Write the report to this file (atomically) instead of stdout");
+  scan->add_option("--fail-on", scan_options.fail_on,
+                   "Exit 1 when a finding fails at or above this severity ('none' never fails)")
+      ->check(CLI::IsMember(severity_names()))
+      ->capture_default_str();
+
+  std::string catalogue_format = "table";
+  CLI::App* checks = app.add_subcommand("checks", "List the check catalogue");
+  checks->add_option("--format", catalogue_format, "Catalogue format")
+      ->check(CLI::IsMember({"table", "json", "md"}))
+      ->capture_default_str();
+
+  std::string uri_to_parse;
+  bool reveal = false;
+  CLI::App* parse_uri = app.add_subcommand("parse-uri", "Print a connection string's parsed form as JSON");
+  parse_uri->add_option("uri", uri_to_parse, "The connection string")->required();
+  parse_uri->add_flag("--reveal", reveal, "Show passwords and secret options instead of ***");
+
+  CLI::App* version = app.add_subcommand("version", "Print the version");
+
+  std::vector<std::string> reversed(args.rbegin(), args.rend());
+  try {
+    app.parse(reversed);
+  } catch (const CLI::CallForHelp& help) {
+    return app.exit(help, streams.out, streams.err);
+  } catch (const CLI::CallForAllHelp& help) {
+    return app.exit(help, streams.out, streams.err);
+  } catch (const CLI::CallForVersion&) {
+    streams.out << "mongoscan " << kVersion << "\n";
+    return kExitOk;
+  } catch (const CLI::ParseError& error) {
+    streams.err << "mongoscan: error: " << redact_connection_strings_in_text(error.what())
+                << " (see mongoscan --help)\n";
+    return kExitUsage;
+  }
+
+  if (version->parsed()) {
+    streams.out << "mongoscan " << kVersion << "\n";
+    return kExitOk;
+  }
+  if (checks->parsed()) {
+    write_catalogue(check_catalogue(), *parse_catalogue_format(catalogue_format), streams.out);
+    return kExitOk;
+  }
+  if (parse_uri->parsed()) return run_parse_uri(uri_to_parse, reveal, streams);
+  if (scan->parsed()) {
+    if (auto error = run_scan(scan_options, streams)) {
+      if (!error->message.empty()) {
+        streams.err << "mongoscan: error: " << redact_connection_strings_in_text(error->message) << "\n";
+      }
+      return error->exit_code;
+    }
+  }
+  return kExitOk;
+}
+
+}  // namespace mongoscan

@@ -1,0 +1,29 @@
+#pragma once
+// The mongoscan command line: scan, checks, parse-uri, version. The composition root that joins
+// scanner (facts), checks (judgement) and reports (rendering).
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace mongoscan {
+
+// Exit codes, documented in the README.
+enum ExitCode : int {
+  kExitOk = 0,              // nothing at or above --fail-on failed
+  kExitFindingsFailed = 1,  // a finding failed at or above --fail-on
+  kExitUsage = 2,           // bad arguments or input (URI, policy file, URI file)
+  kExitScanFailed = 3,      // the scan itself could not run (e.g. the report could not be written)
+};
+
+struct CliStreams {
+  std::ostream& out;
+  std::ostream& err;
+  bool out_is_color_terminal = false;  // stdout is a TTY and NO_COLOR is not set
+};
+
+// Runs one command line (args exclude the program name). Never throws; every error is one line on
+// err, and no secret from the arguments or input files is ever written to out or err.
+int run_cli(const std::vector<std::string>& args, CliStreams streams);
+
+}  // namespace mongoscan
