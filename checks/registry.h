@@ -1,0 +1,25 @@
+#pragma once
+// The explicit catalogue of every check this build implements, and the runners that call each check
+// family by name (no static registration).
+
+#include <string_view>
+#include <vector>
+
+#include "checks/check_spec.h"
+#include "checks/connection_string.h"
+#include "checks/finding.h"
+#include "checks/policy.h"
+
+namespace mongoscan {
+
+// Every check, in catalogue order (the order of the layers, then of the ids).
+const std::vector<CheckSpec>& check_catalogue();
+
+// The check with this exact id, or nullptr.
+const CheckSpec* find_check(std::string_view id);
+
+// The findings of every check that judges one connection string (AUTHN-005 on its password, then
+// the CONN-* checks), without those the policy disables.
+std::vector<Finding> run_connection_string_checks(const UriTarget& target, const Policy& policy);
+
+}  // namespace mongoscan

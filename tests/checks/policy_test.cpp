@@ -1,0 +1,142 @@
+#include "checks/policy.h"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+
+namespace mongoscan {
+namespace {
+
+Policy parse_ok(const std::string& json_text) {
+  auto policy = parse_policy(json_text);
+  EXPECT_TRUE(policy.ok()) << (policy.ok() ? "" : policy.error().message);
+  return policy.ok() ? policy.value() : Policy{};
+}
+
+// The error message, checked to be a one-line usage error of the policy phase.
+std::string parse_error(const std::string& json_text) {
+  auto policy = parse_policy(json_text);
+  EXPECT_FALSE(policy.ok()) << json_text;
+  if (policy.ok()) return "";
+  EXPECT_EQ(policy.error().code, ErrorCode::usage);
+  EXPECT_EQ(policy.error().phase, "policy");
+  EXPECT_EQ(policy.error().message.find('\n'), std::string::npos) << policy.error().message;
+  return policy.error().message;
+}
+
+// The error for `json_text` starts with `prefix`: its JSON path and a colon.
+::testing::AssertionResult error_starts_with(const std::string& json_text,
+                                             const std::string& prefix) {
+  const std::string message = parse_error(json_text);
+  if (message.starts_with(prefix)) return ::testing::AssertionSuccess();
+  return ::testing::AssertionFailure() << "the error is: " << message;
+}
+
+TEST(SeverityFor, OverrideWinsOverTheDefault) {
+  Policy policy;
+  EXPECT_EQ(policy.severity_for("CONN-005", Severity::high), Severity::high);
+  policy.severity_overrides["CONN-005"] = Severity::medium;
+  EXPECT_EQ(policy.severity_for("CONN-005", Severity::high), Severity::medium);
+  EXPECT_EQ(policy.severity_for("CONN-006", Severity::low), Severity::low);
+}
+
+TEST(ParsePolicy, EmptyObjectKeepsEveryDefault) {
+  const Policy parsed = parse_ok("{}");
+  const Policy defaults;
+  EXPECT_EQ(parsed.workload, defaults.workload);
+  EXPECT_EQ(parsed.read_preferences, defaults.read_preferences);
+  EXPECT_EQ(parsed.majority_write_workloads, defaults.majority_write_workloads);
+  EXPECT_EQ(parsed.pool_ranges.at("maxPoolSize").min, 50);
+  EXPECT_EQ(parsed.passwords.min_length, 12);
+  EXPECT_TRUE(parsed.severity_overrides.empty());
+  EXPECT_TRUE(parsed.disabled_checks.empty());
+}
+
+TEST(ParsePolicy, TheExampleFileIsComplete) {
+  std::ifstream file(MONGOSCAN_SOURCE_DIR "/fixtures/policy/example-policy.json");
+  ASSERT_TRUE(file);
+  std::ostringstream text;
+  text << file.rdbuf();
+  const Policy policy = parse_ok(text.str());
+  EXPECT_EQ(policy.workload, "core");
+  EXPECT_EQ(policy.read_preferences, Policy{}.read_preferences);
+  EXPECT_EQ(policy.pool_ranges.size(), 5u);
+  EXPECT_EQ(policy.severity_for("CONN-007", Severity::low), Severity::medium);
+}
+
+TEST(ParsePolicy, KeysGivenOverrideAndOthersKeepDefaults) {
+  const Policy policy = parse_ok(R"({
+    "workload": "batch",
+    "read_preferences": {"batch": ["secondaryPreferred", "NEAREST"]},
+    "majority_write_workloads": ["batch"],
+    "pool_ranges": {"maxPoolSize": {"max": 300}, "minPoolSize": {"min": 1, "max": 2}},
+    "passwords": {"min_length": 16, "require_special": false},
+    "severity_overrides": {"CONN-005": "Medium"},
+    "disabled_checks": ["CONN-006", "AUTHN-005"]
+  })");
+  EXPECT_EQ(policy.workload, "batch");
+  EXPECT_EQ(policy.read_preferences.at("batch"),
+            (std::vector<std::string>{"secondaryPreferred", "nearest"}));
+  EXPECT_EQ(policy.read_preferences.at("core"), Policy{}.read_preferences.at("core"));
+  EXPECT_EQ(policy.majority_write_workloads, std::set<std::string>{"batch"});
+  EXPECT_EQ(policy.pool_ranges.at("maxPoolSize").min, 50);
+  EXPECT_EQ(policy.pool_ranges.at("maxPoolSize").max, 300);
+  EXPECT_EQ(policy.pool_ranges.at("minPoolSize").max, 2);
+  EXPECT_EQ(policy.pool_ranges.at("connectTimeoutMS").min, 10000);
+  EXPECT_EQ(policy.passwords.min_length, 16);
+  EXPECT_FALSE(policy.passwords.require_special);
+  EXPECT_TRUE(policy.passwords.require_upper);
+  EXPECT_EQ(policy.severity_for("CONN-005", Severity::high), Severity::medium);
+  EXPECT_EQ(policy.disabled_checks, (std::set<std::string>{"AUTHN-005", "CONN-006"}));
+}
+
+TEST(ParsePolicy, ErrorsNameTheKey) {
+  EXPECT_TRUE(error_starts_with(R"({"colour": 1})", "colour: unknown key"));
+  EXPECT_EQ(parse_error(R"({"workload": 5})"), "workload: expected a non-empty string, got number");
+  EXPECT_EQ(parse_error(R"({"workload": "batch"})"),
+            "workload: \"batch\" has no entry in read_preferences");
+  EXPECT_TRUE(error_starts_with(R"({"read_preferences": {"core": ["primary", "tertiary"]}})",
+                                "read_preferences.core[1]: unknown read preference \"tertiary\""));
+  EXPECT_EQ(parse_error(R"({"read_preferences": {"core": []}})"),
+            "read_preferences.core: must list at least one mode");
+  EXPECT_EQ(parse_error(R"({"majority_write_workloads": "core"})"),
+            "majority_write_workloads: expected an array of strings, got string");
+  EXPECT_EQ(parse_error(R"({"pool_ranges": {"maxPoolSize": {"min": 300}}})"),
+            "pool_ranges.maxPoolSize: min 300 exceeds max 200");
+  EXPECT_EQ(parse_error(R"({"pool_ranges": {"maxPoolSize": {"min": -1}}})"),
+            "pool_ranges.maxPoolSize.min: must not be negative");
+  EXPECT_EQ(parse_error(R"({"pool_ranges": {"maxPoolSize": {"max": 2.5}}})"),
+            "pool_ranges.maxPoolSize.max: expected an integer, got number");
+  EXPECT_EQ(parse_error(R"({"pool_ranges": {"maxPoolSize": {"mid": 1}}})"),
+            "pool_ranges.maxPoolSize.mid: unknown key (expected min or max)");
+  EXPECT_TRUE(error_starts_with(R"({"pool_ranges": {"heartbeatFrequencyMS": {}}})",
+                                "pool_ranges.heartbeatFrequencyMS: unknown option"));
+  EXPECT_EQ(parse_error(R"({"passwords": {"min_length": "12"}})"),
+            "passwords.min_length: expected an integer, got string");
+  EXPECT_EQ(parse_error(R"({"passwords": {"require_upper": 1}})"),
+            "passwords.require_upper: expected true or false, got number");
+  EXPECT_TRUE(error_starts_with(R"({"passwords": {"require_emoji": true}})",
+                                "passwords.require_emoji: unknown key"));
+  EXPECT_EQ(parse_error(R"({"severity_overrides": {"NET-999": "low"}})"),
+            "severity_overrides.NET-999: unknown check id");
+  EXPECT_EQ(parse_error(R"({"severity_overrides": {"CONN-005": "urgent"}})"),
+            "severity_overrides.CONN-005: unknown severity \"urgent\" (expected info, low, medium, "
+            "high or critical)");
+  EXPECT_EQ(parse_error(R"({"disabled_checks": ["CONN-006", "conn-007"]})"),
+            "disabled_checks[1]: unknown check id \"conn-007\"");
+}
+
+TEST(ParsePolicy, NotJsonNamesTheParserPosition) {
+  const std::string message = parse_error("{\n  \"workload\": core\n}");
+  EXPECT_NE(message.find("not valid JSON"), std::string::npos) << message;
+  EXPECT_NE(message.find("line 2, column"), std::string::npos) << message;
+  EXPECT_EQ(message.find("[json.exception"), std::string::npos) << message;
+}
+
+TEST(ParsePolicy, TheDocumentMustBeAnObject) {
+  EXPECT_EQ(parse_error("[]"), "(document): expected an object, got array");
+}
+
+}  // namespace
+}  // namespace mongoscan

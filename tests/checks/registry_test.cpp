@@ -1,0 +1,93 @@
+// The catalogue, the connection-string runner, and the rule that no finding ever shows a password.
+
+#include "checks/registry.h"
+
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include "tests/checks/uri_target_fixture.h"
+
+namespace mongoscan {
+namespace {
+
+using check_test::finding_for;
+using check_test::uri_target;
+
+TEST(CheckCatalogue, ListsEveryImplementedCheckOnceInOrder) {
+  std::vector<std::string> ids;
+  for (const auto& spec : check_catalogue()) ids.push_back(spec.id);
+  EXPECT_EQ(ids,
+            (std::vector<std::string>{"AUTHN-005", "CONN-001", "CONN-002", "CONN-004", "CONN-005",
+                                      "CONN-006", "CONN-007", "CONN-009", "CONN-011"}));
+}
+
+TEST(CheckCatalogue, EverySpecIsComplete) {
+  for (const auto& spec : check_catalogue()) {
+    EXPECT_FALSE(spec.title.empty()) << spec.id;
+    EXPECT_FALSE(spec.remediation.empty()) << spec.id;
+    EXPECT_FALSE(spec.references.empty()) << spec.id;
+  }
+}
+
+TEST(FindCheck, ByExactId) {
+  ASSERT_NE(find_check("CONN-009"), nullptr);
+  EXPECT_EQ(find_check("CONN-009")->layer, Layer::connection_string);
+  EXPECT_EQ(find_check("AUTHN-005")->layer, Layer::authentication);
+  EXPECT_EQ(find_check("conn-009"), nullptr);
+  EXPECT_EQ(find_check("CONN-003"), nullptr);
+}
+
+TEST(RunConnectionStringChecks, OneFindingPerCatalogueCheck) {
+  const auto findings =
+      run_connection_string_checks(uri_target("mongodb://app:pw@db1,db2/"), Policy{});
+  ASSERT_EQ(findings.size(), check_catalogue().size());
+  for (std::size_t i = 0; i < findings.size(); ++i) {
+    EXPECT_EQ(findings[i].check_id, check_catalogue()[i].id);
+  }
+}
+
+TEST(RunConnectionStringChecks, PolicyDisablesChecksAndOverridesSeverities) {
+  Policy policy;
+  policy.disabled_checks = {"CONN-006", "AUTHN-005"};
+  policy.severity_overrides["CONN-005"] = Severity::critical;
+  const auto findings = run_connection_string_checks(uri_target("mongodb://db1,db2/?w=1"), policy);
+  EXPECT_EQ(findings.size(), check_catalogue().size() - 2);
+  for (const auto& finding : findings) {
+    EXPECT_NE(finding.check_id, "CONN-006");
+    EXPECT_NE(finding.check_id, "AUTHN-005");
+  }
+  EXPECT_EQ(finding_for(findings, "CONN-005").severity, Severity::critical);
+  EXPECT_EQ(finding_for(findings, "CONN-004").severity, find_check("CONN-004")->severity);
+}
+
+TEST(RunConnectionStringChecks, NoFindingShowsThePassword) {
+  struct Case {
+    std::string uri;
+    std::vector<std::string> secrets;  // as written in the URI and as decoded
+  };
+  const std::vector<Case> cases = {
+      {"mongodb://app:Tr0ub4dor%263@db1.example.com/orders", {"Tr0ub4dor%263", "Tr0ub4dor&3"}},
+      {"mongodb://app:Password123!@db1,db2/?authSource=admin&w=1", {"Password123!"}},
+      {"mongodb://zq:zqHunter2zq@10.0.0.5/?replicaSet=rs0&maxPoolSize=9000", {"zqHunter2zq"}},
+      {"mongodb+srv://svc:Vb7%3Axx%40Q9%21kL@cluster.example.com/?tlsInsecure=true",
+       {"Vb7%3Axx%40Q9%21kL", "Vb7:xx@Q9!kL"}},
+      {"mongodb://u:Sesame-Open-4242@db1,db2/?tls=true&tlsCertificateKeyFilePassword=KeyPw-77x1"
+       "&unknownOption=1",
+       {"Sesame-Open-4242", "KeyPw-77x1"}},
+  };
+  for (const auto& c : cases) {
+    for (const auto& finding : run_connection_string_checks(uri_target(c.uri), Policy{})) {
+      const std::string evidence = finding.evidence.dump();
+      for (const auto& secret : c.secrets) {
+        EXPECT_EQ(finding.message.find(secret), std::string::npos)
+            << finding.check_id << " " << c.uri;
+        EXPECT_EQ(evidence.find(secret), std::string::npos) << finding.check_id << " " << c.uri;
+        EXPECT_EQ(finding.subject.name.find(secret), std::string::npos) << finding.check_id;
+      }
+    }
+  }
+}
+
+}  // namespace
+}  // namespace mongoscan
