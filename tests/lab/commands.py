@@ -1,0 +1,121 @@
+"""What every command handler shares: the command declaration, its context, and error replies."""
+
+import uuid
+from dataclasses import dataclass, field
+from typing import Callable, Optional
+
+import versions
+
+# Error code names from mongo's error_codes.yml; any other code is named Location<code>.
+CODE_NAMES = {
+    2: "BadValue",
+    11: "UserNotFound",
+    13: "Unauthorized",
+    17: "ProtocolError",
+    18: "AuthenticationFailed",
+    20: "IllegalOperation",
+    22: "InvalidBSON",
+    26: "NamespaceNotFound",
+    59: "CommandNotFound",
+    72: "InvalidOptions",
+    186: "ClientMetadataCannotBeMutated",
+    334: "MechanismUnavailable",
+    352: "UnsupportedOpQueryCommand",
+}
+UNAUTHORIZED = 13
+AUTHENTICATION_FAILED = 18
+
+# Fields any command may carry that are not arguments of the command itself.
+GENERIC_ARGUMENTS = {"lsid", "comment", "txnNumber", "autocommit", "startTransaction", "apiVersion",
+                     "apiStrict", "apiDeprecationErrors", "maxTimeMS", "readConcern", "writeConcern"}
+
+
+def code_name(code):
+    return CODE_NAMES.get(code, f"Location{code}")
+
+
+def error_reply(code, errmsg):
+    return {"ok": 0.0, "errmsg": errmsg, "code": code, "codeName": code_name(code)}
+
+
+class CommandError(Exception):
+    """Answered with error_reply(code, errmsg)."""
+
+    def __init__(self, code, errmsg):
+        super().__init__(errmsg)
+        self.code = code
+        self.errmsg = errmsg
+
+
+@dataclass
+class Connection:
+    """Per-connection state: transport facts and the authenticated user (at most one, as since 5.0)."""
+
+    id: int
+    tls: bool = False
+    peer_subject: Optional[str] = None  # RFC 2253 subject of a verified client certificate
+    user: object = None                # users.User
+    sasl: object = None                # authentication.SaslSession in progress
+    metadata_received: bool = False
+
+
+@dataclass
+class CommandContext:
+    deployment: object  # deployment.Deployment
+    node: object        # deployment.NodeState
+    connection: Connection
+    db: str
+    body: dict
+
+    @property
+    def argument(self):
+        """The value of the command's first field, e.g. 1 in {ping: 1}."""
+        return next(iter(self.body.values()), None)
+
+    def roles(self):
+        return list(self.connection.user.roles) if self.connection.user else []
+
+
+@dataclass(frozen=True)
+class Command:
+    """A command the lab answers.
+
+    authorize(context) -> bool decides for an authenticated user on an auth-enabled node; None means
+    any authenticated user may run it. requires_auth=False commands run before authentication.
+    """
+
+    name: str
+    handler: Callable[[CommandContext], dict]
+    requires_auth: bool = True
+    admin_only: bool = False
+    authorize: Optional[Callable[[CommandContext], bool]] = None
+    aliases: tuple = field(default=())
+
+
+def shell_text(value):
+    """A value as BSONObj::toString prints it in error messages, e.g. { getCmdLineOpts: 1, $db: "admin" }."""
+    if isinstance(value, dict):
+        if not value:
+            return "{}"
+        return "{ " + ", ".join(f"{key}: {shell_text(item)}" for key, item in value.items()) + " }"
+    if isinstance(value, list):
+        return "[ " + ", ".join(shell_text(item) for item in value) + " ]" if value else "[]"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return '"' + value.replace('"', '\\"') + '"'
+    if isinstance(value, float):
+        return repr(value)
+    if isinstance(value, (bytes, bytearray)):
+        return f"BinData(0, {bytes(value).hex().upper()})"
+    if value is None:
+        return "null"
+    if isinstance(value, uuid.UUID):
+        return f'UUID("{value}")'
+    return str(value)
+
+
+def check_authenticated(context, name):
+    """Raises Unauthorized (13) if the node enforces authentication and the connection has no user."""
+    if context.connection.user is None and context.deployment.requires_authentication(context.node):
+        raise CommandError(UNAUTHORIZED, versions.requires_authentication_text(context.node.version, name))

@@ -1,0 +1,110 @@
+"""The running deployment's shared state: the profile, every node's address and counters, users,
+roles and server parameters."""
+
+import datetime
+import itertools
+
+from bson import ObjectId
+
+import rbac
+import versions
+from users import UserDirectory
+
+_SSL_MODE_NAMES = {"disabled": "disabled", "allowTLS": "allowSSL", "preferTLS": "preferSSL",
+                   "requireTLS": "requireSSL"}
+
+
+class NodeState:
+    """One member: its place in the topology and its connection counters."""
+
+    def __init__(self, index, spec, address):
+        self.index = index
+        self.spec = spec
+        self.address = address
+        self.process_id = ObjectId()
+        self.started_at = datetime.datetime.now(datetime.timezone.utc)
+        self._connection_ids = itertools.count(1)
+        self.current_connections = 0
+        self.total_created = 0
+
+    @property
+    def role(self):
+        return self.spec.role
+
+    @property
+    def version(self):
+        return self.spec.version
+
+    @property
+    def is_mongos(self):
+        return self.role == "mongos"
+
+    @property
+    def is_replica_set_member(self):
+        return self.role in ("primary", "secondary", "passive", "hidden", "arbiter")
+
+    def connection_opened(self):
+        """Counts a new connection and returns its id."""
+        self.current_connections += 1
+        self.total_created += 1
+        return next(self._connection_ids)
+
+    def connection_closed(self):
+        self.current_connections -= 1
+
+
+class Deployment:
+    def __init__(self, profile, addresses):
+        self.profile = profile
+        self.nodes = [NodeState(i, spec, address)
+                      for i, (spec, address) in enumerate(zip(profile.nodes, addresses))]
+        self.users = UserDirectory(profile.users, profile.parameters)
+        self.roles = rbac.RoleCatalogue(profile.custom_roles)
+
+    def members_with_role(self, *roles):
+        return [node.address for node in self.nodes if node.role in roles]
+
+    def primary(self):
+        return next((node.address for node in self.nodes if node.role == "primary"), None)
+
+    def parameters(self, node):
+        """getParameter values for node: server defaults, then the profile's values."""
+        mode = self.profile.tls.mode
+        values = {
+            "authenticationMechanisms": ["MONGODB-X509", "SCRAM-SHA-1", "SCRAM-SHA-256"],
+            "clusterAuthMode": "undefined",
+            "enableLocalhostAuthBypass": True,
+            "logLevel": 0,
+            "opensslCipherConfig": "HIGH:!EXPORT:!aNULL@STRENGTH",
+            "quiet": False,
+            "scramIterationCount": 10000,
+            "scramSHA256IterationCount": 15000,
+            "sslMode": _SSL_MODE_NAMES[mode],
+            "tlsMode": mode,
+        }
+        if not node.is_mongos:
+            values["featureCompatibilityVersion"] = {
+                "version": versions.feature_compatibility_version(node.version)}
+        values.update(self.profile.parameters)
+        return dict(sorted(values.items()))
+
+    def enabled_mechanisms(self, node):
+        return self.parameters(node)["authenticationMechanisms"]
+
+    def localhost_bypass_open(self, node):
+        """The localhost exception: no user exists yet and the bypass is allowed (every lab client
+        is on loopback)."""
+        return not self.has_users(node) and self.parameters(node)["enableLocalhostAuthBypass"] is True
+
+    def requires_authentication(self, node):
+        return self.profile.auth_enabled and not self.localhost_bypass_open(node)
+
+    def has_users(self, node):
+        """Arbiters hold no data, so no users."""
+        return node.role != "arbiter" and bool(self.users)
+
+    def find_user(self, node, db, name):
+        return self.users.find(db, name) if self.has_users(node) else None
+
+    def all_users(self, node):
+        return self.users.all() if self.has_users(node) else []

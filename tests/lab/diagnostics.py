@@ -1,0 +1,158 @@
+"""Diagnostic commands: ping, buildInfo, getCmdLineOpts, getParameter, serverStatus, getLog,
+connectionStatus, endSessions. Shapes follow the matching files in shared/server-replies/."""
+
+import copy
+import datetime
+import json
+import os
+
+from bson import Int64
+
+import rbac
+import versions
+from commands import GENERIC_ARGUMENTS, Command, CommandError, check_authenticated
+
+_DEFAULT_CONNECTIONS = {"current": 1, "available": 838859, "totalCreated": 1, "active": 1,
+                        "threaded": 1, "exhaustIsMaster": 0, "exhaustHello": 0,
+                        "awaitingTopologyChanges": 0}
+
+
+def _allowed(action):
+    """An authorize() for commands gated by one cluster action."""
+    return lambda context: context.deployment.roles.allows(context.roles(), rbac.CLUSTER, action)
+
+
+def ping(context):
+    return {"ok": 1.0}
+
+
+def end_sessions(context):
+    return {"ok": 1.0}
+
+
+def build_info(context):
+    """The profile's buildInfo in the server's field order; version and versionArray come from the
+    node's version, storageEngines only on mongod."""
+    node, profile_fields = context.node, context.deployment.profile.build_info
+    if context.deployment.parameters(node).get("buildInfoAuthMode") == "requiresAuth":
+        check_authenticated(context, "buildInfo")
+    reply = {
+        "version": node.version,
+        "gitVersion": "0000000000000000000000000000000000000000",
+        "modules": [],
+        "allocator": "tcmalloc",
+        "javascriptEngine": "mozjs",
+        "sysInfo": "deprecated",
+        "versionArray": versions.version_array(node.version),
+        "openssl": {"running": "disabled", "compiled": "disabled"},
+        "buildEnvironment": {"distmod": "debian12", "distarch": "x86_64", "target_arch": "x86_64",
+                             "target_os": "linux"},
+        "bits": 64,
+        "debug": False,
+        "maxBsonObjectSize": 16 * 1024 * 1024,
+        "storageEngines": ["devnull", "wiredTiger"],
+    }
+    reply.update(copy.deepcopy(profile_fields))
+    if node.is_mongos:
+        reply.pop("storageEngines", None)
+    reply["ok"] = 1.0
+    return reply
+
+
+def get_cmd_line_opts(context):
+    """argv and parsed from the profile; parsed.net.port, when present, is the node's real port."""
+    options = copy.deepcopy(context.deployment.profile.cmd_line_opts)
+    parsed = options.get("parsed", {})
+    if "port" in parsed.get("net", {}):
+        parsed["net"]["port"] = int(context.node.address.rsplit(":", 1)[1])
+    return {"argv": options.get("argv", []), "parsed": parsed, "ok": 1.0}
+
+
+def get_parameter(context):
+    """Named parameters, or all of them for '*' / allParameters, in alphabetical order."""
+    parameters = context.deployment.parameters(context.node)
+    argument = context.argument
+    show_details = isinstance(argument, dict) and argument.get("showDetails") is True
+    everything = argument == "*" or (isinstance(argument, dict) and argument.get("allParameters") is True)
+    wanted = set(parameters) if everything else {
+        name for name in list(context.body)[1:] if not name.startswith("$") and name not in GENERIC_ARGUMENTS}
+    reply = {}
+    for name, value in parameters.items():
+        if name in wanted:
+            reply[name] = ({"value": value, "settableAtRuntime": True, "settableAtStartup": True}
+                           if show_details else value)
+    if not reply:
+        raise CommandError(72, "no option found to get")
+    reply["ok"] = 1.0
+    return reply
+
+
+def _connections(context):
+    """The profile's serverStatus.connections with live counts; current + available stays constant."""
+    template = dict(context.deployment.profile.server_status.get("connections", _DEFAULT_CONNECTIONS))
+    node = context.node
+    limit = template.get("current", 0) + template.get("available", 0)
+    live = {"current": node.current_connections, "available": limit - node.current_connections,
+            "totalCreated": node.total_created, "active": 1, "threaded": node.current_connections}
+    return {name: live.get(name, value) for name, value in template.items()}
+
+
+def server_status(context):
+    node = context.node
+    now = datetime.datetime.now(datetime.timezone.utc)
+    uptime = now - node.started_at
+    return {
+        "host": node.address,
+        "version": node.version,
+        "process": "mongos" if node.is_mongos else "mongod",
+        "pid": Int64(os.getpid()),
+        "uptime": float(int(uptime.total_seconds())),
+        "uptimeMillis": Int64(int(uptime.total_seconds() * 1000)),
+        "uptimeEstimate": Int64(int(uptime.total_seconds())),
+        "localTime": now,
+        "connections": _connections(context),
+        "ok": 1.0,
+    }
+
+
+def _log_line(node, warning):
+    """A startup warning as a 4.4+ structured log line (one JSON string)."""
+    stamp = node.started_at.isoformat(timespec="milliseconds")
+    return json.dumps({"t": {"$date": stamp}, "s": "W", "c": warning.get("c", "CONTROL"),
+                       "id": warning.get("id", 22120), "ctx": "initandlisten",
+                       "msg": warning["msg"], "tags": ["startupWarnings"]}, separators=(",", ":"))
+
+
+def get_log(context):
+    name = context.argument
+    if name == "*":
+        return {"names": ["global", "startupWarnings"], "ok": 1.0}
+    if name not in ("global", "startupWarnings"):
+        raise CommandError(2, f"No log named '{name}'")
+    lines = [_log_line(context.node, w) for w in context.deployment.profile.startup_warnings]
+    return {"totalLinesWritten": len(lines), "log": lines, "ok": 1.0}
+
+
+def connection_status(context):
+    user = context.connection.user
+    roles = context.deployment.roles
+    user_roles = list(user.roles) if user else []
+    auth_info = {
+        "authenticatedUsers": [{"user": user.name, "db": user.db}] if user else [],
+        "authenticatedUserRoles": roles.inherited_roles(user_roles),
+    }
+    if context.body.get("showPrivileges") is True:
+        auth_info["authenticatedUserPrivileges"] = roles.privileges(user_roles)
+    return {"authInfo": auth_info, "ok": 1.0}
+
+
+COMMANDS = [
+    Command("ping", ping, requires_auth=False),
+    Command("endSessions", end_sessions, requires_auth=False),
+    Command("buildInfo", build_info, requires_auth=False, aliases=("buildinfo",)),
+    Command("connectionStatus", connection_status, requires_auth=False),
+    Command("getCmdLineOpts", get_cmd_line_opts, admin_only=True, authorize=_allowed("getCmdLineOpts")),
+    Command("getParameter", get_parameter, admin_only=True, authorize=_allowed("getParameter")),
+    Command("serverStatus", server_status, authorize=_allowed("serverStatus")),
+    Command("getLog", get_log, admin_only=True, authorize=_allowed("getLog")),
+]

@@ -1,0 +1,92 @@
+"""Runs one received command: OP_QUERY rules, lookup, authorization, the handler, and the reply
+fields every replica-set member and mongos adds."""
+
+import datetime
+import inspect
+
+from bson import Int64, Timestamp
+from bson.binary import Binary
+
+import authentication
+import catalog
+import diagnostics
+import hello
+import users_and_roles
+import versions
+import wire
+from commands import (UNAUTHORIZED, CommandContext, CommandError, check_authenticated, error_reply,
+                      shell_text)
+
+_TABLE = {}
+for _module in (hello, authentication, diagnostics, catalog, users_and_roles):
+    for _command in _module.COMMANDS:
+        for _name in (_command.name, *_command.aliases):
+            _TABLE[_name] = _command
+
+# Commands OP_QUERY still runs on 5.1+ (check_allowed_op_query_cmd.cpp).
+OP_QUERY_ALLOWED = {"hello", "isMaster", "ismaster", "_isSelf", "authenticate", "buildinfo",
+                    "buildInfo", "saslStart", "saslContinue"}
+
+
+class _LegacyQueryError(Exception):
+    """An OP_QUERY outside <db>.$cmd: answered with the legacy $err document."""
+
+    REPLY = {"$err": "OP_QUERY is no longer supported. The client driver may require an update.",
+             "code": 5739101, "ok": 0.0}
+
+
+def _check_op_query(context, request):
+    if not request.namespace.endswith(".$cmd"):
+        raise _LegacyQueryError()
+    if request.number_to_return not in (1, -1):
+        raise CommandError(16979, f"Bad numberToReturn ({request.number_to_return}) for $cmd type ns - "
+                                  "can only be 1 or -1")
+    name = request.command_name
+    if versions.opquery_limited_to_handshake(context.node.version) and name not in OP_QUERY_ALLOWED:
+        raise CommandError(352, f"Unsupported OP_QUERY command: {name}. The client driver may require an "
+                                "upgrade. For more details see "
+                                "https://dochub.mongodb.org/core/legacy-opcode-removal")
+
+
+def _authorize(context, command):
+    if not command.requires_auth:
+        return
+    check_authenticated(context, command.name)
+    if not context.deployment.requires_authentication(context.node):
+        return
+    if command.admin_only and context.db != "admin":
+        raise CommandError(UNAUTHORIZED, f"{command.name} may only be run against the admin database.")
+    if command.authorize is not None and not command.authorize(context):
+        raise CommandError(UNAUTHORIZED, f"not authorized on {context.db} to execute command "
+                                         f"{shell_text(context.body)}")
+
+
+def _with_cluster_time(node, reply):
+    """Replica-set members (not arbiters) and mongos gossip $clusterTime and operationTime."""
+    if node.role in ("standalone", "arbiter") or "$err" in reply:
+        return reply
+    now = Timestamp(int(datetime.datetime.now(datetime.timezone.utc).timestamp()), 1)
+    reply["$clusterTime"] = {"clusterTime": now,
+                             "signature": {"hash": Binary(bytes(20), 0), "keyId": Int64(0)}}
+    reply["operationTime"] = now
+    return reply
+
+
+async def run(deployment, node, connection, request):
+    """The reply document for request."""
+    context = CommandContext(deployment, node, connection, request.db, request.body)
+    try:
+        if request.opcode == wire.OP_QUERY:
+            _check_op_query(context, request)
+        command = _TABLE.get(request.command_name)
+        if command is None:
+            raise CommandError(59, f"no such command: '{request.command_name}'")
+        _authorize(context, command)
+        reply = command.handler(context)
+        if inspect.isawaitable(reply):
+            reply = await reply
+    except CommandError as error:
+        reply = error_reply(error.code, error.errmsg)
+    except _LegacyQueryError:
+        reply = dict(_LegacyQueryError.REPLY)
+    return _with_cluster_time(node, reply)

@@ -1,0 +1,137 @@
+"""hello, isMaster and ismaster: the handshake reply for standalone, replica-set members and mongos.
+
+Field order follows shared/server-replies/hello-*.json and isMaster-*.json: replication_info.cpp for
+mongod, HelloResponse::addToBSON for the replica-set block, mongos_hello_response.cpp for mongos.
+"""
+
+import asyncio
+import datetime
+
+from bson import Int64, ObjectId, Timestamp
+
+import versions
+from commands import Command, CommandError
+
+MAX_BSON_OBJECT_SIZE = 16 * 1024 * 1024
+MAX_MESSAGE_SIZE_BYTES = 48_000_000
+MAX_WRITE_BATCH_SIZE = 100_000
+LOGICAL_SESSION_TIMEOUT_MINUTES = 30
+TERM = 1
+ELECTION_ID = ObjectId("7fffffff" + f"{TERM:016x}")
+
+
+def _now():
+    return datetime.datetime.now(datetime.timezone.utc)
+
+
+def _op_time(now):
+    return {"ts": Timestamp(int(now.timestamp()), 1), "t": Int64(TERM)}
+
+
+def _replica_set_block(context, primary_field, topology_version):
+    deployment, node = context.deployment, context.node
+    now = _now()
+    block = {"topologyVersion": topology_version,
+             "hosts": deployment.members_with_role("primary", "secondary")}
+    passives = deployment.members_with_role("passive")
+    arbiters = deployment.members_with_role("arbiter")
+    if passives:
+        block["passives"] = passives
+    if arbiters:
+        block["arbiters"] = arbiters
+    block["setName"] = deployment.profile.set_name
+    block["setVersion"] = 1
+    block[primary_field] = node.role == "primary"
+    block["secondary"] = node.role in ("secondary", "passive", "hidden")
+    if deployment.primary():
+        block["primary"] = deployment.primary()
+    if node.role == "arbiter":
+        block["arbiterOnly"] = True
+    if node.role in ("passive", "hidden"):
+        block["passive"] = True
+    if node.role == "hidden":
+        block["hidden"] = True
+    if node.spec.tags:
+        block["tags"] = dict(node.spec.tags)
+    block["me"] = node.address
+    if node.role == "primary":
+        block["electionId"] = ELECTION_ID
+    if node.role != "arbiter":
+        block["lastWrite"] = {"opTime": _op_time(now), "lastWriteDate": now,
+                              "majorityOpTime": _op_time(now), "majorityWriteDate": now}
+    return block
+
+
+def _sasl_supported_mechs(context, value):
+    """The mechanisms of 'db.user' if that user exists here; None otherwise."""
+    if "." not in value:
+        raise CommandError(2, "UserName must contain a '.' separated database.user pair")
+    db, name = value.split(".", 1)
+    user = context.deployment.find_user(context.node, db, name)
+    if user is None:
+        return None
+    enabled = context.deployment.enabled_mechanisms(context.node)
+    return sorted(m for m in user.mechanisms if m in enabled and m != "PLAIN")
+
+
+async def _await_topology_change(context):
+    """An awaitable hello (topologyVersion + maxAwaitTimeMS) waits, as the topology never changes."""
+    known = context.body.get("topologyVersion")
+    wait_ms = context.body.get("maxAwaitTimeMS")
+    if isinstance(known, dict) and isinstance(wait_ms, int) and \
+            known.get("processId") == context.node.process_id:
+        await asyncio.sleep(wait_ms / 1000)
+
+
+async def _hello(context, primary_field):
+    node = context.node
+    if "client" in context.body:
+        if context.connection.metadata_received:
+            raise CommandError(186, "The client metadata document may only be sent in the first hello")
+        context.connection.metadata_received = True
+    sasl_mechs = None
+    if isinstance(context.body.get("saslSupportedMechs"), str):
+        sasl_mechs = _sasl_supported_mechs(context, context.body["saslSupportedMechs"])
+    await _await_topology_change(context)
+
+    topology_version = {"processId": node.process_id, "counter": Int64(0)}
+    reply = {"helloOk": True} if "helloOk" in context.body else {}
+    if node.is_mongos:
+        reply.update({primary_field: True, "msg": "isdbgrid", "topologyVersion": topology_version})
+    elif node.is_replica_set_member:
+        reply.update(_replica_set_block(context, primary_field, topology_version))
+    else:
+        reply.update({primary_field: True, "topologyVersion": topology_version})
+    reply.update({
+        "maxBsonObjectSize": MAX_BSON_OBJECT_SIZE,
+        "maxMessageSizeBytes": MAX_MESSAGE_SIZE_BYTES,
+        "maxWriteBatchSize": MAX_WRITE_BATCH_SIZE,
+        "localTime": _now(),
+        "logicalSessionTimeoutMinutes": LOGICAL_SESSION_TIMEOUT_MINUTES,
+        "connectionId": context.connection.id,
+    })
+    wire = versions.max_wire_version(node.version)
+    if node.is_mongos:
+        reply.update({"maxWireVersion": wire, "minWireVersion": 0})  # mongos: max before min
+    else:
+        reply.update({"minWireVersion": 0, "maxWireVersion": wire, "readOnly": False})
+    if sasl_mechs is not None:
+        reply["saslSupportedMechs"] = sasl_mechs
+    reply["ok"] = 1.0
+    return reply
+
+
+async def hello(context):
+    if not versions.has_hello(context.node.version):
+        raise CommandError(59, "no such command: 'hello'")
+    return await _hello(context, "isWritablePrimary")
+
+
+async def is_master(context):
+    return await _hello(context, "ismaster")
+
+
+COMMANDS = [
+    Command("hello", hello, requires_auth=False),
+    Command("isMaster", is_master, requires_auth=False, aliases=("ismaster",)),
+]

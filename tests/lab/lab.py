@@ -1,0 +1,88 @@
+#!/usr/bin/python3
+"""The lab: a MongoDB-compatible test deployment on 127.0.0.1, described by a profile.
+
+  lab.py --profile NAME|PATH --ready-file F [--latency-ms N] [--log F] [--cert-dir D]
+
+Once every node listens, writes {"nodes": ["127.0.0.1:port", ...]} to F (atomically). Logs every
+command received as one JSON line to --log (default F.commands.jsonl). Stops on SIGTERM or SIGINT,
+removes F and exits 0. Exits 2 if the deployment cannot start. See README.md.
+"""
+
+import argparse
+import asyncio
+import json
+import os
+import signal
+import sys
+from pathlib import Path
+
+import profiles
+import tls
+from command_log import CommandLog
+from deployment import Deployment
+from node import NodeServer, listen
+
+
+def _arguments(argv):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--profile", required=True, help="profile name in fixtures/lab, or a path")
+    parser.add_argument("--ready-file", required=True, type=Path)
+    parser.add_argument("--latency-ms", type=int, default=0, help="delay every reply by N ms")
+    parser.add_argument("--log", type=Path, help="command log (default: <ready-file>.commands.jsonl)")
+    parser.add_argument("--cert-dir", type=Path,
+                        help="test certificates, made there if missing (default: <ready-file dir>/certs)")
+    return parser.parse_args(argv)
+
+
+def _write_ready_file(path, addresses):
+    temporary = path.with_name(path.name + ".tmp")
+    temporary.write_text(json.dumps({"nodes": addresses}) + "\n")
+    os.replace(temporary, path)
+
+
+async def _serve(servers, ready_file, addresses):
+    loop = asyncio.get_running_loop()
+    stopping = asyncio.Event()
+    for signal_number in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(signal_number, stopping.set)
+    tasks = [asyncio.create_task(server.serve()) for server in servers]
+    await asyncio.sleep(0)  # let every accept loop start
+    _write_ready_file(ready_file, addresses)
+    await stopping.wait()
+    await asyncio.gather(*(server.stop() for server in servers))
+    await asyncio.gather(*tasks, return_exceptions=True)
+
+
+def _start(args):
+    """Loads the profile and binds every node; returns (servers, addresses, command log)."""
+    profile = profiles.load(args.profile)
+    cert_dir = args.cert_dir or args.ready_file.parent / "certs"
+    if profile.tls.mode != "disabled":
+        tls.make_certificates(cert_dir)
+    ssl_context = tls.server_context(profile.tls, cert_dir)
+    sockets = [listen(node.port) for node in profile.nodes]
+    addresses = [f"127.0.0.1:{sock.getsockname()[1]}" for sock in sockets]
+    deployment = Deployment(profile, addresses)
+    log = CommandLog(args.log or args.ready_file.with_name(args.ready_file.name + ".commands.jsonl"))
+    servers = [NodeServer(deployment, node, sock, profile.tls.mode, ssl_context, log,
+                          args.latency_ms / 1000) for node, sock in zip(deployment.nodes, sockets)]
+    return servers, addresses, log
+
+
+def main(argv=None):
+    args = _arguments(argv)
+    try:
+        servers, addresses, log = _start(args)
+    except (profiles.ProfileError, OSError, RuntimeError, ValueError) as error:
+        print(f"lab: cannot start profile {args.profile}: {error}", file=sys.stderr)
+        return 2
+    try:
+        asyncio.run(_serve(servers, args.ready_file, addresses))
+    finally:
+        log.close()
+        args.ready_file.unlink(missing_ok=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,145 @@
+"""One lab node on a listening socket: accepts connections, sorts TLS from plaintext by the first byte,
+reads messages, answers them one at a time per connection, and applies the node's faults."""
+
+import asyncio
+import socket
+import ssl
+import sys
+
+import dispatch
+import wire
+from commands import Connection, error_reply
+from tls import subject_rfc2253
+
+TLS_HANDSHAKE_RECORD = 0x16  # first byte of a TLS ClientHello
+TLS_HANDSHAKE_TIMEOUT_S = 10
+
+
+def listen(port):
+    """A non-blocking listening socket on 127.0.0.1:port (0: the OS picks a free port)."""
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind(("127.0.0.1", port))
+    sock.listen(128)
+    sock.setblocking(False)
+    return sock
+
+
+async def _first_byte(sock):
+    """The first byte the client sends, left unread; b'' if it closes first."""
+    loop = asyncio.get_running_loop()
+    readable = loop.create_future()
+    loop.add_reader(sock.fileno(), lambda: readable.done() or readable.set_result(None))
+    try:
+        await readable
+    finally:
+        loop.remove_reader(sock.fileno())
+    return sock.recv(1, socket.MSG_PEEK)
+
+
+class NodeServer:
+    def __init__(self, deployment, node, sock, tls_mode, ssl_context, command_log, latency_s):
+        self._deployment = deployment
+        self._node = node
+        self._sock = sock
+        self._tls_mode = tls_mode
+        self._ssl_context = ssl_context
+        self._log = command_log
+        self._latency_s = latency_s
+        self._connections = set()
+        self._accepting = None
+
+    async def serve(self):
+        """Accepts connections until stop()."""
+        loop = asyncio.get_running_loop()
+        self._accepting = asyncio.current_task()
+        while True:
+            client, _ = await loop.sock_accept(self._sock)
+            task = asyncio.create_task(self._serve_connection(client))
+            self._connections.add(task)
+            task.add_done_callback(self._connections.discard)
+
+    async def stop(self):
+        """Stops accepting, closes every connection and the listening socket."""
+        if self._accepting is not None:
+            self._accepting.cancel()
+        for task in list(self._connections):
+            task.cancel()
+        pending = [t for t in (self._accepting, *self._connections) if t is not None]
+        await asyncio.gather(*pending, return_exceptions=True)
+        self._sock.close()
+
+    async def _serve_connection(self, client):
+        writer = None
+        try:
+            if "drop_connections" in self._node.spec.faults:
+                return
+            use_tls = False
+            if self._ssl_context is not None:
+                first = await _first_byte(client)
+                use_tls = first[:1] == bytes([TLS_HANDSHAKE_RECORD])
+                if not first or (self._tls_mode == "requireTLS" and not use_tls):
+                    return
+            reader, writer = await self._open_streams(client, use_tls)
+            peer = writer.get_extra_info("peercert") if use_tls else None
+            connection = Connection(self._node.connection_opened(), tls=use_tls,
+                                    peer_subject=subject_rfc2253(peer) if peer else None)
+            try:
+                await self._converse(reader, writer, connection)
+            finally:
+                self._node.connection_closed()
+        except wire.FatalMessageError as error:
+            print(f"lab {self._node.address}: closing a connection: {error}", file=sys.stderr)
+        except (asyncio.IncompleteReadError, ConnectionError, ssl.SSLError, OSError, TimeoutError):
+            pass
+        finally:
+            if writer is not None:
+                writer.close()
+            else:
+                client.close()
+
+    async def _open_streams(self, client, use_tls):
+        loop = asyncio.get_running_loop()
+        reader = asyncio.StreamReader()
+        protocol = asyncio.StreamReaderProtocol(reader)
+        transport, _ = await loop.connect_accepted_socket(
+            lambda: protocol, client, ssl=self._ssl_context if use_tls else None,
+            ssl_handshake_timeout=TLS_HANDSHAKE_TIMEOUT_S if use_tls else None)
+        return reader, asyncio.StreamWriter(transport, protocol, reader, loop)
+
+    async def _converse(self, reader, writer, connection):
+        first_message = True
+        while True:
+            header = await reader.readexactly(wire.HEADER_SIZE)
+            if first_message and header.startswith(wire.HTTP_GET_PREFIX):
+                writer.write(wire.HTTP_REPLY)
+                await writer.drain()
+                return
+            first_message = False
+            length, request_id, _, opcode = wire.HEADER.unpack(header)
+            wire.check_message_length(length)
+            payload = await reader.readexactly(length - wire.HEADER_SIZE)
+            reply = await self._answer(opcode, request_id, payload, connection)
+            if reply is None or "no_reply" in self._node.spec.faults:
+                continue
+            if self._latency_s:
+                await asyncio.sleep(self._latency_s)
+            writer.write(reply)
+            await writer.drain()
+
+    async def _answer(self, opcode, request_id, payload, connection):
+        """The encoded reply, or None when the request wants none (moreToCome)."""
+        if opcode == wire.OP_MSG:
+            parse, encode = wire.parse_op_msg, wire.encode_op_msg
+        elif opcode == wire.OP_QUERY:
+            parse, encode = wire.parse_op_query, wire.encode_op_reply
+        else:
+            raise wire.FatalMessageError(f"unsupported opCode {opcode}")
+        try:
+            request = parse(request_id, payload)
+        except wire.MessageError as error:
+            return encode(error_reply(error.code, error.errmsg), request_id)
+        user = connection.user.full_name if connection.user else None
+        self._log.record(self._node.address, connection.id, request, user)
+        reply = await dispatch.run(self._deployment, self._node, connection, request)
+        return None if request.more_to_come else encode(reply, request_id)

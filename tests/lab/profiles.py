@@ -1,0 +1,186 @@
+"""Lab profiles: fixtures/lab/<name>.json loaded, checked and given defaults (schema: README.md).
+
+Profiles are Extended JSON v2 read by bson.json_util: a plain integer becomes int32 (Long if it does
+not fit), a plain decimal a double, {"$numberLong": "..."} a Long. Passwords are test fixtures; they are
+kept out of repr() and never printed.
+"""
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from bson import json_util
+
+import tls
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+PROFILE_DIR = REPO_ROOT / "fixtures" / "lab"
+
+TOPOLOGY_ROLES = {
+    "standalone": {"standalone"},
+    "replica_set": {"primary", "secondary", "passive", "hidden", "arbiter"},
+    "sharded": {"mongos"},
+}
+TLS_MODES = ("disabled", "allowTLS", "preferTLS", "requireTLS")
+FAULTS = ("drop_connections", "no_reply")
+AUTH_MECHANISMS = ("SCRAM-SHA-1", "SCRAM-SHA-256", "MONGODB-X509", "PLAIN")
+EXTERNAL_DB = "$external"
+_TOP_LEVEL_KEYS = {
+    "description", "topology", "setName", "nodes", "tls", "users", "customRoles", "cmdLineOpts",
+    "parameters", "buildInfo", "startupWarnings", "databases", "serverStatus",
+}
+
+
+class ProfileError(ValueError):
+    """The profile file is missing or does not follow the schema."""
+
+
+@dataclass(frozen=True)
+class NodeSpec:
+    role: str
+    version: str
+    port: int = 0
+    faults: tuple = ()
+    tags: dict = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class TlsSpec:
+    mode: str = "disabled"
+    certificate: str = "valid"
+    min_version: str = "TLSv1.2"
+    max_version: str = None
+    client_certificates: str = "none"
+
+
+@dataclass(frozen=True)
+class UserSpec:
+    user: str
+    db: str
+    mechanisms: tuple
+    roles: tuple
+    password: str = field(default=None, repr=False)
+    iteration_counts: dict = field(default_factory=dict)
+
+    @property
+    def full_name(self):
+        return f"{self.user}@{self.db}"
+
+
+@dataclass(frozen=True)
+class Profile:
+    name: str
+    description: str
+    topology: str
+    set_name: str
+    nodes: tuple
+    tls: TlsSpec
+    users: tuple
+    custom_roles: tuple
+    cmd_line_opts: dict
+    parameters: dict
+    build_info: dict
+    startup_warnings: tuple
+    databases: tuple
+    server_status: dict
+
+    @property
+    def auth_enabled(self):
+        """mongod's own rule: authorization is on with security.authorization or a keyFile."""
+        security = self.cmd_line_opts.get("parsed", {}).get("security", {})
+        return security.get("authorization") == "enabled" or "keyFile" in security
+
+
+def resolve(name_or_path):
+    """A profile name (fixtures/lab/NAME.json) or a path to a profile file."""
+    if name_or_path.endswith(".json") or "/" in name_or_path:
+        return Path(name_or_path)
+    return PROFILE_DIR / f"{name_or_path}.json"
+
+
+def load(name_or_path):
+    path = resolve(name_or_path)
+    try:
+        raw = json_util.loads(path.read_text())
+    except (OSError, ValueError) as error:
+        raise ProfileError(f"{path}: {error}") from None
+    try:
+        return _build(path.stem, raw)
+    except ProfileError as error:
+        raise ProfileError(f"{path}: {error}") from None
+
+
+def _require(condition, message):
+    if not condition:
+        raise ProfileError(message)
+
+
+def _build(name, raw):
+    _require(isinstance(raw, dict), "a profile is a JSON object")
+    unknown = set(raw) - _TOP_LEVEL_KEYS
+    _require(not unknown, f"unknown keys {sorted(unknown)}")
+    topology = raw.get("topology", "standalone")
+    _require(topology in TOPOLOGY_ROLES, f"topology must be one of {sorted(TOPOLOGY_ROLES)}")
+    nodes = tuple(_node(n, topology) for n in raw.get("nodes", []))
+    _require(nodes, "nodes must list at least one node")
+    _require(topology != "standalone" or len(nodes) == 1, "a standalone has exactly one node")
+    _require(sum(n.role == "primary" for n in nodes) <= 1, "a replica set has at most one primary")
+    _require(topology != "replica_set" or raw.get("setName"), "a replica set needs setName")
+    _require(not {"version", "versionArray"} & set(raw.get("buildInfo", {})),
+             "buildInfo takes its version from each node's version")
+    custom_roles = tuple(raw.get("customRoles", []))
+    for role in custom_roles:
+        _require({"role", "db"} <= set(role), "each custom role needs role and db")
+    return Profile(
+        name=name,
+        description=raw.get("description", ""),
+        topology=topology,
+        set_name=raw.get("setName"),
+        nodes=nodes,
+        tls=_tls(raw.get("tls", {})),
+        users=tuple(_user(u) for u in raw.get("users", [])),
+        custom_roles=custom_roles,
+        cmd_line_opts=raw.get("cmdLineOpts", {"argv": ["mongod"], "parsed": {}}),
+        parameters=raw.get("parameters", {}),
+        build_info=raw.get("buildInfo", {}),
+        startup_warnings=tuple(raw.get("startupWarnings", [])),
+        databases=tuple(raw.get("databases", [])),
+        server_status=raw.get("serverStatus", {}),
+    )
+
+
+def _node(raw, topology):
+    _require(raw.get("role") in TOPOLOGY_ROLES[topology],
+             f"node role {raw.get('role')!r} does not fit topology {topology}")
+    _require(isinstance(raw.get("version"), str), "each node needs a version string")
+    faults = tuple(raw.get("faults", []))
+    _require(set(faults) <= set(FAULTS), f"faults must be among {FAULTS}")
+    return NodeSpec(raw["role"], raw["version"], raw.get("port", 0), faults, raw.get("tags", {}))
+
+
+def _tls(raw):
+    unknown = set(raw) - set(TlsSpec.__dataclass_fields__)
+    _require(not unknown, f"unknown tls keys {sorted(unknown)}")
+    spec = TlsSpec(**raw)
+    _require(spec.mode in TLS_MODES, f"tls.mode must be one of {TLS_MODES}")
+    _require(spec.certificate in tls.SERVER_CERTIFICATES,
+             f"tls.certificate must be one of {tls.SERVER_CERTIFICATES}")
+    _require(spec.min_version in tls.TLS_VERSIONS,
+             f"tls.min_version must be one of {list(tls.TLS_VERSIONS)}")
+    _require(spec.max_version is None or spec.max_version in tls.TLS_VERSIONS,
+             "tls.max_version is not a TLS version")
+    _require(spec.client_certificates in tls.CLIENT_CERTIFICATE_MODES,
+             f"tls.client_certificates must be one of {tls.CLIENT_CERTIFICATE_MODES}")
+    return spec
+
+
+def _user(raw):
+    _require(isinstance(raw.get("user"), str) and isinstance(raw.get("db"), str),
+             "each user needs user and db")
+    default = ["MONGODB-X509"] if raw["db"] == EXTERNAL_DB else ["SCRAM-SHA-1", "SCRAM-SHA-256"]
+    mechanisms = tuple(raw.get("mechanisms", default))
+    _require(set(mechanisms) <= set(AUTH_MECHANISMS), f"mechanisms must be among {AUTH_MECHANISMS}")
+    needs_password = set(mechanisms) & {"SCRAM-SHA-1", "SCRAM-SHA-256", "PLAIN"}
+    _require(not needs_password or isinstance(raw.get("password"), str),
+             f"user {raw['user']}@{raw['db']} needs a password for {sorted(needs_password)}")
+    return UserSpec(raw["user"], raw["db"], mechanisms, tuple(raw.get("roles", [])),
+                    raw.get("password"), raw.get("iterationCounts", {}))

@@ -1,0 +1,153 @@
+"""Roles and privileges for the lab.
+
+This is a MODEL of MongoDB's role-based access control, not the real thing: built-in roles carry
+abbreviated action lists, and only the actions the lab's commands check (see commands.py) decide
+anything. Custom roles come from the profile and are honoured for those same actions.
+"""
+
+CLUSTER = {"cluster": True}
+ANY_RESOURCE = {"anyResource": True}
+ANY_DATABASE = {"db": "", "collection": ""}  # every database: the *AnyDatabase roles
+
+
+def database(db):
+    return {"db": db, "collection": ""}
+
+
+_READ = ["changeStream", "collStats", "dbHash", "dbStats", "find", "killCursors", "listCollections",
+         "listIndexes", "planCacheRead"]
+_READ_WRITE = _READ + ["convertToCapped", "createCollection", "createIndex", "dropCollection",
+                       "dropIndex", "insert", "remove", "renameCollectionSameDB", "update"]
+_DB_ADMIN = ["collMod", "collStats", "compact", "dbStats", "dropCollection", "enableProfiler",
+             "listCollections", "listIndexes", "reIndex", "validate"]
+_USER_ADMIN = ["changeCustomData", "changePassword", "createRole", "createUser", "dropRole",
+               "dropUser", "grantRole", "revokeRole", "viewRole", "viewUser"]
+_CLUSTER_MONITOR = ["connPoolStats", "getCmdLineOpts", "getLog", "getParameter", "hostInfo",
+                    "listDatabases", "listSessions", "replSetGetConfig", "replSetGetStatus",
+                    "serverStatus", "top"]
+_CLUSTER_MANAGER = ["addShard", "removeShard", "replSetConfigure", "replSetStateChange",
+                    "setFeatureCompatibilityVersion"]
+_HOST_MANAGER = ["flushRouterConfig", "killop", "logRotate", "setParameter", "shutdown"]
+
+
+def _privilege(resource, actions):
+    return {"resource": resource, "actions": sorted(set(actions))}
+
+
+# name -> (only defined on admin, privileges for the role's db, roles it inherits [names, same db])
+_BUILTIN_ROLES = {
+    "read": (False, lambda db: [_privilege(database(db), _READ)], []),
+    "readWrite": (False, lambda db: [_privilege(database(db), _READ_WRITE)], []),
+    "dbAdmin": (False, lambda db: [_privilege(database(db), _DB_ADMIN)], []),
+    "userAdmin": (False, lambda db: [_privilege(database(db), _USER_ADMIN)], []),
+    "dbOwner": (False, lambda db: [], ["readWrite", "dbAdmin", "userAdmin"]),
+    "clusterMonitor": (True, lambda db: [_privilege(CLUSTER, _CLUSTER_MONITOR)], []),
+    "clusterManager": (True, lambda db: [_privilege(CLUSTER, _CLUSTER_MANAGER)], []),
+    "hostManager": (True, lambda db: [_privilege(CLUSTER, _HOST_MANAGER)], []),
+    "clusterAdmin": (True, lambda db: [_privilege(CLUSTER, ["dropConnections"])],
+                     ["clusterManager", "clusterMonitor", "hostManager"]),
+    "readAnyDatabase": (True, lambda db: [_privilege(ANY_DATABASE, _READ),
+                                          _privilege(CLUSTER, ["listDatabases"])], []),
+    "readWriteAnyDatabase": (True, lambda db: [_privilege(ANY_DATABASE, _READ_WRITE),
+                                               _privilege(CLUSTER, ["listDatabases"])], []),
+    "dbAdminAnyDatabase": (True, lambda db: [_privilege(ANY_DATABASE, _DB_ADMIN),
+                                             _privilege(CLUSTER, ["listDatabases"])], []),
+    "userAdminAnyDatabase": (True, lambda db: [_privilege(ANY_DATABASE, _USER_ADMIN),
+                                               _privilege(CLUSTER, ["listDatabases"])], []),
+    "backup": (True, lambda db: [_privilege(ANY_DATABASE, ["find", "listCollections"]),
+                                 _privilege(CLUSTER, ["getParameter", "listDatabases",
+                                                      "serverStatus"])], []),
+    "restore": (True, lambda db: [_privilege(ANY_DATABASE, ["createCollection", "insert"])], []),
+    "root": (True, lambda db: [], ["readWriteAnyDatabase", "dbAdminAnyDatabase",
+                                   "userAdminAnyDatabase", "clusterAdmin", "restore", "backup"]),
+    "__system": (True, lambda db: [_privilege(ANY_RESOURCE, ["anyAction"])], []),
+}
+
+
+def _key(role):
+    return role["role"], role["db"]
+
+
+def _merge(privileges):
+    """Privileges unified per resource, as connectionStatus and rolesInfo report them."""
+    merged = {}
+    for privilege in privileges:
+        key = tuple(sorted(privilege["resource"].items()))
+        entry = merged.setdefault(key, {"resource": dict(privilege["resource"]), "actions": set()})
+        entry["actions"].update(privilege["actions"])
+    return [{"resource": e["resource"], "actions": sorted(e["actions"])} for e in merged.values()]
+
+
+def _resource_covers(granted, wanted):
+    if granted.get("anyResource"):
+        return True
+    if wanted.get("cluster") or granted.get("cluster"):
+        return bool(granted.get("cluster")) and bool(wanted.get("cluster"))
+    db_matches = granted.get("db") in ("", wanted.get("db"))
+    return db_matches and granted.get("collection", "") in ("", wanted.get("collection", ""))
+
+
+class RoleCatalogue:
+    """Built-in roles plus the profile's custom roles."""
+
+    def __init__(self, custom_roles):
+        self._custom = {_key(role): role for role in custom_roles}
+
+    def is_builtin(self, role, db):
+        admin_only = _BUILTIN_ROLES.get(role, (None,))[0]
+        return admin_only is not None and (db == "admin" or not admin_only)
+
+    def builtin_roles(self, db):
+        return [{"role": name, "db": db} for name in _BUILTIN_ROLES
+                if self.is_builtin(name, db) and name != "__system"]
+
+    def custom_roles(self, db=None):
+        return [{"role": r["role"], "db": r["db"]} for r in self._custom.values()
+                if db is None or r["db"] == db]
+
+    def exists(self, role):
+        return self.is_builtin(*_key(role)) or _key(role) in self._custom
+
+    def _direct_roles(self, role):
+        name, db = _key(role)
+        if self.is_builtin(name, db):
+            return [{"role": inherited, "db": db} for inherited in _BUILTIN_ROLES[name][2]]
+        return list(self._custom.get((name, db), {}).get("roles", []))
+
+    def _own_privileges(self, role):
+        name, db = _key(role)
+        if self.is_builtin(name, db):
+            return _BUILTIN_ROLES[name][1](db)
+        return list(self._custom.get((name, db), {}).get("privileges", []))
+
+    def inherited_roles(self, roles):
+        """Every role reachable from roles, the given ones included, each once, in discovery order."""
+        seen, ordered, pending = set(), [], [{"role": r["role"], "db": r["db"]} for r in roles]
+        while pending:
+            role = pending.pop(0)
+            if _key(role) in seen or not self.exists(role):
+                continue
+            seen.add(_key(role))
+            ordered.append(role)
+            pending.extend(self._direct_roles(role))
+        return ordered
+
+    def privileges(self, roles):
+        """The unified privileges of roles and everything they inherit."""
+        return _merge(p for role in self.inherited_roles(roles) for p in self._own_privileges(role))
+
+    def own_privileges(self, role):
+        return _merge(self._own_privileges(role))
+
+    def direct_roles(self, role):
+        return self._direct_roles(role)
+
+    def allows(self, roles, resource, action):
+        """True if roles grant action on resource."""
+        return any(_resource_covers(p["resource"], resource) and
+                   (action in p["actions"] or "anyAction" in p["actions"])
+                   for p in self.privileges(roles))
+
+    def grants_any_on_database(self, roles, db):
+        """True if some privilege of roles covers database db (listDatabases authorizedDatabases)."""
+        return any(_resource_covers(p["resource"], database(db)) for p in self.privileges(roles))

@@ -1,0 +1,405 @@
+"""The lab against a real driver: Debian's pymongo 3.11 connects, authenticates and runs every command
+the lab answers; replies are checked against the profile and against shared/server-replies.
+
+Run: /usr/bin/python3 -m unittest discover -s tests/lab
+"""
+
+import json
+import time
+import unittest
+
+import pymongo
+from pymongo.errors import OperationFailure, ServerSelectionTimeoutError
+
+import profiles
+import reference_replies
+from lab_process import start_for_class
+
+HANDSHAKE_COMMANDS = {"isMaster", "ismaster", "hello"}
+
+
+def client_for(lab, index=0, **options):
+    host, port = lab.host_port(index)
+    settings = {"directConnection": True, "serverSelectionTimeoutMS": 5000, "connectTimeoutMS": 5000}
+    settings.update(options)
+    return pymongo.MongoClient(host, port, **settings)
+
+
+def profile_user(profile, name):
+    return next(u for u in profiles.load(profile).users if u.user == name)
+
+
+class LabTestCase(unittest.TestCase):
+    PROFILE = None
+    TLS = {}
+
+    @classmethod
+    def setUpClass(cls):
+        cls.lab = start_for_class(cls, cls.PROFILE)
+        cls.profile = profiles.load(cls.PROFILE)
+        if cls.TLS:
+            cls.TLS = dict(cls.TLS, tlsCAFile=str(cls.lab.cert_dir / "ca.pem"))
+
+    def connect(self, user=None, mechanism=None, password=None, index=0, **options):
+        """A client closed at the end of the test; logged in as the profile's user if one is named."""
+        settings = dict(self.TLS, **options)
+        if user is not None:
+            spec = profile_user(self.PROFILE, user)
+            settings.update(username=spec.user, password=password or spec.password, authSource=spec.db)
+            if mechanism:
+                settings["authMechanism"] = mechanism
+        client = client_for(self.lab, index, **settings)
+        self.addCleanup(client.close)
+        return client
+
+    def assertShape(self, actual, file_name, *keys, ignore=()):
+        """Compares with the reference reply; without shared/ it passes (ReferenceRepliesTest skips)."""
+        if not reference_replies.available():
+            return
+        reference = reference_replies.load(file_name, *keys)
+        self.assertEqual([], reference_replies.shape_differences(actual, reference, ignore=ignore),
+                         f"reply differs in shape from {file_name} {'/'.join(map(str, keys))}")
+
+    def assertCommandFails(self, code, callable_, *args, **kwargs):
+        with self.assertRaises(OperationFailure) as raised:
+            callable_(*args, **kwargs)
+        self.assertEqual(code, raised.exception.code, raised.exception.details)
+        return raised.exception.details
+
+
+class ReferenceRepliesTest(unittest.TestCase):
+    def test_shape_comparisons_run(self):
+        if not reference_replies.available():
+            self.skipTest("every reply shape comparison skipped: "
+                          f"{reference_replies.replies_dir()} not found")
+
+
+class OpenProfileTest(LabTestCase):
+    PROFILE = "open"
+
+    def test_ready_file_names_one_loopback_node(self):
+        self.assertEqual(1, len(self.lab.nodes))
+        self.assertTrue(self.lab.nodes[0].startswith("127.0.0.1:"))
+
+    def test_hello_and_is_master(self):
+        admin = self.connect().admin
+        hello = admin.command("hello")
+        self.assertIs(True, hello["isWritablePrimary"])
+        self.assertEqual(21, hello["maxWireVersion"])
+        self.assertShape(hello, "hello-standalone-7.0.json", "reply")
+        self.assertEqual("helloOk", next(iter(admin.command("hello", helloOk=True))))
+        self.assertShape(admin.command("isMaster"), "isMaster-standalone-4.4.json", "reply")
+
+    def test_build_info_comes_from_the_profile(self):
+        info = self.connect().admin.command("buildInfo")
+        self.assertEqual("7.0.9", info["version"])
+        self.assertEqual([7, 0, 9, 0], info["versionArray"])
+        self.assertEqual(self.profile.build_info["gitVersion"], info["gitVersion"])
+        self.assertShape(info, "buildInfo-7.0.json", "reply", ignore=("buildEnvironment",))
+
+    def test_get_cmd_line_opts_reports_bind_ip_all_and_the_real_port(self):
+        opts = self.connect().admin.command("getCmdLineOpts")
+        self.assertIs(True, opts["parsed"]["net"]["bindIpAll"])
+        self.assertEqual(self.lab.host_port()[1], opts["parsed"]["net"]["port"])
+        self.assertNotIn("security", opts["parsed"])
+        self.assertShape(opts, "getCmdLineOpts-default.json", "reply", ignore=("parsed.net",))
+
+    def test_get_parameter(self):
+        admin = self.connect().admin
+        everything = admin.command("getParameter", "*")
+        self.assertEqual(sorted(k for k in everything if k != "ok"), [k for k in everything if k != "ok"])
+        self.assertIs(True, everything["enableLocalhostAuthBypass"])
+        self.assertShape(everything, "getParameter-star.json", "replyExcerpt")
+        one = admin.command({"getParameter": 1, "scramIterationCount": 1})
+        self.assertEqual({"scramIterationCount": 10000, "ok": 1.0}, one)
+        details = admin.command({"getParameter": {"showDetails": True}, "scramIterationCount": 1})
+        self.assertShape(details, "getParameter-security.json", "showDetailsForm", "reply")
+        failure = self.assertCommandFails(72, admin.command, {"getParameter": 1, "tlsDisabledProtocols": 1})
+        self.assertShape(failure, "getParameter-security.json", "errorNoMatch", "reply")
+
+    def test_server_status_connections(self):
+        status = self.connect().admin.command("serverStatus")
+        connections = status["connections"]
+        self.assertGreaterEqual(connections["current"], 1)
+        template = self.profile.server_status["connections"]
+        self.assertEqual(template["current"] + template["available"],
+                         connections["current"] + connections["available"])
+        self.assertShape(connections, "serverStatus-connections.json", "connections_5_0_to_7_0")
+
+    def test_get_log_startup_warnings(self):
+        log = self.connect().admin.command("getLog", "startupWarnings")
+        messages = [json.loads(line)["msg"] for line in log["log"]]
+        self.assertEqual([w["msg"] for w in self.profile.startup_warnings], messages)
+        self.assertEqual(len(messages), log["totalLinesWritten"])
+
+    def test_list_databases(self):
+        admin = self.connect().admin
+        listing = admin.command("listDatabases")
+        self.assertEqual(["admin", "config", "local", "shop"], [d["name"] for d in listing["databases"]])
+        self.assertShape(listing, "listDatabases.json", "reply")
+        self.assertShape(admin.command("listDatabases", nameOnly=True), "listDatabases.json", "replyNameOnly")
+
+    def test_list_collections_and_find(self):
+        shop = self.connect().shop
+        listing = shop.command("listCollections")
+        batch = listing["cursor"]["firstBatch"]
+        self.assertEqual(["orders", "Products", "audit_view"], [c["name"] for c in batch])
+        self.assertEqual("view", batch[2]["type"])
+        self.assertShape(batch[0], "listCollections-validator-timeseries.json", "reply", "cursor",
+                         "firstBatch", 4)
+        self.assertEqual([1], [d["_id"] for d in shop.orders.find({"customerId": 7})])
+
+    def test_users_and_roles(self):
+        admin = self.connect().admin
+        users = admin.command("usersInfo", {"forAllDBs": True}, showCredentials=True)
+        self.assertEqual(["app"], [u["user"] for u in users["users"]])
+        self.assertNotIn("credentials", users["users"][0])
+        self.assertShape(users["users"][0], "usersInfo-forAllDBs.json", "reply", "users", 1)
+        failure = self.assertCommandFails(20, admin.command, "usersInfo", {"forAllDBs": True},
+                                          showPrivileges=True)
+        self.assertShape(failure, "usersInfo-forAllDBs.json", "errorShowPrivilegesWithForAllDBs", "reply")
+        roles = admin.command("rolesInfo", "read", showPrivileges=True)["roles"]
+        self.assertIs(True, roles[0]["isBuiltin"])
+
+    def test_connection_status_unauthenticated(self):
+        status = self.connect().admin.command("connectionStatus")
+        self.assertShape(status, "connectionStatus-unauthenticated.json", "reply")
+
+    def test_scram_sha_256_and_sha_1_authenticate(self):
+        for mechanism in ("SCRAM-SHA-256", "SCRAM-SHA-1"):
+            with self.subTest(mechanism):
+                status = self.connect("app", mechanism).admin.command("connectionStatus", showPrivileges=True)
+                self.assertEqual([{"user": "app", "db": "admin"}], status["authInfo"]["authenticatedUsers"])
+                self.assertEqual([{"role": "readWrite", "db": "shop"}],
+                                 status["authInfo"]["authenticatedUserRoles"])
+                self.assertShape(status, "connectionStatus-showPrivileges.json", "reply")
+
+    def test_wrong_password_fails_with_code_18(self):
+        client = self.connect("app", "SCRAM-SHA-256", password="not-the-password")
+        details = self.assertCommandFails(18, client.admin.command, "ping")
+        self.assertShape(details, "error-authentication-failed.json", "saslFailure")
+
+    def test_unknown_command_is_command_not_found(self):
+        details = self.assertCommandFails(59, self.connect().admin.command, "fooBar")
+        self.assertEqual("no such command: 'fooBar'", details["errmsg"])
+
+    def test_command_log_lists_exactly_the_commands_sent(self):
+        before = len(self.lab.commands())
+        client = self.connect("app", "SCRAM-SHA-256")
+        for name in ("ping", "buildInfo", "serverStatus", "getCmdLineOpts"):
+            client.admin.command(name)
+        client.close()
+        time.sleep(0.2)
+        entries = self.lab.commands()[before:]
+        sent = [e["command"] for e in entries if e["command"] not in HANDSHAKE_COMMANDS]
+        self.assertEqual(["saslStart", "saslContinue", "ping", "buildInfo", "serverStatus",
+                          "getCmdLineOpts", "endSessions"], sent)
+        by_command = {e["command"]: e for e in entries}
+        self.assertIsNone(by_command["saslStart"]["authenticated_user"])
+        self.assertEqual("app@admin", by_command["ping"]["authenticated_user"])
+        self.assertEqual({"node", "connection", "db", "command", "opcode", "authenticated_user", "time"},
+                         set(by_command["ping"]))
+        first_per_connection = {}
+        for entry in entries:
+            first_per_connection.setdefault(entry["connection"], entry)
+        self.assertEqual({("ismaster", 2004)},
+                         {(e["command"], e["opcode"]) for e in first_per_connection.values()})
+
+    def test_command_log_never_holds_a_password(self):
+        self.connect("app", "SCRAM-SHA-1").admin.command("ping")
+        text = self.lab.log_file.read_text()
+        self.assertNotIn(profile_user(self.PROFILE, "app").password, text)
+        self.assertNotIn("payload", text)
+
+
+class HardenedProfileTest(LabTestCase):
+    PROFILE = "hardened"
+    TLS = {"tls": True}
+
+    def test_plaintext_connection_fails(self):
+        client = client_for(self.lab, serverSelectionTimeoutMS=1000)
+        self.addCleanup(client.close)
+        with self.assertRaises(ServerSelectionTimeoutError):
+            client.admin.command("ping")
+
+    def test_unauthenticated_commands_need_authentication(self):
+        admin = self.connect().admin
+        for name, reference in (("usersInfo", "error-unauthorized-usersInfo.json"),
+                                ("getCmdLineOpts", "error-unauthorized-getCmdLineOpts.json"),
+                                ("listDatabases", "error-unauthorized-listDatabases.json")):
+            with self.subTest(name):
+                details = self.assertCommandFails(13, admin.command, name)
+                self.assertEqual(f"Command {name} requires authentication", details["errmsg"])
+                self.assertShape(details, reference, "reply")
+        self.assertEqual(1.0, admin.command("ping")["ok"])
+
+    def test_sasl_supported_mechs_lists_only_scram_sha_256(self):
+        hello = self.connect().admin.command("hello", saslSupportedMechs="admin.app")
+        self.assertEqual(["SCRAM-SHA-256"], hello["saslSupportedMechs"])
+        self.assertShape(hello, "hello-saslSupportedMechs.json", "reply")
+        unknown = self.connect().admin.command("hello", saslSupportedMechs="admin.nobody")
+        self.assertNotIn("saslSupportedMechs", unknown)
+
+    def test_scram_sha_1_is_not_offered(self):
+        client = self.connect("admin", "SCRAM-SHA-1")
+        self.assertCommandFails(334, client.admin.command, "ping")
+
+    def test_admin_sees_the_hardened_configuration(self):
+        admin = self.connect("admin", "SCRAM-SHA-256").admin
+        parsed = admin.command("getCmdLineOpts")["parsed"]
+        self.assertIs(False, parsed["security"]["javascriptEnabled"])
+        self.assertIs(True, parsed["security"]["redactClientLogData"])
+        self.assertEqual("requireTLS", parsed["net"]["tls"]["mode"])
+        self.assertIn("auditLog", parsed)
+        self.assertShape(admin.command("getCmdLineOpts"), "getCmdLineOpts-hardened.json", "reply",
+                         ignore=("parsed",))
+        parameters = admin.command("getParameter", 1, authenticationMechanisms=1, enableLocalhostAuthBypass=1,
+                                   tlsMode=1)
+        self.assertEqual({"authenticationMechanisms": ["SCRAM-SHA-256"], "enableLocalhostAuthBypass": False,
+                          "tlsMode": "requireTLS", "ok": 1.0}, parameters)
+        self.assertEqual(["admin", "app", "scanner"],
+                         [u["user"] for u in admin.command("usersInfo", {"forAllDBs": True})["users"]])
+
+    def test_app_user_is_least_privileged(self):
+        admin = self.connect("app", "SCRAM-SHA-256").admin
+        details = self.assertCommandFails(13, admin.command, "getCmdLineOpts")
+        self.assertTrue(details["errmsg"].startswith(
+            "not authorized on admin to execute command { getCmdLineOpts: 1, "), details["errmsg"])
+        self.assertShape(details, "error-not-authorized-authenticated.json", "reply")
+        self.assertEqual(["db_app"], [d["name"] for d in admin.command("listDatabases")["databases"]])
+        self.assertEqual(1.0, admin.command("usersInfo", "app")["ok"])
+        self.assertCommandFails(13, admin.command, "usersInfo", {"forAllDBs": True})
+
+    def test_monitoring_user_with_a_custom_role(self):
+        admin = self.connect("scanner", "SCRAM-SHA-256").admin
+        self.assertEqual(1.0, admin.command("serverStatus")["ok"])
+        self.assertEqual(4, len(admin.command("listDatabases")["databases"]))
+        role = admin.command("rolesInfo", "appAuditor", showPrivileges=True)["roles"][0]
+        self.assertIs(False, role["isBuiltin"])
+        self.assertEqual([{"role": "read", "db": "db_app"}], role["inheritedRoles"])
+        self.assertShape(role, "rolesInfo.json", "showPrivilegesExample", "reply", "roles", 0)
+        user = admin.command("usersInfo", "admin", showPrivileges=True)["users"][0]
+        self.assertShape(user, "usersInfo-showPrivileges.json", "reply", "users", 0)
+
+
+class ScramSha1OnlyProfileTest(LabTestCase):
+    PROFILE = "scram-sha1-only"
+
+    def test_a_4_4_server(self):
+        admin = self.connect().admin
+        hello = admin.command("hello")
+        self.assertEqual(9, hello["maxWireVersion"])
+        details = self.assertCommandFails(13, admin.command, "listDatabases")
+        self.assertShape(details, "error-unauthorized-listDatabases.json", "replyPre7")
+        self.assertEqual("command listDatabases requires authentication", details["errmsg"])
+
+    def test_negotiation_picks_scram_sha_1(self):
+        hello = self.connect().admin.command("hello", saslSupportedMechs="admin.admin")
+        self.assertEqual(["SCRAM-SHA-1"], hello["saslSupportedMechs"])
+        admin = self.connect("admin").admin
+        listing = admin.command("listDatabases")
+        self.assertIsInstance(listing["totalSize"], float)
+        self.assertShape(listing, "listDatabases.json", "reply_4_4_types")
+
+    def test_scram_sha_256_fails_for_sha_1_only_users(self):
+        self.assertCommandFails(18, self.connect("admin", "SCRAM-SHA-256").admin.command, "ping")
+
+    def test_low_iteration_count_user(self):
+        reports = self.connect("reporting", "SCRAM-SHA-1").reports
+        self.assertEqual(["daily"], reports.list_collection_names())
+
+
+class X509ProfileTest(LabTestCase):
+    PROFILE = "x509"
+    TLS = {"tls": True}
+
+    def test_x509_authentication(self):
+        client = self.connect(authMechanism="MONGODB-X509",
+                              tlsCertificateKeyFile=str(self.lab.cert_dir / "client.pem"))
+        status = client.admin.command("connectionStatus")
+        self.assertEqual([{"user": "CN=scanner,OU=Ops,O=mongoscan-lab", "db": "$external"}],
+                         status["authInfo"]["authenticatedUsers"])
+        self.assertEqual(1.0, client.admin.command("serverStatus")["ok"])
+        users = self.connect("admin", "SCRAM-SHA-256",
+                             tlsCertificateKeyFile=str(self.lab.cert_dir / "client.pem")).admin.command(
+            "usersInfo", {"forAllDBs": True})["users"]
+        self.assertEqual(["external"], users[0]["mechanisms"])
+
+    def test_a_client_certificate_is_required(self):
+        for certificate in (None, "untrusted-client.pem"):
+            with self.subTest(certificate):
+                options = ({"tlsCertificateKeyFile": str(self.lab.cert_dir / certificate)}
+                           if certificate else {})
+                client = self.connect(serverSelectionTimeoutMS=1000, **options)
+                with self.assertRaises(ServerSelectionTimeoutError):
+                    client.admin.command("ping")
+
+
+class PlainProfileTest(LabTestCase):
+    PROFILE = "plain-no-tls"
+
+    def test_plain_authenticates_external_users(self):
+        status = self.connect("ldap.reader", "PLAIN").admin.command("connectionStatus")
+        self.assertEqual([{"user": "ldap.reader", "db": "$external"}],
+                         status["authInfo"]["authenticatedUsers"])
+        wrong = self.connect("ldap.reader", "PLAIN", password="wrong")
+        self.assertCommandFails(18, wrong.admin.command, "ping")
+
+    def test_plain_is_not_offered_to_scram_only_users(self):
+        self.assertCommandFails(18, self.connect("admin", "PLAIN").admin.command, "ping")
+        self.assertEqual(1.0, self.connect("admin", "SCRAM-SHA-256").admin.command("ping")["ok"])
+
+
+class ReplicaSetProfileTest(LabTestCase):
+    PROFILE = "replica-set"
+
+    def test_every_member_describes_the_set(self):
+        nodes = self.lab.nodes
+        # nodes[5], the secondary that drops every connection, is still an electable member.
+        expected = {"hosts": [nodes[0], nodes[1], nodes[5]], "passives": [nodes[2]], "arbiters": [nodes[4]]}
+        members = [("isWritablePrimary", "hello-rs-primary-7.0.json"),
+                   ("secondary", "hello-rs-secondary-7.0.json"), ("passive", None), ("hidden", None),
+                   ("arbiterOnly", "hello-rs-arbiter-7.0.json")]
+        for index, (flag, reference) in enumerate(members):
+            with self.subTest(nodes[index]):
+                hello = self.connect(index=index).admin.command("hello")
+                self.assertIs(True, hello[flag])
+                self.assertEqual("rs0", hello["setName"])
+                self.assertEqual(nodes[index], hello["me"])
+                self.assertEqual(nodes[0], hello["primary"])
+                for field in ("hosts", "passives", "arbiters"):
+                    self.assertEqual(expected[field], hello[field])
+                if reference:
+                    self.assertShape(hello, reference, "reply", ignore=("passives", "arbiters"))
+
+    def test_member_versions_differ(self):
+        self.assertEqual("6.0.15", self.connect(index=1).admin.command("buildInfo")["version"])
+
+    def test_faulty_member_drops_connections(self):
+        client = self.connect(index=5, serverSelectionTimeoutMS=1000)
+        with self.assertRaises(ServerSelectionTimeoutError):
+            client.admin.command("ping")
+
+    def test_driver_discovers_the_primary(self):
+        host, port = self.lab.host_port(2)
+        client = pymongo.MongoClient(host, port, replicaSet="rs0", serverSelectionTimeoutMS=5000,
+                                     username="admin", password=profile_user(self.PROFILE, "admin").password)
+        self.addCleanup(client.close)
+        self.assertEqual(1.0, client.admin.command("ping")["ok"])
+        self.assertEqual(self.lab.host_port(0), client.primary)
+
+
+class ShardedProfileTest(LabTestCase):
+    PROFILE = "sharded"
+
+    def test_mongos_answers_tls_and_plaintext_on_one_port(self):
+        for options in ({}, {"tls": True, "tlsCAFile": str(self.lab.cert_dir / "ca.pem")}):
+            with self.subTest(tls=bool(options)):
+                hello = self.connect(index=1, **options).admin.command("hello")
+                self.assertEqual("isdbgrid", hello["msg"])
+                self.assertEqual(25, hello["maxWireVersion"])
+                self.assertShape(hello, "hello-mongos-7.0.json", "reply")
+
+
+if __name__ == "__main__":
+    unittest.main()

@@ -1,0 +1,260 @@
+"""The lab at the wire level, with raw sockets: framing, legacy opcodes, malformed messages, TLS
+sorting, latency, faults and shutdown.
+
+Run: /usr/bin/python3 -m unittest discover -s tests/lab
+"""
+
+import json
+import shutil
+import socket
+import ssl
+import struct
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import unittest
+import warnings
+from pathlib import Path
+
+import bson
+
+import reference_replies
+import wire
+from lab_process import LAB, LabProcess, start_for_class
+
+TIMEOUT_S = 5
+
+
+def op_msg(body, flags=0, request_id=7, sections=None):
+    payload = struct.pack("<I", flags) + (sections if sections is not None else b"\x00" + bson.encode(body))
+    return wire.HEADER.pack(wire.HEADER_SIZE + len(payload), request_id, 0, wire.OP_MSG) + payload
+
+
+def op_query(namespace, query, number_to_return=-1, request_id=9):
+    payload = (struct.pack("<i", 0) + namespace.encode() + b"\x00" + struct.pack("<ii", 0, number_to_return)
+               + bson.encode(query))
+    return wire.HEADER.pack(wire.HEADER_SIZE + len(payload), request_id, 0, wire.OP_QUERY) + payload
+
+
+def read_exactly(sock, count):
+    data = b""
+    while len(data) < count:
+        chunk = sock.recv(count - len(data))
+        if not chunk:
+            raise ConnectionError("closed")
+        data += chunk
+    return data
+
+
+def read_reply(sock):
+    """(opcode, responseTo, flags, document) of the next OP_MSG or OP_REPLY."""
+    length, _, response_to, opcode = wire.HEADER.unpack(read_exactly(sock, wire.HEADER_SIZE))
+    body = read_exactly(sock, length - wire.HEADER_SIZE)
+    if opcode == wire.OP_MSG:
+        return opcode, response_to, struct.unpack_from("<I", body)[0], bson.decode(body[5:])
+    flags, _cursor, _start, returned = struct.unpack_from("<iqii", body)
+    assert returned == 1
+    return opcode, response_to, flags, bson.decode(body[20:])
+
+
+def is_closed(sock):
+    """True if the peer closes without sending anything."""
+    try:
+        return sock.recv(1) == b""
+    except ConnectionError:
+        return True
+
+
+class WireTest(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.lab = start_for_class(cls, "open")
+
+    def connect(self):
+        sock = socket.create_connection(self.lab.host_port(), timeout=TIMEOUT_S)
+        self.addCleanup(sock.close)
+        return sock
+
+    def exchange(self, message):
+        sock = self.connect()
+        sock.sendall(message)
+        return read_reply(sock)
+
+    def test_op_msg_reply_answers_the_request(self):
+        opcode, response_to, flags, reply = self.exchange(op_msg({"ping": 1, "$db": "admin"}, request_id=42))
+        self.assertEqual((wire.OP_MSG, 42, 0, {"ok": 1.0}), (opcode, response_to, flags, reply))
+
+    def test_op_query_is_master_gets_an_op_reply(self):
+        opcode, response_to, flags, reply = self.exchange(
+            op_query("admin.$cmd", {"isMaster": 1, "helloOk": True, "compression": []}))
+        self.assertEqual((wire.OP_REPLY, 9, 8), (opcode, response_to, flags))
+        self.assertEqual(["helloOk", "ismaster"], list(reply)[:2])
+        if reference_replies.available():
+            reference = reference_replies.load("isMaster-opquery-handshake.json", "reply")
+            self.assertEqual([], reference_replies.shape_differences(reply, reference))
+
+    def test_legacy_op_query_errors(self):
+        cases = [
+            (op_query("admin.$cmd", {"listDatabases": 1}), "unsupportedCommand"),
+            (op_query("admin.$cmd", {"ismaster": 1}, number_to_return=0), "badNumberToReturn"),
+            (op_query("test.coll", {"a": 1}), "nonCommandNamespace"),
+        ]
+        for message, name in cases:
+            with self.subTest(name):
+                opcode, _, _, reply = self.exchange(message)
+                self.assertEqual(wire.OP_REPLY, opcode)
+                if reference_replies.available():
+                    expected = reference_replies.load("error-opquery-legacy.json", name, "reply")
+                    self.assertEqual(expected, reply)
+
+    def test_op_msg_errors(self):
+        _, _, _, reply = self.exchange(op_msg({"ping": 1}))
+        self.assertEqual(40571, reply["code"])
+        if reference_replies.available():
+            self.assertEqual(reference_replies.load("opmsg-framing.json", "dollarDb", "reply"), reply)
+        two_bodies = b"\x00" + bson.encode({"ping": 1, "$db": "admin"}) + b"\x00" + bson.encode({"a": 1})
+        self.assertEqual(40430, self.exchange(op_msg(None, sections=two_bodies))[3]["code"])
+        self.assertEqual(40432, self.exchange(op_msg(None, sections=b"\x05"))[3]["code"])
+
+    def test_document_sequences_and_checksum_are_accepted(self):
+        documents = bson.encode({"x": 1}) + bson.encode({"x": 2})
+        sequence = b"documents\x00" + documents
+        sections = (b"\x00" + bson.encode({"ping": 1, "$db": "admin"}) + b"\x01"
+                    + struct.pack("<i", 4 + len(sequence)) + sequence)
+        self.assertEqual({"ok": 1.0}, self.exchange(op_msg(None, sections=sections))[3])
+        checksummed = op_msg({"ping": 1, "$db": "admin"}, flags=wire.CHECKSUM_PRESENT)
+        checksummed = struct.pack("<i", len(checksummed) + 4) + checksummed[4:] + b"\x00\x00\x00\x00"
+        self.assertEqual({"ok": 1.0}, self.exchange(checksummed)[3])
+
+    def test_more_to_come_gets_no_reply(self):
+        sock = self.connect()
+        sock.sendall(op_msg({"ping": 1, "$db": "admin"}, flags=wire.MORE_TO_COME, request_id=1))
+        sock.sendall(op_msg({"ping": 1, "$db": "admin"}, request_id=2))
+        self.assertEqual(2, read_reply(sock)[1])
+
+    def test_fatal_messages_close_the_connection(self):
+        fatal = {
+            "length below 16": struct.pack("<iiii", 8, 1, 0, wire.OP_MSG),
+            "length above the maximum":
+                struct.pack("<iiii", wire.MAX_MESSAGE_SIZE_BYTES + 1, 1, 0, wire.OP_MSG),
+            "illegal flag bit": op_msg({"ping": 1, "$db": "admin"}, flags=1 << 4),
+            "OP_INSERT": wire.HEADER.pack(20, 1, 0, 2002) + b"\x00" * 4,
+        }
+        for name, message in fatal.items():
+            with self.subTest(name):
+                sock = self.connect()
+                sock.sendall(message)
+                self.assertTrue(is_closed(sock))
+
+    def test_http_get_gets_the_http_reply(self):
+        sock = self.connect()
+        sock.sendall(b"GET / HTTP/1.0\r\n\r\n")
+        received = b""
+        while chunk := sock.recv(4096):
+            received += chunk
+        self.assertEqual(wire.HTTP_REPLY, received)
+        if reference_replies.available():
+            reference = reference_replies.load("http-on-mongo-port.json", "rawResponse")
+            self.assertEqual(reference.encode(), received)
+
+
+class TlsSortingTest(unittest.TestCase):
+    """requireTLS closes plaintext; a weak-key lab serves TLS 1.0 with a 1024-bit key."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.hardened = start_for_class(cls, "hardened")
+        cls.weak = start_for_class(cls, "weak-tls")
+
+    def test_require_tls_closes_plaintext(self):
+        with socket.create_connection(self.hardened.host_port(), timeout=TIMEOUT_S) as sock:
+            sock.sendall(op_msg({"ping": 1, "$db": "admin"}))
+            self.assertTrue(is_closed(sock))
+
+    def test_tls_with_the_lab_ca(self):
+        context = ssl.create_default_context(cafile=str(self.hardened.cert_dir / "ca.pem"))
+        with socket.create_connection(self.hardened.host_port(), timeout=TIMEOUT_S) as raw:
+            with context.wrap_socket(raw, server_hostname="localhost") as sock:
+                sock.sendall(op_msg({"ping": 1, "$db": "admin"}))
+                self.assertEqual({"ok": 1.0}, read_reply(sock)[3])
+
+    def test_weak_tls_accepts_tls_1_0_with_a_1024_bit_key(self):
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
+        context.check_hostname = False
+        context.verify_mode = ssl.CERT_NONE
+        context.set_ciphers("DEFAULT:@SECLEVEL=0")
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)  # TLS 1.0 is what this test is about
+            context.minimum_version = context.maximum_version = ssl.TLSVersion.TLSv1
+        with socket.create_connection(self.weak.host_port(), timeout=TIMEOUT_S) as raw:
+            with context.wrap_socket(raw) as sock:
+                self.assertEqual("TLSv1", sock.version())
+                certificate = sock.getpeercert(binary_form=True)
+        text = subprocess.run(["openssl", "x509", "-inform", "DER", "-noout", "-text"], input=certificate,
+                              capture_output=True, check=True).stdout.decode()
+        self.assertIn("Public-Key: (1024 bit)", text)
+
+
+class LifecycleTest(unittest.TestCase):
+    def start(self, profile, **options):
+        lab = LabProcess(profile, **options)
+        self.addCleanup(lab.remove)
+        self.addCleanup(lab.stop)
+        return lab.start()
+
+    def test_sigterm_stops_cleanly(self):
+        lab = self.start("open")
+        self.assertEqual(0, lab.stop())
+        self.assertFalse(lab.ready_file.exists())
+        with self.assertRaises(ConnectionRefusedError):
+            socket.create_connection(lab.host_port(), timeout=TIMEOUT_S).close()
+
+    def test_latency_delays_each_reply_but_connections_run_concurrently(self):
+        lab = self.start("open", latency_ms=300)
+        elapsed = []
+
+        def ping():
+            with socket.create_connection(lab.host_port(), timeout=TIMEOUT_S) as sock:
+                start = time.monotonic()
+                sock.sendall(op_msg({"ping": 1, "$db": "admin"}))
+                read_reply(sock)
+                elapsed.append(time.monotonic() - start)
+
+        started = time.monotonic()
+        threads = [threading.Thread(target=ping) for _ in range(8)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        self.assertEqual(8, len(elapsed))
+        self.assertGreaterEqual(min(elapsed), 0.29)
+        self.assertLess(time.monotonic() - started, 8 * 0.3 / 2)
+
+    def test_no_reply_fault_reads_and_logs_but_never_answers(self):
+        profile = self.start_profile_file({"nodes": [{"role": "standalone", "version": "7.0.9",
+                                                      "faults": ["no_reply"]}]})
+        lab = self.start(str(profile))
+        with socket.create_connection(lab.host_port(), timeout=0.5) as sock:
+            sock.sendall(op_msg({"ping": 1, "$db": "admin"}))
+            with self.assertRaises(socket.timeout):
+                sock.recv(1)
+        self.assertEqual(["ping"], [entry["command"] for entry in lab.commands()])
+
+    def start_profile_file(self, profile):
+        directory = Path(tempfile.mkdtemp(prefix="mongoscan-lab-profile-"))
+        self.addCleanup(shutil.rmtree, directory, ignore_errors=True)
+        path = directory / "custom.json"
+        path.write_text(json.dumps(profile))
+        return path
+
+    def test_unknown_profile_exits_2_with_a_message(self):
+        result = subprocess.run([sys.executable, str(LAB), "--profile", "no-such-profile", "--ready-file",
+                                 "/nonexistent/ready.json"], capture_output=True, text=True, timeout=30)
+        self.assertEqual(2, result.returncode)
+        self.assertIn("no-such-profile", result.stderr)
+
+
+if __name__ == "__main__":
+    unittest.main()

@@ -1,0 +1,164 @@
+"""Test certificates (made with the openssl CLI at test time) and the lab's server TLS contexts.
+
+make_certificates(dir) writes, once per directory:
+  ca.pem, ca.key                 the lab CA that signs everything below except the self-signed one
+  server-<variant>.pem           certificate + private key, for each of SERVER_CERTIFICATES
+  client.pem                     CA-signed client certificate + key, subject CLIENT_SUBJECT (X.509 auth)
+  untrusted-client.pem           a self-signed client certificate the lab's CA does not vouch for
+"""
+
+import fcntl
+import os
+import ssl
+import subprocess
+import tempfile
+from pathlib import Path
+
+# Server certificate variants a profile can choose with tls.certificate.
+SERVER_CERTIFICATES = ("valid", "expired", "expiring-soon", "self-signed", "wrong-name", "weak-key")
+CLIENT_SUBJECT = "CN=scanner,OU=Ops,O=mongoscan-lab"  # RFC 2253 form, as MONGODB-X509 reports it
+TLS_VERSIONS = {
+    "TLSv1": ssl.TLSVersion.TLSv1,
+    "TLSv1.1": ssl.TLSVersion.TLSv1_1,
+    "TLSv1.2": ssl.TLSVersion.TLSv1_2,
+    "TLSv1.3": ssl.TLSVersion.TLSv1_3,
+}
+CLIENT_CERTIFICATE_MODES = ("none", "optional", "required")
+
+_COMPLETE_MARKER = ".complete"
+_SERVER_NAMES = "DNS:localhost,IP:127.0.0.1"
+_CA_CONFIG = """\
+[ ca ]
+default_ca = lab_ca
+[ lab_ca ]
+database = {dir}/index.txt
+new_certs_dir = {dir}
+serial = {dir}/serial
+default_md = sha256
+policy = any_name
+unique_subject = no
+[ any_name ]
+commonName = optional
+organizationName = optional
+organizationalUnitName = optional
+"""
+# name -> (subject, key bits, signed by the CA, validity, subjectAltName, extended key usage)
+_VALID = ("-days", "365")
+_CERTIFICATES = {
+    "server-valid": ("/O=mongoscan-lab/CN=localhost", 2048, True, _VALID, _SERVER_NAMES, "serverAuth"),
+    "server-expired": ("/O=mongoscan-lab/CN=localhost", 2048, True,
+                       ("-startdate", "20200101000000Z", "-enddate", "20210101000000Z"),
+                       _SERVER_NAMES, "serverAuth"),
+    "server-expiring-soon": ("/O=mongoscan-lab/CN=localhost", 2048, True, ("-days", "10"),
+                             _SERVER_NAMES, "serverAuth"),
+    "server-self-signed": ("/O=mongoscan-lab/CN=localhost", 2048, False, _VALID, _SERVER_NAMES,
+                           "serverAuth"),
+    "server-wrong-name": ("/O=mongoscan-lab/CN=wrong.example.test", 2048, True, _VALID,
+                          "DNS:wrong.example.test", "serverAuth"),
+    "server-weak-key": ("/O=mongoscan-lab/CN=localhost", 1024, True, _VALID, _SERVER_NAMES,
+                        "serverAuth"),
+    "client": ("/O=mongoscan-lab/OU=Ops/CN=scanner", 2048, True, _VALID, None, "clientAuth"),
+    "untrusted-client": ("/O=mongoscan-lab/OU=Ops/CN=scanner", 2048, False, _VALID, None,
+                         "clientAuth"),
+}
+
+
+def _openssl(*args, cwd):
+    result = subprocess.run(["openssl", *args], cwd=cwd, capture_output=True, text=True)
+    if result.returncode != 0:
+        raise RuntimeError(f"openssl {args[0]} failed: {result.stderr.strip()}")
+
+
+def _extensions(san, usage):
+    lines = ["basicConstraints=CA:FALSE", f"extendedKeyUsage={usage}"]
+    if san:
+        lines.append(f"subjectAltName={san}")
+    return "\n".join(lines) + "\n"
+
+
+def _make_certificate(work, name, spec):
+    subject, bits, ca_signed, validity, san, usage = spec
+    key, pem = work / f"{name}.key", work / f"{name}.crt"
+    (work / f"{name}.ext").write_text(_extensions(san, usage))
+    _openssl("genrsa", "-out", str(key), str(bits), cwd=work)
+    if ca_signed:
+        _openssl("req", "-new", "-key", str(key), "-subj", subject, "-out", f"{name}.csr", cwd=work)
+        _openssl("ca", "-batch", "-notext", "-preserveDN", "-config", "ca.cnf", "-cert", "ca.pem",
+                 "-keyfile", "ca.key", "-in", f"{name}.csr", "-out", str(pem), "-extfile",
+                 f"{name}.ext", *validity, cwd=work)
+    else:
+        _openssl("req", "-x509", "-new", "-key", str(key), "-subj", subject, "-out", str(pem),
+                 "-days", "365", "-addext", f"extendedKeyUsage={usage}",
+                 *(("-addext", f"subjectAltName={san}") if san else ()), cwd=work)
+    return pem.read_text() + key.read_text()
+
+
+def make_certificates(directory):
+    """Creates the certificate set in directory unless it is already complete; safe to call from
+    several processes at once (an exclusive lock serialises them)."""
+    directory = Path(directory)
+    directory.mkdir(parents=True, exist_ok=True)
+    with open(directory / ".lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if (directory / _COMPLETE_MARKER).exists():
+            return
+        with tempfile.TemporaryDirectory(dir=directory) as scratch:
+            work = Path(scratch)
+            (work / "ca.cnf").write_text(_CA_CONFIG.format(dir=work))
+            (work / "index.txt").write_text("")
+            (work / "serial").write_text("1000\n")
+            _openssl("req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", "ca.key", "-out",
+                     "ca.pem", "-days", "3650", "-subj", "/O=mongoscan-lab/CN=mongoscan lab CA",
+                     "-addext", "basicConstraints=critical,CA:TRUE",
+                     "-addext", "keyUsage=critical,keyCertSign,cRLSign", cwd=work)
+            for name, spec in _CERTIFICATES.items():
+                (directory / f"{name}.pem").write_text(_make_certificate(work, name, spec))
+            for name in ("ca.pem", "ca.key"):
+                os.replace(work / name, directory / name)
+        (directory / _COMPLETE_MARKER).write_text("")
+
+
+def server_context(tls, cert_dir):
+    """An SSLContext for a profile's tls block (TlsSpec); None when TLS is disabled."""
+    if tls.mode == "disabled":
+        return None
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    legacy = tls.min_version in ("TLSv1", "TLSv1.1")
+    if tls.certificate == "weak-key" or legacy:
+        # OpenSSL's default security level refuses 1024-bit keys and TLS < 1.2: lower it only here.
+        context.set_ciphers("DEFAULT:@SECLEVEL=0")
+    context.load_cert_chain(Path(cert_dir) / f"server-{tls.certificate}.pem")
+    context.minimum_version = TLS_VERSIONS[tls.min_version]
+    if tls.max_version:
+        context.maximum_version = TLS_VERSIONS[tls.max_version]
+    if tls.client_certificates != "none":
+        context.load_verify_locations(Path(cert_dir) / "ca.pem")
+        context.verify_mode = (ssl.CERT_REQUIRED if tls.client_certificates == "required"
+                               else ssl.CERT_OPTIONAL)
+    return context
+
+
+_RFC2253_NAMES = {
+    "countryName": "C", "stateOrProvinceName": "ST", "localityName": "L", "organizationName": "O",
+    "organizationalUnitName": "OU", "commonName": "CN", "streetAddress": "STREET",
+    "domainComponent": "DC", "userId": "UID",
+}
+
+
+def _rfc2253_escape(value):
+    escaped = "".join("\\" + c if c in ',+"\\<>;' else c for c in value)
+    if escaped.startswith((" ", "#")):
+        escaped = "\\" + escaped
+    if escaped.endswith(" ") and not escaped.endswith("\\ "):
+        escaped = escaped[:-1] + "\\ "
+    return escaped
+
+
+def subject_rfc2253(peer_certificate):
+    """The subject of a verified peer certificate (ssl getpeercert() dict) in RFC 2253 form: last
+    RDN first, as MongoDB names X.509 users."""
+    rdns = []
+    for rdn in reversed(peer_certificate.get("subject", ())):
+        rdns.append("+".join(f"{_RFC2253_NAMES.get(name, name)}={_rfc2253_escape(value)}"
+                             for name, value in rdn))
+    return ",".join(rdns)

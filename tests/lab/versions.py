@@ -1,0 +1,52 @@
+"""What changes with the server version, per shared/server-replies/README.md."""
+
+# maxWireVersion by release (wire-versions.json); minWireVersion is 0 for external clients.
+_MAX_WIRE_VERSIONS = {
+    (4, 0): 7, (4, 2): 8, (4, 4): 9, (5, 0): 13, (5, 1): 14, (5, 2): 15, (5, 3): 16, (6, 0): 17,
+    (6, 1): 18, (6, 2): 19, (6, 3): 20, (7, 0): 21, (7, 1): 22, (7, 2): 23, (7, 3): 24, (8, 0): 25,
+}
+
+
+def parse(version):
+    """'7.0.9' -> (7, 0, 9); a suffix such as '-ent' or '-rc1' is ignored."""
+    numbers = []
+    for part in version.split("-", 1)[0].split("."):
+        numbers.append(int(part) if part.isdigit() else 0)
+    return tuple((numbers + [0, 0, 0])[:3])
+
+
+def max_wire_version(version):
+    major_minor = parse(version)[:2]
+    known = [v for key, v in _MAX_WIRE_VERSIONS.items() if key <= major_minor]
+    return max(known) if known else 6
+
+
+def has_hello(version):
+    """hello exists from 4.4.2 (4.4.0 and 4.4.1 answer CommandNotFound)."""
+    return parse(version) >= (4, 4, 2)
+
+
+def opquery_limited_to_handshake(version):
+    """From 5.1, OP_QUERY only runs hello/isMaster and a few temporarily allowed commands."""
+    return parse(version) >= (5, 1, 0)
+
+
+def requires_authentication_text(version, command):
+    """The Unauthorized text for an unauthenticated client; 'Command' is capitalised from 7.0 (the
+    exact release is a documented gap; 7.0.8 is observed)."""
+    word = "Command" if parse(version) >= (7, 0, 0) else "command"
+    return f"{word} {command} requires authentication"
+
+
+def long_sizes(version):
+    """listDatabases reports sizes as Long from 5.0, as double before."""
+    return parse(version) >= (5, 0, 0)
+
+
+def feature_compatibility_version(version):
+    major, minor, _ = parse(version)
+    return f"{major}.{minor}"
+
+
+def version_array(version):
+    return list(parse(version)) + [0]

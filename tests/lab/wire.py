@@ -1,0 +1,180 @@
+"""MongoDB wire-protocol framing for the lab: parses OP_MSG and OP_QUERY requests, builds OP_MSG and
+OP_REPLY replies. The lab never sends OP_COMPRESSED.
+
+Numbers and rules come from the OP_MSG spec as summarised in shared/server-replies/opmsg-framing.json,
+malformed-message-handling.json, isMaster-opquery-handshake.json and http-on-mongo-port.json.
+"""
+
+import itertools
+import struct
+from dataclasses import dataclass
+
+import bson
+
+HEADER = struct.Struct("<iiii")  # messageLength, requestID, responseTo, opCode
+HEADER_SIZE = HEADER.size
+MAX_MESSAGE_SIZE_BYTES = 48_000_000
+
+OP_REPLY = 1
+OP_QUERY = 2004
+OP_MSG = 2013
+
+# OP_MSG flagBits. The low 16 bits are "required": an unknown one there is fatal to the connection.
+CHECKSUM_PRESENT = 1 << 0
+MORE_TO_COME = 1 << 1
+REQUIRED_FLAGS_MASK = 0xFFFF
+KNOWN_REQUIRED_FLAGS = CHECKSUM_PRESENT | MORE_TO_COME
+MAX_DOCUMENT_SEQUENCES = 2
+
+# OP_REPLY responseFlags the server sets on every reply (AwaitCapable), as in legacy_reply_builder.cpp.
+OP_REPLY_AWAIT_CAPABLE = 8
+
+HTTP_GET_PREFIX = b"GET "
+HTTP_REPLY = (
+    b"HTTP/1.0 200 OK\r\nConnection: close\r\nContent-Type: text/plain\r\nContent-Length: 85\r\n\r\n"
+    b"It looks like you are trying to access MongoDB over HTTP on the native driver port.\r\n"
+)
+
+_request_ids = itertools.count(1)
+
+
+class FatalMessageError(Exception):
+    """The message cannot be answered: the server closes the connection without a reply."""
+
+
+class MessageError(Exception):
+    """The message is answered with an error document {ok: 0, errmsg, code, codeName}."""
+
+    def __init__(self, code, errmsg):
+        super().__init__(errmsg)
+        self.code = code
+        self.errmsg = errmsg
+
+
+@dataclass
+class Request:
+    """One command received. For OP_QUERY, namespace and number_to_return are set."""
+
+    opcode: int
+    request_id: int
+    db: str
+    body: dict
+    more_to_come: bool = False
+    namespace: str = ""
+    number_to_return: int = 0
+
+    @property
+    def command_name(self):
+        return next(iter(self.body), "")
+
+
+def check_message_length(length):
+    """Raises FatalMessageError for a header length outside [16, 48000000]."""
+    if not HEADER_SIZE <= length <= MAX_MESSAGE_SIZE_BYTES:
+        raise FatalMessageError(
+            f"recv(): message msgLen {length} is invalid. Min {HEADER_SIZE} Max: {MAX_MESSAGE_SIZE_BYTES}")
+
+
+def _decode_document(data, offset):
+    """Returns (document, offset after it) for the BSON document starting at offset."""
+    if offset + 4 > len(data):
+        raise MessageError(22, "invalid bson: document runs past the end of the message")
+    (size,) = struct.unpack_from("<i", data, offset)
+    if size < 5 or offset + size > len(data):
+        raise MessageError(22, f"invalid bson: document size {size} runs past the end of the message")
+    try:
+        return bson.decode(data[offset:offset + size]), offset + size
+    except bson.errors.InvalidBSON as error:
+        raise MessageError(22, f"invalid bson: {error}") from None
+
+
+def _read_cstring(data, offset):
+    end = data.find(b"\x00", offset)
+    if end < 0:
+        raise MessageError(22, "unterminated cstring in message")
+    return data[offset:end].decode("utf-8", "replace"), end + 1
+
+
+def parse_op_msg(request_id, payload):
+    """Parses an OP_MSG body (everything after the header) into a Request.
+
+    Document sequences (kind 1) are folded into the body under their identifier, as the server does.
+    The checksum, when flagged, is tolerated and not verified.
+    """
+    if len(payload) < 5:
+        raise MessageError(40587, "OP_MSG messages must have a body")
+    (flags,) = struct.unpack_from("<I", payload, 0)
+    if flags & REQUIRED_FLAGS_MASK & ~KNOWN_REQUIRED_FLAGS:
+        raise FatalMessageError(f"Message contains illegal flags value: Ob{flags:032b}")
+    end = len(payload) - 4 if flags & CHECKSUM_PRESENT else len(payload)
+    body = None
+    sequences = {}
+    offset = 4
+    while offset < end:
+        kind = payload[offset]
+        offset += 1
+        if kind == 0:
+            if body is not None:
+                raise MessageError(40430, "Multiple body sections in message")
+            body, offset = _decode_document(payload[:end], offset)
+        elif kind == 1:
+            identifier, documents, offset = _parse_document_sequence(payload[:end], offset)
+            if identifier in sequences:
+                raise MessageError(40431, f"Duplicate document sequence: {identifier}")
+            sequences[identifier] = documents
+            if len(sequences) > MAX_DOCUMENT_SEQUENCES:
+                raise FatalMessageError("TooManyDocumentSequences")
+        else:
+            raise MessageError(40432, f"Unknown section kind {kind}")
+    if body is None:
+        raise MessageError(40587, "OP_MSG messages must have a body")
+    for identifier, documents in sequences.items():
+        if identifier in body:
+            raise MessageError(40433, f"Duplicate field between body and document sequence {identifier}")
+        body[identifier] = documents
+    db = body.get("$db")
+    if not isinstance(db, str):
+        raise MessageError(40571, "OP_MSG requests require a $db argument")
+    return Request(OP_MSG, request_id, db, body, more_to_come=bool(flags & MORE_TO_COME))
+
+
+def _parse_document_sequence(data, offset):
+    if offset + 4 > len(data):
+        raise MessageError(22, "document sequence runs past the end of the message")
+    (size,) = struct.unpack_from("<i", data, offset)
+    end = offset + size
+    if size < 5 or end > len(data):
+        raise MessageError(22, f"document sequence size {size} runs past the end of the message")
+    identifier, position = _read_cstring(data[:end], offset + 4)
+    documents = []
+    while position < end:
+        document, position = _decode_document(data[:end], position)
+        documents.append(document)
+    return identifier, documents, end
+
+
+def parse_op_query(request_id, payload):
+    """Parses an OP_QUERY body into a Request; a {$query: {...}} wrapper is unwrapped."""
+    if len(payload) < 4:
+        raise MessageError(22, "OP_QUERY message too short")
+    namespace, offset = _read_cstring(payload, 4)
+    if offset + 8 > len(payload):
+        raise MessageError(22, "OP_QUERY message too short")
+    _skip, number_to_return = struct.unpack_from("<ii", payload, offset)
+    query, _ = _decode_document(payload, offset + 8)
+    if "$query" in query and isinstance(query["$query"], dict):
+        query = query["$query"]
+    db = namespace.split(".", 1)[0]
+    return Request(OP_QUERY, request_id, db, query, namespace=namespace, number_to_return=number_to_return)
+
+
+def encode_op_msg(document, response_to):
+    """An OP_MSG reply: flagBits 0 and one kind-0 section."""
+    body = struct.pack("<I", 0) + b"\x00" + bson.encode(document)
+    return HEADER.pack(HEADER_SIZE + len(body), next(_request_ids), response_to, OP_MSG) + body
+
+
+def encode_op_reply(document, response_to):
+    """An OP_REPLY carrying one document: responseFlags AwaitCapable, cursorID 0, startingFrom 0."""
+    body = struct.pack("<iqii", OP_REPLY_AWAIT_CAPABLE, 0, 0, 1) + bson.encode(document)
+    return HEADER.pack(HEADER_SIZE + len(body), next(_request_ids), response_to, OP_REPLY) + body

@@ -1,0 +1,188 @@
+#include "tests/support/lab.h"
+
+#include <fcntl.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdlib>
+#include <fstream>
+#include <optional>
+#include <sstream>
+#include <system_error>
+#include <thread>
+
+#ifndef MONGOSCAN_SOURCE_DIR
+#error "MONGOSCAN_SOURCE_DIR must name the source tree (tests/lab/lab.py is run from there)"
+#endif
+
+extern char** environ;
+
+namespace mongoscan::testing_support {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+constexpr const char* kPython = "/usr/bin/python3";  // Debian's, which has python3-pymongo's bson
+constexpr auto kStopGrace = std::chrono::seconds(5);
+constexpr auto kPollInterval = std::chrono::milliseconds(20);
+
+std::filesystem::path make_temporary_directory() {
+  std::string pattern = (std::filesystem::temp_directory_path() / "mongoscan-lab-XXXXXX").string();
+  if (::mkdtemp(pattern.data()) == nullptr) {
+    throw LabError("lab: cannot create a temporary directory: " +
+                   std::generic_category().message(errno));
+  }
+  return pattern;
+}
+
+// posix_spawn's attribute and file-action objects, destroyed on every path.
+struct SpawnSetup {
+  posix_spawn_file_actions_t actions;
+  posix_spawnattr_t attributes;
+  SpawnSetup() {
+    posix_spawn_file_actions_init(&actions);
+    posix_spawnattr_init(&attributes);
+  }
+  ~SpawnSetup() {
+    posix_spawn_file_actions_destroy(&actions);
+    posix_spawnattr_destroy(&attributes);
+  }
+  SpawnSetup(const SpawnSetup&) = delete;
+  SpawnSetup& operator=(const SpawnSetup&) = delete;
+};
+
+// Starts argv in a new process group with default signal handling, stdin and stdout on /dev/null
+// and stderr into stderr_path. Returns the pid.
+pid_t spawn(std::vector<std::string> argv, const std::filesystem::path& stderr_path) {
+  SpawnSetup setup;
+  posix_spawn_file_actions_addopen(&setup.actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
+  posix_spawn_file_actions_addopen(&setup.actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
+  posix_spawn_file_actions_addopen(&setup.actions, STDERR_FILENO, stderr_path.c_str(),
+                                   O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  sigset_t no_signals, all_signals;
+  sigemptyset(&no_signals);
+  sigfillset(&all_signals);
+  sigdelset(&all_signals, SIGKILL);
+  sigdelset(&all_signals, SIGSTOP);
+  posix_spawnattr_setflags(&setup.attributes,
+                           POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
+  posix_spawnattr_setpgroup(&setup.attributes, 0);
+  posix_spawnattr_setsigmask(&setup.attributes, &no_signals);
+  posix_spawnattr_setsigdefault(&setup.attributes, &all_signals);
+
+  std::vector<char*> c_argv;
+  for (std::string& arg : argv) c_argv.push_back(arg.data());
+  c_argv.push_back(nullptr);
+  pid_t pid = -1;
+  const int error =
+      posix_spawn(&pid, c_argv[0], &setup.actions, &setup.attributes, c_argv.data(), environ);
+  if (error != 0) {
+    throw LabError("lab: cannot run " + argv[0] + ": " + std::generic_category().message(error));
+  }
+  return pid;
+}
+
+int exit_status_of(int status) {
+  if (WIFEXITED(status)) return WEXITSTATUS(status);
+  if (WIFSIGNALED(status)) return 128 + WTERMSIG(status);
+  return -1;
+}
+
+// The exit status once pid has ended, or -1 if it still runs at the deadline.
+int wait_until(pid_t pid, Clock::time_point deadline) {
+  while (true) {
+    int status = 0;
+    const pid_t reaped = ::waitpid(pid, &status, WNOHANG);
+    if (reaped == pid) return exit_status_of(status);
+    if (reaped < 0 && errno != EINTR) return -1;
+    if (Clock::now() >= deadline) return -1;
+    std::this_thread::sleep_for(kPollInterval);
+  }
+}
+
+// The node list of a complete ready file, or nothing while it does not exist yet.
+std::optional<std::vector<std::string>> read_ready_file(const std::filesystem::path& path) {
+  std::ifstream in(path);
+  if (!in) return std::nullopt;
+  const nlohmann::json ready = nlohmann::json::parse(in, nullptr, /*allow_exceptions=*/false);
+  if (!ready.is_object() || !ready.contains("nodes")) return std::nullopt;
+  return ready["nodes"].get<std::vector<std::string>>();
+}
+
+}  // namespace
+
+std::unique_ptr<LabDeployment> LabDeployment::start(const std::string& profile,
+                                                    const LabOptions& options) {
+  const std::filesystem::path directory = make_temporary_directory();
+  const std::filesystem::path cert_dir =
+      options.cert_dir.empty() ? directory / "certs" : options.cert_dir;
+  const std::filesystem::path ready_file = directory / "ready.json";
+  const pid_t pid =
+      spawn({kPython, std::string(MONGOSCAN_SOURCE_DIR) + "/tests/lab/lab.py", "--profile", profile,
+             "--ready-file", ready_file.string(), "--log", (directory / "commands.jsonl").string(),
+             "--cert-dir", cert_dir.string(), "--latency-ms", std::to_string(options.latency_ms)},
+            directory / "stderr.txt");
+  std::unique_ptr<LabDeployment> lab(new LabDeployment(pid, directory, cert_dir));
+
+  const Clock::time_point deadline = Clock::now() + options.ready_timeout;
+  while (true) {
+    if (auto nodes = read_ready_file(ready_file)) {
+      lab->nodes_ = std::move(*nodes);
+      return lab;
+    }
+    int status = 0;
+    if (::waitpid(pid, &status, WNOHANG) == pid) {
+      lab->exit_status_ = exit_status_of(status);
+      throw LabError("lab " + profile + " exited with status " + std::to_string(lab->exit_status_) +
+                     " before it was ready: " + lab->stderr_text());
+    }
+    if (Clock::now() >= deadline) {
+      lab->stop();
+      throw LabError("lab " + profile + " was not ready after " +
+                     std::to_string(options.ready_timeout.count()) + " s: " + lab->stderr_text());
+    }
+    std::this_thread::sleep_for(kPollInterval);
+  }
+}
+
+LabDeployment::~LabDeployment() {
+  stop();
+  std::error_code ignored;
+  std::filesystem::remove_all(directory_, ignored);
+}
+
+int LabDeployment::stop() {
+  if (exit_status_ >= 0) return exit_status_;
+  ::kill(-pid_, SIGTERM);
+  exit_status_ = wait_until(pid_, Clock::now() + kStopGrace);
+  if (exit_status_ < 0) {
+    ::kill(-pid_, SIGKILL);
+    int status = 0;
+    while (::waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
+    }
+    exit_status_ = exit_status_of(status);
+  }
+  return exit_status_;
+}
+
+std::vector<nlohmann::json> LabDeployment::command_log() const {
+  std::vector<nlohmann::json> entries;
+  std::ifstream in(command_log_path());
+  std::string line;
+  while (std::getline(in, line)) {
+    if (!line.empty()) entries.push_back(nlohmann::json::parse(line));
+  }
+  return entries;
+}
+
+std::string LabDeployment::stderr_text() const {
+  std::ifstream in(directory_ / "stderr.txt");
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+}  // namespace mongoscan::testing_support

@@ -1,0 +1,72 @@
+#pragma once
+// The lab for integration tests: a MongoDB-compatible deployment on 127.0.0.1, run as
+// /usr/bin/python3 tests/lab/lab.py with a profile from fixtures/lab/ (see tests/lab/README.md).
+
+#include <sys/types.h>
+
+#include <chrono>
+#include <filesystem>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace mongoscan::testing_support {
+
+// The lab could not start; the message says why and includes what the lab wrote to stderr.
+class LabError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+struct LabOptions {
+  int latency_ms = 0;  // delay every reply by this much (connections stay concurrent)
+  // Where the test certificates are made (or reused if complete); empty: inside the lab's own
+  // temporary directory. Share one directory between labs to make them only once (~2 s).
+  std::filesystem::path cert_dir;
+  std::chrono::seconds ready_timeout = std::chrono::seconds(15);
+};
+
+// One running lab. It runs in its own process group; destruction stops it (SIGTERM, then SIGKILL
+// after 5 s) and removes its temporary directory.
+class LabDeployment {
+ public:
+  // Starts profile (a name in fixtures/lab/ or a path to a profile file) and waits until every node
+  // listens. Throws LabError if the lab exits early or is not ready within options.ready_timeout.
+  static std::unique_ptr<LabDeployment> start(const std::string& profile,
+                                              const LabOptions& options = {});
+
+  ~LabDeployment();
+  LabDeployment(const LabDeployment&) = delete;
+  LabDeployment& operator=(const LabDeployment&) = delete;
+
+  // "127.0.0.1:port" of every node, in the profile's order.
+  const std::vector<std::string>& nodes() const { return nodes_; }
+
+  // Every command the lab received so far, one object per command: node, connection, db,
+  // command, opcode, authenticated_user, time (never arguments, so never a password).
+  std::vector<nlohmann::json> command_log() const;
+  std::filesystem::path command_log_path() const { return directory_ / "commands.jsonl"; }
+
+  // ca.pem, server-<variant>.pem, client.pem, untrusted-client.pem; made only for TLS profiles.
+  std::string cert_dir() const { return cert_dir_.string(); }
+
+  // Stops the lab now; returns its exit status (0 after a clean SIGTERM; 128 + signal if killed).
+  // Later calls return the same status.
+  int stop();
+
+ private:
+  LabDeployment(pid_t pid, std::filesystem::path directory, std::filesystem::path cert_dir)
+      : pid_(pid), directory_(std::move(directory)), cert_dir_(std::move(cert_dir)) {}
+
+  std::string stderr_text() const;
+
+  pid_t pid_;
+  std::filesystem::path directory_;
+  std::filesystem::path cert_dir_;
+  std::vector<std::string> nodes_;
+  int exit_status_ = -1;
+};
+
+}  // namespace mongoscan::testing_support
