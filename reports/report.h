@@ -2,12 +2,16 @@
 // The one model every reporter renders. Reporters never decide pass or fail.
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "checks/check_spec.h"
 #include "checks/finding.h"
 
 namespace mongoscan {
+
+// A subject as reports print it: "host:port", "path:line:column" or the redacted URI.
+std::string describe(const Subject& subject);
 
 struct ReportedFinding {
   CheckSpec spec;
@@ -19,11 +23,12 @@ struct NodeSummary {
   std::string role;     // primary, secondary, arbiter, mongos, standalone, unknown
   std::string version;
   nlohmann::json tls = nlohmann::json::object();
+  nlohmann::json authentication = nlohmann::json::object();  // the scanning account: user, roles
   std::vector<std::pair<std::string, std::string>> errors;  // phase, message
 };
 
 struct TargetSummary {
-  std::string uri;  // redacted
+  std::string uri;                   // redacted
   std::string topology = "unknown";  // replica_set, sharded, standalone, load_balanced, unknown
   std::vector<NodeSummary> nodes;
 };
@@ -35,8 +40,8 @@ struct StatusCounts {
 struct Report {
   std::string tool_name = "mongoscan";
   std::string tool_version;
-  std::string started_at;   // RFC 3339, UTC
-  std::string finished_at;  // RFC 3339, UTC
+  std::string started_at;           // RFC 3339, UTC
+  std::string finished_at;          // RFC 3339, UTC
   std::vector<std::string> inputs;  // redacted URIs and file paths, as given
   std::vector<TargetSummary> targets;
   std::vector<ReportedFinding> findings;

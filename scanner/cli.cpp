@@ -5,52 +5,28 @@
 #include <cerrno>
 #include <chrono>
 #include <cstring>
-#include <ctime>
 #include <fstream>
 #include <sstream>
 
-#include "checks/gate.h"
 #include "checks/registry.h"
-#include "reports/atomic_file.h"
 #include "reports/catalogue.h"
 #include "reports/parsed_uri.h"
-#include "reports/reporter.h"
+#include "scanner/scan_command.h"
 #include "scanner/uri.h"
 #include "scanner/version.h"
 
 namespace mongoscan {
 namespace {
 
-// A connection string and where it came from ("argument 2", "uris.txt:7"), for error messages.
-struct UriInput {
-  std::string origin;
-  std::string text;
-};
-
 struct ScanOptions {
   std::vector<std::string> uris;
   std::vector<std::string> uri_files;
   std::string policy_file;
   std::string workload;
-  std::string format = "table";
-  std::string output;
-  std::string fail_on = "high";
+  double connect_timeout_seconds = 5;
+  double command_timeout_seconds = 10;
+  double node_timeout_seconds = 60;
 };
-
-// A command's failure: the exit code and one line for stderr.
-struct CommandError {
-  int exit_code;
-  std::string message;
-};
-
-std::string rfc3339_utc_now() {
-  std::time_t now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
-  std::tm utc{};
-  gmtime_r(&now, &utc);
-  char text[32];
-  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &utc);
-  return text;
-}
 
 Result<std::string> read_text_file(const std::string& path, std::string_view what) {
   std::ifstream file(path, std::ios::binary);
@@ -118,52 +94,20 @@ std::optional<CommandError> collect_uri_inputs(const ScanOptions& options, std::
   return std::nullopt;
 }
 
-std::optional<CommandError> run_scan(const ScanOptions& options, const CliStreams& streams) {
-  const std::string started_at = rfc3339_utc_now();
+std::chrono::milliseconds to_milliseconds(double seconds) {
+  return std::chrono::milliseconds(static_cast<long long>(seconds * 1000));
+}
+
+std::optional<CommandError> prepare_and_run_scan(const ScanOptions& options, ScanRequest request,
+                                                 const CliStreams& streams) {
   auto policy = load_policy(options);
   if (!policy) return CommandError{kExitUsage, policy.error().message};
-  std::vector<UriInput> inputs;
-  if (auto error = collect_uri_inputs(options, streams.err, inputs)) return error;
-
-  Report report;
-  report.tool_version = kVersion;
-  report.started_at = started_at;
-  std::vector<Finding> findings;
-  for (const UriInput& input : inputs) {
-    const std::string redacted = redact_connection_string(input.text);
-    auto parsed = parse_connection_string(input.text);
-    if (!parsed) {
-      return CommandError{kExitUsage, input.origin + " '" + redacted + "': " + parsed.error().message};
-    }
-    report.inputs.push_back(redacted);
-    report.targets.push_back(TargetSummary{redacted, "unknown", {}});
-    for (Finding& finding :
-         run_connection_string_checks(UriTarget{redacted, std::move(parsed).value()}, policy.value())) {
-      findings.push_back(finding);
-      report.findings.push_back({*find_check(finding.check_id), std::move(finding)});
-    }
-  }
-  report.finished_at = rfc3339_utc_now();
-
-  const ReportFormat format = *parse_report_format(options.format);
-  if (options.output.empty()) {
-    write_report(report, format, {streams.out_is_color_terminal}, streams.out);
-  } else {
-    std::ostringstream rendered;
-    write_report(report, format, {false}, rendered);
-    if (auto written = write_file_atomically(options.output, rendered.str()); !written) {
-      return CommandError{kExitScanFailed, "cannot write report: " + written.error().message};
-    }
-    const StatusCounts counts = report.summary();
-    streams.err << "mongoscan: wrote " << options.output << " (" << counts.fail << " fail, "
-                << counts.warn << " warn, " << counts.pass << " pass, " << counts.error
-                << " error, " << counts.skipped << " skipped)\n";
-  }
-  const std::optional<Severity> threshold = parse_severity(options.fail_on);
-  if (fails_gate(findings, threshold)) {
-    return CommandError{kExitFindingsFailed, ""};
-  }
-  return std::nullopt;
+  request.policy = std::move(policy).value();
+  if (auto error = collect_uri_inputs(options, streams.err, request.inputs)) return error;
+  request.probe.connect_timeout = to_milliseconds(options.connect_timeout_seconds);
+  request.probe.command_timeout = to_milliseconds(options.command_timeout_seconds);
+  request.probe.node_timeout = to_milliseconds(options.node_timeout_seconds);
+  return run_scan(request, streams);
 }
 
 int run_parse_uri(const std::string& uri, bool reveal, const CliStreams& streams) {
@@ -188,7 +132,9 @@ int run_cli(const std::vector<std::string>& args, CliStreams streams) {
   app.set_version_flag("--version", std::string("mongoscan ") + kVersion);
 
   ScanOptions scan_options;
-  CLI::App* scan = app.add_subcommand("scan", "Analyse connection strings and write the self-check report");
+  ScanRequest scan_request;
+  ProbeSettings& probe = scan_request.probe;
+  CLI::App* scan = app.add_subcommand("scan", "Probe the deployments behind connection strings and write the self-check report");
   scan->add_option("uris", scan_options.uris, "Connection strings (mongodb:// or mongodb+srv://)");
   scan->add_option("--uri-file", scan_options.uri_files,
                    "File with one connection string per line ('#' starts a comment); keeps "
@@ -196,14 +142,48 @@ int run_cli(const std::vector<std::string>& args, CliStreams streams) {
   scan->add_option("--policy", scan_options.policy_file, "Policy JSON file (thresholds, severities)");
   scan->add_option("--workload", scan_options.workload,
                    "Workload the connection strings serve (overrides the policy): core, analytics, ...");
-  scan->add_option("--format", scan_options.format, "Report format")
+  scan->add_option("--format", scan_request.format, "Report format")
       ->check(CLI::IsMember({"table", "json", "html"}))
       ->capture_default_str();
-  scan->add_option("-o,--output", scan_options.output,
+  scan->add_option("-o,--output", scan_request.output,
                    "Write the report to this file (atomically) instead of stdout");
-  scan->add_option("--fail-on", scan_options.fail_on,
+  scan->add_option("--fail-on", scan_request.fail_on,
                    "Exit 1 when a finding fails at or above this severity ('none' never fails)")
       ->check(CLI::IsMember(severity_names()))
+      ->capture_default_str();
+  scan->add_flag("!--no-probe", probe.enabled,
+                 "Only analyse the connection strings; do not connect to any node");
+  scan->add_option("--username", probe.username,
+                   "Scanning account (overrides the URI's); its password comes from --password-file, "
+                   "MONGOSCAN_PASSWORD or a prompt");
+  scan->add_option("--auth-source", probe.auth_source, "Database that holds --username");
+  scan->add_option("--auth-mechanism", probe.auth_mechanism, "Mechanism for --username")
+      ->check(CLI::IsMember({"SCRAM-SHA-256", "SCRAM-SHA-1", "MONGODB-X509", "PLAIN"}));
+  scan->add_option("--password-file", probe.password_file,
+                   "File whose first line is the password of --username")
+      ->check(CLI::ExistingFile);
+  scan->add_option("--tls-ca-file", probe.tls_ca_file,
+                   "CA bundle to verify node certificates (default: the system store)")
+      ->check(CLI::ExistingFile);
+  scan->add_option("--tls-cert-key-file", probe.tls_cert_key_file,
+                   "Client certificate and key (PEM), for MONGODB-X509")
+      ->check(CLI::ExistingFile);
+  scan->add_flag("--tls-insecure", probe.tls_insecure,
+                 "Authenticate and probe even when a node's certificate does not verify (reported)");
+  scan->add_flag("--allow-plain-without-tls", probe.allow_plain_without_tls,
+                 "Allow PLAIN authentication over a connection without TLS (sends the password)");
+  scan->add_option("--dns-server", probe.dns_servers, "DNS server IP:PORT to use (repeatable)");
+  scan->add_option("--connect-timeout", scan_options.connect_timeout_seconds,
+                   "Seconds for each TCP connect and TLS handshake")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  scan->add_option("--command-timeout", scan_options.command_timeout_seconds,
+                   "Seconds for each command round trip")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  scan->add_option("--node-timeout", scan_options.node_timeout_seconds,
+                   "Seconds for everything on one node")
+      ->check(CLI::PositiveNumber)
       ->capture_default_str();
 
   std::string catalogue_format = "table";
@@ -246,7 +226,7 @@ int run_cli(const std::vector<std::string>& args, CliStreams streams) {
   }
   if (parse_uri->parsed()) return run_parse_uri(uri_to_parse, reveal, streams);
   if (scan->parsed()) {
-    if (auto error = run_scan(scan_options, streams)) {
+    if (auto error = prepare_and_run_scan(scan_options, std::move(scan_request), streams)) {
       if (!error->message.empty()) {
         streams.err << "mongoscan: error: " << redact_connection_strings_in_text(error->message) << "\n";
       }

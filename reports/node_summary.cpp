@@ -1,0 +1,89 @@
+#include "reports/node_summary.h"
+
+#include "scanner/topology.h"
+
+namespace mongoscan {
+namespace {
+
+using nlohmann::json;
+
+json certificate_json(const CertificateFacts& certificate) {
+  return {{"subject", certificate.subject},
+          {"issuer", certificate.issuer},
+          {"subject_alt_names", certificate.subject_alt_names},
+          {"not_before", certificate.not_before},
+          {"not_after", certificate.not_after},
+          {"key_type", certificate.key_type},
+          {"key_bits", certificate.key_bits},
+          {"signature_algorithm", certificate.signature_algorithm},
+          {"self_signed", certificate.self_signed}};
+}
+
+json tls_json(const NodeFacts& facts) {
+  json tls = {{"enabled", facts.tls}};
+  if (facts.plaintext_accepted) tls["plaintext_accepted"] = *facts.plaintext_accepted;
+  if (!facts.tls_facts) return tls;
+  const TlsFacts& handshake = *facts.tls_facts;
+  tls["protocol"] = handshake.protocol;
+  tls["cipher"] = handshake.cipher;
+  tls["verified"] = handshake.verified;
+  if (!handshake.verify_error.empty()) tls["verify_error"] = handshake.verify_error;
+  tls["insecure"] = handshake.insecure;
+  json chain = json::array();
+  for (const CertificateFacts& certificate : handshake.chain) chain.push_back(certificate_json(certificate));
+  tls["chain"] = chain;
+  return tls;
+}
+
+// The scanning account's roles as connectionStatus reports them: ["readWrite@db_app", ...].
+json roles_json(const NodeFacts& facts) {
+  json roles = json::array();
+  auto status = facts.commands.find("connectionStatus");
+  if (status == facts.commands.end() || status->second.state != CommandOutcome::State::ok) return roles;
+  auto info = status->second.reply.get_document("authInfo");
+  auto list = info ? info->get_array("authenticatedUserRoles") : std::nullopt;
+  if (!list) return roles;
+  for (const bson::Value& value : *list) {
+    const auto* role = value.get_if<bson::Document>();
+    if (role == nullptr) continue;
+    roles.push_back(role->get_string("role").value_or("?") + "@" + role->get_string("db").value_or("?"));
+  }
+  return roles;
+}
+
+json authentication_json(const NodeFacts& facts) {
+  if (!facts.authentication) return json::object();
+  const AuthenticationFacts& authentication = *facts.authentication;
+  json result = {{"user", authentication.username},
+                 {"source", authentication.source},
+                 {"mechanism", authentication.mechanism},
+                 {"succeeded", authentication.succeeded},
+                 {"roles", roles_json(facts)}};
+  if (authentication.scram_iteration_count > 0) {
+    result["scram_iteration_count"] = authentication.scram_iteration_count;
+  }
+  return result;
+}
+
+std::string version_of(const NodeFacts& facts) {
+  auto build_info = facts.commands.find("buildInfo");
+  if (build_info == facts.commands.end() || build_info->second.state != CommandOutcome::State::ok) {
+    return "";
+  }
+  return build_info->second.reply.get_string("version").value_or("");
+}
+
+}  // namespace
+
+NodeSummary summarize_node(const NodeFacts& facts) {
+  NodeSummary summary;
+  summary.address = facts.address();
+  summary.role = node_role(facts);
+  summary.version = version_of(facts);
+  summary.tls = tls_json(facts);
+  summary.authentication = authentication_json(facts);
+  for (const Error& error : facts.errors) summary.errors.emplace_back(error.phase, error.message);
+  return summary;
+}
+
+}  // namespace mongoscan

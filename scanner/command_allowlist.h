@@ -1,0 +1,40 @@
+#pragma once
+// The one allowlist of commands mongoscan may send. A command can only be built from an
+// AllowedCommand, and MongoConnection sends nothing else: every command here is read-only
+// (diagnostics, authentication, metadata). Adding one needs a reason in its comment.
+
+#include <string_view>
+#include <vector>
+
+#include "scanner/bson.h"
+
+namespace mongoscan {
+
+enum class AllowedCommand {
+  hello,              // topology, wire version, saslSupportedMechs
+  is_master,          // hello for servers before 4.4.2 (also OP_QUERY before 3.6)
+  build_info,         // version, modules, OpenSSL
+  get_cmd_line_opts,  // the configuration the server started with
+  get_parameter,      // runtime parameters (getParameter: "*")
+  connection_status,  // the scanning account's roles and privileges
+  users_info,         // user inventory (never with showCredentials)
+  roles_info,         // custom roles and their privileges
+  server_status,      // connection counts only (other sections excluded)
+  list_databases,     // database names (nameOnly)
+  get_log,            // startupWarnings only
+  sasl_start,         // SCRAM and PLAIN authentication
+  sasl_continue,
+  authenticate,  // MONGODB-X509
+};
+
+// The command's name as the server knows it, e.g. "getCmdLineOpts".
+std::string_view command_name(AllowedCommand command);
+
+// Every allowed command name, for tests that compare the lab's command log with the allowlist.
+std::vector<std::string_view> allowed_command_names();
+
+// The command document: {<name>: value, ...arguments, $db: database}.
+bson::Document make_command(AllowedCommand command, bson::Value value, const bson::Document& arguments,
+                            std::string_view database);
+
+}  // namespace mongoscan

@@ -1,0 +1,49 @@
+#pragma once
+// Everything one probe learnt about one node. Partial evidence is always kept: a phase that fails
+// adds an Error and leaves what earlier phases saw.
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "scanner/authentication.h"
+#include "scanner/bson.h"
+#include "scanner/tls_facts.h"
+
+namespace mongoscan {
+
+struct CommandOutcome {
+  enum class State { ok, not_permitted, failed };
+  State state = State::failed;
+  bson::Document reply;  // the server's reply, error replies included
+  std::string message;   // why it failed or was not permitted
+};
+
+struct NodeFacts {
+  std::string host;
+  std::uint16_t port = 0;
+  std::vector<std::string> resolved_addresses;
+  std::string connected_address;  // the address the session used
+  bool reachable = false;         // a TCP connection was made
+
+  bool tls = false;  // the session ran over TLS
+  std::optional<TlsFacts> tls_facts;
+  std::optional<bool> plaintext_accepted;  // on TLS nodes: did a plaintext hello get a reply
+
+  std::string hello_command;  // "hello", "isMaster" or "isMaster over OP_QUERY"
+  std::optional<bson::Document> hello;
+
+  // Commands run before authentication, to learn whether the node enforces it.
+  std::map<std::string, CommandOutcome> unauthenticated;
+  std::optional<AuthenticationFacts> authentication;
+  // The read-only diagnostics, run as the scanning account (or unauthenticated without one).
+  std::map<std::string, CommandOutcome> commands;
+
+  std::vector<Error> errors;  // one per phase that failed
+
+  std::string address() const { return host + ":" + std::to_string(port); }
+};
+
+}  // namespace mongoscan

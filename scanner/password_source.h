@@ -1,0 +1,16 @@
+#pragma once
+// Where the scanning account's password comes from when --username is given: --password-file,
+// then MONGOSCAN_PASSWORD, then a prompt without echo on the terminal. Never the command line.
+
+#include <string>
+
+#include "scanner/result.h"
+#include "scanner/secret.h"
+
+namespace mongoscan {
+
+// password_file: empty for none. The file's first line is the password (a trailing newline is not
+// part of it). Errors are ErrorCode::usage and name the source, never the password.
+Result<Secret> read_password(const std::string& password_file, const std::string& username);
+
+}  // namespace mongoscan

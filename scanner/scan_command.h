@@ -1,0 +1,54 @@
+#pragma once
+// `mongoscan scan`: parse every connection string, probe the nodes it names (unless told not to),
+// judge the facts and write the report.
+
+#include <chrono>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "checks/policy.h"
+#include "scanner/cli.h"
+
+namespace mongoscan {
+
+// A connection string and where it came from ("argument 2", "uris.txt:7"), for error messages.
+struct UriInput {
+  std::string origin;
+  std::string text;
+};
+
+struct ProbeSettings {
+  bool enabled = true;
+  std::string username;  // --username: overrides the URI's credentials
+  std::string auth_source;
+  std::string auth_mechanism;
+  std::string password_file;
+  std::string tls_ca_file;
+  std::string tls_cert_key_file;
+  bool tls_insecure = false;
+  bool allow_plain_without_tls = false;
+  std::vector<std::string> dns_servers;
+  std::chrono::milliseconds connect_timeout{5000};
+  std::chrono::milliseconds command_timeout{10000};
+  std::chrono::milliseconds node_timeout{60000};
+};
+
+struct ScanRequest {
+  std::vector<UriInput> inputs;
+  Policy policy;
+  std::string format = "table";
+  std::string output;  // empty: stdout
+  std::string fail_on = "high";
+  ProbeSettings probe;
+};
+
+// A command's failure: the exit code and one line for stderr (empty when the exit code says all).
+struct CommandError {
+  int exit_code;
+  std::string message;
+};
+
+std::optional<CommandError> run_scan(const ScanRequest& request, const CliStreams& streams);
+
+}  // namespace mongoscan

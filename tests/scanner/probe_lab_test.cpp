@@ -1,0 +1,215 @@
+// mongoscan against the lab (tests/lab): the facts a scan reports match each profile, only
+// allowlisted commands are sent, and no password reaches any output.
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+#include "scanner/command_allowlist.h"
+#include "tests/support/lab.h"
+#include "tests/support/process.h"
+#include "tests/support/report_schema.h"
+
+namespace mongoscan {
+namespace {
+
+using nlohmann::json;
+using testing_support::LabDeployment;
+using testing_support::ProcessResult;
+namespace fs = std::filesystem;
+
+// Shared by every lab of the test run (the lab makes them once, under a lock).
+const fs::path kCertDir = fs::absolute("lab-certs");
+
+std::unique_ptr<LabDeployment> start_lab(const std::string& profile) {
+  testing_support::LabOptions options;
+  options.cert_dir = kCertDir;
+  return LabDeployment::start(profile, options);
+}
+
+struct Scan {
+  ProcessResult process;
+  json report;
+};
+
+// Runs `mongoscan scan --format json` with the URI in a file (so no password is in argv).
+Scan scan(const std::string& uri, std::vector<std::string> extra = {},
+          std::vector<std::string> environment = {}) {
+  const fs::path uri_file = fs::temp_directory_path() / ("mongoscan-uri-" + std::to_string(::getpid()));
+  std::ofstream(uri_file) << uri << "\n";
+  std::vector<std::string> argv = {MONGOSCAN_BINARY, "scan", "--uri-file", uri_file.string(),
+                                   "--format", "json", "--fail-on", "none", "--connect-timeout", "3"};
+  argv.insert(argv.end(), extra.begin(), extra.end());
+  Scan result{testing_support::run_process(argv, "", std::chrono::seconds(60), environment), {}};
+  fs::remove(uri_file);
+  if (result.process.exit_code == 0) {
+    result.report = json::parse(result.process.out);
+    EXPECT_TRUE(testing_support::matches_report_schema(result.process.out));
+  }
+  return result;
+}
+
+const json& only_node(const Scan& result) {
+  static const json empty = json::object();
+  if (result.report.is_null() || result.report["targets"].empty()) return empty;
+  return result.report["targets"][0]["nodes"][0];
+}
+
+json finding(const Scan& result, const std::string& check_id) {
+  for (const json& entry : result.report.value("findings", json::array())) {
+    if (entry["check_id"] == check_id) return entry;
+  }
+  return json::object();
+}
+
+std::vector<std::string> commands_sent(const LabDeployment& lab) {
+  std::vector<std::string> names;
+  for (const json& entry : lab.command_log()) names.push_back(entry["command"]);
+  return names;
+}
+
+void expect_only_allowlisted_commands(const LabDeployment& lab) {
+  const auto allowed = allowed_command_names();
+  for (const std::string& name : commands_sent(lab)) {
+    EXPECT_NE(std::find(allowed.begin(), allowed.end(), name), allowed.end())
+        << "not in the allowlist: " << name;
+  }
+}
+
+void expect_no_secret(const Scan& result, const std::vector<std::string>& secrets) {
+  for (std::size_t i = 0; i < secrets.size(); ++i) {
+    EXPECT_EQ(result.process.out.find(secrets[i]), std::string::npos) << "secret #" << i << " in stdout";
+    EXPECT_EQ(result.process.err.find(secrets[i]), std::string::npos) << "secret #" << i << " in stderr";
+  }
+}
+
+std::string port_uri(const LabDeployment& lab, const std::string& user_info, const std::string& query) {
+  return "mongodb://" + user_info + lab.nodes()[0] + "/" + query;
+}
+
+TEST(ProbeLab, HardenedProfileFactsMatch) {
+  auto lab = start_lab("hardened");
+  const std::string ca = lab->cert_dir() + "/ca.pem";
+  auto result = scan(port_uri(*lab, "app:App%21Lab-Passw0rd%232024@",
+                              "db_app?tls=true&authSource=admin&tlsCAFile=" + ca));
+  ASSERT_EQ(result.process.exit_code, 0) << result.process.err;
+  const json& node = only_node(result);
+  EXPECT_EQ(node["version"], "7.0.9");
+  EXPECT_EQ(node["role"], "standalone");
+  EXPECT_EQ(node["tls"]["enabled"], true);
+  EXPECT_EQ(node["tls"]["verified"], true);
+  EXPECT_EQ(node["tls"]["plaintext_accepted"], false);
+  EXPECT_TRUE(node["tls"]["protocol"] == "TLSv1.3" || node["tls"]["protocol"] == "TLSv1.2");
+  EXPECT_EQ(node["tls"]["chain"][0]["key_type"], "RSA");
+  EXPECT_EQ(node["tls"]["chain"][0]["key_bits"], 2048);
+  EXPECT_EQ(node["authentication"]["succeeded"], true);
+  EXPECT_EQ(node["authentication"]["mechanism"], "SCRAM-SHA-256");
+  EXPECT_EQ(node["authentication"]["roles"], json::array({"readWrite@db_app"}));
+  EXPECT_EQ(node["errors"], json::array());
+  EXPECT_EQ(finding(result, "AUTHN-001")["status"], "pass");
+  EXPECT_EQ(result.report["targets"][0]["topology"], "standalone");
+  expect_only_allowlisted_commands(*lab);
+  const auto sent = commands_sent(*lab);
+  for (const char* diagnostic : {"buildInfo", "getCmdLineOpts", "getParameter", "connectionStatus",
+                                 "usersInfo", "rolesInfo", "serverStatus", "getLog"}) {
+    EXPECT_NE(std::find(sent.begin(), sent.end(), diagnostic), sent.end()) << diagnostic;
+  }
+  expect_no_secret(result, {"App!Lab-Passw0rd#2024", "App%21Lab-Passw0rd%232024"});
+}
+
+TEST(ProbeLab, OpenProfileIsReportedOpen) {
+  auto lab = start_lab("open");
+  auto result = scan(port_uri(*lab, "", ""));
+  ASSERT_EQ(result.process.exit_code, 0) << result.process.err;
+  const json& node = only_node(result);
+  EXPECT_EQ(node["tls"]["enabled"], false);
+  EXPECT_EQ(node["version"], "7.0.9");
+  EXPECT_EQ(finding(result, "AUTHN-001")["status"], "fail");
+  EXPECT_EQ(finding(result, "AUTHN-001")["severity"], "critical");
+  expect_only_allowlisted_commands(*lab);
+}
+
+TEST(ProbeLab, ScramSha1OnlyUserNegotiatesSha1) {
+  auto lab = start_lab("scram-sha1-only");
+  auto result = scan(port_uri(*lab, "reporting:reporting@", "reports"));
+  ASSERT_EQ(result.process.exit_code, 0) << result.process.err;
+  const json& node = only_node(result);
+  EXPECT_EQ(node["version"], "4.4.29");
+  EXPECT_EQ(node["authentication"]["mechanism"], "SCRAM-SHA-1");
+  EXPECT_EQ(node["authentication"]["succeeded"], true);
+  EXPECT_EQ(node["authentication"]["scram_iteration_count"], 4096);
+  EXPECT_EQ(node["authentication"]["roles"], json::array({"read@reports"}));
+  expect_only_allowlisted_commands(*lab);
+}
+
+TEST(ProbeLab, X509ClientCertificateAuthenticates) {
+  auto lab = start_lab("x509");
+  const std::string certs = lab->cert_dir();
+  auto result = scan(port_uri(*lab, "", "?tls=true&authMechanism=MONGODB-X509&tlsCAFile=" + certs +
+                                            "/ca.pem&tlsCertificateKeyFile=" + certs + "/client.pem"));
+  ASSERT_EQ(result.process.exit_code, 0) << result.process.err;
+  const json& node = only_node(result);
+  EXPECT_EQ(node["authentication"]["mechanism"], "MONGODB-X509");
+  EXPECT_EQ(node["authentication"]["succeeded"], true) << node.dump();
+  const json& roles = node["authentication"]["roles"];
+  EXPECT_NE(std::find(roles.begin(), roles.end(), "clusterMonitor@admin"), roles.end()) << roles;
+  expect_only_allowlisted_commands(*lab);
+}
+
+TEST(ProbeLab, UnverifiedCertificateKeepsCredentialsBack) {
+  auto lab = start_lab("hardened");
+  auto result = scan(port_uri(*lab, "app:App%21Lab-Passw0rd%232024@", "db_app?tls=true&authSource=admin"));
+  ASSERT_EQ(result.process.exit_code, 0) << result.process.err;
+  const json& node = only_node(result);
+  EXPECT_EQ(node["tls"]["verified"], false);
+  EXPECT_FALSE(node["tls"]["verify_error"].get<std::string>().empty());
+  const auto sent = commands_sent(*lab);
+  EXPECT_EQ(std::count(sent.begin(), sent.end(), "saslStart"), 0);
+  const std::string errors = node["errors"].dump();
+  EXPECT_NE(errors.find("credentials not sent"), std::string::npos) << errors;
+
+  auto insecure = scan(port_uri(*lab, "app:App%21Lab-Passw0rd%232024@", "db_app?tls=true&authSource=admin"),
+                       {"--tls-insecure"});
+  EXPECT_EQ(only_node(insecure)["authentication"]["succeeded"], true);
+  EXPECT_EQ(only_node(insecure)["tls"]["insecure"], true);
+}
+
+TEST(ProbeLab, WrongPasswordIsAnAuthenticationErrorWithoutTheSecret) {
+  auto lab = start_lab("hardened");
+  const std::string ca = lab->cert_dir() + "/ca.pem";
+  auto result = scan(port_uri(*lab, "app:Wr0ng%21Guess%23991@", "db_app?tls=true&authSource=admin&tlsCAFile=" + ca));
+  ASSERT_EQ(result.process.exit_code, 0) << result.process.err;
+  const json& node = only_node(result);
+  EXPECT_EQ(node["authentication"]["succeeded"], false);
+  EXPECT_NE(node["errors"].dump().find("AuthenticationFailed"), std::string::npos) << node["errors"];
+  expect_no_secret(result, {"Wr0ng!Guess#991", "Wr0ng%21Guess%23991"});
+}
+
+TEST(ProbeLab, UsernameWithPasswordFromTheEnvironment) {
+  auto lab = start_lab("hardened");
+  const std::string ca = lab->cert_dir() + "/ca.pem";
+  auto result = scan(port_uri(*lab, "", "?tls=true&tlsCAFile=" + ca),
+                     {"--username", "scanner", "--auth-source", "admin"},
+                     {"MONGOSCAN_PASSWORD=Scan!Lab-Passw0rd#2024"});
+  ASSERT_EQ(result.process.exit_code, 0) << result.process.err;
+  EXPECT_EQ(only_node(result)["authentication"]["user"], "scanner");
+  EXPECT_EQ(only_node(result)["authentication"]["succeeded"], true);
+  expect_no_secret(result, {"Scan!Lab-Passw0rd#2024"});
+}
+
+TEST(ProbeLab, UnreachableNodeIsReportedNotDropped) {
+  // A port nothing listens on: the lab is not needed, loopback refuses at once.
+  auto result = scan("mongodb://127.0.0.1:1/");
+  ASSERT_EQ(result.process.exit_code, 0) << result.process.err;
+  const json& node = only_node(result);
+  EXPECT_EQ(node["address"], "127.0.0.1:1");
+  EXPECT_EQ(node["role"], "unknown");
+  EXPECT_NE(node["errors"].dump().find("connect"), std::string::npos) << node["errors"];
+  EXPECT_EQ(finding(result, "AUTHN-001")["status"], "error");
+}
+
+}  // namespace
+}  // namespace mongoscan
