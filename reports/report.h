@@ -24,7 +24,7 @@ struct NodeSummary {
   std::string version;
   nlohmann::json tls = nlohmann::json::object();
   nlohmann::json authentication = nlohmann::json::object();  // the scanning account: user, roles
-  std::vector<std::pair<std::string, std::string>> errors;  // phase, message
+  std::vector<std::pair<std::string, std::string>> errors;   // phase, message
 };
 
 struct TargetSummary {

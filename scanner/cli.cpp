@@ -21,6 +21,7 @@ namespace {
 struct ScanOptions {
   std::vector<std::string> uris;
   std::vector<std::string> uri_files;
+  std::vector<std::string> app_uri_files;
   std::string policy_file;
   std::string workload;
   double connect_timeout_seconds = 5;
@@ -40,7 +41,7 @@ Result<std::string> read_text_file(const std::string& path, std::string_view wha
 }
 
 // One URI per line; blank lines and lines starting with '#' are skipped.
-Result<std::vector<UriInput>> read_uri_file(const std::string& path) {
+Result<std::vector<UriInput>> read_uri_file(const std::string& path, bool probe) {
   auto text = read_text_file(path, "uri file");
   if (!text) return text.error();
   std::vector<UriInput> inputs;
@@ -50,7 +51,7 @@ Result<std::vector<UriInput>> read_uri_file(const std::string& path) {
     const auto first = line.find_first_not_of(" \t\r");
     if (first == std::string::npos || line[first] == '#') continue;
     const auto last = line.find_last_not_of(" \t\r");
-    inputs.push_back({path + ":" + std::to_string(number), line.substr(first, last - first + 1)});
+    inputs.push_back({path + ":" + std::to_string(number), line.substr(first, last - first + 1), probe});
   }
   return inputs;
 }
@@ -75,13 +76,16 @@ std::optional<CommandError> collect_uri_inputs(const ScanOptions& options, std::
   for (std::size_t i = 0; i < options.uris.size(); ++i) {
     inputs.push_back({"argument " + std::to_string(i + 1), options.uris[i]});
   }
-  for (const std::string& path : options.uri_files) {
-    auto from_file = read_uri_file(path);
-    if (!from_file) return CommandError{kExitUsage, "uri file " + from_file.error().message};
-    inputs.insert(inputs.end(), from_file.value().begin(), from_file.value().end());
+  for (const auto& [paths, probe] : {std::pair{&options.uri_files, true}, {&options.app_uri_files, false}}) {
+    for (const std::string& path : *paths) {
+      auto from_file = read_uri_file(path, probe);
+      if (!from_file) return CommandError{kExitUsage, "uri file " + from_file.error().message};
+      inputs.insert(inputs.end(), from_file.value().begin(), from_file.value().end());
+    }
   }
   if (inputs.empty()) {
-    return CommandError{kExitUsage, "scan: give at least one connection string (argument or --uri-file)"};
+    return CommandError{kExitUsage,
+                        "scan: give at least one connection string (argument, --uri-file or --app-uri-file)"};
   }
   for (std::size_t i = 0; i < options.uris.size(); ++i) {
     auto parsed = parse_connection_string(options.uris[i]);
@@ -139,6 +143,9 @@ int run_cli(const std::vector<std::string>& args, CliStreams streams) {
   scan->add_option("--uri-file", scan_options.uri_files,
                    "File with one connection string per line ('#' starts a comment); keeps "
                    "passwords off the command line");
+  scan->add_option("--app-uri-file", scan_options.app_uri_files,
+                   "File of applications' connection strings: analysed against the connection rules, "
+                   "never connected to");
   scan->add_option("--policy", scan_options.policy_file, "Policy JSON file (thresholds, severities)");
   scan->add_option("--workload", scan_options.workload,
                    "Workload the connection strings serve (overrides the policy): core, analytics, ...");

@@ -138,7 +138,7 @@ std::optional<CommandError> run_scan(const ScanRequest& request, const CliStream
     }
     report.inputs.push_back(redacted);
     TargetSummary target{redacted, "unknown", {}};
-    if (request.probe.enabled) {
+    if (request.probe.enabled && input.probe) {
       auto nodes = probe_uri(request.probe, parsed.value(), cache);
       if (!nodes) return CommandError{kExitUsage, input.origin + ": " + nodes.error().message};
       for (const NodeFacts& node : nodes.value()) {

@@ -13,9 +13,11 @@
 namespace mongoscan {
 
 // A connection string and where it came from ("argument 2", "uris.txt:7"), for error messages.
+// Targets are probed; applications' connection strings (--app-uri-file) are only analysed.
 struct UriInput {
   std::string origin;
   std::string text;
+  bool probe = true;
 };
 
 struct ProbeSettings {

@@ -1,0 +1,84 @@
+#include "reports/atomic_file.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <filesystem>
+#include <system_error>
+
+namespace mongoscan {
+namespace {
+
+constexpr mode_t kNewFileMode = 0644;
+
+Error io_error(const std::string& path, int error_number) {
+  return Error{ErrorCode::io, "report",
+               path + ": " + std::generic_category().message(error_number)};
+}
+
+// The process umask, read without changing it (Linux 4.7+); 022 if the kernel does not say.
+mode_t current_umask() {
+  FILE* status = std::fopen("/proc/self/status", "re");
+  if (status == nullptr) return 022;
+  unsigned int mask = 022;
+  char line[256];
+  while (std::fgets(line, sizeof line, status) != nullptr) {
+    if (std::sscanf(line, "Umask: %o", &mask) == 1) break;
+  }
+  std::fclose(status);
+  return static_cast<mode_t>(mask);
+}
+
+mode_t mode_for(const std::string& path) {
+  struct stat existing {};
+  if (::stat(path.c_str(), &existing) == 0 && S_ISREG(existing.st_mode)) {
+    return existing.st_mode & 07777;
+  }
+  return kNewFileMode & ~current_umask();
+}
+
+// Gives the temporary file its mode and content and syncs it: 0, or the errno of the failing step.
+int fill(int fd, mode_t mode, std::string_view content) {
+  if (::fchmod(fd, mode) != 0) return errno;
+  while (!content.empty()) {
+    const ssize_t written = ::write(fd, content.data(), content.size());
+    if (written < 0 && errno == EINTR) continue;
+    if (written <= 0) return written == 0 ? EIO : errno;
+    content.remove_prefix(static_cast<std::size_t>(written));
+  }
+  return ::fsync(fd) == 0 ? 0 : errno;
+}
+
+// Makes the rename itself durable; the new file is already in place, so failures are not reported.
+void sync_directory(const std::string& directory) {
+  const int fd = ::open(directory.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd < 0) return;
+  ::fsync(fd);
+  ::close(fd);
+}
+
+}  // namespace
+
+Result<Ok> write_file_atomically(const std::string& path, std::string_view content) {
+  const std::filesystem::path target(path);
+  const std::string directory =
+      target.has_parent_path() ? target.parent_path().string() : std::string(".");
+  std::string temporary = directory + "/." + target.filename().string() + ".tmpXXXXXX";
+
+  const int fd = ::mkostemp(temporary.data(), O_CLOEXEC);
+  if (fd < 0) return io_error(path, errno);
+  int error_number = fill(fd, mode_for(path), content);
+  if (::close(fd) != 0 && error_number == 0) error_number = errno;
+  if (error_number == 0 && ::rename(temporary.c_str(), path.c_str()) != 0) error_number = errno;
+  if (error_number != 0) {
+    ::unlink(temporary.c_str());
+    return io_error(path, error_number);
+  }
+  sync_directory(directory);
+  return Ok{};
+}
+
+}  // namespace mongoscan

@@ -1,0 +1,17 @@
+#pragma once
+// Writing a report file so that readers see the old file or the new one, never a partial one.
+
+#include <string>
+#include <string_view>
+
+#include "scanner/result.h"
+
+namespace mongoscan {
+
+// Writes content to a temporary file beside path (".<name>.tmpXXXXXX"), syncs it and renames it
+// over path. The file keeps an existing target's mode, else gets 0644 less the umask. On failure
+// the target is untouched, the temporary file is gone and the error is Error{ErrorCode::io,
+// "report", "<path>: <reason>"}.
+Result<Ok> write_file_atomically(const std::string& path, std::string_view content);
+
+}  // namespace mongoscan

@@ -1,0 +1,91 @@
+#include "reports/json_report.h"
+
+#include <nlohmann/json.hpp>
+
+namespace mongoscan {
+namespace {
+
+using nlohmann::ordered_json;
+
+constexpr int kSchemaVersion = 1;
+
+// Free-form facts as written: null (never filled in) becomes {}.
+ordered_json object_or_empty(const nlohmann::json& facts) {
+  return facts.is_null() ? ordered_json::object() : ordered_json(facts);
+}
+
+ordered_json node_json(const NodeSummary& node) {
+  ordered_json errors = ordered_json::array();
+  for (const auto& [phase, message] : node.errors) {
+    errors.push_back({{"phase", phase}, {"message", message}});
+  }
+  return {{"address", node.address},
+          {"role", node.role},
+          {"version", node.version},
+          {"tls", object_or_empty(node.tls)},
+          {"authentication", object_or_empty(node.authentication)},
+          {"errors", std::move(errors)}};
+}
+
+ordered_json target_json(const TargetSummary& target) {
+  ordered_json nodes = ordered_json::array();
+  for (const NodeSummary& node : target.nodes) nodes.push_back(node_json(node));
+  return {{"uri", target.uri}, {"topology", target.topology}, {"nodes", std::move(nodes)}};
+}
+
+ordered_json subject_json(const Subject& subject) {
+  switch (subject.kind) {
+    case Subject::Kind::node:
+      return {{"node", subject.name}};
+    case Subject::Kind::uri:
+      return {{"uri", subject.name}};
+    case Subject::Kind::file:
+      break;
+  }
+  ordered_json file = {{"file", subject.name}};
+  if (subject.line) file["line"] = *subject.line;
+  if (subject.column) file["column"] = *subject.column;
+  return file;
+}
+
+ordered_json finding_json(const ReportedFinding& reported) {
+  const CheckSpec& spec = reported.spec;
+  const Finding& finding = reported.finding;
+  return {{"check_id", finding.check_id},        {"title", spec.title},
+          {"layer", to_string(spec.layer)},      {"severity", to_string(finding.severity)},
+          {"status", to_string(finding.status)}, {"subject", subject_json(finding.subject)},
+          {"message", finding.message},          {"evidence", object_or_empty(finding.evidence)},
+          {"remediation", spec.remediation},     {"references", spec.references}};
+}
+
+ordered_json summary_json(const StatusCounts& counts) {
+  return {{"pass", counts.pass},
+          {"fail", counts.fail},
+          {"warn", counts.warn},
+          {"error", counts.error},
+          {"skipped", counts.skipped}};
+}
+
+ordered_json report_json(const Report& report) {
+  ordered_json targets = ordered_json::array();
+  for (const TargetSummary& target : report.targets) targets.push_back(target_json(target));
+  ordered_json findings = ordered_json::array();
+  for (const ReportedFinding& reported : report.findings)
+    findings.push_back(finding_json(reported));
+  return {{"schema_version", kSchemaVersion},
+          {"tool", {{"name", report.tool_name}, {"version", report.tool_version}}},
+          {"started_at", report.started_at},
+          {"finished_at", report.finished_at},
+          {"inputs", report.inputs},
+          {"targets", std::move(targets)},
+          {"findings", std::move(findings)},
+          {"summary", summary_json(report.summary())}};
+}
+
+}  // namespace
+
+void write_json_report(const Report& report, std::ostream& out) {
+  out << report_json(report).dump(2, ' ', false, ordered_json::error_handler_t::replace) << '\n';
+}
+
+}  // namespace mongoscan

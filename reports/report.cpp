@@ -1,0 +1,37 @@
+#include "reports/report.h"
+
+namespace mongoscan {
+
+std::string describe(const Subject& subject) {
+  std::string text = subject.name;
+  if (subject.kind != Subject::Kind::file) return text;
+  if (subject.line) text += ":" + std::to_string(*subject.line);
+  if (subject.line && subject.column) text += ":" + std::to_string(*subject.column);
+  return text;
+}
+
+StatusCounts Report::summary() const {
+  StatusCounts counts;
+  for (const ReportedFinding& reported : findings) {
+    switch (reported.finding.status) {
+      case Status::pass:
+        ++counts.pass;
+        break;
+      case Status::fail:
+        ++counts.fail;
+        break;
+      case Status::warn:
+        ++counts.warn;
+        break;
+      case Status::error:
+        ++counts.error;
+        break;
+      case Status::skipped:
+        ++counts.skipped;
+        break;
+    }
+  }
+  return counts;
+}
+
+}  // namespace mongoscan

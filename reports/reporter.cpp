@@ -1,0 +1,31 @@
+#include "reports/reporter.h"
+
+#include "reports/html_report.h"
+#include "reports/json_report.h"
+#include "reports/table_report.h"
+
+namespace mongoscan {
+
+std::optional<ReportFormat> parse_report_format(std::string_view name) {
+  if (name == "table") return ReportFormat::table;
+  if (name == "json") return ReportFormat::json;
+  if (name == "html") return ReportFormat::html;
+  return std::nullopt;
+}
+
+void write_report(const Report& report, ReportFormat format, const RenderOptions& options,
+                  std::ostream& out) {
+  switch (format) {
+    case ReportFormat::table:
+      write_table_report(report, options.color, out);
+      return;
+    case ReportFormat::json:
+      write_json_report(report, out);
+      return;
+    case ReportFormat::html:
+      write_html_report(report, out);
+      return;
+  }
+}
+
+}  // namespace mongoscan

@@ -1,0 +1,25 @@
+#pragma once
+// One entry point for every report format: the CLI picks a format, a reporter renders the Report.
+
+#include <optional>
+#include <ostream>
+#include <string_view>
+
+#include "reports/report.h"
+
+namespace mongoscan {
+
+enum class ReportFormat { table, json, html };
+
+// "table", "json" or "html"; nullopt for anything else.
+std::optional<ReportFormat> parse_report_format(std::string_view name);
+
+struct RenderOptions {
+  bool color = false;  // ANSI colour in the table; the CLI decides (see should_use_color)
+};
+
+// Renders the report in the format. Reporters never judge: they show what the findings say.
+void write_report(const Report& report, ReportFormat format, const RenderOptions& options,
+                  std::ostream& out);
+
+}  // namespace mongoscan

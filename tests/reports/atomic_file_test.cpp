@@ -1,0 +1,168 @@
+#include "reports/atomic_file.h"
+
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+namespace mongoscan {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string read_file(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream content;
+  content << in.rdbuf();
+  return content.str();
+}
+
+void write_plain(const fs::path& path, const std::string& content) {
+  std::ofstream(path, std::ios::binary) << content;
+}
+
+std::vector<std::string> names_in(const fs::path& directory) {
+  std::vector<std::string> names;
+  for (const auto& entry : fs::directory_iterator(directory)) {
+    names.push_back(entry.path().filename().string());
+  }
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+mode_t mode_of(const fs::path& path) {
+  struct stat info {};
+  ::stat(path.c_str(), &info);
+  return info.st_mode & 07777;
+}
+
+class AtomicFileTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    std::string pattern = (fs::temp_directory_path() / "mongoscan-atomic-XXXXXX").string();
+    ASSERT_NE(::mkdtemp(pattern.data()), nullptr);
+    dir_ = pattern;
+  }
+  void TearDown() override {
+    std::error_code ignored;
+    fs::remove_all(dir_, ignored);
+  }
+
+  fs::path dir_;
+};
+
+TEST_F(AtomicFileTest, CreatesANewFile) {
+  const fs::path target = dir_ / "report.json";
+  const Result<Ok> written = write_file_atomically(target.string(), "{}\n");
+  ASSERT_TRUE(written.ok()) << written.error().message;
+  EXPECT_EQ(read_file(target), "{}\n");
+  EXPECT_EQ(names_in(dir_), std::vector<std::string>{"report.json"});
+}
+
+TEST_F(AtomicFileTest, ReplacesAnExistingFileCompletely) {
+  const fs::path target = dir_ / "report.html";
+  write_plain(target, std::string(10000, 'o'));
+  ASSERT_TRUE(write_file_atomically(target.string(), "new").ok());
+  EXPECT_EQ(read_file(target), "new");
+  EXPECT_EQ(names_in(dir_), std::vector<std::string>{"report.html"});
+}
+
+TEST_F(AtomicFileTest, WritesEmptyAndBinaryContent) {
+  const fs::path target = dir_ / "out";
+  ASSERT_TRUE(write_file_atomically(target.string(), "").ok());
+  EXPECT_EQ(read_file(target), "");
+  const std::string binary("a\0b\xff", 4);
+  ASSERT_TRUE(write_file_atomically(target.string(), binary).ok());
+  EXPECT_EQ(read_file(target), binary);
+}
+
+TEST_F(AtomicFileTest, NewFileGets0644LessTheUmask) {
+  const mode_t previous = ::umask(027);
+  const Result<Ok> written = write_file_atomically((dir_ / "a").string(), "x");
+  ::umask(previous);
+  ASSERT_TRUE(written.ok());
+  EXPECT_EQ(mode_of(dir_ / "a"), 0640u);
+}
+
+TEST_F(AtomicFileTest, KeepsTheModeOfTheFileItReplaces) {
+  const fs::path target = dir_ / "private.json";
+  write_plain(target, "old");
+  ASSERT_EQ(::chmod(target.c_str(), 0600), 0);
+  ASSERT_TRUE(write_file_atomically(target.string(), "new").ok());
+  EXPECT_EQ(mode_of(target), 0600u);
+}
+
+TEST_F(AtomicFileTest, WritesIntoTheCurrentDirectoryForABareName) {
+  const fs::path previous = fs::current_path();
+  fs::current_path(dir_);
+  const Result<Ok> written = write_file_atomically("bare.txt", "x");
+  fs::current_path(previous);
+  ASSERT_TRUE(written.ok());
+  EXPECT_EQ(read_file(dir_ / "bare.txt"), "x");
+}
+
+TEST_F(AtomicFileTest, MissingDirectoryIsAnIoError) {
+  const std::string target = (dir_ / "missing" / "report.json").string();
+  const Result<Ok> written = write_file_atomically(target, "x");
+  ASSERT_FALSE(written.ok());
+  EXPECT_EQ(written.error().code, ErrorCode::io);
+  EXPECT_EQ(written.error().phase, "report");
+  EXPECT_EQ(written.error().message, target + ": No such file or directory");
+  EXPECT_TRUE(names_in(dir_).empty());
+}
+
+TEST_F(AtomicFileTest, ParentThatIsAFileIsAnIoError) {
+  write_plain(dir_ / "plain", "keep");
+  const std::string target = (dir_ / "plain" / "report.json").string();
+  const Result<Ok> written = write_file_atomically(target, "x");
+  ASSERT_FALSE(written.ok());
+  EXPECT_EQ(written.error().code, ErrorCode::io);
+  EXPECT_EQ(written.error().message, target + ": Not a directory");
+  EXPECT_EQ(read_file(dir_ / "plain"), "keep");
+  EXPECT_EQ(names_in(dir_), std::vector<std::string>{"plain"});
+}
+
+TEST_F(AtomicFileTest, FailedRenameLeavesTargetAndNoTemporaryFile) {
+  const fs::path target = dir_ / "report.json";
+  fs::create_directory(target);
+  write_plain(target / "inside", "keep");
+  const Result<Ok> written = write_file_atomically(target.string(), "x");
+  ASSERT_FALSE(written.ok());
+  EXPECT_EQ(written.error().code, ErrorCode::io);
+  EXPECT_TRUE(written.error().message.starts_with(target.string() + ": "))
+      << written.error().message;
+  EXPECT_EQ(read_file(target / "inside"), "keep");
+  EXPECT_EQ(names_in(dir_), std::vector<std::string>{"report.json"});
+}
+
+// A write that fails half-way (file size limit, EFBIG) must leave the old file byte-identical. The
+// limit applies to the whole process, so the write runs in a child (a death test).
+TEST_F(AtomicFileTest, FailedWriteLeavesExistingFileByteIdentical) {
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  const fs::path target = dir_ / "report.json";
+  const std::string original = "{\"old\": true}\n";
+  write_plain(target, original);
+  const auto write_too_much = [&] {
+    ::signal(SIGXFSZ, SIG_IGN);
+    const rlimit limit{1024, 1024};
+    ::setrlimit(RLIMIT_FSIZE, &limit);
+    const Result<Ok> written = write_file_atomically(target.string(), std::string(4096, 'x'));
+    const bool as_expected = !written.ok() && written.error().code == ErrorCode::io &&
+                             written.error().message == target.string() + ": File too large" &&
+                             read_file(target) == original &&
+                             names_in(dir_) == std::vector<std::string>{"report.json"};
+    std::fprintf(stderr, "%s", written.ok() ? "written" : written.error().message.c_str());
+    std::exit(as_expected ? 0 : 1);
+  };
+  EXPECT_EXIT(write_too_much(), ::testing::ExitedWithCode(0), "File too large");
+  EXPECT_EQ(read_file(target), original);
+  EXPECT_EQ(names_in(dir_), std::vector<std::string>{"report.json"});
+}
+
+}  // namespace
+}  // namespace mongoscan

@@ -1,0 +1,103 @@
+#include "reports/catalogue.h"
+
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "tests/support/golden.h"
+
+namespace mongoscan {
+namespace {
+
+using testing_support::matches_golden;
+
+std::vector<CheckSpec> sample_specs() {
+  return {
+      {"NET-002",
+       "bindIp is not every interface",
+       Layer::network,
+       Severity::high,
+       {"CIS MongoDB 8 2.1"},
+       "Set net.bindIp to the addresses that clients use."},
+      {"TLS-002",
+       "TLS 1.0 | 1.1 refused; no weak cipher",
+       Layer::transport,
+       Severity::high,
+       {"CIS MongoDB 8 5.2", "NIST SP 800-52r2"},
+       "Set net.tls.disabledProtocols to TLS1_0,TLS1_1 and keep the default cipher list; test "
+       "with openssl s_client -tls1_1 to confirm that the handshake fails."},
+      {"MODEL-001",
+       "Names: lowercase + underscores — «db_» prefix",
+       Layer::data_model,
+       Severity::low,
+       {},
+       "Rename the database."},
+  };
+}
+
+std::string render(CatalogueFormat format) {
+  std::ostringstream out;
+  write_catalogue(sample_specs(), format, out);
+  return out.str();
+}
+
+TEST(CatalogueTest, ParsesFormatNames) {
+  EXPECT_EQ(parse_catalogue_format("table"), CatalogueFormat::table);
+  EXPECT_EQ(parse_catalogue_format("json"), CatalogueFormat::json);
+  EXPECT_EQ(parse_catalogue_format("md"), CatalogueFormat::md);
+  EXPECT_EQ(parse_catalogue_format("markdown"), std::nullopt);
+  EXPECT_EQ(parse_catalogue_format("html"), std::nullopt);
+}
+
+TEST(CatalogueTest, TableMatchesGolden) {
+  EXPECT_TRUE(
+      matches_golden("tests/reports/golden/catalogue.table.txt", render(CatalogueFormat::table)));
+}
+
+TEST(CatalogueTest, JsonMatchesGolden) {
+  EXPECT_TRUE(matches_golden("tests/reports/golden/catalogue.json", render(CatalogueFormat::json)));
+}
+
+TEST(CatalogueTest, MarkdownMatchesGolden) {
+  EXPECT_TRUE(matches_golden("tests/reports/golden/catalogue.md", render(CatalogueFormat::md)));
+}
+
+TEST(CatalogueTest, JsonKeepsEveryFieldInFull) {
+  const nlohmann::json catalogue = nlohmann::json::parse(render(CatalogueFormat::json));
+  ASSERT_EQ(catalogue.size(), 3u);
+  EXPECT_EQ(catalogue[1]["id"], "TLS-002");
+  EXPECT_EQ(catalogue[1]["layer"], "transport");
+  EXPECT_EQ(catalogue[1]["severity"], "high");
+  EXPECT_EQ(catalogue[1]["references"].size(), 2u);
+  EXPECT_EQ(catalogue[1]["remediation"], sample_specs()[1].remediation);
+}
+
+TEST(CatalogueTest, MarkdownEscapesPipes) {
+  const std::string markdown = render(CatalogueFormat::md);
+  EXPECT_NE(markdown.find("| TLS 1.0 \\| 1.1 refused; no weak cipher |"), std::string::npos)
+      << markdown;
+  std::istringstream lines(markdown);
+  for (std::string line; std::getline(lines, line);) {
+    std::size_t cells = 0;
+    for (std::size_t i = 0; i < line.size(); ++i) {
+      if (line[i] == '|' && (i == 0 || line[i - 1] != '\\')) ++cells;
+    }
+    EXPECT_EQ(cells, 7u) << line;
+  }
+}
+
+TEST(CatalogueTest, EmptyCatalogueHasOnlyHeaders) {
+  std::ostringstream table, json, markdown;
+  write_catalogue({}, CatalogueFormat::table, table);
+  write_catalogue({}, CatalogueFormat::json, json);
+  write_catalogue({}, CatalogueFormat::md, markdown);
+  EXPECT_EQ(table.str(), "ID  LAYER  SEVERITY  TITLE  REFERENCES  REMEDIATION\n");
+  EXPECT_EQ(json.str(), "[]\n");
+  EXPECT_EQ(
+      markdown.str(),
+      "| ID | Layer | Severity | Title | References | Remediation |\n|---|---|---|---|---|---|\n");
+}
+
+}  // namespace
+}  // namespace mongoscan

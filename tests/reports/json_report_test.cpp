@@ -1,0 +1,81 @@
+#include "reports/json_report.h"
+
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "tests/reports/sample_reports.h"
+#include "tests/support/golden.h"
+#include "tests/support/report_schema.h"
+
+namespace mongoscan {
+namespace {
+
+using nlohmann::json;
+using testing_support::empty_report;
+using testing_support::matches_golden;
+using testing_support::matches_report_schema;
+using testing_support::rich_report;
+
+std::string render(const Report& report) {
+  std::ostringstream out;
+  write_json_report(report, out);
+  return out.str();
+}
+
+TEST(JsonReportTest, EmptyReportMatchesGoldenAndSchema) {
+  const std::string text = render(empty_report());
+  EXPECT_TRUE(matches_golden("tests/reports/golden/empty.json", text));
+  EXPECT_TRUE(matches_report_schema(text));
+}
+
+TEST(JsonReportTest, RichReportMatchesGoldenAndSchema) {
+  const std::string text = render(rich_report());
+  EXPECT_TRUE(matches_golden("tests/reports/golden/rich.json", text));
+  EXPECT_TRUE(matches_report_schema(text));
+}
+
+TEST(JsonReportTest, KeysComeInSchemaOrder) {
+  const json report = json::parse(render(rich_report()));
+  std::string text = render(rich_report());
+  std::vector<std::size_t> positions;
+  for (const char* key : {"\"schema_version\"", "\"tool\"", "\"started_at\"", "\"finished_at\"",
+                          "\"inputs\"", "\"targets\"", "\"findings\"", "\"summary\""}) {
+    positions.push_back(text.find(key));
+  }
+  EXPECT_TRUE(std::is_sorted(positions.begin(), positions.end()));
+  EXPECT_EQ(report["schema_version"], 1);
+  EXPECT_TRUE(text.starts_with("{\n  \"schema_version\": 1,\n  \"tool\": {\n    \"name\""));
+  EXPECT_TRUE(text.ends_with("}\n"));
+}
+
+TEST(JsonReportTest, CarriesEveryFindingInFull) {
+  const Report source = rich_report();
+  const json report = json::parse(render(source));
+  ASSERT_EQ(report["findings"].size(), source.findings.size());
+  const json& version = report["findings"][12];
+  EXPECT_EQ(version["check_id"], "VER-001");
+  EXPECT_EQ(version["message"], source.findings[12].finding.message);
+  EXPECT_EQ(report["findings"][8]["subject"],
+            json({{"file", "config/app.yaml"}, {"line", 3}, {"column", 9}}));
+  EXPECT_EQ(report["findings"][0]["subject"],
+            json({{"uri", "mongodb://app:***@db1.example.test:27017/crm"}}));
+  EXPECT_EQ(report["findings"][2]["subject"], json({{"node", "db1.example.test:27017"}}));
+  EXPECT_EQ(report["findings"][6]["evidence"], json::object()) << "null evidence is written as {}";
+  EXPECT_EQ(report["summary"],
+            json({{"pass", 3}, {"fail", 5}, {"warn", 3}, {"error", 1}, {"skipped", 1}}));
+  EXPECT_EQ(report["targets"][0]["nodes"][2]["errors"][0],
+            json({{"phase", "connect"}, {"message", "timed out after 5000 ms"}}));
+}
+
+TEST(JsonReportTest, InvalidUtf8BecomesReplacementCharacter) {
+  Report report = empty_report();
+  report.inputs = {"config/caf\xe9.yaml"};
+  const std::string text = render(report);
+  EXPECT_NE(text.find("config/caf\xef\xbf\xbd.yaml"), std::string::npos) << text;
+  EXPECT_TRUE(matches_report_schema(text));
+}
+
+}  // namespace
+}  // namespace mongoscan

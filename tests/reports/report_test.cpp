@@ -1,0 +1,33 @@
+#include "reports/report.h"
+
+#include <gtest/gtest.h>
+
+#include "tests/reports/sample_reports.h"
+
+namespace mongoscan {
+namespace {
+
+TEST(ReportTest, SummaryCountsEveryStatus) {
+  const StatusCounts counts = testing_support::rich_report().summary();
+  EXPECT_EQ(counts.pass, 3);
+  EXPECT_EQ(counts.fail, 5);
+  EXPECT_EQ(counts.warn, 3);
+  EXPECT_EQ(counts.error, 1);
+  EXPECT_EQ(counts.skipped, 1);
+}
+
+TEST(ReportTest, SummaryOfEmptyReportIsZero) {
+  const StatusCounts counts = testing_support::empty_report().summary();
+  EXPECT_EQ(counts.pass + counts.fail + counts.warn + counts.error + counts.skipped, 0);
+}
+
+TEST(ReportTest, DescribesEachSubjectKind) {
+  EXPECT_EQ(describe(Subject::node("db1.example.test:27017")), "db1.example.test:27017");
+  EXPECT_EQ(describe(Subject::file("config/app.yaml", 3, 9)), "config/app.yaml:3:9");
+  EXPECT_EQ(describe(Subject::uri("mongodb://app:***@h/")), "mongodb://app:***@h/");
+  EXPECT_EQ(describe(Subject{Subject::Kind::file, "app.env", 4, {}}), "app.env:4");
+  EXPECT_EQ(describe(Subject{Subject::Kind::file, "app.env", {}, {}}), "app.env");
+}
+
+}  // namespace
+}  // namespace mongoscan

@@ -1,0 +1,172 @@
+#include "tests/reports/sample_reports.h"
+
+#include <nlohmann/json.hpp>
+#include <utility>
+
+namespace mongoscan::testing_support {
+namespace {
+
+using nlohmann::json;
+
+constexpr const char* kReplicaSetUri =
+    "mongodb://app:***@db1.example.test:27017,db2.example.test:27017/?replicaSet=rs0";
+constexpr const char* kSrvUri = "mongodb+srv://reporting:***@cluster0.example.test/";
+
+Report with_fixed_header(std::vector<std::string> inputs) {
+  Report report;
+  report.tool_version = "0.1.0-test";
+  report.started_at = "2025-03-01T10:00:00Z";
+  report.finished_at = "2025-03-01T10:00:07.250Z";
+  report.inputs = std::move(inputs);
+  return report;
+}
+
+CheckSpec spec(std::string id, std::string title, Layer layer, Severity severity,
+               std::vector<std::string> references, std::string remediation) {
+  return {std::move(id), std::move(title),      layer,
+          severity,      std::move(references), std::move(remediation)};
+}
+
+void add(Report& report, const CheckSpec& check, Status status, Subject subject,
+         std::string message, json evidence = json::object()) {
+  Finding finding{check.id,           status,
+                  check.severity,     std::move(subject),
+                  std::move(message), std::move(evidence)};
+  report.findings.push_back({check, std::move(finding)});
+}
+
+NodeSummary node(std::string address, std::string role, std::string version, json tls,
+                 json authentication, std::vector<std::pair<std::string, std::string>> errors) {
+  NodeSummary summary;
+  summary.address = std::move(address);
+  summary.role = std::move(role);
+  summary.version = std::move(version);
+  summary.tls = std::move(tls);
+  summary.authentication = std::move(authentication);
+  summary.errors = std::move(errors);
+  return summary;
+}
+
+std::vector<TargetSummary> targets() {
+  const json tls13 = {{"enabled", true},
+                      {"protocol", "TLSv1.3"},
+                      {"cipher", "TLS_AES_256_GCM_SHA384"},
+                      {"verified", true},
+                      {"chain",
+                       {{{"subject", "CN=db1.example.test"},
+                         {"not_after", "2025-09-30T00:00:00Z"},
+                         {"key_bits", 2048}}}}};
+  const json app_account = {{"user", "app"},
+                            {"source", "admin"},
+                            {"mechanism", "SCRAM-SHA-256"},
+                            {"succeeded", true},
+                            {"roles", {"readWrite@crm", "clusterMonitor@admin"}}};
+  TargetSummary replica_set{kReplicaSetUri, "replica_set", {}};
+  replica_set.nodes = {
+      node("db1.example.test:27017", "primary", "7.0.5", tls13, app_account, {}),
+      node("db2.example.test:27017", "secondary", "7.0.5", tls13, app_account, {}),
+      node("db3.example.test:27017", "unknown", "", json::object(), json::object(),
+           {{"connect", "timed out after 5000 ms"}}),
+  };
+  TargetSummary sharded{kSrvUri, "sharded", {}};
+  sharded.nodes = {
+      node("mongos1.example.test:27017", "mongos", "6.0.13",
+           {{"enabled", true}, {"protocol", "TLSv1.2"}, {"cipher", "ECDHE-RSA-AES128-GCM-SHA256"}},
+           {{"user", "reporting"}, {"mechanism", "SCRAM-SHA-1"}, {"succeeded", false}},
+           {{"auth", "Authentication failed <code 18> & \"retry\""}})};
+  return {replica_set, sharded};
+}
+
+}  // namespace
+
+Report empty_report() { return with_fixed_header({}); }
+
+Report rich_report() {
+  Report report = with_fixed_header({kReplicaSetUri, "config/app.yaml", kSrvUri});
+  report.targets = targets();
+
+  const CheckSpec conn001 = spec("CONN-001", "High-availability address", Layer::connection_string,
+                                 Severity::medium, {"MongoDB connection-string spec"},
+                                 "List several seeds or use a mongodb+srv:// address.");
+  const CheckSpec disc001 =
+      spec("DISC-001", "SRV and TXT records are sound", Layer::discovery, Severity::medium,
+           {"MongoDB initial DNS seedlist discovery spec"},
+           "Serve SRV hosts under the SRV name's parent domain and one TXT record.");
+  const CheckSpec net002 =
+      spec("NET-002", "bindIp is not every interface", Layer::network, Severity::high,
+           {"CIS MongoDB 8 2.1"}, "Set net.bindIp to the addresses that clients use.");
+  const CheckSpec net003 = spec("NET-003", "Non-default port", Layer::network, Severity::low,
+                                {"CIS MongoDB 8 2.3"}, "Move the server off port 27017.");
+  const CheckSpec authn001 =
+      spec("AUTHN-001", "Authentication enforced", Layer::authentication, Severity::critical,
+           {"CIS MongoDB 8 3.1", "MongoDB manual: Enable Access Control"},
+           "Start mongod with security.authorization: enabled.");
+  const CheckSpec authz001 = spec("AUTHZ-001", "Application account has no administrative role",
+                                  Layer::authorization, Severity::high, {"CIS MongoDB 8 4.1"},
+                                  "Grant the application readWrite on its own database only.");
+  const CheckSpec tls001 = spec("TLS-001", "TLS required", Layer::transport, Severity::critical,
+                                {"CIS MongoDB 8 5.1"}, "Set net.tls.mode to requireTLS.");
+  const CheckSpec tls003 =
+      spec("TLS-003", "Server certificate is valid", Layer::transport, Severity::high,
+           {"CIS MongoDB 8 5.3"}, "Renew the certificate from a trusted CA before it expires.");
+  const CheckSpec hard001 =
+      spec("HARD-001", "Server-side JavaScript disabled", Layer::hardening, Severity::medium,
+           {"CIS MongoDB 8 6.2"}, "Set security.javascriptEnabled: false.");
+  const CheckSpec ver001 =
+      spec("VER-001", "Supported version", Layer::versions, Severity::high,
+           {"MongoDB Software Lifecycle Schedules"}, "Upgrade to a supported release series.");
+  const CheckSpec app001 = spec("APP-001", "No connection string with an embedded password",
+                                Layer::credentials, Severity::critical, {"OWASP ASVS 2.10.4"},
+                                "Read the password from a secret store or the environment.");
+  const CheckSpec app002 =
+      spec("APP-002", "No hardcoded password values", Layer::credentials, Severity::high,
+           {"OWASP ASVS 2.10.4", "CWE-798"}, "Move the value to a secret store.");
+  const CheckSpec model001 =
+      spec("MODEL-001", "Database and collection names", Layer::data_model, Severity::low,
+           {"Development specification 4.1"}, "Rename to lowercase with underscores.");
+
+  add(report, conn001, Status::fail, Subject::uri("mongodb://app:***@db1.example.test:27017/crm"),
+      "A single host without replicaSet: a failover breaks the application",
+      {{"hosts", {"db1.example.test:27017"}}, {"srv", false}, {"options", json::object()}});
+  add(report, disc001, Status::pass, Subject::uri(kSrvUri),
+      "SRV hosts share the parent domain example.test; one TXT record",
+      {{"srv", {{{"target", "mongos1.example.test"}, {"port", 27017}}}},
+       {"txt", {"authSource=admin"}}});
+  add(report, net002, Status::fail, Subject::node("db1.example.test:27017"),
+      "bindIp is 0.0.0.0: the server listens on every interface",
+      {{"net", {{"bindIp", "0.0.0.0"}, {"port", 27017}}}});
+  add(report, net003, Status::warn, Subject::node("db1.example.test:27017"),
+      "The server listens on the default port 27017", {{"port", 27017}});
+  add(report, authn001, Status::pass, Subject::node("db1.example.test:27017"),
+      "Unauthenticated commands are refused (code 13, Unauthorized)",
+      {{"commands",
+        {{"listDatabases", {{"ok", 0}, {"code", 13}}}, {"usersInfo", {{"ok", 0}, {"code", 13}}}}}});
+  add(report, authz001, Status::skipped, Subject::node("db2.example.test:27017"),
+      "Needs the clusterMonitor role");
+  add(report, tls003, Status::error, Subject::node("db3.example.test:27017"),
+      "connect: timed out after 5000 ms", nullptr);
+  add(report, tls001, Status::pass, Subject::node("db1.example.test:27017"),
+      "Plaintext connections are refused; net.tls.mode is requireTLS",
+      {{"plaintext_accepted", false}, {"net", {{"tls", {{"mode", "requireTLS"}}}}}});
+  add(report, app001, Status::fail, Subject::file("config/app.yaml", 3, 9),
+      "Connection string with an embedded password (value redacted)",
+      {{"key", "spring.data.mongodb.uri"}, {"value", "mongodb://app:***@db1.example.test/crm"}});
+  add(report, app002, Status::fail,
+      Subject::file("services/billing/src/main/resources/application-production.properties", 12,
+                    22),
+      "Hardcoded password under the key spring.data.mongodb.password",
+      {{"key", "spring.data.mongodb.password"}, {"value", "***"}});
+  add(report, model001, Status::warn, Subject::node("db1.example.test:27017"),
+      "Collection «Kundendaten_Übersicht» is not lowercase — 顧客 ünïcödé",
+      {{"database", "crm"}, {"collection", "Kundendaten_Übersicht"}});
+  add(report, hard001, Status::fail, Subject::node("db1.example.test:27017"),
+      "<script>alert(\"x\")</script> & 'quoted': server-side JavaScript is enabled",
+      {{"security", {{"javascriptEnabled", true}}}, {"note", "<b>bold</b> & \"quoted\""}});
+  add(report, ver001, Status::warn, Subject::node("mongos1.example.test:27017"),
+      "MongoDB 6.0.13 reaches its end of life on 2025-07-31; plan the upgrade to 7.0 or 8.0 before "
+      "security fixes stop",
+      {{"version", "6.0.13"}, {"end_of_life", "2025-07-31"}});
+  return report;
+}
+
+}  // namespace mongoscan::testing_support

@@ -1,0 +1,26 @@
+#pragma once
+// Runs a program for a test: no shell, stdout and stderr captured apart, a hard time limit.
+
+#include <chrono>
+#include <string>
+#include <vector>
+
+namespace mongoscan::testing_support {
+
+struct ProcessResult {
+  int exit_code =
+      0;  // the exit status; 128 + the signal if one ended it; 127 if it could not start
+  std::string out;
+  std::string err;         // also says why the program could not start
+  bool timed_out = false;  // the time limit ran out and the child's process group got SIGKILL
+};
+
+// Runs argv[0] (looked up in PATH when it has no '/') with argv, writes stdin_text to its standard
+// input and then closes it, and collects everything it writes until it exits. extra_env entries
+// "NAME=value" add or replace a variable of the inherited environment; a bare "NAME" removes it.
+// The child leads its own process group, so a timeout also kills whatever it started.
+ProcessResult run_process(const std::vector<std::string>& argv, const std::string& stdin_text = "",
+                          std::chrono::milliseconds timeout = std::chrono::seconds(30),
+                          const std::vector<std::string>& extra_env = {});
+
+}  // namespace mongoscan::testing_support
