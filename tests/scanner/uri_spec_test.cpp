@@ -42,7 +42,7 @@ std::vector<SpecCase> load_cases() {
 }
 
 void PrintTo(const SpecCase& spec_case, std::ostream* out) {
-  *out << spec_case.file << ": " << spec_case.test.value("uri", "");
+  *out << spec_case.file << ": " << redact_connection_string(spec_case.test.value("uri", ""));
 }
 
 class UriSpecTest : public ::testing::TestWithParam<SpecCase> {};
