@@ -21,7 +21,7 @@ constexpr std::string_view kStyle = R"css(
 body { margin: 0; background: var(--wash); color: var(--ink);
   font: 14px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif; }
 code, pre, .mono { font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace;
-  font-size: 12.5px; }
+  font-size: 12.5px; overflow-wrap: anywhere; }
 .muted { color: var(--muted); }
 header.masthead { background: #17202f; color: #fff; padding: 28px 0 24px; margin-bottom: 24px; }
 .inner, main { max-width: 1320px; margin: 0 auto; padding: 0 24px; }
@@ -308,7 +308,7 @@ void write_targets(const Report& report, std::ostream& out) {
     out << "<h3><code>" << escape(target.uri) << "</code><span class=\"tag\">"
         << escape(target.topology) << "</span></h3>\n";
     if (target.nodes.empty()) {
-      out << "<p class=\"empty\">No node answered.</p>\n";
+      out << "<p class=\"empty\">No node was probed.</p>\n";
       continue;
     }
     out << "<table class=\"nodes\">\n<colgroup><col class=\"address\"><col class=\"role\">"

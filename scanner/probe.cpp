@@ -136,6 +136,12 @@ class NodeProbe {
       Session session{std::make_unique<MongoConnection>(std::move(tcp).value()), false};
       auto reply = exchange_hello(*session.connection);
       if (keep_hello(reply, *session.connection)) return session;
+      // A node that took the connection but stays silent will not answer TLS or OP_QUERY either;
+      // only a closed connection suggests another protocol.
+      if (reply.error().code != ErrorCode::refused) {
+        record(reply.error());
+        return std::nullopt;
+      }
       plaintext_failure = reply.error();
     }
     auto tls = connect_tls();

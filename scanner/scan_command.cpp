@@ -137,17 +137,16 @@ std::optional<CommandError> run_scan(const ScanRequest& request, const CliStream
       return CommandError{kExitUsage, input.origin + " '" + redacted + "': " + parsed.error().message};
     }
     report.inputs.push_back(redacted);
-    TargetSummary target{redacted, "unknown", {}};
     if (request.probe.enabled && input.probe) {
       auto nodes = probe_uri(request.probe, parsed.value(), cache);
       if (!nodes) return CommandError{kExitUsage, input.origin + ": " + nodes.error().message};
+      TargetSummary target{redacted, topology_of(nodes.value()), {}};
       for (const NodeFacts& node : nodes.value()) {
         target.nodes.push_back(summarize_node(node));
         add(run_node_checks(node, request.policy));
       }
-      target.topology = topology_of(nodes.value());
+      report.targets.push_back(std::move(target));
     }
-    report.targets.push_back(std::move(target));
     add(run_connection_string_checks(UriTarget{redacted, std::move(parsed).value()}, request.policy));
   }
   report.finished_at = rfc3339_utc_now();

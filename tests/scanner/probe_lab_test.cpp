@@ -35,9 +35,59 @@ struct Scan {
   json report;
 };
 
+std::vector<std::string> commands_sent(const LabDeployment& lab) {
+  std::vector<std::string> names;
+  for (const json& entry : lab.command_log()) names.push_back(entry["command"]);
+  return names;
+}
+
+void expect_only_allowlisted_commands(const LabDeployment& lab) {
+  const auto allowed = allowed_command_names();
+  for (const std::string& name : commands_sent(lab)) {
+    EXPECT_NE(std::find(allowed.begin(), allowed.end(), name), allowed.end())
+        << "not in the allowlist: " << name;
+  }
+}
+
+std::string percent_encoded(const std::string& text) {
+  static const char* kHex = "0123456789ABCDEF";
+  std::string encoded;
+  for (unsigned char c : text) {
+    if (std::isalnum(c) || c == '-' || c == '_' || c == '.' || c == '~') {
+      encoded += static_cast<char>(c);
+    } else {
+      encoded += {'%', kHex[c >> 4], kHex[c & 15]};
+    }
+  }
+  return encoded;
+}
+
+// Every password of every lab profile, as written and percent-encoded. A password equal to its
+// user name is left out: reports show user names.
+std::vector<std::string> lab_passwords() {
+  std::vector<std::string> secrets;
+  for (const auto& entry : fs::directory_iterator(std::string(MONGOSCAN_SOURCE_DIR) + "/fixtures/lab")) {
+    const json profile = json::parse(std::ifstream(entry.path()));
+    for (const json& user : profile.value("users", json::array())) {
+      if (!user.contains("password") || user["password"] == user["user"]) continue;
+      secrets.push_back(user["password"]);
+      secrets.push_back(percent_encoded(user["password"]));
+    }
+  }
+  return secrets;
+}
+
+// Names the secret by index only: printing it would leak it into the test log.
+void expect_no_secret(const Scan& result, const std::vector<std::string>& secrets) {
+  for (std::size_t i = 0; i < secrets.size(); ++i) {
+    EXPECT_EQ(result.process.out.find(secrets[i]), std::string::npos) << "secret #" << i << " in stdout";
+    EXPECT_EQ(result.process.err.find(secrets[i]), std::string::npos) << "secret #" << i << " in stderr";
+  }
+}
+
 // Runs `mongoscan scan --format json` with the URI in a file (so no password is in argv).
-Scan scan(const std::string& uri, std::vector<std::string> extra = {},
-          std::vector<std::string> environment = {}) {
+Scan run_scan(const std::string& uri, std::vector<std::string> extra = {},
+              std::vector<std::string> environment = {}) {
   const fs::path uri_file = fs::temp_directory_path() / ("mongoscan-uri-" + std::to_string(::getpid()));
   std::ofstream(uri_file) << uri << "\n";
   std::vector<std::string> argv = {MONGOSCAN_BINARY, "scan", "--uri-file", uri_file.string(),
@@ -49,6 +99,16 @@ Scan scan(const std::string& uri, std::vector<std::string> extra = {},
     result.report = json::parse(result.process.out);
     EXPECT_TRUE(testing_support::matches_report_schema(result.process.out));
   }
+  return result;
+}
+
+// A scan of a lab: afterwards the lab's command log holds only allowlisted commands, and no lab
+// password appears in the scan's output.
+Scan scan(const LabDeployment& lab, const std::string& uri, std::vector<std::string> extra = {},
+          std::vector<std::string> environment = {}) {
+  Scan result = run_scan(uri, std::move(extra), std::move(environment));
+  expect_only_allowlisted_commands(lab);
+  expect_no_secret(result, lab_passwords());
   return result;
 }
 
@@ -65,27 +125,6 @@ json finding(const Scan& result, const std::string& check_id) {
   return json::object();
 }
 
-std::vector<std::string> commands_sent(const LabDeployment& lab) {
-  std::vector<std::string> names;
-  for (const json& entry : lab.command_log()) names.push_back(entry["command"]);
-  return names;
-}
-
-void expect_only_allowlisted_commands(const LabDeployment& lab) {
-  const auto allowed = allowed_command_names();
-  for (const std::string& name : commands_sent(lab)) {
-    EXPECT_NE(std::find(allowed.begin(), allowed.end(), name), allowed.end())
-        << "not in the allowlist: " << name;
-  }
-}
-
-void expect_no_secret(const Scan& result, const std::vector<std::string>& secrets) {
-  for (std::size_t i = 0; i < secrets.size(); ++i) {
-    EXPECT_EQ(result.process.out.find(secrets[i]), std::string::npos) << "secret #" << i << " in stdout";
-    EXPECT_EQ(result.process.err.find(secrets[i]), std::string::npos) << "secret #" << i << " in stderr";
-  }
-}
-
 std::string port_uri(const LabDeployment& lab, const std::string& user_info, const std::string& query) {
   return "mongodb://" + user_info + lab.nodes()[0] + "/" + query;
 }
@@ -93,7 +132,7 @@ std::string port_uri(const LabDeployment& lab, const std::string& user_info, con
 TEST(ProbeLab, HardenedProfileFactsMatch) {
   auto lab = start_lab("hardened");
   const std::string ca = lab->cert_dir() + "/ca.pem";
-  auto result = scan(port_uri(*lab, "app:App%21Lab-Passw0rd%232024@",
+  auto result = scan(*lab, port_uri(*lab, "app:App%21Lab-Passw0rd%232024@",
                               "db_app?tls=true&authSource=admin&tlsCAFile=" + ca));
   ASSERT_EQ(result.process.exit_code, 0) << result.process.err;
   const json& node = only_node(result);
@@ -111,30 +150,27 @@ TEST(ProbeLab, HardenedProfileFactsMatch) {
   EXPECT_EQ(node["errors"], json::array());
   EXPECT_EQ(finding(result, "AUTHN-001")["status"], "pass");
   EXPECT_EQ(result.report["targets"][0]["topology"], "standalone");
-  expect_only_allowlisted_commands(*lab);
   const auto sent = commands_sent(*lab);
   for (const char* diagnostic : {"buildInfo", "getCmdLineOpts", "getParameter", "connectionStatus",
                                  "usersInfo", "rolesInfo", "serverStatus", "getLog"}) {
     EXPECT_NE(std::find(sent.begin(), sent.end(), diagnostic), sent.end()) << diagnostic;
   }
-  expect_no_secret(result, {"App!Lab-Passw0rd#2024", "App%21Lab-Passw0rd%232024"});
 }
 
 TEST(ProbeLab, OpenProfileIsReportedOpen) {
   auto lab = start_lab("open");
-  auto result = scan(port_uri(*lab, "", ""));
+  auto result = scan(*lab, port_uri(*lab, "", ""));
   ASSERT_EQ(result.process.exit_code, 0) << result.process.err;
   const json& node = only_node(result);
   EXPECT_EQ(node["tls"]["enabled"], false);
   EXPECT_EQ(node["version"], "7.0.9");
   EXPECT_EQ(finding(result, "AUTHN-001")["status"], "fail");
   EXPECT_EQ(finding(result, "AUTHN-001")["severity"], "critical");
-  expect_only_allowlisted_commands(*lab);
 }
 
 TEST(ProbeLab, ScramSha1OnlyUserNegotiatesSha1) {
   auto lab = start_lab("scram-sha1-only");
-  auto result = scan(port_uri(*lab, "reporting:reporting@", "reports"));
+  auto result = scan(*lab, port_uri(*lab, "reporting:reporting@", "reports"));
   ASSERT_EQ(result.process.exit_code, 0) << result.process.err;
   const json& node = only_node(result);
   EXPECT_EQ(node["version"], "4.4.29");
@@ -142,13 +178,12 @@ TEST(ProbeLab, ScramSha1OnlyUserNegotiatesSha1) {
   EXPECT_EQ(node["authentication"]["succeeded"], true);
   EXPECT_EQ(node["authentication"]["scram_iteration_count"], 4096);
   EXPECT_EQ(node["authentication"]["roles"], json::array({"read@reports"}));
-  expect_only_allowlisted_commands(*lab);
 }
 
 TEST(ProbeLab, X509ClientCertificateAuthenticates) {
   auto lab = start_lab("x509");
   const std::string certs = lab->cert_dir();
-  auto result = scan(port_uri(*lab, "", "?tls=true&authMechanism=MONGODB-X509&tlsCAFile=" + certs +
+  auto result = scan(*lab, port_uri(*lab, "", "?tls=true&authMechanism=MONGODB-X509&tlsCAFile=" + certs +
                                             "/ca.pem&tlsCertificateKeyFile=" + certs + "/client.pem"));
   ASSERT_EQ(result.process.exit_code, 0) << result.process.err;
   const json& node = only_node(result);
@@ -156,12 +191,11 @@ TEST(ProbeLab, X509ClientCertificateAuthenticates) {
   EXPECT_EQ(node["authentication"]["succeeded"], true) << node.dump();
   const json& roles = node["authentication"]["roles"];
   EXPECT_NE(std::find(roles.begin(), roles.end(), "clusterMonitor@admin"), roles.end()) << roles;
-  expect_only_allowlisted_commands(*lab);
 }
 
 TEST(ProbeLab, UnverifiedCertificateKeepsCredentialsBack) {
   auto lab = start_lab("hardened");
-  auto result = scan(port_uri(*lab, "app:App%21Lab-Passw0rd%232024@", "db_app?tls=true&authSource=admin"));
+  auto result = scan(*lab, port_uri(*lab, "app:App%21Lab-Passw0rd%232024@", "db_app?tls=true&authSource=admin"));
   ASSERT_EQ(result.process.exit_code, 0) << result.process.err;
   const json& node = only_node(result);
   EXPECT_EQ(node["tls"]["verified"], false);
@@ -171,7 +205,7 @@ TEST(ProbeLab, UnverifiedCertificateKeepsCredentialsBack) {
   const std::string errors = node["errors"].dump();
   EXPECT_NE(errors.find("credentials not sent"), std::string::npos) << errors;
 
-  auto insecure = scan(port_uri(*lab, "app:App%21Lab-Passw0rd%232024@", "db_app?tls=true&authSource=admin"),
+  auto insecure = scan(*lab, port_uri(*lab, "app:App%21Lab-Passw0rd%232024@", "db_app?tls=true&authSource=admin"),
                        {"--tls-insecure"});
   EXPECT_EQ(only_node(insecure)["authentication"]["succeeded"], true);
   EXPECT_EQ(only_node(insecure)["tls"]["insecure"], true);
@@ -180,7 +214,7 @@ TEST(ProbeLab, UnverifiedCertificateKeepsCredentialsBack) {
 TEST(ProbeLab, WrongPasswordIsAnAuthenticationErrorWithoutTheSecret) {
   auto lab = start_lab("hardened");
   const std::string ca = lab->cert_dir() + "/ca.pem";
-  auto result = scan(port_uri(*lab, "app:Wr0ng%21Guess%23991@", "db_app?tls=true&authSource=admin&tlsCAFile=" + ca));
+  auto result = scan(*lab, port_uri(*lab, "app:Wr0ng%21Guess%23991@", "db_app?tls=true&authSource=admin&tlsCAFile=" + ca));
   ASSERT_EQ(result.process.exit_code, 0) << result.process.err;
   const json& node = only_node(result);
   EXPECT_EQ(node["authentication"]["succeeded"], false);
@@ -191,24 +225,61 @@ TEST(ProbeLab, WrongPasswordIsAnAuthenticationErrorWithoutTheSecret) {
 TEST(ProbeLab, UsernameWithPasswordFromTheEnvironment) {
   auto lab = start_lab("hardened");
   const std::string ca = lab->cert_dir() + "/ca.pem";
-  auto result = scan(port_uri(*lab, "", "?tls=true&tlsCAFile=" + ca),
+  auto result = scan(*lab, port_uri(*lab, "", "?tls=true&tlsCAFile=" + ca),
                      {"--username", "scanner", "--auth-source", "admin"},
                      {"MONGOSCAN_PASSWORD=Scan!Lab-Passw0rd#2024"});
   ASSERT_EQ(result.process.exit_code, 0) << result.process.err;
   EXPECT_EQ(only_node(result)["authentication"]["user"], "scanner");
   EXPECT_EQ(only_node(result)["authentication"]["succeeded"], true);
-  expect_no_secret(result, {"Scan!Lab-Passw0rd#2024"});
 }
 
 TEST(ProbeLab, UnreachableNodeIsReportedNotDropped) {
   // A port nothing listens on: the lab is not needed, loopback refuses at once.
-  auto result = scan("mongodb://127.0.0.1:1/");
+  auto result = run_scan("mongodb://127.0.0.1:1/");
   ASSERT_EQ(result.process.exit_code, 0) << result.process.err;
   const json& node = only_node(result);
   EXPECT_EQ(node["address"], "127.0.0.1:1");
   EXPECT_EQ(node["role"], "unknown");
   EXPECT_NE(node["errors"].dump().find("connect"), std::string::npos) << node["errors"];
   EXPECT_EQ(finding(result, "AUTHN-001")["status"], "error");
+}
+
+TEST(ProbeLab, WeakServerKeyIsReportedAsAFact) {
+  auto lab = start_lab("weak-tls");
+  auto result = scan(*lab, port_uri(*lab, "", "?tls=true&tlsCAFile=" + lab->cert_dir() + "/ca.pem"));
+  ASSERT_EQ(result.process.exit_code, 0) << result.process.err;
+  const json& certificate = only_node(result)["tls"]["chain"][0];
+  EXPECT_EQ(certificate["key_type"], "RSA");
+  EXPECT_EQ(certificate["key_bits"], 1024);
+  EXPECT_EQ(only_node(result)["version"], "6.0.15");
+}
+
+TEST(ProbeLab, SilentNodeCostsOneCommandTimeout) {
+  // The open profile with a node that reads commands and never answers.
+  json profile = json::parse(std::ifstream(std::string(MONGOSCAN_SOURCE_DIR) + "/fixtures/lab/open.json"));
+  profile["nodes"][0]["faults"] = json::array({"no_reply"});
+  const fs::path profile_path = fs::temp_directory_path() / ("silent-" + std::to_string(::getpid()) + ".json");
+  std::ofstream(profile_path) << profile.dump();
+  auto lab = start_lab(profile_path.string());
+  const auto started = std::chrono::steady_clock::now();
+  auto result = scan(*lab, port_uri(*lab, "", ""), {"--command-timeout", "1", "--node-timeout", "5"});
+  const auto elapsed = std::chrono::steady_clock::now() - started;
+  fs::remove(profile_path);
+  ASSERT_EQ(result.process.exit_code, 0) << result.process.err;
+  // One command timeout (1 s), not the node budget (5 s): no fallback is tried on a silent node.
+  EXPECT_LT(elapsed, std::chrono::seconds(4));
+  const std::string errors = only_node(result)["errors"].dump();
+  EXPECT_NE(errors.find("deadline"), std::string::npos) << errors;
+}
+
+TEST(ProbeLab, UnsupportedMechanismIsAClearErrorNotACrash) {
+  auto lab = start_lab("open");
+  auto result = scan(*lab, port_uri(*lab, "user%40EXAMPLE.COM@", "?authMechanism=GSSAPI"));
+  ASSERT_EQ(result.process.exit_code, 0) << result.process.err;
+  const std::string errors = only_node(result)["errors"].dump();
+  EXPECT_NE(errors.find("GSSAPI authentication is not supported"), std::string::npos) << errors;
+  const auto sent = commands_sent(*lab);
+  EXPECT_EQ(std::count(sent.begin(), sent.end(), "saslStart"), 0);
 }
 
 }  // namespace
