@@ -1,8 +1,9 @@
 #include "tests/support/lab.h"
 
+#include "tests/support/spawn.h"
+
 #include <fcntl.h>
 #include <signal.h>
-#include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -18,7 +19,6 @@
 #error "MONGOSCAN_SOURCE_DIR must name the source tree (tests/lab/lab.py is run from there)"
 #endif
 
-extern char** environ;
 
 namespace mongoscan::testing_support {
 namespace {
@@ -38,57 +38,19 @@ std::filesystem::path make_temporary_directory() {
   return pattern;
 }
 
-// posix_spawn's attribute and file-action objects, destroyed on every path.
-struct SpawnSetup {
-  posix_spawn_file_actions_t actions;
-  posix_spawnattr_t attributes;
-  SpawnSetup() {
-    posix_spawn_file_actions_init(&actions);
-    posix_spawnattr_init(&attributes);
-  }
-  ~SpawnSetup() {
-    posix_spawn_file_actions_destroy(&actions);
-    posix_spawnattr_destroy(&attributes);
-  }
-  SpawnSetup(const SpawnSetup&) = delete;
-  SpawnSetup& operator=(const SpawnSetup&) = delete;
-};
-
-// Starts argv in a new process group with default signal handling, stdin and stdout on /dev/null
-// and stderr into stderr_path. Returns the pid.
+// Starts argv with stdin and stdout on /dev/null and stderr into stderr_path. Returns the pid.
 pid_t spawn(std::vector<std::string> argv, const std::filesystem::path& stderr_path) {
-  SpawnSetup setup;
-  posix_spawn_file_actions_addopen(&setup.actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
-  posix_spawn_file_actions_addopen(&setup.actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
-  posix_spawn_file_actions_addopen(&setup.actions, STDERR_FILENO, stderr_path.c_str(),
-                                   O_WRONLY | O_CREAT | O_TRUNC, 0600);
-  sigset_t no_signals, all_signals;
-  sigemptyset(&no_signals);
-  sigfillset(&all_signals);
-  sigdelset(&all_signals, SIGKILL);
-  sigdelset(&all_signals, SIGSTOP);
-  posix_spawnattr_setflags(&setup.attributes,
-                           POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
-  posix_spawnattr_setpgroup(&setup.attributes, 0);
-  posix_spawnattr_setsigmask(&setup.attributes, &no_signals);
-  posix_spawnattr_setsigdefault(&setup.attributes, &all_signals);
-
-  std::vector<char*> c_argv;
-  for (std::string& arg : argv) c_argv.push_back(arg.data());
-  c_argv.push_back(nullptr);
-  pid_t pid = -1;
-  const int error =
-      posix_spawn(&pid, c_argv[0], &setup.actions, &setup.attributes, c_argv.data(), environ);
-  if (error != 0) {
-    throw LabError("lab: cannot run " + argv[0] + ": " + std::generic_category().message(error));
+  const int null_fd = ::open("/dev/null", O_RDWR | O_CLOEXEC);
+  const int stderr_fd = ::open(stderr_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+  const pid_t pid = (null_fd < 0 || stderr_fd < 0)
+                        ? -errno
+                        : spawn_in_process_group(argv, inherited_environment(), null_fd, null_fd, stderr_fd);
+  if (null_fd >= 0) ::close(null_fd);
+  if (stderr_fd >= 0) ::close(stderr_fd);
+  if (pid < 0) {
+    throw LabError("lab: cannot run " + argv[0] + ": " + std::generic_category().message(-pid));
   }
   return pid;
-}
-
-int exit_status_of(int status) {
-  if (WIFEXITED(status)) return WEXITSTATUS(status);
-  if (WIFSIGNALED(status)) return 128 + WTERMSIG(status);
-  return -1;
 }
 
 // The exit status once pid has ended, or -1 if it still runs at the deadline.
@@ -96,7 +58,7 @@ int wait_until(pid_t pid, Clock::time_point deadline) {
   while (true) {
     int status = 0;
     const pid_t reaped = ::waitpid(pid, &status, WNOHANG);
-    if (reaped == pid) return exit_status_of(status);
+    if (reaped == pid) return exit_code_of(status);
     if (reaped < 0 && errno != EINTR) return -1;
     if (Clock::now() >= deadline) return -1;
     std::this_thread::sleep_for(kPollInterval);
@@ -135,7 +97,7 @@ std::unique_ptr<LabDeployment> LabDeployment::start(const std::string& profile,
     }
     int status = 0;
     if (::waitpid(pid, &status, WNOHANG) == pid) {
-      lab->exit_status_ = exit_status_of(status);
+      lab->exit_status_ = exit_code_of(status);
       throw LabError("lab " + profile + " exited with status " + std::to_string(lab->exit_status_) +
                      " before it was ready: " + lab->stderr_text());
     }
@@ -163,7 +125,7 @@ int LabDeployment::stop() {
     int status = 0;
     while (::waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
     }
-    exit_status_ = exit_status_of(status);
+    exit_status_ = exit_code_of(status);
   }
   return exit_status_;
 }
