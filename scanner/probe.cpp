@@ -14,6 +14,7 @@ constexpr int kCommandNotFound = 59;
 struct Session {
   std::unique_ptr<MongoConnection> connection;
   bool tls = false;
+  bool legacy = false;  // answered only OP_QUERY isMaster
 };
 
 class NodeProbe {
@@ -29,6 +30,11 @@ class NodeProbe {
     std::optional<Session> session = open_session();
     if (!session) return std::move(facts_);
     if (facts_.tls) probe_plaintext();
+    if (session->legacy) {
+      record(Error{ErrorCode::protocol, "hello",
+                   "the server does not speak OP_MSG (older than 3.6); only its handshake was probed"});
+      return std::move(facts_);
+    }
     MongoConnection& connection = *session->connection;
     run_unauthenticated_probes(connection);
     if (options_.credentials && may_send_credentials()) {
@@ -166,7 +172,7 @@ class NodeProbe {
   std::optional<Session> open_legacy_session(const Error& plaintext_failure, const Error& tls_failure) {
     auto tcp = connect();
     if (tcp) {
-      Session session{std::make_unique<MongoConnection>(std::move(tcp).value()), false};
+      Session session{std::make_unique<MongoConnection>(std::move(tcp).value()), false, true};
       auto reply = session.connection->run_legacy_is_master(command_deadline());
       facts_.hello_command = "isMaster over OP_QUERY";
       if (keep_hello(reply, *session.connection)) return session;

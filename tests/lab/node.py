@@ -7,6 +7,7 @@ import ssl
 import sys
 
 import dispatch
+import versions
 import wire
 from commands import Connection, error_reply
 from tls import subject_rfc2253
@@ -129,6 +130,8 @@ class NodeServer:
 
     async def _answer(self, opcode, request_id, payload, connection):
         """The encoded reply, or None when the request wants none (moreToCome)."""
+        if opcode == wire.OP_MSG and not versions.knows_op_msg(self._node.spec.version):
+            raise wire.FatalMessageError(f"OP_MSG is unknown to version {self._node.spec.version}")
         if opcode == wire.OP_MSG:
             parse, encode = wire.parse_op_msg, wire.encode_op_msg
         elif opcode == wire.OP_QUERY:

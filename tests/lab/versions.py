@@ -2,7 +2,7 @@
 
 # maxWireVersion by release (wire-versions.json); minWireVersion is 0 for external clients.
 _MAX_WIRE_VERSIONS = {
-    (4, 0): 7, (4, 2): 8, (4, 4): 9, (5, 0): 13, (5, 1): 14, (5, 2): 15, (5, 3): 16, (6, 0): 17,
+    (3, 0): 3, (3, 2): 4, (3, 4): 5, (3, 6): 6, (4, 0): 7, (4, 2): 8, (4, 4): 9, (5, 0): 13, (5, 1): 14, (5, 2): 15, (5, 3): 16, (6, 0): 17,
     (6, 1): 18, (6, 2): 19, (6, 3): 20, (7, 0): 21, (7, 1): 22, (7, 2): 23, (7, 3): 24, (8, 0): 25,
 }
 
@@ -19,6 +19,11 @@ def max_wire_version(version):
     major_minor = parse(version)[:2]
     known = [v for key, v in _MAX_WIRE_VERSIONS.items() if key <= major_minor]
     return max(known) if known else 6
+
+
+def knows_op_msg(version):
+    """OP_MSG exists from 3.6; an older server closes a connection that sends it."""
+    return parse(version) >= (3, 6, 0)
 
 
 def has_hello(version):

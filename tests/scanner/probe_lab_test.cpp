@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <nlohmann/json.hpp>
 
 #include "scanner/command_allowlist.h"
@@ -254,23 +255,76 @@ TEST(ProbeLab, WeakServerKeyIsReportedAsAFact) {
   EXPECT_EQ(only_node(result)["version"], "6.0.15");
 }
 
+// A variant of a profile in fixtures/lab, written to a temporary file that is removed afterwards.
+class VariantProfile {
+ public:
+  VariantProfile(const std::string& base, const std::function<void(json&)>& change) {
+    json profile = json::parse(std::ifstream(std::string(MONGOSCAN_SOURCE_DIR) + "/fixtures/lab/" + base + ".json"));
+    change(profile);
+    path_ = fs::temp_directory_path() /
+            (base + "-variant-" + std::to_string(::getpid()) + "-" + std::to_string(counter_++) + ".json");
+    std::ofstream(path_) << profile.dump();
+  }
+  ~VariantProfile() { fs::remove(path_); }
+  std::string path() const { return path_.string(); }
+
+ private:
+  static inline int counter_ = 0;
+  fs::path path_;
+};
+
 TEST(ProbeLab, SilentNodeCostsOneCommandTimeout) {
-  // The open profile with a node that reads commands and never answers.
-  json profile = json::parse(std::ifstream(std::string(MONGOSCAN_SOURCE_DIR) + "/fixtures/lab/open.json"));
-  profile["nodes"][0]["faults"] = json::array({"no_reply"});
-  const fs::path profile_path = fs::temp_directory_path() / ("silent-" + std::to_string(::getpid()) + ".json");
-  std::ofstream(profile_path) << profile.dump();
-  auto lab = start_lab(profile_path.string());
+  VariantProfile silent("open", [](json& profile) { profile["nodes"][0]["faults"] = {"no_reply"}; });
+  auto lab = start_lab(silent.path());
   const auto started = std::chrono::steady_clock::now();
   auto result = scan(*lab, port_uri(*lab, "", ""), {"--command-timeout", "1", "--node-timeout", "5"});
   const auto elapsed = std::chrono::steady_clock::now() - started;
-  fs::remove(profile_path);
   ASSERT_EQ(result.process.exit_code, 0) << result.process.err;
   // One command timeout (1 s), not the node budget (5 s): no fallback is tried on a silent node.
   EXPECT_LT(elapsed, std::chrono::seconds(4));
   const std::string errors = only_node(result)["errors"].dump();
   EXPECT_NE(errors.find("deadline"), std::string::npos) << errors;
 }
+
+TEST(ProbeLab, ServerBefore36IsProbedThroughTheOpQueryHandshake) {
+  VariantProfile legacy("open", [](json& profile) { profile["nodes"][0]["version"] = "3.4.24"; });
+  auto lab = start_lab(legacy.path());
+  auto result = scan(*lab, port_uri(*lab, "", ""));
+  ASSERT_EQ(result.process.exit_code, 0) << result.process.err;
+  EXPECT_EQ(only_node(result)["role"], "standalone");
+  EXPECT_NE(only_node(result)["errors"].dump().find("older than 3.6"), std::string::npos);
+  bool legacy_handshake = false;
+  for (const json& entry : lab->command_log()) {
+    legacy_handshake = legacy_handshake || (entry["command"] == "isMaster" && entry["opcode"] == 2004);
+  }
+  EXPECT_TRUE(legacy_handshake);
+}
+
+class CertificateProblem : public ::testing::TestWithParam<std::pair<std::string, std::string>> {};
+
+TEST_P(CertificateProblem, IsTheVerifyError) {
+  const auto& [certificate, reason] = GetParam();
+  VariantProfile variant("hardened", [&](json& profile) { profile["tls"]["certificate"] = certificate; });
+  auto lab = start_lab(variant.path());
+  auto result = scan(*lab, port_uri(*lab, "app:App%21Lab-Passw0rd%232024@",
+                                    "db_app?tls=true&authSource=admin&tlsCAFile=" + lab->cert_dir() + "/ca.pem"));
+  ASSERT_EQ(result.process.exit_code, 0) << result.process.err;
+  const json& tls = only_node(result)["tls"];
+  EXPECT_EQ(tls["verified"], false);
+  EXPECT_NE(tls["verify_error"].get<std::string>().find(reason), std::string::npos) << tls["verify_error"];
+  const auto sent = commands_sent(*lab);
+  EXPECT_EQ(std::count(sent.begin(), sent.end(), "saslStart"), 0);
+}
+
+INSTANTIATE_TEST_SUITE_P(Lab, CertificateProblem,
+                         ::testing::Values(std::pair{"expired", "expired"},
+                                           std::pair{"self-signed", "self-signed"},
+                                           std::pair{"wrong-name", "mismatch"}),
+                         [](const auto& info) {
+                           std::string name = info.param.first;
+                           std::replace(name.begin(), name.end(), '-', '_');
+                           return name;
+                         });
 
 TEST(ProbeLab, UnsupportedMechanismIsAClearErrorNotACrash) {
   auto lab = start_lab("open");
