@@ -24,6 +24,7 @@ ordered_json node_json(const NodeSummary& node) {
           {"version", node.version},
           {"tls", object_or_empty(node.tls)},
           {"authentication", object_or_empty(node.authentication)},
+          {"commands", object_or_empty(node.commands)},
           {"errors", std::move(errors)}};
 }
 

@@ -65,6 +65,24 @@ json authentication_json(const NodeFacts& facts) {
   return result;
 }
 
+std::string_view state_name(CommandOutcome::State state) {
+  switch (state) {
+    case CommandOutcome::State::ok: return "ok";
+    case CommandOutcome::State::not_permitted: return "not_permitted";
+    case CommandOutcome::State::failed: return "failed";
+  }
+  return "failed";
+}
+
+json outcomes_json(const std::map<std::string, CommandOutcome>& outcomes) {
+  json result = json::object();
+  for (const auto& [name, outcome] : outcomes) {
+    result[name] = {{"state", state_name(outcome.state)}};
+    if (!outcome.message.empty()) result[name]["message"] = outcome.message;
+  }
+  return result;
+}
+
 std::string version_of(const NodeFacts& facts) {
   auto build_info = facts.commands.find("buildInfo");
   if (build_info == facts.commands.end() || build_info->second.state != CommandOutcome::State::ok) {
@@ -82,6 +100,8 @@ NodeSummary summarize_node(const NodeFacts& facts) {
   summary.version = version_of(facts);
   summary.tls = tls_json(facts);
   summary.authentication = authentication_json(facts);
+  summary.commands = {{"unauthenticated", outcomes_json(facts.unauthenticated)},
+                      {"authenticated", outcomes_json(facts.commands)}};
   for (const Error& error : facts.errors) summary.errors.emplace_back(error.phase, error.message);
   return summary;
 }

@@ -24,6 +24,9 @@ struct NodeSummary {
   std::string version;
   nlohmann::json tls = nlohmann::json::object();
   nlohmann::json authentication = nlohmann::json::object();  // the scanning account: user, roles
+  // What each diagnostic command returned: {"buildInfo": {"state": "ok"}, "usersInfo":
+  // {"state": "not_permitted", "message": ...}}, before and after authentication.
+  nlohmann::json commands = nlohmann::json::object();
   std::vector<std::pair<std::string, std::string>> errors;   // phase, message
 };
 

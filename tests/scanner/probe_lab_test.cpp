@@ -149,6 +149,11 @@ TEST(ProbeLab, HardenedProfileFactsMatch) {
   EXPECT_EQ(node["authentication"]["mechanism"], "SCRAM-SHA-256");
   EXPECT_EQ(node["authentication"]["roles"], json::array({"readWrite@db_app"}));
   EXPECT_EQ(node["errors"], json::array());
+  // Commands the account may not run are recorded and the rest go on.
+  EXPECT_EQ(node["commands"]["unauthenticated"]["listDatabases"]["state"], "not_permitted");
+  EXPECT_EQ(node["commands"]["authenticated"]["buildInfo"]["state"], "ok");
+  EXPECT_EQ(node["commands"]["authenticated"]["usersInfo"]["state"], "not_permitted");
+  EXPECT_EQ(node["commands"]["authenticated"]["getLog"]["state"], "not_permitted");
   EXPECT_EQ(finding(result, "AUTHN-001")["status"], "pass");
   EXPECT_EQ(result.report["targets"][0]["topology"], "standalone");
   const auto sent = commands_sent(*lab);
@@ -232,6 +237,31 @@ TEST(ProbeLab, UsernameWithPasswordFromTheEnvironment) {
   ASSERT_EQ(result.process.exit_code, 0) << result.process.err;
   EXPECT_EQ(only_node(result)["authentication"]["user"], "scanner");
   EXPECT_EQ(only_node(result)["authentication"]["succeeded"], true);
+}
+
+TEST(ProbeLab, PasswordFromAFile) {
+  auto lab = start_lab("hardened");
+  const fs::path password_file = fs::temp_directory_path() / ("mongoscan-pw-" + std::to_string(::getpid()));
+  std::ofstream(password_file) << "Scan!Lab-Passw0rd#2024\n";
+  auto result = scan(*lab, port_uri(*lab, "", "?tls=true&tlsCAFile=" + lab->cert_dir() + "/ca.pem"),
+                     {"--username", "scanner", "--password-file", password_file.string()});
+  fs::remove(password_file);
+  ASSERT_EQ(result.process.exit_code, 0) << result.process.err;
+  EXPECT_EQ(only_node(result)["authentication"]["succeeded"], true);
+  EXPECT_EQ(only_node(result)["commands"]["authenticated"]["getCmdLineOpts"]["state"], "ok");
+}
+
+TEST(ProbeLab, PlainIsRefusedWithoutTls) {
+  auto lab = start_lab("plain-no-tls");
+  const std::string uri = port_uri(*lab, "ldap.reader:Ldap%21Reader-2024@", "?authMechanism=PLAIN&authSource=%24external");
+  auto refused = scan(*lab, uri);
+  ASSERT_EQ(refused.process.exit_code, 0) << refused.process.err;
+  EXPECT_NE(only_node(refused)["errors"].dump().find("clear text"), std::string::npos);
+  auto sent = commands_sent(*lab);
+  EXPECT_EQ(std::count(sent.begin(), sent.end(), "saslStart"), 0);
+
+  auto allowed = scan(*lab, uri, {"--allow-plain-without-tls"});
+  EXPECT_EQ(only_node(allowed)["authentication"]["succeeded"], true) << only_node(allowed).dump();
 }
 
 TEST(ProbeLab, UnreachableNodeIsReportedNotDropped) {
