@@ -11,15 +11,19 @@ const CheckSpec& enforced_spec() { return authentication_specs()[0]; }
 
 std::string_view state_name(CommandOutcome::State state) {
   switch (state) {
-    case CommandOutcome::State::ok: return "ok";
-    case CommandOutcome::State::not_permitted: return "unauthorized (code 13)";
-    case CommandOutcome::State::failed: return "failed";
+    case CommandOutcome::State::ok:
+      return "ok";
+    case CommandOutcome::State::not_permitted:
+      return "unauthorized (code 13)";
+    case CommandOutcome::State::failed:
+      return "failed";
   }
   return "unknown";
 }
 
 // The unauthenticated probes decide: code 13 means the node enforces authentication; a non-empty
-// listDatabases or a successful getLog means anyone can read; an empty listDatabases proves nothing.
+// listDatabases or a successful getLog means anyone can read; an empty listDatabases proves
+// nothing.
 Verdict judge_enforced(const NodeFacts& facts) {
   json evidence = json::object();
   bool refused = false;
@@ -37,12 +41,14 @@ Verdict judge_enforced(const NodeFacts& facts) {
     }
   }
   if (open) {
-    return {Status::fail,
-            "the node answers without authentication: anyone who reaches the port can read its data",
-            evidence};
+    return {
+        Status::fail,
+        "the node answers without authentication: anyone who reaches the port can read its data",
+        evidence};
   }
   if (refused) {
-    return {Status::pass, "unauthenticated commands are refused with Unauthorized (code 13)", evidence};
+    return {Status::pass, "unauthenticated commands are refused with Unauthorized (code 13)",
+            evidence};
   }
   if (facts.unauthenticated.empty()) {
     return {Status::error, "the node could not be probed before authentication", evidence};
@@ -63,14 +69,16 @@ const std::vector<CheckSpec>& authentication_specs() {
        Severity::critical,
        {"MongoDB Security Checklist: enable access control and enforce authentication",
         "CIS MongoDB Benchmark: ensure authentication is configured"},
-       "Start mongod and mongos with security.authorization: enabled (and keyFile or x509 for members), "
+       "Start mongod and mongos with security.authorization: enabled (and keyFile or x509 for "
+       "members), "
        "create an administrator, then restart."},
   };
   return specs;
 }
 
 std::vector<Finding> check_authentication(const NodeFacts& facts, const Policy& policy) {
-  return {make_finding(enforced_spec(), policy, Subject::node(facts.address()), judge_enforced(facts))};
+  return {
+      make_finding(enforced_spec(), policy, Subject::node(facts.address()), judge_enforced(facts))};
 }
 
 }  // namespace mongoscan

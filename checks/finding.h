@@ -1,5 +1,6 @@
 #pragma once
-// The judgement of one check on one subject. Passes are findings too: an audit shows what was checked.
+// The judgement of one check on one subject. Passes are findings too: an audit shows what was
+// checked.
 
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -21,7 +22,9 @@ struct Subject {
   std::optional<int> column;
 
   static Subject node(std::string address) { return {Kind::node, std::move(address), {}, {}}; }
-  static Subject uri(std::string redacted_uri) { return {Kind::uri, std::move(redacted_uri), {}, {}}; }
+  static Subject uri(std::string redacted_uri) {
+    return {Kind::uri, std::move(redacted_uri), {}, {}};
+  }
   static Subject file(std::string path, int line, int column) {
     return {Kind::file, std::move(path), line, column};
   }

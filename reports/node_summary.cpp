@@ -30,7 +30,8 @@ json tls_json(const NodeFacts& facts) {
   if (!handshake.verify_error.empty()) tls["verify_error"] = handshake.verify_error;
   tls["insecure"] = handshake.insecure;
   json chain = json::array();
-  for (const CertificateFacts& certificate : handshake.chain) chain.push_back(certificate_json(certificate));
+  for (const CertificateFacts& certificate : handshake.chain)
+    chain.push_back(certificate_json(certificate));
   tls["chain"] = chain;
   return tls;
 }
@@ -39,14 +40,16 @@ json tls_json(const NodeFacts& facts) {
 json roles_json(const NodeFacts& facts) {
   json roles = json::array();
   auto status = facts.commands.find("connectionStatus");
-  if (status == facts.commands.end() || status->second.state != CommandOutcome::State::ok) return roles;
+  if (status == facts.commands.end() || status->second.state != CommandOutcome::State::ok)
+    return roles;
   auto info = status->second.reply.get_document("authInfo");
   auto list = info ? info->get_array("authenticatedUserRoles") : std::nullopt;
   if (!list) return roles;
   for (const bson::Value& value : *list) {
     const auto* role = value.get_if<bson::Document>();
     if (role == nullptr) continue;
-    roles.push_back(role->get_string("role").value_or("?") + "@" + role->get_string("db").value_or("?"));
+    roles.push_back(role->get_string("role").value_or("?") + "@" +
+                    role->get_string("db").value_or("?"));
   }
   return roles;
 }
@@ -67,9 +70,12 @@ json authentication_json(const NodeFacts& facts) {
 
 std::string_view state_name(CommandOutcome::State state) {
   switch (state) {
-    case CommandOutcome::State::ok: return "ok";
-    case CommandOutcome::State::not_permitted: return "not_permitted";
-    case CommandOutcome::State::failed: return "failed";
+    case CommandOutcome::State::ok:
+      return "ok";
+    case CommandOutcome::State::not_permitted:
+      return "not_permitted";
+    case CommandOutcome::State::failed:
+      return "failed";
   }
   return "failed";
 }

@@ -50,9 +50,10 @@ json option_value_json(const OptionValue& value, bool reveal_secrets) {
 
 json parsed_uri_json(const Result<ConnectionString>& parsed, bool reveal_secrets) {
   if (!parsed) {
-    return {{"valid", false}, {"warnings", json::array()}, {"error", parsed.error().message},
-            {"hosts", json::array()}, {"auth", nullptr}, {"credential", nullptr},
-            {"options", json::object()}};
+    return {
+        {"valid", false},           {"warnings", json::array()}, {"error", parsed.error().message},
+        {"hosts", json::array()},   {"auth", nullptr},           {"credential", nullptr},
+        {"options", json::object()}};
   }
   const ConnectionString& uri = parsed.value();
   json hosts = json::array();
@@ -64,15 +65,21 @@ json parsed_uri_json(const Result<ConnectionString>& parsed, bool reveal_secrets
   const Credentials* credentials = uri.credentials ? &*uri.credentials : nullptr;
   json auth = {{"username", credentials && credentials->username ? json(*credentials->username)
                                                                  : json(nullptr)},
-               {"password", credentials ? secret_json(credentials->password, reveal_secrets)
-                                        : json(nullptr)},
+               {"password",
+                credentials ? secret_json(credentials->password, reveal_secrets) : json(nullptr)},
                {"db", uri.database ? json(*uri.database) : json(nullptr)}};
   json credential = credentials ? credential_json(*credentials, reveal_secrets) : json(nullptr);
   json options = json::object();
-  for (const auto& [key, option] : uri.options) options[key] = option_value_json(option.value, reveal_secrets);
-  return {{"valid", true},      {"warnings", uri.warnings}, {"error", nullptr},
-          {"srv", uri.srv},     {"hosts", hosts},           {"auth", auth},
-          {"credential", credential}, {"options", options}};
+  for (const auto& [key, option] : uri.options)
+    options[key] = option_value_json(option.value, reveal_secrets);
+  return {{"valid", true},
+          {"warnings", uri.warnings},
+          {"error", nullptr},
+          {"srv", uri.srv},
+          {"hosts", hosts},
+          {"auth", auth},
+          {"credential", credential},
+          {"options", options}};
 }
 
 }  // namespace mongoscan

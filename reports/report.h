@@ -27,7 +27,7 @@ struct NodeSummary {
   // What each diagnostic command returned: {"buildInfo": {"state": "ok"}, "usersInfo":
   // {"state": "not_permitted", "message": ...}}, before and after authentication.
   nlohmann::json commands = nlohmann::json::object();
-  std::vector<std::pair<std::string, std::string>> errors;   // phase, message
+  std::vector<std::pair<std::string, std::string>> errors;  // phase, message
 };
 
 struct TargetSummary {

@@ -17,9 +17,9 @@ inline std::string to_lower_ascii(std::string_view text) {
 }
 
 inline bool equals_ignore_case(std::string_view a, std::string_view b) {
-  return a.size() == b.size() &&
-         std::equal(a.begin(), a.end(), b.begin(),
-                    [](char x, char y) { return to_lower_ascii(x) == to_lower_ascii(y); });
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+           return to_lower_ascii(x) == to_lower_ascii(y);
+         });
 }
 
 }  // namespace mongoscan

@@ -49,7 +49,8 @@ Result<Ok> authenticate_scram(MongoConnection& connection, const Credentials& cr
   if (!credentials.username || !credentials.password) {
     return auth_error(ErrorCode::usage, "SCRAM needs a user name and a password");
   }
-  auto client = ScramClient::start(mechanism, *credentials.username, *credentials.password, options.cache);
+  auto client =
+      ScramClient::start(mechanism, *credentials.username, *credentials.password, options.cache);
   if (!client) return client.error();
   ScramClient& scram = client.value();
   auto started = sasl_step(connection, AllowedCommand::sasl_start,
@@ -65,11 +66,13 @@ Result<Ok> authenticate_scram(MongoConnection& connection, const Credentials& cr
   const bson::Value conversation_id = started.value().find("conversationId")
                                           ? *started.value().find("conversationId")
                                           : bson::Value(1);
-  auto continued = sasl_step(connection, AllowedCommand::sasl_continue,
-                             {{"conversationId", conversation_id}, {"payload", payload_of(client_final.value())}},
-                             credentials.source, deadline);
+  auto continued = sasl_step(
+      connection, AllowedCommand::sasl_continue,
+      {{"conversationId", conversation_id}, {"payload", payload_of(client_final.value())}},
+      credentials.source, deadline);
   if (!continued) return continued.error();
-  if (auto verified = scram.verify_server_final(text_of(continued.value())); !verified) return verified;
+  if (auto verified = scram.verify_server_final(text_of(continued.value())); !verified)
+    return verified;
   // Without skipEmptyExchange support the server wants one more, empty, round.
   if (!continued.value().get_bool("done").value_or(false)) {
     auto last = sasl_step(connection, AllowedCommand::sasl_continue,
@@ -87,7 +90,8 @@ Result<Ok> authenticate_x509(MongoConnection& connection, const Credentials& cre
   }
   bson::Document arguments{{"mechanism", "MONGODB-X509"}};
   if (credentials.username) arguments.append("user", *credentials.username);
-  auto reply = sasl_step(connection, AllowedCommand::authenticate, arguments, "$external", deadline);
+  auto reply =
+      sasl_step(connection, AllowedCommand::authenticate, arguments, "$external", deadline);
   if (!reply) return reply.error();
   return Ok{};
 }
@@ -95,9 +99,10 @@ Result<Ok> authenticate_x509(MongoConnection& connection, const Credentials& cre
 Result<Ok> authenticate_plain(MongoConnection& connection, const Credentials& credentials,
                               const AuthenticationOptions& options, Deadline deadline) {
   if (!options.tls_active && !options.allow_plain_without_tls) {
-    return auth_error(ErrorCode::usage,
-                      "PLAIN would send the password in clear text without TLS; refused (use TLS or "
-                      "--allow-plain-without-tls)");
+    return auth_error(
+        ErrorCode::usage,
+        "PLAIN would send the password in clear text without TLS; refused (use TLS or "
+        "--allow-plain-without-tls)");
   }
   if (!credentials.username || !credentials.password) {
     return auth_error(ErrorCode::usage, "PLAIN needs a user name and a password");
@@ -107,9 +112,10 @@ Result<Ok> authenticate_plain(MongoConnection& connection, const Credentials& cr
   payload += *credentials.username;
   payload.push_back('\0');
   payload += credentials.password->reveal();
-  auto reply = sasl_step(connection, AllowedCommand::sasl_start,
-                         {{"mechanism", "PLAIN"}, {"payload", payload_of(payload)}, {"autoAuthorize", 1}},
-                         credentials.source, deadline);
+  auto reply =
+      sasl_step(connection, AllowedCommand::sasl_start,
+                {{"mechanism", "PLAIN"}, {"payload", payload_of(payload)}, {"autoAuthorize", 1}},
+                credentials.source, deadline);
   std::fill(payload.begin(), payload.end(), '\0');
   if (!reply) return reply.error();
   return Ok{};
@@ -137,17 +143,20 @@ AuthenticationFacts authenticate(MongoConnection& connection, const Credentials&
   facts.server_mechanisms = server_mechanisms;
   Result<Ok> outcome = Ok{};
   if (facts.mechanism == kScramSha256) {
-    outcome = authenticate_scram(connection, credentials, ScramMechanism::sha256, options, facts, deadline);
+    outcome = authenticate_scram(connection, credentials, ScramMechanism::sha256, options, facts,
+                                 deadline);
   } else if (facts.mechanism == kScramSha1) {
-    outcome = authenticate_scram(connection, credentials, ScramMechanism::sha1, options, facts, deadline);
+    outcome =
+        authenticate_scram(connection, credentials, ScramMechanism::sha1, options, facts, deadline);
   } else if (facts.mechanism == "MONGODB-X509") {
     outcome = authenticate_x509(connection, credentials, options, deadline);
   } else if (facts.mechanism == "PLAIN") {
     outcome = authenticate_plain(connection, credentials, options, deadline);
   } else {
-    outcome = auth_error(ErrorCode::usage, facts.mechanism +
-                                               " authentication is not supported by mongoscan; scan "
-                                               "with a SCRAM or X.509 account");
+    outcome =
+        auth_error(ErrorCode::usage, facts.mechanism +
+                                         " authentication is not supported by mongoscan; scan "
+                                         "with a SCRAM or X.509 account");
   }
   facts.succeeded = outcome.ok();
   if (!outcome) facts.error = outcome.error();

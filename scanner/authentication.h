@@ -15,8 +15,8 @@ namespace mongoscan {
 
 struct AuthenticationOptions {
   bool tls_active = false;
-  bool allow_plain_without_tls = false;    // --allow-plain-without-tls
-  SaltedPasswordCache* cache = nullptr;    // shared by a scan's nodes; may be nullptr
+  bool allow_plain_without_tls = false;  // --allow-plain-without-tls
+  SaltedPasswordCache* cache = nullptr;  // shared by a scan's nodes; may be nullptr
 };
 
 // What authentication showed. Never holds a password, key or proof.

@@ -51,7 +51,8 @@ Result<std::vector<UriInput>> read_uri_file(const std::string& path, bool probe)
     const auto first = line.find_first_not_of(" \t\r");
     if (first == std::string::npos || line[first] == '#') continue;
     const auto last = line.find_last_not_of(" \t\r");
-    inputs.push_back({path + ":" + std::to_string(number), line.substr(first, last - first + 1), probe});
+    inputs.push_back(
+        {path + ":" + std::to_string(number), line.substr(first, last - first + 1), probe});
   }
   return inputs;
 }
@@ -76,7 +77,8 @@ std::optional<CommandError> collect_uri_inputs(const ScanOptions& options, std::
   for (std::size_t i = 0; i < options.uris.size(); ++i) {
     inputs.push_back({"argument " + std::to_string(i + 1), options.uris[i]});
   }
-  for (const auto& [paths, probe] : {std::pair{&options.uri_files, true}, {&options.app_uri_files, false}}) {
+  for (const auto& [paths, probe] :
+       {std::pair{&options.uri_files, true}, {&options.app_uri_files, false}}) {
     for (const std::string& path : *paths) {
       auto from_file = read_uri_file(path, probe);
       if (!from_file) return CommandError{kExitUsage, "uri file " + from_file.error().message};
@@ -84,8 +86,9 @@ std::optional<CommandError> collect_uri_inputs(const ScanOptions& options, std::
     }
   }
   if (inputs.empty()) {
-    return CommandError{kExitUsage,
-                        "scan: give at least one connection string (argument, --uri-file or --app-uri-file)"};
+    return CommandError{
+        kExitUsage,
+        "scan: give at least one connection string (argument, --uri-file or --app-uri-file)"};
   }
   for (std::size_t i = 0; i < options.uris.size(); ++i) {
     auto parsed = parse_connection_string(options.uris[i]);
@@ -130,25 +133,30 @@ std::vector<std::string> severity_names() {
 }  // namespace
 
 int run_cli(const std::vector<std::string>& args, CliStreams streams) {
-  CLI::App app{"mongoscan: checks MongoDB deployments and connection strings against security rules",
-               "mongoscan"};
+  CLI::App app{
+      "mongoscan: checks MongoDB deployments and connection strings against security rules",
+      "mongoscan"};
   app.require_subcommand(1);
   app.set_version_flag("--version", std::string("mongoscan ") + kVersion);
 
   ScanOptions scan_options;
   ScanRequest scan_request;
   ProbeSettings& probe = scan_request.probe;
-  CLI::App* scan = app.add_subcommand("scan", "Probe the deployments behind connection strings and write the self-check report");
+  CLI::App* scan = app.add_subcommand(
+      "scan", "Probe the deployments behind connection strings and write the self-check report");
   scan->add_option("uris", scan_options.uris, "Connection strings (mongodb:// or mongodb+srv://)");
   scan->add_option("--uri-file", scan_options.uri_files,
                    "File with one connection string per line ('#' starts a comment); keeps "
                    "passwords off the command line");
-  scan->add_option("--app-uri-file", scan_options.app_uri_files,
-                   "File of applications' connection strings: analysed against the connection rules, "
-                   "never connected to");
-  scan->add_option("--policy", scan_options.policy_file, "Policy JSON file (thresholds, severities)");
-  scan->add_option("--workload", scan_options.workload,
-                   "Workload the connection strings serve (overrides the policy): core, analytics, ...");
+  scan->add_option(
+      "--app-uri-file", scan_options.app_uri_files,
+      "File of applications' connection strings: analysed against the connection rules, "
+      "never connected to");
+  scan->add_option("--policy", scan_options.policy_file,
+                   "Policy JSON file (thresholds, severities)");
+  scan->add_option(
+      "--workload", scan_options.workload,
+      "Workload the connection strings serve (overrides the policy): core, analytics, ...");
   scan->add_option("--format", scan_request.format, "Report format")
       ->check(CLI::IsMember({"table", "json", "html"}))
       ->capture_default_str();
@@ -160,9 +168,10 @@ int run_cli(const std::vector<std::string>& args, CliStreams streams) {
       ->capture_default_str();
   scan->add_flag("!--no-probe", probe.enabled,
                  "Only analyse the connection strings; do not connect to any node");
-  scan->add_option("--username", probe.username,
-                   "Scanning account (overrides the URI's); its password comes from --password-file, "
-                   "MONGOSCAN_PASSWORD or a prompt");
+  scan->add_option(
+      "--username", probe.username,
+      "Scanning account (overrides the URI's); its password comes from --password-file, "
+      "MONGOSCAN_PASSWORD or a prompt");
   scan->add_option("--auth-source", probe.auth_source, "Database that holds --username");
   scan->add_option("--auth-mechanism", probe.auth_mechanism, "Mechanism for --username")
       ->check(CLI::IsMember({"SCRAM-SHA-256", "SCRAM-SHA-1", "MONGODB-X509", "PLAIN"}));
@@ -175,8 +184,9 @@ int run_cli(const std::vector<std::string>& args, CliStreams streams) {
   scan->add_option("--tls-cert-key-file", probe.tls_cert_key_file,
                    "Client certificate and key (PEM), for MONGODB-X509")
       ->check(CLI::ExistingFile);
-  scan->add_flag("--tls-insecure", probe.tls_insecure,
-                 "Authenticate and probe even when a node's certificate does not verify (reported)");
+  scan->add_flag(
+      "--tls-insecure", probe.tls_insecure,
+      "Authenticate and probe even when a node's certificate does not verify (reported)");
   scan->add_flag("--allow-plain-without-tls", probe.allow_plain_without_tls,
                  "Allow PLAIN authentication over a connection without TLS (sends the password)");
   scan->add_option("--dns-server", probe.dns_servers, "DNS server IP:PORT to use (repeatable)");
@@ -201,7 +211,8 @@ int run_cli(const std::vector<std::string>& args, CliStreams streams) {
 
   std::string uri_to_parse;
   bool reveal = false;
-  CLI::App* parse_uri = app.add_subcommand("parse-uri", "Print a connection string's parsed form as JSON");
+  CLI::App* parse_uri =
+      app.add_subcommand("parse-uri", "Print a connection string's parsed form as JSON");
   parse_uri->add_option("uri", uri_to_parse, "The connection string")->required();
   parse_uri->add_flag("--reveal", reveal, "Show passwords and secret options instead of ***");
 
@@ -235,7 +246,8 @@ int run_cli(const std::vector<std::string>& args, CliStreams streams) {
   if (scan->parsed()) {
     if (auto error = prepare_and_run_scan(scan_options, std::move(scan_request), streams)) {
       if (!error->message.empty()) {
-        streams.err << "mongoscan: error: " << redact_connection_strings_in_text(error->message) << "\n";
+        streams.err << "mongoscan: error: " << redact_connection_strings_in_text(error->message)
+                    << "\n";
       }
       return error->exit_code;
     }

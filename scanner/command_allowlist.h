@@ -34,7 +34,7 @@ std::string_view command_name(AllowedCommand command);
 std::vector<std::string_view> allowed_command_names();
 
 // The command document: {<name>: value, ...arguments, $db: database}.
-bson::Document make_command(AllowedCommand command, bson::Value value, const bson::Document& arguments,
-                            std::string_view database);
+bson::Document make_command(AllowedCommand command, bson::Value value,
+                            const bson::Document& arguments, std::string_view database);
 
 }  // namespace mongoscan

@@ -11,7 +11,9 @@ class Deadline {
  public:
   using Clock = std::chrono::steady_clock;
 
-  static Deadline after(std::chrono::milliseconds budget) { return Deadline(Clock::now() + budget); }
+  static Deadline after(std::chrono::milliseconds budget) {
+    return Deadline(Clock::now() + budget);
+  }
 
   // The earlier of two deadlines: a step bounded by its own budget and by its node's.
   Deadline capped_by(const Deadline& other) const { return Deadline(std::min(at_, other.at_)); }

@@ -1,7 +1,7 @@
 #include "scanner/dns_resolver.h"
 
-#include <arpa/inet.h>
 #include <ares.h>
+#include <arpa/inet.h>
 #include <netinet/in.h>
 #include <poll.h>
 
@@ -46,10 +46,12 @@ void on_addresses(void* argument, int status, int, ares_addrinfo* result) {
   if (result == nullptr) return;
   for (ares_addrinfo_node* node = result->nodes; node != nullptr; node = node->ai_next) {
     char text[INET6_ADDRSTRLEN] = {};
-    const void* address = node->ai_family == AF_INET
-                              ? static_cast<const void*>(&reinterpret_cast<sockaddr_in*>(node->ai_addr)->sin_addr)
-                              : static_cast<const void*>(&reinterpret_cast<sockaddr_in6*>(node->ai_addr)->sin6_addr);
-    if (inet_ntop(node->ai_family, address, text, sizeof text) != nullptr) query->addresses.push_back(text);
+    const void* address =
+        node->ai_family == AF_INET
+            ? static_cast<const void*>(&reinterpret_cast<sockaddr_in*>(node->ai_addr)->sin_addr)
+            : static_cast<const void*>(&reinterpret_cast<sockaddr_in6*>(node->ai_addr)->sin6_addr);
+    if (inet_ntop(node->ai_family, address, text, sizeof text) != nullptr)
+      query->addresses.push_back(text);
   }
   ares_freeaddrinfo(result);
 }
@@ -68,20 +70,24 @@ DnsResolver::~DnsResolver() = default;
 
 bool is_numeric_address(const std::string& host) {
   unsigned char buffer[sizeof(in6_addr)];
-  return inet_pton(AF_INET, host.c_str(), buffer) == 1 || inet_pton(AF_INET6, host.c_str(), buffer) == 1;
+  return inet_pton(AF_INET, host.c_str(), buffer) == 1 ||
+         inet_pton(AF_INET6, host.c_str(), buffer) == 1;
 }
 
 Result<std::unique_ptr<DnsResolver>> DnsResolver::create(const std::vector<std::string>& servers) {
   initialise_library();
   auto channel = std::make_unique<Channel>();
   if (int status = ares_init(&channel->channel); status != ARES_SUCCESS) {
-    return Error{ErrorCode::dns, "dns", std::string("cannot start the resolver: ") + ares_strerror(status)};
+    return Error{ErrorCode::dns, "dns",
+                 std::string("cannot start the resolver: ") + ares_strerror(status)};
   }
   if (!servers.empty()) {
     std::string csv;
     for (const std::string& server : servers) csv += (csv.empty() ? "" : ",") + server;
-    if (int status = ares_set_servers_ports_csv(channel->channel, csv.c_str()); status != ARES_SUCCESS) {
-      return Error{ErrorCode::usage, "dns", "invalid DNS server list '" + csv + "': " + ares_strerror(status)};
+    if (int status = ares_set_servers_ports_csv(channel->channel, csv.c_str());
+        status != ARES_SUCCESS) {
+      return Error{ErrorCode::usage, "dns",
+                   "invalid DNS server list '" + csv + "': " + ares_strerror(status)};
     }
   }
   return std::unique_ptr<DnsResolver>(new DnsResolver(std::move(channel)));
@@ -115,7 +121,8 @@ Result<Ok> DnsResolver::run_until_done(Deadline deadline, const bool& done) {
       continue;
     }
     for (const pollfd& entry : entries) {
-      ares_process_fd(channel_->channel, (entry.revents & (POLLIN | POLLERR | POLLHUP)) ? entry.fd : ARES_SOCKET_BAD,
+      ares_process_fd(channel_->channel,
+                      (entry.revents & (POLLIN | POLLERR | POLLHUP)) ? entry.fd : ARES_SOCKET_BAD,
                       (entry.revents & POLLOUT) ? entry.fd : ARES_SOCKET_BAD);
     }
   }

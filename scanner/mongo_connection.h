@@ -29,8 +29,8 @@ class MongoConnection {
   void set_max_message_size(std::int32_t bytes) { max_message_size_ = bytes; }
 
  private:
-  Result<bson::Document> round_trip(const std::vector<std::uint8_t>& request, std::int32_t request_id,
-                                    Deadline deadline);
+  Result<bson::Document> round_trip(const std::vector<std::uint8_t>& request,
+                                    std::int32_t request_id, Deadline deadline);
   std::unique_ptr<ByteStream> stream_;
   std::int32_t next_request_id_ = 1;
   std::int32_t max_message_size_ = wire::kDefaultMaxMessageSizeBytes;

@@ -32,8 +32,9 @@ Result<Secret> from_file(const std::string& path) {
 Result<Secret> from_prompt(const std::string& username) {
   const int tty = ::open("/dev/tty", O_RDWR | O_CLOEXEC);
   if (tty < 0) {
-    return password_error("no password: set MONGOSCAN_PASSWORD, give --password-file, or run on a "
-                          "terminal");
+    return password_error(
+        "no password: set MONGOSCAN_PASSWORD, give --password-file, or run on a "
+        "terminal");
   }
   termios saved{};
   const bool is_terminal = ::tcgetattr(tty, &saved) == 0;
@@ -57,7 +58,8 @@ Result<Secret> from_prompt(const std::string& username) {
 
 Result<Secret> read_password(const std::string& password_file, const std::string& username) {
   if (!password_file.empty()) return from_file(password_file);
-  if (const char* from_environment = std::getenv(kPasswordVariable); from_environment && *from_environment) {
+  if (const char* from_environment = std::getenv(kPasswordVariable);
+      from_environment && *from_environment) {
     return Secret(from_environment);
   }
   return from_prompt(username);

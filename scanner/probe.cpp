@@ -31,8 +31,9 @@ class NodeProbe {
     if (!session) return std::move(facts_);
     if (facts_.tls) probe_plaintext();
     if (session->legacy) {
-      record(Error{ErrorCode::protocol, "hello",
-                   "the server does not speak OP_MSG (older than 3.6); only its handshake was probed"});
+      record(Error{
+          ErrorCode::protocol, "hello",
+          "the server does not speak OP_MSG (older than 3.6); only its handshake was probed"});
       return std::move(facts_);
     }
     MongoConnection& connection = *session->connection;
@@ -169,7 +170,8 @@ class NodeProbe {
     return std::nullopt;
   }
 
-  std::optional<Session> open_legacy_session(const Error& plaintext_failure, const Error& tls_failure) {
+  std::optional<Session> open_legacy_session(const Error& plaintext_failure,
+                                             const Error& tls_failure) {
     auto tcp = connect();
     if (tcp) {
       Session session{std::make_unique<MongoConnection>(std::move(tcp).value()), false, true};
@@ -193,7 +195,8 @@ class NodeProbe {
     auto reply = connection.run(AllowedCommand::hello, 1, {}, "admin", connect_deadline());
     if (reply) {
       facts_.plaintext_accepted = true;
-    } else if (reply.error().code == ErrorCode::refused || reply.error().code == ErrorCode::protocol) {
+    } else if (reply.error().code == ErrorCode::refused ||
+               reply.error().code == ErrorCode::protocol) {
       facts_.plaintext_accepted = false;
     } else {
       record(Error{reply.error().code, "plaintext", reply.error().message});
@@ -201,11 +204,13 @@ class NodeProbe {
   }
 
   bool may_send_credentials() {
-    if (!facts_.tls || !facts_.tls_facts || facts_.tls_facts->verified || facts_.tls_facts->insecure) {
+    if (!facts_.tls || !facts_.tls_facts || facts_.tls_facts->verified ||
+        facts_.tls_facts->insecure) {
       return true;
     }
     record(Error{ErrorCode::tls, "auth",
-                 "credentials not sent: the certificate did not verify (" + facts_.tls_facts->verify_error +
+                 "credentials not sent: the certificate did not verify (" +
+                     facts_.tls_facts->verify_error +
                      "); give --tls-ca-file, or --tls-insecure to probe anyway"});
     return false;
   }
@@ -237,7 +242,8 @@ class NodeProbe {
     } else {
       outcome.state = error->code == kUnauthorized ? CommandOutcome::State::not_permitted
                                                    : CommandOutcome::State::failed;
-      outcome.message = error->message + (error->code_name.empty() ? "" : " (" + error->code_name + ")");
+      outcome.message =
+          error->message + (error->code_name.empty() ? "" : " (" + error->code_name + ")");
     }
     outcome.reply = std::move(reply).value();
     outcomes[name] = std::move(outcome);
@@ -245,8 +251,10 @@ class NodeProbe {
   }
 
   void run_unauthenticated_probes(MongoConnection& connection) {
-    run_into(facts_.unauthenticated, connection, AllowedCommand::list_databases, 1, {{"nameOnly", true}}) &&
-        run_into(facts_.unauthenticated, connection, AllowedCommand::get_log, "startupWarnings", {});
+    run_into(facts_.unauthenticated, connection, AllowedCommand::list_databases, 1,
+             {{"nameOnly", true}}) &&
+        run_into(facts_.unauthenticated, connection, AllowedCommand::get_log, "startupWarnings",
+                 {});
   }
 
   void run_diagnostics(MongoConnection& connection) {
@@ -254,8 +262,10 @@ class NodeProbe {
     run_into(commands, connection, AllowedCommand::build_info, 1, {}) &&
         run_into(commands, connection, AllowedCommand::get_cmd_line_opts, 1, {}) &&
         run_into(commands, connection, AllowedCommand::get_parameter, "*", {}) &&
-        run_into(commands, connection, AllowedCommand::connection_status, 1, {{"showPrivileges", true}}) &&
-        run_into(commands, connection, AllowedCommand::users_info, bson::Document{{"forAllDBs", true}}, {}) &&
+        run_into(commands, connection, AllowedCommand::connection_status, 1,
+                 {{"showPrivileges", true}}) &&
+        run_into(commands, connection, AllowedCommand::users_info,
+                 bson::Document{{"forAllDBs", true}}, {}) &&
         run_into(commands, connection, AllowedCommand::roles_info, 1,
                  {{"showPrivileges", true}, {"showBuiltinRoles", true}}) &&
         run_into(commands, connection, AllowedCommand::server_status, 1,

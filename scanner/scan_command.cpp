@@ -29,7 +29,7 @@ std::string rfc3339_utc_now() {
 
 // The scanning account: --username (password from file, environment or prompt), else the URI's.
 Result<std::optional<Credentials>> scanning_credentials(const ProbeSettings& settings,
-                                                       const ConnectionString& uri) {
+                                                        const ConnectionString& uri) {
   if (settings.username.empty()) return uri.credentials;
   auto password = settings.auth_mechanism == "MONGODB-X509"
                       ? Result<Secret>(Secret(""))
@@ -42,8 +42,8 @@ Result<std::optional<Credentials>> scanning_credentials(const ProbeSettings& set
   credentials.source = !settings.auth_source.empty() ? settings.auth_source
                        : uri.string_option("authSource")
                            ? *uri.string_option("authSource")
-                           : uri.database.value_or(settings.auth_mechanism == "MONGODB-X509" ? "$external"
-                                                                                            : "admin");
+                           : uri.database.value_or(
+                                 settings.auth_mechanism == "MONGODB-X509" ? "$external" : "admin");
   return std::optional<Credentials>(std::move(credentials));
 }
 
@@ -134,7 +134,8 @@ std::optional<CommandError> run_scan(const ScanRequest& request, const CliStream
     const std::string redacted = redact_connection_string(input.text);
     auto parsed = parse_connection_string(input.text);
     if (!parsed) {
-      return CommandError{kExitUsage, input.origin + " '" + redacted + "': " + parsed.error().message};
+      return CommandError{kExitUsage,
+                          input.origin + " '" + redacted + "': " + parsed.error().message};
     }
     report.inputs.push_back(redacted);
     if (request.probe.enabled && input.probe) {
@@ -147,11 +148,13 @@ std::optional<CommandError> run_scan(const ScanRequest& request, const CliStream
       }
       report.targets.push_back(std::move(target));
     }
-    add(run_connection_string_checks(UriTarget{redacted, std::move(parsed).value()}, request.policy));
+    add(run_connection_string_checks(UriTarget{redacted, std::move(parsed).value()},
+                                     request.policy));
   }
   report.finished_at = rfc3339_utc_now();
   if (auto error = write_output(request, report, streams)) return error;
-  if (fails_gate(findings, parse_severity(request.fail_on))) return CommandError{kExitFindingsFailed, ""};
+  if (fails_gate(findings, parse_severity(request.fail_on)))
+    return CommandError{kExitFindingsFailed, ""};
   return std::nullopt;
 }
 

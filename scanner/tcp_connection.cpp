@@ -29,7 +29,8 @@ Error timed_out(std::string_view phase) {
 }
 
 // Fills a sockaddr for a numeric address; false if the text is not an IP address.
-bool to_sockaddr(const std::string& ip, std::uint16_t port, sockaddr_storage& address, socklen_t& length) {
+bool to_sockaddr(const std::string& ip, std::uint16_t port, sockaddr_storage& address,
+                 socklen_t& length) {
   std::memset(&address, 0, sizeof address);
   auto* v4 = reinterpret_cast<sockaddr_in*>(&address);
   if (inet_pton(AF_INET, ip.c_str(), &v4->sin_addr) == 1) {
@@ -50,7 +51,8 @@ bool to_sockaddr(const std::string& ip, std::uint16_t port, sockaddr_storage& ad
 
 }  // namespace
 
-Result<std::unique_ptr<TcpConnection>> TcpConnection::connect(const std::string& ip, std::uint16_t port,
+Result<std::unique_ptr<TcpConnection>> TcpConnection::connect(const std::string& ip,
+                                                              std::uint16_t port,
                                                               Deadline deadline) {
   sockaddr_storage address;
   socklen_t length = 0;

@@ -20,8 +20,8 @@ struct CertificateFacts {
 };
 
 struct TlsFacts {
-  std::string protocol;  // "TLSv1.3"
-  std::string cipher;    // "TLS_AES_256_GCM_SHA384"
+  std::string protocol;                 // "TLSv1.3"
+  std::string cipher;                   // "TLS_AES_256_GCM_SHA384"
   std::vector<CertificateFacts> chain;  // leaf first, as the server sent it
   bool verified = false;                // chain and name verified against the CA store
   std::string verify_error;             // OpenSSL's reason when not verified

@@ -25,7 +25,8 @@ Error tls_error(std::string_view phase, std::string message) {
 
 bool is_ip_address(const std::string& text) {
   unsigned char buffer[sizeof(in6_addr)];
-  return inet_pton(AF_INET, text.c_str(), buffer) == 1 || inet_pton(AF_INET6, text.c_str(), buffer) == 1;
+  return inet_pton(AF_INET, text.c_str(), buffer) == 1 ||
+         inet_pton(AF_INET6, text.c_str(), buffer) == 1;
 }
 
 std::string name_text(const X509_NAME* name) {
@@ -55,8 +56,9 @@ std::vector<std::string> alt_names(X509* certificate) {
     const GENERAL_NAME* name = sk_GENERAL_NAME_value(general_names, i);
     if (name->type == GEN_DNS) {
       const auto* dns = name->d.dNSName;
-      names.push_back("DNS:" + std::string(reinterpret_cast<const char*>(ASN1_STRING_get0_data(dns)),
-                                           ASN1_STRING_length(dns)));
+      names.push_back("DNS:" +
+                      std::string(reinterpret_cast<const char*>(ASN1_STRING_get0_data(dns)),
+                                  ASN1_STRING_length(dns)));
     } else if (name->type == GEN_IPADD) {
       const auto* ip = name->d.iPAddress;
       char text[INET6_ADDRSTRLEN] = {};
@@ -71,13 +73,20 @@ std::vector<std::string> alt_names(X509* certificate) {
 
 std::string key_type_name(const EVP_PKEY* key) {
   switch (EVP_PKEY_get_base_id(key)) {
-    case EVP_PKEY_RSA: return "RSA";
-    case EVP_PKEY_RSA_PSS: return "RSA-PSS";
-    case EVP_PKEY_EC: return "EC";
-    case EVP_PKEY_DSA: return "DSA";
-    case EVP_PKEY_ED25519: return "ED25519";
-    case EVP_PKEY_ED448: return "ED448";
-    default: return OBJ_nid2sn(EVP_PKEY_get_base_id(key));
+    case EVP_PKEY_RSA:
+      return "RSA";
+    case EVP_PKEY_RSA_PSS:
+      return "RSA-PSS";
+    case EVP_PKEY_EC:
+      return "EC";
+    case EVP_PKEY_DSA:
+      return "DSA";
+    case EVP_PKEY_ED25519:
+      return "ED25519";
+    case EVP_PKEY_ED448:
+      return "ED448";
+    default:
+      return OBJ_nid2sn(EVP_PKEY_get_base_id(key));
   }
 }
 
@@ -120,9 +129,9 @@ Result<std::shared_ptr<TlsClientContext>> TlsClientContext::create(const TlsOpti
   SSL_CTX_set_security_level(ctx, 0);
   SSL_CTX_set_min_proto_version(ctx, TLS1_2_VERSION);
   SSL_CTX_set_verify(ctx, SSL_VERIFY_NONE, nullptr);
-  const bool loaded = options.ca_file.empty()
-                          ? SSL_CTX_set_default_verify_paths(ctx) == 1
-                          : SSL_CTX_load_verify_locations(ctx, options.ca_file.c_str(), nullptr) == 1;
+  const bool loaded = options.ca_file.empty() ? SSL_CTX_set_default_verify_paths(ctx) == 1
+                                              : SSL_CTX_load_verify_locations(
+                                                    ctx, options.ca_file.c_str(), nullptr) == 1;
   if (!loaded) {
     return tls_error("tls", "cannot load CA file '" + options.ca_file + "': " + openssl_reason());
   }
@@ -189,7 +198,8 @@ Result<std::unique_ptr<TlsStream>> TlsStream::handshake(std::unique_ptr<TcpConne
   facts.protocol = SSL_get_version(ssl);
   facts.cipher = SSL_get_cipher_name(ssl);
   if (STACK_OF(X509)* chain = SSL_get_peer_cert_chain(ssl)) {
-    for (int i = 0; i < sk_X509_num(chain); ++i) facts.chain.push_back(certificate_facts(sk_X509_value(chain, i)));
+    for (int i = 0; i < sk_X509_num(chain); ++i)
+      facts.chain.push_back(certificate_facts(sk_X509_value(chain, i)));
   }
   const long verify_result = SSL_get_verify_result(ssl);
   facts.verified = verify_result == X509_V_OK && !facts.chain.empty();
@@ -222,7 +232,8 @@ Result<Ok> TlsStream::read_exact(std::span<std::uint8_t> buffer, Deadline deadli
   std::size_t received = 0;
   while (received < buffer.size()) {
     std::size_t read = 0;
-    int result = SSL_read_ex(session_->ssl, buffer.data() + received, buffer.size() - received, &read);
+    int result =
+        SSL_read_ex(session_->ssl, buffer.data() + received, buffer.size() - received, &read);
     if (result == 1) {
       received += read;
       continue;

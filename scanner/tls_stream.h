@@ -34,9 +34,10 @@ class TlsClientContext {
 class TlsStream : public ByteStream {
  public:
   // Handshakes over the connection, checking the certificate against expected_name (a host name or
-  // an IP). Verification is a fact, not an error: the handshake succeeds whenever the protocol does,
-  // so the evidence is always kept, and facts().verified says whether chain and name verified.
-  // Callers must not send credentials on an unverified stream unless the options say insecure.
+  // an IP). Verification is a fact, not an error: the handshake succeeds whenever the protocol
+  // does, so the evidence is always kept, and facts().verified says whether chain and name
+  // verified. Callers must not send credentials on an unverified stream unless the options say
+  // insecure.
   static Result<std::unique_ptr<TlsStream>> handshake(std::unique_ptr<TcpConnection> connection,
                                                       const TlsClientContext& context,
                                                       const std::string& expected_name,

@@ -11,7 +11,8 @@ std::string node_role(const NodeFacts& facts) {
   if (!hello.get_string("setName")) return "standalone";
   if (hello.get_bool("arbiterOnly").value_or(false)) return "arbiter";
   if (hello.get_bool("hidden").value_or(false)) return "hidden";
-  if (hello.get_bool("isWritablePrimary").value_or(false) || hello.get_bool("ismaster").value_or(false)) {
+  if (hello.get_bool("isWritablePrimary").value_or(false) ||
+      hello.get_bool("ismaster").value_or(false)) {
     return "primary";
   }
   if (hello.get_bool("passive").value_or(false)) return "passive";

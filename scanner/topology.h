@@ -9,8 +9,8 @@
 
 namespace mongoscan {
 
-// primary, secondary, arbiter, hidden, passive, mongos, standalone, load_balancer, replica_set_ghost,
-// or unknown when no hello arrived.
+// primary, secondary, arbiter, hidden, passive, mongos, standalone, load_balancer,
+// replica_set_ghost, or unknown when no hello arrived.
 std::string node_role(const NodeFacts& facts);
 
 // replica_set, sharded, load_balanced, standalone or unknown, from the nodes that answered hello.

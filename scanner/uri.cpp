@@ -38,7 +38,8 @@ Result<std::string> percent_decode(std::string_view text, std::string_view what)
     }
     int high = i + 1 < text.size() ? hex_value(text[i + 1]) : -1;
     int low = i + 2 < text.size() ? hex_value(text[i + 2]) : -1;
-    if (high < 0 || low < 0) return invalid(std::string(what) + " has a '%' that is not a %XX escape");
+    if (high < 0 || low < 0)
+      return invalid(std::string(what) + " has a '%' that is not a %XX escape");
     decoded += char(high * 16 + low);
     i += 2;
   }
@@ -68,7 +69,8 @@ Result<HostAddress> parse_host(std::string_view text) {
   if (text.empty()) return invalid("empty host in the host list");
   if (text.front() == '[') {
     std::size_t close = text.find(']');
-    if (close == std::string_view::npos) return invalid("IP literal '" + std::string(text) + "' has no ']'");
+    if (close == std::string_view::npos)
+      return invalid("IP literal '" + std::string(text) + "' has no ']'");
     std::string host(text.substr(1, close - 1));
     in6_addr address{};
     if (inet_pton(AF_INET6, host.c_str(), &address) != 1) {
@@ -85,7 +87,8 @@ Result<HostAddress> parse_host(std::string_view text) {
   if (!decoded) return decoded.error();
   const std::string& host = decoded.value();
   if (host.find('/') != std::string::npos) {
-    if (!host.ends_with(".sock")) return invalid("unix socket '" + host + "' does not end in .sock");
+    if (!host.ends_with(".sock"))
+      return invalid("unix socket '" + host + "' does not end in .sock");
     return HostAddress{HostType::unix_socket, host, std::nullopt};
   }
   std::size_t colon = host.find(':');
@@ -152,7 +155,8 @@ void merge_option(ConnectionString& uri, const OptionSpec& spec, OptionValue val
     return;
   }
   if (existing != uri.options.end()) {
-    uri.warnings.push_back(std::string(spec.name) + " is given more than once; the last value is used");
+    uri.warnings.push_back(std::string(spec.name) +
+                           " is given more than once; the last value is used");
   }
   uri.options.insert_or_assign(key, UriOption{std::string(spec.name), std::move(value)});
 }
@@ -213,7 +217,8 @@ Result<std::vector<std::string>> parse_options(std::string_view query, Connectio
 }
 
 bool has_key(const KeyValueList& pairs, std::string_view key) {
-  return std::any_of(pairs.begin(), pairs.end(), [&](const auto& pair) { return pair.first == key; });
+  return std::any_of(pairs.begin(), pairs.end(),
+                     [&](const auto& pair) { return pair.first == key; });
 }
 
 std::optional<std::string> find_value(const KeyValueList& pairs, std::string_view key) {
@@ -242,7 +247,8 @@ Result<Ok> check_oidc(const Credentials& credentials) {
   if (!environment) return invalid("MONGODB-OIDC needs authMechanismProperties ENVIRONMENT");
   static const std::vector<std::string> kEnvironments = {"test", "azure", "gcp", "k8s"};
   if (std::find(kEnvironments.begin(), kEnvironments.end(), *environment) == kEnvironments.end()) {
-    return invalid("MONGODB-OIDC ENVIRONMENT '" + *environment + "' is not one of test, azure, gcp, k8s");
+    return invalid("MONGODB-OIDC ENVIRONMENT '" + *environment +
+                   "' is not one of test, azure, gcp, k8s");
   }
   if (*environment != "azure" && credentials.username) {
     return invalid("MONGODB-OIDC ENVIRONMENT " + *environment + " does not take a user name");
@@ -336,7 +342,8 @@ Result<Ok> build_credentials(ConnectionString& uri, std::optional<UserInfo> user
     if (!properties_ignored) return checked;
     uri.warnings.push_back(checked.error().message);
   }
-  credentials.source = uri.string_option("authSource").value_or(default_source(uri, mechanism.value_or("")));
+  credentials.source =
+      uri.string_option("authSource").value_or(default_source(uri, mechanism.value_or("")));
   uri.credentials = std::move(credentials);
   return Ok{};
 }
@@ -358,18 +365,24 @@ Result<Ok> check_option_conflicts(const ConnectionString& uri, bool ssl_tls_conf
       {"tlsDisableOCSPEndpointCheck", "tlsDisableCertificateRevocationCheck"},
   };
   for (auto [a, b] : kExclusive) {
-    if (both_given(uri, a, b)) return invalid(std::string(a) + " and " + std::string(b) + " cannot both be given");
+    if (both_given(uri, a, b))
+      return invalid(std::string(a) + " and " + std::string(b) + " cannot both be given");
   }
   const bool direct = uri.bool_option("directConnection").value_or(false);
   const bool load_balanced = uri.bool_option("loadBalanced").value_or(false);
   if (direct && uri.srv) return invalid("directConnection=true is not allowed with mongodb+srv");
-  if (direct && uri.hosts.size() > 1) return invalid("directConnection=true needs exactly one host");
-  if (load_balanced && !uri.srv && uri.hosts.size() > 1) return invalid("loadBalanced=true needs exactly one host");
-  if (load_balanced && uri.option("replicaSet")) return invalid("loadBalanced=true cannot be combined with replicaSet");
-  if (load_balanced && direct) return invalid("loadBalanced=true cannot be combined with directConnection=true");
+  if (direct && uri.hosts.size() > 1)
+    return invalid("directConnection=true needs exactly one host");
+  if (load_balanced && !uri.srv && uri.hosts.size() > 1)
+    return invalid("loadBalanced=true needs exactly one host");
+  if (load_balanced && uri.option("replicaSet"))
+    return invalid("loadBalanced=true cannot be combined with replicaSet");
+  if (load_balanced && direct)
+    return invalid("loadBalanced=true cannot be combined with directConnection=true");
   if (!uri.srv && uri.option("srvMaxHosts")) return invalid("srvMaxHosts needs mongodb+srv");
   if (!uri.srv && uri.option("srvServiceName")) return invalid("srvServiceName needs mongodb+srv");
-  if (uri.int_option("srvMaxHosts").value_or(0) > 0 && (uri.option("replicaSet") || load_balanced)) {
+  if (uri.int_option("srvMaxHosts").value_or(0) > 0 &&
+      (uri.option("replicaSet") || load_balanced)) {
     return invalid("srvMaxHosts cannot be combined with replicaSet or loadBalanced=true");
   }
   if (uri.int_option("w") == 0 && uri.bool_option("journal") == true) {
@@ -401,7 +414,8 @@ Result<Ok> check_srv_rules(const ConnectionString& uri) {
   if (!uri.srv) return Ok{};
   if (uri.hosts.size() != 1) return invalid("mongodb+srv takes exactly one host name");
   const HostAddress& host = uri.hosts.front();
-  if (host.type != HostType::hostname) return invalid("mongodb+srv needs a host name, not an address");
+  if (host.type != HostType::hostname)
+    return invalid("mongodb+srv needs a host name, not an address");
   if (host.port) return invalid("mongodb+srv does not take a port");
   return Ok{};
 }
@@ -410,10 +424,14 @@ Result<Ok> check_srv_rules(const ConnectionString& uri) {
 
 std::string_view to_string(HostType type) {
   switch (type) {
-    case HostType::ipv4: return "ipv4";
-    case HostType::ip_literal: return "ip_literal";
-    case HostType::hostname: return "hostname";
-    case HostType::unix_socket: return "unix";
+    case HostType::ipv4:
+      return "ipv4";
+    case HostType::ip_literal:
+      return "ip_literal";
+    case HostType::hostname:
+      return "hostname";
+    case HostType::unix_socket:
+      return "unix";
   }
   return "unknown";
 }
@@ -497,11 +515,11 @@ Result<ConnectionString> parse_connection_string(std::string_view text) {
   auto ignored = parse_options(query, uri);
   if (!ignored) return ignored.error();
   const auto& ignored_names = ignored.value();
-  const bool properties_ignored =
-      std::find(ignored_names.begin(), ignored_names.end(), "authMechanismProperties") !=
-      ignored_names.end();
+  const bool properties_ignored = std::find(ignored_names.begin(), ignored_names.end(),
+                                            "authMechanismProperties") != ignored_names.end();
   bool ssl_tls_conflict = fold_ssl_into_tls(uri);
-  if (auto conflicts = check_option_conflicts(uri, ssl_tls_conflict); !conflicts) return conflicts.error();
+  if (auto conflicts = check_option_conflicts(uri, ssl_tls_conflict); !conflicts)
+    return conflicts.error();
   if (auto credentials = build_credentials(uri, std::move(user_info), properties_ignored);
       !credentials) {
     return credentials.error();

@@ -14,7 +14,10 @@ const std::vector<OptionSpec>& option_specs() {
   using T = OptionType;
   static const std::vector<OptionSpec> specs = {
       {"appName", T::text},
-      {"authMechanism", T::enumeration, 0, 0,
+      {"authMechanism",
+       T::enumeration,
+       0,
+       0,
        {"GSSAPI", "MONGODB-AWS", "MONGODB-OIDC", "MONGODB-X509", "PLAIN", "SCRAM-SHA-1",
         "SCRAM-SHA-256"}},
       {"authMechanismProperties", T::key_value_list},
@@ -35,9 +38,15 @@ const std::vector<OptionSpec>& option_specs() {
       {"proxyPort", T::integer, 0, kMaxPort},
       {"proxyUsername", T::text},
       {"proxyPassword", T::secret},
-      {"readConcernLevel", T::enumeration, 0, 0,
+      {"readConcernLevel",
+       T::enumeration,
+       0,
+       0,
        {"local", "majority", "linearizable", "available", "snapshot"}},
-      {"readPreference", T::enumeration, 0, 0,
+      {"readPreference",
+       T::enumeration,
+       0,
+       0,
        {"primary", "primaryPreferred", "secondary", "secondaryPreferred", "nearest"}},
       {"readPreferenceTags", T::tag_sets},
       {"replicaSet", T::text},
@@ -60,7 +69,10 @@ const std::vector<OptionSpec>& option_specs() {
       {"tlsDisableCertificateRevocationCheck", T::boolean},
       {"tlsDisableOCSPEndpointCheck", T::boolean},
       {"tlsInsecure", T::boolean},
-      {"uuidRepresentation", T::enumeration, 0, 0,
+      {"uuidRepresentation",
+       T::enumeration,
+       0,
+       0,
        {"unspecified", "standard", "javaLegacy", "csharpLegacy", "pythonLegacy"}},
       {"w", T::write_concern},
       {"waitQueueTimeoutMS", T::integer},
@@ -106,7 +118,8 @@ std::optional<std::string_view> match_allowed(const OptionSpec& spec, std::strin
 
 std::string allowed_list(const OptionSpec& spec) {
   std::string list;
-  for (std::string_view allowed : spec.allowed) list += (list.empty() ? "" : ", ") + std::string(allowed);
+  for (std::string_view allowed : spec.allowed)
+    list += (list.empty() ? "" : ", ") + std::string(allowed);
   return list;
 }
 

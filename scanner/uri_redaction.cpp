@@ -80,7 +80,8 @@ std::string redact_connection_string(std::string_view uri) {
   if (at == std::string_view::npos || at < authority_start) {
     std::size_t last_at = uri.rfind('@');
     if (last_at != std::string_view::npos && last_at > authority_start &&
-        uri.substr(authority_start, last_at - authority_start).find(':') != std::string_view::npos) {
+        uri.substr(authority_start, last_at - authority_start).find(':') !=
+            std::string_view::npos) {
       at = last_at;
       query_start = uri.find('?', at);
     } else {
@@ -98,9 +99,9 @@ std::string redact_connection_string(std::string_view uri) {
                     : std::string(user_info.substr(0, colon + 1)) + kRedacted;
     host_start = at;
   }
-  redacted += uri.substr(host_start, query_start == std::string_view::npos
-                                         ? std::string_view::npos
-                                         : query_start - host_start);
+  redacted +=
+      uri.substr(host_start, query_start == std::string_view::npos ? std::string_view::npos
+                                                                   : query_start - host_start);
   if (query_start != std::string_view::npos) {
     redacted += "?" + redact_query(uri.substr(query_start + 1));
   }
@@ -111,7 +112,8 @@ std::string redact_connection_strings_in_text(std::string_view text) {
   std::string redacted;
   std::size_t position = 0;
   while (position < text.size()) {
-    std::size_t start = std::min(text.find("mongodb://", position), text.find("mongodb+srv://", position));
+    std::size_t start =
+        std::min(text.find("mongodb://", position), text.find("mongodb+srv://", position));
     if (start == std::string_view::npos) break;
     std::size_t end = text.find_first_of(" \t\r\n'\"", start);
     if (end == std::string_view::npos) end = text.size();

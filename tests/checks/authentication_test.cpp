@@ -14,7 +14,8 @@ CommandOutcome outcome(CommandOutcome::State state, bson::Document reply = {}) {
 
 bson::Document databases(int count) {
   bson::Array list;
-  for (int i = 0; i < count; ++i) list.push_back(bson::Document{{"name", "db" + std::to_string(i)}});
+  for (int i = 0; i < count; ++i)
+    list.push_back(bson::Document{{"name", "db" + std::to_string(i)}});
   return bson::Document{{"databases", list}, {"ok", 1.0}};
 }
 
@@ -56,9 +57,7 @@ TEST(AuthenticationEnforced, AnEmptyListProvesNothing) {
   EXPECT_EQ(finding.status, Status::warn);
 }
 
-TEST(AuthenticationEnforced, NoProbeIsAnError) {
-  EXPECT_EQ(judge({}).status, Status::error);
-}
+TEST(AuthenticationEnforced, NoProbeIsAnError) { EXPECT_EQ(judge({}).status, Status::error); }
 
 }  // namespace
 }  // namespace mongoscan

@@ -18,8 +18,8 @@ TEST(CheckCatalogue, ListsEveryImplementedCheckOnceInOrder) {
   std::vector<std::string> ids;
   for (const auto& spec : check_catalogue()) ids.push_back(spec.id);
   EXPECT_EQ(ids,
-            (std::vector<std::string>{"AUTHN-001", "AUTHN-005", "CONN-001", "CONN-002", "CONN-004", "CONN-005",
-                                      "CONN-006", "CONN-007", "CONN-009", "CONN-011"}));
+            (std::vector<std::string>{"AUTHN-001", "AUTHN-005", "CONN-001", "CONN-002", "CONN-004",
+                                      "CONN-005", "CONN-006", "CONN-007", "CONN-009", "CONN-011"}));
 }
 
 TEST(CheckCatalogue, EverySpecIsComplete) {

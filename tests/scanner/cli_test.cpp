@@ -21,7 +21,8 @@ using testing_support::ProcessResult;
 using testing_support::run_process;
 namespace fs = std::filesystem;
 
-const std::string kSampleUris = std::string(MONGOSCAN_SOURCE_DIR) + "/fixtures/uris/sample-app-uris.txt";
+const std::string kSampleUris =
+    std::string(MONGOSCAN_SOURCE_DIR) + "/fixtures/uris/sample-app-uris.txt";
 
 // Scans here analyse connection strings only (--no-probe): the fixture hosts are not on this
 // machine, and tests send no traffic beyond loopback. Probing is tested against the lab.
@@ -77,7 +78,8 @@ TEST(Cli, ParseUriPrintsTypedJsonWithThePasswordHidden) {
   EXPECT_EQ(json["auth"]["db"], "db");
   EXPECT_EQ(json["options"]["maxpoolsize"], 50);
   EXPECT_EQ(json["options"]["tls"], true);
-  EXPECT_EQ(json["hosts"][1], (nlohmann::json{{"type", "ip_literal"}, {"host", "::1"}, {"port", 27018}}));
+  EXPECT_EQ(json["hosts"][1],
+            (nlohmann::json{{"type", "ip_literal"}, {"host", "::1"}, {"port", 27018}}));
   EXPECT_EQ(hidden.out.find("Hidden"), std::string::npos);
 
   auto revealed = mongoscan({"parse-uri", "--reveal", uri});
@@ -147,7 +149,8 @@ TEST(Cli, PolicyChangesTheVerdict) {
 TEST(Cli, WritesAValidJsonReportToAFile) {
   TempDir dir;
   const fs::path report = dir / "report.json";
-  auto result = mongoscan({"scan", "--uri-file", kSampleUris, "--format", "json", "-o", report.string()});
+  auto result =
+      mongoscan({"scan", "--uri-file", kSampleUris, "--format", "json", "-o", report.string()});
   EXPECT_EQ(result.exit_code, 1);  // the samples include failing strings
   EXPECT_TRUE(result.out.empty());
   const std::string text = read_file(report);
@@ -180,7 +183,8 @@ TEST(Cli, ColourOnlyWhenTheCallerSaysTheTerminalTakesIt) {
   run_cli({"scan", "--no-probe", "mongodb://h1,h2/?replicaSet=rs"}, {plain_out, plain_err, false});
   EXPECT_EQ(plain_out.str().find("\x1b["), std::string::npos);
   // Through the executable stdout is a pipe: never colour.
-  EXPECT_EQ(mongoscan({"scan", "mongodb://h1,h2/?replicaSet=rs"}).out.find("\x1b["), std::string::npos);
+  EXPECT_EQ(mongoscan({"scan", "mongodb://h1,h2/?replicaSet=rs"}).out.find("\x1b["),
+            std::string::npos);
 }
 
 // Every secret from the fixtures, decoded and as written, plus secret options.
@@ -208,11 +212,13 @@ std::vector<std::string> read_uri_lines(const std::string& path) {
 
 TEST(Cli, NoSecretReachesAnyOutput) {
   std::vector<std::string> uris = read_uri_lines(kSampleUris);
-  uris.push_back("mongodb://ops:Zq8%21vN3%40rT6y@h1,h2/?replicaSet=rs&tls=true"
-                 "&tlsCertificateKeyFilePassword=KeyFilePw77&proxyHost=p&proxyUsername=u"
-                 "&proxyPassword=ProxyPw88");
-  uris.push_back("mongodb://AKIAEXAMPLE:AwsSecret99@h/?authMechanism=MONGODB-AWS"
-                 "&authMechanismProperties=AWS_SESSION_TOKEN:SessionTok55");
+  uris.push_back(
+      "mongodb://ops:Zq8%21vN3%40rT6y@h1,h2/?replicaSet=rs&tls=true"
+      "&tlsCertificateKeyFilePassword=KeyFilePw77&proxyHost=p&proxyUsername=u"
+      "&proxyPassword=ProxyPw88");
+  uris.push_back(
+      "mongodb://AKIAEXAMPLE:AwsSecret99@h/?authMechanism=MONGODB-AWS"
+      "&authMechanismProperties=AWS_SESSION_TOKEN:SessionTok55");
   std::vector<std::string> secrets = fixture_secrets(uris);
   for (const char* extra : {"KeyFilePw77", "ProxyPw88", "SessionTok55"}) secrets.push_back(extra);
   ASSERT_GE(secrets.size(), 12u);
@@ -245,11 +251,12 @@ TEST(Cli, NoSecretReachesAnyOutput) {
     }
     for (std::size_t i = 0; i < secrets.size(); ++i) {
       // Name the secret by index only: printing it would leak it into the test log.
-      EXPECT_EQ(result.out.find(secrets[i]), std::string::npos) << "secret #" << i << " in stdout of "
-                                                                << command[0];
-      EXPECT_EQ(result.err.find(secrets[i]), std::string::npos) << "secret #" << i << " in stderr of "
-                                                                << command[0];
-      EXPECT_EQ(files.find(secrets[i]), std::string::npos) << "secret #" << i << " in a report file";
+      EXPECT_EQ(result.out.find(secrets[i]), std::string::npos)
+          << "secret #" << i << " in stdout of " << command[0];
+      EXPECT_EQ(result.err.find(secrets[i]), std::string::npos)
+          << "secret #" << i << " in stderr of " << command[0];
+      EXPECT_EQ(files.find(secrets[i]), std::string::npos)
+          << "secret #" << i << " in a report file";
     }
   }
 }

@@ -67,7 +67,8 @@ std::string percent_encoded(const std::string& text) {
 // user name is left out: reports show user names.
 std::vector<std::string> lab_passwords() {
   std::vector<std::string> secrets;
-  for (const auto& entry : fs::directory_iterator(std::string(MONGOSCAN_SOURCE_DIR) + "/fixtures/lab")) {
+  for (const auto& entry :
+       fs::directory_iterator(std::string(MONGOSCAN_SOURCE_DIR) + "/fixtures/lab")) {
     const json profile = json::parse(std::ifstream(entry.path()));
     for (const json& user : profile.value("users", json::array())) {
       if (!user.contains("password") || user["password"] == user["user"]) continue;
@@ -81,18 +82,22 @@ std::vector<std::string> lab_passwords() {
 // Names the secret by index only: printing it would leak it into the test log.
 void expect_no_secret(const Scan& result, const std::vector<std::string>& secrets) {
   for (std::size_t i = 0; i < secrets.size(); ++i) {
-    EXPECT_EQ(result.process.out.find(secrets[i]), std::string::npos) << "secret #" << i << " in stdout";
-    EXPECT_EQ(result.process.err.find(secrets[i]), std::string::npos) << "secret #" << i << " in stderr";
+    EXPECT_EQ(result.process.out.find(secrets[i]), std::string::npos)
+        << "secret #" << i << " in stdout";
+    EXPECT_EQ(result.process.err.find(secrets[i]), std::string::npos)
+        << "secret #" << i << " in stderr";
   }
 }
 
 // Runs `mongoscan scan --format json` with the URI in a file (so no password is in argv).
 Scan run_scan(const std::string& uri, std::vector<std::string> extra = {},
               std::vector<std::string> environment = {}) {
-  const fs::path uri_file = fs::temp_directory_path() / ("mongoscan-uri-" + std::to_string(::getpid()));
+  const fs::path uri_file =
+      fs::temp_directory_path() / ("mongoscan-uri-" + std::to_string(::getpid()));
   std::ofstream(uri_file) << uri << "\n";
-  std::vector<std::string> argv = {MONGOSCAN_BINARY, "scan", "--uri-file", uri_file.string(),
-                                   "--format", "json", "--fail-on", "none", "--connect-timeout", "3"};
+  std::vector<std::string> argv = {MONGOSCAN_BINARY,    "scan", "--uri-file", uri_file.string(),
+                                   "--format",          "json", "--fail-on",  "none",
+                                   "--connect-timeout", "3"};
   argv.insert(argv.end(), extra.begin(), extra.end());
   Scan result{testing_support::run_process(argv, "", std::chrono::seconds(60), environment), {}};
   fs::remove(uri_file);
@@ -126,7 +131,8 @@ json finding(const Scan& result, const std::string& check_id) {
   return json::object();
 }
 
-std::string port_uri(const LabDeployment& lab, const std::string& user_info, const std::string& query) {
+std::string port_uri(const LabDeployment& lab, const std::string& user_info,
+                     const std::string& query) {
   return "mongodb://" + user_info + lab.nodes()[0] + "/" + query;
 }
 
@@ -134,7 +140,7 @@ TEST(ProbeLab, HardenedProfileFactsMatch) {
   auto lab = start_lab("hardened");
   const std::string ca = lab->cert_dir() + "/ca.pem";
   auto result = scan(*lab, port_uri(*lab, "app:App%21Lab-Passw0rd%232024@",
-                              "db_app?tls=true&authSource=admin&tlsCAFile=" + ca));
+                                    "db_app?tls=true&authSource=admin&tlsCAFile=" + ca));
   ASSERT_EQ(result.process.exit_code, 0) << result.process.err;
   const json& node = only_node(result);
   EXPECT_EQ(node["version"], "7.0.9");
@@ -189,8 +195,9 @@ TEST(ProbeLab, ScramSha1OnlyUserNegotiatesSha1) {
 TEST(ProbeLab, X509ClientCertificateAuthenticates) {
   auto lab = start_lab("x509");
   const std::string certs = lab->cert_dir();
-  auto result = scan(*lab, port_uri(*lab, "", "?tls=true&authMechanism=MONGODB-X509&tlsCAFile=" + certs +
-                                            "/ca.pem&tlsCertificateKeyFile=" + certs + "/client.pem"));
+  auto result = scan(*lab, port_uri(*lab, "",
+                                    "?tls=true&authMechanism=MONGODB-X509&tlsCAFile=" + certs +
+                                        "/ca.pem&tlsCertificateKeyFile=" + certs + "/client.pem"));
   ASSERT_EQ(result.process.exit_code, 0) << result.process.err;
   const json& node = only_node(result);
   EXPECT_EQ(node["authentication"]["mechanism"], "MONGODB-X509");
@@ -201,7 +208,8 @@ TEST(ProbeLab, X509ClientCertificateAuthenticates) {
 
 TEST(ProbeLab, UnverifiedCertificateKeepsCredentialsBack) {
   auto lab = start_lab("hardened");
-  auto result = scan(*lab, port_uri(*lab, "app:App%21Lab-Passw0rd%232024@", "db_app?tls=true&authSource=admin"));
+  auto result = scan(
+      *lab, port_uri(*lab, "app:App%21Lab-Passw0rd%232024@", "db_app?tls=true&authSource=admin"));
   ASSERT_EQ(result.process.exit_code, 0) << result.process.err;
   const json& node = only_node(result);
   EXPECT_EQ(node["tls"]["verified"], false);
@@ -211,8 +219,9 @@ TEST(ProbeLab, UnverifiedCertificateKeepsCredentialsBack) {
   const std::string errors = node["errors"].dump();
   EXPECT_NE(errors.find("credentials not sent"), std::string::npos) << errors;
 
-  auto insecure = scan(*lab, port_uri(*lab, "app:App%21Lab-Passw0rd%232024@", "db_app?tls=true&authSource=admin"),
-                       {"--tls-insecure"});
+  auto insecure = scan(
+      *lab, port_uri(*lab, "app:App%21Lab-Passw0rd%232024@", "db_app?tls=true&authSource=admin"),
+      {"--tls-insecure"});
   EXPECT_EQ(only_node(insecure)["authentication"]["succeeded"], true);
   EXPECT_EQ(only_node(insecure)["tls"]["insecure"], true);
 }
@@ -220,11 +229,13 @@ TEST(ProbeLab, UnverifiedCertificateKeepsCredentialsBack) {
 TEST(ProbeLab, WrongPasswordIsAnAuthenticationErrorWithoutTheSecret) {
   auto lab = start_lab("hardened");
   const std::string ca = lab->cert_dir() + "/ca.pem";
-  auto result = scan(*lab, port_uri(*lab, "app:Wr0ng%21Guess%23991@", "db_app?tls=true&authSource=admin&tlsCAFile=" + ca));
+  auto result = scan(*lab, port_uri(*lab, "app:Wr0ng%21Guess%23991@",
+                                    "db_app?tls=true&authSource=admin&tlsCAFile=" + ca));
   ASSERT_EQ(result.process.exit_code, 0) << result.process.err;
   const json& node = only_node(result);
   EXPECT_EQ(node["authentication"]["succeeded"], false);
-  EXPECT_NE(node["errors"].dump().find("AuthenticationFailed"), std::string::npos) << node["errors"];
+  EXPECT_NE(node["errors"].dump().find("AuthenticationFailed"), std::string::npos)
+      << node["errors"];
   expect_no_secret(result, {"Wr0ng!Guess#991", "Wr0ng%21Guess%23991"});
 }
 
@@ -241,7 +252,8 @@ TEST(ProbeLab, UsernameWithPasswordFromTheEnvironment) {
 
 TEST(ProbeLab, PasswordFromAFile) {
   auto lab = start_lab("hardened");
-  const fs::path password_file = fs::temp_directory_path() / ("mongoscan-pw-" + std::to_string(::getpid()));
+  const fs::path password_file =
+      fs::temp_directory_path() / ("mongoscan-pw-" + std::to_string(::getpid()));
   std::ofstream(password_file) << "Scan!Lab-Passw0rd#2024\n";
   auto result = scan(*lab, port_uri(*lab, "", "?tls=true&tlsCAFile=" + lab->cert_dir() + "/ca.pem"),
                      {"--username", "scanner", "--password-file", password_file.string()});
@@ -253,7 +265,8 @@ TEST(ProbeLab, PasswordFromAFile) {
 
 TEST(ProbeLab, PlainIsRefusedWithoutTls) {
   auto lab = start_lab("plain-no-tls");
-  const std::string uri = port_uri(*lab, "ldap.reader:Ldap%21Reader-2024@", "?authMechanism=PLAIN&authSource=%24external");
+  const std::string uri = port_uri(*lab, "ldap.reader:Ldap%21Reader-2024@",
+                                   "?authMechanism=PLAIN&authSource=%24external");
   auto refused = scan(*lab, uri);
   ASSERT_EQ(refused.process.exit_code, 0) << refused.process.err;
   EXPECT_NE(only_node(refused)["errors"].dump().find("clear text"), std::string::npos);
@@ -277,7 +290,8 @@ TEST(ProbeLab, UnreachableNodeIsReportedNotDropped) {
 
 TEST(ProbeLab, WeakServerKeyIsReportedAsAFact) {
   auto lab = start_lab("weak-tls");
-  auto result = scan(*lab, port_uri(*lab, "", "?tls=true&tlsCAFile=" + lab->cert_dir() + "/ca.pem"));
+  auto result =
+      scan(*lab, port_uri(*lab, "", "?tls=true&tlsCAFile=" + lab->cert_dir() + "/ca.pem"));
   ASSERT_EQ(result.process.exit_code, 0) << result.process.err;
   const json& certificate = only_node(result)["tls"]["chain"][0];
   EXPECT_EQ(certificate["key_type"], "RSA");
@@ -289,10 +303,11 @@ TEST(ProbeLab, WeakServerKeyIsReportedAsAFact) {
 class VariantProfile {
  public:
   VariantProfile(const std::string& base, const std::function<void(json&)>& change) {
-    json profile = json::parse(std::ifstream(std::string(MONGOSCAN_SOURCE_DIR) + "/fixtures/lab/" + base + ".json"));
+    json profile = json::parse(
+        std::ifstream(std::string(MONGOSCAN_SOURCE_DIR) + "/fixtures/lab/" + base + ".json"));
     change(profile);
-    path_ = fs::temp_directory_path() /
-            (base + "-variant-" + std::to_string(::getpid()) + "-" + std::to_string(counter_++) + ".json");
+    path_ = fs::temp_directory_path() / (base + "-variant-" + std::to_string(::getpid()) + "-" +
+                                         std::to_string(counter_++) + ".json");
     std::ofstream(path_) << profile.dump();
   }
   ~VariantProfile() { fs::remove(path_); }
@@ -304,10 +319,12 @@ class VariantProfile {
 };
 
 TEST(ProbeLab, SilentNodeCostsOneCommandTimeout) {
-  VariantProfile silent("open", [](json& profile) { profile["nodes"][0]["faults"] = {"no_reply"}; });
+  VariantProfile silent("open",
+                        [](json& profile) { profile["nodes"][0]["faults"] = {"no_reply"}; });
   auto lab = start_lab(silent.path());
   const auto started = std::chrono::steady_clock::now();
-  auto result = scan(*lab, port_uri(*lab, "", ""), {"--command-timeout", "1", "--node-timeout", "5"});
+  auto result =
+      scan(*lab, port_uri(*lab, "", ""), {"--command-timeout", "1", "--node-timeout", "5"});
   const auto elapsed = std::chrono::steady_clock::now() - started;
   ASSERT_EQ(result.process.exit_code, 0) << result.process.err;
   // One command timeout (1 s), not the node budget (5 s): no fallback is tried on a silent node.
@@ -325,7 +342,8 @@ TEST(ProbeLab, ServerBefore36IsProbedThroughTheOpQueryHandshake) {
   EXPECT_NE(only_node(result)["errors"].dump().find("older than 3.6"), std::string::npos);
   bool legacy_handshake = false;
   for (const json& entry : lab->command_log()) {
-    legacy_handshake = legacy_handshake || (entry["command"] == "isMaster" && entry["opcode"] == 2004);
+    legacy_handshake =
+        legacy_handshake || (entry["command"] == "isMaster" && entry["opcode"] == 2004);
   }
   EXPECT_TRUE(legacy_handshake);
 }
@@ -334,14 +352,17 @@ class CertificateProblem : public ::testing::TestWithParam<std::pair<std::string
 
 TEST_P(CertificateProblem, IsTheVerifyError) {
   const auto& [certificate, reason] = GetParam();
-  VariantProfile variant("hardened", [&](json& profile) { profile["tls"]["certificate"] = certificate; });
+  VariantProfile variant("hardened",
+                         [&](json& profile) { profile["tls"]["certificate"] = certificate; });
   auto lab = start_lab(variant.path());
-  auto result = scan(*lab, port_uri(*lab, "app:App%21Lab-Passw0rd%232024@",
-                                    "db_app?tls=true&authSource=admin&tlsCAFile=" + lab->cert_dir() + "/ca.pem"));
+  auto result = scan(
+      *lab, port_uri(*lab, "app:App%21Lab-Passw0rd%232024@",
+                     "db_app?tls=true&authSource=admin&tlsCAFile=" + lab->cert_dir() + "/ca.pem"));
   ASSERT_EQ(result.process.exit_code, 0) << result.process.err;
   const json& tls = only_node(result)["tls"];
   EXPECT_EQ(tls["verified"], false);
-  EXPECT_NE(tls["verify_error"].get<std::string>().find(reason), std::string::npos) << tls["verify_error"];
+  EXPECT_NE(tls["verify_error"].get<std::string>().find(reason), std::string::npos)
+      << tls["verify_error"];
   const auto sent = commands_sent(*lab);
   EXPECT_EQ(std::count(sent.begin(), sent.end(), "saslStart"), 0);
 }

@@ -35,7 +35,8 @@ std::vector<SpecCase> load_cases() {
   for (const fs::path& file : files) {
     json document = json::parse(std::ifstream(file));
     for (const json& test : document.at("tests")) {
-      cases.push_back({file.parent_path().filename().string() + "/" + file.filename().string(), test});
+      cases.push_back(
+          {file.parent_path().filename().string() + "/" + file.filename().string(), test});
     }
   }
   return cases;
@@ -107,7 +108,8 @@ TEST_P(UriSpecTest, MatchesSpecification) {
   if (test.contains("warning") && !test.at("warning").is_null()) {
     EXPECT_EQ(test.at("warning").get<bool>(), !parsed.value().warnings.empty()) << actual.dump();
   }
-  if (test.contains("hosts") && !test.at("hosts").is_null()) expect_hosts(test.at("hosts"), actual.at("hosts"));
+  if (test.contains("hosts") && !test.at("hosts").is_null())
+    expect_hosts(test.at("hosts"), actual.at("hosts"));
   if (test.contains("auth") && !test.at("auth").is_null()) {
     for (const char* key : {"username", "password", "db"}) {
       EXPECT_EQ(test.at("auth").at(key), actual.at("auth").value(key, json())) << key;
@@ -119,7 +121,8 @@ TEST_P(UriSpecTest, MatchesSpecification) {
       EXPECT_EQ(value, actual.at("options").value(key, json())) << key;
     }
   }
-  if (test.contains("credential")) expect_credential(test.at("credential"), actual.at("credential"));
+  if (test.contains("credential"))
+    expect_credential(test.at("credential"), actual.at("credential"));
 }
 
 std::string case_name(const ::testing::TestParamInfo<SpecCase>& info) {

@@ -117,7 +117,8 @@ TEST(ConnectionString, ConflictingOptionsAreErrors) {
       {"mongodb://a/?authMechanism=KERBEROS", "authMechanism"},
   };
   for (const auto& [uri, message] : cases) {
-    EXPECT_NE(parse_error(uri).find(message), std::string::npos) << uri << " -> " << parse_error(uri);
+    EXPECT_NE(parse_error(uri).find(message), std::string::npos)
+        << uri << " -> " << parse_error(uri);
   }
 }
 
@@ -150,10 +151,9 @@ TEST(ConnectionString, SessionTokenIsKeptOutOfTheOptions) {
 }
 
 TEST(ConnectionString, ErrorsNeverEchoTheUserInfo) {
-  for (const std::string uri :
-       {"mongodb://alice:s3cr3t:x@h", "mongodb://alice:s3cr3t%zz@h", "mongodb://alice:s3cr3t@@h",
-        "mongodb://alice:s3cr3t/x@h/db", "mongodb://alice:s3cr3t@h:99999",
-        "mongodb://alice:s3cr3t:x/db"}) {
+  for (const std::string uri : {"mongodb://alice:s3cr3t:x@h", "mongodb://alice:s3cr3t%zz@h",
+                                "mongodb://alice:s3cr3t@@h", "mongodb://alice:s3cr3t/x@h/db",
+                                "mongodb://alice:s3cr3t@h:99999", "mongodb://alice:s3cr3t:x/db"}) {
     const std::string message = parse_error(uri);
     EXPECT_EQ(message.find("s3cr3t"), std::string::npos) << message;
     EXPECT_FALSE(message.empty());
@@ -168,7 +168,8 @@ TEST(Redaction, HidesPasswordsAndSecretOptions) {
       {"mongodb://h/?tlsCertificateKeyFilePassword=kp&tls=true",
        "mongodb://h/?tlsCertificateKeyFilePassword=***&tls=true"},
       {"mongodb://h/?sslPEMKeyPassword=kp", "mongodb://h/?sslPEMKeyPassword=***"},
-      {"mongodb://h/?proxyUsername=u&proxyPassword=pp", "mongodb://h/?proxyUsername=u&proxyPassword=***"},
+      {"mongodb://h/?proxyUsername=u&proxyPassword=pp",
+       "mongodb://h/?proxyUsername=u&proxyPassword=***"},
       {"mongodb://h/?authMechanismProperties=SERVICE_NAME:m,AWS_SESSION_TOKEN:tt",
        "mongodb://h/?authMechanismProperties=SERVICE_NAME:m,AWS_SESSION_TOKEN:***"},
       // Malformed input: over-redact rather than leak.
@@ -177,7 +178,8 @@ TEST(Redaction, HidesPasswordsAndSecretOptions) {
       {"mongodb://u:pa?ss@h", "mongodb://u:***@h"},
       {"mongodb://h/?replicaSet=a@b", "mongodb://h/?replicaSet=a@b"},
   };
-  for (const auto& [uri, expected] : cases) EXPECT_EQ(redact_connection_string(uri), expected) << uri;
+  for (const auto& [uri, expected] : cases)
+    EXPECT_EQ(redact_connection_string(uri), expected) << uri;
 }
 
 }  // namespace

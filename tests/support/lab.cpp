@@ -1,7 +1,5 @@
 #include "tests/support/lab.h"
 
-#include "tests/support/spawn.h"
-
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/wait.h>
@@ -15,10 +13,11 @@
 #include <system_error>
 #include <thread>
 
+#include "tests/support/spawn.h"
+
 #ifndef MONGOSCAN_SOURCE_DIR
 #error "MONGOSCAN_SOURCE_DIR must name the source tree (tests/lab/lab.py is run from there)"
 #endif
-
 
 namespace mongoscan::testing_support {
 namespace {
@@ -42,9 +41,10 @@ std::filesystem::path make_temporary_directory() {
 pid_t spawn(std::vector<std::string> argv, const std::filesystem::path& stderr_path) {
   const int null_fd = ::open("/dev/null", O_RDWR | O_CLOEXEC);
   const int stderr_fd = ::open(stderr_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
-  const pid_t pid = (null_fd < 0 || stderr_fd < 0)
-                        ? -errno
-                        : spawn_in_process_group(argv, inherited_environment(), null_fd, null_fd, stderr_fd);
+  const pid_t pid =
+      (null_fd < 0 || stderr_fd < 0)
+          ? -errno
+          : spawn_in_process_group(argv, inherited_environment(), null_fd, null_fd, stderr_fd);
   if (null_fd >= 0) ::close(null_fd);
   if (stderr_fd >= 0) ::close(stderr_fd);
   if (pid < 0) {

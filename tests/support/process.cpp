@@ -1,7 +1,5 @@
 #include "tests/support/process.h"
 
-#include "tests/support/spawn.h"
-
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
@@ -15,6 +13,7 @@
 #include <thread>
 #include <utility>
 
+#include "tests/support/spawn.h"
 
 namespace mongoscan::testing_support {
 namespace {
@@ -179,8 +178,8 @@ ProcessResult run_process(const std::vector<std::string>& argv, const std::strin
     if (const int error = make_pipe(*pipe); error != 0) return start_failure("pipe", error);
   }
   const SigpipeBlock sigpipe_block;
-  const pid_t pid =
-      spawn_in_process_group(argv, inherited_environment(extra_env), in.read.get(), out.write.get(), err.write.get());
+  const pid_t pid = spawn_in_process_group(argv, inherited_environment(extra_env), in.read.get(),
+                                           out.write.get(), err.write.get());
   if (pid < 0) return start_failure("cannot run '" + argv[0] + "'", -pid);
   in.read.reset();
   out.write.reset();

@@ -6,7 +6,8 @@
 
 namespace mongoscan::testing_support {
 
-// $MONGOSCAN_SHARED_DIR if set, else the CMake MONGOSCAN_SHARED_DIR; nullopt when it does not exist.
+// $MONGOSCAN_SHARED_DIR if set, else the CMake MONGOSCAN_SHARED_DIR; nullopt when it does not
+// exist.
 std::optional<std::filesystem::path> shared_dir();
 
 }  // namespace mongoscan::testing_support
