@@ -263,6 +263,30 @@ TEST(ProbeLab, PasswordFromAFile) {
   EXPECT_EQ(only_node(result)["commands"]["authenticated"]["getCmdLineOpts"]["state"], "ok");
 }
 
+TEST(ProbeLab, PasswordPromptOnATerminalDoesNotEcho) {
+  auto lab = start_lab("hardened");
+  const fs::path report =
+      fs::temp_directory_path() / ("mongoscan-prompt-" + std::to_string(::getpid()) + ".json");
+  const std::string command = std::string(MONGOSCAN_BINARY) + " scan --format json -o " +
+                              report.string() + " --username scanner 'mongodb://" +
+                              lab->nodes()[0] + "/?tls=true&tlsCAFile=" + lab->cert_dir() +
+                              "/ca.pem'";
+  // script(1) gives mongoscan a terminal; the password is typed once the prompt is up (2 s later:
+  // typed earlier, the terminal would echo it before mongoscan could turn echo off).
+  auto terminal = testing_support::run_process(
+      {"/bin/sh", "-c", "(sleep 2; printf '%s\\n' \"$TYPED\") | script -qec \"$0\" /dev/null",
+       command},
+      "", std::chrono::seconds(60), {"MONGOSCAN_PASSWORD", "TYPED=Scan!Lab-Passw0rd#2024"});
+  std::ifstream file(report);
+  const json written = json::parse(file, nullptr, /*allow_exceptions=*/false);
+  fs::remove(report);
+  EXPECT_NE(terminal.out.find("Password for scanner: "), std::string::npos);
+  EXPECT_EQ(terminal.out.find("Scan!Lab-Passw0rd#2024"), std::string::npos)
+      << "the password was echoed";
+  ASSERT_TRUE(written.is_object()) << terminal.err;
+  EXPECT_EQ(written["targets"][0]["nodes"][0]["authentication"]["succeeded"], true);
+}
+
 TEST(ProbeLab, PlainIsRefusedWithoutTls) {
   auto lab = start_lab("plain-no-tls");
   const std::string uri = port_uri(*lab, "ldap.reader:Ldap%21Reader-2024@",
