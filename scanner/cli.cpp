@@ -11,7 +11,9 @@
 #include "checks/registry.h"
 #include "reports/catalogue.h"
 #include "reports/parsed_uri.h"
+#include "reports/seedlist_json.h"
 #include "scanner/scan_command.h"
+#include "scanner/srv_seedlist.h"
 #include "scanner/uri.h"
 #include "scanner/version.h"
 
@@ -126,6 +128,41 @@ int run_parse_uri(const std::string& uri, bool reveal, const CliStreams& streams
   return kExitUsage;
 }
 
+struct ResolveOptions {
+  std::string uri;
+  std::vector<std::string> dns_servers;
+  double dns_timeout_seconds = 10;
+};
+
+SeedlistDiscovery resolve_seedlist(const ResolveOptions& options) {
+  SeedlistDiscovery failed;
+  auto parsed = parse_connection_string(options.uri);
+  if (!parsed) {
+    failed.error = parsed.error();
+    return failed;
+  }
+  if (!parsed.value().srv) {
+    failed.uri = std::move(parsed).value();
+    return failed;
+  }
+  auto resolver = DnsResolver::create(options.dns_servers);
+  if (!resolver) {
+    failed.error = resolver.error();
+    return failed;
+  }
+  return discover_seedlist(parsed.value(), *resolver.value(),
+                           Deadline::after(to_milliseconds(options.dns_timeout_seconds)));
+}
+
+int run_resolve(const ResolveOptions& options, const CliStreams& streams) {
+  const SeedlistDiscovery discovery = resolve_seedlist(options);
+  streams.out << seedlist_json(discovery).dump(2) << "\n";
+  if (!discovery.error) return kExitOk;
+  streams.err << "mongoscan: error: '" << redact_connection_string(options.uri)
+              << "': " << redact_connection_strings_in_text(discovery.error->message) << "\n";
+  return kExitUsage;
+}
+
 std::vector<std::string> severity_names() {
   return {"info", "low", "medium", "high", "critical", "none"};
 }
@@ -216,6 +253,18 @@ int run_cli(const std::vector<std::string>& args, CliStreams streams) {
   parse_uri->add_option("uri", uri_to_parse, "The connection string")->required();
   parse_uri->add_flag("--reveal", reveal, "Show passwords and secret options instead of ***");
 
+  ResolveOptions resolve_options;
+  CLI::App* resolve = app.add_subcommand(
+      "resolve", "Print a connection string's seed list and options (SRV and TXT lookups) as JSON");
+  resolve->add_option("uri", resolve_options.uri, "The connection string")->required();
+  resolve->add_option("--dns-server", resolve_options.dns_servers,
+                      "DNS server IP:PORT to use (repeatable)");
+  resolve
+      ->add_option("--dns-timeout", resolve_options.dns_timeout_seconds,
+                   "Seconds for all DNS lookups")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+
   CLI::App* version = app.add_subcommand("version", "Print the version");
 
   std::vector<std::string> reversed(args.rbegin(), args.rend());
@@ -243,6 +292,7 @@ int run_cli(const std::vector<std::string>& args, CliStreams streams) {
     return kExitOk;
   }
   if (parse_uri->parsed()) return run_parse_uri(uri_to_parse, reveal, streams);
+  if (resolve->parsed()) return run_resolve(resolve_options, streams);
   if (scan->parsed()) {
     if (auto error = prepare_and_run_scan(scan_options, std::move(scan_request), streams)) {
       if (!error->message.empty()) {

@@ -2,6 +2,7 @@
 
 #include <ares.h>
 #include <arpa/inet.h>
+#include <arpa/nameser.h>
 #include <netinet/in.h>
 #include <poll.h>
 
@@ -56,7 +57,62 @@ void on_addresses(void* argument, int status, int, ares_addrinfo* result) {
   ares_freeaddrinfo(result);
 }
 
+// The bytes of a DNS answer (or the status of a failed query), copied out of the callback.
+struct AnswerQuery {
+  bool done = false;
+  int status = ARES_SUCCESS;
+  std::vector<unsigned char> bytes;
+};
+
+void on_answer(void* argument, int status, int, unsigned char* answer, int length) {
+  auto* query = static_cast<AnswerQuery*>(argument);
+  query->done = true;
+  query->status = status;
+  if (status == ARES_SUCCESS && answer != nullptr) query->bytes.assign(answer, answer + length);
+}
+
+std::string without_trailing_dot(std::string name) {
+  if (name.ends_with('.')) name.pop_back();
+  return name;
+}
+
+Result<std::vector<SrvRecord>> parse_srv_answer(const std::string& name,
+                                                const std::vector<unsigned char>& bytes) {
+  ares_srv_reply* replies = nullptr;
+  const int status = ares_parse_srv_reply(bytes.data(), static_cast<int>(bytes.size()), &replies);
+  if (status != ARES_SUCCESS) return resolve_error(name, status);
+  std::vector<SrvRecord> records;
+  for (const ares_srv_reply* reply = replies; reply != nullptr; reply = reply->next) {
+    records.push_back(
+        {without_trailing_dot(reply->host), reply->port, reply->priority, reply->weight});
+  }
+  ares_free_data(replies);
+  if (records.empty()) return Error{ErrorCode::dns, "dns", name + ": no SRV records"};
+  return records;
+}
+
+Result<std::vector<TxtRecord>> parse_txt_answer(const std::string& name,
+                                                const std::vector<unsigned char>& bytes) {
+  ares_txt_ext* chunks = nullptr;
+  const int status =
+      ares_parse_txt_reply_ext(bytes.data(), static_cast<int>(bytes.size()), &chunks);
+  if (status == ARES_ENODATA) return std::vector<TxtRecord>{};
+  if (status != ARES_SUCCESS) return resolve_error(name, status);
+  std::vector<TxtRecord> records;
+  for (const ares_txt_ext* chunk = chunks; chunk != nullptr; chunk = chunk->next) {
+    if (chunk->record_start || records.empty()) records.emplace_back();
+    records.back().emplace_back(reinterpret_cast<const char*>(chunk->txt), chunk->length);
+  }
+  ares_free_data(chunks);
+  return records;
+}
+
 }  // namespace
+
+struct DnsResolver::RawAnswer {
+  int status = ARES_SUCCESS;
+  std::vector<unsigned char> bytes;
+};
 
 struct DnsResolver::Channel {
   ares_channel channel = nullptr;
@@ -142,6 +198,37 @@ Result<std::vector<std::string>> DnsResolver::resolve_addresses(const std::strin
   if (query.status != ARES_SUCCESS) return resolve_error(name, query.status);
   if (query.addresses.empty()) return resolve_error(name, ARES_ENODATA);
   return query.addresses;
+}
+
+Result<DnsResolver::RawAnswer> DnsResolver::query(const std::string& name, int type,
+                                                  Deadline deadline) {
+  AnswerQuery query;
+  ares_query(channel_->channel, name.c_str(), ns_c_in, type, on_answer, &query);
+  if (auto ran = run_until_done(deadline, query.done); !ran) {
+    return Error{ran.error().code, "dns", name + ": " + ran.error().message};
+  }
+  return RawAnswer{query.status, std::move(query.bytes)};
+}
+
+Result<std::vector<SrvRecord>> DnsResolver::resolve_srv(const std::string& name,
+                                                        Deadline deadline) {
+  auto answer = query(name, ns_t_srv, deadline);
+  if (!answer) return answer.error();
+  if (answer.value().status == ARES_ENODATA) {
+    return Error{ErrorCode::dns, "dns", name + ": no SRV records"};
+  }
+  if (answer.value().status != ARES_SUCCESS) return resolve_error(name, answer.value().status);
+  return parse_srv_answer(name, answer.value().bytes);
+}
+
+Result<std::vector<TxtRecord>> DnsResolver::resolve_txt(const std::string& name,
+                                                        Deadline deadline) {
+  auto answer = query(name, ns_t_txt, deadline);
+  if (!answer) return answer.error();
+  const int status = answer.value().status;
+  if (status == ARES_ENOTFOUND || status == ARES_ENODATA) return std::vector<TxtRecord>{};
+  if (status != ARES_SUCCESS) return resolve_error(name, status);
+  return parse_txt_answer(name, answer.value().bytes);
 }
 
 }  // namespace mongoscan

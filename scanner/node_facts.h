@@ -43,7 +43,8 @@ struct NodeFacts {
 
   std::vector<Error> errors;  // one per phase that failed
 
-  std::string address() const { return host + ":" + std::to_string(port); }
+  // "host:port"; the bare name for an SRV name that never resolved to ports.
+  std::string address() const { return port == 0 ? host : host + ":" + std::to_string(port); }
 };
 
 }  // namespace mongoscan

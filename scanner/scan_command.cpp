@@ -9,8 +9,10 @@
 #include "reports/atomic_file.h"
 #include "reports/node_summary.h"
 #include "reports/reporter.h"
+#include "scanner/dns_resolver.h"
 #include "scanner/password_source.h"
 #include "scanner/probe.h"
+#include "scanner/srv_seedlist.h"
 #include "scanner/topology.h"
 #include "scanner/uri.h"
 #include "scanner/version.h"
@@ -60,17 +62,38 @@ TlsOptions tls_options(const ProbeSettings& settings, const ConnectionString& ur
   return options;
 }
 
-// Probes every host the URI names. Hosts that cannot be probed yet (mongodb+srv names before SRV
-// resolution, unix sockets) are reported as node errors, never dropped.
-Result<std::vector<NodeFacts>> probe_uri(const ProbeSettings& settings, const ConnectionString& uri,
+// The seed list to probe: a mongodb+srv:// name resolved through SRV and TXT (options merged), a
+// mongodb:// list as it is; or why the SRV name could not be resolved.
+Result<ConnectionString> seed_list(const ProbeSettings& settings, const ConnectionString& uri) {
+  if (!uri.srv) return uri;
+  auto resolver = DnsResolver::create(settings.dns_servers);
+  if (!resolver) return resolver.error();
+  SeedlistDiscovery discovery =
+      discover_seedlist(uri, *resolver.value(), Deadline::after(settings.connect_timeout));
+  if (discovery.error) return *discovery.error;
+  return std::move(discovery.uri);
+}
+
+// Probes every host the URI names. What cannot be probed (an SRV name that does not resolve, a
+// unix socket) is reported as a node error, never dropped.
+Result<std::vector<NodeFacts>> probe_uri(const ProbeSettings& settings,
+                                         const ConnectionString& target,
                                          SaltedPasswordCache& cache) {
+  auto seeds = seed_list(settings, target);
+  if (!seeds) {
+    NodeFacts facts;
+    facts.host = target.hosts.front().host;
+    facts.errors.push_back(seeds.error());
+    return std::vector<NodeFacts>{std::move(facts)};
+  }
+  const ConnectionString& uri = seeds.value();
   auto credentials = scanning_credentials(settings, uri);
   if (!credentials) return credentials.error();
   auto tls_context = TlsClientContext::create(tls_options(settings, uri));
   if (!tls_context) return Error{ErrorCode::usage, "tls", tls_context.error().message};
 
   ProbeOptions options;
-  options.tls_required = uri.srv || uri.bool_option("tls").value_or(false);
+  options.tls_required = uri.bool_option("tls").value_or(uri.srv);
   options.tls_context = tls_context.value();
   options.credentials = std::move(credentials).value();
   options.authentication.allow_plain_without_tls = settings.allow_plain_without_tls;
@@ -82,13 +105,11 @@ Result<std::vector<NodeFacts>> probe_uri(const ProbeSettings& settings, const Co
 
   std::vector<NodeFacts> nodes;
   for (const HostAddress& host : uri.hosts) {
-    if (uri.srv || host.type == HostType::unix_socket) {
+    if (host.type == HostType::unix_socket) {
       NodeFacts facts;
       facts.host = host.host;
-      facts.port = host.port.value_or(27017);
-      facts.errors.push_back(Error{ErrorCode::usage, "connect",
-                                   uri.srv ? "mongodb+srv:// seed lists are not resolved yet"
-                                           : "unix domain sockets are not probed"});
+      facts.errors.push_back(
+          Error{ErrorCode::usage, "connect", "unix domain sockets are not probed"});
       nodes.push_back(std::move(facts));
       continue;
     }

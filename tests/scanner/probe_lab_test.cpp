@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "scanner/command_allowlist.h"
+#include "tests/support/dns_lab.h"
 #include "tests/support/lab.h"
 #include "tests/support/process.h"
 #include "tests/support/report_schema.h"
@@ -299,6 +300,25 @@ TEST(ProbeLab, PlainIsRefusedWithoutTls) {
 
   auto allowed = scan(*lab, uri, {"--allow-plain-without-tls"});
   EXPECT_EQ(only_node(allowed)["authentication"]["succeeded"], true) << only_node(allowed).dump();
+}
+
+TEST(ProbeLab, SrvNameIsResolvedThroughDnsAndEveryTargetProbed) {
+  auto lab = start_lab("open");
+  const std::string port = lab->nodes()[0].substr(lab->nodes()[0].find(':') + 1);
+  testing_support::DnsLab dns({"--srv-host=_mongodb._tcp.open.lab.test,node1.lab.test," + port,
+                               "--address=/node1.lab.test/127.0.0.1"});
+  auto result =
+      scan(*lab, "mongodb+srv://open.lab.test/?tls=false", {"--dns-server", dns.server()});
+  ASSERT_EQ(result.process.exit_code, 0) << result.process.err;
+  const json& node = only_node(result);
+  EXPECT_EQ(node["address"], "node1.lab.test:" + port);
+  EXPECT_EQ(node["version"], "7.0.9");
+  EXPECT_EQ(node["errors"], json::array());
+
+  auto missing = scan(*lab, "mongodb+srv://absent.lab.test/", {"--dns-server", dns.server()});
+  ASSERT_EQ(missing.process.exit_code, 0) << missing.process.err;
+  EXPECT_NE(only_node(missing)["errors"].dump().find("NXDOMAIN"), std::string::npos)
+      << only_node(missing)["errors"];
 }
 
 TEST(ProbeLab, UnreachableNodeIsReportedNotDropped) {
