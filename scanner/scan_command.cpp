@@ -10,6 +10,7 @@
 #include "reports/node_summary.h"
 #include "reports/reporter.h"
 #include "scanner/dns_resolver.h"
+#include "scanner/member_queue.h"
 #include "scanner/password_source.h"
 #include "scanner/probe.h"
 #include "scanner/srv_seedlist.h"
@@ -104,16 +105,18 @@ Result<std::vector<NodeFacts>> probe_uri(const ProbeSettings& settings,
   options.node_timeout = settings.node_timeout;
 
   std::vector<NodeFacts> nodes;
-  for (const HostAddress& host : uri.hosts) {
-    if (host.type == HostType::unix_socket) {
+  MemberQueue queue(uri.hosts);
+  while (auto host = queue.next()) {
+    if (host->type == HostType::unix_socket) {
       NodeFacts facts;
-      facts.host = host.host;
+      facts.host = host->host;
       facts.errors.push_back(
           Error{ErrorCode::usage, "connect", "unix domain sockets are not probed"});
       nodes.push_back(std::move(facts));
       continue;
     }
-    nodes.push_back(probe_node(host.host, host.port.value_or(27017), options));
+    nodes.push_back(probe_node(host->host, host->port.value_or(27017), options));
+    if (nodes.back().hello) queue.add_members_of(*nodes.back().hello);
   }
   return nodes;
 }

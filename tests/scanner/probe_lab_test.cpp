@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <map>
 #include <nlohmann/json.hpp>
 
 #include "scanner/command_allowlist.h"
@@ -319,6 +320,23 @@ TEST(ProbeLab, SrvNameIsResolvedThroughDnsAndEveryTargetProbed) {
   ASSERT_EQ(missing.process.exit_code, 0) << missing.process.err;
   EXPECT_NE(only_node(missing)["errors"].dump().find("NXDOMAIN"), std::string::npos)
       << only_node(missing)["errors"];
+}
+
+TEST(ProbeLab, EveryMemberHelloNamesIsProbed) {
+  auto lab = start_lab("replica-set");
+  // Seeded with the primary only; hello names the secondaries, the passive and the arbiter.
+  auto result = scan(*lab, "mongodb://" + lab->nodes()[0] + "/?replicaSet=rs0");
+  ASSERT_EQ(result.process.exit_code, 0) << result.process.err;
+  const json& target = result.report["targets"][0];
+  EXPECT_EQ(target["topology"], "replica_set");
+  std::map<std::string, std::string> roles;
+  for (const json& node : target["nodes"]) roles[node["address"]] = node["role"];
+  EXPECT_EQ(roles[lab->nodes()[0]], "primary");
+  EXPECT_EQ(roles[lab->nodes()[1]], "secondary");
+  EXPECT_EQ(roles[lab->nodes()[2]], "passive");
+  EXPECT_EQ(roles[lab->nodes()[4]], "arbiter");
+  EXPECT_EQ(roles.count(lab->nodes()[3]), 0u) << "a hidden member is not advertised";
+  EXPECT_EQ(roles[lab->nodes()[5]], "unknown") << "the member that drops connections is reported";
 }
 
 TEST(ProbeLab, UnreachableNodeIsReportedNotDropped) {
