@@ -9,18 +9,6 @@ using nlohmann::json;
 
 const CheckSpec& enforced_spec() { return authentication_specs()[0]; }
 
-std::string_view state_name(CommandOutcome::State state) {
-  switch (state) {
-    case CommandOutcome::State::ok:
-      return "ok";
-    case CommandOutcome::State::not_permitted:
-      return "unauthorized (code 13)";
-    case CommandOutcome::State::failed:
-      return "failed";
-  }
-  return "unknown";
-}
-
 // The unauthenticated probes decide: code 13 means the node enforces authentication; a non-empty
 // listDatabases or a successful getLog means anyone can read; an empty listDatabases proves
 // nothing.
@@ -29,7 +17,7 @@ Verdict judge_enforced(const NodeFacts& facts) {
   bool refused = false;
   bool open = false;
   for (const auto& [name, outcome] : facts.unauthenticated) {
-    evidence[name] = state_name(outcome.state);
+    evidence[name] = to_string(outcome.state);
     if (outcome.state == CommandOutcome::State::not_permitted) refused = true;
     if (outcome.state != CommandOutcome::State::ok) continue;
     if (name == "getLog") open = true;

@@ -68,22 +68,10 @@ json authentication_json(const NodeFacts& facts) {
   return result;
 }
 
-std::string_view state_name(CommandOutcome::State state) {
-  switch (state) {
-    case CommandOutcome::State::ok:
-      return "ok";
-    case CommandOutcome::State::not_permitted:
-      return "not_permitted";
-    case CommandOutcome::State::failed:
-      return "failed";
-  }
-  return "failed";
-}
-
 json outcomes_json(const std::map<std::string, CommandOutcome>& outcomes) {
   json result = json::object();
   for (const auto& [name, outcome] : outcomes) {
-    result[name] = {{"state", state_name(outcome.state)}};
+    result[name] = {{"state", to_string(outcome.state)}};
     if (!outcome.message.empty()) result[name]["message"] = outcome.message;
   }
   return result;

@@ -15,11 +15,14 @@
 namespace mongoscan {
 
 struct CommandOutcome {
-  enum class State { ok, not_permitted, failed };
+  enum class State { ok, not_permitted, failed };  // not_permitted: Unauthorized (code 13)
   State state = State::failed;
   bson::Document reply;  // the server's reply, error replies included
   std::string message;   // why it failed or was not permitted
 };
+
+// "ok", "not_permitted" or "failed".
+std::string_view to_string(CommandOutcome::State state);
 
 struct NodeFacts {
   std::string host;
