@@ -1,3 +1,4 @@
+#include <signal.h>
 #include <unistd.h>
 
 #include <iostream>
@@ -6,6 +7,9 @@
 #include "scanner/cli.h"
 
 int main(int argc, char** argv) {
+  // A node that closes the connection must be an error value, not a fatal signal: OpenSSL writes
+  // to its socket with write(2), which raises SIGPIPE on a closed peer.
+  ::signal(SIGPIPE, SIG_IGN);
   std::vector<std::string> args(argv + 1, argv + argc);
   return mongoscan::run_cli(args,
                             {std::cout, std::cerr, mongoscan::should_use_color(STDOUT_FILENO)});
