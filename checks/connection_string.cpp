@@ -14,6 +14,7 @@
 #include "checks/host_scope.h"
 #include "checks/verdict.h"
 #include "scanner/ascii_case.h"
+#include "scanner/uri_option_json.h"
 
 namespace mongoscan {
 namespace {
@@ -27,31 +28,12 @@ constexpr std::string_view kDevSpec = "MongoDB development specification: connec
 constexpr std::array<std::string_view, 4> kExternalMechanisms = {"MONGODB-X509", "MONGODB-AWS",
                                                                  "GSSAPI", "MONGODB-OIDC"};
 
-// An option value as evidence; secret values show as kRedacted.
-struct OptionEvidence {
-  json operator()(bool value) const { return value; }
-  json operator()(std::int64_t value) const { return value; }
-  json operator()(const std::string& value) const { return value; }
-  json operator()(const Secret&) const { return kRedacted; }
-  json operator()(const std::vector<std::string>& values) const { return values; }
-  json operator()(const KeyValueList& pairs) const {
-    json object = json::object();
-    for (const auto& [key, value] : pairs) object[key] = value;
-    return object;
-  }
-  json operator()(const std::vector<KeyValueList>& lists) const {
-    json array = json::array();
-    for (const auto& pairs : lists) array.push_back((*this)(pairs));
-    return array;
-  }
-};
-
 // The options among `names` that the URI sets, keyed by their canonical spelling.
 json options_seen(const ConnectionString& uri, std::initializer_list<std::string_view> names) {
   json seen = json::object();
   for (const std::string_view name : names) {
     if (const UriOption* option = uri.option(name)) {
-      seen[option->name] = std::visit(OptionEvidence{}, option->value);
+      seen[option->name] = option_value_json(option->value, /*reveal_secrets=*/false);
     }
   }
   return seen;

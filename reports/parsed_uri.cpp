@@ -30,24 +30,6 @@ json credential_json(const Credentials& credentials, bool reveal_secrets) {
 
 }  // namespace
 
-json option_value_json(const OptionValue& value, bool reveal_secrets) {
-  struct Visitor {
-    bool reveal;
-    json operator()(bool v) const { return v; }
-    json operator()(std::int64_t v) const { return v; }
-    json operator()(const std::string& v) const { return v; }
-    json operator()(const Secret& v) const { return reveal ? json(v.reveal()) : json(kRedacted); }
-    json operator()(const std::vector<std::string>& v) const { return v; }
-    json operator()(const KeyValueList& v) const { return key_value_json(v); }
-    json operator()(const std::vector<KeyValueList>& sets) const {
-      json array = json::array();
-      for (const auto& set : sets) array.push_back(key_value_json(set));
-      return array;
-    }
-  };
-  return std::visit(Visitor{reveal_secrets}, value);
-}
-
 json parsed_uri_json(const Result<ConnectionString>& parsed, bool reveal_secrets) {
   if (!parsed) {
     return {

@@ -5,10 +5,10 @@
 #include <nlohmann/json.hpp>
 
 #include "scanner/uri.h"
+#include "scanner/uri_option_json.h"
 
 namespace mongoscan {
 
-nlohmann::json option_value_json(const OptionValue& value, bool reveal_secrets);
 nlohmann::json parsed_uri_json(const Result<ConnectionString>& parsed, bool reveal_secrets);
 
 }  // namespace mongoscan
