@@ -18,6 +18,7 @@ CODE_NAMES = {
     26: "NamespaceNotFound",
     59: "CommandNotFound",
     72: "InvalidOptions",
+    76: "NoReplicationEnabled",
     186: "ClientMetadataCannotBeMutated",
     334: "MechanismUnavailable",
     352: "UnsupportedOpQueryCommand",

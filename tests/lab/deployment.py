@@ -40,6 +40,16 @@ class NodeState:
         return self.role == "mongos"
 
     @property
+    def is_down(self):
+        """Down: the address is reserved but refuses connections; the other members still list it."""
+        return "down" in self.spec.faults
+
+    @property
+    def answers_heartbeats(self):
+        """What the other members see: a node with any fault fails their heartbeats."""
+        return not self.spec.faults
+
+    @property
     def is_replica_set_member(self):
         return self.role in ("primary", "secondary", "passive", "hidden", "arbiter")
 

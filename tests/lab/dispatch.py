@@ -11,6 +11,7 @@ import authentication
 import catalog
 import diagnostics
 import hello
+import replication
 import users_and_roles
 import versions
 import wire
@@ -18,7 +19,7 @@ from commands import (UNAUTHORIZED, CommandContext, CommandError, check_authenti
                       shell_text)
 
 _TABLE = {}
-for _module in (hello, authentication, diagnostics, catalog, users_and_roles):
+for _module in (hello, authentication, diagnostics, catalog, users_and_roles, replication):
     for _command in _module.COMMANDS:
         for _name in (_command.name, *_command.aliases):
             _TABLE[_name] = _command

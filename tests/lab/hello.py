@@ -24,7 +24,8 @@ def _now():
     return datetime.datetime.now(datetime.timezone.utc)
 
 
-def _op_time(now):
+def op_time(now):
+    """The optime of the last write, which every data-bearing member has applied: {ts, t}."""
     return {"ts": Timestamp(int(now.timestamp()), 1), "t": Int64(TERM)}
 
 
@@ -57,8 +58,8 @@ def _replica_set_block(context, primary_field, topology_version):
     if node.role == "primary":
         block["electionId"] = ELECTION_ID
     if node.role != "arbiter":
-        block["lastWrite"] = {"opTime": _op_time(now), "lastWriteDate": now,
-                              "majorityOpTime": _op_time(now), "majorityWriteDate": now}
+        block["lastWrite"] = {"opTime": op_time(now), "lastWriteDate": now,
+                              "majorityOpTime": op_time(now), "majorityWriteDate": now}
     return block
 
 

@@ -2,6 +2,7 @@
 """The lab: a MongoDB-compatible test deployment on 127.0.0.1, described by a profile.
 
   lab.py --profile NAME|PATH --ready-file F [--latency-ms N] [--log F] [--cert-dir D]
+         [--advertise-host NAME]
 
 Once every node listens, writes {"nodes": ["127.0.0.1:port", ...]} to F (atomically). Logs every
 command received as one JSON line to --log (default F.commands.jsonl). Stops on SIGTERM or SIGINT,
@@ -20,7 +21,7 @@ import profiles
 import tls
 from command_log import CommandLog
 from deployment import Deployment
-from node import NodeServer, listen
+from node import DownNode, NodeServer, bind
 
 
 def _arguments(argv):
@@ -28,6 +29,9 @@ def _arguments(argv):
     parser.add_argument("--profile", required=True, help="profile name in fixtures/lab, or a path")
     parser.add_argument("--ready-file", required=True, type=Path)
     parser.add_argument("--latency-ms", type=int, default=0, help="delay every reply by N ms")
+    parser.add_argument("--advertise-host", default="127.0.0.1",
+                        help="the host name members are known by (hello, replSetGetStatus, the ready "
+                             "file); nodes still listen on 127.0.0.1")
     parser.add_argument("--log", type=Path, help="command log (default: <ready-file>.commands.jsonl)")
     parser.add_argument("--cert-dir", type=Path,
                         help="test certificates, made there if missing (default: <ready-file dir>/certs)")
@@ -60,12 +64,13 @@ def _start(args):
     if profile.tls.mode != "disabled":
         tls.make_certificates(cert_dir)
     ssl_context = tls.server_context(profile.tls, cert_dir)
-    sockets = [listen(node.port) for node in profile.nodes]
-    addresses = [f"127.0.0.1:{sock.getsockname()[1]}" for sock in sockets]
+    sockets = [bind(node) for node in profile.nodes]
+    addresses = [f"{args.advertise_host}:{sock.getsockname()[1]}" for sock in sockets]
     deployment = Deployment(profile, addresses)
     log = CommandLog(args.log or args.ready_file.with_name(args.ready_file.name + ".commands.jsonl"))
-    servers = [NodeServer(deployment, node, sock, profile.tls.mode, ssl_context, log,
-                          args.latency_ms / 1000) for node, sock in zip(deployment.nodes, sockets)]
+    servers = [DownNode(sock) if node.is_down else
+               NodeServer(deployment, node, sock, profile.tls.mode, ssl_context, log, args.latency_ms / 1000)
+               for node, sock in zip(deployment.nodes, sockets)]
     return servers, addresses, log
 
 

@@ -26,6 +26,32 @@ def listen(port):
     return sock
 
 
+def reserve(port):
+    """A socket bound on 127.0.0.1:port that never listens: every connect to it is refused, and no
+    other process can bind the port while it is open (no SO_REUSEADDR, so theirs fails even with it)."""
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.bind(("127.0.0.1", port))
+    return sock
+
+
+def bind(spec):
+    """The socket of a node of the profile: reserved only for a node that is down, else listening."""
+    return reserve(spec.port) if "down" in spec.faults else listen(spec.port)
+
+
+class DownNode:
+    """A member that is down: its address stays reserved and answers nothing (connects are refused)."""
+
+    def __init__(self, sock):
+        self._sock = sock
+
+    async def serve(self):
+        """Nothing to serve."""
+
+    async def stop(self):
+        self._sock.close()
+
+
 async def _first_byte(sock):
     """The first byte the client sends, left unread; b'' if it closes first."""
     loop = asyncio.get_running_loop()

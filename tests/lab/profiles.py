@@ -21,7 +21,7 @@ TOPOLOGY_ROLES = {
     "sharded": {"mongos"},
 }
 TLS_MODES = ("disabled", "allowTLS", "preferTLS", "requireTLS")
-FAULTS = ("drop_connections", "no_reply")
+FAULTS = ("down", "drop_connections", "no_reply")
 AUTH_MECHANISMS = ("SCRAM-SHA-1", "SCRAM-SHA-256", "MONGODB-X509", "PLAIN")
 EXTERNAL_DB = "$external"
 _TOP_LEVEL_KEYS = {
@@ -154,6 +154,8 @@ def _node(raw, topology):
     _require(isinstance(raw.get("version"), str), "each node needs a version string")
     faults = tuple(raw.get("faults", []))
     _require(set(faults) <= set(FAULTS), f"faults must be among {FAULTS}")
+    _require(not (raw["role"] == "primary" and "down" in faults),
+             "a primary cannot be down: a real set would elect another primary")
     return NodeSpec(raw["role"], raw["version"], raw.get("port", 0), faults, raw.get("tags", {}))
 
 

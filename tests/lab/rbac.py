@@ -25,8 +25,8 @@ _USER_ADMIN = ["changeCustomData", "changePassword", "createRole", "createUser",
 _CLUSTER_MONITOR = ["connPoolStats", "getCmdLineOpts", "getLog", "getParameter", "hostInfo",
                     "listDatabases", "listSessions", "replSetGetConfig", "replSetGetStatus",
                     "serverStatus", "top"]
-_CLUSTER_MANAGER = ["addShard", "removeShard", "replSetConfigure", "replSetStateChange",
-                    "setFeatureCompatibilityVersion"]
+_CLUSTER_MANAGER = ["addShard", "removeShard", "replSetConfigure", "replSetGetConfig",
+                    "replSetGetStatus", "replSetStateChange", "setFeatureCompatibilityVersion"]
 _HOST_MANAGER = ["flushRouterConfig", "killop", "logRotate", "setParameter", "shutdown"]
 
 

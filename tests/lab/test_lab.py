@@ -5,17 +5,35 @@ Run: /usr/bin/python3 -m unittest discover -s tests/lab
 """
 
 import json
+import socket
 import time
 import unittest
 
 import pymongo
+from bson import Int64, Timestamp
 from pymongo.errors import OperationFailure, ServerSelectionTimeoutError
 
 import profiles
+import rbac
 import reference_replies
 from lab_process import start_for_class
 
 HANDSHAKE_COMMANDS = {"isMaster", "ismaster", "hello"}
+
+# replSetGetStatus field order on 7.0 (TopologyCoordinator::prepareStatusResponse, 5.0-7.0 revision).
+REPL_SET_STATUS_FIELDS = [
+    "set", "date", "myState", "term", "syncSourceHost", "syncSourceId", "heartbeatIntervalMillis",
+    "majorityVoteCount", "writeMajorityCount", "votingMembersCount", "writableVotingMembersCount",
+    "optimes", "lastStableRecoveryTimestamp"]
+SELF_MEMBER_FIELDS = [
+    "_id", "name", "health", "state", "stateStr", "uptime", "optime", "optimeDate", "lastAppliedWallTime",
+    "lastDurableWallTime", "syncSourceHost", "syncSourceId", "infoMessage"]
+SELF_MEMBER_TAIL = ["configVersion", "configTerm", "self", "lastHeartbeatMessage"]
+OTHER_MEMBER_OPTIMES = [
+    "optime", "optimeDurable", "optimeDate", "optimeDurableDate", "lastAppliedWallTime", "lastDurableWallTime"]
+OTHER_MEMBER_HEARTBEAT = [
+    "lastHeartbeat", "lastHeartbeatRecv", "pingMs", "lastHeartbeatMessage", "syncSourceHost", "syncSourceId",
+    "infoMessage"]
 
 
 def client_for(lab, index=0, **options):
@@ -179,6 +197,11 @@ class OpenProfileTest(LabTestCase):
         details = self.assertCommandFails(18, client.admin.command, "ping")
         self.assertShape(details, "error-authentication-failed.json", "saslFailure")
 
+    def test_repl_set_get_status_on_a_standalone_is_no_replication_enabled(self):
+        details = self.assertCommandFails(76, self.connect().admin.command, "replSetGetStatus")
+        self.assertEqual({"ok": 0.0, "errmsg": "not running with --replSet", "code": 76,
+                          "codeName": "NoReplicationEnabled"}, details)
+
     def test_unknown_command_is_command_not_found(self):
         details = self.assertCommandFails(59, self.connect().admin.command, "fooBar")
         self.assertEqual("no such command: 'fooBar'", details["errmsg"])
@@ -269,6 +292,13 @@ class HardenedProfileTest(LabTestCase):
         self.assertEqual(["db_app"], [d["name"] for d in admin.command("listDatabases")["databases"]])
         self.assertEqual(1.0, admin.command("usersInfo", "app")["ok"])
         self.assertCommandFails(13, admin.command, "usersInfo", {"forAllDBs": True})
+
+    def test_repl_set_get_status_checks_the_action_before_replication(self):
+        details = self.assertCommandFails(13, self.connect("app", "SCRAM-SHA-256").admin.command,
+                                          "replSetGetStatus")
+        self.assertTrue(details["errmsg"].startswith(
+            "not authorized on admin to execute command { replSetGetStatus: 1, "), details["errmsg"])
+        self.assertCommandFails(76, self.connect("scanner", "SCRAM-SHA-256").admin.command, "replSetGetStatus")
 
     def test_monitoring_user_with_a_custom_role(self):
         admin = self.connect("scanner", "SCRAM-SHA-256").admin
@@ -380,6 +410,14 @@ class ReplicaSetProfileTest(LabTestCase):
         with self.assertRaises(ServerSelectionTimeoutError):
             client.admin.command("ping")
 
+    def test_repl_set_get_status_shows_the_faulty_member_unreachable(self):
+        members = self.connect("admin").admin.command("replSetGetStatus")["members"]
+        self.assertEqual(self.lab.nodes, [m["name"] for m in members])
+        self.assertEqual(["PRIMARY", "SECONDARY", "SECONDARY", "SECONDARY", "ARBITER", "(not reachable/healthy)"],
+                         [m["stateStr"] for m in members])
+        self.assertEqual(0.0, members[5]["health"])
+        self.assertTrue(members[5]["lastHeartbeatMessage"].startswith("Error connecting to "))
+
     def test_driver_discovers_the_primary(self):
         host, port = self.lab.host_port(2)
         client = pymongo.MongoClient(host, port, replicaSet="rs0", serverSelectionTimeoutMS=5000,
@@ -392,6 +430,20 @@ class ReplicaSetProfileTest(LabTestCase):
 class ShardedProfileTest(LabTestCase):
     PROFILE = "sharded"
 
+    def test_three_mongos(self):
+        self.assertEqual(3, len(self.lab.nodes))
+        self.assertEqual("isdbgrid", self.connect(index=2).admin.command("hello")["msg"])
+
+    def test_repl_set_get_status_is_not_supported_through_mongos(self):
+        # mongos registers the command (cluster_repl_set_get_status_cmd.cpp): any authenticated user
+        # gets ok 0 with no code, so it is not CommandNotFound.
+        unauthenticated = self.assertCommandFails(13, self.connect().admin.command, "replSetGetStatus")
+        self.assertEqual("Command replSetGetStatus requires authentication", unauthenticated["errmsg"])
+        details = self.assertCommandFails(None, self.connect("admin").admin.command, "replSetGetStatus")
+        self.assertEqual(["info", "ok", "errmsg", "$clusterTime", "operationTime"], list(details))
+        self.assertEqual("mongos", details["info"])
+        self.assertEqual("replSetGetStatus is not supported through mongos", details["errmsg"])
+
     def test_mongos_answers_tls_and_plaintext_on_one_port(self):
         for options in ({}, {"tls": True, "tlsCAFile": str(self.lab.cert_dir / "ca.pem")}):
             with self.subTest(tls=bool(options)):
@@ -399,6 +451,123 @@ class ShardedProfileTest(LabTestCase):
                 self.assertEqual("isdbgrid", hello["msg"])
                 self.assertEqual(25, hello["maxWireVersion"])
                 self.assertShape(hello, "hello-mongos-7.0.json", "reply")
+
+
+
+class ReplsetProfileTest(LabTestCase):
+    """replset: primary, secondary, secondary, arbiter, hidden (nodes 0 to 4)."""
+    PROFILE = "replset"
+    STATES = ["PRIMARY", "SECONDARY", "SECONDARY", "ARBITER", "SECONDARY"]
+
+    def status(self, index=0):
+        return self.connect("scanner", index=index).admin.command("replSetGetStatus")
+
+    def test_repl_set_get_status_lists_every_member_with_self(self):
+        for index, my_state in ((0, 1), (4, 2)):
+            with self.subTest(self.lab.nodes[index]):
+                status = self.status(index)
+                self.assertEqual(REPL_SET_STATUS_FIELDS, list(status)[:len(REPL_SET_STATUS_FIELDS)])
+                self.assertEqual(["members", "ok", "$clusterTime", "operationTime"], list(status)[-4:])
+                self.assertEqual(("rs0", my_state, Int64(1)), (status["set"], status["myState"], status["term"]))
+                self.assertEqual((3, 3, 5, 4), (status["majorityVoteCount"], status["writeMajorityCount"],
+                                                status["votingMembersCount"], status["writableVotingMembersCount"]))
+                members = status["members"]
+                self.assertEqual(list(range(5)), [m["_id"] for m in members])
+                self.assertEqual(self.lab.nodes, [m["name"] for m in members])
+                self.assertEqual(self.STATES, [m["stateStr"] for m in members])
+                self.assertEqual([1, 2, 2, 7, 2], [m["state"] for m in members])
+                self.assertEqual([1.0] * 5, [m["health"] for m in members])
+                self.assertEqual([index], [i for i, m in enumerate(members) if m.get("self") is True])
+
+    def test_member_entries_in_the_server_order(self):
+        members = self.status(0)["members"]
+        primary, secondary, arbiter = members[0], members[1], members[3]
+        self.assertEqual(SELF_MEMBER_FIELDS + ["electionTime", "electionDate"] + SELF_MEMBER_TAIL, list(primary))
+        self.assertEqual(SELF_MEMBER_FIELDS[:6] + OTHER_MEMBER_OPTIMES + OTHER_MEMBER_HEARTBEAT
+                         + ["configVersion", "configTerm"], list(secondary))
+        self.assertEqual(SELF_MEMBER_FIELDS[:6] + OTHER_MEMBER_HEARTBEAT + ["configVersion", "configTerm"],
+                         list(arbiter))
+        self.assertEqual((self.lab.nodes[0], 0), (secondary["syncSourceHost"], secondary["syncSourceId"]))
+        self.assertIsInstance(secondary["pingMs"], Int64)
+        self.assertIsInstance(secondary["health"], float)
+        self.assertIsInstance(primary["electionTime"], Timestamp)
+
+    def test_election_metrics(self):
+        self.assertEqual(3, self.status(0)["electionCandidateMetrics"]["numVotesNeeded"])
+        participant = self.status(1)["electionParticipantMetrics"]
+        self.assertEqual((True, 0), (participant["votedForCandidate"], participant["electionCandidateMemberId"]))
+
+    def test_repl_set_get_status_requires_authentication(self):
+        details = self.assertCommandFails(13, self.connect().admin.command, "replSetGetStatus")
+        self.assertEqual("Command replSetGetStatus requires authentication", details["errmsg"])
+
+    def test_hello_never_lists_the_hidden_member(self):
+        hello = self.connect().admin.command("hello")
+        self.assertEqual(self.lab.nodes[:3], hello["hosts"])
+        self.assertEqual([self.lab.nodes[3]], hello["arbiters"])
+        self.assertNotIn("passives", hello)
+
+    def test_driver_discovers_the_members_but_not_the_hidden_one(self):
+        host, port = self.lab.host_port(0)
+        user = profile_user(self.PROFILE, "scanner")
+        client = pymongo.MongoClient(host, port, replicaSet="rs0", serverSelectionTimeoutMS=5000,
+                                     username=user.user, password=user.password)
+        self.addCleanup(client.close)
+        self.assertEqual(1.0, client.admin.command("ping")["ok"])
+        expected = {self.lab.host_port(i) for i in range(4)}
+        deadline = time.monotonic() + 10
+        while client.nodes != expected and time.monotonic() < deadline:
+            time.sleep(0.05)
+        self.assertEqual(expected, client.nodes)
+        description = client._topology.description
+        self.assertEqual({self.lab.host_port(i) for i in range(5)} - {self.lab.host_port(4)},
+                         set(description.server_descriptions()))
+        self.assertEqual({self.lab.host_port(1), self.lab.host_port(2)}, client.secondaries)
+        self.assertEqual({self.lab.host_port(3)}, client.arbiters)
+        self.assertEqual(self.lab.host_port(0), client.primary)
+
+
+class ReplsetMemberDownProfileTest(LabTestCase):
+    """replset-member-down: primary, secondary, and a secondary that is down (node 2)."""
+    PROFILE = "replset-member-down"
+
+    def test_the_down_member_refuses_connections_but_stays_listed(self):
+        self.assertEqual(3, len(self.lab.nodes))
+        with self.assertRaises(ConnectionRefusedError):
+            socket.create_connection(self.lab.host_port(2), timeout=5).close()
+        for index in (0, 1):
+            with self.subTest(self.lab.nodes[index]):
+                self.assertEqual(self.lab.nodes, self.connect(index=index).admin.command("hello")["hosts"])
+
+    def test_the_down_address_stays_reserved(self):
+        other = socket.socket()
+        self.addCleanup(other.close)
+        other.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        with self.assertRaises(OSError):
+            other.bind(self.lab.host_port(2))
+
+    def test_repl_set_get_status_shows_the_down_member(self):
+        members = self.connect("scanner").admin.command("replSetGetStatus")["members"]
+        self.assertEqual(self.lab.nodes, [m["name"] for m in members])
+        down = members[2]
+        self.assertEqual((0.0, 8, "(not reachable/healthy)", 0),
+                         (down["health"], down["state"], down["stateStr"], down["uptime"]))
+        self.assertEqual({"ts": Timestamp(0, 0), "t": Int64(-1)}, down["optime"])
+        self.assertEqual(f"Error connecting to {self.lab.nodes[2]} :: caused by :: Connection refused",
+                         down["lastHeartbeatMessage"])
+        self.assertEqual((-1, -1), (down["configVersion"], down["configTerm"]))
+        self.assertEqual([1.0, 1.0], [m["health"] for m in members[:2]])
+
+
+class RoleModelTest(unittest.TestCase):
+    def test_replset_get_status_is_granted_as_in_mongodb(self):
+        catalogue = rbac.RoleCatalogue([])
+        for role in ("clusterMonitor", "clusterManager", "clusterAdmin", "root"):
+            with self.subTest(role):
+                self.assertTrue(catalogue.allows([{"role": role, "db": "admin"}], rbac.CLUSTER, "replSetGetStatus"))
+        for role in ("hostManager", "readAnyDatabase", "dbOwner"):
+            with self.subTest(role):
+                self.assertFalse(catalogue.allows([{"role": role, "db": "admin"}], rbac.CLUSTER, "replSetGetStatus"))
 
 
 if __name__ == "__main__":

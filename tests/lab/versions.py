@@ -55,3 +55,16 @@ def feature_compatibility_version(version):
 
 def version_array(version):
     return list(parse(version)) + [0]
+
+
+def reports_written_optimes(version):
+    """replSetGetStatus adds the written optimes (writtenOpTime, optimeWritten, lastWrittenWallTime)
+    from 8.0, where featureFlagReduceMajorityWriteLatency is on (observed in 8.0 rs.status() output)."""
+    return parse(version) >= (8, 0, 0)
+
+
+def heartbeat_connect_error(version, host, cause):
+    """lastHeartbeatMessage for a member whose connection failed. 8.0 adds 'onInvoke :: caused by ::'
+    (observed in 8.0 rs.status() output; 7.0 output has none)."""
+    through = "onInvoke :: caused by :: " if parse(version) >= (8, 0, 0) else ""
+    return f"Error connecting to {host} :: caused by :: {through}{cause}"
