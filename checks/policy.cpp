@@ -12,6 +12,10 @@
 //   "passwords": {"min_length": 12, "require_upper": true, "require_lower": true,
 //                 "require_digit": true, "require_special": true, "reject_common": true,
 //                 "reject_username": true}  AUTHN-005 rules; each field given replaces its default
+//   "connection_budget": {"app_instances": 4, "max_percent": 80}
+//                                           CONN-008: how many application instances share the
+//                                           deployment (unknown by default) and the share of the
+//                                           server connection limit they may use
 //   "severity_overrides": {"CONN-005": "medium"}   check id -> info|low|medium|high|critical
 //   "disabled_checks": ["CONN-006"]         checks not run; replaces the whole list
 // fixtures/policy/example-policy.json is a complete example.
@@ -202,6 +206,26 @@ Result<Ok> read_passwords(const json& value, Policy& policy) {
   return Ok{};
 }
 
+Result<Ok> read_connection_budget(const json& value, Policy& policy) {
+  if (!value.is_object()) return wrong_type("connection_budget", "an object", value);
+  for (const auto& [key, setting] : value.items()) {
+    const std::string path = "connection_budget." + key;
+    if (key != "app_instances" && key != "max_percent") {
+      return policy_error(path, "unknown key (expected app_instances or max_percent)");
+    }
+    auto count = read_count(path, setting);
+    if (!count) return count.error();
+    if (key == "app_instances") {
+      if (count.value() < 1) return policy_error(path, "must be at least 1");
+      policy.connection_budget.app_instances = count.value();
+    } else {
+      if (count.value() < 1 || count.value() > 100) return policy_error(path, "must be 1 to 100");
+      policy.connection_budget.max_percent = count.value();
+    }
+  }
+  return Ok{};
+}
+
 Result<Ok> read_severity_overrides(const json& value, Policy& policy) {
   if (!value.is_object()) return wrong_type("severity_overrides", "an object", value);
   for (const auto& [id, severity_text] : value.items()) {
@@ -227,12 +251,13 @@ Result<Ok> read_disabled_checks(const json& value, Policy& policy) {
 
 using SectionReader = Result<Ok> (*)(const json&, Policy&);
 
-constexpr std::array<std::pair<std::string_view, SectionReader>, 7> kSections = {{
+constexpr std::array<std::pair<std::string_view, SectionReader>, 8> kSections = {{
     {"workload", read_workload},
     {"read_preferences", read_read_preferences},
     {"majority_write_workloads", read_majority_write_workloads},
     {"pool_ranges", read_pool_ranges},
     {"passwords", read_passwords},
+    {"connection_budget", read_connection_budget},
     {"severity_overrides", read_severity_overrides},
     {"disabled_checks", read_disabled_checks},
 }};
@@ -245,8 +270,8 @@ Result<Policy> read_policy(const json& document) {
     if (section == nullptr) {
       return policy_error(key,
                           "unknown key (expected workload, read_preferences, "
-                          "majority_write_workloads, pool_ranges, passwords, severity_overrides "
-                          "or disabled_checks)");
+                          "majority_write_workloads, pool_ranges, passwords, connection_budget, "
+                          "severity_overrides or disabled_checks)");
     }
     auto read = section->second(value, policy);
     if (!read) return read.error();

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <string_view>
@@ -29,6 +30,13 @@ struct PasswordRules {
   bool reject_username = true;
 };
 
+// CONN-008: application instances × maxPoolSize × routers must stay within max_percent of the
+// smallest server connection limit.
+struct ConnectionBudget {
+  std::optional<std::int64_t> app_instances;  // unknown unless the policy or --app-instances says
+  std::int64_t max_percent = 80;
+};
+
 struct Policy {
   // "core" workloads need strong consistency; others (e.g. "analytics") may read from secondaries.
   std::string workload = "core";
@@ -46,6 +54,7 @@ struct Policy {
                                                  {"waitQueueTimeoutMS", {5000, 10000}},
                                                  {"connectTimeoutMS", {10000, 30000}}};
   PasswordRules passwords;
+  ConnectionBudget connection_budget;
   std::map<std::string, Severity> severity_overrides;  // check id -> severity
   std::set<std::string> disabled_checks;               // check ids not run
 

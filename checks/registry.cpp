@@ -1,18 +1,26 @@
 #include "checks/registry.h"
 
 #include <algorithm>
+#include <tuple>
 
 #include "checks/authentication.h"
+#include "checks/deployment_connection.h"
+#include "checks/discovery.h"
 #include "checks/password_strength.h"
 
 namespace mongoscan {
 
 const std::vector<CheckSpec>& check_catalogue() {
   static const std::vector<CheckSpec> catalogue = [] {
-    std::vector<CheckSpec> specs = authentication_specs();
+    std::vector<CheckSpec> specs;
+    for (const auto* family : {&discovery_specs(), &authentication_specs(),
+                               &connection_string_specs(), &deployment_connection_specs()}) {
+      specs.insert(specs.end(), family->begin(), family->end());
+    }
     specs.push_back(password_strength_spec());
-    const auto& connection = connection_string_specs();
-    specs.insert(specs.end(), connection.begin(), connection.end());
+    std::stable_sort(specs.begin(), specs.end(), [](const CheckSpec& a, const CheckSpec& b) {
+      return std::tie(a.layer, a.id) < std::tie(b.layer, b.id);
+    });
     return specs;
   }();
   return catalogue;
@@ -36,16 +44,27 @@ std::vector<Finding> without_disabled(std::vector<Finding> findings, const Polic
 
 }  // namespace
 
-std::vector<Finding> run_connection_string_checks(const UriTarget& target, const Policy& policy) {
+std::vector<Finding> run_connection_string_checks(const UriTarget& target,
+                                                  const DeploymentFacts* deployment,
+                                                  const Policy& policy) {
   std::vector<Finding> findings = {
       check_password_strength(target.connection, Subject::uri(target.redacted_uri), policy)};
-  const auto connection = check_connection_string(target, policy);
-  findings.insert(findings.end(), connection.begin(), connection.end());
+  for (auto& family : {check_connection_string(target, policy),
+                       check_deployment_connection(target, deployment, policy)}) {
+    findings.insert(findings.end(), family.begin(), family.end());
+  }
+  std::stable_sort(findings.begin(), findings.end(),
+                   [](const Finding& a, const Finding& b) { return a.check_id < b.check_id; });
   return without_disabled(std::move(findings), policy);
 }
 
 std::vector<Finding> run_node_checks(const NodeFacts& facts, const Policy& policy) {
   return without_disabled(check_authentication(facts, policy), policy);
+}
+
+std::vector<Finding> run_deployment_checks(const DeploymentFacts& deployment,
+                                           const Policy& policy) {
+  return without_disabled(check_discovery(deployment, policy), policy);
 }
 
 }  // namespace mongoscan

@@ -9,6 +9,7 @@
 #include "checks/connection_string.h"
 #include "checks/finding.h"
 #include "checks/policy.h"
+#include "scanner/deployment_facts.h"
 #include "scanner/node_facts.h"
 
 namespace mongoscan {
@@ -20,10 +21,16 @@ const std::vector<CheckSpec>& check_catalogue();
 const CheckSpec* find_check(std::string_view id);
 
 // The findings of every check that judges one connection string (AUTHN-005 on its password, then
-// the CONN-* checks), without those the policy disables.
-std::vector<Finding> run_connection_string_checks(const UriTarget& target, const Policy& policy);
+// the CONN-* checks), without those the policy disables. `deployment` is the probed deployment
+// the string reaches (deployment_reached_by), or nullptr.
+std::vector<Finding> run_connection_string_checks(const UriTarget& target,
+                                                  const DeploymentFacts* deployment,
+                                                  const Policy& policy);
 
 // The findings of every check that judges one probed node, without those the policy disables.
 std::vector<Finding> run_node_checks(const NodeFacts& facts, const Policy& policy);
+
+// The findings of every check that judges a target deployment as a whole (DISC-*).
+std::vector<Finding> run_deployment_checks(const DeploymentFacts& deployment, const Policy& policy);
 
 }  // namespace mongoscan

@@ -19,13 +19,16 @@ ordered_json node_json(const NodeSummary& node) {
   for (const auto& [phase, message] : node.errors) {
     errors.push_back({{"phase", phase}, {"message", message}});
   }
-  return {{"address", node.address},
-          {"role", node.role},
-          {"version", node.version},
-          {"tls", object_or_empty(node.tls)},
-          {"authentication", object_or_empty(node.authentication)},
-          {"commands", object_or_empty(node.commands)},
-          {"errors", std::move(errors)}};
+  ordered_json json = {{"address", node.address}, {"origin", node.origin}};
+  if (!node.named_by.empty()) json["named_by"] = node.named_by;
+  if (!node.aliases.empty()) json["aliases"] = node.aliases;
+  json.update(ordered_json{{"role", node.role},
+                           {"version", node.version},
+                           {"tls", object_or_empty(node.tls)},
+                           {"authentication", object_or_empty(node.authentication)},
+                           {"commands", object_or_empty(node.commands)},
+                           {"errors", std::move(errors)}});
+  return json;
 }
 
 ordered_json target_json(const TargetSummary& target) {
@@ -80,7 +83,11 @@ ordered_json report_json(const Report& report) {
           {"inputs", report.inputs},
           {"targets", std::move(targets)},
           {"findings", std::move(findings)},
-          {"summary", summary_json(report.summary())}};
+          {"summary", summary_json(report.summary())},
+          {"statistics",
+           {{"nodes", report.statistics.nodes},
+            {"concurrency", report.statistics.concurrency},
+            {"scram_key_derivations", report.statistics.scram_key_derivations}}}};
 }
 
 }  // namespace

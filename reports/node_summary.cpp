@@ -90,6 +90,9 @@ std::string version_of(const NodeFacts& facts) {
 NodeSummary summarize_node(const NodeFacts& facts) {
   NodeSummary summary;
   summary.address = facts.address();
+  summary.origin = to_string(facts.origin);
+  summary.named_by = facts.named_by;
+  summary.aliases = facts.aliases;
   summary.role = node_role(facts);
   summary.version = version_of(facts);
   summary.tls = tls_json(facts);

@@ -19,8 +19,11 @@ struct ReportedFinding {
 };
 
 struct NodeSummary {
-  std::string address;  // "host:port"
-  std::string role;     // primary, secondary, arbiter, mongos, standalone, unknown
+  std::string address;               // "host:port"
+  std::string origin;                // how the scan found it: seed, hello or replSetGetStatus
+  std::string named_by;              // the node whose reply named it; empty for seeds
+  std::vector<std::string> aliases;  // other names that reached the same node
+  std::string role;                  // primary, secondary, arbiter, mongos, standalone, unknown
   std::string version;
   nlohmann::json tls = nlohmann::json::object();
   nlohmann::json authentication = nlohmann::json::object();  // the scanning account: user, roles
@@ -40,6 +43,13 @@ struct StatusCounts {
   int pass = 0, fail = 0, warn = 0, error = 0, skipped = 0;
 };
 
+// How much the scan did: for audits and for the fleet benchmark.
+struct ScanStatistics {
+  std::size_t nodes = 0;                  // nodes in the report, probed or found unreachable
+  std::size_t concurrency = 0;            // probes allowed at once
+  std::size_t scram_key_derivations = 0;  // PBKDF2 runs: one per user, salt and iteration count
+};
+
 struct Report {
   std::string tool_name = "mongoscan";
   std::string tool_version;
@@ -48,6 +58,7 @@ struct Report {
   std::vector<std::string> inputs;  // redacted URIs and file paths, as given
   std::vector<TargetSummary> targets;
   std::vector<ReportedFinding> findings;
+  ScanStatistics statistics;
 
   StatusCounts summary() const;
 };

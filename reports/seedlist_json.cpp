@@ -6,9 +6,8 @@ namespace mongoscan {
 
 nlohmann::json seedlist_json(const SeedlistDiscovery& discovery) {
   using nlohmann::json;
-  if (discovery.error) {
-    return {
-        {"seeds", json::array()}, {"options", json::object()}, {"error", discovery.error->message}};
+  if (const auto error = discovery.error()) {
+    return {{"seeds", json::array()}, {"options", json::object()}, {"error", error->message}};
   }
   json seeds = json::array();
   for (const HostAddress& host : discovery.uri.hosts) seeds.push_back(host.address());

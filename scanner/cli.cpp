@@ -6,6 +6,8 @@
 #include <chrono>
 #include <cstring>
 #include <fstream>
+#include <limits>
+#include <optional>
 #include <sstream>
 
 #include "checks/registry.h"
@@ -29,6 +31,8 @@ struct ScanOptions {
   double connect_timeout_seconds = 5;
   double command_timeout_seconds = 10;
   double node_timeout_seconds = 60;
+  double dns_timeout_seconds = 10;
+  std::optional<std::int64_t> app_instances;
 };
 
 Result<std::string> read_text_file(const std::string& path, std::string_view what) {
@@ -71,6 +75,7 @@ Result<Policy> load_policy(const ScanOptions& options) {
     policy = std::move(parsed).value();
   }
   if (!options.workload.empty()) policy.workload = options.workload;
+  if (options.app_instances) policy.connection_budget.app_instances = options.app_instances;
   return policy;
 }
 
@@ -116,6 +121,7 @@ std::optional<CommandError> prepare_and_run_scan(const ScanOptions& options, Sca
   request.probe.connect_timeout = to_milliseconds(options.connect_timeout_seconds);
   request.probe.command_timeout = to_milliseconds(options.command_timeout_seconds);
   request.probe.node_timeout = to_milliseconds(options.node_timeout_seconds);
+  request.probe.dns_timeout = to_milliseconds(options.dns_timeout_seconds);
   return run_scan(request, streams);
 }
 
@@ -138,7 +144,7 @@ SeedlistDiscovery resolve_seedlist(const ResolveOptions& options) {
   SeedlistDiscovery failed;
   auto parsed = parse_connection_string(options.uri);
   if (!parsed) {
-    failed.error = parsed.error();
+    failed.problems.push_back(parsed.error());
     return failed;
   }
   if (!parsed.value().srv) {
@@ -147,7 +153,7 @@ SeedlistDiscovery resolve_seedlist(const ResolveOptions& options) {
   }
   auto resolver = DnsResolver::create(options.dns_servers);
   if (!resolver) {
-    failed.error = resolver.error();
+    failed.problems.push_back(resolver.error());
     return failed;
   }
   return discover_seedlist(parsed.value(), *resolver.value(),
@@ -157,9 +163,10 @@ SeedlistDiscovery resolve_seedlist(const ResolveOptions& options) {
 int run_resolve(const ResolveOptions& options, const CliStreams& streams) {
   const SeedlistDiscovery discovery = resolve_seedlist(options);
   streams.out << seedlist_json(discovery).dump(2) << "\n";
-  if (!discovery.error) return kExitOk;
+  const auto error = discovery.error();
+  if (!error) return kExitOk;
   streams.err << "mongoscan: error: '" << redact_connection_string(options.uri)
-              << "': " << redact_connection_strings_in_text(discovery.error->message) << "\n";
+              << "': " << redact_connection_strings_in_text(error->message) << "\n";
   return kExitUsage;
 }
 
@@ -227,6 +234,18 @@ int run_cli(const std::vector<std::string>& args, CliStreams streams) {
   scan->add_flag("--allow-plain-without-tls", probe.allow_plain_without_tls,
                  "Allow PLAIN authentication over a connection without TLS (sends the password)");
   scan->add_option("--dns-server", probe.dns_servers, "DNS server IP:PORT to use (repeatable)");
+  scan->add_option("--dns-timeout", scan_options.dns_timeout_seconds,
+                   "Seconds for the DNS lookups of each name (SRV, TXT, addresses)")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  scan->add_option("--concurrency", probe.concurrency, "Nodes probed at once")
+      ->check(CLI::Range(1, 1024))
+      ->capture_default_str();
+  scan->add_flag("-q,--quiet", probe.quiet, "No progress line on a terminal's stderr");
+  scan->add_option("--app-instances", scan_options.app_instances,
+                   "Application instances that share the deployment, for the connection budget "
+                   "(CONN-008; overrides the policy)")
+      ->check(CLI::Range(std::int64_t{1}, std::numeric_limits<std::int64_t>::max()));
   scan->add_option("--connect-timeout", scan_options.connect_timeout_seconds,
                    "Seconds for each TCP connect and TLS handshake")
       ->check(CLI::PositiveNumber)

@@ -20,6 +20,7 @@ struct CliStreams {
   std::ostream& out;
   std::ostream& err;
   bool out_is_color_terminal = false;  // stdout is a TTY and NO_COLOR is not set
+  bool err_is_terminal = false;        // stderr is a TTY: progress may be shown there
 };
 
 // Runs one command line (args exclude the program name). Never throws; every error is one line on

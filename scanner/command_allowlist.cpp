@@ -22,6 +22,7 @@ constexpr std::array kAllowlist = {
     Entry{AllowedCommand::server_status, "serverStatus"},
     Entry{AllowedCommand::list_databases, "listDatabases"},
     Entry{AllowedCommand::get_log, "getLog"},
+    Entry{AllowedCommand::repl_set_get_status, "replSetGetStatus"},
     Entry{AllowedCommand::sasl_start, "saslStart"},
     Entry{AllowedCommand::sasl_continue, "saslContinue"},
     Entry{AllowedCommand::authenticate, "authenticate"},

@@ -11,18 +11,19 @@
 namespace mongoscan {
 
 enum class AllowedCommand {
-  hello,              // topology, wire version, saslSupportedMechs
-  is_master,          // hello for servers before 4.4.2 (also OP_QUERY before 3.6)
-  build_info,         // version, modules, OpenSSL
-  get_cmd_line_opts,  // the configuration the server started with
-  get_parameter,      // runtime parameters (getParameter: "*")
-  connection_status,  // the scanning account's roles and privileges
-  users_info,         // user inventory (never with showCredentials)
-  roles_info,         // custom roles and their privileges
-  server_status,      // connection counts only (other sections excluded)
-  list_databases,     // database names (nameOnly)
-  get_log,            // startupWarnings only
-  sasl_start,         // SCRAM and PLAIN authentication
+  hello,                // topology, wire version, saslSupportedMechs
+  is_master,            // hello for servers before 4.4.2 (also OP_QUERY before 3.6)
+  build_info,           // version, modules, OpenSSL
+  get_cmd_line_opts,    // the configuration the server started with
+  get_parameter,        // runtime parameters (getParameter: "*")
+  connection_status,    // the scanning account's roles and privileges
+  users_info,           // user inventory (never with showCredentials)
+  roles_info,           // custom roles and their privileges
+  server_status,        // connection counts only (other sections excluded)
+  list_databases,       // database names (nameOnly)
+  get_log,              // startupWarnings only
+  repl_set_get_status,  // replica-set members, hidden ones included (hello omits them)
+  sasl_start,           // SCRAM and PLAIN authentication
   sasl_continue,
   authenticate,  // MONGODB-X509
 };

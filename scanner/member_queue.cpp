@@ -12,32 +12,59 @@ std::optional<HostAddress> parse_member(const std::string& text) {
   return parsed.value().hosts.front();
 }
 
+std::vector<std::string> strings_in(const std::optional<bson::Array>& array) {
+  std::vector<std::string> strings;
+  for (const bson::Value& value : array.value_or(bson::Array{})) {
+    if (const auto* text = value.get_if<std::string>()) strings.push_back(*text);
+  }
+  return strings;
+}
+
+// The members[].name of a successful replSetGetStatus reply.
+std::vector<std::string> status_member_names(const NodeFacts& node) {
+  const auto status = node.commands.find("replSetGetStatus");
+  if (status == node.commands.end() || status->second.state != CommandOutcome::State::ok) return {};
+  std::vector<std::string> names;
+  for (const bson::Value& value :
+       status->second.reply.get_array("members").value_or(bson::Array{})) {
+    const auto* member = value.get_if<bson::Document>();
+    if (member == nullptr) continue;
+    if (auto name = member->get_string("name")) names.push_back(*name);
+  }
+  return names;
+}
+
 }  // namespace
 
 MemberQueue::MemberQueue(const std::vector<HostAddress>& seeds) {
-  for (const HostAddress& seed : seeds) add(seed);
+  for (const HostAddress& seed : seeds) add({seed, NodeOrigin::seed, ""});
 }
 
-void MemberQueue::add(const HostAddress& host) {
+void MemberQueue::add(QueuedNode node) {
   if (seen_.size() >= kMaxNodes) return;
-  if (seen_.insert(to_lower_ascii(host.address())).second) pending_.push_back(host);
+  if (seen_.insert(to_lower_ascii(node.host.address())).second) pending_.push_back(std::move(node));
 }
 
-void MemberQueue::add_members_of(const bson::Document& hello) {
-  for (const char* field : {"hosts", "passives", "arbiters"}) {
-    for (const bson::Value& value : hello.get_array(field).value_or(bson::Array{})) {
-      const auto* text = value.get_if<std::string>();
-      if (text == nullptr) continue;
-      if (auto member = parse_member(*text)) add(*member);
-    }
+void MemberQueue::add_names(const std::vector<std::string>& names, NodeOrigin origin,
+                            const std::string& named_by) {
+  for (const std::string& name : names) {
+    if (auto member = parse_member(name)) add({*member, origin, named_by});
   }
 }
 
-std::optional<HostAddress> MemberQueue::next() {
+void MemberQueue::add_members_of(const NodeFacts& node) {
+  if (node.hello) {
+    for (const char* field : {"hosts", "passives", "arbiters"})
+      add_names(strings_in(node.hello->get_array(field)), NodeOrigin::hello, node.address());
+  }
+  add_names(status_member_names(node), NodeOrigin::replica_set_status, node.address());
+}
+
+std::optional<QueuedNode> MemberQueue::next() {
   if (pending_.empty()) return std::nullopt;
-  HostAddress host = pending_.front();
+  QueuedNode node = std::move(pending_.front());
   pending_.pop_front();
-  return host;
+  return node;
 }
 
 }  // namespace mongoscan

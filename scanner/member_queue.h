@@ -1,7 +1,7 @@
 #pragma once
-// The nodes of one deployment still to probe: the seeds, then every member a hello reply names
-// (hosts, passives, arbiters) that has not been queued yet. Bounded, so a hostile reply cannot
-// make a scan endless.
+// The nodes of one deployment still to probe: the seeds, then every member a probed node's replies
+// name (hello's hosts, passives and arbiters; replSetGetStatus's members, hidden ones included)
+// that has not been queued yet. Bounded, so a hostile reply cannot make a scan endless.
 
 #include <cstddef>
 #include <deque>
@@ -10,10 +10,16 @@
 #include <string>
 #include <vector>
 
-#include "scanner/bson.h"
+#include "scanner/node_facts.h"
 #include "scanner/uri.h"
 
 namespace mongoscan {
+
+struct QueuedNode {
+  HostAddress host;
+  NodeOrigin origin = NodeOrigin::seed;
+  std::string named_by;  // the node whose reply named it; empty for seeds
+};
 
 class MemberQueue {
  public:
@@ -22,16 +28,18 @@ class MemberQueue {
 
   explicit MemberQueue(const std::vector<HostAddress>& seeds);
 
-  // Queues the members a hello reply lists that were not queued before. Entries that are not
-  // "host:port" are ignored.
-  void add_members_of(const bson::Document& hello);
+  // Queues the members that node's hello and replSetGetStatus replies name and that were not
+  // queued before. Entries that are not "host:port" are ignored.
+  void add_members_of(const NodeFacts& node);
 
   // The next node to probe, or nothing when every queued node was handed out.
-  std::optional<HostAddress> next();
+  std::optional<QueuedNode> next();
 
  private:
-  void add(const HostAddress& host);
-  std::deque<HostAddress> pending_;
+  void add(QueuedNode node);
+  void add_names(const std::vector<std::string>& names, NodeOrigin origin,
+                 const std::string& named_by);
+  std::deque<QueuedNode> pending_;
   std::set<std::string> seen_;  // lower-cased "host:port"
 };
 

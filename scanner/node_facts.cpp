@@ -14,4 +14,16 @@ std::string_view to_string(CommandOutcome::State state) {
   return "failed";
 }
 
+std::string_view to_string(NodeOrigin origin) {
+  switch (origin) {
+    case NodeOrigin::seed:
+      return "seed";
+    case NodeOrigin::hello:
+      return "hello";
+    case NodeOrigin::replica_set_status:
+      return "replSetGetStatus";
+  }
+  return "seed";
+}
+
 }  // namespace mongoscan

@@ -24,9 +24,22 @@ struct CommandOutcome {
 // "ok", "not_permitted" or "failed".
 std::string_view to_string(CommandOutcome::State state);
 
+// How a scan learnt of a node: a seed of the target (from the URI or its SRV record), or a member
+// that another node's hello or replSetGetStatus named.
+enum class NodeOrigin { seed, hello, replica_set_status };
+
+// "seed", "hello" or "replSetGetStatus".
+std::string_view to_string(NodeOrigin origin);
+
 struct NodeFacts {
   std::string host;
   std::uint16_t port = 0;
+  NodeOrigin origin = NodeOrigin::seed;
+  std::string named_by;  // "host:port" of the node whose reply named this one; empty for seeds
+  // Other names of the same node: queued names that connected to the same address and port, so
+  // were not probed twice ("10.0.0.5:27017" as a seed, "db1.internal:27017" in hello).
+  std::vector<std::string> aliases;
+
   std::vector<std::string> resolved_addresses;
   std::string connected_address;  // the address the session used
   bool reachable = false;         // a TCP connection was made

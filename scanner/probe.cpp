@@ -1,8 +1,6 @@
 #include "scanner/probe.h"
 
-#include "scanner/dns_resolver.h"
 #include "scanner/mongo_connection.h"
-#include "scanner/tcp_connection.h"
 
 namespace mongoscan {
 namespace {
@@ -19,14 +17,14 @@ struct Session {
 
 class NodeProbe {
  public:
-  NodeProbe(const std::string& host, std::uint16_t port, const ProbeOptions& options)
-      : options_(options), node_deadline_(Deadline::after(options.node_timeout)) {
-    facts_.host = host;
-    facts_.port = port;
-  }
+  NodeProbe(NodeFacts reached, std::unique_ptr<TcpConnection> first_connection,
+            const ProbeOptions& options)
+      : options_(options),
+        node_deadline_(Deadline::after(options.node_timeout)),
+        facts_(std::move(reached)),
+        first_connection_(std::move(first_connection)) {}
 
   NodeFacts run() {
-    if (!resolve()) return std::move(facts_);
     std::optional<Session> session = open_session();
     if (!session) return std::move(facts_);
     if (facts_.tls) probe_plaintext();
@@ -59,38 +57,10 @@ class NodeProbe {
 
   void record(const Error& error) { facts_.errors.push_back(error); }
 
-  bool resolve() {
-    if (is_numeric_address(facts_.host)) {
-      facts_.resolved_addresses = {facts_.host};
-      return true;
-    }
-    auto resolver = DnsResolver::create(options_.dns_servers);
-    if (!resolver) {
-      record(resolver.error());
-      return false;
-    }
-    auto addresses = resolver.value()->resolve_addresses(facts_.host, connect_deadline());
-    if (!addresses) {
-      record(addresses.error());
-      return false;
-    }
-    facts_.resolved_addresses = addresses.value();
-    return true;
-  }
-
-  // A TCP connection to the first resolved address that accepts one.
+  // The connection discovery opened, then new ones to the same address.
   Result<std::unique_ptr<TcpConnection>> connect() {
-    Error last{ErrorCode::refused, "connect", "no address to connect to"};
-    for (const std::string& address : facts_.resolved_addresses) {
-      auto connection = TcpConnection::connect(address, facts_.port, connect_deadline());
-      if (connection) {
-        facts_.reachable = true;
-        facts_.connected_address = address;
-        return connection;
-      }
-      last = connection.error();
-    }
-    return last;
+    if (first_connection_) return std::move(first_connection_);
+    return TcpConnection::connect(facts_.connected_address, facts_.port, connect_deadline());
   }
 
   Result<std::unique_ptr<TlsStream>> connect_tls() {
@@ -161,11 +131,8 @@ class NodeProbe {
       record(reply.error());
       return std::nullopt;
     }
-    if (!facts_.reachable) {
-      record(tls.error());
-      return std::nullopt;
-    }
-    if (plaintext_failure) return open_legacy_session(*plaintext_failure, tls.error());
+    if (plaintext_failure && tls.error().phase != "connect")
+      return open_legacy_session(*plaintext_failure, tls.error());
     record(tls.error());
     return std::nullopt;
   }
@@ -257,32 +224,54 @@ class NodeProbe {
                  {});
   }
 
+  struct Diagnostic {
+    AllowedCommand command;
+    bson::Value value;
+    bson::Document arguments;
+  };
+
+  // replSetGetStatus only where hello names a replica set: it lists every member, hidden ones
+  // included, which hello never shows.
+  std::vector<Diagnostic> diagnostics() const {
+    std::vector<Diagnostic> list = {
+        {AllowedCommand::build_info, 1, {}},
+        {AllowedCommand::get_cmd_line_opts, 1, {}},
+        {AllowedCommand::get_parameter, "*", {}},
+        {AllowedCommand::connection_status, 1, {{"showPrivileges", true}}},
+        {AllowedCommand::users_info, bson::Document{{"forAllDBs", true}}, {}},
+        {AllowedCommand::roles_info, 1, {{"showPrivileges", true}, {"showBuiltinRoles", true}}},
+        {AllowedCommand::server_status,
+         1,
+         {{"metrics", 0}, {"locks", 0}, {"wiredTiger", 0}, {"tcmalloc", 0}}},
+        {AllowedCommand::list_databases, 1, {{"nameOnly", true}}},
+        {AllowedCommand::get_log, "startupWarnings", {}},
+    };
+    if (facts_.hello && facts_.hello->get_string("setName")) {
+      list.push_back({AllowedCommand::repl_set_get_status, 1, {}});
+    }
+    return list;
+  }
+
   void run_diagnostics(MongoConnection& connection) {
-    auto& commands = facts_.commands;
-    run_into(commands, connection, AllowedCommand::build_info, 1, {}) &&
-        run_into(commands, connection, AllowedCommand::get_cmd_line_opts, 1, {}) &&
-        run_into(commands, connection, AllowedCommand::get_parameter, "*", {}) &&
-        run_into(commands, connection, AllowedCommand::connection_status, 1,
-                 {{"showPrivileges", true}}) &&
-        run_into(commands, connection, AllowedCommand::users_info,
-                 bson::Document{{"forAllDBs", true}}, {}) &&
-        run_into(commands, connection, AllowedCommand::roles_info, 1,
-                 {{"showPrivileges", true}, {"showBuiltinRoles", true}}) &&
-        run_into(commands, connection, AllowedCommand::server_status, 1,
-                 {{"metrics", 0}, {"locks", 0}, {"wiredTiger", 0}, {"tcmalloc", 0}}) &&
-        run_into(commands, connection, AllowedCommand::list_databases, 1, {{"nameOnly", true}}) &&
-        run_into(commands, connection, AllowedCommand::get_log, "startupWarnings", {});
+    for (Diagnostic& diagnostic : diagnostics()) {
+      if (!run_into(facts_.commands, connection, diagnostic.command, std::move(diagnostic.value),
+                    diagnostic.arguments)) {
+        return;
+      }
+    }
   }
 
   const ProbeOptions& options_;
   Deadline node_deadline_;
   NodeFacts facts_;
+  std::unique_ptr<TcpConnection> first_connection_;
 };
 
 }  // namespace
 
-NodeFacts probe_node(const std::string& host, std::uint16_t port, const ProbeOptions& options) {
-  return NodeProbe(host, port, options).run();
+NodeFacts probe_node(NodeFacts reached, std::unique_ptr<TcpConnection> first_connection,
+                     const ProbeOptions& options) {
+  return NodeProbe(std::move(reached), std::move(first_connection), options).run();
 }
 
 }  // namespace mongoscan

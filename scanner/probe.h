@@ -1,5 +1,5 @@
 #pragma once
-// Probes one node, read-only: connect, TLS, hello, unauthenticated probes, authentication and the
+// Probes one node, read-only: TLS, hello, unauthenticated probes, authentication and the
 // allowlisted diagnostics. Straight-line code with a deadline on every step; never throws.
 
 #include <chrono>
@@ -10,6 +10,7 @@
 
 #include "scanner/authentication.h"
 #include "scanner/node_facts.h"
+#include "scanner/tcp_connection.h"
 #include "scanner/tls_stream.h"
 
 namespace mongoscan {
@@ -19,12 +20,15 @@ struct ProbeOptions {
   std::shared_ptr<TlsClientContext> tls_context;  // needed whenever TLS may be used
   std::optional<Credentials> credentials;
   AuthenticationOptions authentication;
-  std::vector<std::string> dns_servers;
   std::chrono::milliseconds connect_timeout{5000};
   std::chrono::milliseconds command_timeout{10000};
   std::chrono::milliseconds node_timeout{60000};
 };
 
-NodeFacts probe_node(const std::string& host, std::uint16_t port, const ProbeOptions& options);
+// `reached` is a node whose first TCP connection is already open (discovery opens it, so that an
+// unreachable node never holds a worker): host, port, resolved and connected address are set.
+// Further connections go to the connected address. The node budget starts now.
+NodeFacts probe_node(NodeFacts reached, std::unique_ptr<TcpConnection> first_connection,
+                     const ProbeOptions& options);
 
 }  // namespace mongoscan

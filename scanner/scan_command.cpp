@@ -4,13 +4,16 @@
 #include <ctime>
 #include <sstream>
 
+#include "checks/deployment_connection.h"
 #include "checks/gate.h"
 #include "checks/registry.h"
 #include "reports/atomic_file.h"
 #include "reports/node_summary.h"
+#include "reports/progress_line.h"
 #include "reports/reporter.h"
+#include "scanner/deployment_facts.h"
+#include "scanner/discovery.h"
 #include "scanner/dns_resolver.h"
-#include "scanner/member_queue.h"
 #include "scanner/password_source.h"
 #include "scanner/probe.h"
 #include "scanner/srv_seedlist.h"
@@ -63,62 +66,79 @@ TlsOptions tls_options(const ProbeSettings& settings, const ConnectionString& ur
   return options;
 }
 
-// The seed list to probe: a mongodb+srv:// name resolved through SRV and TXT (options merged), a
-// mongodb:// list as it is; or why the SRV name could not be resolved.
-Result<ConnectionString> seed_list(const ProbeSettings& settings, const ConnectionString& uri) {
-  if (!uri.srv) return uri;
-  auto resolver = DnsResolver::create(settings.dns_servers);
-  if (!resolver) return resolver.error();
-  SeedlistDiscovery discovery =
-      discover_seedlist(uri, *resolver.value(), Deadline::after(settings.connect_timeout));
-  if (discovery.error) return *discovery.error;
-  return std::move(discovery.uri);
-}
-
-// Probes every host the URI names. What cannot be probed (an SRV name that does not resolve, a
-// unix socket) is reported as a node error, never dropped.
-Result<std::vector<NodeFacts>> probe_uri(const ProbeSettings& settings,
-                                         const ConnectionString& target,
-                                         SaltedPasswordCache& cache) {
-  auto seeds = seed_list(settings, target);
-  if (!seeds) {
-    NodeFacts facts;
-    facts.host = target.hosts.front().host;
-    facts.errors.push_back(seeds.error());
-    return std::vector<NodeFacts>{std::move(facts)};
-  }
-  const ConnectionString& uri = seeds.value();
+// How to probe one target's nodes: its scanning account and TLS settings, or why they are
+// unusable.
+Result<ProbeOptions> probe_options(const ProbeSettings& settings, const ConnectionString& uri,
+                                   SaltedPasswordCache& cache) {
   auto credentials = scanning_credentials(settings, uri);
   if (!credentials) return credentials.error();
   auto tls_context = TlsClientContext::create(tls_options(settings, uri));
   if (!tls_context) return Error{ErrorCode::usage, "tls", tls_context.error().message};
-
   ProbeOptions options;
   options.tls_required = uri.bool_option("tls").value_or(uri.srv);
   options.tls_context = tls_context.value();
   options.credentials = std::move(credentials).value();
   options.authentication.allow_plain_without_tls = settings.allow_plain_without_tls;
   options.authentication.cache = &cache;
-  options.dns_servers = settings.dns_servers;
   options.connect_timeout = settings.connect_timeout;
   options.command_timeout = settings.command_timeout;
   options.node_timeout = settings.node_timeout;
+  return options;
+}
 
-  std::vector<NodeFacts> nodes;
-  MemberQueue queue(uri.hosts);
-  while (auto host = queue.next()) {
-    if (host->type == HostType::unix_socket) {
-      NodeFacts facts;
-      facts.host = host->host;
-      facts.errors.push_back(
-          Error{ErrorCode::usage, "connect", "unix domain sockets are not probed"});
-      nodes.push_back(std::move(facts));
-      continue;
+// A target to probe: which input it came from and its parsed form.
+struct ProbeTarget {
+  const UriInput* input;
+  std::string redacted_uri;
+  ConnectionString uri;
+};
+
+// An SRV name whose lookups gave no seed at all is reported as a node that could not be resolved.
+NodeFacts unresolved_srv_name(const SeedlistDiscovery& seedlist) {
+  NodeFacts facts;
+  facts.host = seedlist.uri.hosts.front().host;
+  facts.errors = seedlist.problems;
+  return facts;
+}
+
+// Resolves every target's SRV and TXT records at once, then discovers and probes every node of
+// every target, all through one resolver.
+Result<std::vector<DeploymentFacts>> probe_deployments(const ScanRequest& request,
+                                                       const std::vector<ProbeTarget>& targets,
+                                                       SaltedPasswordCache& cache,
+                                                       const DiscoverySettings& discovery) {
+  const ProbeSettings& settings = request.probe;
+  auto resolver = DnsResolver::create(settings.dns_servers);
+  if (!resolver) return resolver.error();
+  std::vector<ConnectionString> uris;
+  for (const ProbeTarget& target : targets) uris.push_back(target.uri);
+  std::vector<SeedlistDiscovery> seedlists =
+      discover_seedlists(uris, *resolver.value(), Deadline::after(settings.dns_timeout));
+
+  std::vector<DeploymentFacts> deployments;
+  std::vector<DiscoveryTarget> discovery_targets;
+  for (std::size_t i = 0; i < targets.size(); ++i) {
+    const bool srv = targets[i].uri.srv;
+    auto options = probe_options(settings, seedlists[i].uri, cache);
+    if (!options) {
+      return Error{ErrorCode::usage, options.error().phase,
+                   targets[i].input->origin + ": " + options.error().message};
     }
-    nodes.push_back(probe_node(host->host, host->port.value_or(27017), options));
-    if (nodes.back().hello) queue.add_members_of(*nodes.back().hello);
+    discovery_targets.push_back(
+        {srv ? seedlists[i].srv_hosts : targets[i].uri.hosts, std::move(options).value()});
+    deployments.push_back({targets[i].redacted_uri,
+                           targets[i].uri,
+                           srv ? std::optional(seedlists[i]) : std::nullopt,
+                           {}});
   }
-  return nodes;
+  auto nodes = discover_and_probe(discovery_targets, *resolver.value(), discovery);
+  for (std::size_t i = 0; i < deployments.size(); ++i) {
+    deployments[i].nodes = std::move(nodes[i]);
+    if (deployments[i].nodes.empty() && deployments[i].seedlist) {
+      deployments[i].nodes.push_back(unresolved_srv_name(*deployments[i].seedlist));
+    }
+  }
+  return deployments;
 }
 
 std::optional<CommandError> write_output(const ScanRequest& request, const Report& report,
@@ -146,14 +166,9 @@ std::optional<CommandError> run_scan(const ScanRequest& request, const CliStream
   Report report;
   report.tool_version = kVersion;
   report.started_at = rfc3339_utc_now();
-  std::vector<Finding> findings;
-  auto add = [&](std::vector<Finding> more) {
-    for (Finding& finding : more) {
-      findings.push_back(finding);
-      report.findings.push_back({*find_check(finding.check_id), std::move(finding)});
-    }
-  };
-  SaltedPasswordCache cache;
+
+  std::vector<UriTarget> uris;
+  std::vector<ProbeTarget> probe_targets;
   for (const UriInput& input : request.inputs) {
     const std::string redacted = redact_connection_string(input.text);
     auto parsed = parse_connection_string(input.text);
@@ -162,19 +177,50 @@ std::optional<CommandError> run_scan(const ScanRequest& request, const CliStream
                           input.origin + " '" + redacted + "': " + parsed.error().message};
     }
     report.inputs.push_back(redacted);
-    if (request.probe.enabled && input.probe) {
-      auto nodes = probe_uri(request.probe, parsed.value(), cache);
-      if (!nodes) return CommandError{kExitUsage, input.origin + ": " + nodes.error().message};
-      TargetSummary target{redacted, topology_of(nodes.value()), {}};
-      for (const NodeFacts& node : nodes.value()) {
-        target.nodes.push_back(summarize_node(node));
-        add(run_node_checks(node, request.policy));
-      }
-      report.targets.push_back(std::move(target));
+    if (request.probe.enabled && input.probe)
+      probe_targets.push_back({&input, redacted, parsed.value()});
+    uris.push_back({redacted, std::move(parsed).value()});
+  }
+
+  SaltedPasswordCache cache;
+  ProgressLine progress(streams.err, streams.err_is_terminal && !request.probe.quiet);
+  DiscoverySettings discovery;
+  discovery.concurrency = request.probe.concurrency;
+  discovery.dns_timeout = request.probe.dns_timeout;
+  discovery.on_progress = [&](std::size_t done, std::size_t known) {
+    progress.show("probed " + std::to_string(done) + "/" + std::to_string(known) + " nodes");
+  };
+  std::vector<DeploymentFacts> deployments;
+  if (!probe_targets.empty()) {
+    auto probed = probe_deployments(request, probe_targets, cache, discovery);
+    progress.clear();
+    if (!probed) return CommandError{kExitUsage, probed.error().message};
+    deployments = std::move(probed).value();
+  }
+
+  std::vector<Finding> findings;
+  auto add = [&](std::vector<Finding> more) {
+    for (Finding& finding : more) {
+      findings.push_back(finding);
+      report.findings.push_back({*find_check(finding.check_id), std::move(finding)});
     }
-    add(run_connection_string_checks(UriTarget{redacted, std::move(parsed).value()},
+  };
+  for (const DeploymentFacts& deployment : deployments) {
+    TargetSummary target{deployment.redacted_uri, topology_of(deployment.nodes), {}};
+    for (const NodeFacts& node : deployment.nodes) {
+      target.nodes.push_back(summarize_node(node));
+      add(run_node_checks(node, request.policy));
+      ++report.statistics.nodes;
+    }
+    add(run_deployment_checks(deployment, request.policy));
+    report.targets.push_back(std::move(target));
+  }
+  for (const UriTarget& uri : uris) {
+    add(run_connection_string_checks(uri, deployment_reached_by(uri.connection, deployments),
                                      request.policy));
   }
+  report.statistics.concurrency = request.probe.concurrency;
+  report.statistics.scram_key_derivations = cache.pbkdf2_count();
   report.finished_at = rfc3339_utc_now();
   if (auto error = write_output(request, report, streams)) return error;
   if (fails_gate(findings, parse_severity(request.fail_on)))

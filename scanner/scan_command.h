@@ -31,6 +31,9 @@ struct ProbeSettings {
   bool tls_insecure = false;
   bool allow_plain_without_tls = false;
   std::vector<std::string> dns_servers;
+  std::size_t concurrency = 32;  // nodes probed at once
+  bool quiet = false;            // no progress line on stderr
+  std::chrono::milliseconds dns_timeout{10000};
   std::chrono::milliseconds connect_timeout{5000};
   std::chrono::milliseconds command_timeout{10000};
   std::chrono::milliseconds node_timeout{60000};

@@ -14,8 +14,9 @@ namespace {
 constexpr std::array<std::string_view, 3> kTxtAllowedOptions = {"authSource", "replicaSet",
                                                                 "loadBalanced"};
 
+// A rule of the specification that the DNS answers break.
 Error seedlist_error(std::string message) {
-  return Error{ErrorCode::dns, "srv", std::move(message)};
+  return Error{ErrorCode::protocol, "srv", std::move(message)};
 }
 
 // The dot-separated labels of a host name, lower-cased, without a trailing dot.
@@ -41,22 +42,6 @@ std::string joined(const std::vector<std::string>& labels) {
   std::string text;
   for (const std::string& label : labels) text += (text.empty() ? "" : ".") + label;
   return text;
-}
-
-Result<Ok> check_merged_options(const ConnectionString& uri, std::size_t seed_count) {
-  const bool load_balanced = uri.bool_option("loadBalanced").value_or(false);
-  if (load_balanced && uri.option("replicaSet")) {
-    return seedlist_error("loadBalanced=true cannot be combined with replicaSet");
-  }
-  if (uri.int_option("srvMaxHosts").value_or(0) > 0 &&
-      (load_balanced || uri.option("replicaSet"))) {
-    return seedlist_error("srvMaxHosts cannot be combined with replicaSet or loadBalanced=true");
-  }
-  if (load_balanced && seed_count > 1) {
-    return seedlist_error("loadBalanced=true needs exactly one SRV host, the DNS gave " +
-                          std::to_string(seed_count));
-  }
-  return Ok{};
 }
 
 // Keeps the allowed SRV targets as seeds and the others as rejected.
@@ -131,9 +116,8 @@ Result<std::vector<UriOption>> parse_txt_options(std::string_view text) {
   return options;
 }
 
-Result<ConnectionString> merge_seedlist(ConnectionString uri,
-                                        const std::vector<UriOption>& txt_options,
-                                        std::vector<HostAddress> seeds) {
+ConnectionString merge_txt_options(ConnectionString uri,
+                                   const std::vector<UriOption>& txt_options) {
   const bool uri_has_auth_source = uri.option("authSource") != nullptr;
   for (const UriOption& option : txt_options)
     uri.options.try_emplace(to_lower_ascii(option.name), option);
@@ -142,9 +126,24 @@ Result<ConnectionString> merge_seedlist(ConnectionString uri,
     uri.credentials->source = *source;
   }
   uri.options.try_emplace("tls", UriOption{"tls", true});
-  if (auto checked = check_merged_options(uri, seeds.size()); !checked) return checked.error();
-  uri.hosts = std::move(seeds);
   return uri;
+}
+
+std::optional<Error> merged_options_violation(const ConnectionString& merged,
+                                              std::size_t seed_count) {
+  const bool load_balanced = merged.bool_option("loadBalanced").value_or(false);
+  if (load_balanced && merged.option("replicaSet")) {
+    return seedlist_error("loadBalanced=true cannot be combined with replicaSet");
+  }
+  if (merged.int_option("srvMaxHosts").value_or(0) > 0 &&
+      (load_balanced || merged.option("replicaSet"))) {
+    return seedlist_error("srvMaxHosts cannot be combined with replicaSet or loadBalanced=true");
+  }
+  if (load_balanced && seed_count > 1) {
+    return seedlist_error("loadBalanced=true needs exactly one SRV host, the DNS gave " +
+                          std::to_string(seed_count));
+  }
+  return std::nullopt;
 }
 
 std::vector<HostAddress> limit_seeds(std::vector<HostAddress> seeds, std::int64_t max_hosts,
@@ -155,50 +154,100 @@ std::vector<HostAddress> limit_seeds(std::vector<HostAddress> seeds, std::int64_
   return seeds;
 }
 
-SeedlistDiscovery discover_seedlist(const ConnectionString& uri, DnsResolver& resolver,
-                                    Deadline deadline) {
+std::optional<Error> SeedlistDiscovery::error() const {
+  if (problems.empty()) return std::nullopt;
+  return problems.front();
+}
+
+namespace {
+
+// The TXT options, or nothing (with the problem recorded) when the TXT answer breaks a rule.
+std::vector<UriOption> usable_txt_options(const Result<std::vector<TxtRecord>>& txt,
+                                          SeedlistDiscovery& discovery) {
+  if (!txt) {
+    discovery.problems.push_back(txt.error());
+    return {};
+  }
+  discovery.txt_records = txt.value();
+  auto record = single_txt_record(txt.value());
+  if (!record) {
+    discovery.problems.push_back(record.error());
+    return {};
+  }
+  discovery.txt_record = record.value();
+  auto options = parse_txt_options(record.value().value_or(""));
+  if (!options) {
+    discovery.problems.push_back(options.error());
+    return {};
+  }
+  return options.value();
+}
+
+}  // namespace
+
+SeedlistDiscovery judge_seedlist_answers(const ConnectionString& uri,
+                                         const Result<std::vector<SrvRecord>>& srv,
+                                         const Result<std::vector<TxtRecord>>& txt,
+                                         std::mt19937& random) {
   SeedlistDiscovery discovery;
   discovery.uri = uri;
-  if (!uri.srv) return discovery;
-  const std::string& host_name = uri.hosts.front().host;
-  auto records = resolver.resolve_srv(srv_query_name(uri), deadline);
-  if (!records) {
-    discovery.error = records.error();
+  if (!srv) {
+    discovery.problems.push_back(srv.error());
     return discovery;
   }
-  std::vector<HostAddress> seeds;
-  sort_srv_targets(host_name, records.value(), seeds, discovery.rejected);
-  if (!discovery.rejected.empty()) {
-    discovery.error = seedlist_error("SRV host " + discovery.rejected.front().reason);
-    return discovery;
-  }
-  auto txt = resolver.resolve_txt(host_name, deadline);
-  if (!txt) {
-    discovery.error = txt.error();
-    return discovery;
-  }
-  auto txt_record = single_txt_record(txt.value());
-  if (!txt_record) {
-    discovery.error = txt_record.error();
-    return discovery;
-  }
-  discovery.txt_record = txt_record.value();
-  auto txt_options = parse_txt_options(discovery.txt_record.value_or(""));
-  if (!txt_options) {
-    discovery.error = txt_options.error();
-    return discovery;
-  }
-  discovery.txt_options = txt_options.value();
-  auto merged = merge_seedlist(uri, discovery.txt_options, std::move(seeds));
-  if (!merged) {
-    discovery.error = merged.error();
-    return discovery;
-  }
-  discovery.uri = std::move(merged).value();
-  std::mt19937 random(std::random_device{}());
-  discovery.uri.hosts = limit_seeds(std::move(discovery.uri.hosts),
-                                    discovery.uri.int_option("srvMaxHosts").value_or(0), random);
+  discovery.srv_records = srv.value();
+  sort_srv_targets(uri.hosts.front().host, srv.value(), discovery.srv_hosts, discovery.rejected);
+  for (const RejectedSrvHost& rejected : discovery.rejected)
+    discovery.problems.push_back(seedlist_error("SRV host " + rejected.reason));
+  discovery.txt_options = usable_txt_options(txt, discovery);
+  discovery.uri = merge_txt_options(uri, discovery.txt_options);
+  if (auto violation = merged_options_violation(discovery.uri, discovery.srv_hosts.size()))
+    discovery.problems.push_back(*violation);
+  discovery.uri.hosts =
+      limit_seeds(discovery.srv_hosts, discovery.uri.int_option("srvMaxHosts").value_or(0), random);
   return discovery;
+}
+
+std::vector<SeedlistDiscovery> discover_seedlists(const std::vector<ConnectionString>& uris,
+                                                  DnsResolver& resolver, Deadline deadline) {
+  struct Answers {
+    std::optional<Result<std::vector<SrvRecord>>> srv;
+    std::optional<Result<std::vector<TxtRecord>>> txt;
+  };
+  std::vector<Answers> answers(uris.size());
+  std::size_t outstanding = 0;
+  for (std::size_t i = 0; i < uris.size(); ++i) {
+    if (!uris[i].srv) continue;
+    outstanding += 2;
+    resolver.lookup_srv(srv_query_name(uris[i]), [&, i](auto result) {
+      answers[i].srv.emplace(std::move(result));
+      --outstanding;
+    });
+    resolver.lookup_txt(uris[i].hosts.front().host, [&, i](auto result) {
+      answers[i].txt.emplace(std::move(result));
+      --outstanding;
+    });
+  }
+  resolver.run_until(deadline, [&] { return outstanding == 0; });
+
+  std::mt19937 random(std::random_device{}());
+  std::vector<SeedlistDiscovery> discoveries;
+  for (std::size_t i = 0; i < uris.size(); ++i) {
+    if (!uris[i].srv) {
+      SeedlistDiscovery plain;
+      plain.uri = uris[i];
+      discoveries.push_back(std::move(plain));
+      continue;
+    }
+    discoveries.push_back(
+        judge_seedlist_answers(uris[i], *answers[i].srv, *answers[i].txt, random));
+  }
+  return discoveries;
+}
+
+SeedlistDiscovery discover_seedlist(const ConnectionString& uri, DnsResolver& resolver,
+                                    Deadline deadline) {
+  return std::move(discover_seedlists({uri}, resolver, deadline).front());
 }
 
 }  // namespace mongoscan

@@ -17,18 +17,32 @@
 
 namespace mongoscan {
 
-// An SRV target that the specification forbids, kept as evidence (check DISC-001).
+// An SRV target that the specification forbids, kept as evidence (check DISC-001). It is never
+// connected to.
 struct RejectedSrvHost {
   std::string address;  // "host:port" as the SRV record gave it
   std::string reason;
 };
 
+// What the SRV and TXT lookups of one mongodb+srv:// name gave and which rules they break. Every
+// problem is kept, not only the first: a scan reports them all and still probes the hosts inside
+// the domain, while a driver (and `mongoscan resolve`) would refuse the whole seed list.
 struct SeedlistDiscovery {
-  ConnectionString uri;  // hosts are the seeds; options are the URI's merged over the TXT's
+  // As a driver would use it: hosts are the seeds (srvMaxHosts applied), options the URI's merged
+  // over the TXT record's (left out when the TXT record breaks a rule).
+  ConnectionString uri;
+  std::vector<HostAddress> srv_hosts;  // every SRV target inside the domain, before srvMaxHosts
+  std::vector<SrvRecord> srv_records;  // the SRV answer as the DNS gave it
   std::vector<RejectedSrvHost> rejected;
-  std::optional<std::string> txt_record;  // the TXT record's strings, concatenated
+  std::vector<TxtRecord> txt_records;     // the TXT answer as the DNS gave it
+  std::optional<std::string> txt_record;  // the single TXT record's strings, concatenated
   std::vector<UriOption> txt_options;
-  std::optional<Error> error;  // the first rule broken or DNS failure; seeds are then unusable
+  // Failed lookups (ErrorCode::dns or timeout) and broken rules (ErrorCode::protocol), in the
+  // order found.
+  std::vector<Error> problems;
+
+  // The first problem: a driver would refuse this seed list.
+  std::optional<Error> error() const;
 };
 
 // The SRV name to query: "_{srvServiceName or mongodb}._tcp.NAME".
@@ -46,17 +60,32 @@ Result<std::optional<std::string>> single_txt_record(const std::vector<TxtRecord
 // allowed; an unknown, forbidden, repeated or invalid option is an error.
 Result<std::vector<UriOption>> parse_txt_options(std::string_view text);
 
-// The URI with the TXT options under its own (the URI wins), tls defaulting to true, and hosts
-// replaced by the seeds. Errors for the combinations the specification forbids after merging.
-Result<ConnectionString> merge_seedlist(ConnectionString uri,
-                                        const std::vector<UriOption>& txt_options,
-                                        std::vector<HostAddress> seeds);
+// The URI with the TXT options under its own (the URI wins) and tls defaulting to true.
+ConnectionString merge_txt_options(ConnectionString uri, const std::vector<UriOption>& txt_options);
+
+// The combination the specification forbids in merged options with this many seeds, if any:
+// loadBalanced with replicaSet, srvMaxHosts with replicaSet or loadBalanced, loadBalanced with
+// more than one seed.
+std::optional<Error> merged_options_violation(const ConnectionString& merged,
+                                              std::size_t seed_count);
 
 // At most max_hosts of the seeds, chosen at random; max_hosts 0 keeps them all.
 std::vector<HostAddress> limit_seeds(std::vector<HostAddress> seeds, std::int64_t max_hosts,
                                      std::mt19937& random);
 
-// Resolves a mongodb+srv:// URI's seeds and TXT options; a mongodb:// URI is returned as is.
+// Applies the rules to one name's SRV and TXT answers (pure, apart from the random choice of
+// srvMaxHosts seeds).
+SeedlistDiscovery judge_seedlist_answers(const ConnectionString& uri,
+                                         const Result<std::vector<SrvRecord>>& srv,
+                                         const Result<std::vector<TxtRecord>>& txt,
+                                         std::mt19937& random);
+
+// Resolves the seeds and TXT options of every mongodb+srv:// URI at once on one channel (SRV and
+// TXT lookups run concurrently); a mongodb:// URI is returned as it is. One result per URI, in
+// order.
+std::vector<SeedlistDiscovery> discover_seedlists(const std::vector<ConnectionString>& uris,
+                                                  DnsResolver& resolver, Deadline deadline);
+
 SeedlistDiscovery discover_seedlist(const ConnectionString& uri, DnsResolver& resolver,
                                     Deadline deadline);
 

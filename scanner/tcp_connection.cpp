@@ -51,9 +51,8 @@ bool to_sockaddr(const std::string& ip, std::uint16_t port, sockaddr_storage& ad
 
 }  // namespace
 
-Result<std::unique_ptr<TcpConnection>> TcpConnection::connect(const std::string& ip,
-                                                              std::uint16_t port,
-                                                              Deadline deadline) {
+Result<PendingTcpConnection> PendingTcpConnection::start(const std::string& ip,
+                                                         std::uint16_t port) {
   sockaddr_storage address;
   socklen_t length = 0;
   if (!to_sockaddr(ip, port, address, length)) {
@@ -67,24 +66,40 @@ Result<std::unique_ptr<TcpConnection>> TcpConnection::connect(const std::string&
   if (::connect(fd, reinterpret_cast<sockaddr*>(&address), length) != 0 && errno != EINPROGRESS) {
     return socket_error("connect", errno);
   }
-  if (auto writable = connection->wait(/*for_write=*/true, deadline); !writable) {
-    return Error{writable.error().code, "connect", writable.error().message};
-  }
+  return PendingTcpConnection(std::move(connection));
+}
+
+Result<std::unique_ptr<TcpConnection>> PendingTcpConnection::finish() {
   int pending = 0;
   socklen_t pending_length = sizeof pending;
-  ::getsockopt(fd, SOL_SOCKET, SO_ERROR, &pending, &pending_length);
+  ::getsockopt(connection_->fd(), SOL_SOCKET, SO_ERROR, &pending, &pending_length);
   if (pending != 0) return socket_error("connect", pending);
-  return connection;
+  return std::move(connection_);
+}
+
+Result<std::unique_ptr<TcpConnection>> TcpConnection::connect(const std::string& ip,
+                                                              std::uint16_t port,
+                                                              Deadline deadline) {
+  auto pending = PendingTcpConnection::start(ip, port);
+  if (!pending) return pending.error();
+  const pollfd entry{pending.value().fd(), POLLOUT, 0};
+  if (auto writable = TcpConnection::wait_for(entry, deadline); !writable) {
+    return Error{writable.error().code, "connect", writable.error().message};
+  }
+  return pending.value().finish();
 }
 
 TcpConnection::~TcpConnection() { ::close(fd_); }
 
 Result<Ok> TcpConnection::wait(bool for_write, Deadline deadline) const {
-  pollfd entry{fd_, static_cast<short>(for_write ? POLLOUT : POLLIN), 0};
+  return wait_for({fd_, static_cast<short>(for_write ? POLLOUT : POLLIN), 0}, deadline);
+}
+
+Result<Ok> TcpConnection::wait_for(pollfd entry, Deadline deadline) {
   while (true) {
     int ready = ::poll(&entry, 1, deadline.remaining_ms());
     if (ready > 0) return Ok{};
-    if (ready == 0) return timed_out(for_write ? "write" : "read");
+    if (ready == 0) return timed_out((entry.events & POLLOUT) ? "write" : "read");
     if (errno != EINTR) return socket_error("poll", errno);
   }
 }

@@ -2,6 +2,8 @@
 // A TCP connection to one numeric address, non-blocking underneath: connect, reads and writes all
 // wait in poll() against a Deadline.
 
+#include <poll.h>
+
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -9,6 +11,8 @@
 #include "scanner/byte_stream.h"
 
 namespace mongoscan {
+
+class PendingTcpConnection;
 
 class TcpConnection : public ByteStream {
  public:
@@ -27,8 +31,29 @@ class TcpConnection : public ByteStream {
   int fd() const { return fd_; }
 
  private:
+  friend class PendingTcpConnection;
   explicit TcpConnection(int fd) : fd_(fd) {}
+  static Result<Ok> wait_for(pollfd entry, Deadline deadline);
   int fd_;
+};
+
+// A connect started without waiting, for a caller that polls many at once: once fd() polls
+// writable (POLLOUT), finish() says whether it succeeded. Destruction abandons it.
+class PendingTcpConnection {
+ public:
+  // Errors: usage (not a numeric address), refused, io.
+  static Result<PendingTcpConnection> start(const std::string& ip, std::uint16_t port);
+
+  int fd() const { return connection_->fd(); }
+
+  // The connection, or why it failed (refused, timeout, io). Call once, after fd() polled
+  // writable.
+  Result<std::unique_ptr<TcpConnection>> finish();
+
+ private:
+  explicit PendingTcpConnection(std::unique_ptr<TcpConnection> connection)
+      : connection_(std::move(connection)) {}
+  std::unique_ptr<TcpConnection> connection_;
 };
 
 }  // namespace mongoscan

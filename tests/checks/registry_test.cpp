@@ -18,8 +18,9 @@ TEST(CheckCatalogue, ListsEveryImplementedCheckOnceInOrder) {
   std::vector<std::string> ids;
   for (const auto& spec : check_catalogue()) ids.push_back(spec.id);
   EXPECT_EQ(ids,
-            (std::vector<std::string>{"AUTHN-001", "AUTHN-005", "CONN-001", "CONN-002", "CONN-004",
-                                      "CONN-005", "CONN-006", "CONN-007", "CONN-009", "CONN-011"}));
+            (std::vector<std::string>{"DISC-001", "DISC-002", "AUTHN-001", "AUTHN-005", "CONN-001",
+                                      "CONN-002", "CONN-003", "CONN-004", "CONN-005", "CONN-006",
+                                      "CONN-007", "CONN-008", "CONN-009", "CONN-010", "CONN-011"}));
 }
 
 TEST(CheckCatalogue, EverySpecIsComplete) {
@@ -35,21 +36,22 @@ TEST(FindCheck, ByExactId) {
   EXPECT_EQ(find_check("CONN-009")->layer, Layer::connection_string);
   EXPECT_EQ(find_check("AUTHN-005")->layer, Layer::authentication);
   EXPECT_EQ(find_check("conn-009"), nullptr);
-  EXPECT_EQ(find_check("CONN-003"), nullptr);
+  EXPECT_EQ(find_check("CONN-012"), nullptr);
 }
 
-// The checks that judge a connection string: the catalogue without the node checks.
+// The checks that judge a connection string: the catalogue without the node and deployment
+// checks.
 std::vector<std::string> connection_string_check_ids() {
   std::vector<std::string> ids;
   for (const auto& spec : check_catalogue()) {
-    if (spec.id != "AUTHN-001") ids.push_back(spec.id);
+    if (spec.id != "AUTHN-001" && spec.layer != Layer::discovery) ids.push_back(spec.id);
   }
   return ids;
 }
 
 TEST(RunConnectionStringChecks, OneFindingPerConnectionStringCheck) {
   const auto findings =
-      run_connection_string_checks(uri_target("mongodb://app:pw@db1,db2/"), Policy{});
+      run_connection_string_checks(uri_target("mongodb://app:pw@db1,db2/"), nullptr, Policy{});
   const auto expected = connection_string_check_ids();
   ASSERT_EQ(findings.size(), expected.size());
   for (std::size_t i = 0; i < findings.size(); ++i) EXPECT_EQ(findings[i].check_id, expected[i]);
@@ -59,7 +61,8 @@ TEST(RunConnectionStringChecks, PolicyDisablesChecksAndOverridesSeverities) {
   Policy policy;
   policy.disabled_checks = {"CONN-006", "AUTHN-005"};
   policy.severity_overrides["CONN-005"] = Severity::critical;
-  const auto findings = run_connection_string_checks(uri_target("mongodb://db1,db2/?w=1"), policy);
+  const auto findings =
+      run_connection_string_checks(uri_target("mongodb://db1,db2/?w=1"), nullptr, policy);
   EXPECT_EQ(findings.size(), connection_string_check_ids().size() - 2);
   for (const auto& finding : findings) {
     EXPECT_NE(finding.check_id, "CONN-006");
@@ -85,7 +88,7 @@ TEST(RunConnectionStringChecks, NoFindingShowsThePassword) {
        {"Sesame-Open-4242", "KeyPw-77x1"}},
   };
   for (const auto& c : cases) {
-    for (const auto& finding : run_connection_string_checks(uri_target(c.uri), Policy{})) {
+    for (const auto& finding : run_connection_string_checks(uri_target(c.uri), nullptr, Policy{})) {
       const std::string evidence = finding.evidence.dump();
       for (const auto& secret : c.secrets) {
         EXPECT_EQ(finding.message.find(secret), std::string::npos)

@@ -39,6 +39,7 @@ NodeSummary node(std::string address, std::string role, std::string version, jso
                  json authentication, std::vector<std::pair<std::string, std::string>> errors) {
   NodeSummary summary;
   summary.address = std::move(address);
+  summary.origin = "seed";
   summary.role = std::move(role);
   summary.version = std::move(version);
   summary.tls = std::move(tls);
@@ -68,6 +69,10 @@ std::vector<TargetSummary> targets() {
       node("db3.example.test:27017", "unknown", "", json::object(), json::object(),
            {{"connect", "timed out after 5000 ms"}}),
   };
+  for (NodeSummary* member : {&replica_set.nodes[1], &replica_set.nodes[2]}) {
+    member->origin = "hello";
+    member->named_by = "db1.example.test:27017";
+  }
   TargetSummary sharded{kSrvUri, "sharded", {}};
   sharded.nodes = {
       node("mongos1.example.test:27017", "mongos", "6.0.13",
@@ -84,6 +89,7 @@ Report empty_report() { return with_fixed_header({}); }
 Report rich_report() {
   Report report = with_fixed_header({kReplicaSetUri, "config/app.yaml", kSrvUri});
   report.targets = targets();
+  report.statistics = {4, 32, 1};
 
   const CheckSpec conn001 = spec("CONN-001", "High-availability address", Layer::connection_string,
                                  Severity::medium, {"MongoDB connection-string spec"},

@@ -10,128 +10,22 @@
 #include <map>
 #include <nlohmann/json.hpp>
 
-#include "scanner/command_allowlist.h"
 #include "tests/support/dns_lab.h"
-#include "tests/support/lab.h"
-#include "tests/support/process.h"
-#include "tests/support/report_schema.h"
+#include "tests/support/lab_scan.h"
 
 namespace mongoscan {
 namespace {
 
 using nlohmann::json;
+using testing_support::commands_sent;
+using testing_support::expect_no_secret;
+using testing_support::finding;
 using testing_support::LabDeployment;
-using testing_support::ProcessResult;
+using testing_support::only_node;
+using testing_support::run_scan;
+using testing_support::scan;
+using testing_support::start_lab;
 namespace fs = std::filesystem;
-
-// Shared by every lab of the test run (the lab makes them once, under a lock).
-const fs::path kCertDir = fs::absolute("lab-certs");
-
-std::unique_ptr<LabDeployment> start_lab(const std::string& profile) {
-  testing_support::LabOptions options;
-  options.cert_dir = kCertDir;
-  return LabDeployment::start(profile, options);
-}
-
-struct Scan {
-  ProcessResult process;
-  json report;
-};
-
-std::vector<std::string> commands_sent(const LabDeployment& lab) {
-  std::vector<std::string> names;
-  for (const json& entry : lab.command_log()) names.push_back(entry["command"]);
-  return names;
-}
-
-void expect_only_allowlisted_commands(const LabDeployment& lab) {
-  const auto allowed = allowed_command_names();
-  for (const std::string& name : commands_sent(lab)) {
-    EXPECT_NE(std::find(allowed.begin(), allowed.end(), name), allowed.end())
-        << "not in the allowlist: " << name;
-  }
-}
-
-std::string percent_encoded(const std::string& text) {
-  static const char* kHex = "0123456789ABCDEF";
-  std::string encoded;
-  for (unsigned char c : text) {
-    if (std::isalnum(c) || c == '-' || c == '_' || c == '.' || c == '~') {
-      encoded += static_cast<char>(c);
-    } else {
-      encoded += {'%', kHex[c >> 4], kHex[c & 15]};
-    }
-  }
-  return encoded;
-}
-
-// Every password of every lab profile, as written and percent-encoded. A password equal to its
-// user name is left out: reports show user names.
-std::vector<std::string> lab_passwords() {
-  std::vector<std::string> secrets;
-  for (const auto& entry :
-       fs::directory_iterator(std::string(MONGOSCAN_SOURCE_DIR) + "/fixtures/lab")) {
-    const json profile = json::parse(std::ifstream(entry.path()));
-    for (const json& user : profile.value("users", json::array())) {
-      if (!user.contains("password") || user["password"] == user["user"]) continue;
-      secrets.push_back(user["password"]);
-      secrets.push_back(percent_encoded(user["password"]));
-    }
-  }
-  return secrets;
-}
-
-// Names the secret by index only: printing it would leak it into the test log.
-void expect_no_secret(const Scan& result, const std::vector<std::string>& secrets) {
-  for (std::size_t i = 0; i < secrets.size(); ++i) {
-    EXPECT_EQ(result.process.out.find(secrets[i]), std::string::npos)
-        << "secret #" << i << " in stdout";
-    EXPECT_EQ(result.process.err.find(secrets[i]), std::string::npos)
-        << "secret #" << i << " in stderr";
-  }
-}
-
-// Runs `mongoscan scan --format json` with the URI in a file (so no password is in argv).
-Scan run_scan(const std::string& uri, std::vector<std::string> extra = {},
-              std::vector<std::string> environment = {}) {
-  const fs::path uri_file =
-      fs::temp_directory_path() / ("mongoscan-uri-" + std::to_string(::getpid()));
-  std::ofstream(uri_file) << uri << "\n";
-  std::vector<std::string> argv = {MONGOSCAN_BINARY,    "scan", "--uri-file", uri_file.string(),
-                                   "--format",          "json", "--fail-on",  "none",
-                                   "--connect-timeout", "3"};
-  argv.insert(argv.end(), extra.begin(), extra.end());
-  Scan result{testing_support::run_process(argv, "", std::chrono::seconds(60), environment), {}};
-  fs::remove(uri_file);
-  if (result.process.exit_code == 0) {
-    result.report = json::parse(result.process.out);
-    EXPECT_TRUE(testing_support::matches_report_schema(result.process.out));
-  }
-  return result;
-}
-
-// A scan of a lab: afterwards the lab's command log holds only allowlisted commands, and no lab
-// password appears in the scan's output.
-Scan scan(const LabDeployment& lab, const std::string& uri, std::vector<std::string> extra = {},
-          std::vector<std::string> environment = {}) {
-  Scan result = run_scan(uri, std::move(extra), std::move(environment));
-  expect_only_allowlisted_commands(lab);
-  expect_no_secret(result, lab_passwords());
-  return result;
-}
-
-const json& only_node(const Scan& result) {
-  static const json empty = json::object();
-  if (result.report.is_null() || result.report["targets"].empty()) return empty;
-  return result.report["targets"][0]["nodes"][0];
-}
-
-json finding(const Scan& result, const std::string& check_id) {
-  for (const json& entry : result.report.value("findings", json::array())) {
-    if (entry["check_id"] == check_id) return entry;
-  }
-  return json::object();
-}
 
 std::string port_uri(const LabDeployment& lab, const std::string& user_info,
                      const std::string& query) {
@@ -324,19 +218,30 @@ TEST(ProbeLab, SrvNameIsResolvedThroughDnsAndEveryTargetProbed) {
 
 TEST(ProbeLab, EveryMemberHelloNamesIsProbed) {
   auto lab = start_lab("replica-set");
-  // Seeded with the primary only; hello names the secondaries, the passive and the arbiter.
+  // Seeded with the primary only; hello names the secondaries, the passive and the arbiter, and
+  // the arbiter's replSetGetStatus (localhost exception: arbiters hold no users) the hidden member.
   auto result = scan(*lab, "mongodb://" + lab->nodes()[0] + "/?replicaSet=rs0");
   ASSERT_EQ(result.process.exit_code, 0) << result.process.err;
   const json& target = result.report["targets"][0];
   EXPECT_EQ(target["topology"], "replica_set");
-  std::map<std::string, std::string> roles;
-  for (const json& node : target["nodes"]) roles[node["address"]] = node["role"];
-  EXPECT_EQ(roles[lab->nodes()[0]], "primary");
-  EXPECT_EQ(roles[lab->nodes()[1]], "secondary");
-  EXPECT_EQ(roles[lab->nodes()[2]], "passive");
-  EXPECT_EQ(roles[lab->nodes()[4]], "arbiter");
-  EXPECT_EQ(roles.count(lab->nodes()[3]), 0u) << "a hidden member is not advertised";
-  EXPECT_EQ(roles[lab->nodes()[5]], "unknown") << "the member that drops connections is reported";
+  std::map<std::string, json> nodes;
+  for (const json& node : target["nodes"]) nodes[node["address"]] = node;
+  ASSERT_EQ(nodes.size(), 6u);
+  EXPECT_EQ(target["nodes"][0]["address"], lab->nodes()[0]) << "the seed comes first";
+  EXPECT_EQ(nodes[lab->nodes()[0]]["role"], "primary");
+  EXPECT_EQ(nodes[lab->nodes()[0]]["origin"], "seed");
+  EXPECT_EQ(nodes[lab->nodes()[1]]["role"], "secondary");
+  EXPECT_EQ(nodes[lab->nodes()[2]]["role"], "passive");
+  EXPECT_EQ(nodes[lab->nodes()[4]]["role"], "arbiter");
+  for (int member : {1, 2, 4, 5}) {
+    EXPECT_EQ(nodes[lab->nodes()[member]]["origin"], "hello") << member;
+    EXPECT_EQ(nodes[lab->nodes()[member]]["named_by"], lab->nodes()[0]) << member;
+  }
+  EXPECT_EQ(nodes[lab->nodes()[3]]["role"], "hidden");
+  EXPECT_EQ(nodes[lab->nodes()[3]]["origin"], "replSetGetStatus")
+      << "hello never names a hidden member";
+  EXPECT_EQ(nodes[lab->nodes()[5]]["role"], "unknown")
+      << "the member that drops connections is reported";
 }
 
 TEST(ProbeLab, UnreachableNodeIsReportedNotDropped) {

@@ -30,6 +30,12 @@ std::vector<HostAddress> hosts(std::initializer_list<const char*> names) {
   return list;
 }
 
+std::set<std::string> addresses(const std::vector<HostAddress>& seeds) {
+  std::set<std::string> set;
+  for (const HostAddress& seed : seeds) set.insert(seed.address());
+  return set;
+}
+
 TEST(SrvTargetViolation, TargetMustShareTheParentDomain) {
   EXPECT_EQ(srv_target_violation("rs.lab.test", "host1.lab.test"), std::nullopt);
   EXPECT_EQ(srv_target_violation("rs.lab.test", "a.b.lab.test"), std::nullopt);
@@ -76,37 +82,72 @@ TEST(ParseTxtOptions, RefusesOtherOptionsAndBadValues) {
             std::string::npos);
 }
 
-TEST(MergeSeedlist, UriOptionsWinAndTlsDefaultsToTrue) {
+TEST(MergeTxtOptions, UriOptionsWinAndTlsDefaultsToTrue) {
   const auto txt = parse_txt_options("authSource=admin&replicaSet=rs0").value();
-  auto merged = merge_seedlist(parsed("mongodb+srv://u:p@rs.lab.test/?replicaSet=mine"), txt,
-                               hosts({"a.lab.test", "b.lab.test"}));
-  ASSERT_TRUE(merged.ok()) << merged.error().message;
-  EXPECT_EQ(merged.value().string_option("replicaSet"), "mine");
-  EXPECT_EQ(merged.value().string_option("authSource"), "admin");
-  EXPECT_EQ(merged.value().credentials->source, "admin");
-  EXPECT_EQ(merged.value().bool_option("tls"), true);
-  EXPECT_EQ(merged.value().hosts.size(), 2u);
+  const ConnectionString merged =
+      merge_txt_options(parsed("mongodb+srv://u:p@rs.lab.test/?replicaSet=mine"), txt);
+  EXPECT_EQ(merged.string_option("replicaSet"), "mine");
+  EXPECT_EQ(merged.string_option("authSource"), "admin");
+  EXPECT_EQ(merged.credentials->source, "admin");
+  EXPECT_EQ(merged.bool_option("tls"), true);
 
-  auto plain = merge_seedlist(parsed("mongodb+srv://rs.lab.test/?tls=false&authSource=db"), txt,
-                              hosts({"a.lab.test"}));
-  EXPECT_EQ(plain.value().bool_option("tls"), false);
-  EXPECT_EQ(plain.value().string_option("authSource"), "db");
+  const ConnectionString plain =
+      merge_txt_options(parsed("mongodb+srv://rs.lab.test/?tls=false&authSource=db"), txt);
+  EXPECT_EQ(plain.bool_option("tls"), false);
+  EXPECT_EQ(plain.string_option("authSource"), "db");
 }
 
-TEST(MergeSeedlist, RefusesForbiddenCombinations) {
+TEST(MergedOptionsViolation, RefusesForbiddenCombinations) {
   const auto balanced = parse_txt_options("loadBalanced=true").value();
-  EXPECT_FALSE(merge_seedlist(parsed("mongodb+srv://rs.lab.test"), balanced,
-                              hosts({"a.lab.test", "b.lab.test"}))
-                   .ok());
+  const auto merged = [&](const char* uri, const std::vector<UriOption>& txt) {
+    return merge_txt_options(parsed(uri), txt);
+  };
+  EXPECT_TRUE(merged_options_violation(merged("mongodb+srv://rs.lab.test", balanced), 2));
+  EXPECT_FALSE(merged_options_violation(merged("mongodb+srv://rs.lab.test", balanced), 1));
   EXPECT_TRUE(
-      merge_seedlist(parsed("mongodb+srv://rs.lab.test"), balanced, hosts({"a.lab.test"})).ok());
-  EXPECT_FALSE(merge_seedlist(parsed("mongodb+srv://rs.lab.test/?replicaSet=rs0"), balanced,
-                              hosts({"a.lab.test"}))
-                   .ok());
+      merged_options_violation(merged("mongodb+srv://rs.lab.test/?replicaSet=rs0", balanced), 1));
   const auto replica_set = parse_txt_options("replicaSet=rs0").value();
-  EXPECT_FALSE(merge_seedlist(parsed("mongodb+srv://rs.lab.test/?srvMaxHosts=1"), replica_set,
-                              hosts({"a.lab.test"}))
-                   .ok());
+  EXPECT_TRUE(
+      merged_options_violation(merged("mongodb+srv://rs.lab.test/?srvMaxHosts=1", replica_set), 1));
+  EXPECT_FALSE(merged_options_violation(merged("mongodb+srv://rs.lab.test", replica_set), 3));
+}
+
+TEST(JudgeSeedlistAnswers, KeepsEveryProblemAndTheHostsInsideTheDomain) {
+  std::mt19937 random(1);
+  const std::vector<SrvRecord> srv = {{"host1.lab.test", 27017, 0, 0},
+                                      {"evil.example.test", 27017, 0, 0},
+                                      {"host2.lab.test", 27018, 0, 0},
+                                      {"other.invalid", 27017, 0, 0}};
+  const std::vector<TxtRecord> txt = {{"replicaSet=a"}, {"replicaSet=b"}};
+  const SeedlistDiscovery discovery =
+      judge_seedlist_answers(parsed("mongodb+srv://rs.lab.test/"), srv, txt, random);
+  EXPECT_EQ(addresses(discovery.srv_hosts),
+            (std::set<std::string>{"host1.lab.test:27017", "host2.lab.test:27018"}));
+  ASSERT_EQ(discovery.rejected.size(), 2u);
+  ASSERT_EQ(discovery.problems.size(), 3u);  // two hosts, two TXT records
+  for (const Error& problem : discovery.problems) EXPECT_EQ(problem.code, ErrorCode::protocol);
+  EXPECT_NE(discovery.problems[2].message.find("2 TXT records"), std::string::npos);
+  EXPECT_TRUE(discovery.txt_options.empty());  // a broken TXT answer is not used
+  EXPECT_EQ(discovery.uri.option("replicaSet"), nullptr);
+  EXPECT_EQ(discovery.error()->message, discovery.problems.front().message);
+}
+
+TEST(JudgeSeedlistAnswers, FailedLookupsAreProblemsWithTheirCode) {
+  std::mt19937 random(1);
+  const Error nxdomain{ErrorCode::dns, "dns", "_mongodb._tcp.x.lab.test: no such host (NXDOMAIN)"};
+  const SeedlistDiscovery no_srv = judge_seedlist_answers(
+      parsed("mongodb+srv://x.lab.test/"), nxdomain, std::vector<TxtRecord>{}, random);
+  ASSERT_EQ(no_srv.problems.size(), 1u);
+  EXPECT_EQ(no_srv.problems[0].code, ErrorCode::dns);
+  EXPECT_TRUE(no_srv.srv_hosts.empty());
+
+  const Error timeout{ErrorCode::timeout, "dns", "x.lab.test: no DNS answer before the deadline"};
+  const SeedlistDiscovery no_txt = judge_seedlist_answers(
+      parsed("mongodb+srv://x.lab.test/"), std::vector<SrvRecord>{{"a.x.lab.test", 27017, 0, 0}},
+      timeout, random);
+  ASSERT_EQ(no_txt.problems.size(), 1u);
+  EXPECT_EQ(no_txt.problems[0].code, ErrorCode::timeout);
+  EXPECT_EQ(no_txt.srv_hosts.size(), 1u);
 }
 
 TEST(LimitSeeds, KeepsARandomSubsetOfTheGivenSize) {
@@ -146,15 +187,9 @@ class SeedlistLabTest : public ::testing::Test {
 
 std::unique_ptr<DnsLab> SeedlistLabTest::lab_;
 
-std::set<std::string> addresses(const std::vector<HostAddress>& seeds) {
-  std::set<std::string> set;
-  for (const HostAddress& seed : seeds) set.insert(seed.address());
-  return set;
-}
-
 TEST_F(SeedlistLabTest, SrvAndTxtGiveSeedsAndOptions) {
   const SeedlistDiscovery discovery = discover("mongodb+srv://rs.lab.test/");
-  ASSERT_FALSE(discovery.error) << discovery.error->message;
+  ASSERT_FALSE(discovery.error()) << discovery.error()->message;
   EXPECT_EQ(addresses(discovery.uri.hosts),
             (std::set<std::string>{"host1.lab.test:27017", "host2.lab.test:27018",
                                    "host3.lab.test:27019"}));
@@ -167,28 +202,29 @@ TEST_F(SeedlistLabTest, ServiceNameAndMaxHosts) {
   EXPECT_EQ(addresses(discover("mongodb+srv://rs.lab.test/?srvServiceName=custom").uri.hosts),
             std::set<std::string>{"host1.lab.test:27020"});
   const SeedlistDiscovery all = discover("mongodb+srv://many.lab.test/?srvMaxHosts=0");
-  ASSERT_FALSE(all.error) << all.error->message;
+  ASSERT_FALSE(all.error()) << all.error()->message;
   EXPECT_EQ(all.uri.hosts.size(), 3u);
   EXPECT_EQ(all.txt_record, std::nullopt);
   const SeedlistDiscovery limited = discover("mongodb+srv://many.lab.test/?srvMaxHosts=2");
-  ASSERT_FALSE(limited.error) << limited.error->message;
+  ASSERT_FALSE(limited.error()) << limited.error()->message;
   EXPECT_EQ(limited.uri.hosts.size(), 2u);
 }
 
 TEST_F(SeedlistLabTest, SeveralTxtStringsAreConcatenated) {
   const SeedlistDiscovery discovery = discover("mongodb+srv://multi.lab.test/");
-  ASSERT_FALSE(discovery.error) << discovery.error->message;
+  ASSERT_FALSE(discovery.error()) << discovery.error()->message;
   EXPECT_EQ(discovery.uri.string_option("authSource"), "admin");
   EXPECT_EQ(discovery.uri.string_option("replicaSet"), "rs1");
 }
 
 TEST_F(SeedlistLabTest, HostOutsideTheDomainIsRejectedAndRecorded) {
   const SeedlistDiscovery discovery = discover("mongodb+srv://outside.lab.test/");
-  ASSERT_TRUE(discovery.error);
+  ASSERT_TRUE(discovery.error());
   ASSERT_EQ(discovery.rejected.size(), 1u);
   EXPECT_EQ(discovery.rejected[0].address, "evil.example.test:27017");
   EXPECT_NE(discovery.rejected[0].reason.find("lab.test"), std::string::npos);
-  EXPECT_NE(discovery.error->message.find("evil.example.test"), std::string::npos);
+  EXPECT_NE(discovery.error()->message.find("evil.example.test"), std::string::npos);
+  EXPECT_EQ(addresses(discovery.srv_hosts), std::set<std::string>{"host1.lab.test:27017"});
 }
 
 TEST_F(SeedlistLabTest, BrokenRulesAreErrors) {
@@ -201,10 +237,29 @@ TEST_F(SeedlistLabTest, BrokenRulesAreErrors) {
   };
   for (const auto& [uri, expected] : cases) {
     const SeedlistDiscovery discovery = discover(uri);
-    ASSERT_TRUE(discovery.error) << uri;
-    EXPECT_NE(discovery.error->message.find(expected), std::string::npos)
-        << uri << ": " << discovery.error->message;
+    ASSERT_TRUE(discovery.error()) << uri;
+    EXPECT_NE(discovery.error()->message.find(expected), std::string::npos)
+        << uri << ": " << discovery.error()->message;
   }
+}
+
+TEST_F(SeedlistLabTest, SeveralNamesResolveTogetherOnOneChannel) {
+  auto resolver = DnsResolver::create({lab_->server()});
+  ASSERT_TRUE(resolver.ok());
+  const std::vector<ConnectionString> uris = {
+      parsed("mongodb+srv://rs.lab.test/"), parsed("mongodb://plain.example:27017/"),
+      parsed("mongodb+srv://many.lab.test/"), parsed("mongodb+srv://missing.lab.test/")};
+  const auto discoveries =
+      discover_seedlists(uris, *resolver.value(), Deadline::after(std::chrono::seconds(5)));
+  ASSERT_EQ(discoveries.size(), 4u);
+  EXPECT_EQ(discoveries[0].srv_hosts.size(), 3u);
+  EXPECT_EQ(discoveries[0].uri.string_option("replicaSet"), "rs0");
+  EXPECT_EQ(addresses(discoveries[1].uri.hosts), std::set<std::string>{"plain.example:27017"});
+  EXPECT_FALSE(discoveries[1].error());
+  EXPECT_EQ(discoveries[2].srv_hosts.size(), 3u);
+  EXPECT_FALSE(discoveries[2].error());
+  ASSERT_TRUE(discoveries[3].error());
+  EXPECT_NE(discoveries[3].error()->message.find("NXDOMAIN"), std::string::npos);
 }
 
 TEST_F(SeedlistLabTest, ResolveCommandPrintsSeedsAndMergedOptions) {

@@ -85,7 +85,8 @@ std::unique_ptr<LabDeployment> LabDeployment::start(const std::string& profile,
   const pid_t pid =
       spawn({kPython, std::string(MONGOSCAN_SOURCE_DIR) + "/tests/lab/lab.py", "--profile", profile,
              "--ready-file", ready_file.string(), "--log", (directory / "commands.jsonl").string(),
-             "--cert-dir", cert_dir.string(), "--latency-ms", std::to_string(options.latency_ms)},
+             "--cert-dir", cert_dir.string(), "--latency-ms", std::to_string(options.latency_ms),
+             "--advertise-host", options.advertised_host},
             directory / "stderr.txt");
   std::unique_ptr<LabDeployment> lab(new LabDeployment(pid, directory, cert_dir));
 

@@ -22,6 +22,9 @@ class LabError : public std::runtime_error {
 
 struct LabOptions {
   int latency_ms = 0;  // delay every reply by this much (connections stay concurrent)
+  // The host name members are known by (hello, replSetGetStatus, nodes()); they still listen on
+  // 127.0.0.1, so the name must resolve there.
+  std::string advertised_host = "127.0.0.1";
   // Where the test certificates are made (or reused if complete); empty: inside the lab's own
   // temporary directory. Share one directory between labs to make them only once (~2 s).
   std::filesystem::path cert_dir;
@@ -41,7 +44,7 @@ class LabDeployment {
   LabDeployment(const LabDeployment&) = delete;
   LabDeployment& operator=(const LabDeployment&) = delete;
 
-  // "127.0.0.1:port" of every node, in the profile's order.
+  // "<advertised host>:port" of every node, in the profile's order.
   const std::vector<std::string>& nodes() const { return nodes_; }
 
   // Every command the lab received so far, one object per command: node, connection, db,

@@ -1,0 +1,22 @@
+#pragma once
+// Everything a scan learnt about one target deployment: its SRV and TXT answers (mongodb+srv://)
+// and the facts of every node probed.
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "scanner/node_facts.h"
+#include "scanner/srv_seedlist.h"
+#include "scanner/uri.h"
+
+namespace mongoscan {
+
+struct DeploymentFacts {
+  std::string redacted_uri;  // the target as given, redacted: the subject of its findings
+  ConnectionString uri;      // the target as given, before SRV resolution
+  std::optional<SeedlistDiscovery> seedlist;  // for mongodb+srv:// targets
+  std::vector<NodeFacts> nodes;               // seeds first, then the members they revealed
+};
+
+}  // namespace mongoscan

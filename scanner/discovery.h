@@ -1,0 +1,47 @@
+#pragma once
+// Seeds → every node: resolves each host name, connects, probes, and queues the members each
+// probed node names, for every target at once. One thread drives DNS (one c-ares channel) and every
+// TCP connect in one poll loop; at most `concurrency` probes run at once on a worker pool. A node
+// that cannot be resolved or reached costs one DNS or connect timeout, in parallel with everything
+// else, and never holds a worker.
+
+#include <chrono>
+#include <cstddef>
+#include <functional>
+#include <memory>
+#include <vector>
+
+#include "scanner/dns_resolver.h"
+#include "scanner/node_facts.h"
+#include "scanner/probe.h"
+#include "scanner/tcp_connection.h"
+#include "scanner/uri.h"
+
+namespace mongoscan {
+
+// One deployment: where to start and how to probe its nodes.
+struct DiscoveryTarget {
+  std::vector<HostAddress> seeds;
+  ProbeOptions options;  // its connect_timeout bounds each TCP connect
+};
+
+// Probes one reached node (probe_node in a scan; tests substitute their own).
+using NodeProber = std::function<NodeFacts(NodeFacts reached, std::unique_ptr<TcpConnection>,
+                                           const ProbeOptions&)>;
+
+struct DiscoverySettings {
+  std::size_t concurrency = 32;                  // probes running at once
+  std::chrono::milliseconds dns_timeout{10000};  // each host name's address lookup
+  // Called on the calling thread after each node is done: (nodes done, nodes known so far).
+  std::function<void(std::size_t done, std::size_t known)> on_progress;
+};
+
+// The facts of every node of every target, one list per target: its seeds in the order given, then
+// the members found, ordered by host and port. A node that cannot be probed is there with the
+// reason in its errors.
+std::vector<std::vector<NodeFacts>> discover_and_probe(const std::vector<DiscoveryTarget>& targets,
+                                                       DnsResolver& resolver,
+                                                       const DiscoverySettings& settings,
+                                                       const NodeProber& prober = probe_node);
+
+}  // namespace mongoscan
