@@ -153,8 +153,9 @@ Verdict judge_connection_budget(const ConnectionString& uri, const DeploymentFac
   }
   const std::int64_t per_instance = max_pool_size * routers;
   const auto& instances = policy.connection_budget.app_instances;
-  const std::string terms = "maxPoolSize " + std::to_string(max_pool_size) + " × " +
-                            std::to_string(routers) + (routers == 1 ? " router" : " routers");
+  const bool sharded = topology_of(deployment->nodes) == "sharded";
+  const std::string terms = "maxPoolSize " + std::to_string(max_pool_size) +
+                            (sharded ? " × " + std::to_string(routers) + " mongos" : "");
   if (!instances) {
     evidence["demand_per_instance"] = per_instance;
     if (per_instance > budget) {

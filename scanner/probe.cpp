@@ -36,7 +36,7 @@ class NodeProbe {
     }
     MongoConnection& connection = *session->connection;
     run_unauthenticated_probes(connection);
-    if (options_.credentials && may_send_credentials()) {
+    if (options_.credentials && !is_arbiter() && may_send_credentials()) {
       AuthenticationOptions authentication = options_.authentication;
       authentication.tls_active = facts_.tls;
       facts_.authentication = authenticate(connection, *options_.credentials, server_mechanisms(),
@@ -168,6 +168,12 @@ class NodeProbe {
     } else {
       record(Error{reply.error().code, "plaintext", reply.error().message});
     }
+  }
+
+  // Arbiters hold no users: authenticating there can only fail, and would put a failed login into
+  // the server's log.
+  bool is_arbiter() const {
+    return facts_.hello && facts_.hello->get_bool("arbiterOnly").value_or(false);
   }
 
   bool may_send_credentials() {

@@ -9,6 +9,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <map>
 #include <memory>
 
 #include "tests/support/dns_lab.h"
@@ -81,6 +82,37 @@ TEST_F(DnsResolverTest, AddressRecords) {
   EXPECT_EQ(addresses.value(), std::vector<std::string>{"127.0.0.1"});
 }
 
+TEST_F(DnsResolverTest, ManyLookupsRunAtOnceFromTheCallersPollLoop) {
+  auto channel = resolver();
+  std::map<std::string, std::string> answers;
+  int outstanding = 0;
+  auto record = [&](std::string name) {
+    ++outstanding;
+    return [&, name](auto result) {
+      --outstanding;
+      answers[name] =
+          result ? "ok " + std::to_string(result.value().size()) : result.error().message;
+    };
+  };
+  channel->lookup_addresses("host1.lab.test", record("host1"));
+  channel->lookup_addresses("missing.lab.test", record("missing"));
+  channel->lookup_srv("_mongodb._tcp.rs.lab.test", record("srv"));
+  channel->lookup_txt("multi.lab.test", record("txt"));
+  channel->lookup_addresses("::1", record("numeric"));
+  EXPECT_EQ(answers["numeric"], "ok 1") << "a numeric name answers at once, without DNS";
+  EXPECT_EQ(outstanding, 4) << "the others are in flight together";
+  const Deadline deadline = soon();
+  while (outstanding > 0 && !deadline.expired()) {
+    std::vector<pollfd> entries = channel->poll_entries();
+    ::poll(entries.data(), entries.size(), channel->timeout_ms(100));
+    channel->process(entries);
+  }
+  EXPECT_EQ(answers["host1"], "ok 1");
+  EXPECT_NE(answers["missing"].find("NXDOMAIN"), std::string::npos) << answers["missing"];
+  EXPECT_EQ(answers["srv"], "ok 3");
+  EXPECT_EQ(answers["txt"], "ok 1");
+}
+
 // A UDP socket on 127.0.0.1 that never answers.
 class SilentServer {
  public:
@@ -113,6 +145,21 @@ TEST(DnsResolver, NoAnswerBeforeTheDeadlineIsATimeout) {
     EXPECT_EQ(error.code, ErrorCode::timeout);
     EXPECT_NE(error.message.find("rs.lab.test"), std::string::npos) << error.message;
   }
+}
+
+TEST(DnsResolver, TheDeadlineFinishesEveryLookupInFlight) {
+  SilentServer silent;
+  auto resolver = DnsResolver::create({silent.server()});
+  ASSERT_TRUE(resolver.ok());
+  std::vector<Error> errors;
+  for (const char* name : {"a.lab.test", "b.lab.test", "c.lab.test"}) {
+    resolver.value()->lookup_addresses(name,
+                                       [&](auto result) { errors.push_back(result.error()); });
+  }
+  resolver.value()->run_until(Deadline::after(std::chrono::milliseconds(200)),
+                              [] { return false; });
+  ASSERT_EQ(errors.size(), 3u);
+  for (const Error& error : errors) EXPECT_EQ(error.code, ErrorCode::timeout) << error.message;
 }
 
 TEST(DnsResolver, InvalidServerIsAUsageError) {
