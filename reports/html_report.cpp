@@ -23,6 +23,7 @@ body { margin: 0; background: var(--wash); color: var(--ink);
 code, pre, .mono { font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace;
   font-size: 12.5px; overflow-wrap: anywhere; }
 .muted { color: var(--muted); }
+.origin { font-family: inherit; font-size: 0.85em; }
 header.masthead { background: #17202f; color: #fff; padding: 28px 0 24px; margin-bottom: 24px; }
 .inner, main { max-width: 1320px; margin: 0 auto; padding: 0 24px; }
 main { padding-bottom: 40px; }
@@ -285,8 +286,10 @@ void write_facts(const nlohmann::json& facts, std::ostream& out) {
 }
 
 void write_node(const NodeSummary& node, std::ostream& out) {
-  out << "<tr class=\"node\"><td class=\"mono\">" << escape(node.address) << "</td><td>"
-      << escape(node.role) << "</td><td>" << escape(node.version) << "</td><td>";
+  out << "<tr class=\"node\"><td class=\"mono\">" << escape(node.address)
+      << "<div class=\"origin muted\">found by " << escape(describe_origin(node))
+      << "</div></td><td>" << escape(node.role) << "</td><td>" << escape(node.version)
+      << "</td><td>";
   write_facts(node.tls, out);
   out << "</td><td>";
   write_facts(node.authentication, out);

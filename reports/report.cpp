@@ -10,6 +10,14 @@ std::string describe(const Subject& subject) {
   return text;
 }
 
+std::string describe_origin(const NodeSummary& node) {
+  std::string text = node.origin;
+  if (!node.named_by.empty()) text += " of " + node.named_by;
+  for (std::size_t i = 0; i < node.aliases.size(); ++i)
+    text += (i == 0 ? "; also " : ", ") + node.aliases[i];
+  return text;
+}
+
 StatusCounts Report::summary() const {
   StatusCounts counts;
   for (const ReportedFinding& reported : findings) {

@@ -33,6 +33,10 @@ struct NodeSummary {
   std::vector<std::pair<std::string, std::string>> errors;  // phase, message
 };
 
+// How the scan found a node, as reports print it: "seed", "hello of db1:27017" or
+// "replSetGetStatus of db1:27017", then "; also <alias>, ..." for its other names.
+std::string describe_origin(const NodeSummary& node);
+
 struct TargetSummary {
   std::string uri;                   // redacted
   std::string topology = "unknown";  // replica_set, sharded, standalone, load_balanced, unknown

@@ -86,9 +86,13 @@ void write_target(const TargetSummary& target, bool color, std::ostream& out) {
     out << "  no nodes\n";
     return;
   }
-  TextTable nodes({{"ADDRESS"}, {"ROLE"}, {"VERSION"}, {"ERRORS", kNodeErrorsWidth}});
+  TextTable nodes({{"ADDRESS"}, {"ROLE"}, {"VERSION"}, {"FOUND BY"}, {"ERRORS", kNodeErrorsWidth}});
   for (const NodeSummary& node : target.nodes) {
-    nodes.add_row({{node.address}, {node.role}, {node.version}, {node_errors(node), "35"}});
+    nodes.add_row({{node.address},
+                   {node.role},
+                   {node.version},
+                   {describe_origin(node)},
+                   {node_errors(node), "35"}});
   }
   nodes.write(out, color, "  ");
 }
