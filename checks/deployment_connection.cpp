@@ -45,8 +45,12 @@ Verdict judge_replica_set_name(const ConnectionString& uri, const DeploymentFact
   if (named) evidence["replicaSet"] = *named;
   const auto set_name = set_name_of(*deployment);
   if (set_name) evidence["set_name"] = *set_name;
+  if (topology == "unknown") {
+    return {Status::skipped, "no node answered hello, so the deployment's topology is unknown",
+            evidence};
+  }
   if (topology != "replica_set") {
-    if (named && topology != "unknown") {
+    if (named) {
       return {Status::fail,
               "replicaSet=" + *named + " names a replica set, but the deployment is " + topology +
                   ": drivers find no member to use",
@@ -54,14 +58,19 @@ Verdict judge_replica_set_name(const ConnectionString& uri, const DeploymentFact
     }
     return {Status::skipped, "the deployment is not a replica set (" + topology + ")", evidence};
   }
+  if (!set_name) {
+    return {Status::skipped,
+            "the deployment is a replica set whose name no member reported (not initiated yet?)",
+            evidence};
+  }
   if (!named) {
     return {Status::fail,
-            "the deployment is replica set " + set_name.value_or("?") +
+            "the deployment is replica set " + *set_name +
                 ", but the connection string names no replicaSet: a driver may treat one seed as "
                 "a standalone and miss failovers",
             evidence};
   }
-  if (set_name && *named != *set_name) {
+  if (*named != *set_name) {
     return {Status::fail,
             "replicaSet=" + *named + " but the deployment's set is " + *set_name +
                 ": drivers find no member to use",
@@ -105,14 +114,31 @@ std::optional<ConnectionLimit> connection_limit(const NodeFacts& node) {
   return std::nullopt;
 }
 
-// How many routers each application instance opens a pool to: every mongos when reached through
-// SRV, each listed mongos, or one load balancer; one for a replica set or standalone.
+// Whether the SRV host is a router: a mongos, or a node that did not answer (a mongos that is
+// down still takes connections once it is back). Drivers drop other server types from a sharded
+// topology.
+bool srv_host_routes(const HostAddress& host, const DeploymentFacts& deployment) {
+  for (const NodeFacts& node : deployment.nodes) {
+    if (!equals_ignore_case(node.address(), host.address())) continue;
+    const std::string role = node_role(node);
+    return role == "mongos" || role == "unknown";
+  }
+  return true;
+}
+
+// How many routers each application instance opens a pool to: the SRV record's routers (at most
+// srvMaxHosts) when reached through SRV, each listed mongos, or one load balancer; one for a
+// replica set or standalone.
 std::int64_t routers_used(const ConnectionString& uri, const DeploymentFacts& deployment) {
   if (topology_of(deployment.nodes) != "sharded") return 1;
   if (uri.bool_option("loadBalanced").value_or(false)) return 1;
-  if (!uri.srv) return static_cast<std::int64_t>(uri.hosts.size());
-  return std::count_if(deployment.nodes.begin(), deployment.nodes.end(),
-                       [](const NodeFacts& node) { return node_role(node) == "mongos"; });
+  if (!uri.srv || !deployment.seedlist) return static_cast<std::int64_t>(uri.hosts.size());
+  const auto& hosts = deployment.seedlist->srv_hosts;
+  const std::int64_t routers =
+      std::count_if(hosts.begin(), hosts.end(),
+                    [&](const HostAddress& host) { return srv_host_routes(host, deployment); });
+  const std::int64_t max_hosts = uri.int_option("srvMaxHosts").value_or(0);
+  return max_hosts > 0 ? std::min(routers, max_hosts) : routers;
 }
 
 Verdict judge_connection_budget(const ConnectionString& uri, const DeploymentFacts* deployment,
@@ -136,6 +162,10 @@ Verdict judge_connection_budget(const ConnectionString& uri, const DeploymentFac
                    {"maxPoolSize_defaulted", !pool.has_value()},
                    {"routers", routers},
                    {"max_percent", percent}};
+  if (max_pool_size == 0) {
+    return {Status::fail,
+            "maxPoolSize=0 lets every application instance open unlimited connections", evidence};
+  }
   if (!smallest) {
     return {Status::skipped,
             "no node reported its connection limit (serverStatus needs the serverStatus action, "
@@ -147,10 +177,6 @@ Verdict judge_connection_budget(const ConnectionString& uri, const DeploymentFac
   evidence["connection_limit_node"] = limit_node;
   const std::int64_t budget = smallest->limit * percent / 100;
   evidence["budget"] = budget;
-  if (max_pool_size == 0) {
-    return {Status::fail,
-            "maxPoolSize=0 lets every application instance open unlimited connections", evidence};
-  }
   const std::int64_t per_instance = max_pool_size * routers;
   const auto& instances = policy.connection_budget.app_instances;
   const bool sharded = topology_of(deployment->nodes) == "sharded";
@@ -174,8 +200,9 @@ Verdict judge_connection_budget(const ConnectionString& uri, const DeploymentFac
   const std::int64_t demand = *instances * per_instance;
   evidence["app_instances"] = *instances;
   evidence["demand"] = demand;
-  const std::string sum =
-      std::to_string(*instances) + " instances × " + terms + " = " + std::to_string(demand);
+  const std::string sum = std::to_string(*instances) +
+                          (*instances == 1 ? " instance × " : " instances × ") + terms + " = " +
+                          std::to_string(demand);
   if (demand > budget) {
     return {Status::fail,
             sum + " connections exceed " + std::to_string(percent) + "% of the limit " +

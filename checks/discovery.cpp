@@ -6,6 +6,7 @@
 
 #include "checks/verdict.h"
 #include "scanner/ascii_case.h"
+#include "scanner/topology.h"
 #include "scanner/uri_option_json.h"
 
 namespace mongoscan {
@@ -15,7 +16,7 @@ using nlohmann::json;
 
 constexpr std::string_view kSeedlistSpec = "MongoDB Initial DNS Seedlist Discovery specification";
 
-json srv_evidence(const SeedlistDiscovery& seedlist) {
+json srv_evidence(const ConnectionString& target, const SeedlistDiscovery& seedlist) {
   json records = json::array();
   for (const SrvRecord& record : seedlist.srv_records)
     records.push_back(record.target + ":" + std::to_string(record.port));
@@ -25,7 +26,7 @@ json srv_evidence(const SeedlistDiscovery& seedlist) {
   json txt_options = json::object();
   for (const UriOption& option : seedlist.txt_options)
     txt_options[option.name] = option_value_json(option.value, /*reveal_secrets=*/false);
-  return {{"srv_name", srv_query_name(seedlist.uri)},
+  return {{"srv_name", srv_query_name(target)},
           {"srv_records", records},
           {"rejected_hosts", rejected},
           {"txt_record_count", seedlist.txt_records.size()},
@@ -44,7 +45,7 @@ Verdict judge_seedlist(const DeploymentFacts& deployment) {
             "not a mongodb+srv:// connection string: no SRV or TXT record to check"};
   }
   const SeedlistDiscovery& seedlist = *deployment.seedlist;
-  json evidence = srv_evidence(seedlist);
+  json evidence = srv_evidence(deployment.uri, seedlist);
   std::vector<Error> broken_rules;
   std::vector<Error> failed_lookups;
   for (const Error& problem : seedlist.problems)
@@ -79,6 +80,22 @@ std::set<std::string> data_bearing_members(const std::vector<NodeFacts>& nodes) 
       for (const bson::Value& value : node.hello->get_array(field).value_or(bson::Array{})) {
         if (const auto* name = value.get_if<std::string>()) members.insert(address_key(*name));
       }
+    }
+  }
+  return members;
+}
+
+// The members no client uses: arbiters (hello's arbiters) and hidden members (probed as such, or
+// known only from replSetGetStatus).
+std::set<std::string> members_without_clients(const std::vector<NodeFacts>& nodes) {
+  std::set<std::string> members;
+  for (const NodeFacts& node : nodes) {
+    const std::string role = node_role(node);
+    if (role == "arbiter" || role == "hidden" || node.origin == NodeOrigin::replica_set_status)
+      members.insert(address_key(node.address()));
+    if (!node.hello || !node.hello->get_string("setName")) continue;
+    for (const bson::Value& value : node.hello->get_array("arbiters").value_or(bson::Array{})) {
+      if (const auto* name = value.get_if<std::string>()) members.insert(address_key(*name));
     }
   }
   return members;
@@ -140,11 +157,16 @@ Verdict judge_coverage(const DeploymentFacts& deployment) {
   const std::vector<std::string> seed_list = seed_addresses(deployment);
   const std::set<std::string> seeds(seed_list.begin(), seed_list.end());
   const auto names = names_by_node(deployment.nodes);
+  const std::set<std::string> without_clients = members_without_clients(deployment.nodes);
   std::vector<std::string> seeds_not_members;
+  std::vector<std::string> seeds_without_clients;
   std::vector<std::string> members_not_seeds;
   if (!members.empty()) {
-    for (const std::string& seed : seed_list)
-      if (!listed(seed, members, names)) seeds_not_members.push_back(seed);
+    for (const std::string& seed : seed_list) {
+      if (listed(seed, members, names)) continue;
+      (listed(seed, without_clients, names) ? seeds_without_clients : seeds_not_members)
+          .push_back(seed);
+    }
     for (const std::string& member : members)
       if (!listed(member, seeds, names)) members_not_seeds.push_back(member);
   }
@@ -152,6 +174,7 @@ Verdict judge_coverage(const DeploymentFacts& deployment) {
                    {"seeds", seed_list},
                    {"members", members},
                    {"seeds_not_members", seeds_not_members},
+                   {"seeds_arbiter_or_hidden", seeds_without_clients},
                    {"members_not_in_seeds", members_not_seeds}};
   if (!unreachable.empty()) {
     return {Status::fail,
@@ -160,10 +183,15 @@ Verdict judge_coverage(const DeploymentFacts& deployment) {
             evidence};
   }
   const std::string seed_source = deployment.seedlist ? "the SRV record" : "the seed list";
-  if (!seeds_not_members.empty() || !members_not_seeds.empty()) {
+  if (!seeds_not_members.empty() || !seeds_without_clients.empty() || !members_not_seeds.empty()) {
     std::string message;
     if (!seeds_not_members.empty())
       message = "seeds that are not members: " + joined(seeds_not_members);
+    if (!seeds_without_clients.empty()) {
+      message += (message.empty() ? "" : "; ") +
+                 std::string("seeds that serve no client (arbiter or hidden member): ") +
+                 joined(seeds_without_clients);
+    }
     if (!members_not_seeds.empty()) {
       message += (message.empty() ? "" : "; ") + std::string("members missing from ") +
                  seed_source + ": " + joined(members_not_seeds);

@@ -296,8 +296,9 @@ void write_node(const NodeSummary& node, std::ostream& out) {
   out << "</td><td>";
   if (!node.errors.empty()) {
     out << "<ul class=\"errors\">";
-    for (const auto& [phase, message] : node.errors) {
-      out << "<li><strong>" << escape(phase) << "</strong>: " << escape(message) << "</li>";
+    for (const Error& error : node.errors) {
+      out << "<li><strong>" << escape(error.phase) << "</strong>: " << escape(error.message)
+          << "</li>";
     }
     out << "</ul>";
   }

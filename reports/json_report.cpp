@@ -16,8 +16,9 @@ ordered_json object_or_empty(const nlohmann::json& facts) {
 
 ordered_json node_json(const NodeSummary& node) {
   ordered_json errors = ordered_json::array();
-  for (const auto& [phase, message] : node.errors) {
-    errors.push_back({{"phase", phase}, {"message", message}});
+  for (const Error& error : node.errors) {
+    errors.push_back(
+        {{"phase", error.phase}, {"code", to_string(error.code)}, {"message", error.message}});
   }
   ordered_json json = {{"address", node.address}, {"origin", node.origin}};
   if (!node.named_by.empty()) json["named_by"] = node.named_by;

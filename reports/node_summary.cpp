@@ -99,7 +99,7 @@ NodeSummary summarize_node(const NodeFacts& facts) {
   summary.authentication = authentication_json(facts);
   summary.commands = {{"unauthenticated", outcomes_json(facts.unauthenticated)},
                       {"authenticated", outcomes_json(facts.commands)}};
-  for (const Error& error : facts.errors) summary.errors.emplace_back(error.phase, error.message);
+  summary.errors = facts.errors;
   return summary;
 }
 

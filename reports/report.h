@@ -7,6 +7,7 @@
 
 #include "checks/check_spec.h"
 #include "checks/finding.h"
+#include "scanner/result.h"
 
 namespace mongoscan {
 
@@ -30,7 +31,7 @@ struct NodeSummary {
   // What each diagnostic command returned: {"buildInfo": {"state": "ok"}, "usersInfo":
   // {"state": "not_permitted", "message": ...}}, before and after authentication.
   nlohmann::json commands = nlohmann::json::object();
-  std::vector<std::pair<std::string, std::string>> errors;  // phase, message
+  std::vector<Error> errors;  // one per phase that failed
 };
 
 // How the scan found a node, as reports print it: "seed", "hello of db1:27017" or

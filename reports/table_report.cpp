@@ -71,7 +71,7 @@ void write_header(const Report& report, bool color, std::ostream& out) {
 
 std::string node_errors(const NodeSummary& node) {
   std::string text;
-  for (const auto& [phase, message] : node.errors) {
+  for (const auto& [code, phase, message] : node.errors) {
     if (!text.empty()) text += "; ";
     text += phase + ": " + message;
   }

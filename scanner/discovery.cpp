@@ -9,6 +9,7 @@
 #include <map>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <span>
 #include <tuple>
 
@@ -18,11 +19,15 @@
 namespace mongoscan {
 namespace {
 
-// Connections opened ahead of a free worker are bounded, so that a large fleet cannot exhaust file
-// descriptors: at least this many, or twice the concurrency.
-constexpr std::size_t kMinConnectsAhead = 256;
+using Clock = std::chrono::steady_clock;
+
+// Connects in flight plus connections waiting for a worker stay below this many, or four times
+// the concurrency: enough for unreachable nodes to time out side by side, few enough that no
+// server holds many idle connections from the scan.
+constexpr std::size_t kMinConnectsAhead = 128;
 // The longest the loop sleeps without a deadline to watch (workers wake it through the eventfd).
 constexpr int kIdleWaitMs = 1000;
+constexpr std::uint16_t kDefaultPort = 27017;
 
 // An eventfd that worker threads signal when a probe is done.
 class WakeSignal {
@@ -56,8 +61,9 @@ class DiscoveryRun {
         resolver_(resolver),
         settings_(settings),
         prober_(prober),
-        connect_limit_(std::max(kMinConnectsAhead, 2 * settings.concurrency)),
-        pool_(settings.concurrency) {
+        concurrency_(std::max<std::size_t>(1, settings.concurrency)),
+        connects_ahead_(std::max(kMinConnectsAhead, 4 * concurrency_)),
+        pool_(concurrency_) {
     for (const DiscoveryTarget& target : targets) queues_.emplace_back(target.seeds);
   }
 
@@ -65,6 +71,7 @@ class DiscoveryRun {
     for (std::size_t target = 0; target < targets_.size(); ++target) admit_queued(target);
     while (done_ < nodes_.size()) {
       start_connects();
+      start_probes();
       poll_once();
       drain_completions();
       expire_deadlines();
@@ -74,7 +81,9 @@ class DiscoveryRun {
   }
 
  private:
-  enum class Stage { resolving, waiting_to_connect, connecting, probing, done };
+  // resolving → waiting_to_connect → connecting → connected → probing → done; any step may end
+  // the node early with an error.
+  enum class Stage { resolving, waiting_to_connect, connecting, connected, probing, done };
 
   struct Node {
     std::size_t target = 0;
@@ -84,17 +93,20 @@ class DiscoveryRun {
     Deadline deadline = Deadline::after(std::chrono::milliseconds(0));  // of this stage
     std::size_t next_address = 0;
     std::optional<PendingTcpConnection> pending;
-    std::optional<Error> connect_error;   // the last address's failure
+    std::optional<Error> connect_error;  // the last address's failure
+    std::unique_ptr<TcpConnection> connection;
+    Clock::time_point connected_at;
     std::optional<std::size_t> alias_of;  // the node that connected to the same endpoint first
   };
 
   struct ProbeJob {
     NodeFacts reached;
-    std::unique_ptr<TcpConnection> connection;
+    std::unique_ptr<TcpConnection> connection;  // nullptr: the probe connects itself
   };
 
   void admit_queued(std::size_t target) {
     while (auto queued = queues_[target].next()) {
+      const std::size_t index = nodes_.size();
       Node& node = nodes_.emplace_back();
       node.target = target;
       if (queued->origin == NodeOrigin::seed) node.seed_order = seeds_admitted_[target]++;
@@ -106,15 +118,16 @@ class DiscoveryRun {
         node.facts.port = 0;
         node.facts.errors.push_back(
             Error{ErrorCode::usage, "connect", "unix domain sockets are not probed"});
-        finish(node);
+        finish(index);
         continue;
       }
-      start_resolving(nodes_.size() - 1);
+      start_resolving(index);
     }
   }
 
   void start_resolving(std::size_t index) {
     nodes_[index].deadline = Deadline::after(settings_.dns_timeout);
+    in_flight_.insert(index);
     resolver_.lookup_addresses(nodes_[index].facts.host,
                                [this, index](Result<std::vector<std::string>> addresses) {
                                  on_resolved(index, std::move(addresses));
@@ -126,20 +139,23 @@ class DiscoveryRun {
     if (node.stage != Stage::resolving) return;  // its deadline passed already
     if (!addresses) {
       node.facts.errors.push_back(addresses.error());
-      finish(node);
+      finish(index);
       return;
     }
     node.facts.resolved_addresses = std::move(addresses).value();
     node.stage = Stage::waiting_to_connect;
+    in_flight_.erase(index);
     waiting_.push_back(index);
   }
 
   void start_connects() {
-    while (open_ < connect_limit_ && !waiting_.empty()) {
+    while (!waiting_.empty() && ready_.size() < concurrency_ &&
+           connecting_ + ready_.size() < connects_ahead_) {
       const std::size_t index = waiting_.front();
       waiting_.pop_front();
       nodes_[index].stage = Stage::connecting;
-      ++open_;
+      ++connecting_;
+      in_flight_.insert(index);
       connect_next_address(index);
     }
   }
@@ -160,7 +176,7 @@ class DiscoveryRun {
     }
     node.facts.errors.push_back(node.connect_error.value_or(
         Error{ErrorCode::refused, "connect", "no address to connect to"}));
-    finish(node);
+    finish(index);
   }
 
   void on_connect_ready(std::size_t index) {
@@ -174,20 +190,37 @@ class DiscoveryRun {
     }
     node.facts.reachable = true;
     node.facts.connected_address = node.facts.resolved_addresses[node.next_address - 1];
-    node.stage = Stage::probing;
     const std::string endpoint = std::to_string(node.target) + " " + node.facts.connected_address +
                                  " " + std::to_string(node.facts.port);
     if (auto [first, added] = endpoints_.try_emplace(endpoint, index); !added) {
       node.alias_of = first->second;
-      finish(node);  // the connection closes: the node is probed under its first name
+      finish(index);  // the connection closes: the node is probed under its first name
       return;
     }
-    submit_probe(index, std::move(connection).value());
+    --connecting_;
+    in_flight_.erase(index);
+    node.stage = Stage::connected;
+    node.connection = std::move(connection).value();
+    node.connected_at = Clock::now();
+    ready_.push_back(index);
   }
 
-  void submit_probe(std::size_t index, std::unique_ptr<TcpConnection> connection) {
-    auto job = std::make_shared<ProbeJob>(ProbeJob{nodes_[index].facts, std::move(connection)});
-    const ProbeOptions& options = targets_[nodes_[index].target].options;
+  void start_probes() {
+    while (!ready_.empty() && running_ < concurrency_) {
+      const std::size_t index = ready_.front();
+      ready_.pop_front();
+      Node& node = nodes_[index];
+      node.stage = Stage::probing;
+      ++running_;
+      if (Clock::now() - node.connected_at > settings_.max_idle_connection) node.connection.reset();
+      submit_probe(index);
+    }
+  }
+
+  void submit_probe(std::size_t index) {
+    Node& node = nodes_[index];
+    auto job = std::make_shared<ProbeJob>(ProbeJob{node.facts, std::move(node.connection)});
+    const ProbeOptions& options = targets_[node.target].options;
     pool_.submit([this, index, job, &options] {
       NodeFacts facts = job->reached;
       try {
@@ -213,20 +246,21 @@ class DiscoveryRun {
     for (auto& [index, facts] : completed) {
       Node& node = nodes_[index];
       node.facts = std::move(facts);
-      finish(node);
+      finish(index);
       queues_[node.target].add_members_of(node.facts);
       admit_queued(node.target);
     }
   }
 
   void expire_deadlines() {
-    for (std::size_t index = 0; index < nodes_.size(); ++index) {
+    const std::vector<std::size_t> watched(in_flight_.begin(), in_flight_.end());
+    for (const std::size_t index : watched) {
       Node& node = nodes_[index];
       if (!node.deadline.expired()) continue;
       if (node.stage == Stage::resolving) {
         node.facts.errors.push_back(Error{ErrorCode::timeout, "dns",
                                           node.facts.host + ": no DNS answer before the deadline"});
-        finish(node);
+        finish(index);
       } else if (node.stage == Stage::connecting && node.pending) {
         node.pending.reset();
         node.connect_error = Error{ErrorCode::timeout, "connect", "no answer before the deadline"};
@@ -238,10 +272,8 @@ class DiscoveryRun {
   // The earliest deadline of a lookup or connect in flight, in ms from now (capped).
   int next_deadline_ms() const {
     int wait = kIdleWaitMs;
-    for (const Node& node : nodes_) {
-      if (node.stage == Stage::resolving || node.stage == Stage::connecting)
-        wait = std::min(wait, node.deadline.remaining_ms());
-    }
+    for (const std::size_t index : in_flight_)
+      wait = std::min(wait, nodes_[index].deadline.remaining_ms());
     return wait;
   }
 
@@ -249,8 +281,8 @@ class DiscoveryRun {
     std::vector<pollfd> entries = resolver_.poll_entries();
     const std::size_t dns_entries = entries.size();
     std::vector<std::size_t> connecting;
-    for (std::size_t index = 0; index < nodes_.size(); ++index) {
-      if (nodes_[index].stage != Stage::connecting || !nodes_[index].pending) continue;
+    for (const std::size_t index : in_flight_) {
+      if (!nodes_[index].pending) continue;
       entries.push_back({nodes_[index].pending->fd(), POLLOUT, 0});
       connecting.push_back(index);
     }
@@ -263,8 +295,12 @@ class DiscoveryRun {
     if (entries.back().revents != 0) wake_.clear();
   }
 
-  void finish(Node& node) {
-    if (node.stage == Stage::connecting || node.stage == Stage::probing) --open_;
+  void finish(std::size_t index) {
+    Node& node = nodes_[index];
+    if (node.stage == Stage::connecting) --connecting_;
+    if (node.stage == Stage::probing) --running_;
+    in_flight_.erase(index);
+    node.pending.reset();
     node.stage = Stage::done;
     ++done_;
     if (settings_.on_progress) settings_.on_progress(done_, nodes_.size());
@@ -292,19 +328,21 @@ class DiscoveryRun {
     return facts;
   }
 
-  static constexpr std::uint16_t kDefaultPort = 27017;
-
   const std::vector<DiscoveryTarget>& targets_;
   DnsResolver& resolver_;
   const DiscoverySettings& settings_;
   const NodeProber& prober_;
-  const std::size_t connect_limit_;
+  const std::size_t concurrency_;
+  const std::size_t connects_ahead_;
   std::vector<MemberQueue> queues_;
   std::map<std::size_t, std::size_t> seeds_admitted_;  // per target
   std::map<std::string, std::size_t> endpoints_;       // "target ip port" -> first node there
-  std::deque<Node> nodes_;  // only this thread touches nodes; workers get copies
-  std::deque<std::size_t> waiting_;
-  std::size_t open_ = 0;  // nodes connecting or probing
+  std::deque<Node> nodes_;           // only this thread touches nodes; workers get copies
+  std::set<std::size_t> in_flight_;  // nodes resolving or connecting: deadlines to watch
+  std::deque<std::size_t> waiting_;  // resolved, not yet connecting
+  std::deque<std::size_t> ready_;    // connected, waiting for a worker
+  std::size_t connecting_ = 0;
+  std::size_t running_ = 0;  // probes handed to the pool
   std::size_t done_ = 0;
   std::mutex completions_mutex_;
   std::vector<std::pair<std::size_t, NodeFacts>> completions_;

@@ -3,7 +3,9 @@
 // probed node names, for every target at once. One thread drives DNS (one c-ares channel) and every
 // TCP connect in one poll loop; at most `concurrency` probes run at once on a worker pool. A node
 // that cannot be resolved or reached costs one DNS or connect timeout, in parallel with everything
-// else, and never holds a worker.
+// else (up to max(128, 4 × concurrency) connects at once), and never holds a worker. Connections
+// are opened at most that far ahead of the workers, and none starts while `concurrency` already
+// wait for one.
 
 #include <chrono>
 #include <cstddef>
@@ -32,6 +34,9 @@ using NodeProber = std::function<NodeFacts(NodeFacts reached, std::unique_ptr<Tc
 struct DiscoverySettings {
   std::size_t concurrency = 32;                  // probes running at once
   std::chrono::milliseconds dns_timeout{10000};  // each host name's address lookup
+  // A connection opened ahead that waited longer than this for a worker is replaced by a fresh
+  // one (a load balancer or firewall may have dropped it).
+  std::chrono::milliseconds max_idle_connection{5000};
   // Called on the calling thread after each node is done: (nodes done, nodes known so far).
   std::function<void(std::size_t done, std::size_t known)> on_progress;
 };

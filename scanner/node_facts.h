@@ -59,8 +59,13 @@ struct NodeFacts {
 
   std::vector<Error> errors;  // one per phase that failed
 
-  // "host:port"; the bare name for an SRV name that never resolved to ports.
-  std::string address() const { return port == 0 ? host : host + ":" + std::to_string(port); }
+  // "host:port" ("[v6]:port"), as HostAddress::address() spells it; the bare name for an SRV name
+  // that never resolved to ports.
+  std::string address() const {
+    if (port == 0) return host;
+    const bool ipv6 = host.find(':') != std::string::npos;
+    return (ipv6 ? "[" + host + "]" : host) + ":" + std::to_string(port);
+  }
 };
 
 }  // namespace mongoscan

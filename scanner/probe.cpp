@@ -245,7 +245,9 @@ class NodeProbe {
         {AllowedCommand::get_parameter, "*", {}},
         {AllowedCommand::connection_status, 1, {{"showPrivileges", true}}},
         {AllowedCommand::users_info, bson::Document{{"forAllDBs", true}}, {}},
-        {AllowedCommand::roles_info, 1, {{"showPrivileges", true}, {"showBuiltinRoles", true}}},
+        // Custom roles only: built-in roles are documented constants, and their definitions would
+        // be most of the memory a node's facts take.
+        {AllowedCommand::roles_info, 1, {{"showPrivileges", true}}},
         {AllowedCommand::server_status,
          1,
          {{"metrics", 0}, {"locks", 0}, {"wiredTiger", 0}, {"tcmalloc", 0}}},

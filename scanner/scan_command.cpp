@@ -93,11 +93,12 @@ struct ProbeTarget {
   ConnectionString uri;
 };
 
-// An SRV name whose lookups gave no seed at all is reported as a node that could not be resolved.
-NodeFacts unresolved_srv_name(const SeedlistDiscovery& seedlist) {
+// An SRV name whose lookups gave no usable seed is reported as a node that could not be probed,
+// with every problem found.
+NodeFacts unresolved_srv_name(const DeploymentFacts& deployment) {
   NodeFacts facts;
-  facts.host = seedlist.uri.hosts.front().host;
-  facts.errors = seedlist.problems;
+  facts.host = deployment.uri.hosts.front().host;
+  facts.errors = deployment.seedlist->problems;
   return facts;
 }
 
@@ -135,7 +136,7 @@ Result<std::vector<DeploymentFacts>> probe_deployments(const ScanRequest& reques
   for (std::size_t i = 0; i < deployments.size(); ++i) {
     deployments[i].nodes = std::move(nodes[i]);
     if (deployments[i].nodes.empty() && deployments[i].seedlist) {
-      deployments[i].nodes.push_back(unresolved_srv_name(*deployments[i].seedlist));
+      deployments[i].nodes.push_back(unresolved_srv_name(deployments[i]));
     }
   }
   return deployments;

@@ -66,7 +66,7 @@ TEST(JsonReportTest, CarriesEveryFindingInFull) {
   EXPECT_EQ(report["summary"],
             json({{"pass", 3}, {"fail", 5}, {"warn", 3}, {"error", 1}, {"skipped", 1}}));
   EXPECT_EQ(report["targets"][0]["nodes"][2]["errors"][0],
-            json({{"phase", "connect"}, {"message", "timed out after 5000 ms"}}));
+            json({{"phase", "connect"}, {"code", "timeout"}, {"message", "timed out after 5000 ms"}}));
 }
 
 TEST(JsonReportTest, InvalidUtf8BecomesReplacementCharacter) {

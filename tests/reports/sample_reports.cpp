@@ -36,7 +36,7 @@ void add(Report& report, const CheckSpec& check, Status status, Subject subject,
 }
 
 NodeSummary node(std::string address, std::string role, std::string version, json tls,
-                 json authentication, std::vector<std::pair<std::string, std::string>> errors) {
+                 json authentication, std::vector<Error> errors) {
   NodeSummary summary;
   summary.address = std::move(address);
   summary.origin = "seed";
@@ -67,7 +67,7 @@ std::vector<TargetSummary> targets() {
       node("db1.example.test:27017", "primary", "7.0.5", tls13, app_account, {}),
       node("db2.example.test:27017", "secondary", "7.0.5", tls13, app_account, {}),
       node("db3.example.test:27017", "unknown", "", json::object(), json::object(),
-           {{"connect", "timed out after 5000 ms"}}),
+           {{ErrorCode::timeout, "connect", "timed out after 5000 ms"}}),
   };
   for (NodeSummary* member : {&replica_set.nodes[1], &replica_set.nodes[2]}) {
     member->origin = "hello";
@@ -78,7 +78,7 @@ std::vector<TargetSummary> targets() {
       node("mongos1.example.test:27017", "mongos", "6.0.13",
            {{"enabled", true}, {"protocol", "TLSv1.2"}, {"cipher", "ECDHE-RSA-AES128-GCM-SHA256"}},
            {{"user", "reporting"}, {"mechanism", "SCRAM-SHA-1"}, {"succeeded", false}},
-           {{"auth", "Authentication failed <code 18> & \"retry\""}})};
+           {{ErrorCode::auth_failed, "auth", "Authentication failed <code 18> & \"retry\""}})};
   return {replica_set, sharded};
 }
 

@@ -100,6 +100,7 @@ TEST(DiscoveryLab, SrvHostOutsideTheDomainIsAHighFindingAndNeverContacted) {
   auto lab = start_lab("replset");
   DnsLab dns({"--srv-host=_mongodb._tcp.leaky.lab.test,node.lab.test," + port_of(lab->nodes()[0]),
               "--srv-host=_mongodb._tcp.leaky.lab.test,db.attacker.test,27017",
+              "--srv-host=_mongodb._tcp.hostile.lab.test,db.attacker.test,27017",
               "--address=/node.lab.test/127.0.0.1", "--address=/db.attacker.test/127.0.0.1"});
   auto result = scan(*lab, "mongodb+srv://" + kScanner + "leaky.lab.test/?tls=false",
                      {"--dns-server", dns.server()});
@@ -114,6 +115,15 @@ TEST(DiscoveryLab, SrvHostOutsideTheDomainIsAHighFindingAndNeverContacted) {
   }
   EXPECT_EQ(result.report["targets"][0]["nodes"][0]["role"], "primary")
       << "the host inside the domain is still probed";
+
+  auto hostile = scan(*lab, "mongodb+srv://" + kScanner + "hostile.lab.test/?tls=false",
+                      {"--dns-server", dns.server()});
+  ASSERT_EQ(hostile.process.exit_code, 0) << hostile.process.err;
+  EXPECT_EQ(finding(hostile, "DISC-001")["status"], "fail");
+  const json& only = hostile.report["targets"][0]["nodes"];
+  ASSERT_EQ(only.size(), 1u) << "the SRV name stands for the target that could not be probed";
+  EXPECT_EQ(only[0]["address"], "hostile.lab.test");
+  EXPECT_NE(only[0]["errors"].dump().find("attacker"), std::string::npos);
 }
 
 TEST(DiscoveryLab, ADownMemberIsReportedNotDropped) {

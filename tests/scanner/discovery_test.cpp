@@ -5,6 +5,7 @@
 #include "scanner/discovery.h"
 
 #include <arpa/inet.h>
+#include <fcntl.h>
 #include <gtest/gtest.h>
 #include <netinet/in.h>
 #include <sys/socket.h>
@@ -40,6 +41,7 @@ class LoopbackPort {
     port_ = ntohs(address.sin_port);
     if (kind == Kind::refusing) return;
     ::listen(fd_, kind == Kind::silent ? 0 : 64);
+    ::fcntl(fd_, F_SETFL, O_NONBLOCK);
     if (kind == Kind::silent) fill_backlog(address);
   }
   ~LoopbackPort() {
@@ -50,6 +52,15 @@ class LoopbackPort {
   LoopbackPort& operator=(const LoopbackPort&) = delete;
 
   std::uint16_t port() const { return port_; }
+
+  // Accepts every connection waiting in the backlog (kept open) and returns how many it holds.
+  int accept_waiting() {
+    while (true) {
+      const int client = ::accept4(fd_, nullptr, nullptr, SOCK_NONBLOCK | SOCK_CLOEXEC);
+      if (client < 0) return static_cast<int>(clients_.size());
+      clients_.push_back(client);
+    }
+  }
   std::string address() const { return "127.0.0.1:" + std::to_string(port_); }
 
  private:
@@ -91,6 +102,13 @@ class RecordingProber {
     return probed_;
   }
   int peak() const { return peak_; }
+  int without_connection() const { return without_connection_; }
+  // Connections the listeners had accepted when each probe started, minus the probes started.
+  std::vector<int> opened_ahead() const {
+    std::lock_guard lock(mutex_);
+    return opened_ahead_;
+  }
+  std::function<int()> count_accepted;
 
  private:
   NodeFacts probe(NodeFacts facts, std::unique_ptr<TcpConnection> connection) {
@@ -100,8 +118,11 @@ class RecordingProber {
     {
       std::lock_guard lock(mutex_);
       probed_.push_back(facts.address());
+      if (count_accepted) {
+        opened_ahead_.push_back(count_accepted() - static_cast<int>(probed_.size()));
+      }
     }
-    EXPECT_NE(connection, nullptr) << "the prober gets the open connection";
+    if (connection == nullptr) ++without_connection_;
     std::this_thread::sleep_for(hold);
     --running_;
     if (throwing.contains(facts.address())) throw std::runtime_error("prober broke");
@@ -122,6 +143,8 @@ class RecordingProber {
 
   mutable std::mutex mutex_;
   std::vector<std::string> probed_;
+  std::vector<int> opened_ahead_;
+  std::atomic<int> without_connection_ = 0;
   std::atomic<int> running_ = 0;
   std::atomic<int> peak_ = 0;
 };
@@ -235,6 +258,41 @@ TEST_F(DiscoveryTest, AtMostConcurrencyProbesRunAtOnce) {
   EXPECT_EQ(results[0].size(), 10u);
   EXPECT_EQ(prober.probed().size(), 10u);
   EXPECT_EQ(prober.peak(), 3);
+}
+
+TEST_F(DiscoveryTest, ConnectionsAreOpenedOnlyABoundedDistanceAhead) {
+  std::vector<std::unique_ptr<LoopbackPort>> ports;
+  std::vector<HostAddress> seeds;
+  for (int i = 0; i < 200; ++i) {
+    ports.push_back(std::make_unique<LoopbackPort>(LoopbackPort::Kind::listening));
+    seeds.push_back(host("127.0.0.1", ports.back()->port()));
+  }
+  RecordingProber prober;
+  std::mutex ports_mutex;
+  prober.count_accepted = [&] {
+    std::lock_guard lock(ports_mutex);
+    int accepted = 0;
+    for (auto& port : ports) accepted += port->accept_waiting();
+    return accepted;
+  };
+  DiscoverySettings settings;
+  settings.concurrency = 1;
+  const auto results = run({target(seeds)}, prober, settings);
+  EXPECT_EQ(results[0].size(), 200u);
+  const auto ahead = prober.opened_ahead();
+  ASSERT_EQ(ahead.size(), 200u);
+  EXPECT_LE(*std::max_element(ahead.begin(), ahead.end()), 128)
+      << "at most max(128, 4 x concurrency) connections ahead of the probes";
+  EXPECT_EQ(prober.without_connection(), 0) << "none waited long enough to be replaced";
+}
+
+TEST_F(DiscoveryTest, AConnectionThatWaitedTooLongIsReplaced) {
+  LoopbackPort a(LoopbackPort::Kind::listening), b(LoopbackPort::Kind::listening);
+  RecordingProber prober;
+  DiscoverySettings settings;
+  settings.max_idle_connection = std::chrono::milliseconds(0);
+  run({target({host("127.0.0.1", a.port()), host("127.0.0.1", b.port())})}, prober, settings);
+  EXPECT_EQ(prober.without_connection(), 2) << "the prober connects afresh";
 }
 
 TEST_F(DiscoveryTest, NamesOfTheSameEndpointAreProbedOnceAsAliases) {

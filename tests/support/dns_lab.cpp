@@ -60,18 +60,35 @@ const std::vector<std::string> kZone = {
     "--address=/host1.lab.test/127.0.0.1",
 };
 
-// A port that no UDP socket on 127.0.0.1 uses right now.
-int free_udp_port() {
-  const int fd = ::socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+// Binds a socket of `type` on 127.0.0.1:port (0: any free port); returns it, or -1.
+int bind_loopback(int type, int port) {
+  const int fd = ::socket(AF_INET, type | SOCK_CLOEXEC, 0);
   sockaddr_in address{};
   address.sin_family = AF_INET;
   address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  socklen_t length = sizeof address;
-  const bool bound = fd >= 0 && ::bind(fd, reinterpret_cast<sockaddr*>(&address), length) == 0 &&
-                     ::getsockname(fd, reinterpret_cast<sockaddr*>(&address), &length) == 0;
+  address.sin_port = htons(static_cast<std::uint16_t>(port));
+  if (fd >= 0 && ::bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0) return fd;
   if (fd >= 0) ::close(fd);
-  if (!bound) throw DnsLabError("dns lab: cannot find a free port");
-  return ntohs(address.sin_port);
+  return -1;
+}
+
+// A port on 127.0.0.1 that no UDP and no TCP socket uses right now (dnsmasq listens on both).
+int free_port() {
+  for (int attempt = 0; attempt < 50; ++attempt) {
+    const int udp = bind_loopback(SOCK_DGRAM, 0);
+    if (udp < 0) break;
+    sockaddr_in address{};
+    socklen_t length = sizeof address;
+    ::getsockname(udp, reinterpret_cast<sockaddr*>(&address), &length);
+    const int port = ntohs(address.sin_port);
+    const int tcp = bind_loopback(SOCK_STREAM, port);
+    ::close(udp);
+    if (tcp >= 0) {
+      ::close(tcp);
+      return port;
+    }
+  }
+  throw DnsLabError("dns lab: cannot find a free port");
 }
 
 std::string read_text(const std::string& path) {
@@ -92,7 +109,23 @@ bool answers(const std::string& server) {
 
 }  // namespace
 
-DnsLab::DnsLab(const std::vector<std::string>& extra_records) : port_(free_udp_port()) {
+DnsLab::DnsLab(const std::vector<std::string>& extra_records) {
+  // Another test may take the port between free_port() and dnsmasq's bind: try a few ports.
+  constexpr int kAttempts = 5;
+  for (int attempt = 1;; ++attempt) {
+    port_ = free_port();
+    try {
+      start(extra_records);
+      return;
+    } catch (const DnsLabError& error) {
+      const bool port_taken =
+          std::string(error.what()).find("Address already in use") != std::string::npos;
+      if (!port_taken || attempt == kAttempts) throw;
+    }
+  }
+}
+
+void DnsLab::start(const std::vector<std::string>& extra_records) {
   std::string pattern = "/tmp/mongoscan-dnsmasq-XXXXXX";
   const int log_fd = ::mkstemp(pattern.data());
   if (log_fd < 0) {

@@ -30,6 +30,7 @@ class DnsLab {
   std::string server() const { return "127.0.0.1:" + std::to_string(port_); }
 
  private:
+  void start(const std::vector<std::string>& extra_records);
   void stop();
   int port_ = 0;
   pid_t pid_ = -1;
