@@ -9,9 +9,9 @@ MONGOSCAN := $(BUILD)/mongoscan
 # Debian packages the build, the tests and the demo need.
 PACKAGES := build-essential cmake pkg-config libssl-dev openssl libc-ares-dev nlohmann-json3-dev \
             libcli11-dev libgtest-dev libicu-dev python3 python3-jsonschema python3-pymongo \
-            dnsmasq-base chromium
+            dnsmasq-base chromium time
 
-.PHONY: deps build build-asan test demo clean
+.PHONY: deps build build-asan test demo bench clean
 
 deps:
 	@missing=$$(for p in $(PACKAGES); do \
@@ -38,6 +38,10 @@ test: build build-asan
 
 demo: build
 	bash fixtures/demo.sh $(MONGOSCAN)
+
+# Fleet benchmark (bench/fleet): scaling with --concurrency, silent addresses, key derivations, RSS.
+bench: build
+	/usr/bin/python3 bench/fleet --mongoscan $(MONGOSCAN)
 
 clean:
 	rm -rf $(BUILD) $(ASAN_BUILD)
