@@ -131,7 +131,12 @@ bool is_numeric_address(const std::string& host) {
 Result<std::unique_ptr<DnsResolver>> DnsResolver::create(const std::vector<std::string>& servers) {
   initialise_library();
   auto channel = std::make_unique<Channel>();
-  if (int status = ares_init(&channel->channel); status != ARES_SUCCESS) {
+  // NOCHECKRESP: a SERVFAIL or REFUSED answer is reported as such, not retried elsewhere and then
+  // reported as "could not contact DNS servers", so the report can say what the DNS said.
+  ares_options options{};
+  options.flags = ARES_FLAG_NOCHECKRESP;
+  if (int status = ares_init_options(&channel->channel, &options, ARES_OPT_FLAGS);
+      status != ARES_SUCCESS) {
     return Error{ErrorCode::dns, "dns",
                  std::string("cannot start the resolver: ") + ares_strerror(status)};
   }

@@ -19,6 +19,7 @@
 #include <thread>
 
 #include "tests/support/dns_lab.h"
+#include "tests/support/loopback_socket.h"
 
 namespace mongoscan {
 namespace {
@@ -31,41 +32,37 @@ class LoopbackPort {
  public:
   enum class Kind { listening, refusing, silent };
 
-  explicit LoopbackPort(Kind kind) : fd_(::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0)) {
-    sockaddr_in address{};
-    address.sin_family = AF_INET;
-    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    socklen_t length = sizeof address;
-    ::bind(fd_, reinterpret_cast<sockaddr*>(&address), length);
-    ::getsockname(fd_, reinterpret_cast<sockaddr*>(&address), &length);
-    port_ = ntohs(address.sin_port);
+  explicit LoopbackPort(Kind kind) {
     if (kind == Kind::refusing) return;
-    ::listen(fd_, kind == Kind::silent ? 0 : 64);
-    ::fcntl(fd_, F_SETFL, O_NONBLOCK);
-    if (kind == Kind::silent) fill_backlog(address);
+    ::listen(socket_.fd(), kind == Kind::silent ? 0 : 64);
+    ::fcntl(socket_.fd(), F_SETFL, O_NONBLOCK);
+    if (kind == Kind::silent) fill_backlog();
   }
   ~LoopbackPort() {
     for (int client : clients_) ::close(client);
-    ::close(fd_);
   }
   LoopbackPort(const LoopbackPort&) = delete;
   LoopbackPort& operator=(const LoopbackPort&) = delete;
 
-  std::uint16_t port() const { return port_; }
+  std::uint16_t port() const { return socket_.port(); }
+  std::string address() const { return socket_.address(); }
 
   // Accepts every connection waiting in the backlog (kept open) and returns how many it holds.
   int accept_waiting() {
     while (true) {
-      const int client = ::accept4(fd_, nullptr, nullptr, SOCK_NONBLOCK | SOCK_CLOEXEC);
+      const int client = ::accept4(socket_.fd(), nullptr, nullptr, SOCK_NONBLOCK | SOCK_CLOEXEC);
       if (client < 0) return static_cast<int>(clients_.size());
       clients_.push_back(client);
     }
   }
-  std::string address() const { return "127.0.0.1:" + std::to_string(port_); }
 
  private:
   // A full accept queue: Linux drops further SYNs, so a connect neither succeeds nor is refused.
-  void fill_backlog(const sockaddr_in& address) {
+  void fill_backlog() {
+    sockaddr_in address{};
+    address.sin_family = AF_INET;
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    address.sin_port = htons(socket_.port());
     for (int i = 0; i < 3; ++i) {
       const int client = ::socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
       ::connect(client, reinterpret_cast<const sockaddr*>(&address), sizeof address);
@@ -74,8 +71,7 @@ class LoopbackPort {
     std::this_thread::sleep_for(std::chrono::milliseconds(100));
   }
 
-  int fd_;
-  std::uint16_t port_ = 0;
+  testing_support::LoopbackSocket socket_{SOCK_STREAM};
   std::vector<int> clients_;
 };
 

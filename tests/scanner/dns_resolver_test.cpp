@@ -9,10 +9,13 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <map>
 #include <memory>
+#include <thread>
 
 #include "tests/support/dns_lab.h"
+#include "tests/support/loopback_socket.h"
 
 namespace mongoscan {
 namespace {
@@ -76,6 +79,14 @@ TEST_F(DnsResolverTest, MissingSrvNameIsNxdomain) {
   EXPECT_NE(records.error().message.find("NXDOMAIN"), std::string::npos);
 }
 
+TEST_F(DnsResolverTest, RefusedIsItsOwnError) {
+  // The lab serves only lab.test and example.test and forwards nothing: it refuses other zones.
+  auto records = resolver()->resolve_srv("_mongodb._tcp.cluster.other.invalid", soon());
+  ASSERT_FALSE(records.ok());
+  EXPECT_EQ(records.error().code, ErrorCode::dns);
+  EXPECT_NE(records.error().message.find("refused"), std::string::npos) << records.error().message;
+}
+
 TEST_F(DnsResolverTest, AddressRecords) {
   auto addresses = resolver()->resolve_addresses("host1.lab.test", soon());
   ASSERT_TRUE(addresses.ok()) << addresses.error().message;
@@ -116,21 +127,11 @@ TEST_F(DnsResolverTest, ManyLookupsRunAtOnceFromTheCallersPollLoop) {
 // A UDP socket on 127.0.0.1 that never answers.
 class SilentServer {
  public:
-  SilentServer() : fd_(::socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0)) {
-    sockaddr_in address{};
-    address.sin_family = AF_INET;
-    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    socklen_t length = sizeof address;
-    ::bind(fd_, reinterpret_cast<sockaddr*>(&address), length);
-    ::getsockname(fd_, reinterpret_cast<sockaddr*>(&address), &length);
-    port_ = ntohs(address.sin_port);
-  }
-  ~SilentServer() { ::close(fd_); }
-  std::string server() const { return "127.0.0.1:" + std::to_string(port_); }
+  std::string server() const { return socket_.address(); }
+  int fd() const { return socket_.fd(); }
 
  private:
-  int fd_;
-  int port_ = 0;
+  testing_support::LoopbackSocket socket_{SOCK_DGRAM};
 };
 
 TEST(DnsResolver, NoAnswerBeforeTheDeadlineIsATimeout) {
@@ -144,6 +145,59 @@ TEST(DnsResolver, NoAnswerBeforeTheDeadlineIsATimeout) {
                   : resolver.value()->resolve_txt("rs.lab.test", deadline).error();
     EXPECT_EQ(error.code, ErrorCode::timeout);
     EXPECT_NE(error.message.find("rs.lab.test"), std::string::npos) << error.message;
+  }
+}
+
+// A UDP responder on 127.0.0.1 that answers every query with one response code (RFC 1035 4.1.1):
+// dnsmasq cannot be made to answer SERVFAIL on demand.
+class FailingServer {
+ public:
+  explicit FailingServer(std::uint8_t rcode) : rcode_(rcode) {
+    thread_ = std::thread([this] { serve(); });
+  }
+  ~FailingServer() {
+    stopping_ = true;
+    thread_.join();
+  }
+  std::string server() const { return socket_.server(); }
+
+ private:
+  void serve() {
+    while (!stopping_) {
+      pollfd entry{socket_.fd(), POLLIN, 0};
+      if (::poll(&entry, 1, 50) <= 0) continue;
+      unsigned char query[512];
+      sockaddr_in peer{};
+      socklen_t length = sizeof peer;
+      const ssize_t size = ::recvfrom(socket_.fd(), query, sizeof query, 0,
+                                      reinterpret_cast<sockaddr*>(&peer), &length);
+      if (size < 12) continue;
+      query[2] = 0x80 | (query[2] & 0x01);  // QR = 1, keep RD
+      query[3] = 0x80 | rcode_;             // RA = 1, RCODE
+      ::sendto(socket_.fd(), query, static_cast<std::size_t>(size), 0,
+               reinterpret_cast<sockaddr*>(&peer), length);
+    }
+  }
+
+  SilentServer socket_;
+  std::uint8_t rcode_;
+  std::atomic<bool> stopping_ = false;
+  std::thread thread_;
+};
+
+constexpr std::uint8_t kServfail = 2;
+
+TEST(DnsResolver, ServfailIsItsOwnError) {
+  FailingServer failing(kServfail);
+  auto resolver = DnsResolver::create({failing.server()});
+  ASSERT_TRUE(resolver.ok());
+  const std::vector<Error> errors = {
+      resolver.value()->resolve_srv("_mongodb._tcp.rs.lab.test", soon()).error(),
+      resolver.value()->resolve_txt("rs.lab.test", soon()).error(),
+      resolver.value()->resolve_addresses("host1.lab.test", soon()).error()};
+  for (const Error& error : errors) {
+    EXPECT_EQ(error.code, ErrorCode::dns);
+    EXPECT_NE(error.message.find("SERVFAIL"), std::string::npos) << error.message;
   }
 }
 

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "scanner/dns_resolver.h"
+#include "tests/support/loopback_socket.h"
 #include "tests/support/spawn.h"
 
 namespace mongoscan::testing_support {
@@ -60,33 +61,12 @@ const std::vector<std::string> kZone = {
     "--address=/host1.lab.test/127.0.0.1",
 };
 
-// Binds a socket of `type` on 127.0.0.1:port (0: any free port); returns it, or -1.
-int bind_loopback(int type, int port) {
-  const int fd = ::socket(AF_INET, type | SOCK_CLOEXEC, 0);
-  sockaddr_in address{};
-  address.sin_family = AF_INET;
-  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  address.sin_port = htons(static_cast<std::uint16_t>(port));
-  if (fd >= 0 && ::bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0) return fd;
-  if (fd >= 0) ::close(fd);
-  return -1;
-}
-
 // A port on 127.0.0.1 that no UDP and no TCP socket uses right now (dnsmasq listens on both).
 int free_port() {
   for (int attempt = 0; attempt < 50; ++attempt) {
-    const int udp = bind_loopback(SOCK_DGRAM, 0);
-    if (udp < 0) break;
-    sockaddr_in address{};
-    socklen_t length = sizeof address;
-    ::getsockname(udp, reinterpret_cast<sockaddr*>(&address), &length);
-    const int port = ntohs(address.sin_port);
-    const int tcp = bind_loopback(SOCK_STREAM, port);
-    ::close(udp);
-    if (tcp >= 0) {
-      ::close(tcp);
-      return port;
-    }
+    const LoopbackSocket udp(SOCK_DGRAM);
+    if (!udp.valid()) break;
+    if (LoopbackSocket(SOCK_STREAM, udp.port()).valid()) return udp.port();
   }
   throw DnsLabError("dns lab: cannot find a free port");
 }
