@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "scanner/uri.h"
+#include "tests/support/mongoscan_binary.h"
 #include "tests/support/process.h"
 #include "tests/support/report_schema.h"
 
@@ -28,7 +29,7 @@ const std::string kSampleUris =
 // machine, and tests send no traffic beyond loopback. Probing is tested against the lab.
 ProcessResult mongoscan(std::vector<std::string> args) {
   if (!args.empty() && args[0] == "scan") args.push_back("--no-probe");
-  args.insert(args.begin(), MONGOSCAN_BINARY);
+  args.insert(args.begin(), testing_support::mongoscan_binary());
   return run_process(args, "", std::chrono::seconds(30), {"NO_COLOR"});
 }
 

@@ -10,6 +10,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 
+#include "tests/support/mongoscan_binary.h"
 #include "tests/support/dns_lab.h"
 #include "tests/support/lab_scan.h"
 
@@ -163,7 +164,7 @@ TEST(ProbeLab, PasswordPromptOnATerminalDoesNotEcho) {
   auto lab = start_lab("hardened");
   const fs::path report =
       fs::temp_directory_path() / ("mongoscan-prompt-" + std::to_string(::getpid()) + ".json");
-  const std::string command = std::string(MONGOSCAN_BINARY) + " scan --format json -o " +
+  const std::string command = testing_support::mongoscan_binary() + " scan --format json -o " +
                               report.string() + " --username scanner 'mongodb://" +
                               lab->nodes()[0] + "/?tls=true&tlsCAFile=" + lab->cert_dir() +
                               "/ca.pem'";
