@@ -104,11 +104,10 @@ NodeFacts unresolved_srv_name(const DeploymentFacts& deployment) {
 
 // Resolves every target's SRV and TXT records at once, then discovers and probes every node of
 // every target, all through one resolver.
-Result<std::vector<DeploymentFacts>> probe_deployments(const ScanRequest& request,
+Result<std::vector<DeploymentFacts>> probe_deployments(const ProbeSettings& settings,
                                                        const std::vector<ProbeTarget>& targets,
                                                        SaltedPasswordCache& cache,
                                                        const DiscoverySettings& discovery) {
-  const ProbeSettings& settings = request.probe;
   auto resolver = DnsResolver::create(settings.dns_servers);
   if (!resolver) return resolver.error();
   std::vector<ConnectionString> uris;
@@ -193,7 +192,7 @@ std::optional<CommandError> run_scan(const ScanRequest& request, const CliStream
   };
   std::vector<DeploymentFacts> deployments;
   if (!probe_targets.empty()) {
-    auto probed = probe_deployments(request, probe_targets, cache, discovery);
+    auto probed = probe_deployments(request.probe, probe_targets, cache, discovery);
     progress.clear();
     if (!probed) return CommandError{kExitUsage, probed.error().message};
     deployments = std::move(probed).value();

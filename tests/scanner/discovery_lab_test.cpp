@@ -10,9 +10,9 @@
 #include <map>
 #include <set>
 
-#include "tests/support/mongoscan_binary.h"
 #include "tests/support/dns_lab.h"
 #include "tests/support/lab_scan.h"
+#include "tests/support/mongoscan_binary.h"
 
 namespace mongoscan {
 namespace {
@@ -203,14 +203,16 @@ TEST(DiscoveryLab, ApplicationStringsAreJudgedAgainstTheDeploymentTheyReach) {
 TEST(DiscoveryLab, ProgressGoesToATerminalOnly) {
   auto lab = start_lab("replset");
   const std::string uri = "mongodb://" + lab->nodes()[0] + "/";
-  const std::string command = testing_support::mongoscan_binary() + " scan --fail-on none '" + uri + "'";
+  const std::string command =
+      testing_support::mongoscan_binary() + " scan --fail-on none '" + uri + "'";
   auto terminal = testing_support::run_process({"script", "-qec", command, "/dev/null"}, "",
                                                std::chrono::seconds(60));
   EXPECT_NE(terminal.out.find("mongoscan: probed 5/5 nodes"), std::string::npos) << terminal.out;
   auto quiet = testing_support::run_process({"script", "-qec", command + " --quiet", "/dev/null"},
                                             "", std::chrono::seconds(60));
   EXPECT_EQ(quiet.out.find("probed"), std::string::npos);
-  auto piped = testing_support::run_process({testing_support::mongoscan_binary(), "scan", "--fail-on", "none", uri});
+  auto piped = testing_support::run_process(
+      {testing_support::mongoscan_binary(), "scan", "--fail-on", "none", uri});
   EXPECT_EQ(piped.err.find("probed"), std::string::npos) << piped.err;
   EXPECT_EQ(piped.exit_code, 0) << piped.err;
 }

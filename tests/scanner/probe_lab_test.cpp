@@ -10,9 +10,9 @@
 #include <map>
 #include <nlohmann/json.hpp>
 
-#include "tests/support/mongoscan_binary.h"
 #include "tests/support/dns_lab.h"
 #include "tests/support/lab_scan.h"
+#include "tests/support/mongoscan_binary.h"
 
 namespace mongoscan {
 namespace {

@@ -9,8 +9,8 @@
 #include <nlohmann/json.hpp>
 #include <set>
 
-#include "tests/support/mongoscan_binary.h"
 #include "tests/support/dns_lab.h"
+#include "tests/support/mongoscan_binary.h"
 #include "tests/support/process.h"
 
 namespace mongoscan {
@@ -180,7 +180,8 @@ class SeedlistLabTest : public ::testing::Test {
   }
 
   static testing_support::ProcessResult resolve(const std::string& uri) {
-    return run_process({testing_support::mongoscan_binary(), "resolve", uri, "--dns-server", lab_->server()});
+    return run_process(
+        {testing_support::mongoscan_binary(), "resolve", uri, "--dns-server", lab_->server()});
   }
 
   static std::unique_ptr<DnsLab> lab_;
@@ -292,8 +293,8 @@ TEST_F(SeedlistLabTest, ResolveCommandFailsWithOneRedactedLine) {
 }
 
 TEST(ResolveCommand, PlainUriReturnsItsHostsWithoutDns) {
-  const auto result = run_process(
-      {testing_support::mongoscan_binary(), "resolve", "mongodb://a.example,b.example:27018/?replicaSet=rs0"});
+  const auto result = run_process({testing_support::mongoscan_binary(), "resolve",
+                                   "mongodb://a.example,b.example:27018/?replicaSet=rs0"});
   ASSERT_EQ(result.exit_code, 0) << result.err;
   const auto json = nlohmann::json::parse(result.out);
   EXPECT_EQ(json["seeds"], nlohmann::json({"a.example:27017", "b.example:27018"}));
@@ -301,7 +302,8 @@ TEST(ResolveCommand, PlainUriReturnsItsHostsWithoutDns) {
 }
 
 TEST(ResolveCommand, InvalidUriIsAUsageError) {
-  const auto result = run_process({testing_support::mongoscan_binary(), "resolve", "http://x:pw@h"});
+  const auto result =
+      run_process({testing_support::mongoscan_binary(), "resolve", "http://x:pw@h"});
   EXPECT_EQ(result.exit_code, 2);
   EXPECT_TRUE(result.err.starts_with("mongoscan: error: ")) << result.err;
   EXPECT_EQ(result.err.find(":pw@"), std::string::npos);

@@ -1,4 +1,3 @@
-#include "tests/support/mongoscan_binary.h"
 #include "tests/support/lab_scan.h"
 
 #include <gtest/gtest.h>
@@ -10,6 +9,7 @@
 #include <fstream>
 
 #include "scanner/command_allowlist.h"
+#include "tests/support/mongoscan_binary.h"
 #include "tests/support/report_schema.h"
 
 namespace mongoscan::testing_support {
@@ -91,7 +91,7 @@ Scan run_scan(const std::string& uri, std::vector<std::string> extra,
   const fs::path uri_file =
       fs::temp_directory_path() / ("mongoscan-uri-" + std::to_string(::getpid()));
   std::ofstream(uri_file) << uri << "\n";
-  std::vector<std::string> argv = {mongoscan_binary(),    "scan", "--uri-file", uri_file.string(),
+  std::vector<std::string> argv = {mongoscan_binary(),  "scan", "--uri-file", uri_file.string(),
                                    "--format",          "json", "--fail-on",  "none",
                                    "--connect-timeout", "3"};
   argv.insert(argv.end(), extra.begin(), extra.end());
