@@ -5,27 +5,39 @@
 namespace mongoscan {
 namespace {
 
+using Resource = RequiredPrivilege::Resource;
+
 struct Entry {
   AllowedCommand command;
   std::string_view name;
+  std::optional<RequiredPrivilege> privilege;
 };
 
 constexpr std::array kAllowlist = {
-    Entry{AllowedCommand::hello, "hello"},
-    Entry{AllowedCommand::is_master, "isMaster"},
-    Entry{AllowedCommand::build_info, "buildInfo"},
-    Entry{AllowedCommand::get_cmd_line_opts, "getCmdLineOpts"},
-    Entry{AllowedCommand::get_parameter, "getParameter"},
-    Entry{AllowedCommand::connection_status, "connectionStatus"},
-    Entry{AllowedCommand::users_info, "usersInfo"},
-    Entry{AllowedCommand::roles_info, "rolesInfo"},
-    Entry{AllowedCommand::server_status, "serverStatus"},
-    Entry{AllowedCommand::list_databases, "listDatabases"},
-    Entry{AllowedCommand::get_log, "getLog"},
-    Entry{AllowedCommand::repl_set_get_status, "replSetGetStatus"},
-    Entry{AllowedCommand::sasl_start, "saslStart"},
-    Entry{AllowedCommand::sasl_continue, "saslContinue"},
-    Entry{AllowedCommand::authenticate, "authenticate"},
+    Entry{AllowedCommand::hello, "hello", std::nullopt},
+    Entry{AllowedCommand::is_master, "isMaster", std::nullopt},
+    Entry{AllowedCommand::build_info, "buildInfo", std::nullopt},
+    Entry{AllowedCommand::get_cmd_line_opts, "getCmdLineOpts",
+          RequiredPrivilege{Resource::cluster, "getCmdLineOpts"}},
+    Entry{AllowedCommand::get_parameter, "getParameter",
+          RequiredPrivilege{Resource::cluster, "getParameter"}},
+    Entry{AllowedCommand::connection_status, "connectionStatus", std::nullopt},
+    Entry{AllowedCommand::users_info, "usersInfo",
+          RequiredPrivilege{Resource::any_database, "viewUser"}},
+    Entry{AllowedCommand::roles_info, "rolesInfo",
+          RequiredPrivilege{Resource::any_database, "viewRole"}},
+    Entry{AllowedCommand::server_status, "serverStatus",
+          RequiredPrivilege{Resource::cluster, "serverStatus"}},
+    Entry{AllowedCommand::list_databases, "listDatabases",
+          RequiredPrivilege{Resource::cluster, "listDatabases"}},
+    Entry{AllowedCommand::get_log, "getLog", RequiredPrivilege{Resource::cluster, "getLog"}},
+    Entry{AllowedCommand::repl_set_get_status, "replSetGetStatus",
+          RequiredPrivilege{Resource::cluster, "replSetGetStatus"}},
+    Entry{AllowedCommand::list_collections, "listCollections",
+          RequiredPrivilege{Resource::any_database, "listCollections"}},
+    Entry{AllowedCommand::sasl_start, "saslStart", std::nullopt},
+    Entry{AllowedCommand::sasl_continue, "saslContinue", std::nullopt},
+    Entry{AllowedCommand::authenticate, "authenticate", std::nullopt},
 };
 
 }  // namespace
@@ -35,6 +47,13 @@ std::string_view command_name(AllowedCommand command) {
     if (entry.command == command) return entry.name;
   }
   return "";
+}
+
+std::optional<RequiredPrivilege> required_privilege(AllowedCommand command) {
+  for (const Entry& entry : kAllowlist) {
+    if (entry.command == command) return entry.privilege;
+  }
+  return std::nullopt;
 }
 
 std::vector<std::string_view> allowed_command_names() {

@@ -3,6 +3,7 @@
 // AllowedCommand, and MongoConnection sends nothing else: every command here is read-only
 // (diagnostics, authentication, metadata). Adding one needs a reason in its comment.
 
+#include <optional>
 #include <string_view>
 #include <vector>
 
@@ -23,6 +24,7 @@ enum class AllowedCommand {
   list_databases,       // database names (nameOnly)
   get_log,              // startupWarnings only
   repl_set_get_status,  // replica-set members, hidden ones included (hello omits them)
+  list_collections,     // collection names in admin, local and config (nameOnly)
   sasl_start,           // SCRAM and PLAIN authentication
   sasl_continue,
   authenticate,  // MONGODB-X509
@@ -30,6 +32,15 @@ enum class AllowedCommand {
 
 // The command's name as the server knows it, e.g. "getCmdLineOpts".
 std::string_view command_name(AllowedCommand command);
+
+// The privilege a command needs from the scanning account (MongoDB manual, "Privilege Actions"):
+// an action on the cluster resource or on every database. Commands that need none (hello,
+// buildInfo, connectionStatus, authentication) have no entry.
+struct RequiredPrivilege {
+  enum class Resource { cluster, any_database } resource;
+  std::string_view action;
+};
+std::optional<RequiredPrivilege> required_privilege(AllowedCommand command);
 
 // Every allowed command name, for tests that compare the lab's command log with the allowlist.
 std::vector<std::string_view> allowed_command_names();

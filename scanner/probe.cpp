@@ -1,5 +1,7 @@
 #include "scanner/probe.h"
 
+#include <set>
+
 #include "scanner/mongo_connection.h"
 
 namespace mongoscan {
@@ -8,6 +10,54 @@ namespace {
 // Server error codes (mongo/base/error_codes.yml).
 constexpr int kUnauthorized = 13;
 constexpr int kCommandNotFound = 59;
+// The legacy HTTP status interface listened on the database port + 1000 (removed in 3.6, whose
+// wire version is 6: specifications, "wire version" table).
+constexpr int kHttpInterfaceOffset = 1000;
+constexpr std::int64_t kWireVersion36 = 6;
+constexpr std::size_t kHttpLineLimit = 200;
+
+// The built-in roles of MongoDB 3.0 to 8.x (manual, "Built-In Roles"); any other name is custom.
+bool is_builtin_role(std::string_view role) {
+  static const std::set<std::string_view> kBuiltin = {"read",
+                                                      "readWrite",
+                                                      "dbAdmin",
+                                                      "dbOwner",
+                                                      "userAdmin",
+                                                      "clusterAdmin",
+                                                      "clusterManager",
+                                                      "clusterMonitor",
+                                                      "hostManager",
+                                                      "backup",
+                                                      "restore",
+                                                      "readAnyDatabase",
+                                                      "readWriteAnyDatabase",
+                                                      "userAdminAnyDatabase",
+                                                      "dbAdminAnyDatabase",
+                                                      "root",
+                                                      "__system",
+                                                      "__queryableBackup",
+                                                      "enableSharding",
+                                                      "directShardOperations",
+                                                      "searchCoordinator"};
+  return kBuiltin.contains(role);
+}
+
+// The first line (up to kHttpLineLimit bytes) a server sends after "GET / HTTP/1.0"; empty when
+// it answers nothing before the deadline.
+std::string first_http_line(TcpConnection& connection, Deadline deadline) {
+  constexpr std::string_view kRequest = "GET / HTTP/1.0\r\n\r\n";
+  if (!connection.write_all(
+          {reinterpret_cast<const std::uint8_t*>(kRequest.data()), kRequest.size()}, deadline)) {
+    return "";
+  }
+  std::string line;
+  std::uint8_t byte = 0;
+  while (line.size() < kHttpLineLimit && connection.read_exact({&byte, 1}, deadline)) {
+    if (byte == '\n') break;
+    if (byte != '\r') line += static_cast<char>(byte);
+  }
+  return line;
+}
 
 struct Session {
   std::unique_ptr<MongoConnection> connection;
@@ -26,6 +76,7 @@ class NodeProbe {
 
   NodeFacts run() {
     std::optional<Session> session = open_session();
+    if (may_serve_http_interface()) probe_http_interface();
     if (!session) return std::move(facts_);
     if (facts_.tls) probe_plaintext();
     if (session->legacy) {
@@ -201,9 +252,10 @@ class NodeProbe {
 
   // Runs one command; false when the connection itself failed (nothing more can be sent).
   bool run_into(std::map<std::string, CommandOutcome>& outcomes, MongoConnection& connection,
-                AllowedCommand command, bson::Value value, const bson::Document& arguments) {
-    const std::string name(command_name(command));
-    auto reply = connection.run(command, std::move(value), arguments, "admin", command_deadline());
+                AllowedCommand command, bson::Value value, const bson::Document& arguments,
+                const std::string& database = "admin", const std::string& key = "") {
+    const std::string name = key.empty() ? std::string(command_name(command)) : key;
+    auto reply = connection.run(command, std::move(value), arguments, database, command_deadline());
     if (!reply) {
       record(Error{reply.error().code, name, reply.error().message});
       return false;
@@ -234,39 +286,102 @@ class NodeProbe {
     AllowedCommand command;
     bson::Value value;
     bson::Document arguments;
+    std::string database;
+    std::string key;  // the NodeFacts::commands entry; empty: the command's name
   };
 
+  bool is_mongos() const { return facts_.hello && facts_.hello->get_string("msg") == "isdbgrid"; }
+
   // replSetGetStatus only where hello names a replica set: it lists every member, hidden ones
-  // included, which hello never shows.
+  // included, which hello never shows. listCollections on the system databases a node has (mongos
+  // has no local), for business data kept there.
   std::vector<Diagnostic> diagnostics() const {
+    auto on_admin = [](AllowedCommand command, bson::Value value, bson::Document arguments) {
+      return Diagnostic{command, std::move(value), std::move(arguments), "admin", ""};
+    };
     std::vector<Diagnostic> list = {
-        {AllowedCommand::build_info, 1, {}},
-        {AllowedCommand::get_cmd_line_opts, 1, {}},
-        {AllowedCommand::get_parameter, "*", {}},
-        {AllowedCommand::connection_status, 1, {{"showPrivileges", true}}},
-        {AllowedCommand::users_info, bson::Document{{"forAllDBs", true}}, {}},
-        // Custom roles only: built-in roles are documented constants, and their definitions would
-        // be most of the memory a node's facts take.
-        {AllowedCommand::roles_info, 1, {{"showPrivileges", true}}},
-        {AllowedCommand::server_status,
-         1,
-         {{"metrics", 0}, {"locks", 0}, {"wiredTiger", 0}, {"tcmalloc", 0}}},
-        {AllowedCommand::list_databases, 1, {{"nameOnly", true}}},
-        {AllowedCommand::get_log, "startupWarnings", {}},
+        on_admin(AllowedCommand::build_info, 1, {}),
+        on_admin(AllowedCommand::get_cmd_line_opts, 1, {}),
+        on_admin(AllowedCommand::get_parameter, "*", {}),
+        on_admin(AllowedCommand::connection_status, 1, {{"showPrivileges", true}}),
+        on_admin(AllowedCommand::users_info, bson::Document{{"forAllDBs", true}}, {}),
+        // Its value is chosen when it runs: roles_to_inspect().
+        on_admin(AllowedCommand::roles_info, 1, {{"showPrivileges", true}}),
+        on_admin(AllowedCommand::server_status, 1,
+                 {{"metrics", 0}, {"locks", 0}, {"wiredTiger", 0}, {"tcmalloc", 0}}),
+        on_admin(AllowedCommand::list_databases, 1, {{"nameOnly", true}}),
+        on_admin(AllowedCommand::get_log, "startupWarnings", {}),
     };
     if (facts_.hello && facts_.hello->get_string("setName")) {
-      list.push_back({AllowedCommand::repl_set_get_status, 1, {}});
+      list.push_back(on_admin(AllowedCommand::repl_set_get_status, 1, {}));
+    }
+    for (const char* database : {"admin", "config", "local"}) {
+      if (is_mongos() && std::string_view(database) == "local") continue;
+      list.push_back({AllowedCommand::list_collections,
+                      1,
+                      {{"nameOnly", true}, {"authorizedCollections", true}},
+                      database,
+                      "listCollections " + std::string(database)});
     }
     return list;
   }
 
+  // The custom roles the users hold, for rolesInfo: built-in role definitions are documented
+  // constants (and would be most of a node's memory), and rolesInfo: 1 sees only one database's
+  // roles. Without usersInfo: the admin database's custom roles.
+  bson::Value roles_to_inspect() const {
+    const auto users = facts_.commands.find("usersInfo");
+    if (users == facts_.commands.end() || users->second.state != CommandOutcome::State::ok)
+      return 1;
+    std::set<std::pair<std::string, std::string>> custom;
+    for (const bson::Value& user : users->second.reply.get_array("users").value_or(bson::Array{})) {
+      const auto* document = user.get_if<bson::Document>();
+      if (document == nullptr) continue;
+      for (const bson::Value& role : document->get_array("roles").value_or(bson::Array{})) {
+        const auto* granted = role.get_if<bson::Document>();
+        if (granted == nullptr) continue;
+        const auto name = granted->get_string("role");
+        const auto db = granted->get_string("db");
+        if (name && db && !is_builtin_role(*name)) custom.emplace(*name, *db);
+      }
+    }
+    if (custom.empty()) return 1;
+    bson::Array roles;
+    for (const auto& [name, db] : custom)
+      roles.push_back(bson::Document{{"role", name}, {"db", db}});
+    return roles;
+  }
+
   void run_diagnostics(MongoConnection& connection) {
     for (Diagnostic& diagnostic : diagnostics()) {
+      if (diagnostic.command == AllowedCommand::roles_info) diagnostic.value = roles_to_inspect();
       if (!run_into(facts_.commands, connection, diagnostic.command, std::move(diagnostic.value),
-                    diagnostic.arguments)) {
+                    diagnostic.arguments, diagnostic.database, diagnostic.key)) {
         return;
       }
     }
+  }
+
+  // Only servers before 3.6 (wire version 6) had the interface; without a hello, the version is
+  // unknown.
+  bool may_serve_http_interface() const {
+    return !facts_.hello || facts_.hello->get_int64("maxWireVersion").value_or(0) < kWireVersion36;
+  }
+
+  // Connects to port + 1000; when something accepts, sends one GET and keeps the first line of
+  // the answer.
+  void probe_http_interface() {
+    if (facts_.port > 65535 - kHttpInterfaceOffset) return;
+    HttpInterfaceFacts http;
+    http.port = static_cast<std::uint16_t>(facts_.port + kHttpInterfaceOffset);
+    auto tcp = TcpConnection::connect(facts_.connected_address, http.port, connect_deadline());
+    if (tcp) {
+      http.open = true;
+      http.status_line = first_http_line(*tcp.value(), command_deadline());
+    } else if (tcp.error().code != ErrorCode::refused) {
+      http.error = tcp.error().message;
+    }
+    facts_.http_interface = std::move(http);
   }
 
   const ProbeOptions& options_;
