@@ -12,6 +12,7 @@
 #include <variant>
 
 #include "checks/host_scope.h"
+#include "checks/text_list.h"
 #include "checks/verdict.h"
 #include "scanner/ascii_case.h"
 #include "scanner/uri_option_json.h"
@@ -37,15 +38,6 @@ json options_seen(const ConnectionString& uri, std::initializer_list<std::string
     }
   }
   return seen;
-}
-
-std::string join(const std::vector<std::string>& parts, std::string_view separator) {
-  std::string joined;
-  for (const auto& part : parts) {
-    if (!joined.empty()) joined += separator;
-    joined += part;
-  }
-  return joined;
 }
 
 // The hosts as the URI names them: the SRV name alone, or every seed as "host:port".

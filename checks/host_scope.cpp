@@ -17,7 +17,9 @@ HostScope ipv4_scope(const std::array<std::uint8_t, 4>& a) {
   const bool rfc1918 =
       a[0] == 10 || (a[0] == 172 && (a[1] & 0xF0) == 16) || (a[0] == 192 && a[1] == 168);
   const bool link_local = a[0] == 169 && a[1] == 254;
-  return rfc1918 || link_local ? HostScope::private_network : HostScope::public_network;
+  const bool carrier_grade_nat = a[0] == 100 && (a[1] & 0xC0) == 64;  // RFC 6598 100.64.0.0/10
+  return rfc1918 || link_local || carrier_grade_nat ? HostScope::private_network
+                                                    : HostScope::public_network;
 }
 
 HostScope ipv6_scope(const std::array<std::uint8_t, 16>& a) {

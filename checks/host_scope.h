@@ -11,7 +11,8 @@ namespace mongoscan {
 enum class HostScope { local, private_network, public_network };
 
 // local: loopback addresses (127.0.0.0/8, ::1). private_network: RFC 1918, link-local
-// (169.254.0.0/16, fe80::/10) and unique-local (fc00::/7) addresses. public_network: every other
+// (169.254.0.0/16, fe80::/10), carrier-grade NAT (RFC 6598, 100.64.0.0/10) and unique-local
+// (fc00::/7) addresses. public_network: every other
 // address, and text that is not an IP address.
 HostScope ip_scope(std::string_view ip);
 

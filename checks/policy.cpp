@@ -16,6 +16,8 @@
 //                                           CONN-008: how many application instances share the
 //                                           deployment (unknown by default) and the share of the
 //                                           server connection limit they may use
+//   "administrators": ["admin@admin"]     accounts allowed administrative roles (AUTHZ-001); with
+//                                           the list, other holders fail instead of warn
 //   "severity_overrides": {"CONN-005": "medium"}   check id -> info|low|medium|high|critical
 //   "disabled_checks": ["CONN-006"]         checks not run; replaces the whole list
 // fixtures/policy/example-policy.json is a complete example.
@@ -226,6 +228,21 @@ Result<Ok> read_connection_budget(const json& value, Policy& policy) {
   return Ok{};
 }
 
+Result<Ok> read_administrators(const json& value, Policy& policy) {
+  auto accounts = read_strings("administrators", value);
+  if (!accounts) return accounts.error();
+  for (std::size_t i = 0; i < accounts.value().size(); ++i) {
+    const std::string& account = accounts.value()[i];
+    const auto at = account.rfind('@');
+    if (at == std::string::npos || at == 0 || at + 1 == account.size()) {
+      return policy_error("administrators[" + std::to_string(i) + "]",
+                          "expected user@database, got " + json_quoted(account));
+    }
+  }
+  policy.administrators = std::set<std::string>(accounts.value().begin(), accounts.value().end());
+  return Ok{};
+}
+
 Result<Ok> read_severity_overrides(const json& value, Policy& policy) {
   if (!value.is_object()) return wrong_type("severity_overrides", "an object", value);
   for (const auto& [id, severity_text] : value.items()) {
@@ -251,13 +268,14 @@ Result<Ok> read_disabled_checks(const json& value, Policy& policy) {
 
 using SectionReader = Result<Ok> (*)(const json&, Policy&);
 
-constexpr std::array<std::pair<std::string_view, SectionReader>, 8> kSections = {{
+constexpr std::array<std::pair<std::string_view, SectionReader>, 9> kSections = {{
     {"workload", read_workload},
     {"read_preferences", read_read_preferences},
     {"majority_write_workloads", read_majority_write_workloads},
     {"pool_ranges", read_pool_ranges},
     {"passwords", read_passwords},
     {"connection_budget", read_connection_budget},
+    {"administrators", read_administrators},
     {"severity_overrides", read_severity_overrides},
     {"disabled_checks", read_disabled_checks},
 }};
@@ -271,7 +289,7 @@ Result<Policy> read_policy(const json& document) {
       return policy_error(key,
                           "unknown key (expected workload, read_preferences, "
                           "majority_write_workloads, pool_ranges, passwords, connection_budget, "
-                          "severity_overrides or disabled_checks)");
+                          "administrators, severity_overrides or disabled_checks)");
     }
     auto read = section->second(value, policy);
     if (!read) return read.error();

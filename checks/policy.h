@@ -55,6 +55,9 @@ struct Policy {
                                                  {"connectTimeoutMS", {10000, 30000}}};
   PasswordRules passwords;
   ConnectionBudget connection_budget;
+  // Accounts ("user@db") allowed administrative roles (AUTHZ-001, AUTHZ-002). Unset: nobody is
+  // declared, so administrative roles warn instead of failing.
+  std::optional<std::set<std::string>> administrators;
   std::map<std::string, Severity> severity_overrides;  // check id -> severity
   std::set<std::string> disabled_checks;               // check ids not run
 

@@ -4,8 +4,11 @@
 #include <tuple>
 
 #include "checks/authentication.h"
+#include "checks/authorization.h"
 #include "checks/deployment_connection.h"
 #include "checks/discovery.h"
+#include "checks/hardening.h"
+#include "checks/network.h"
 #include "checks/password_strength.h"
 
 namespace mongoscan {
@@ -13,8 +16,9 @@ namespace mongoscan {
 const std::vector<CheckSpec>& check_catalogue() {
   static const std::vector<CheckSpec> catalogue = [] {
     std::vector<CheckSpec> specs;
-    for (const auto* family : {&discovery_specs(), &authentication_specs(),
-                               &connection_string_specs(), &deployment_connection_specs()}) {
+    for (const auto* family :
+         {&discovery_specs(), &network_specs(), &authentication_specs(), &authorization_specs(),
+          &hardening_specs(), &connection_string_specs(), &deployment_connection_specs()}) {
       specs.insert(specs.end(), family->begin(), family->end());
     }
     specs.push_back(password_strength_spec());
@@ -59,7 +63,12 @@ std::vector<Finding> run_connection_string_checks(const UriTarget& target,
 }
 
 std::vector<Finding> run_node_checks(const NodeFacts& facts, const Policy& policy) {
-  return without_disabled(check_authentication(facts, policy), policy);
+  std::vector<Finding> findings;
+  for (auto& family : {check_network(facts, policy), check_authentication(facts, policy),
+                       check_authorization(facts, policy), check_hardening(facts, policy)}) {
+    findings.insert(findings.end(), family.begin(), family.end());
+  }
+  return without_disabled(std::move(findings), policy);
 }
 
 std::vector<Finding> run_deployment_checks(const DeploymentFacts& deployment,

@@ -14,6 +14,7 @@
 #include "reports/catalogue.h"
 #include "reports/parsed_uri.h"
 #include "reports/seedlist_json.h"
+#include "scanner/auditor_role.h"
 #include "scanner/scan_command.h"
 #include "scanner/srv_seedlist.h"
 #include "scanner/uri.h"
@@ -284,6 +285,16 @@ int run_cli(const std::vector<std::string>& args, CliStreams streams) {
       ->check(CLI::PositiveNumber)
       ->capture_default_str();
 
+  std::string role_name = "mongoscanAuditor";
+  std::string role_format = "js";
+  CLI::App* auditor_role = app.add_subcommand(
+      "auditor-role", "Print the createRole command for the smallest role every check needs");
+  auditor_role->add_option("--name", role_name, "Role name")->capture_default_str();
+  auditor_role
+      ->add_option("--format", role_format, "js: a mongosh script; json: the command document")
+      ->check(CLI::IsMember({"js", "json"}))
+      ->capture_default_str();
+
   CLI::App* version = app.add_subcommand("version", "Print the version");
 
   std::vector<std::string> reversed(args.rbegin(), args.rend());
@@ -308,6 +319,11 @@ int run_cli(const std::vector<std::string>& args, CliStreams streams) {
   }
   if (checks->parsed()) {
     write_catalogue(check_catalogue(), *parse_catalogue_format(catalogue_format), streams.out);
+    return kExitOk;
+  }
+  if (auditor_role->parsed()) {
+    streams.out << (role_format == "json" ? auditor_role_command(role_name).dump(2) + "\n"
+                                          : auditor_role_script(role_name));
     return kExitOk;
   }
   if (parse_uri->parsed()) return run_parse_uri(uri_to_parse, reveal, streams);

@@ -22,8 +22,9 @@ constexpr std::array kAllowlist = {
     Entry{AllowedCommand::get_parameter, "getParameter",
           RequiredPrivilege{Resource::cluster, "getParameter"}},
     Entry{AllowedCommand::connection_status, "connectionStatus", std::nullopt},
+    // forAllDBs: viewUser on the cluster resource, not on each database.
     Entry{AllowedCommand::users_info, "usersInfo",
-          RequiredPrivilege{Resource::any_database, "viewUser"}},
+          RequiredPrivilege{Resource::cluster, "viewUser"}},
     Entry{AllowedCommand::roles_info, "rolesInfo",
           RequiredPrivilege{Resource::any_database, "viewRole"}},
     Entry{AllowedCommand::server_status, "serverStatus",
@@ -54,6 +55,12 @@ std::optional<RequiredPrivilege> required_privilege(AllowedCommand command) {
     if (entry.command == command) return entry.privilege;
   }
   return std::nullopt;
+}
+
+std::vector<AllowedCommand> all_allowed_commands() {
+  std::vector<AllowedCommand> commands;
+  for (const Entry& entry : kAllowlist) commands.push_back(entry.command);
+  return commands;
 }
 
 std::vector<std::string_view> allowed_command_names() {

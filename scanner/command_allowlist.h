@@ -42,6 +42,9 @@ struct RequiredPrivilege {
 };
 std::optional<RequiredPrivilege> required_privilege(AllowedCommand command);
 
+// Every allowed command, in the allowlist's order.
+std::vector<AllowedCommand> all_allowed_commands();
+
 // Every allowed command name, for tests that compare the lab's command log with the allowlist.
 std::vector<std::string_view> allowed_command_names();
 

@@ -20,6 +20,10 @@ TEST(IpScope, Ipv4RangesAtTheirEdges) {
   EXPECT_EQ(ip_scope("192.168.1.1"), HostScope::private_network);
   EXPECT_EQ(ip_scope("192.169.0.1"), HostScope::public_network);
   EXPECT_EQ(ip_scope("169.254.10.1"), HostScope::private_network);
+  EXPECT_EQ(ip_scope("100.63.255.255"), HostScope::public_network);
+  EXPECT_EQ(ip_scope("100.64.0.0"), HostScope::private_network);
+  EXPECT_EQ(ip_scope("100.127.255.255"), HostScope::private_network);
+  EXPECT_EQ(ip_scope("100.128.0.0"), HostScope::public_network);
   EXPECT_EQ(ip_scope("8.8.8.8"), HostScope::public_network);
 }
 

@@ -63,6 +63,25 @@ TEST(ParsePolicy, TheExampleFileIsComplete) {
   EXPECT_EQ(policy.read_preferences, Policy{}.read_preferences);
   EXPECT_EQ(policy.pool_ranges.size(), 5u);
   EXPECT_EQ(policy.severity_for("CONN-007", Severity::low), Severity::medium);
+  EXPECT_EQ(policy.connection_budget.app_instances, 4);
+  EXPECT_EQ(policy.administrators, (std::set<std::string>{"admin@admin"}));
+}
+
+TEST(ParsePolicy, AdministratorsAndConnectionBudget) {
+  EXPECT_FALSE(Policy{}.administrators.has_value()) << "nobody is declared by default";
+  const Policy policy = parse_ok(
+      R"({"administrators": ["root@admin", "ops@$external"],
+          "connection_budget": {"max_percent": 60}})");
+  EXPECT_EQ(policy.administrators, (std::set<std::string>{"root@admin", "ops@$external"}));
+  EXPECT_EQ(policy.connection_budget.max_percent, 60);
+  EXPECT_FALSE(policy.connection_budget.app_instances.has_value());
+  for (const char* bad :
+       {R"({"administrators": ["root"]})", R"({"administrators": ["@admin"]})",
+        R"({"administrators": "root@admin"})", R"({"connection_budget": {"max_percent": 0}})",
+        R"({"connection_budget": {"app_instances": 0}})",
+        R"({"connection_budget": {"pool": 1}})"}) {
+    EXPECT_FALSE(parse_policy(bad).ok()) << bad;
+  }
 }
 
 TEST(ParsePolicy, KeysGivenOverrideAndOthersKeepDefaults) {

@@ -4,8 +4,12 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <set>
 
+#include "checks/connection_string.h"
+#include "checks/deployment_connection.h"
+#include "checks/password_strength.h"
 #include "tests/checks/uri_target_fixture.h"
 
 namespace mongoscan {
@@ -17,10 +21,13 @@ using check_test::uri_target;
 TEST(CheckCatalogue, ListsEveryImplementedCheckOnceInOrder) {
   std::vector<std::string> ids;
   for (const auto& spec : check_catalogue()) ids.push_back(spec.id);
-  EXPECT_EQ(ids,
-            (std::vector<std::string>{"DISC-001", "DISC-002", "AUTHN-001", "AUTHN-005", "CONN-001",
-                                      "CONN-002", "CONN-003", "CONN-004", "CONN-005", "CONN-006",
-                                      "CONN-007", "CONN-008", "CONN-009", "CONN-010", "CONN-011"}));
+  EXPECT_EQ(ids, (std::vector<std::string>{
+                     "DISC-001",  "DISC-002",  "NET-001",   "NET-002",   "NET-003",   "NET-004",
+                     "AUTHN-001", "AUTHN-002", "AUTHN-003", "AUTHN-004", "AUTHN-005", "AUTHN-006",
+                     "AUTHZ-001", "AUTHZ-002", "AUTHZ-003", "AUTHZ-004", "HARD-001",  "HARD-002",
+                     "HARD-003",  "HARD-004",  "CONN-001",  "CONN-002",  "CONN-003",  "CONN-004",
+                     "CONN-005",  "CONN-006",  "CONN-007",  "CONN-008",  "CONN-009",  "CONN-010",
+                     "CONN-011"}));
 }
 
 TEST(CheckCatalogue, EverySpecIsComplete) {
@@ -39,13 +46,12 @@ TEST(FindCheck, ByExactId) {
   EXPECT_EQ(find_check("CONN-012"), nullptr);
 }
 
-// The checks that judge a connection string: the catalogue without the node and deployment
-// checks.
+// The checks that judge a connection string, in id order.
 std::vector<std::string> connection_string_check_ids() {
-  std::vector<std::string> ids;
-  for (const auto& spec : check_catalogue()) {
-    if (spec.id != "AUTHN-001" && spec.layer != Layer::discovery) ids.push_back(spec.id);
-  }
+  std::vector<std::string> ids = {password_strength_spec().id};
+  for (const auto* family : {&connection_string_specs(), &deployment_connection_specs()})
+    for (const auto& spec : *family) ids.push_back(spec.id);
+  std::sort(ids.begin(), ids.end());
   return ids;
 }
 

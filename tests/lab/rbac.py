@@ -52,8 +52,10 @@ _BUILTIN_ROLES = {
                                                _privilege(CLUSTER, ["listDatabases"])], []),
     "dbAdminAnyDatabase": (True, lambda db: [_privilege(ANY_DATABASE, _DB_ADMIN),
                                              _privilege(CLUSTER, ["listDatabases"])], []),
+    # viewUser on the cluster: usersInfo {forAllDBs: true} (mongo/db/auth/builtin_roles.cpp).
     "userAdminAnyDatabase": (True, lambda db: [_privilege(ANY_DATABASE, _USER_ADMIN),
-                                               _privilege(CLUSTER, ["listDatabases"])], []),
+                                               _privilege(CLUSTER, ["listDatabases", "viewUser"])],
+                             []),
     "backup": (True, lambda db: [_privilege(ANY_DATABASE, ["find", "listCollections"]),
                                  _privilege(CLUSTER, ["getParameter", "listDatabases",
                                                       "serverStatus"])], []),

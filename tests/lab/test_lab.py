@@ -308,7 +308,11 @@ class HardenedProfileTest(LabTestCase):
         self.assertIs(False, role["isBuiltin"])
         self.assertEqual([{"role": "read", "db": "db_app"}], role["inheritedRoles"])
         self.assertShape(role, "rolesInfo.json", "showPrivilegesExample", "reply", "roles", 0)
-        user = admin.command("usersInfo", "admin", showPrivileges=True)["users"][0]
+        self.assertEqual(1.0, admin.command("usersInfo", {"forAllDBs": True})["ok"])
+        # viewUser on the cluster (mongoscan's role) lists every user, but not one database's.
+        self.assertCommandFails(13, admin.command, "usersInfo", "admin", showPrivileges=True)
+        root = self.connect("admin", "SCRAM-SHA-256").admin
+        user = root.command("usersInfo", "admin", showPrivileges=True)["users"][0]
         self.assertShape(user, "usersInfo-showPrivileges.json", "reply", "users", 0)
 
 

@@ -47,7 +47,8 @@ def _may_view(context, action, db):
 def _authorize_users_info(context):
     argument = context.argument
     if isinstance(argument, dict) and argument.get("forAllDBs") is True:
-        return _may_view(context, "viewUser", "")
+        # The server asks for viewUser on the cluster resource (usersInfo's doCheckAuthorization).
+        return context.deployment.roles.allows(context.roles(), rbac.CLUSTER, "viewUser")
     targets = _targets(argument, context.db, "user")
     if targets is None:
         return _may_view(context, "viewUser", context.db)
