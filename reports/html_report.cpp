@@ -2,10 +2,11 @@
 
 #include <algorithm>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <string_view>
 
-#include "reports/layer_groups.h"
+#include "reports/self_check_table.h"
 
 namespace mongoscan {
 namespace {
@@ -66,27 +67,69 @@ th { text-align: left; font-size: 11.5px; text-transform: uppercase; letter-spac
   color: var(--muted); border-bottom: 2px solid var(--line); padding: 6px 10px; }
 td { border-bottom: 1px solid var(--line); padding: 9px 10px; vertical-align: top; }
 tr { break-inside: avoid; page-break-inside: avoid; }
-table.findings, table.nodes { table-layout: fixed; }
+table.nodes { table-layout: fixed; }
 col.address { width: 17%; } col.role { width: 8%; } col.version { width: 7%; }
 col.tls { width: 30%; } col.account { width: 20%; }
 .tag { display: inline-block; margin-left: 6px; padding: 0 7px; border: 1px solid var(--line);
   border-radius: 10px; font-size: 11.5px; font-weight: normal; color: var(--muted); }
-col.status { width: 96px; } col.severity { width: 86px; } col.check { width: 21%; }
-col.subject { width: 17%; }
-td.subject, table.nodes td:first-child { overflow-wrap: anywhere; }
-td.check code { font-weight: 700; }
-tr.finding { color: var(--ink); }
-tr.layer th { font-size: 13px; text-transform: none; letter-spacing: 0; color: var(--ink);
-  background: var(--wash); border-bottom: 1px solid var(--line); padding: 8px 10px; }
-tbody + tbody tr.layer th { border-top: 12px solid var(--paper); }
+table.nodes td:first-child { overflow-wrap: anywhere; }
 .message { margin: 0 0 6px; }
-.details { display: grid; grid-template-columns: minmax(0, 1fr); gap: 4px 18px; }
-.details.with-evidence { grid-template-columns: minmax(0, 3fr) minmax(0, 2fr); }
-.details .label, .details dt { font-size: 11px; text-transform: uppercase; letter-spacing: .05em;
+.label, dl.advice dt { font-size: 11px; text-transform: uppercase; letter-spacing: .05em;
   color: var(--muted); }
-.details dl { margin: 0; }
-.details dd { margin: 0 0 6px; }
-.details ul { margin: 0; padding-left: 16px; }
+.note { color: var(--muted); font-size: 12.5px; margin: 10px 0 0; }
+.legend { color: var(--muted); margin: 0 0 6px; line-height: 2; }
+.legend .cell { display: inline-block; padding: 0 6px; border-radius: 4px; }
+.group h3 { margin: 20px 0 8px; font-size: 15px; }
+/* The self-check matrix: it scrolls sideways inside its box; the check, severity and result
+   columns stay in view. */
+.matrix { overflow-x: auto; container-type: inline-size; border: 1px solid var(--line);
+  border-radius: 6px; margin-bottom: 10px; }
+table.self-check { border-collapse: separate; border-spacing: 0; }
+table.self-check th, table.self-check td { border-bottom: 1px solid var(--line); }
+table.self-check thead th { background: var(--wash); vertical-align: bottom; }
+table.self-check th.column-group { text-transform: none; letter-spacing: 0; font-size: 12px;
+  color: var(--ink); border-bottom: 1px solid var(--line); border-left: 2px solid var(--paper); }
+th.subject { min-width: 8.5rem; text-transform: none; letter-spacing: 0; color: var(--ink);
+  font-weight: 600; overflow-wrap: normal; }
+table.uri th.subject { min-width: 16rem; } table.file th.subject { min-width: 13rem; }
+th.subject .mono { font-size: 11.5px; overflow-wrap: normal; }
+.role { display: block; color: var(--muted); font-weight: normal; font-size: 11px; }
+.col-check, .col-severity, .col-result { position: sticky; z-index: 1; background: var(--paper); }
+thead .col-check, thead .col-severity, thead .col-result { background: var(--wash); z-index: 2; }
+.col-check { left: 0; width: 16rem; min-width: 16rem; max-width: 16rem; }
+.col-severity { left: 16rem; width: 5.75rem; min-width: 5.75rem; }
+.col-result { left: 21.75rem; width: 6.75rem; min-width: 6.75rem;
+  box-shadow: inset -2px 0 0 var(--line); }
+tbody th.col-check { font-weight: normal; text-transform: none; letter-spacing: 0;
+  color: var(--ink); font-size: 13px; vertical-align: top; }
+tbody td.col-severity, tbody td.col-result { vertical-align: top; }
+tr.check, tr.evidence { color: var(--ink); }
+summary { cursor: pointer; }
+summary code { font-weight: 700; }
+td.cell { white-space: nowrap; font-weight: 600; font-size: 12.5px; text-align: center; }
+.cell.pass { color: var(--pass); background: #e7f4ec; }
+.cell.fail { color: var(--fail); background: #fbe9e7; }
+.cell.warn { color: var(--warn); background: #fbf1e1; }
+.cell.error { color: var(--error); background: #f0eafa; }
+.cell.skipped { color: var(--skipped); background: var(--wash); }
+.cell.none { color: var(--muted); font-weight: normal; }
+tr.evidence > td { background: var(--wash); padding: 12px; }
+.evidence-body { position: sticky; left: 12px; max-width: calc(100vw - 100px);
+  width: calc(100cqw - 24px); }
+ol.results { list-style: none; margin: 0 0 10px; padding: 0; display: grid; gap: 8px;
+  grid-template-columns: repeat(auto-fill, minmax(min(100%, 22rem), 1fr)); }
+li.result { background: var(--paper); border: 1px solid var(--line); border-left-width: 4px;
+  border-radius: 4px; padding: 8px 10px; min-width: 0; }
+li.result.pass { border-left-color: var(--pass); } li.result.fail { border-left-color: var(--fail); }
+li.result.warn { border-left-color: var(--warn); } li.result.error { border-left-color: var(--error); }
+li.result.skipped { border-left-color: var(--skipped); }
+.result-head { margin-bottom: 4px; }
+dl.advice { margin: 0; }
+dl.advice dd { margin: 0 0 6px; }
+dl.advice ul { margin: 0; padding-left: 16px; }
+@media screen { @supports selector(tr:has(details[open])) {
+  tr.check:not(:has(details[open])) + tr.evidence { display: none; } } }
+@media (max-width: 760px) { .col-severity, .col-result { position: static; } }
 pre { margin: 2px 0 0; padding: 6px 8px; background: var(--wash); border: 1px solid var(--line);
   border-radius: 4px; white-space: pre-wrap; overflow-wrap: anywhere; max-height: 14em;
   overflow: auto; font-size: 12px; line-height: 1.35; }
@@ -117,10 +160,16 @@ footer { color: var(--muted); font-size: 12px; text-align: center; }
   .filters { display: none !important; }
   .badge, .badge.pass, .badge.fail, .badge.warn, .badge.error, .badge.skipped { background: none; }
   .badge span { color: inherit; }
-  tr.layer th { background: none; border-bottom: 1.5px solid var(--ink); }
-  tbody + tbody tr.layer th { border-top: none; padding-top: 14px; }
+  .matrix { overflow: visible; border: none; }
+  .col-check, .col-severity, .col-result { position: static; }
+  tr.evidence { break-inside: auto; page-break-inside: auto; }
+  tr.check { break-after: avoid; page-break-after: avoid; }
+  th.subject, table.uri th.subject, table.file th.subject { min-width: 0; }
+  .evidence-body { position: static; width: auto; max-width: none; }
+  tr.evidence > td, table.self-check thead th, .cell { background: none; }
+  summary { list-style: none; }
   pre { max-height: none; overflow: visible; background: none; }
-  h2, h3, tr.layer { break-after: avoid; page-break-after: avoid; }
+  h2, h3 { break-after: avoid; page-break-after: avoid; }
   thead { display: table-header-group; }
 }
 )css";
@@ -214,11 +263,16 @@ void write_masthead(const Report& report, std::ostream& out) {
   out << "</dd>\n</dl>\n</div></header>\n";
 }
 
-void write_summary(const Report& report, std::ostream& out) {
+// The number of checks (rows of the self-check table), then results (findings) by status.
+void write_summary(const Report& report, const SelfCheckTable& table, std::ostream& out) {
+  std::size_t checks = 0;
+  for (const SelfCheckSection& section : table.sections) checks += section.rows.size();
   const StatusCounts counts = report.summary();
   out << "<section id=\"summary\">\n<h2>Summary</h2>\n<ul class=\"summary\">\n"
+      << "<li class=\"total\"><span class=\"number\">" << checks
+      << "</span><span class=\"label\">checks</span></li>\n"
       << "<li class=\"total\"><span class=\"number\">" << report.findings.size()
-      << "</span><span class=\"label\">checks</span></li>\n";
+      << "</span><span class=\"label\">results</span></li>\n";
   for (const Status status : kStatuses) {
     const std::string name(to_string(status));
     const int count = count_of(counts, status);
@@ -226,7 +280,8 @@ void write_summary(const Report& report, std::ostream& out) {
         << "\"><span class=\"number\">" << count << "</span><span class=\"label\">" << name
         << "</span></li>\n";
   }
-  out << "</ul>\n</section>\n";
+  out << "</ul>\n<p class=\"note\">A result is one check on one node or subject; the counts "
+         "by status are results.</p>\n</section>\n";
 }
 
 bool is_scalar_list(const nlohmann::json& value) {
@@ -325,25 +380,133 @@ void write_targets(const Report& report, std::ostream& out) {
   out << "</section>\n";
 }
 
-void write_finding(const ReportedFinding& reported, std::ostream& out) {
-  const CheckSpec& spec = reported.spec;
-  const Finding& finding = reported.finding;
-  const std::string status(to_string(finding.status));
-  const std::string severity(to_string(finding.severity));
-  const bool has_evidence = !is_empty(finding.evidence);
-  out << "<tr class=\"finding status-" << status << "\">"
-      << "<td>" << badge(finding.status) << "</td>"
-      << "<td><span class=\"severity " << severity << "\">" << severity << "</span></td>"
-      << "<td class=\"check\"><code>" << escape(finding.check_id) << "</code><br>"
-      << escape(spec.title) << "</td>"
-      << "<td class=\"subject mono\">" << escape(describe(finding.subject)) << "</td>"
-      << "<td><p class=\"message\">" << escape(finding.message) << "</p>"
-      << "<div class=\"details" << (has_evidence ? " with-evidence" : "") << "\">";
-  if (has_evidence) {
-    out << "<div><div class=\"label\">Evidence</div><pre>" << pretty_json(finding.evidence)
-        << "</pre></div>";
+// The glyph a status cell shows beside its name, so that it reads without colour.
+std::string_view glyph(Status status) {
+  switch (status) {
+    case Status::pass:
+      return "✓";
+    case Status::fail:
+      return "✗";
+    case Status::warn:
+      return "⚠";
+    case Status::error:
+      return "‼";
+    case Status::skipped:
+      return "○";
   }
-  out << "<dl>";
+  return "?";
+}
+
+constexpr std::string_view kNotRun = "—";
+
+// Escaped text that may break after '.', '/', ':', '@', '?', '&' and ',': addresses, URIs and
+// paths wrap at their separators in narrow columns.
+std::string breakable(std::string_view text) {
+  std::string html;
+  for (const char c : text) {
+    html += escape(std::string_view(&c, 1));
+    if (c == '.' || c == '/' || c == ':' || c == '@' || c == '?' || c == '&' || c == ',') {
+      html += "<wbr>";
+    }
+  }
+  return html;
+}
+
+std::string_view kind_class(Subject::Kind kind) {
+  switch (kind) {
+    case Subject::Kind::node:
+      return "node";
+    case Subject::Kind::uri:
+      return "uri";
+    case Subject::Kind::file:
+      break;
+  }
+  return "file";
+}
+
+// The first header row: what the subject columns are, per target for nodes.
+void write_column_groups(const Report& report, Subject::Kind kind,
+                         const std::vector<SelfCheckColumn>& columns, std::ostream& out) {
+  out << "<tr class=\"column-groups\"><th class=\"col-check\" rowspan=\"2\" scope=\"col\">"
+         "Check</th><th class=\"col-severity\" rowspan=\"2\" scope=\"col\">Severity</th>"
+         "<th class=\"col-result\" rowspan=\"2\" scope=\"col\">Result</th>";
+  if (kind != Subject::Kind::node) {
+    out << "<th class=\"column-group\" colspan=\"" << columns.size() << "\" scope=\"colgroup\">"
+        << (kind == Subject::Kind::uri ? "Connection strings" : "Files") << "</th>";
+  }
+  for (std::size_t first = 0; kind == Subject::Kind::node && first < columns.size();) {
+    std::size_t last = first + 1;
+    while (last < columns.size() && columns[last].target == columns[first].target) ++last;
+    out << "<th class=\"column-group\" colspan=\"" << last - first << "\" scope=\"colgroup\">";
+    if (columns[first].target) {
+      const TargetSummary& target = report.targets[*columns[first].target];
+      out << "<code>" << breakable(target.uri) << "</code> <span class=\"tag\">"
+          << escape(target.topology) << "</span>";
+    } else {
+      out << "Other nodes";
+    }
+    out << "</th>";
+    first = last;
+  }
+  out << "</tr>\n";
+}
+
+void write_column_headers(const std::vector<SelfCheckColumn>& columns, std::ostream& out) {
+  out << "<tr class=\"subjects\">";
+  for (const SelfCheckColumn& column : columns) {
+    out << "<th class=\"subject\" scope=\"col\"><span class=\"mono\">" << breakable(column.name)
+        << "</span>";
+    if (!column.role.empty()) out << "<span class=\"role\">" << escape(column.role) << "</span>";
+    out << "</th>";
+  }
+  out << "</tr>\n";
+}
+
+void write_cell(const SelfCheckCell& cell, const SelfCheckColumn& column, std::ostream& out) {
+  const std::optional<Status> status = cell.status();
+  if (!status) {
+    out << "<td class=\"cell none\" title=\"not run on " << escape(column.name) << "\">" << kNotRun
+        << "</td>";
+    return;
+  }
+  const std::string name(to_string(*status));
+  std::string title = column.name;
+  for (const ReportedFinding* reported : cell.findings) title += "\n" + reported->finding.message;
+  out << "<td class=\"cell " << name << "\" title=\"" << escape(title)
+      << "\"><span class=\"glyph\" aria-hidden=\"true\">" << glyph(*status) << "</span> " << name;
+  if (cell.findings.size() > 1) out << " ×" << cell.findings.size();
+  out << "</td>";
+}
+
+// One result in a row's expansion: the subject, its status, the message and the evidence.
+void write_result(const ReportedFinding& reported, const SelfCheckColumn& column,
+                  std::ostream& out) {
+  const Finding& finding = reported.finding;
+  out << "<li class=\"result " << to_string(finding.status) << "\"><div class=\"result-head\">"
+      << badge(finding.status) << " <span class=\"mono\">" << breakable(column.name) << "</span>";
+  if (!column.role.empty()) out << " <span class=\"role\">" << escape(column.role) << "</span>";
+  out << "</div><p class=\"message\">" << escape(finding.message) << "</p>";
+  if (!is_empty(finding.evidence)) {
+    out << "<div class=\"label\">Evidence</div><pre>" << pretty_json(finding.evidence) << "</pre>";
+  }
+  out << "</li>";
+}
+
+// The expansion of a row: every result, worst first, then the check's remediation and references.
+void write_row_details(const SelfCheckRow& row, const std::vector<SelfCheckColumn>& columns,
+                       std::ostream& out) {
+  out << "<tr class=\"evidence status-" << to_string(row.status) << "\"><td colspan=\""
+      << columns.size() + 3 << "\"><div class=\"evidence-body\"><ol class=\"results\">";
+  for (int level = badness(Status::fail); level >= badness(Status::pass); --level) {
+    for (std::size_t column = 0; column < row.cells.size(); ++column) {
+      for (const ReportedFinding* reported : row.cells[column].findings) {
+        if (badness(reported->finding.status) == level)
+          write_result(*reported, columns[column], out);
+      }
+    }
+  }
+  out << "</ol><dl class=\"advice\">";
+  const CheckSpec& spec = *row.spec;
   if (!spec.remediation.empty()) {
     out << "<dt>Remediation</dt><dd>" << escape(spec.remediation) << "</dd>";
   }
@@ -356,6 +519,50 @@ void write_finding(const ReportedFinding& reported, std::ostream& out) {
   out << "</dl></div></td></tr>\n";
 }
 
+void write_row(const SelfCheckRow& row, const std::vector<SelfCheckColumn>& columns,
+               std::ostream& out) {
+  const std::string severity(to_string(row.severity));
+  out << "<tr class=\"check status-" << to_string(row.status) << "\" data-check=\""
+      << escape(row.spec->id) << "\"><th class=\"col-check\" "
+      << "scope=\"row\"><details><summary><code>" << escape(row.spec->id)
+      << "</code> <span class=\"title\">" << escape(row.spec->title)
+      << "</span></summary></details></th><td class=\"col-severity\"><span class=\"severity "
+      << severity << "\">" << severity << "</span></td><td class=\"col-result\">"
+      << badge(row.status) << "</td>";
+  for (std::size_t column = 0; column < row.cells.size(); ++column) {
+    write_cell(row.cells[column], columns[column], out);
+  }
+  out << "</tr>\n";
+  write_row_details(row, columns, out);
+}
+
+// The rows of one group that judge one kind of subject, as a matrix with a column per subject.
+void write_matrix(const Report& report, const SelfCheckTable& table, Subject::Kind kind,
+                  const std::vector<const SelfCheckRow*>& rows, std::ostream& out) {
+  const std::vector<SelfCheckColumn>& columns = table.columns(kind);
+  out << "<div class=\"matrix\"><table class=\"self-check " << kind_class(kind) << "\">\n<thead>\n";
+  write_column_groups(report, kind, columns, out);
+  write_column_headers(columns, out);
+  out << "</thead>\n<tbody>\n";
+  for (const SelfCheckRow* row : rows) write_row(*row, columns, out);
+  out << "</tbody>\n</table></div>\n";
+}
+
+void write_section(const Report& report, const SelfCheckTable& table,
+                   const SelfCheckSection& section, std::ostream& out) {
+  out << "<div class=\"group\">\n<h3>" << escape(group_title(section.group))
+      << " <span class=\"count\">(" << section.rows.size()
+      << (section.rows.size() == 1 ? " check" : " checks") << ")</span></h3>\n";
+  for (const Subject::Kind kind : {Subject::Kind::node, Subject::Kind::uri, Subject::Kind::file}) {
+    std::vector<const SelfCheckRow*> rows;
+    for (const SelfCheckRow& row : section.rows) {
+      if (row.kind == kind) rows.push_back(&row);
+    }
+    if (!rows.empty()) write_matrix(report, table, kind, rows, out);
+  }
+  out << "</div>\n";
+}
+
 void write_filters(std::ostream& out) {
   out << "<div class=\"filters\">Show:";
   for (const Status status : kStatuses) {
@@ -366,25 +573,29 @@ void write_filters(std::ostream& out) {
   out << "</div>\n";
 }
 
-void write_findings(const Report& report, std::ostream& out) {
+void write_legend(std::ostream& out) {
+  out << "<p class=\"legend\">One row per check, one column per node (address and role) or "
+         "subject (connection string or file:line). Cells:";
+  for (const Status status : kStatuses) {
+    const std::string name(to_string(status));
+    out << " <span class=\"cell " << name << "\"><span class=\"glyph\" aria-hidden=\"true\">"
+        << glyph(status) << "</span> " << name << "</span>";
+  }
+  out << " <span class=\"cell none\">" << kNotRun << "</span> not run there. A check's result "
+      << "is the worst of its cells (fail, error, warn, skipped, pass); open a check for its "
+         "findings and evidence.</p>\n";
+}
+
+void write_findings(const Report& report, const SelfCheckTable& table, std::ostream& out) {
   out << "<section id=\"findings\">\n<h2>Self-check</h2>\n";
-  if (report.findings.empty()) {
+  if (table.sections.empty()) {
     out << "<p class=\"empty\">No checks ran.</p>\n</section>\n";
     return;
   }
   write_filters(out);
-  out << "<table class=\"findings\">\n<colgroup><col class=\"status\"><col class=\"severity\">"
-         "<col class=\"check\"><col class=\"subject\"><col></colgroup>\n"
-         "<thead><tr><th>Status</th><th>Severity</th><th>Check</th><th>Subject</th>"
-         "<th>Finding</th></tr></thead>\n";
-  for (const LayerGroup& group : group_by_layer(report)) {
-    out << "<tbody>\n<tr class=\"layer\"><th colspan=\"5\" scope=\"rowgroup\">"
-        << escape(layer_title(group.layer)) << " <span class=\"count\">(" << group.findings.size()
-        << ")</span></th></tr>\n";
-    for (const ReportedFinding* reported : group.findings) write_finding(*reported, out);
-    out << "</tbody>\n";
-  }
-  out << "</table>\n</section>\n";
+  write_legend(out);
+  for (const SelfCheckSection& section : table.sections) write_section(report, table, section, out);
+  out << "</section>\n";
 }
 
 }  // namespace
@@ -394,9 +605,10 @@ void write_html_report(const Report& report, std::ostream& out) {
   out << "<body>\n";
   write_masthead(report, out);
   out << "<main>\n";
-  write_summary(report, out);
+  const SelfCheckTable table = build_self_check_table(report);
+  write_summary(report, table, out);
   write_targets(report, out);
-  write_findings(report, out);
+  write_findings(report, table, out);
   out << "<footer>Generated by " << escape(report.tool_name) << " " << escape(report.tool_version)
       << "</footer>\n"
       << "</main>\n</body>\n</html>\n";

@@ -17,7 +17,7 @@ void write_report(const Report& report, ReportFormat format, const RenderOptions
                   std::ostream& out) {
   switch (format) {
     case ReportFormat::table:
-      write_table_report(report, options.color, out);
+      write_table_report(report, options.color, out, options.width);
       return;
     case ReportFormat::json:
       write_json_report(report, out);

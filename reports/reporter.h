@@ -1,6 +1,7 @@
 #pragma once
 // One entry point for every report format: the CLI picks a format, a reporter renders the Report.
 
+#include <cstddef>
 #include <optional>
 #include <ostream>
 #include <string_view>
@@ -15,7 +16,8 @@ enum class ReportFormat { table, json, html };
 std::optional<ReportFormat> parse_report_format(std::string_view name);
 
 struct RenderOptions {
-  bool color = false;  // ANSI colour in the table; the CLI decides (see should_use_color)
+  bool color = false;     // ANSI colour in the table; the CLI decides (see should_use_color)
+  std::size_t width = 0;  // the console's width for the table; 0 when unknown (see console_width)
 };
 
 // Renders the report in the format. Reporters never judge: they show what the findings say.

@@ -1,9 +1,15 @@
 #pragma once
-// Whether console output may carry ANSI colour.
+// Whether console output may carry ANSI colour, and how wide the console is.
+
+#include <cstddef>
 
 namespace mongoscan {
 
 // True iff fd is a terminal and NO_COLOR is unset or empty (https://no-color.org).
 bool should_use_color(int fd);
+
+// The console's width in columns: COLUMNS when it is a positive number, else the terminal's width
+// if fd is a terminal, else 0 (unknown).
+std::size_t console_width(int fd);
 
 }  // namespace mongoscan

@@ -16,6 +16,26 @@ TextCell fitted(const TextCell& cell, std::size_t max_width) {
   return {std::move(text), cell.style};
 }
 
+std::vector<TextCell> fitted(std::vector<TextCell> cells,
+                             const std::vector<TextTable::Column>& columns) {
+  cells.resize(columns.size());
+  for (std::size_t i = 0; i < cells.size(); ++i) cells[i] = fitted(cells[i], columns[i].max_width);
+  return cells;
+}
+
+// Column widths in code points: each column's minimum, or its widest cell among the lines.
+std::vector<std::size_t> widths_of(const std::vector<TextTable::Column>& columns,
+                                   const std::vector<const std::vector<TextCell>*>& lines) {
+  std::vector<std::size_t> widths;
+  for (const TextTable::Column& column : columns) widths.push_back(column.min_width);
+  for (const std::vector<TextCell>* cells : lines) {
+    for (std::size_t i = 0; i < cells->size(); ++i) {
+      widths[i] = std::max(widths[i], display_width((*cells)[i].text));
+    }
+  }
+  return widths;
+}
+
 }  // namespace
 
 std::string styled(std::string_view text, std::string_view style, bool color) {
@@ -26,32 +46,36 @@ std::string styled(std::string_view text, std::string_view style, bool color) {
 TextTable::TextTable(std::vector<Column> columns) : columns_(std::move(columns)) {}
 
 void TextTable::add_row(std::vector<TextCell> cells) {
-  cells.resize(columns_.size());
-  for (std::size_t i = 0; i < cells.size(); ++i) cells[i] = fitted(cells[i], columns_[i].max_width);
-  lines_.push_back({false, std::move(cells)});
+  lines_.push_back({LineKind::row, fitted(std::move(cells), columns_)});
 }
 
 void TextTable::add_heading(std::string text) {
-  lines_.push_back({true, {TextCell{console_safe(text), "1"}}});
+  lines_.push_back({LineKind::heading, {TextCell{console_safe(text), "1"}}});
+}
+
+void TextTable::set_detail_columns(std::vector<Column> columns, std::string indent) {
+  detail_columns_ = std::move(columns);
+  detail_indent_ = std::move(indent);
+}
+
+void TextTable::add_detail(std::vector<TextCell> cells) {
+  lines_.push_back({LineKind::detail, fitted(std::move(cells), detail_columns_)});
 }
 
 void TextTable::write(std::ostream& out, bool color, std::string_view indent) const {
   std::vector<TextCell> header;
   for (const Column& column : columns_) header.push_back(fitted({column.header, "1"}, 0));
 
-  std::vector<std::size_t> widths(columns_.size(), 0);
-  const auto widen = [&](const std::vector<TextCell>& cells) {
-    for (std::size_t i = 0; i < cells.size(); ++i) {
-      widths[i] = std::max(widths[i], display_width(cells[i].text));
-    }
-  };
-  widen(header);
+  std::vector<const std::vector<TextCell>*> rows = {&header}, details;
   for (const Line& line : lines_) {
-    if (!line.heading) widen(line.cells);
+    if (line.kind == LineKind::row) rows.push_back(&line.cells);
+    if (line.kind == LineKind::detail) details.push_back(&line.cells);
   }
+  const std::vector<std::size_t> row_widths = widths_of(columns_, rows);
+  const std::vector<std::size_t> detail_widths = widths_of(detail_columns_, details);
 
-  const auto write_cells = [&](const std::vector<TextCell>& cells) {
-    std::string text(indent);
+  const auto write_cells = [&](const std::vector<TextCell>& cells,
+                               const std::vector<std::size_t>& widths, std::string text) {
     for (std::size_t i = 0; i < cells.size(); ++i) {
       text += styled(cells[i].text, cells[i].style, color);
       if (i + 1 < cells.size()) {
@@ -63,12 +87,19 @@ void TextTable::write(std::ostream& out, bool color, std::string_view indent) co
     out << text << '\n';
   };
 
-  write_cells(header);
+  const std::string detail_indent = std::string(indent) + detail_indent_;
+  write_cells(header, row_widths, std::string(indent));
   for (const Line& line : lines_) {
-    if (line.heading) {
-      out << '\n' << styled(line.cells.front().text, line.cells.front().style, color) << '\n';
-    } else {
-      write_cells(line.cells);
+    switch (line.kind) {
+      case LineKind::heading:
+        out << '\n' << styled(line.cells.front().text, line.cells.front().style, color) << '\n';
+        break;
+      case LineKind::row:
+        write_cells(line.cells, row_widths, std::string(indent));
+        break;
+      case LineKind::detail:
+        write_cells(line.cells, detail_widths, detail_indent);
+        break;
     }
   }
 }

@@ -19,6 +19,7 @@ class TextTable {
   struct Column {
     std::string header;
     std::size_t max_width = 0;  // cells longer than this are cut with "…"; 0 for no limit
+    std::size_t min_width = 0;  // the column is at least this wide, so that tables align
   };
 
   explicit TextTable(std::vector<Column> columns);
@@ -27,18 +28,26 @@ class TextTable {
   void add_row(std::vector<TextCell> cells);
   // A line of its own before the rows that follow, e.g. the name of a group.
   void add_heading(std::string text);
+  // The columns of detail lines: lines under a row, in columns of their own (aligned across every
+  // detail line of the table, without a header), indented by indent beyond the rows.
+  void set_detail_columns(std::vector<Column> columns, std::string indent);
+  // A detail line under the row added last.
+  void add_detail(std::vector<TextCell> cells);
 
   // Writes the header and the rows, each prefixed by indent, columns two spaces apart and widths
   // counted in code points; headings sit at the margin after a blank line. Styles only if color.
   void write(std::ostream& out, bool color, std::string_view indent = "") const;
 
  private:
+  enum class LineKind { row, heading, detail };
   struct Line {
-    bool heading;
+    LineKind kind;
     std::vector<TextCell> cells;  // a heading has one
   };
 
   std::vector<Column> columns_;
+  std::vector<Column> detail_columns_;
+  std::string detail_indent_;
   std::vector<Line> lines_;
 };
 

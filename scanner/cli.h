@@ -2,6 +2,7 @@
 // The mongoscan command line: scan, checks, parse-uri, version. The composition root that joins
 // scanner (facts), checks (judgement) and reports (rendering).
 
+#include <cstddef>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -21,6 +22,7 @@ struct CliStreams {
   std::ostream& err;
   bool out_is_color_terminal = false;  // stdout is a TTY and NO_COLOR is not set
   bool err_is_terminal = false;        // stderr is a TTY: progress may be shown there
+  std::size_t out_width = 0;           // stdout's console width; 0 when unknown
 };
 
 // Runs one command line (args exclude the program name). Never throws; every error is one line on

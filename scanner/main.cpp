@@ -11,6 +11,7 @@ int main(int argc, char** argv) {
   // to its socket with write(2), which raises SIGPIPE on a closed peer.
   ::signal(SIGPIPE, SIG_IGN);
   std::vector<std::string> args(argv + 1, argv + argc);
-  return mongoscan::run_cli(args, {std::cout, std::cerr, mongoscan::should_use_color(STDOUT_FILENO),
-                                   ::isatty(STDERR_FILENO) == 1});
+  return mongoscan::run_cli(
+      args, {std::cout, std::cerr, mongoscan::should_use_color(STDOUT_FILENO),
+             ::isatty(STDERR_FILENO) == 1, mongoscan::console_width(STDOUT_FILENO)});
 }

@@ -145,7 +145,7 @@ std::optional<CommandError> write_output(const ScanRequest& request, const Repor
                                          const CliStreams& streams) {
   const ReportFormat format = *parse_report_format(request.format);
   if (request.output.empty()) {
-    write_report(report, format, {streams.out_is_color_terminal}, streams.out);
+    write_report(report, format, {streams.out_is_color_terminal, streams.out_width}, streams.out);
     return std::nullopt;
   }
   std::ostringstream rendered;

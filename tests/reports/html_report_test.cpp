@@ -4,7 +4,10 @@
 
 #include <filesystem>
 #include <fstream>
+#include <iostream>
+#include <nlohmann/json.hpp>
 #include <regex>
+#include <set>
 #include <sstream>
 
 #include "tests/reports/sample_reports.h"
@@ -104,14 +107,25 @@ TEST(HtmlReportTest, IsSelfContained) {
   }
 }
 
-TEST(HtmlReportTest, ShowsSummaryTargetsAndOneRowPerFinding) {
+std::size_t distinct_checks(const Report& report) {
+  std::set<std::string> ids;
+  for (const ReportedFinding& reported : report.findings) ids.insert(reported.finding.check_id);
+  return ids.size();
+}
+
+TEST(HtmlReportTest, ShowsSummaryTargetsAndTheSelfCheckTable) {
   const Report report = rich_report();
   const std::string html = render(report);
-  EXPECT_EQ(count(html, "<tr class=\"finding "), report.findings.size());
-  EXPECT_EQ(count(html, "<tr class=\"node\">"), 4u);
-  EXPECT_NE(html.find("<span class=\"number\">13</span><span class=\"label\">checks</span>"),
+  EXPECT_EQ(count(html, "<tr class=\"check "), distinct_checks(report)) << "one row per check";
+  EXPECT_EQ(count(html, "<tr class=\"evidence "), distinct_checks(report));
+  EXPECT_EQ(count(html, "<li class=\"result "), report.findings.size()) << "every finding";
+  EXPECT_EQ(count(html, "<details>"), distinct_checks(report));
+  EXPECT_EQ(count(html, "<tr class=\"node\">"), 5u);
+  EXPECT_NE(html.find("<span class=\"number\">15</span><span class=\"label\">checks</span>"),
             std::string::npos);
-  EXPECT_NE(html.find("<span class=\"number\">5</span><span class=\"label\">fail</span>"),
+  EXPECT_NE(html.find("<span class=\"number\">32</span><span class=\"label\">results</span>"),
+            std::string::npos);
+  EXPECT_NE(html.find("<span class=\"number\">10</span><span class=\"label\">fail</span>"),
             std::string::npos);
   EXPECT_NE(html.find(report.findings[12].finding.message), std::string::npos)
       << "HTML keeps messages in full";
@@ -119,7 +133,117 @@ TEST(HtmlReportTest, ShowsSummaryTargetsAndOneRowPerFinding) {
   EXPECT_NE(html.find("0.1.0-test"), std::string::npos);
 }
 
-// Renders the rich report in headless Chromium and checks the DOM it builds.
+TEST(HtmlReportTest, GroupsInTheSpecificationsOrder) {
+  const std::string html = render(rich_report());
+  std::size_t previous = 0;
+  for (const std::string heading :
+       {"<h3>Discovery ", "<h3>Network ", "<h3>Authentication ", "<h3>Authorization ",
+        "<h3>Transport (TLS) ", "<h3>Application: connection strings and credentials ",
+        "<h3>Hardening ", "<h3>Versions ", "<h3>Data model "}) {
+    const std::size_t at = html.find(heading);
+    ASSERT_NE(at, std::string::npos) << heading;
+    EXPECT_GT(at, previous) << heading;
+    previous = at;
+  }
+}
+
+// The matrix of a check that runs per node: a cell per node, "—" where it did not run.
+TEST(HtmlReportTest, NodeChecksHaveACellPerNode) {
+  const std::string html = render(rich_report());
+  const std::size_t row = html.find("<tr class=\"check status-fail\" data-check=\"TLS-001\">");
+  ASSERT_NE(row, std::string::npos);
+  const std::string line = html.substr(row, html.find("</tr>", row) - row);
+  EXPECT_EQ(count(line, "<td class=\"cell "), 5u) << line;
+  EXPECT_EQ(count(line, "<td class=\"cell pass\""), 3u) << line;
+  EXPECT_EQ(count(line, "<td class=\"cell fail\""), 1u) << line;
+  EXPECT_EQ(count(line, "<td class=\"cell none\""), 1u) << line;
+}
+
+// The Chromium test's DevTools driver; steps on stdin, results on stdout.
+constexpr const char* kDevtoolsPage = MONGOSCAN_SOURCE_DIR "/tests/support/devtools_page.py";
+
+// Runs the steps on the page in headless Chromium and returns their results.
+nlohmann::json run_in_browser(const fs::path& page, const nlohmann::json& steps) {
+  const testing_support::ProcessResult browser = testing_support::run_process(
+      {"/usr/bin/python3", kDevtoolsPage, "--chromium", kChromium, "--url",
+       "file://" + page.string(), "--width", "1280", "--height", "900"},
+      steps.dump(), std::chrono::seconds(120));
+  EXPECT_FALSE(browser.timed_out) << browser.err;
+  EXPECT_EQ(browser.exit_code, 0) << browser.err;
+  if (browser.exit_code != 0) return nlohmann::json::array();
+  return nlohmann::json::parse(browser.out).at("results");
+}
+
+// The visibility of a row's evidence: laid out (an offsetParent) and with a non-empty box.
+std::string evidence_visibility(const std::string& check_id) {
+  return R"((() => {
+    const pre = document.querySelector('tr.check[data-check=")" +
+         check_id + R"("] + tr.evidence pre');
+    const box = pre.getBoundingClientRect();
+    return {laid_out: pre.offsetParent !== null, height: box.height,
+            open: document.querySelector('tr.check[data-check=")" +
+         check_id + R"("] details').open,
+            text: pre.innerText};
+  })())";
+}
+
+// Renders the rich report (two targets, five nodes) in headless Chromium: every finding is in the
+// table, evidence is hidden until a check is opened with a real click, and a screenshot is kept.
+TEST(HtmlReportTest, SelfCheckTableRendersAndExpandsInABrowser) {
+  if (!fs::exists(kChromium)) GTEST_SKIP() << "chromium not installed: run make deps";
+  const TempDir dir;
+  ASSERT_FALSE(dir.path().empty());
+  const fs::path page = dir.path() / "report.html";
+  const Report report = rich_report();
+  std::ofstream(page) << render(report);
+  const fs::path screenshot = fs::path(MONGOSCAN_BUILD_DIR) / "artifacts" / "self-check-table.png";
+
+  const nlohmann::json steps = nlohmann::json::array({
+      {{"evaluate", R"(({
+          checks: document.querySelectorAll('tr.check').length,
+          results: document.querySelectorAll('tr.evidence li.result').length,
+          ran: document.querySelectorAll('td.cell:not(.none)').length,
+          visible_evidence: [...document.querySelectorAll('tr.evidence')]
+              .filter(row => row.offsetParent !== null).length,
+          groups: [...document.querySelectorAll('.group h3')]
+              .map(h => h.firstChild.textContent.trim()),
+          scripts: document.scripts.length
+        }))"}},
+      {{"evaluate", evidence_visibility("AUTHN-001")}},
+      {{"click", "tr.check[data-check=\"AUTHN-001\"] summary"}},
+      {{"evaluate", evidence_visibility("AUTHN-001")}},
+      {{"screenshot", screenshot.string()}},
+  });
+  const nlohmann::json results = run_in_browser(page, steps);
+  ASSERT_EQ(results.size(), steps.size());
+
+  const nlohmann::json& table = results[0];
+  EXPECT_EQ(table["checks"], distinct_checks(report));
+  EXPECT_EQ(table["results"], report.findings.size()) << "every finding renders";
+  EXPECT_EQ(table["ran"], report.findings.size() - 1) << "one cell holds two findings";
+  EXPECT_EQ(table["visible_evidence"], 0) << "evidence is hidden until a check is opened";
+  EXPECT_EQ(table["groups"], nlohmann::json::array({"Discovery", "Network", "Authentication",
+                                                    "Authorization", "Transport (TLS)",
+                                                    "Application: connection strings and "
+                                                    "credentials",
+                                                    "Hardening", "Versions", "Data model"}));
+  EXPECT_EQ(table["scripts"], 0);
+
+  EXPECT_EQ(results[1]["laid_out"], false) << results[1];
+  EXPECT_EQ(results[1]["height"], 0) << results[1];
+  EXPECT_EQ(results[2]["hit"], true) << "the summary is what the pointer pressed: " << results[2];
+  EXPECT_EQ(results[3]["open"], true) << results[3];
+  EXPECT_EQ(results[3]["laid_out"], true) << results[3];
+  EXPECT_GT(results[3]["height"].get<double>(), 0) << results[3];
+  EXPECT_NE(results[3]["text"].get<std::string>().find("listDatabases"), std::string::npos)
+      << results[3];
+
+  EXPECT_TRUE(fs::exists(screenshot));
+  EXPECT_GT(fs::file_size(screenshot), 10000u);
+  std::cout << "[ artifact ] " << screenshot.string() << '\n';
+}
+
+// The page as Chromium parses it, from the command line's --dump-dom.
 TEST(HtmlReportTest, RendersInABrowser) {
   if (!fs::exists(kChromium)) GTEST_SKIP() << "chromium not installed: run make deps";
   const TempDir dir;
@@ -138,8 +262,8 @@ TEST(HtmlReportTest, RendersInABrowser) {
   ASSERT_EQ(browser.exit_code, 0) << browser.err;
   const std::string& dom = browser.out;
   EXPECT_NE(dom.find("<section id=\"summary\">"), std::string::npos) << dom;
-  EXPECT_NE(dom.find("<span class=\"number\">13</span>"), std::string::npos);
-  EXPECT_EQ(count(dom, "<tr class=\"finding "), report.findings.size());
+  EXPECT_NE(dom.find("<span class=\"number\">15</span>"), std::string::npos);
+  EXPECT_EQ(count(dom, "<li class=\"result "), report.findings.size());
   EXPECT_NE(dom.find("顧客 ünïcödé"), std::string::npos) << "UTF-8 decoded as UTF-8";
   EXPECT_NE(dom.find("&lt;script&gt;alert"), std::string::npos);
   EXPECT_EQ(dom.find("<script"), std::string::npos);

@@ -64,9 +64,10 @@ TEST(JsonReportTest, CarriesEveryFindingInFull) {
   EXPECT_EQ(report["findings"][2]["subject"], json({{"node", "db1.example.test:27017"}}));
   EXPECT_EQ(report["findings"][6]["evidence"], json::object()) << "null evidence is written as {}";
   EXPECT_EQ(report["summary"],
-            json({{"pass", 3}, {"fail", 5}, {"warn", 3}, {"error", 1}, {"skipped", 1}}));
-  EXPECT_EQ(report["targets"][0]["nodes"][2]["errors"][0],
-            json({{"phase", "connect"}, {"code", "timeout"}, {"message", "timed out after 5000 ms"}}));
+            json({{"pass", 15}, {"fail", 10}, {"warn", 4}, {"error", 2}, {"skipped", 1}}));
+  EXPECT_EQ(
+      report["targets"][0]["nodes"][2]["errors"][0],
+      json({{"phase", "connect"}, {"code", "timeout"}, {"message", "timed out after 5000 ms"}}));
 }
 
 TEST(JsonReportTest, InvalidUtf8BecomesReplacementCharacter) {

@@ -9,10 +9,10 @@ namespace {
 
 TEST(ReportTest, SummaryCountsEveryStatus) {
   const StatusCounts counts = testing_support::rich_report().summary();
-  EXPECT_EQ(counts.pass, 3);
-  EXPECT_EQ(counts.fail, 5);
-  EXPECT_EQ(counts.warn, 3);
-  EXPECT_EQ(counts.error, 1);
+  EXPECT_EQ(counts.pass, 15);
+  EXPECT_EQ(counts.fail, 10);
+  EXPECT_EQ(counts.warn, 4);
+  EXPECT_EQ(counts.error, 2);
   EXPECT_EQ(counts.skipped, 1);
 }
 

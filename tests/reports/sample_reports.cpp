@@ -78,7 +78,9 @@ std::vector<TargetSummary> targets() {
       node("mongos1.example.test:27017", "mongos", "6.0.13",
            {{"enabled", true}, {"protocol", "TLSv1.2"}, {"cipher", "ECDHE-RSA-AES128-GCM-SHA256"}},
            {{"user", "reporting"}, {"mechanism", "SCRAM-SHA-1"}, {"succeeded", false}},
-           {{ErrorCode::auth_failed, "auth", "Authentication failed <code 18> & \"retry\""}})};
+           {{ErrorCode::auth_failed, "auth", "Authentication failed <code 18> & \"retry\""}}),
+      node("mongos2.example.test:27017", "mongos", "7.0.5", tls13,
+           {{"user", "reporting"}, {"mechanism", "SCRAM-SHA-256"}, {"succeeded", true}}, {})};
   return {replica_set, sharded};
 }
 
@@ -172,6 +174,99 @@ Report rich_report() {
       "MongoDB 6.0.13 reaches its end of life on 2025-07-31; plan the upgrade to 7.0 or 8.0 before "
       "security fixes stop",
       {{"version", "6.0.13"}, {"end_of_life", "2025-07-31"}});
+
+  // The same checks on the other nodes and connection strings, so that the self-check table has
+  // a row with a status on every node (and some nodes a check did not reach).
+  const CheckSpec authn005 =
+      spec("AUTHN-005", "Password is strong", Layer::authentication, Severity::high,
+           {"MongoDB dev spec 2.2"}, "Use a generated password of at least 12 characters.");
+  const CheckSpec conn004 =
+      spec("CONN-004", "Retryable reads and writes", Layer::connection_string, Severity::medium,
+           {"MongoDB connection-string spec"}, "Remove retryWrites=false and retryReads=false.");
+  const std::string app_uri = "mongodb://app:***@db1.example.test:27017/crm";
+  const std::string weak_uri = "mongodb://admin:***@db9.example.test:27017/?retryWrites=false";
+  add(report, authn001, Status::pass, Subject::node("db2.example.test:27017"),
+      "Unauthenticated commands are refused (code 13, Unauthorized)");
+  add(report, authn001, Status::error, Subject::node("db3.example.test:27017"),
+      "connect: timed out after 5000 ms", nullptr);
+  add(report, authn001, Status::fail, Subject::node("mongos1.example.test:27017"),
+      "The node answers without authentication: listDatabases returned 4 databases",
+      {{"commands", {{"listDatabases", {{"ok", 1}, {"databases", 4}}}}}});
+  add(report, authn001, Status::pass, Subject::node("mongos2.example.test:27017"),
+      "Unauthenticated commands are refused (code 13, Unauthorized)");
+  add(report, net002, Status::pass, Subject::node("db2.example.test:27017"), "bindIp is 10.0.0.12",
+      {{"net", {{"bindIp", "10.0.0.12"}}}});
+  add(report, tls001, Status::pass, Subject::node("db2.example.test:27017"),
+      "Plaintext connections are refused; net.tls.mode is requireTLS");
+  add(report, tls001, Status::fail, Subject::node("mongos1.example.test:27017"),
+      "The node accepts plaintext connections (net.tls.mode allowTLS)",
+      {{"plaintext_accepted", true}, {"net", {{"tls", {{"mode", "allowTLS"}}}}}});
+  add(report, tls001, Status::pass, Subject::node("mongos2.example.test:27017"),
+      "Plaintext connections are refused; net.tls.mode is requireTLS");
+  add(report, hard001, Status::fail, Subject::node("db2.example.test:27017"),
+      "Server-side JavaScript is enabled (the default)",
+      {{"security", {{"javascriptEnabled", nullptr}}}, {"default", true}});
+  add(report, ver001, Status::pass, Subject::node("db1.example.test:27017"),
+      "MongoDB 7.0.5 is supported until 2026-08-31");
+  add(report, ver001, Status::pass, Subject::node("db2.example.test:27017"),
+      "MongoDB 7.0.5 is supported until 2026-08-31");
+  add(report, ver001, Status::pass, Subject::node("mongos2.example.test:27017"),
+      "MongoDB 7.0.5 is supported until 2026-08-31");
+  add(report, model001, Status::warn, Subject::node("db1.example.test:27017"),
+      "Database CRM is not lowercase", {{"database", "CRM"}});
+  add(report, authn005, Status::pass, Subject::uri(kReplicaSetUri),
+      "The password meets every rule (length 24, four character classes)");
+  add(report, authn005, Status::fail, Subject::uri(weak_uri),
+      "Weak password: shorter than 12 characters, no special character",
+      {{"length", 7}, {"failed_rules", {"length", "special"}}});
+  add(report, conn001, Status::pass, Subject::uri(kReplicaSetUri), "Two seeds and replicaSet=rs0",
+      {{"hosts", 2}, {"replicaSet", "rs0"}});
+  add(report, conn001, Status::pass, Subject::uri(kSrvUri), "mongodb+srv:// address");
+  add(report, conn004, Status::pass, Subject::uri(app_uri), "retryWrites and retryReads not set");
+  add(report, conn004, Status::fail, Subject::uri(weak_uri),
+      "retryWrites=false: writes fail instead of being retried once after a failover",
+      {{"retryWrites", false}});
+  return report;
+}
+
+Report many_nodes_report(std::size_t members) {
+  Report report = with_fixed_header({kReplicaSetUri});
+  TargetSummary replica_set{kReplicaSetUri, "replica_set", {}};
+  for (std::size_t i = 1; i <= members; ++i) {
+    const std::string role = i == 1 ? "primary" : (i == members ? "arbiter" : "secondary");
+    replica_set.nodes.push_back(node("member" + std::to_string(i) + ".example.test:27017", role,
+                                     "7.0.5", json::object(), json::object(), {}));
+  }
+  report.targets = {replica_set};
+  report.statistics = {members, 32, 1};
+
+  const CheckSpec authn001 =
+      spec("AUTHN-001", "Authentication enforced", Layer::authentication, Severity::critical,
+           {"CIS MongoDB 8 3.1"}, "Start mongod with security.authorization: enabled.");
+  const CheckSpec tls001 = spec("TLS-001", "TLS required", Layer::transport, Severity::critical,
+                                {"CIS MongoDB 8 5.1"}, "Set net.tls.mode to requireTLS.");
+  const CheckSpec ver001 =
+      spec("VER-001", "Supported version", Layer::versions, Severity::high,
+           {"MongoDB Software Lifecycle Schedules"}, "Upgrade to a supported release series.");
+  const CheckSpec conn001 = spec("CONN-001", "High-availability address", Layer::connection_string,
+                                 Severity::medium, {"MongoDB connection-string spec"},
+                                 "List several seeds or use a mongodb+srv:// address.");
+  for (const TargetSummary& target : report.targets) {
+    for (std::size_t i = 0; i < target.nodes.size(); ++i) {
+      const Subject subject = Subject::node(target.nodes[i].address);
+      add(report, authn001, i == 7 ? Status::fail : Status::pass, subject,
+          i == 7 ? "The node answers without authentication" : "Unauthenticated commands refused",
+          {{"member", i + 1}});
+      // Arbiters hold no data and are not asked for TLS facts here: an empty cell.
+      if (target.nodes[i].role != "arbiter") {
+        add(report, tls001, i % 10 == 3 ? Status::warn : Status::pass, subject,
+            i % 10 == 3 ? "TLS preferred, not required" : "TLS required", {{"member", i + 1}});
+      }
+      add(report, ver001, i == 20 ? Status::error : Status::skipped, subject,
+          i == 20 ? "buildInfo: timed out" : "Needs authentication");
+    }
+  }
+  add(report, conn001, Status::pass, Subject::uri(kReplicaSetUri), "Two seeds and replicaSet=rs0");
   return report;
 }
 

@@ -1,6 +1,8 @@
 #pragma once
 // Reports with fixed contents and timestamps for the reporter tests and their golden files.
 
+#include <cstddef>
+
 #include "reports/report.h"
 
 namespace mongoscan::testing_support {
@@ -10,7 +12,13 @@ Report empty_report();
 
 // Two targets (one node unreachable), findings in several layers out of layer order, all five
 // statuses, node/file/URI subjects, nested evidence, non-ASCII text, HTML-special characters and a
-// message longer than the console's column.
+// message longer than the console's column; then the same checks on the other nodes and
+// connection strings, so that the self-check table has full rows, nodes a check did not reach and
+// a cell with two findings.
 Report rich_report();
+
+// One replica set of `members` nodes (the last an arbiter) with node checks on every member: the
+// self-check table at the width of a large deployment.
+Report many_nodes_report(std::size_t members = 50);
 
 }  // namespace mongoscan::testing_support

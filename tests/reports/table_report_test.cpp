@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <sstream>
 
 #include "reports/console_text.h"
@@ -12,12 +13,13 @@ namespace mongoscan {
 namespace {
 
 using testing_support::empty_report;
+using testing_support::many_nodes_report;
 using testing_support::matches_golden;
 using testing_support::rich_report;
 
-std::string render(const Report& report, bool color) {
+std::string render(const Report& report, bool color, std::size_t width = 0) {
   std::ostringstream out;
-  write_table_report(report, color, out);
+  write_table_report(report, color, out, width);
   return out.str();
 }
 
@@ -57,27 +59,78 @@ TEST(TableReportTest, NoEscapeSequencesWithoutColor) {
   EXPECT_NE(render(rich_report(), true).find("\x1b[1;31mFAIL\x1b[0m"), std::string::npos);
 }
 
-TEST(TableReportTest, ColumnsAlignAcrossMultibyteText) {
-  const Report report = rich_report();
-  const std::vector<std::string> lines = lines_of(render(report, false));
-  std::size_t rows = 0;
-  for (const ReportedFinding& reported : report.findings) {
-    for (const std::string& line : lines) {
-      if (line.find("  " + reported.finding.check_id + "  ") == std::string::npos) continue;
-      ++rows;
-      EXPECT_EQ(column_of(line, reported.finding.check_id), 21u) << line;
-      EXPECT_EQ(column_of(line, std::string(reported.finding.message, 0, 12)), 74u) << line;
-    }
-  }
-  EXPECT_EQ(rows, report.findings.size());
+TEST(TableReportTest, ManyNodesAtWidth100MatchesGolden) {
+  EXPECT_TRUE(matches_golden("tests/reports/golden/many-nodes.table.txt",
+                             render(many_nodes_report(50), false, 100)));
 }
 
-TEST(TableReportTest, GroupsByLayerInLayerOrder) {
+// The header lines of the self-check matrices ("  CHECK  SEVERITY  RESULT  TITLE ...").
+std::vector<std::string> matrix_headers(const std::string& table) {
+  std::vector<std::string> headers;
+  for (const std::string& line : lines_of(table)) {
+    if (line.starts_with("  CHECK  ")) headers.push_back(line);
+  }
+  return headers;
+}
+
+TEST(TableReportTest, MatrixColumnsAlignAcrossGroups) {
+  const std::vector<std::string> headers = matrix_headers(render(rich_report(), false));
+  ASSERT_EQ(headers.size(), 11u) << "9 groups, two of them with node and URI matrices";
+  for (const std::string& header : headers) {
+    EXPECT_EQ(column_of(header, "TITLE"), column_of(headers[0], "TITLE")) << header;
+    if (header.find("  n1") != std::string::npos) {
+      EXPECT_EQ(column_of(header, "  n1"), column_of(headers[1], "  n1")) << header;
+    }
+  }
+}
+
+// A row per check with its status on every node, "—" where it did not run, and a line per
+// problem under it.
+TEST(TableReportTest, ARowPerCheckWithACellPerNode) {
+  const std::vector<std::string> lines = lines_of(render(rich_report(), false));
+  const auto row = [&](const std::string& check_id) {
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+      if (lines[i].starts_with("  " + check_id + " ")) return i;
+    }
+    ADD_FAILURE() << check_id;
+    return lines.size();
+  };
+  const std::size_t tls = row("TLS-001");
+  ASSERT_LT(tls + 1, lines.size());
+  EXPECT_TRUE(lines[tls].ends_with("PASS    PASS    —       FAIL    PASS")) << lines[tls];
+  EXPECT_TRUE(lines[tls + 1].starts_with("    n4  FAIL")) << lines[tls + 1];
+  EXPECT_TRUE(
+      lines[tls + 1].ends_with("The node accepts plaintext connections (net.tls.mode allowTLS)"))
+      << lines[tls + 1];
+  const std::size_t model = row("MODEL-001");
+  EXPECT_NE(lines[model].find("WARN×2"), std::string::npos) << lines[model];
+  const Report report = rich_report();
+  for (const ReportedFinding& reported : report.findings) {
+    const std::string& id = reported.finding.check_id;
+    EXPECT_EQ(
+        std::count_if(lines.begin(), lines.end(),
+                      [&](const std::string& line) { return line.starts_with("  " + id + " "); }),
+        1)
+        << "one row for " << id;
+  }
+}
+
+TEST(TableReportTest, NodeKeysInTheTargetsAndTheOtherSubjectsInALegend) {
+  const std::string table = render(rich_report(), false);
+  EXPECT_NE(table.find("  n3   db3.example.test:27017"), std::string::npos) << table;
+  EXPECT_NE(table.find("  n5   mongos2.example.test:27017"), std::string::npos) << table;
+  EXPECT_NE(table.find("  u4   mongodb://admin:***@db9.example.test:27017/?retryWrites=false"),
+            std::string::npos);
+  EXPECT_NE(table.find("  f1   config/app.yaml:3:9"), std::string::npos);
+}
+
+TEST(TableReportTest, GroupsInTheSpecificationsOrder) {
   const std::string table = render(rich_report(), false);
   const std::vector<std::string> headings = {
-      "\nDiscovery\n",     "\nNetwork exposure\n",         "\nAuthentication\n",
-      "\nAuthorization\n", "\nTransport security (TLS)\n", "\nServer hardening\n",
-      "\nVersions\n",      "\nConnection strings\n",       "\nCredentials in files\n",
+      "\nDiscovery\n",       "\nNetwork\n",
+      "\nAuthentication\n",  "\nAuthorization\n",
+      "\nTransport (TLS)\n", "\nApplication: connection strings and credentials\n",
+      "\nHardening\n",       "\nVersions\n",
       "\nData model\n"};
   std::size_t previous = 0;
   for (const std::string& heading : headings) {
@@ -88,8 +141,31 @@ TEST(TableReportTest, GroupsByLayerInLayerOrder) {
   }
 }
 
+// Every line of the self-check fits the console; nodes that do not fit side by side wrap into
+// bands, each band with every check.
+TEST(TableReportTest, TheMatrixFitsTheConsoleWidth) {
+  const Report report = many_nodes_report(50);
+  for (const std::size_t width : {72u, 100u, 160u, 600u}) {
+    const std::string table = render(report, false, width);
+    const std::string self_check = table.substr(table.find("\nSelf-check"));
+    for (const std::string& line : lines_of(self_check)) {
+      EXPECT_LE(display_width(line), width) << width << ": " << line;
+    }
+    const std::vector<std::string> headers = matrix_headers(self_check);
+    std::size_t nodes = 0;
+    for (const std::string& header : headers) {
+      for (std::size_t at = header.find("  n"); at != std::string::npos;
+           at = header.find("  n", at + 1)) {
+        ++nodes;
+      }
+    }
+    EXPECT_EQ(nodes, 50u * 3) << width << ": every node once in each of three groups";
+    EXPECT_EQ(headers.size() == 4, width == 600) << width << ": three node matrices, one URI";
+  }
+}
+
 TEST(TableReportTest, CutsLongMessagesAndKeepsShortOnes) {
-  const std::string table = render(rich_report(), false);
+  const std::string table = render(rich_report(), false, 100);
   EXPECT_NE(table.find("MongoDB 6.0.13 reaches its end of life"), std::string::npos);
   EXPECT_EQ(table.find("security fixes stop"), std::string::npos);
   EXPECT_NE(table.find("…"), std::string::npos);
@@ -99,10 +175,12 @@ TEST(TableReportTest, CutsLongMessagesAndKeepsShortOnes) {
 
 TEST(TableReportTest, EndsWithTheSummaryLine) {
   const std::string table = render(rich_report(), false);
-  EXPECT_TRUE(table.ends_with("\n13 checks: 5 fail, 3 warn, 3 pass, 1 error, 1 skipped\n"))
+  EXPECT_TRUE(
+      table.ends_with("\n15 checks, 32 results: 10 fail, 4 warn, 15 pass, 2 error, 1 skipped\n"))
       << table;
-  EXPECT_TRUE(render(empty_report(), false)
-                  .ends_with("\n0 checks: 0 fail, 0 warn, 0 pass, 0 error, 0 skipped\n"));
+  EXPECT_TRUE(
+      render(empty_report(), false)
+          .ends_with("\n0 checks, 0 results: 0 fail, 0 warn, 0 pass, 0 error, 0 skipped\n"));
 }
 
 TEST(TableReportTest, TerminalControlCharactersNeverReachTheOutput) {

@@ -3,35 +3,44 @@
 #include <fcntl.h>
 #include <gtest/gtest.h>
 #include <stdlib.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 #include <optional>
 #include <string>
+#include <utility>
 
 namespace mongoscan {
 namespace {
 
-// Sets or unsets NO_COLOR for one test and restores the previous value.
-class NoColorEnv {
+// Sets or unsets an environment variable for one test and restores the previous value.
+class ScopedEnv {
  public:
-  explicit NoColorEnv(const char* value) {
-    if (const char* old = std::getenv("NO_COLOR")) previous_ = old;
+  ScopedEnv(std::string name, const char* value) : name_(std::move(name)) {
+    if (const char* old = std::getenv(name_.c_str())) previous_ = old;
     if (value == nullptr) {
-      ::unsetenv("NO_COLOR");
+      ::unsetenv(name_.c_str());
     } else {
-      ::setenv("NO_COLOR", value, 1);
+      ::setenv(name_.c_str(), value, 1);
     }
   }
-  ~NoColorEnv() {
+  ~ScopedEnv() {
     if (previous_) {
-      ::setenv("NO_COLOR", previous_->c_str(), 1);
+      ::setenv(name_.c_str(), previous_->c_str(), 1);
     } else {
-      ::unsetenv("NO_COLOR");
+      ::unsetenv(name_.c_str());
     }
   }
 
  private:
+  std::string name_;
   std::optional<std::string> previous_;
+};
+
+// Sets or unsets NO_COLOR for one test.
+class NoColorEnv : public ScopedEnv {
+ public:
+  explicit NoColorEnv(const char* value) : ScopedEnv("NO_COLOR", value) {}
 };
 
 // The terminal side of a new pseudo-terminal, or -1 if the system has none.
@@ -70,6 +79,46 @@ TEST(TerminalTest, ColorOnATerminalUnlessNoColorIsSet) {
   {
     const NoColorEnv set("1");
     EXPECT_FALSE(should_use_color(terminal));
+  }
+  ::close(terminal);
+  ::close(controller);
+}
+
+TEST(TerminalTest, ConsoleWidthFromColumnsElseTheTerminalElseUnknown) {
+  int fds[2];
+  ASSERT_EQ(::pipe(fds), 0);
+  {
+    const ScopedEnv unset("COLUMNS", nullptr);
+    EXPECT_EQ(console_width(fds[1]), 0u) << "a pipe has no width";
+  }
+  {
+    const ScopedEnv columns("COLUMNS", "97");
+    EXPECT_EQ(console_width(fds[1]), 97u);
+  }
+  for (const char* invalid : {"", "0", "-5", "80x", "wide"}) {
+    const ScopedEnv columns("COLUMNS", invalid);
+    EXPECT_EQ(console_width(fds[1]), 0u) << invalid;
+  }
+  ::close(fds[0]);
+  ::close(fds[1]);
+
+  int controller = -1;
+  const int terminal = open_pseudo_terminal(controller);
+  if (terminal < 0) {
+    if (controller >= 0) ::close(controller);
+    GTEST_SKIP() << "no pseudo-terminal available";
+  }
+  winsize size{};
+  size.ws_col = 133;
+  size.ws_row = 40;
+  ASSERT_EQ(::ioctl(terminal, TIOCSWINSZ, &size), 0);
+  {
+    const ScopedEnv unset("COLUMNS", nullptr);
+    EXPECT_EQ(console_width(terminal), 133u);
+  }
+  {
+    const ScopedEnv columns("COLUMNS", "70");
+    EXPECT_EQ(console_width(terminal), 70u) << "COLUMNS wins";
   }
   ::close(terminal);
   ::close(controller);

@@ -49,6 +49,27 @@ TEST(TextTableTest, StylesOnlyWithColorAndPadsOutsideTheStyle) {
   EXPECT_EQ(render(table, true), "\x1b[1mS\x1b[0m   \x1b[1mM\x1b[0m\n\x1b[32mok\x1b[0m  fine\n");
 }
 
+TEST(TextTableTest, MinimumWidthsPadNarrowColumns) {
+  TextTable table({{"A", 0, 4}, {"B", 0, 3}, {"C"}});
+  table.add_row({{"x"}, {"y"}, {"z"}});
+  EXPECT_EQ(render(table, false), "A     B    C\nx     y    z\n");
+}
+
+TEST(TextTableTest, DetailLinesAlignAmongThemselvesUnderTheirRow) {
+  TextTable table({{"ID"}, {"TITLE"}});
+  table.set_detail_columns({{""}, {"", 6}}, "  ");
+  table.add_row({{"NET-1"}, {"first"}});
+  table.add_detail({{"n1"}, {"a long message"}});
+  table.add_detail({{"n10"}, {"short"}});
+  table.add_row({{"NET-2"}, {"second"}});
+  EXPECT_EQ(render(table, false, "> "),
+            "> ID     TITLE\n"
+            "> NET-1  first\n"
+            ">   n1   a lon…\n"
+            ">   n10  short\n"
+            "> NET-2  second\n");
+}
+
 TEST(TextTableTest, StyledLeavesTextAloneWithoutColorOrStyle) {
   EXPECT_EQ(styled("x", "1", false), "x");
   EXPECT_EQ(styled("x", "", true), "x");

@@ -1,0 +1,202 @@
+#include "reports/self_check_table.h"
+
+#include <algorithm>
+#include <map>
+#include <tuple>
+#include <utility>
+
+namespace mongoscan {
+namespace {
+
+// Column indexes by subject name, one map per kind of subject.
+class ColumnIndex {
+ public:
+  explicit ColumnIndex(SelfCheckTable& table) : table_(table) {}
+
+  // Every node of every target, a node that several targets reach once; aliases name it too.
+  void add_target_nodes(const std::vector<TargetSummary>& targets) {
+    for (std::size_t t = 0; t < targets.size(); ++t) {
+      for (const NodeSummary& node : targets[t].nodes) {
+        if (nodes_.contains(node.address)) continue;
+        const std::size_t column = table_.nodes.size();
+        table_.nodes.push_back({node.address, node.role, t});
+        nodes_.emplace(node.address, column);
+        for (const std::string& alias : node.aliases) nodes_.try_emplace(alias, column);
+      }
+    }
+  }
+
+  // The subject's column, added at the end of its kind's columns when it has none yet.
+  std::size_t column_of(const Subject& subject) {
+    std::vector<SelfCheckColumn>& columns = columns_of(subject.kind);
+    const std::string name = describe(subject);
+    const auto [found, added] = index_of(subject.kind).try_emplace(name, columns.size());
+    if (added) columns.push_back({name, "", std::nullopt});
+    return found->second;
+  }
+
+ private:
+  std::vector<SelfCheckColumn>& columns_of(Subject::Kind kind) {
+    switch (kind) {
+      case Subject::Kind::node:
+        return table_.nodes;
+      case Subject::Kind::uri:
+        return table_.uris;
+      case Subject::Kind::file:
+        break;
+    }
+    return table_.files;
+  }
+
+  std::map<std::string, std::size_t>& index_of(Subject::Kind kind) {
+    switch (kind) {
+      case Subject::Kind::node:
+        return nodes_;
+      case Subject::Kind::uri:
+        return uris_;
+      case Subject::Kind::file:
+        break;
+    }
+    return files_;
+  }
+
+  SelfCheckTable& table_;
+  std::map<std::string, std::size_t> nodes_, uris_, files_;
+};
+
+// The order of rows: group, then layer (connection strings before credentials), then check id.
+auto row_order_key(const SelfCheckRow& row) {
+  return std::make_tuple(self_check_group(row.spec->layer), row.spec->layer,
+                         std::string_view(row.spec->id), row.kind);
+}
+
+}  // namespace
+
+SelfCheckGroup self_check_group(Layer layer) {
+  switch (layer) {
+    case Layer::discovery:
+      return SelfCheckGroup::discovery;
+    case Layer::network:
+      return SelfCheckGroup::network;
+    case Layer::authentication:
+      return SelfCheckGroup::authentication;
+    case Layer::authorization:
+      return SelfCheckGroup::authorization;
+    case Layer::transport:
+      return SelfCheckGroup::transport;
+    case Layer::connection_string:
+    case Layer::credentials:
+      return SelfCheckGroup::application;
+    case Layer::hardening:
+      return SelfCheckGroup::hardening;
+    case Layer::versions:
+      return SelfCheckGroup::versions;
+    case Layer::data_model:
+      return SelfCheckGroup::data_model;
+  }
+  return SelfCheckGroup::data_model;
+}
+
+std::string_view group_title(SelfCheckGroup group) {
+  switch (group) {
+    case SelfCheckGroup::discovery:
+      return "Discovery";
+    case SelfCheckGroup::network:
+      return "Network";
+    case SelfCheckGroup::authentication:
+      return "Authentication";
+    case SelfCheckGroup::authorization:
+      return "Authorization";
+    case SelfCheckGroup::transport:
+      return "Transport (TLS)";
+    case SelfCheckGroup::application:
+      return "Application: connection strings and credentials";
+    case SelfCheckGroup::hardening:
+      return "Hardening";
+    case SelfCheckGroup::versions:
+      return "Versions";
+    case SelfCheckGroup::data_model:
+      return "Data model";
+  }
+  return "Other";
+}
+
+int badness(Status status) {
+  switch (status) {
+    case Status::pass:
+      return 0;
+    case Status::skipped:
+      return 1;
+    case Status::warn:
+      return 2;
+    case Status::error:
+      return 3;
+    case Status::fail:
+      return 4;
+  }
+  return 0;
+}
+
+Status worse(Status a, Status b) { return badness(b) > badness(a) ? b : a; }
+
+std::optional<Status> SelfCheckCell::status() const {
+  std::optional<Status> worst;
+  for (const ReportedFinding* reported : findings) {
+    worst = worst ? worse(*worst, reported->finding.status) : reported->finding.status;
+  }
+  return worst;
+}
+
+const std::vector<SelfCheckColumn>& SelfCheckTable::columns(Subject::Kind kind) const {
+  switch (kind) {
+    case Subject::Kind::node:
+      return nodes;
+    case Subject::Kind::uri:
+      return uris;
+    case Subject::Kind::file:
+      break;
+  }
+  return files;
+}
+
+SelfCheckTable build_self_check_table(const Report& report) {
+  SelfCheckTable table;
+  ColumnIndex index(table);
+  index.add_target_nodes(report.targets);
+  // Every column first, so that each row gets a cell for every column of its kind.
+  std::vector<std::size_t> column_of_finding;
+  for (const ReportedFinding& reported : report.findings) {
+    column_of_finding.push_back(index.column_of(reported.finding.subject));
+  }
+
+  std::vector<SelfCheckRow> rows;
+  std::map<std::pair<std::string, Subject::Kind>, std::size_t> row_of_check;
+  for (std::size_t i = 0; i < report.findings.size(); ++i) {
+    const ReportedFinding& reported = report.findings[i];
+    const Finding& finding = reported.finding;
+    const auto [found, added] =
+        row_of_check.try_emplace({finding.check_id, finding.subject.kind}, rows.size());
+    if (added) {
+      rows.push_back({&reported.spec, finding.subject.kind, finding.severity, finding.status,
+                      std::vector<SelfCheckCell>(table.columns(finding.subject.kind).size())});
+    }
+    SelfCheckRow& row = rows[found->second];
+    row.severity = std::max(row.severity, finding.severity);
+    row.status = worse(row.status, finding.status);
+    row.cells[column_of_finding[i]].findings.push_back(&reported);
+  }
+
+  std::stable_sort(rows.begin(), rows.end(), [](const SelfCheckRow& a, const SelfCheckRow& b) {
+    return row_order_key(a) < row_order_key(b);
+  });
+  for (SelfCheckRow& row : rows) {
+    const SelfCheckGroup group = self_check_group(row.spec->layer);
+    if (table.sections.empty() || table.sections.back().group != group) {
+      table.sections.push_back({group, {}});
+    }
+    table.sections.back().rows.push_back(std::move(row));
+  }
+  return table;
+}
+
+}  // namespace mongoscan

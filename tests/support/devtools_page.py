@@ -1,0 +1,231 @@
+#!/usr/bin/env python3
+"""Drives one page in headless Chromium over the DevTools protocol, for the browser tests.
+
+Usage: devtools_page.py --chromium PATH --url URL [--width W --height H] < steps.json
+
+Chromium runs with --remote-debugging-pipe: it reads protocol messages from fd 3 and writes them
+to fd 4, each a JSON object ended by a NUL byte, so the standard library is enough. The steps are a
+JSON array, run in order on the loaded page; stdout gets {"results": [...]}, one result per step:
+
+  {"evaluate": "JS expression"}  the expression's value (promises awaited, returned by value)
+  {"click": "CSS selector"}      scrolls the element into view and presses and releases the left
+                                 mouse button at its centre, as a user would; the result says where
+                                 and whether the element was the one under the pointer
+  {"screenshot": "path.png"}     the whole page as PNG, written atomically; result: path and size
+
+Exit status 0 when every step ran, 1 with a message on stderr otherwise.
+"""
+
+import argparse
+import base64
+import fcntl
+import json
+import os
+import select
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+# Flags for a machine with no network (see the project README): no background connections.
+CHROMIUM_FLAGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--disable-extensions", "--remote-debugging-pipe",
+]
+# Chromium's ends of the pipe, fixed by --remote-debugging-pipe.
+CHROMIUM_READ_FD, CHROMIUM_WRITE_FD = 3, 4
+TIMEOUT_SECONDS = 60
+
+
+class ProtocolError(Exception):
+    pass
+
+
+class DevToolsPipe:
+    """One browser over --remote-debugging-pipe; commands are answered in order of their ids."""
+
+    def __init__(self, chromium, profile_dir, width, height):
+        to_browser_read, self._to_browser = os.pipe()
+        self._from_browser, from_browser_write = os.pipe()
+        # Above 4, so that moving them onto 3 and 4 in the child cannot clobber one another.
+        high_read = fcntl.fcntl(to_browser_read, fcntl.F_DUPFD, 10)
+        high_write = fcntl.fcntl(from_browser_write, fcntl.F_DUPFD, 10)
+        os.close(to_browser_read)
+        os.close(from_browser_write)
+
+        # Popen closes every other descriptor after preexec_fn has run; pass_fds keeps 3 and 4.
+        def give_pipe_to_chromium():
+            os.dup2(high_read, CHROMIUM_READ_FD)
+            os.dup2(high_write, CHROMIUM_WRITE_FD)
+
+        self._process = subprocess.Popen(
+            [chromium, *CHROMIUM_FLAGS, f"--user-data-dir={profile_dir}",
+             f"--window-size={width},{height}", "about:blank"],
+            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+            pass_fds=(CHROMIUM_READ_FD, CHROMIUM_WRITE_FD), preexec_fn=give_pipe_to_chromium)
+        os.close(high_read)
+        os.close(high_write)
+        self._buffer = b""
+        self._next_id = 0
+        self._events = []
+        self._deadline = time.monotonic() + TIMEOUT_SECONDS
+
+    def _read_message(self):
+        while b"\0" not in self._buffer:
+            remaining = self._deadline - time.monotonic()
+            if remaining <= 0:
+                raise ProtocolError("timed out waiting for Chromium")
+            ready, _, _ = select.select([self._from_browser], [], [], remaining)
+            if not ready:
+                continue
+            chunk = os.read(self._from_browser, 1 << 16)
+            if not chunk:
+                raise ProtocolError("Chromium closed the pipe: " + self._stderr_tail())
+            self._buffer += chunk
+        message, self._buffer = self._buffer.split(b"\0", 1)
+        return json.loads(message)
+
+    def _stderr_tail(self):
+        if self._process.poll() is None:
+            return "(still running)"
+        return self._process.stderr.read().decode(errors="replace")[-2000:]
+
+    def send(self, method, params=None, session=None):
+        """Sends a command and returns its result; events that arrive meanwhile are kept."""
+        self._next_id += 1
+        message = {"id": self._next_id, "method": method, "params": params or {}}
+        if session:
+            message["sessionId"] = session
+        os.write(self._to_browser, json.dumps(message).encode() + b"\0")
+        while True:
+            reply = self._read_message()
+            if reply.get("id") != self._next_id:
+                self._events.append(reply)
+                continue
+            if "error" in reply:
+                raise ProtocolError(f"{method}: {reply['error']}")
+            return reply.get("result", {})
+
+    def wait_for_event(self, method, session):
+        while True:
+            for i, event in enumerate(self._events):
+                if event.get("method") == method and event.get("sessionId") == session:
+                    return self._events.pop(i)
+            self._events.append(self._read_message())
+
+    def close(self):
+        try:
+            self.send("Browser.close")
+        except (ProtocolError, OSError):
+            pass
+        try:
+            self._process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self._process.kill()
+            self._process.wait()
+        os.close(self._to_browser)
+        os.close(self._from_browser)
+
+
+class Page:
+    def __init__(self, browser, width, height):
+        self._browser = browser
+        target = browser.send("Target.createTarget", {"url": "about:blank"})["targetId"]
+        self._session = browser.send("Target.attachToTarget",
+                                     {"targetId": target, "flatten": True})["sessionId"]
+        self.send("Page.enable")
+        self.send("Emulation.setDeviceMetricsOverride",
+                  {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False})
+
+    def send(self, method, params=None):
+        return self._browser.send(method, params, self._session)
+
+    def load(self, url):
+        reply = self.send("Page.navigate", {"url": url})
+        if reply.get("errorText"):
+            raise ProtocolError(f"cannot load {url}: {reply['errorText']}")
+        self._browser.wait_for_event("Page.loadEventFired", self._session)
+
+    def evaluate(self, expression):
+        reply = self.send("Runtime.evaluate", {"expression": expression, "returnByValue": True,
+                                               "awaitPromise": True})
+        if "exceptionDetails" in reply:
+            details = reply["exceptionDetails"]
+            text = details.get("exception", {}).get("description") or details.get("text")
+            raise ProtocolError(f"{expression!r} threw {text}")
+        return reply["result"].get("value")
+
+    def click(self, selector):
+        where = self.evaluate(f"""(() => {{
+            const element = document.querySelector({json.dumps(selector)});
+            if (!element) return null;
+            element.scrollIntoView({{block: "center", inline: "nearest"}});
+            const box = element.getBoundingClientRect();
+            const x = box.left + box.width / 2, y = box.top + box.height / 2;
+            const hit = document.elementFromPoint(x, y);
+            return {{x, y, hit: hit !== null && (hit === element || element.contains(hit))}};
+        }})()""")
+        if where is None:
+            raise ProtocolError(f"click: nothing matches {selector}")
+        for kind in ("mouseMoved", "mousePressed", "mouseReleased"):
+            self.send("Input.dispatchMouseEvent", {"type": kind, "x": where["x"], "y": where["y"],
+                                                   "button": "left", "clickCount": 1})
+        return where
+
+    def screenshot(self, path):
+        size = self.send("Page.getLayoutMetrics")["cssContentSize"]
+        width, height = int(size["width"]), int(size["height"])
+        shot = self.send("Page.captureScreenshot", {
+            "format": "png", "captureBeyondViewport": True,
+            "clip": {"x": 0, "y": 0, "width": width, "height": height, "scale": 1}})
+        directory = os.path.dirname(os.path.abspath(path))
+        os.makedirs(directory, exist_ok=True)
+        # Written aside and renamed: two test runs may write the same artifact at once.
+        with tempfile.NamedTemporaryFile(dir=directory, suffix=".png", delete=False) as out:
+            out.write(base64.b64decode(shot["data"]))
+        os.chmod(out.name, 0o644)
+        os.replace(out.name, path)
+        return {"path": os.path.abspath(path), "width": width, "height": height}
+
+
+def run_step(page, step):
+    if "evaluate" in step:
+        return page.evaluate(step["evaluate"])
+    if "click" in step:
+        return page.click(step["click"])
+    if "screenshot" in step:
+        return page.screenshot(step["screenshot"])
+    raise ProtocolError(f"unknown step {step}")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--chromium", default="/usr/bin/chromium")
+    parser.add_argument("--url", required=True)
+    parser.add_argument("--width", type=int, default=1280)
+    parser.add_argument("--height", type=int, default=900)
+    args = parser.parse_args()
+    steps = json.load(sys.stdin)
+
+    profile = tempfile.mkdtemp(prefix="mongoscan-chromium-")
+    browser = None
+    try:
+        browser = DevToolsPipe(args.chromium, profile, args.width, args.height)
+        page = Page(browser, args.width, args.height)
+        page.load(args.url)
+        results = [run_step(page, step) for step in steps]
+    except (ProtocolError, OSError, json.JSONDecodeError) as error:
+        print(f"devtools_page: {error}", file=sys.stderr)
+        return 1
+    finally:
+        if browser is not None:
+            browser.close()
+        shutil.rmtree(profile, ignore_errors=True)
+    json.dump({"results": results}, sys.stdout)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
