@@ -2,10 +2,12 @@
 // Everything one probe learnt about one node. Partial evidence is always kept: a phase that fails
 // adds an Error and leaves what earlier phases saw.
 
+#include <array>
 #include <cstdint>
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "scanner/authentication.h"
@@ -13,6 +15,10 @@
 #include "scanner/tls_facts.h"
 
 namespace mongoscan {
+
+// The compressors the probe's first hello offers (OP_MSG sessions only), so that hello's
+// `compression` names those of them the server enabled.
+inline constexpr std::array<std::string_view, 3> kOfferedCompressors = {"zstd", "zlib", "snappy"};
 
 struct CommandOutcome {
   enum class State { ok, not_permitted, failed };  // not_permitted: Unauthorized (code 13)
@@ -34,9 +40,9 @@ std::string_view to_string(NodeOrigin origin);
 // The legacy HTTP status interface (port + 1000, MongoDB before 3.6).
 struct HttpInterfaceFacts {
   std::uint16_t port = 0;
-  bool open = false;         // a TCP connection was accepted
-  std::string status_line;   // the first line answered to GET /, e.g. "HTTP/1.0 200 OK"
-  std::string error;         // neither accepted nor refused (e.g. a timeout)
+  bool open = false;        // a TCP connection was accepted
+  std::string status_line;  // the first line answered to GET /, e.g. "HTTP/1.0 200 OK"
+  std::string error;        // neither accepted nor refused (e.g. a timeout)
 };
 
 struct NodeFacts {

@@ -124,9 +124,18 @@ class NodeProbe {
                                 connect_deadline());
   }
 
-  // hello (with helloOk and saslSupportedMechs); isMaster when the server does not know hello.
+  // hello (with helloOk, compression and saslSupportedMechs); isMaster when the server does not
+  // know hello. Offering every compressor makes the server name the ones it enabled (the
+  // intersection, in our order; no field when none: OP_COMPRESSED spec, "MongoDB Handshake
+  // Amendment"), which VER-002 needs for CVE-2025-14847. Offering is safe: the server compresses a
+  // reply only when the request was compressed (SERVER-28008, 3.6; service_state_machine.cpp sets
+  // the reply's compressor only after decompressing an OP_COMPRESSED request), and mongoscan never
+  // sends one. Servers before 3.6 get the OP_QUERY handshake, which offers nothing.
   Result<bson::Document> exchange_hello(MongoConnection& connection) {
-    bson::Document arguments{{"helloOk", true}};
+    bson::Array compressors;
+    for (const std::string_view name : kOfferedCompressors)
+      compressors.emplace_back(std::string(name));
+    bson::Document arguments{{"helloOk", true}, {"compression", std::move(compressors)}};
     if (options_.credentials && options_.credentials->username) {
       arguments.append("saslSupportedMechs",
                        options_.credentials->source + "." + *options_.credentials->username);

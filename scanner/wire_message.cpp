@@ -225,7 +225,7 @@ Error compressed_error(std::span<const std::uint8_t> payload) {
   if (payload.size() < kOpCompressedFixedSize) return wire_error("truncated OP_COMPRESSED");
   const int compressor_id = payload[kOpCompressedFixedSize - 1];
   return wire_error("server sent OP_COMPRESSED (compressor id " + std::to_string(compressor_id) +
-                    "); mongoscan does not negotiate compression");
+                    "); mongoscan sends no compressed request, so expects no compressed reply");
 }
 
 // Bit-reflected CRC-32C polynomial (RFC 3720, appendix B.4).

@@ -58,6 +58,8 @@ class Connection:
     user: object = None                # users.User
     sasl: object = None                # authentication.SaslSession in progress
     metadata_received: bool = False
+    compressors: tuple = ()             # negotiated in hello, in the client's order
+    reply_compressor: Optional[str] = None  # set by the first compressed request, then kept
 
 
 @dataclass

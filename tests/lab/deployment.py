@@ -98,6 +98,15 @@ class Deployment:
         values.update(self.profile.parameters)
         return dict(sorted(values.items()))
 
+    def enabled_compressors(self, node):
+        """net.compression.compressors as configured (a comma-separated string; 'disabled' for
+        none), else the default of the node's version."""
+        net = self.profile.cmd_line_opts.get("parsed", {}).get("net", {})
+        configured = net.get("compression", {}).get("compressors")
+        if configured is None:
+            return versions.default_compressors(node.version)
+        return [name.strip() for name in configured.split(",") if name.strip() not in ("", "disabled")]
+
     def enabled_mechanisms(self, node):
         return self.parameters(node)["authenticationMechanisms"]
 

@@ -75,6 +75,19 @@ def _sasl_supported_mechs(context, value):
     return sorted(m for m in user.mechanisms if m in enabled and m != "PLAIN")
 
 
+def _negotiate_compression(context):
+    """The client's compressors that this node enabled, in the client's order
+    (MessageCompressorManager::serverNegotiate); recorded on the connection. None when the client
+    offered none: the reply then has no compression field."""
+    offered = context.body.get("compression")
+    if not isinstance(offered, list):
+        return None
+    enabled = context.deployment.enabled_compressors(context.node)
+    negotiated = [name for name in offered if isinstance(name, str) and name in enabled]
+    context.connection.compressors = tuple(negotiated)
+    return negotiated or None
+
+
 async def _await_topology_change(context):
     """An awaitable hello (topologyVersion + maxAwaitTimeMS) waits, as the topology never changes."""
     known = context.body.get("topologyVersion")
@@ -96,7 +109,11 @@ async def _hello(context, primary_field):
     await _await_topology_change(context)
 
     topology_version = {"processId": node.process_id, "counter": Int64(0)}
-    reply = {"helloOk": True} if "helloOk" in context.body else {}
+    compression = _negotiate_compression(context)
+    first = versions.compression_first_in_hello(node.version)
+    reply = {"compression": compression} if compression and first else {}
+    if "helloOk" in context.body:
+        reply["helloOk"] = True
     if node.is_mongos:
         reply.update({primary_field: True, "msg": "isdbgrid", "topologyVersion": topology_version})
     elif node.is_replica_set_member:
@@ -116,6 +133,8 @@ async def _hello(context, primary_field):
         reply.update({"maxWireVersion": wire, "minWireVersion": 0})  # mongos: max before min
     else:
         reply.update({"minWireVersion": 0, "maxWireVersion": wire, "readOnly": False})
+    if compression and not first:
+        reply["compression"] = compression
     if sasl_mechs is not None:
         reply["saslSupportedMechs"] = sasl_mechs
     reply["ok"] = 1.0

@@ -155,7 +155,20 @@ class NodeServer:
             await writer.drain()
 
     async def _answer(self, opcode, request_id, payload, connection):
-        """The encoded reply, or None when the request wants none (moreToCome)."""
+        """The encoded reply, or None when the request wants none (moreToCome). As mongod does
+        (service_state_machine.cpp), a compressed request makes this and every later reply on the
+        connection compressed with the request's compressor; until then replies are plain."""
+        if opcode == wire.OP_COMPRESSED:
+            opcode, payload, compressor = wire.decompress(payload, connection.compressors)
+            if opcode == wire.OP_COMPRESSED:
+                raise wire.FatalMessageError("OP_COMPRESSED inside OP_COMPRESSED")
+            connection.reply_compressor = compressor
+        reply = await self._answer_plain(opcode, request_id, payload, connection)
+        if reply is None or connection.reply_compressor is None:
+            return reply
+        return wire.compress(reply, connection.reply_compressor)
+
+    async def _answer_plain(self, opcode, request_id, payload, connection):
         if opcode == wire.OP_MSG and not versions.knows_op_msg(self._node.spec.version):
             raise wire.FatalMessageError(f"OP_MSG is unknown to version {self._node.spec.version}")
         if opcode == wire.OP_MSG:

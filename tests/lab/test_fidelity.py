@@ -35,8 +35,10 @@ def pymongo_facts(lab, user, tls_ca):
     finally:
         anonymous.close()
     facts = {"enforced": enforced, "roles": None, "protocol": None}
+    # zlib, so that the lab also serves a driver that compresses its requests (OP_COMPRESSED).
     client = pymongo.MongoClient(host, port, directConnection=True, serverSelectionTimeoutMS=5000,
-                                 username=user.user, password=user.password, authSource=user.db, **tls)
+                                 username=user.user, password=user.password, authSource=user.db,
+                                 compressors="zlib", **tls)
     try:
         facts["version"] = client.server_info()["version"]
         status = client.admin.command("connectionStatus")

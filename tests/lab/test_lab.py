@@ -576,3 +576,39 @@ class RoleModelTest(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class CompressionProfileTest(LabTestCase):
+    PROFILE = "ver-cve-zlib"
+
+    def test_hello_answers_the_offered_compressors_the_profile_enables(self):
+        reply = self.connect().admin.command("hello", compression=["zstd", "zlib", "snappy"])
+        self.assertEqual(["zlib", "snappy"], reply["compression"])  # configured: snappy,zlib
+
+    def test_pymongo_with_zlib_compresses_and_is_answered(self):
+        client = self.connect(compressors="zlib")
+        self.assertEqual("7.0.20", client.server_info()["version"])
+        self.assertEqual(1.0, client.admin.command("ping")["ok"])
+
+
+class VersionProfilesTest(unittest.TestCase):
+    def test_an_end_of_life_node_enables_the_4_4_default_compressors(self):
+        lab = start_for_class(type(self), "ver-eol")
+        client = client_for(lab)
+        self.addCleanup(client.close)
+        self.assertEqual("4.4.29", client.server_info()["version"])
+        reply = client.admin.command("isMaster", compression=["zstd", "zlib", "snappy"])
+        self.assertEqual(["zstd", "zlib", "snappy"], reply["compression"])
+        lab.stop()
+
+    def test_mixed_members_run_their_own_versions_without_zlib(self):
+        lab = start_for_class(type(self), "ver-mixed")
+        versions = []
+        for index in range(3):
+            client = client_for(lab, index)
+            self.addCleanup(client.close)
+            versions.append(client.server_info()["version"])
+            reply = client.admin.command("hello", compression=["zstd", "zlib", "snappy"])
+            self.assertEqual(["zstd", "snappy"], reply["compression"])
+        self.assertEqual(["8.0.4", "8.0.4", "7.0.14"], versions)
+        lab.stop()

@@ -16,6 +16,7 @@ import threading
 import time
 import unittest
 import warnings
+import zlib
 from pathlib import Path
 
 import bson
@@ -147,6 +148,37 @@ class WireTest(unittest.TestCase):
                 sock = self.connect()
                 sock.sendall(message)
                 self.assertTrue(is_closed(sock))
+
+    def test_compression_is_negotiated_then_compressed_requests_get_compressed_replies(self):
+        sock = self.connect()
+        sock.sendall(op_msg({"hello": 1, "compression": ["zstd", "zlib"], "$db": "admin"}))
+        _, _, _, hello = read_reply(sock)
+        self.assertEqual(["zstd", "zlib"], hello["compression"])  # 7.0 enables all three by default
+        self.assertEqual("readOnly", list(hello)[list(hello).index("compression") - 1])
+        plain = op_msg({"ping": 1, "$db": "admin"}, request_id=11)
+        body = plain[wire.HEADER_SIZE:]
+        packed = wire.COMPRESSED_HEADER.pack(wire.OP_MSG, len(body), 2) + zlib.compress(body)
+        sock.sendall(wire.HEADER.pack(wire.HEADER_SIZE + len(packed), 11, 0, wire.OP_COMPRESSED) + packed)
+        length, _, response_to, opcode = wire.HEADER.unpack(read_exactly(sock, wire.HEADER_SIZE))
+        payload = read_exactly(sock, length - wire.HEADER_SIZE)
+        self.assertEqual((wire.OP_COMPRESSED, 11), (opcode, response_to))
+        original, size, compressor_id = wire.COMPRESSED_HEADER.unpack_from(payload)
+        reply = zlib.decompress(payload[wire.COMPRESSED_HEADER.size:])
+        self.assertEqual((wire.OP_MSG, len(reply), 2), (original, size, compressor_id))
+        self.assertEqual({"ok": 1.0}, bson.decode(reply[5:]))
+
+    def test_no_compression_field_without_a_common_compressor(self):
+        for offered in ([], ["lz4"]):
+            with self.subTest(offered=offered):
+                _, _, _, hello = self.exchange(op_msg({"hello": 1, "compression": offered, "$db": "admin"}))
+                self.assertNotIn("compression", hello)
+
+    def test_a_compressor_that_was_not_negotiated_closes_the_connection(self):
+        sock = self.connect()
+        body = op_msg({"ping": 1, "$db": "admin"})[wire.HEADER_SIZE:]
+        packed = wire.COMPRESSED_HEADER.pack(wire.OP_MSG, len(body), 2) + zlib.compress(body)
+        sock.sendall(wire.HEADER.pack(wire.HEADER_SIZE + len(packed), 3, 0, wire.OP_COMPRESSED) + packed)
+        self.assertTrue(is_closed(sock))
 
     def test_http_get_gets_the_http_reply(self):
         sock = self.connect()

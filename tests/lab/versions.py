@@ -68,3 +68,17 @@ def heartbeat_connect_error(version, host, cause):
     (observed in 8.0 rs.status() output; 7.0 output has none)."""
     through = "onInvoke :: caused by :: " if parse(version) >= (8, 0, 0) else ""
     return f"Error connecting to {host} :: caused by :: {through}{cause}"
+
+
+def default_compressors(version):
+    """net.compression.compressors by default: none before 3.6, snappy from 3.6, snappy,zstd,zlib
+    from 4.2 (manual, configuration file options; release notes 3.6 and 4.2)."""
+    if parse(version) >= (4, 2, 0):
+        return ["snappy", "zstd", "zlib"]
+    return ["snappy"] if parse(version) >= (3, 6, 0) else []
+
+
+def compression_first_in_hello(version):
+    """From 8.0 hello negotiates compressors before anything else, so 'compression' is its first
+    field; 4.4-7.0 put it after readOnly (shared/server-replies/hello-standalone-8.0-compression-helloOk.json)."""
+    return parse(version) >= (8, 0, 0)

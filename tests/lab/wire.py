@@ -1,5 +1,6 @@
 """MongoDB wire-protocol framing for the lab: parses OP_MSG and OP_QUERY requests, builds OP_MSG and
-OP_REPLY replies. The lab never sends OP_COMPRESSED.
+OP_REPLY replies, and unwraps and wraps OP_COMPRESSED (noop and zlib only: Python has no snappy or
+zstd in its standard library).
 
 Numbers and rules come from the OP_MSG spec as summarised in shared/server-replies/opmsg-framing.json,
 malformed-message-handling.json, isMaster-opquery-handshake.json and http-on-mongo-port.json.
@@ -7,6 +8,7 @@ malformed-message-handling.json, isMaster-opquery-handshake.json and http-on-mon
 
 import itertools
 import struct
+import zlib
 from dataclasses import dataclass
 
 import bson
@@ -18,6 +20,11 @@ MAX_MESSAGE_SIZE_BYTES = 48_000_000
 OP_REPLY = 1
 OP_QUERY = 2004
 OP_MSG = 2013
+OP_COMPRESSED = 2012
+
+# OP_COMPRESSED: originalOpcode int32, uncompressedSize int32, compressorId uint8 (OP_COMPRESSED spec).
+COMPRESSED_HEADER = struct.Struct("<iiB")
+COMPRESSOR_IDS = {"noop": 0, "snappy": 1, "zlib": 2, "zstd": 3}
 
 # OP_MSG flagBits. The low 16 bits are "required": an unknown one there is fatal to the connection.
 CHECKSUM_PRESENT = 1 << 0
@@ -178,3 +185,35 @@ def encode_op_reply(document, response_to):
     """An OP_REPLY carrying one document: responseFlags AwaitCapable, cursorID 0, startingFrom 0."""
     body = struct.pack("<iqii", OP_REPLY_AWAIT_CAPABLE, 0, 0, 1) + bson.encode(document)
     return HEADER.pack(HEADER_SIZE + len(body), next(_request_ids), response_to, OP_REPLY) + body
+
+
+def decompress(payload, negotiated):
+    """(originalOpcode, uncompressed body, compressor name) of an OP_COMPRESSED body. The compressor must be noop or
+    one negotiated on the connection; the lab can only undo zlib."""
+    if len(payload) < COMPRESSED_HEADER.size:
+        raise FatalMessageError("OP_COMPRESSED message too short")
+    original, size, compressor_id = COMPRESSED_HEADER.unpack_from(payload)
+    names = {number: name for name, number in COMPRESSOR_IDS.items()}
+    name = names.get(compressor_id)
+    if name != "noop" and name not in negotiated:
+        raise FatalMessageError(f"compressor id {compressor_id} was not negotiated")
+    body = payload[COMPRESSED_HEADER.size:]
+    if name == "zlib":
+        try:
+            body = zlib.decompress(body)
+        except zlib.error as error:
+            raise FatalMessageError(f"zlib: {error}") from None
+    elif name != "noop":
+        raise FatalMessageError(f"the lab cannot decompress {name}")
+    if len(body) != size:
+        raise FatalMessageError("OP_COMPRESSED uncompressedSize does not match the message")
+    return original, body, name
+
+
+def compress(message, compressor):
+    """message (a whole encoded reply) wrapped in OP_COMPRESSED with compressor (noop or zlib)."""
+    _, request_id, response_to, opcode = HEADER.unpack_from(message)
+    body = message[HEADER_SIZE:]
+    packed = zlib.compress(body) if compressor == "zlib" else body
+    payload = COMPRESSED_HEADER.pack(opcode, len(body), COMPRESSOR_IDS[compressor]) + packed
+    return HEADER.pack(HEADER_SIZE + len(payload), request_id, response_to, OP_COMPRESSED) + payload

@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "tests/support/dns_lab.h"
+#include "tests/support/lab_probe.h"
 #include "tests/support/lab_scan.h"
 #include "tests/support/mongoscan_binary.h"
 
@@ -75,6 +76,21 @@ TEST(ProbeLab, OpenProfileIsReportedOpen) {
   EXPECT_EQ(node["version"], "7.0.9");
   EXPECT_EQ(finding(result, "AUTHN-001")["status"], "fail");
   EXPECT_EQ(finding(result, "AUTHN-001")["severity"], "critical");
+}
+
+// The first hello offers every compressor, so hello's compression names those the server enabled
+// (here snappy and zlib, configured), in the order offered; the session stays uncompressed.
+TEST(ProbeLab, HelloNamesTheEnabledCompressors) {
+  auto lab = start_lab("ver-cve-zlib");
+  const NodeFacts facts = testing_support::probe_lab_node(*lab);
+  ASSERT_TRUE(facts.hello.has_value()) << (facts.errors.empty() ? "" : facts.errors[0].message);
+  EXPECT_EQ(facts.hello->get_array("compression"), (bson::Array{"zlib", "snappy"}));
+  EXPECT_EQ(facts.commands.at("buildInfo").state, CommandOutcome::State::ok);
+  EXPECT_EQ(facts.errors.size(), 0u);
+
+  auto mixed = start_lab("ver-mixed");
+  EXPECT_EQ(testing_support::probe_lab_node(*mixed, 2).hello->get_array("compression"),
+            (bson::Array{"zstd", "snappy"}));
 }
 
 TEST(ProbeLab, ScramSha1OnlyUserNegotiatesSha1) {

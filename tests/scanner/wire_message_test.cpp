@@ -328,7 +328,8 @@ TEST(DecodeOpCompressed, NamesTheCompressorAndRefuses) {
     const Bytes payload = concat({le32(2013), le32(21), {id}, Bytes(12, 0xAB)});
     expect_refused(message(2012, payload), "server sent OP_COMPRESSED (compressor id " +
                                                std::to_string(id) +
-                                               "); mongoscan does not negotiate compression");
+                                               "); mongoscan sends no compressed request, so "
+                                               "expects no compressed reply");
   }
   expect_refused(message(2012, concat({le32(2013), le32(21)})), "truncated OP_COMPRESSED");
 }
