@@ -214,28 +214,15 @@ Verdict judge_database_scope(const NodeFacts& facts) {
 }
 
 // Cluster actions that only read state (manual, "Privilege Actions": diagnostic and monitoring
-// actions); any other action on the cluster resource changes the deployment.
+// actions, and viewUser / viewRole, which list users and roles); any other action on the cluster
+// resource changes the deployment.
 bool is_read_only_cluster_action(std::string_view action) {
-  static const std::set<std::string_view> kReadOnly = {"connPoolStats",
-                                                       "getCmdLineOpts",
-                                                       "getDefaultRWConcern",
-                                                       "getLog",
-                                                       "getParameter",
-                                                       "getShardMap",
-                                                       "hostInfo",
-                                                       "inprog",
-                                                       "listDatabases",
-                                                       "listSessions",
-                                                       "listShards",
-                                                       "netstat",
-                                                       "replSetGetConfig",
-                                                       "replSetGetStatus",
-                                                       "serverStatus",
-                                                       "top",
-                                                       "checkFreeMonitoringStatus",
-                                                       "getClusterParameter",
-                                                       "operationMetrics",
-                                                       "useUUID"};
+  static const std::set<std::string_view> kReadOnly = {
+      "checkFreeMonitoringStatus", "connPoolStats", "getClusterParameter", "getCmdLineOpts",
+      "getDefaultRWConcern", "getLog", "getParameter", "getShardMap", "hostInfo", "inprog",
+      "listDatabases", "listSessions", "listShards", "netstat", "operationMetrics",
+      "replSetGetConfig", "replSetGetStatus", "serverStatus", "top", "useUUID", "viewRole",
+      "viewUser"};
   return kReadOnly.contains(action);
 }
 

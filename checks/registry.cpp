@@ -10,15 +10,16 @@
 #include "checks/hardening.h"
 #include "checks/network.h"
 #include "checks/password_strength.h"
+#include "checks/versions.h"
 
 namespace mongoscan {
 
 const std::vector<CheckSpec>& check_catalogue() {
   static const std::vector<CheckSpec> catalogue = [] {
     std::vector<CheckSpec> specs;
-    for (const auto* family :
-         {&discovery_specs(), &network_specs(), &authentication_specs(), &authorization_specs(),
-          &hardening_specs(), &connection_string_specs(), &deployment_connection_specs()}) {
+    for (const auto* family : {&discovery_specs(), &network_specs(), &authentication_specs(),
+                               &authorization_specs(), &hardening_specs(), &versions_specs(),
+                               &connection_string_specs(), &deployment_connection_specs()}) {
       specs.insert(specs.end(), family->begin(), family->end());
     }
     specs.push_back(password_strength_spec());
@@ -39,6 +40,12 @@ const CheckSpec* find_check(std::string_view id) {
 
 namespace {
 
+std::vector<Finding> concatenated(std::initializer_list<std::vector<Finding>> families) {
+  std::vector<Finding> findings;
+  for (const auto& family : families) findings.insert(findings.end(), family.begin(), family.end());
+  return findings;
+}
+
 std::vector<Finding> without_disabled(std::vector<Finding> findings, const Policy& policy) {
   std::erase_if(findings, [&](const Finding& finding) {
     return policy.disabled_checks.contains(finding.check_id);
@@ -51,29 +58,28 @@ std::vector<Finding> without_disabled(std::vector<Finding> findings, const Polic
 std::vector<Finding> run_connection_string_checks(const UriTarget& target,
                                                   const DeploymentFacts* deployment,
                                                   const Policy& policy) {
-  std::vector<Finding> findings = {
-      check_password_strength(target.connection, Subject::uri(target.redacted_uri), policy)};
-  for (auto& family : {check_connection_string(target, policy),
-                       check_deployment_connection(target, deployment, policy)}) {
-    findings.insert(findings.end(), family.begin(), family.end());
-  }
+  std::vector<Finding> findings = concatenated(
+      {{check_password_strength(target.connection, Subject::uri(target.redacted_uri), policy)},
+       check_connection_string(target, policy),
+       check_deployment_connection(target, deployment, policy)});
   std::stable_sort(findings.begin(), findings.end(),
                    [](const Finding& a, const Finding& b) { return a.check_id < b.check_id; });
   return without_disabled(std::move(findings), policy);
 }
 
 std::vector<Finding> run_node_checks(const NodeFacts& facts, const Policy& policy) {
-  std::vector<Finding> findings;
-  for (auto& family : {check_network(facts, policy), check_authentication(facts, policy),
-                       check_authorization(facts, policy), check_hardening(facts, policy)}) {
-    findings.insert(findings.end(), family.begin(), family.end());
-  }
-  return without_disabled(std::move(findings), policy);
+  return without_disabled(
+      concatenated({check_network(facts, policy), check_authentication(facts, policy),
+                    check_authorization(facts, policy), check_hardening(facts, policy),
+                    check_node_versions(facts, policy)}),
+      policy);
 }
 
 std::vector<Finding> run_deployment_checks(const DeploymentFacts& deployment,
                                            const Policy& policy) {
-  return without_disabled(check_discovery(deployment, policy), policy);
+  return without_disabled(
+      concatenated({check_discovery(deployment, policy), check_versions(deployment, policy)}),
+      policy);
 }
 
 }  // namespace mongoscan

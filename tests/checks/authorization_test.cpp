@@ -152,8 +152,9 @@ TEST(CustomRoles, BroadPrivilegesFailNamingWhy) {
   facts.commands["rolesInfo"] = roles_info(
       {custom_role("everything", {privilege({{"anyResource", true}}, {"anyAction"})}),
        custom_role("shutdowner", {privilege({{"cluster", true}}, {"serverStatus", "shutdown"})}),
-       custom_role("auditor", {privilege({{"cluster", true}}, {"getCmdLineOpts", "getLog"}),
-                               privilege({{"db", ""}, {"collection", ""}}, {"listCollections"})}),
+       custom_role("auditor",
+                   {privilege({{"cluster", true}}, {"getCmdLineOpts", "getLog", "viewUser"}),
+                    privilege({{"db", ""}, {"collection", ""}}, {"listCollections"})}),
        custom_role("wrapper", {}, {role("clusterAdmin", "admin")})});
   const Finding finding = judge(facts, "AUTHZ-003");
   EXPECT_EQ(finding.status, Status::fail);

@@ -25,9 +25,9 @@ TEST(CheckCatalogue, ListsEveryImplementedCheckOnceInOrder) {
                      "DISC-001",  "DISC-002",  "NET-001",   "NET-002",   "NET-003",   "NET-004",
                      "AUTHN-001", "AUTHN-002", "AUTHN-003", "AUTHN-004", "AUTHN-005", "AUTHN-006",
                      "AUTHZ-001", "AUTHZ-002", "AUTHZ-003", "AUTHZ-004", "HARD-001",  "HARD-002",
-                     "HARD-003",  "HARD-004",  "CONN-001",  "CONN-002",  "CONN-003",  "CONN-004",
-                     "CONN-005",  "CONN-006",  "CONN-007",  "CONN-008",  "CONN-009",  "CONN-010",
-                     "CONN-011"}));
+                     "HARD-003",  "HARD-004",  "VER-001",   "VER-002",   "CONN-001",  "CONN-002",
+                     "CONN-003",  "CONN-004",  "CONN-005",  "CONN-006",  "CONN-007",  "CONN-008",
+                     "CONN-009",  "CONN-010",  "CONN-011"}));
 }
 
 TEST(CheckCatalogue, EverySpecIsComplete) {

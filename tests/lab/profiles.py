@@ -100,13 +100,35 @@ def resolve(name_or_path):
 def load(name_or_path):
     path = resolve(name_or_path)
     try:
+        return _build(path.stem, _read(path))
+    except ProfileError as error:
+        raise ProfileError(f"{path}: {error}") from None
+
+
+def _read(path, extended=()):
+    """The profile's JSON with "extends" applied: the named profile, then this file merged in."""
+    try:
         raw = json_util.loads(path.read_text())
     except (OSError, ValueError) as error:
         raise ProfileError(f"{path}: {error}") from None
-    try:
-        return _build(path.stem, raw)
-    except ProfileError as error:
-        raise ProfileError(f"{path}: {error}") from None
+    base = raw.pop("extends", None) if isinstance(raw, dict) else None
+    if base is None:
+        return raw
+    _require(base not in extended, f"profiles extend each other in a loop: {base}")
+    return _merged(_read(resolve(base), extended + (base,)), raw)
+
+
+def _merged(base, override):
+    """Objects merge key by key; a null removes the key; anything else replaces the base value."""
+    if not (isinstance(base, dict) and isinstance(override, dict)):
+        return override
+    merged = dict(base)
+    for key, value in override.items():
+        if value is None:
+            merged.pop(key, None)
+        else:
+            merged[key] = _merged(base.get(key), value)
+    return merged
 
 
 def _require(condition, message):

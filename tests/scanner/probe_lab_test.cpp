@@ -41,7 +41,7 @@ TEST(ProbeLab, HardenedProfileFactsMatch) {
                                     "db_app?tls=true&authSource=admin&tlsCAFile=" + ca));
   ASSERT_EQ(result.process.exit_code, 0) << result.process.err;
   const json& node = only_node(result);
-  EXPECT_EQ(node["version"], "7.0.9");
+  EXPECT_EQ(node["version"], "8.0.17");
   EXPECT_EQ(node["role"], "standalone");
   EXPECT_EQ(node["tls"]["enabled"], true);
   EXPECT_EQ(node["tls"]["verified"], true);

@@ -1,0 +1,85 @@
+// The security self-check on every lab profile that stands for one condition: the statuses of
+// every check, per node, match the profile's golden file, and the hardened profile has no fail or
+// warn. Each scan uses the account that holds only `mongoscan auditor-role`'s role and a URI that
+// follows every connection rule, so the findings are about the deployment.
+
+#include <gtest/gtest.h>
+
+#include <map>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "tests/support/golden.h"
+#include "tests/support/lab_scan.h"
+
+namespace mongoscan {
+namespace {
+
+using nlohmann::json;
+
+const std::string kPolicy = std::string(MONGOSCAN_SOURCE_DIR) + "/fixtures/policy/lab-policy.json";
+
+testing_support::Scan scan_profile(const std::string& profile) {
+  auto lab = testing_support::start_lab(profile);
+  const std::string ca = lab->cert_dir() + "/ca.pem";
+  const std::string uri = "mongodb://" + lab->nodes()[0] + "/?tls=true&tlsCAFile=" + ca +
+                          "&authSource=admin&w=majority&retryWrites=true&retryReads=true"
+                          "&readPreference=primary&maxPoolSize=50&connectTimeoutMS=10000";
+  return testing_support::scan(*lab, uri, {"--username", "scanner", "--policy", kPolicy},
+                               {"MONGOSCAN_PASSWORD=Scan!Lab-Passw0rd#2024"});
+}
+
+// "CHECK-ID  subject  status" per finding, nodes named n1, n2… in report order (their ports
+// change from run to run), connection strings "uri".
+std::string statuses(const json& report) {
+  std::map<std::string, std::string> node_names;
+  for (const json& target : report["targets"])
+    for (const json& node : target["nodes"])
+      node_names.emplace(node["address"], "n" + std::to_string(node_names.size() + 1));
+  std::string text;
+  for (const json& finding : report["findings"]) {
+    const json& subject = finding["subject"];
+    const std::string name = subject.contains("node") ? node_names[subject["node"]] : "uri";
+    text += finding["check_id"].get<std::string>() + "  " + name + "  " +
+            finding["status"].get<std::string>() + "\n";
+  }
+  return text;
+}
+
+class ProfileSelfCheck : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(ProfileSelfCheck, StatusesMatchTheGolden) {
+  const auto result = scan_profile(GetParam());
+  ASSERT_EQ(result.process.exit_code, 0) << result.process.err;
+  EXPECT_TRUE(testing_support::matches_golden(
+      "tests/scanner/golden/profiles/" + GetParam() + ".txt", statuses(result.report)));
+}
+
+INSTANTIATE_TEST_SUITE_P(Lab, ProfileSelfCheck,
+                         ::testing::Values("hardened", "net-bind-all", "authn-disabled",
+                                           "authn-localhost-bypass", "authn-weak-scram",
+                                           "authz-excess", "hard-defaults", "hard-community"),
+                         [](const auto& info) {
+                           std::string name = info.param;
+                           std::erase(name, '-');
+                           return name;
+                         });
+
+// Every finding about the deployment and its nodes. The scanning URI's own connection-string
+// findings are left out: a standalone cannot be reached through the seed list CONN-001 asks of
+// applications.
+TEST(HardenedSelfCheck, NoFailOrWarn) {
+  const auto result = scan_profile("hardened");
+  ASSERT_EQ(result.process.exit_code, 0) << result.process.err;
+  int judged = 0;
+  for (const json& finding : result.report["findings"]) {
+    if (finding["check_id"].get<std::string>().starts_with("CONN-")) continue;
+    ++judged;
+    EXPECT_NE(finding["status"], "fail") << finding["check_id"] << ": " << finding["message"];
+    EXPECT_NE(finding["status"], "warn") << finding["check_id"] << ": " << finding["message"];
+  }
+  EXPECT_GE(judged, 20);
+}
+
+}  // namespace
+}  // namespace mongoscan
