@@ -55,6 +55,8 @@ struct Policy {
                                                  {"connectTimeoutMS", {10000, 30000}}};
   PasswordRules passwords;
   ConnectionBudget connection_budget;
+  // TLS-003 warns when a server certificate expires within this many days.
+  std::int64_t tls_certificate_warn_days = 30;
   std::map<std::string, Severity> severity_overrides;  // check id -> severity
   std::set<std::string> disabled_checks;               // check ids not run
 

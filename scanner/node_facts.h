@@ -34,9 +34,9 @@ std::string_view to_string(NodeOrigin origin);
 // The legacy HTTP status interface (port + 1000, MongoDB before 3.6).
 struct HttpInterfaceFacts {
   std::uint16_t port = 0;
-  bool open = false;         // a TCP connection was accepted
-  std::string status_line;   // the first line answered to GET /, e.g. "HTTP/1.0 200 OK"
-  std::string error;         // neither accepted nor refused (e.g. a timeout)
+  bool open = false;        // a TCP connection was accepted
+  std::string status_line;  // the first line answered to GET /, e.g. "HTTP/1.0 200 OK"
+  std::string error;        // neither accepted nor refused (e.g. a timeout)
 };
 
 struct NodeFacts {
@@ -55,6 +55,8 @@ struct NodeFacts {
   bool tls = false;  // the session ran over TLS
   std::optional<TlsFacts> tls_facts;
   std::optional<bool> plaintext_accepted;  // on TLS nodes: did a plaintext hello get a reply
+  // On TLS nodes, after the session: one handshake per weak offer; empty when none was made.
+  std::vector<WeakTlsHandshake> weak_tls_handshakes;
 
   std::optional<HttpInterfaceFacts> http_interface;
 
