@@ -18,6 +18,7 @@
 //                                           server connection limit they may use
 //   "administrators": ["admin@admin"]     accounts allowed administrative roles (AUTHZ-001); with
 //                                           the list, other holders fail instead of warn
+//   "tls_certificate_warn_days": 30         TLS-003 warns when a certificate expires within it
 //   "severity_overrides": {"CONN-005": "medium"}   check id -> info|low|medium|high|critical
 //   "disabled_checks": ["CONN-006"]         checks not run; replaces the whole list
 // fixtures/policy/example-policy.json is a complete example.
@@ -243,6 +244,13 @@ Result<Ok> read_administrators(const json& value, Policy& policy) {
   return Ok{};
 }
 
+Result<Ok> read_tls_certificate_warn_days(const json& value, Policy& policy) {
+  auto days = read_count("tls_certificate_warn_days", value);
+  if (!days) return days.error();
+  policy.tls_certificate_warn_days = days.value();
+  return Ok{};
+}
+
 Result<Ok> read_severity_overrides(const json& value, Policy& policy) {
   if (!value.is_object()) return wrong_type("severity_overrides", "an object", value);
   for (const auto& [id, severity_text] : value.items()) {
@@ -268,7 +276,7 @@ Result<Ok> read_disabled_checks(const json& value, Policy& policy) {
 
 using SectionReader = Result<Ok> (*)(const json&, Policy&);
 
-constexpr std::array<std::pair<std::string_view, SectionReader>, 9> kSections = {{
+constexpr std::array<std::pair<std::string_view, SectionReader>, 10> kSections = {{
     {"workload", read_workload},
     {"read_preferences", read_read_preferences},
     {"majority_write_workloads", read_majority_write_workloads},
@@ -276,6 +284,7 @@ constexpr std::array<std::pair<std::string_view, SectionReader>, 9> kSections = 
     {"passwords", read_passwords},
     {"connection_budget", read_connection_budget},
     {"administrators", read_administrators},
+    {"tls_certificate_warn_days", read_tls_certificate_warn_days},
     {"severity_overrides", read_severity_overrides},
     {"disabled_checks", read_disabled_checks},
 }};
@@ -289,7 +298,8 @@ Result<Policy> read_policy(const json& document) {
       return policy_error(key,
                           "unknown key (expected workload, read_preferences, "
                           "majority_write_workloads, pool_ranges, passwords, connection_budget, "
-                          "administrators, severity_overrides or disabled_checks)");
+                          "administrators, tls_certificate_warn_days, severity_overrides or "
+                          "disabled_checks)");
     }
     auto read = section->second(value, policy);
     if (!read) return read.error();

@@ -58,6 +58,8 @@ struct Policy {
   // Accounts ("user@db") allowed administrative roles (AUTHZ-001, AUTHZ-002). Unset: nobody is
   // declared, so administrative roles warn instead of failing.
   std::optional<std::set<std::string>> administrators;
+  // TLS-003 warns when a server certificate expires within this many days.
+  std::int64_t tls_certificate_warn_days = 30;
   std::map<std::string, Severity> severity_overrides;  // check id -> severity
   std::set<std::string> disabled_checks;               // check ids not run
 

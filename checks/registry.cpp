@@ -10,6 +10,7 @@
 #include "checks/hardening.h"
 #include "checks/network.h"
 #include "checks/password_strength.h"
+#include "checks/transport.h"
 #include "checks/versions.h"
 
 namespace mongoscan {
@@ -17,9 +18,10 @@ namespace mongoscan {
 const std::vector<CheckSpec>& check_catalogue() {
   static const std::vector<CheckSpec> catalogue = [] {
     std::vector<CheckSpec> specs;
-    for (const auto* family : {&discovery_specs(), &network_specs(), &authentication_specs(),
-                               &authorization_specs(), &hardening_specs(), &versions_specs(),
-                               &connection_string_specs(), &deployment_connection_specs()}) {
+    for (const auto* family :
+         {&discovery_specs(), &network_specs(), &authentication_specs(), &authorization_specs(),
+          &transport_specs(), &hardening_specs(), &versions_specs(), &connection_string_specs(),
+          &deployment_connection_specs()}) {
       specs.insert(specs.end(), family->begin(), family->end());
     }
     specs.push_back(password_strength_spec());
@@ -70,8 +72,8 @@ std::vector<Finding> run_connection_string_checks(const UriTarget& target,
 std::vector<Finding> run_node_checks(const NodeFacts& facts, const Policy& policy) {
   return without_disabled(
       concatenated({check_network(facts, policy), check_authentication(facts, policy),
-                    check_authorization(facts, policy), check_hardening(facts, policy),
-                    check_node_versions(facts, policy)}),
+                    check_authorization(facts, policy), check_transport(facts, policy),
+                    check_hardening(facts, policy), check_node_versions(facts, policy)}),
       policy);
 }
 

@@ -30,6 +30,8 @@ constexpr std::array kDefaults = {
     DefaultValue{"net.tls.allowInvalidCertificates", "0", "false"},
     DefaultValue{"net.tls.allowInvalidHostnames", "0", "false"},
     DefaultValue{"net.tls.disabledProtocols", "0", "null"},
+    DefaultValue{"net.tls.CAFile", "0", "null"},
+    DefaultValue{"setParameter.tlsUseSystemCA", "0", "false"},
     // 3.6: snappy; 4.2: snappy, zstd and zlib (release notes, wire compression).
     DefaultValue{"net.compression.compressors", "0", "\"disabled\""},
     DefaultValue{"net.compression.compressors", "3.6", "\"snappy\""},

@@ -19,9 +19,23 @@ json certificate_json(const CertificateFacts& certificate) {
           {"self_signed", certificate.self_signed}};
 }
 
+json weak_handshake_json(const WeakTlsHandshake& handshake) {
+  json result = {{"offer", handshake.offer}, {"outcome", to_string(handshake.outcome)}};
+  if (!handshake.protocol.empty()) result["protocol"] = handshake.protocol;
+  if (!handshake.cipher.empty()) result["cipher"] = handshake.cipher;
+  if (!handshake.detail.empty()) result["detail"] = handshake.detail;
+  return result;
+}
+
 json tls_json(const NodeFacts& facts) {
   json tls = {{"enabled", facts.tls}};
   if (facts.plaintext_accepted) tls["plaintext_accepted"] = *facts.plaintext_accepted;
+  if (!facts.weak_tls_handshakes.empty()) {
+    json handshakes = json::array();
+    for (const WeakTlsHandshake& handshake : facts.weak_tls_handshakes)
+      handshakes.push_back(weak_handshake_json(handshake));
+    tls["weak_handshakes"] = handshakes;
+  }
   if (!facts.tls_facts) return tls;
   const TlsFacts& handshake = *facts.tls_facts;
   tls["protocol"] = handshake.protocol;
@@ -29,6 +43,10 @@ json tls_json(const NodeFacts& facts) {
   tls["verified"] = handshake.verified;
   if (!handshake.verify_error.empty()) tls["verify_error"] = handshake.verify_error;
   tls["insecure"] = handshake.insecure;
+  tls["chain_verified"] = handshake.chain_verified;
+  if (!handshake.chain_verify_error.empty())
+    tls["chain_verify_error"] = handshake.chain_verify_error;
+  if (handshake.name_matches) tls["name_matches"] = *handshake.name_matches;
   json chain = json::array();
   for (const CertificateFacts& certificate : handshake.chain)
     chain.push_back(certificate_json(certificate));

@@ -61,6 +61,8 @@ struct NodeFacts {
   bool tls = false;  // the session ran over TLS
   std::optional<TlsFacts> tls_facts;
   std::optional<bool> plaintext_accepted;  // on TLS nodes: did a plaintext hello get a reply
+  // On TLS nodes, after the session: one handshake per weak offer; empty when none was made.
+  std::vector<WeakTlsHandshake> weak_tls_handshakes;
 
   std::optional<HttpInterfaceFacts> http_interface;
 

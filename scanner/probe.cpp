@@ -3,6 +3,7 @@
 #include <set>
 
 #include "scanner/mongo_connection.h"
+#include "scanner/weak_tls_probe.h"
 
 namespace mongoscan {
 namespace {
@@ -78,7 +79,10 @@ class NodeProbe {
     std::optional<Session> session = open_session();
     if (may_serve_http_interface()) probe_http_interface();
     if (!session) return std::move(facts_);
-    if (facts_.tls) probe_plaintext();
+    if (facts_.tls) {
+      probe_plaintext();
+      probe_weak_tls_offers();
+    }
     if (session->legacy) {
       record(Error{
           ErrorCode::protocol, "hello",
@@ -227,6 +231,14 @@ class NodeProbe {
       facts_.plaintext_accepted = false;
     } else {
       record(Error{reply.error().code, "plaintext", reply.error().message});
+    }
+  }
+
+  // On a TLS node: one bare handshake per weak protocol version and cipher class.
+  void probe_weak_tls_offers() {
+    for (WeakTlsOffer offer : weak_tls_offers()) {
+      facts_.weak_tls_handshakes.push_back(probe_weak_tls(
+          offer, [this] { return connect(); }, facts_.host, connect_deadline()));
     }
   }
 

@@ -1,8 +1,10 @@
 #pragma once
-// What a TLS handshake showed: protocol, cipher, the peer's chain and whether it verified.
+// What a TLS handshake showed: protocol, cipher, the peer's chain and whether it verified; and what
+// the extra handshakes offering only weak protocol versions or cipher classes got.
 
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace mongoscan {
@@ -27,6 +29,27 @@ struct TlsFacts {
   std::string verify_error;             // OpenSSL's reason when not verified
   std::string verified_name;            // the host name or IP checked against the certificate
   bool insecure = false;                // --tls-insecure: the probe went on although unverified
+  // Each part of `verified` on its own, as OpenSSL reports only the first problem: the chain up
+  // to a trusted CA (signatures and extensions; not names, not validity dates) ...
+  bool chain_verified = false;
+  std::string chain_verify_error;
+  // ... and the leaf certificate's names against verified_name (unset without a certificate).
+  std::optional<bool> name_matches;
 };
+
+// One extra handshake offering only what a server should refuse: a protocol version (TLS 1.0,
+// TLS 1.1) or one weak cipher class at TLS 1.2.
+struct WeakTlsHandshake {
+  // not_testable: the scanner's OpenSSL cannot make this offer (never counted as refused).
+  enum class Outcome { accepted, refused, not_testable, error };
+  std::string offer;  // "TLSv1", "TLSv1.1", "NULL", "aNULL", "EXPORT", "RC4", "3DES"
+  Outcome outcome = Outcome::error;
+  std::string protocol;  // negotiated, when accepted
+  std::string cipher;    // negotiated, when accepted
+  std::string detail;    // why refused, not testable or failed
+};
+
+// "accepted", "refused", "not_testable" or "error".
+std::string_view to_string(WeakTlsHandshake::Outcome outcome);
 
 }  // namespace mongoscan

@@ -106,6 +106,32 @@ CertificateFacts certificate_facts(X509* certificate) {
   return facts;
 }
 
+// Whether the leaf certificate names `expected_name` (a host name, or an IP in its IP SANs).
+bool names_match(X509* leaf, const std::string& expected_name) {
+  if (is_ip_address(expected_name)) return X509_check_ip_asc(leaf, expected_name.c_str(), 0) == 1;
+  return X509_check_host(leaf, expected_name.c_str(), expected_name.size(), 0, nullptr) == 1;
+}
+
+// The chain the server sent, verified up to the context's trusted CAs for a TLS server, without
+// names or validity dates: "" when it verifies, else OpenSSL's first reason.
+std::string chain_error(SSL_CTX* ctx, X509* leaf, STACK_OF(X509) * sent) {
+  X509_STORE_CTX* store = X509_STORE_CTX_new();
+  if (store == nullptr) return openssl_reason();
+  std::string error;
+  if (X509_STORE_CTX_init(store, SSL_CTX_get_cert_store(ctx), leaf, sent) != 1) {
+    error = openssl_reason();
+  } else {
+    X509_STORE_CTX_set_default(store, "ssl_server");
+    X509_VERIFY_PARAM_set_flags(X509_STORE_CTX_get0_param(store), X509_V_FLAG_NO_CHECK_TIME);
+    if (X509_verify_cert(store) != 1) {
+      error = X509_verify_cert_error_string(X509_STORE_CTX_get_error(store));
+    }
+  }
+  X509_STORE_CTX_free(store);
+  ERR_clear_error();
+  return error;
+}
+
 }  // namespace
 
 struct TlsClientContext::Handle {
@@ -208,6 +234,12 @@ Result<std::unique_ptr<TlsStream>> TlsStream::handshake(std::unique_ptr<TcpConne
                                              : X509_verify_cert_error_string(verify_result);
   }
   facts.verified_name = expected_name;
+  if (X509* leaf = SSL_get0_peer_certificate(ssl)) {
+    facts.name_matches = names_match(leaf, expected_name);
+    facts.chain_verify_error =
+        chain_error(context.handle_->ctx, leaf, SSL_get_peer_cert_chain(ssl));
+    facts.chain_verified = facts.chain_verify_error.empty();
+  }
   facts.insecure = context.options().insecure;
   return stream;
 }

@@ -49,6 +49,7 @@ TEST(ParsePolicy, EmptyObjectKeepsEveryDefault) {
   EXPECT_EQ(parsed.majority_write_workloads, defaults.majority_write_workloads);
   EXPECT_EQ(parsed.pool_ranges.at("maxPoolSize").min, 50);
   EXPECT_EQ(parsed.passwords.min_length, 12);
+  EXPECT_EQ(parsed.tls_certificate_warn_days, 30);
   EXPECT_TRUE(parsed.severity_overrides.empty());
   EXPECT_TRUE(parsed.disabled_checks.empty());
 }
@@ -65,6 +66,7 @@ TEST(ParsePolicy, TheExampleFileIsComplete) {
   EXPECT_EQ(policy.severity_for("CONN-007", Severity::low), Severity::medium);
   EXPECT_EQ(policy.connection_budget.app_instances, 4);
   EXPECT_EQ(policy.administrators, (std::set<std::string>{"admin@admin"}));
+  EXPECT_EQ(policy.tls_certificate_warn_days, 30);
 }
 
 TEST(ParsePolicy, AdministratorsAndConnectionBudget) {
@@ -82,6 +84,15 @@ TEST(ParsePolicy, AdministratorsAndConnectionBudget) {
         R"({"connection_budget": {"pool": 1}})"}) {
     EXPECT_FALSE(parse_policy(bad).ok()) << bad;
   }
+}
+
+TEST(ParsePolicy, TlsCertificateWarnDays) {
+  EXPECT_EQ(parse_ok(R"({"tls_certificate_warn_days": 60})").tls_certificate_warn_days, 60);
+  EXPECT_EQ(parse_ok(R"({"tls_certificate_warn_days": 0})").tls_certificate_warn_days, 0);
+  EXPECT_EQ(parse_error(R"({"tls_certificate_warn_days": "30"})"),
+            "tls_certificate_warn_days: expected an integer, got string");
+  EXPECT_EQ(parse_error(R"({"tls_certificate_warn_days": -1})"),
+            "tls_certificate_warn_days: must not be negative");
 }
 
 TEST(ParsePolicy, KeysGivenOverrideAndOthersKeepDefaults) {

@@ -24,10 +24,11 @@ TEST(CheckCatalogue, ListsEveryImplementedCheckOnceInOrder) {
   EXPECT_EQ(ids, (std::vector<std::string>{
                      "DISC-001",  "DISC-002",  "NET-001",   "NET-002",   "NET-003",   "NET-004",
                      "AUTHN-001", "AUTHN-002", "AUTHN-003", "AUTHN-004", "AUTHN-005", "AUTHN-006",
-                     "AUTHZ-001", "AUTHZ-002", "AUTHZ-003", "AUTHZ-004", "HARD-001",  "HARD-002",
-                     "HARD-003",  "HARD-004",  "VER-001",   "VER-002",   "CONN-001",  "CONN-002",
-                     "CONN-003",  "CONN-004",  "CONN-005",  "CONN-006",  "CONN-007",  "CONN-008",
-                     "CONN-009",  "CONN-010",  "CONN-011"}));
+                     "AUTHZ-001", "AUTHZ-002", "AUTHZ-003", "AUTHZ-004", "TLS-001",   "TLS-002",
+                     "TLS-003",   "TLS-004",   "HARD-001",  "HARD-002",  "HARD-003",  "HARD-004",
+                     "VER-001",   "VER-002",   "CONN-001",  "CONN-002",  "CONN-003",  "CONN-004",
+                     "CONN-005",  "CONN-006",  "CONN-007",  "CONN-008",  "CONN-009",  "CONN-010",
+                     "CONN-011"}));
 }
 
 TEST(CheckCatalogue, EverySpecIsComplete) {

@@ -37,6 +37,10 @@ TEST(ServerSetting, AnAbsentValueIsTheVersionsDefault) {
   const ServerSetting javascript = server_setting(opts, "6.0.1", "security.javascriptEnabled");
   EXPECT_EQ(javascript.value, true);
   EXPECT_EQ(javascript.source, "default");
+  const ServerSetting ca_file = server_setting(opts, "7.0.9", "net.tls.CAFile");
+  EXPECT_TRUE(ca_file.value.is_null());
+  EXPECT_EQ(ca_file.source, "default");
+  EXPECT_EQ(server_setting(opts, "7.0.9", "setParameter.tlsUseSystemCA").value, false);
 }
 
 TEST(ServerSetting, UnknownVersionKeepsOnlyDefaultsEveryVersionShares) {

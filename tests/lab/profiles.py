@@ -50,6 +50,7 @@ class TlsSpec:
     min_version: str = "TLSv1.2"
     max_version: str = None
     client_certificates: str = "none"
+    ciphers: str = None  # OpenSSL cipher list for TLS 1.2 and below; None: DEFAULT
 
 
 @dataclass(frozen=True)
@@ -192,6 +193,8 @@ def _tls(raw):
              f"tls.min_version must be one of {list(tls.TLS_VERSIONS)}")
     _require(spec.max_version is None or spec.max_version in tls.TLS_VERSIONS,
              "tls.max_version is not a TLS version")
+    _require(spec.ciphers is None or (isinstance(spec.ciphers, str) and spec.ciphers),
+             "tls.ciphers is a non-empty OpenSSL cipher list")
     _require(spec.client_certificates in tls.CLIENT_CERTIFICATE_MODES,
              f"tls.client_certificates must be one of {tls.CLIENT_CERTIFICATE_MODES}")
     return spec

@@ -229,6 +229,37 @@ class TlsSortingTest(unittest.TestCase):
         self.assertIn("Public-Key: (1024 bit)", text)
 
 
+class TlsVariantsTest(unittest.TestCase):
+    """The tls-* profiles: a weak cipher list on request, a SHA-1 signed certificate."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.weak_cipher = start_for_class(cls, "tls-weak-cipher")
+        cls.sha1 = start_for_class(cls, "tls-sha1")
+
+    def unverified_client(self, ciphers="DEFAULT:@SECLEVEL=0"):
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
+        context.check_hostname = False
+        context.verify_mode = ssl.CERT_NONE
+        context.set_ciphers(ciphers)
+        return context
+
+    def test_weak_cipher_profile_negotiates_a_null_cipher(self):
+        context = self.unverified_client("eNULL:@SECLEVEL=0")
+        context.maximum_version = ssl.TLSVersion.TLSv1_2
+        with socket.create_connection(self.weak_cipher.host_port(), timeout=TIMEOUT_S) as raw:
+            with context.wrap_socket(raw) as sock:
+                self.assertIn("NULL", sock.cipher()[0])
+
+    def test_sha1_profile_serves_a_sha1_signed_certificate(self):
+        with socket.create_connection(self.sha1.host_port(), timeout=TIMEOUT_S) as raw:
+            with self.unverified_client().wrap_socket(raw) as sock:
+                certificate = sock.getpeercert(binary_form=True)
+        text = subprocess.run(["openssl", "x509", "-inform", "DER", "-noout", "-text"], input=certificate,
+                              capture_output=True, check=True).stdout.decode()
+        self.assertIn("Signature Algorithm: sha1WithRSAEncryption", text)
+
+
 class LifecycleTest(unittest.TestCase):
     def start(self, profile, **options):
         lab = LabProcess(profile, **options)

@@ -1,6 +1,6 @@
 """Test certificates (made with the openssl CLI at test time) and the lab's server TLS contexts.
 
-make_certificates(dir) writes, once per directory:
+make_certificates(dir) writes, once per directory (later only the variants it lacks):
   ca.pem, ca.key                 the lab CA that signs everything below except the self-signed one
   server-<variant>.pem           certificate + private key, for each of SERVER_CERTIFICATES
   client.pem                     CA-signed client certificate + key, subject CLIENT_SUBJECT (X.509 auth)
@@ -9,13 +9,16 @@ make_certificates(dir) writes, once per directory:
 
 import fcntl
 import os
+import shutil
 import ssl
 import subprocess
 import tempfile
+import time
 from pathlib import Path
 
 # Server certificate variants a profile can choose with tls.certificate.
-SERVER_CERTIFICATES = ("valid", "expired", "expiring-soon", "self-signed", "wrong-name", "weak-key")
+SERVER_CERTIFICATES = ("valid", "expired", "expiring-soon", "self-signed", "wrong-name", "weak-key",
+                       "sha1")
 CLIENT_SUBJECT = "CN=scanner,OU=Ops,O=mongoscan-lab"  # RFC 2253 form, as MONGODB-X509 reports it
 TLS_VERSIONS = {
     "TLSv1": ssl.TLSVersion.TLSv1,
@@ -26,6 +29,8 @@ TLS_VERSIONS = {
 CLIENT_CERTIFICATE_MODES = ("none", "optional", "required")
 
 _COMPLETE_MARKER = ".complete"
+_REMADE_DAILY = ("server-expiring-soon",)
+_ONE_DAY_S = 24 * 3600
 _SERVER_NAMES = "DNS:localhost,IP:127.0.0.1"
 _CA_CONFIG = """\
 [ ca ]
@@ -42,7 +47,8 @@ commonName = optional
 organizationName = optional
 organizationalUnitName = optional
 """
-# name -> (subject, key bits, signed by the CA, validity, subjectAltName, extended key usage)
+# name -> (subject, key bits, signed by the CA, `openssl ca` arguments (validity, digest),
+#          subjectAltName, extended key usage)
 _VALID = ("-days", "365")
 _CERTIFICATES = {
     "server-valid": ("/O=mongoscan-lab/CN=localhost", 2048, True, _VALID, _SERVER_NAMES, "serverAuth"),
@@ -57,6 +63,8 @@ _CERTIFICATES = {
                           "DNS:wrong.example.test", "serverAuth"),
     "server-weak-key": ("/O=mongoscan-lab/CN=localhost", 1024, True, _VALID, _SERVER_NAMES,
                         "serverAuth"),
+    "server-sha1": ("/O=mongoscan-lab/CN=localhost", 2048, True, (*_VALID, "-md", "sha1"),
+                    _SERVER_NAMES, "serverAuth"),
     "client": ("/O=mongoscan-lab/OU=Ops/CN=scanner", 2048, True, _VALID, None, "clientAuth"),
     "untrusted-client": ("/O=mongoscan-lab/OU=Ops/CN=scanner", 2048, False, _VALID, None,
                          "clientAuth"),
@@ -77,7 +85,7 @@ def _extensions(san, usage):
 
 
 def _make_certificate(work, name, spec):
-    subject, bits, ca_signed, validity, san, usage = spec
+    subject, bits, ca_signed, ca_arguments, san, usage = spec
     key, pem = work / f"{name}.key", work / f"{name}.crt"
     (work / f"{name}.ext").write_text(_extensions(san, usage))
     _openssl("genrsa", "-out", str(key), str(bits), cwd=work)
@@ -85,7 +93,7 @@ def _make_certificate(work, name, spec):
         _openssl("req", "-new", "-key", str(key), "-subj", subject, "-out", f"{name}.csr", cwd=work)
         _openssl("ca", "-batch", "-notext", "-preserveDN", "-config", "ca.cnf", "-cert", "ca.pem",
                  "-keyfile", "ca.key", "-in", f"{name}.csr", "-out", str(pem), "-extfile",
-                 f"{name}.ext", *validity, cwd=work)
+                 f"{name}.ext", *ca_arguments, cwd=work)
     else:
         _openssl("req", "-x509", "-new", "-key", str(key), "-subj", subject, "-out", str(pem),
                  "-days", "365", "-addext", f"extendedKeyUsage={usage}",
@@ -93,28 +101,53 @@ def _make_certificate(work, name, spec):
     return pem.read_text() + key.read_text()
 
 
+def _missing(directory):
+    """The certificates of _CERTIFICATES not in directory yet (a directory made by an older lab
+    lacks the variants added since), and those whose validity has drifted (server-expiring-soon
+    is remade after a day, so that it keeps about 10 days left and never expires in place)."""
+    if not (directory / _COMPLETE_MARKER).exists():
+        return dict(_CERTIFICATES)
+    missing = {}
+    for name, spec in _CERTIFICATES.items():
+        path = directory / f"{name}.pem"
+        drifted = (name in _REMADE_DAILY and path.exists()
+                   and time.time() - path.stat().st_mtime > _ONE_DAY_S)
+        if drifted or not path.exists():
+            missing[name] = spec
+    return missing
+
+
 def make_certificates(directory):
     """Creates the certificate set in directory unless it is already complete; safe to call from
-    several processes at once (an exclusive lock serialises them)."""
+    several processes at once (an exclusive lock serialises them). A complete directory that lacks
+    newer variants gets them, signed by its existing CA."""
     directory = Path(directory)
     directory.mkdir(parents=True, exist_ok=True)
     with open(directory / ".lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
-        if (directory / _COMPLETE_MARKER).exists():
+        missing = _missing(directory)
+        if not missing:
             return
+        keep_ca = len(missing) < len(_CERTIFICATES)
         with tempfile.TemporaryDirectory(dir=directory) as scratch:
             work = Path(scratch)
             (work / "ca.cnf").write_text(_CA_CONFIG.format(dir=work))
             (work / "index.txt").write_text("")
-            (work / "serial").write_text("1000\n")
-            _openssl("req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", "ca.key", "-out",
-                     "ca.pem", "-days", "3650", "-subj", "/O=mongoscan-lab/CN=mongoscan lab CA",
-                     "-addext", "basicConstraints=critical,CA:TRUE",
-                     "-addext", "keyUsage=critical,keyCertSign,cRLSign", cwd=work)
-            for name, spec in _CERTIFICATES.items():
+            (work / "serial").write_text(f"{1000 + len(_CERTIFICATES) - len(missing)}\n")
+            if keep_ca:
+                for name in ("ca.pem", "ca.key"):
+                    shutil.copy(directory / name, work / name)
+            else:
+                _openssl("req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", "ca.key",
+                         "-out", "ca.pem", "-days", "3650", "-subj",
+                         "/O=mongoscan-lab/CN=mongoscan lab CA",
+                         "-addext", "basicConstraints=critical,CA:TRUE",
+                         "-addext", "keyUsage=critical,keyCertSign,cRLSign", cwd=work)
+            for name, spec in missing.items():
                 (directory / f"{name}.pem").write_text(_make_certificate(work, name, spec))
-            for name in ("ca.pem", "ca.key"):
-                os.replace(work / name, directory / name)
+            if not keep_ca:
+                for name in ("ca.pem", "ca.key"):
+                    os.replace(work / name, directory / name)
         (directory / _COMPLETE_MARKER).write_text("")
 
 
@@ -124,9 +157,10 @@ def server_context(tls, cert_dir):
         return None
     context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
     legacy = tls.min_version in ("TLSv1", "TLSv1.1")
-    if tls.certificate == "weak-key" or legacy:
-        # OpenSSL's default security level refuses 1024-bit keys and TLS < 1.2: lower it only here.
-        context.set_ciphers("DEFAULT:@SECLEVEL=0")
+    if tls.certificate in ("weak-key", "sha1") or legacy or tls.ciphers:
+        # OpenSSL's default security level refuses 1024-bit keys, SHA-1 signatures, TLS < 1.2 and
+        # the weak cipher classes: lower it only here.
+        context.set_ciphers(f"{tls.ciphers or 'DEFAULT'}:@SECLEVEL=0")
     context.load_cert_chain(Path(cert_dir) / f"server-{tls.certificate}.pem")
     context.minimum_version = TLS_VERSIONS[tls.min_version]
     if tls.max_version:

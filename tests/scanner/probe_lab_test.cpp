@@ -2,6 +2,8 @@
 // allowlisted commands are sent, and no password reaches any output.
 
 #include <gtest/gtest.h>
+#include <openssl/err.h>
+#include <openssl/ssl.h>
 
 #include <algorithm>
 #include <filesystem>
@@ -34,6 +36,14 @@ std::string port_uri(const LabDeployment& lab, const std::string& user_info,
   return "mongodb://" + user_info + lab.nodes()[0] + "/" + query;
 }
 
+// The weak-offer handshake of a node's report for one offer ("TLSv1", "NULL", ...); {} if none.
+json weak_handshake(const json& node, const std::string& offer) {
+  for (const json& handshake : node["tls"].value("weak_handshakes", json::array())) {
+    if (handshake["offer"] == offer) return handshake;
+  }
+  return json::object();
+}
+
 TEST(ProbeLab, HardenedProfileFactsMatch) {
   auto lab = start_lab("hardened");
   const std::string ca = lab->cert_dir() + "/ca.pem";
@@ -49,6 +59,11 @@ TEST(ProbeLab, HardenedProfileFactsMatch) {
   EXPECT_TRUE(node["tls"]["protocol"] == "TLSv1.3" || node["tls"]["protocol"] == "TLSv1.2");
   EXPECT_EQ(node["tls"]["chain"][0]["key_type"], "RSA");
   EXPECT_EQ(node["tls"]["chain"][0]["key_bits"], 2048);
+  EXPECT_EQ(node["tls"]["chain_verified"], true);
+  EXPECT_EQ(node["tls"]["name_matches"], true);
+  EXPECT_EQ(weak_handshake(node, "TLSv1")["outcome"], "refused") << node["tls"];
+  EXPECT_EQ(weak_handshake(node, "TLSv1.1")["outcome"], "refused") << node["tls"];
+  EXPECT_EQ(weak_handshake(node, "NULL")["outcome"], "refused") << node["tls"];
   EXPECT_EQ(node["authentication"]["succeeded"], true);
   EXPECT_EQ(node["authentication"]["mechanism"], "SCRAM-SHA-256");
   EXPECT_EQ(node["authentication"]["roles"], json::array({"readWrite@db_app"}));
@@ -73,6 +88,7 @@ TEST(ProbeLab, OpenProfileIsReportedOpen) {
   ASSERT_EQ(result.process.exit_code, 0) << result.process.err;
   const json& node = only_node(result);
   EXPECT_EQ(node["tls"]["enabled"], false);
+  EXPECT_FALSE(node["tls"].contains("weak_handshakes"));
   EXPECT_EQ(node["version"], "7.0.9");
   EXPECT_EQ(finding(result, "AUTHN-001")["status"], "fail");
   EXPECT_EQ(finding(result, "AUTHN-001")["severity"], "critical");
@@ -281,6 +297,55 @@ TEST(ProbeLab, WeakServerKeyIsReportedAsAFact) {
   EXPECT_EQ(certificate["key_type"], "RSA");
   EXPECT_EQ(certificate["key_bits"], 1024);
   EXPECT_EQ(only_node(result)["version"], "6.0.15");
+}
+
+// Whether the OpenSSL linked here has any TLS 1.2-or-older suite of a cipher class.
+bool this_openssl_offers(const std::string& cipher_class) {
+  SSL_CTX* ctx = SSL_CTX_new(TLS_client_method());
+  const bool offers = SSL_CTX_set_cipher_list(ctx, (cipher_class + ":@SECLEVEL=0").c_str()) == 1;
+  ERR_clear_error();
+  SSL_CTX_free(ctx);
+  return offers;
+}
+
+TEST(ProbeLab, ForcedTls10And11AreAcceptedByTheOldProtocolsProfile) {
+  auto lab = start_lab("tls-old-protocols");
+  auto result =
+      scan(*lab, port_uri(*lab, "", "?tls=true&tlsCAFile=" + lab->cert_dir() + "/ca.pem"));
+  ASSERT_EQ(result.process.exit_code, 0) << result.process.err;
+  const json& node = only_node(result);
+  EXPECT_EQ(weak_handshake(node, "TLSv1")["outcome"], "accepted") << node["tls"];
+  EXPECT_EQ(weak_handshake(node, "TLSv1")["protocol"], "TLSv1");
+  EXPECT_EQ(weak_handshake(node, "TLSv1.1")["outcome"], "accepted") << node["tls"];
+  EXPECT_EQ(weak_handshake(node, "TLSv1.1")["protocol"], "TLSv1.1");
+  EXPECT_EQ(weak_handshake(node, "NULL")["outcome"], "refused") << node["tls"];
+  // The scan's own session never goes below TLS 1.2.
+  EXPECT_TRUE(node["tls"]["protocol"] == "TLSv1.3" || node["tls"]["protocol"] == "TLSv1.2");
+}
+
+TEST(ProbeLab, WeakCipherClassesAreSeenAndUntestableOnesSaidSo) {
+  auto lab = start_lab("tls-weak-cipher");
+  auto result =
+      scan(*lab, port_uri(*lab, "", "?tls=true&tlsCAFile=" + lab->cert_dir() + "/ca.pem"));
+  ASSERT_EQ(result.process.exit_code, 0) << result.process.err;
+  const json& node = only_node(result);
+  const json null_cipher = weak_handshake(node, "NULL");
+  EXPECT_EQ(null_cipher["outcome"], "accepted") << node["tls"];
+  EXPECT_NE(null_cipher.value("cipher", "").find("NULL"), std::string::npos) << null_cipher;
+  EXPECT_EQ(weak_handshake(node, "aNULL")["outcome"], "accepted") << node["tls"];
+  EXPECT_EQ(weak_handshake(node, "TLSv1")["outcome"], "refused") << node["tls"];
+  // Debian's OpenSSL 3 has no EXPORT, RC4 or 3DES suites: a class this OpenSSL cannot offer is
+  // not testable, never "refused"; one it can offer is refused (the lab's list has none).
+  for (const char* offer : {"EXPORT", "RC4", "3DES"}) {
+    const json handshake = weak_handshake(node, offer);
+    EXPECT_EQ(handshake["outcome"], this_openssl_offers(offer) ? "refused" : "not_testable")
+        << handshake;
+    if (handshake["outcome"] == "not_testable") {
+      EXPECT_NE(handshake.value("detail", "").find("not testable with this OpenSSL"),
+                std::string::npos)
+          << handshake;
+    }
+  }
 }
 
 // A variant of a profile in fixtures/lab, written to a temporary file that is removed afterwards.

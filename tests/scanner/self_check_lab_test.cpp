@@ -19,11 +19,15 @@ using nlohmann::json;
 
 const std::string kPolicy = std::string(MONGOSCAN_SOURCE_DIR) + "/fixtures/policy/lab-policy.json";
 
+// Profiles whose nodes serve no TLS, so the scanning URI asks for none.
+bool serves_tls(const std::string& profile) { return !profile.starts_with("ver-"); }
+
 testing_support::Scan scan_profile(const std::string& profile) {
   auto lab = testing_support::start_lab(profile);
-  const std::string ca = lab->cert_dir() + "/ca.pem";
-  const std::string uri = "mongodb://" + lab->nodes()[0] + "/?tls=true&tlsCAFile=" + ca +
-                          "&authSource=admin&w=majority&retryWrites=true&retryReads=true"
+  const std::string tls =
+      serves_tls(profile) ? "tls=true&tlsCAFile=" + lab->cert_dir() + "/ca.pem&" : "";
+  const std::string uri = "mongodb://" + lab->nodes()[0] + "/?" + tls +
+                          "authSource=admin&w=majority&retryWrites=true&retryReads=true"
                           "&readPreference=primary&maxPoolSize=50&connectTimeoutMS=10000";
   return testing_support::scan(*lab, uri, {"--username", "scanner", "--policy", kPolicy},
                                {"MONGOSCAN_PASSWORD=Scan!Lab-Passw0rd#2024"});
@@ -55,15 +59,18 @@ TEST_P(ProfileSelfCheck, StatusesMatchTheGolden) {
       "tests/scanner/golden/profiles/" + GetParam() + ".txt", statuses(result.report)));
 }
 
-INSTANTIATE_TEST_SUITE_P(Lab, ProfileSelfCheck,
-                         ::testing::Values("hardened", "net-bind-all", "authn-disabled",
-                                           "authn-localhost-bypass", "authn-weak-scram",
-                                           "authz-excess", "hard-defaults", "hard-community"),
-                         [](const auto& info) {
-                           std::string name = info.param;
-                           std::erase(name, '-');
-                           return name;
-                         });
+INSTANTIATE_TEST_SUITE_P(
+    Lab, ProfileSelfCheck,
+    ::testing::Values("hardened", "net-bind-all", "authn-disabled", "authn-localhost-bypass",
+                      "authn-weak-scram", "authz-excess", "tls-allow", "tls-old-protocols",
+                      "tls-weak-cipher", "tls-expired", "tls-expiring", "tls-name-mismatch",
+                      "tls-self-signed", "tls-small-key", "tls-sha1", "tls-allow-invalid",
+                      "hard-defaults", "hard-community", "ver-eol", "ver-cve-zlib", "ver-mixed"),
+    [](const auto& info) {
+      std::string name = info.param;
+      std::erase(name, '-');
+      return name;
+    });
 
 // Every finding about the deployment and its nodes. The scanning URI's own connection-string
 // findings are left out: a standalone cannot be reached through the seed list CONN-001 asks of
