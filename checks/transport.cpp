@@ -242,18 +242,6 @@ std::optional<Clock::time_point> parse_utc(const std::string& text) {
   return Clock::from_time_t(timegm(&parts));
 }
 
-json certificate_json(const CertificateFacts& certificate) {
-  return {{"subject", certificate.subject},
-          {"issuer", certificate.issuer},
-          {"subject_alt_names", certificate.subject_alt_names},
-          {"not_before", certificate.not_before},
-          {"not_after", certificate.not_after},
-          {"key_type", certificate.key_type},
-          {"key_bits", certificate.key_bits},
-          {"signature_algorithm", certificate.signature_algorithm},
-          {"self_signed", certificate.self_signed}};
-}
-
 // The smallest acceptable size for a key type; 0 when size does not apply (Ed25519, Ed448).
 int minimum_key_bits(std::string_view key_type) {
   if (key_type == "RSA" || key_type == "RSA-PSS" || key_type == "DSA") return kMinRsaBits;
@@ -293,7 +281,7 @@ Verdict judge_certificate(const NodeFacts& facts, const Policy& policy, Clock::t
     return {Status::fail, "the server sent no certificate", {{"chain", json::array()}}};
   }
   const CertificateFacts& leaf = tls.chain.front();
-  json evidence = {{"certificate", certificate_json(leaf)},
+  json evidence = {{"certificate", to_json(leaf)},
                    {"chain_length", tls.chain.size()},
                    {"chain_verified", tls.chain_verified},
                    {"verified_name", tls.verified_name},

@@ -7,18 +7,6 @@ namespace {
 
 using nlohmann::json;
 
-json certificate_json(const CertificateFacts& certificate) {
-  return {{"subject", certificate.subject},
-          {"issuer", certificate.issuer},
-          {"subject_alt_names", certificate.subject_alt_names},
-          {"not_before", certificate.not_before},
-          {"not_after", certificate.not_after},
-          {"key_type", certificate.key_type},
-          {"key_bits", certificate.key_bits},
-          {"signature_algorithm", certificate.signature_algorithm},
-          {"self_signed", certificate.self_signed}};
-}
-
 json weak_handshake_json(const WeakTlsHandshake& handshake) {
   json result = {{"offer", handshake.offer}, {"outcome", to_string(handshake.outcome)}};
   if (!handshake.protocol.empty()) result["protocol"] = handshake.protocol;
@@ -49,7 +37,7 @@ json tls_json(const NodeFacts& facts) {
   if (handshake.name_matches) tls["name_matches"] = *handshake.name_matches;
   json chain = json::array();
   for (const CertificateFacts& certificate : handshake.chain)
-    chain.push_back(certificate_json(certificate));
+    chain.push_back(to_json(certificate));
   tls["chain"] = chain;
   return tls;
 }

@@ -16,4 +16,16 @@ std::string_view to_string(WeakTlsHandshake::Outcome outcome) {
   return "error";
 }
 
+nlohmann::json to_json(const CertificateFacts& certificate) {
+  return {{"subject", certificate.subject},
+          {"issuer", certificate.issuer},
+          {"subject_alt_names", certificate.subject_alt_names},
+          {"not_before", certificate.not_before},
+          {"not_after", certificate.not_after},
+          {"key_type", certificate.key_type},
+          {"key_bits", certificate.key_bits},
+          {"signature_algorithm", certificate.signature_algorithm},
+          {"self_signed", certificate.self_signed}};
+}
+
 }  // namespace mongoscan

@@ -2,6 +2,7 @@
 // What a TLS handshake showed: protocol, cipher, the peer's chain and whether it verified; and what
 // the extra handshakes offering only weak protocol versions or cipher classes got.
 
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -51,5 +52,9 @@ struct WeakTlsHandshake {
 
 // "accepted", "refused", "not_testable" or "error".
 std::string_view to_string(WeakTlsHandshake::Outcome outcome);
+
+// {"subject", "issuer", "subject_alt_names", "not_before", "not_after", "key_type", "key_bits",
+//  "signature_algorithm", "self_signed"}, as reports and evidence show a certificate.
+nlohmann::json to_json(const CertificateFacts& certificate);
 
 }  // namespace mongoscan

@@ -21,7 +21,7 @@ import profiles
 import tls
 from command_log import CommandLog
 from deployment import Deployment
-from node import DownNode, NodeServer, bind
+from node import DownNode, HttpInterface, NodeServer, bind, listen
 
 
 def _arguments(argv):
@@ -71,6 +71,9 @@ def _start(args):
     servers = [DownNode(sock) if node.is_down else
                NodeServer(deployment, node, sock, profile.tls.mode, ssl_context, log, args.latency_ms / 1000)
                for node, sock in zip(deployment.nodes, sockets)]
+    if profile.http_interface:
+        servers += [HttpInterface(listen(sock.getsockname()[1] + HttpInterface.PORT_OFFSET))
+                    for sock in sockets]
     return servers, addresses, log
 
 

@@ -64,6 +64,37 @@ async def _first_byte(sock):
     return sock.recv(1, socket.MSG_PEEK)
 
 
+class HttpInterface:
+    """The legacy HTTP status interface of servers before 3.6, on the node's port + 1000: answers any
+    request with a status page, as mongod's --rest/httpinterface did."""
+
+    PORT_OFFSET = 1000
+    _PAGE = (b"HTTP/1.0 200 OK\r\nContent-Type: text/html;charset=utf-8\r\nConnection: close\r\n\r\n"
+             b"<html><head><title>mongod lab</title></head><body><h2>mongod lab</h2></body></html>")
+
+    def __init__(self, sock):
+        self._sock = sock
+        self._server = None
+
+    async def serve(self):
+        self._server = await asyncio.start_server(self._answer, sock=self._sock)
+
+    async def _answer(self, reader, writer):
+        try:
+            await asyncio.wait_for(reader.readline(), TLS_HANDSHAKE_TIMEOUT_S)
+            writer.write(self._PAGE)
+            await writer.drain()
+        except (asyncio.TimeoutError, ConnectionError):
+            pass
+        finally:
+            writer.close()
+
+    async def stop(self):
+        if self._server is not None:
+            self._server.close()
+        self._sock.close()
+
+
 class NodeServer:
     def __init__(self, deployment, node, sock, tls_mode, ssl_context, command_log, latency_s):
         self._deployment = deployment

@@ -11,6 +11,7 @@ from pathlib import Path
 from bson import json_util
 
 import tls
+import versions
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 PROFILE_DIR = REPO_ROOT / "fixtures" / "lab"
@@ -26,7 +27,7 @@ AUTH_MECHANISMS = ("SCRAM-SHA-1", "SCRAM-SHA-256", "MONGODB-X509", "PLAIN")
 EXTERNAL_DB = "$external"
 _TOP_LEVEL_KEYS = {
     "description", "topology", "setName", "nodes", "tls", "users", "customRoles", "cmdLineOpts",
-    "parameters", "buildInfo", "startupWarnings", "databases", "serverStatus",
+    "parameters", "buildInfo", "startupWarnings", "databases", "serverStatus", "httpInterface",
 }
 
 
@@ -83,6 +84,7 @@ class Profile:
     startup_warnings: tuple
     databases: tuple
     server_status: dict
+    http_interface: bool = False
 
     @property
     def auth_enabled(self):
@@ -148,6 +150,8 @@ def _build(name, raw):
     _require(topology != "standalone" or len(nodes) == 1, "a standalone has exactly one node")
     _require(sum(n.role == "primary" for n in nodes) <= 1, "a replica set has at most one primary")
     _require(topology != "replica_set" or raw.get("setName"), "a replica set needs setName")
+    _require(not raw.get("httpInterface") or all(versions.parse(n.version) < (3, 6, 0) for n in nodes),
+             "httpInterface exists only on servers before 3.6")
     _require(not {"version", "versionArray"} & set(raw.get("buildInfo", {})),
              "buildInfo takes its version from each node's version")
     custom_roles = tuple(raw.get("customRoles", []))
@@ -168,6 +172,7 @@ def _build(name, raw):
         startup_warnings=tuple(raw.get("startupWarnings", [])),
         databases=tuple(raw.get("databases", [])),
         server_status=raw.get("serverStatus", {}),
+        http_interface=raw.get("httpInterface", False),
     )
 
 

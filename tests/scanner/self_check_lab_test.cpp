@@ -7,6 +7,7 @@
 
 #include <map>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <string>
 
 #include "tests/support/golden.h"
@@ -20,7 +21,12 @@ using nlohmann::json;
 const std::string kPolicy = std::string(MONGOSCAN_SOURCE_DIR) + "/fixtures/policy/lab-policy.json";
 
 // Profiles whose nodes serve no TLS, so the scanning URI asks for none.
-bool serves_tls(const std::string& profile) { return !profile.starts_with("ver-"); }
+bool serves_tls(const std::string& profile) {
+  static const std::set<std::string> kPlaintext = {
+      "open",         "showcase", "authn-no-member-auth", "net-http-interface", "ver-eol",
+      "ver-cve-zlib", "ver-mixed"};
+  return !kPlaintext.contains(profile);
+}
 
 testing_support::Scan scan_profile(const std::string& profile) {
   auto lab = testing_support::start_lab(profile);
@@ -61,11 +67,13 @@ TEST_P(ProfileSelfCheck, StatusesMatchTheGolden) {
 
 INSTANTIATE_TEST_SUITE_P(
     Lab, ProfileSelfCheck,
-    ::testing::Values("hardened", "net-bind-all", "authn-disabled", "authn-localhost-bypass",
-                      "authn-weak-scram", "authz-excess", "tls-allow", "tls-old-protocols",
-                      "tls-weak-cipher", "tls-expired", "tls-expiring", "tls-name-mismatch",
-                      "tls-self-signed", "tls-small-key", "tls-sha1", "tls-allow-invalid",
-                      "hard-defaults", "hard-community", "ver-eol", "ver-cve-zlib", "ver-mixed"),
+    ::testing::Values("open", "showcase", "hardened", "net-default-port", "net-http-interface",
+                      "authn-no-member-auth", "net-bind-all", "authn-disabled",
+                      "authn-localhost-bypass", "authn-weak-scram", "authz-excess", "tls-allow",
+                      "tls-old-protocols", "tls-weak-cipher", "tls-expired", "tls-expiring",
+                      "tls-name-mismatch", "tls-self-signed", "tls-small-key", "tls-sha1",
+                      "tls-allow-invalid", "hard-defaults", "hard-community", "ver-eol",
+                      "ver-cve-zlib", "ver-mixed"),
     [](const auto& info) {
       std::string name = info.param;
       std::erase(name, '-');
