@@ -2,7 +2,7 @@
 """The lab: a MongoDB-compatible test deployment on 127.0.0.1, described by a profile.
 
   lab.py --profile NAME|PATH --ready-file F [--latency-ms N] [--log F] [--cert-dir D]
-         [--advertise-host NAME]
+         [--advertise-host NAME] [--bind-host IP]
 
 Once every node listens, writes {"nodes": ["127.0.0.1:port", ...]} to F (atomically). Logs every
 command received as one JSON line to --log (default F.commands.jsonl). Stops on SIGTERM or SIGINT,
@@ -31,7 +31,10 @@ def _arguments(argv):
     parser.add_argument("--latency-ms", type=int, default=0, help="delay every reply by N ms")
     parser.add_argument("--advertise-host", default="127.0.0.1",
                         help="the host name members are known by (hello, replSetGetStatus, the ready "
-                             "file); nodes still listen on 127.0.0.1")
+                             "file); nodes still listen on --bind-host")
+    parser.add_argument("--bind-host", default="127.0.0.1",
+                        help="the IPv4 address nodes listen on: 127.0.0.1, or an address a test gave "
+                             "the loopback interface of a network namespace it made")
     parser.add_argument("--log", type=Path, help="command log (default: <ready-file>.commands.jsonl)")
     parser.add_argument("--cert-dir", type=Path,
                         help="test certificates, made there if missing (default: <ready-file dir>/certs)")
@@ -64,7 +67,7 @@ def _start(args):
     if profile.tls.mode != "disabled":
         tls.make_certificates(cert_dir)
     ssl_context = tls.server_context(profile.tls, cert_dir)
-    sockets = [bind(node) for node in profile.nodes]
+    sockets = [bind(node, args.bind_host) for node in profile.nodes]
     addresses = [f"{args.advertise_host}:{sock.getsockname()[1]}" for sock in sockets]
     deployment = Deployment(profile, addresses)
     log = CommandLog(args.log or args.ready_file.with_name(args.ready_file.name + ".commands.jsonl"))
@@ -72,7 +75,7 @@ def _start(args):
                NodeServer(deployment, node, sock, profile.tls.mode, ssl_context, log, args.latency_ms / 1000)
                for node, sock in zip(deployment.nodes, sockets)]
     if profile.http_interface:
-        servers += [HttpInterface(listen(sock.getsockname()[1] + HttpInterface.PORT_OFFSET))
+        servers += [HttpInterface(listen(sock.getsockname()[1] + HttpInterface.PORT_OFFSET, args.bind_host))
                     for sock in sockets]
     return servers, addresses, log
 

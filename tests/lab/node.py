@@ -16,27 +16,27 @@ TLS_HANDSHAKE_RECORD = 0x16  # first byte of a TLS ClientHello
 TLS_HANDSHAKE_TIMEOUT_S = 10
 
 
-def listen(port):
-    """A non-blocking listening socket on 127.0.0.1:port (0: the OS picks a free port)."""
+def listen(port, host="127.0.0.1"):
+    """A non-blocking listening socket on host:port (0: the OS picks a free port)."""
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    sock.bind(("127.0.0.1", port))
+    sock.bind((host, port))
     sock.listen(128)
     sock.setblocking(False)
     return sock
 
 
-def reserve(port):
+def reserve(port, host="127.0.0.1"):
     """A socket bound on 127.0.0.1:port that never listens: every connect to it is refused, and no
     other process can bind the port while it is open (no SO_REUSEADDR, so theirs fails even with it)."""
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    sock.bind(("127.0.0.1", port))
+    sock.bind((host, port))
     return sock
 
 
-def bind(spec):
+def bind(spec, host="127.0.0.1"):
     """The socket of a node of the profile: reserved only for a node that is down, else listening."""
-    return reserve(spec.port) if "down" in spec.faults else listen(spec.port)
+    return reserve(spec.port, host) if "down" in spec.faults else listen(spec.port, host)
 
 
 class DownNode:

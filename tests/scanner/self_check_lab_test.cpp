@@ -12,6 +12,8 @@
 
 #include "tests/support/golden.h"
 #include "tests/support/lab_scan.h"
+#include "tests/support/mongoscan_binary.h"
+#include "tests/support/process.h"
 
 namespace mongoscan {
 namespace {
@@ -22,9 +24,14 @@ const std::string kPolicy = std::string(MONGOSCAN_SOURCE_DIR) + "/fixtures/polic
 
 // Profiles whose nodes serve no TLS, so the scanning URI asks for none.
 bool serves_tls(const std::string& profile) {
-  static const std::set<std::string> kPlaintext = {
-      "open",         "showcase", "authn-no-member-auth", "net-http-interface", "ver-eol",
-      "ver-cve-zlib", "ver-mixed"};
+  static const std::set<std::string> kPlaintext = {"open",
+                                                   "showcase",
+                                                   "authn-no-member-auth",
+                                                   "authn-plain-no-tls",
+                                                   "net-http-interface",
+                                                   "ver-eol",
+                                                   "ver-cve-zlib",
+                                                   "ver-mixed"};
   return !kPlaintext.contains(profile);
 }
 
@@ -67,12 +74,15 @@ TEST_P(ProfileSelfCheck, StatusesMatchTheGolden) {
 
 INSTANTIATE_TEST_SUITE_P(
     Lab, ProfileSelfCheck,
-    ::testing::Values("open", "showcase", "hardened", "net-default-port", "net-http-interface",
-                      "authn-no-member-auth", "net-bind-all", "authn-disabled",
-                      "authn-localhost-bypass", "authn-weak-scram", "authz-excess", "tls-allow",
-                      "tls-old-protocols", "tls-weak-cipher", "tls-expired", "tls-expiring",
-                      "tls-name-mismatch", "tls-self-signed", "tls-small-key", "tls-sha1",
-                      "tls-allow-invalid", "hard-defaults", "hard-community", "ver-eol",
+    ::testing::Values("open", "showcase", "hardened", "net-bind-all", "net-default-port",
+                      "net-http-interface", "authn-disabled", "authn-no-member-auth",
+                      "authn-localhost-bypass", "authn-sha1-user", "authn-plain-no-tls",
+                      "authn-low-iterations", "authz-undeclared-admin", "authz-multi-db",
+                      "authz-broad-role", "authz-admin-data", "tls-allow", "tls-old-protocols",
+                      "tls-weak-cipher", "tls-expired", "tls-expiring", "tls-name-mismatch",
+                      "tls-self-signed", "tls-small-key", "tls-sha1", "tls-allow-invalid",
+                      "hard-javascript", "hard-no-audit", "hard-no-encryption", "hard-community",
+                      "hard-unredacted-logs", "hard-root", "hard-low-rlimits", "ver-eol",
                       "ver-cve-zlib", "ver-mixed"),
     [](const auto& info) {
       std::string name = info.param;
@@ -94,6 +104,45 @@ TEST(HardenedSelfCheck, NoFailOrWarn) {
     EXPECT_NE(finding["status"], "warn") << finding["check_id"] << ": " << finding["message"];
   }
   EXPECT_GE(judged, 20);
+}
+
+// NET-001 needs a node whose address is public. The test makes a network namespace whose loopback
+// interface also holds 198.51.100.7 (TEST-NET-2, never routed), runs the open profile's lab on that
+// address and scans it there: no packet leaves the namespace.
+TEST(PublicAddressSelfCheck, ANodeOnAPublicAddressFailsNet001) {
+  const std::string script = R"(
+set -eu
+dir=$(mktemp -d)
+trap 'kill $lab 2>/dev/null; wait; rm -rf "$dir"' EXIT
+ip link set lo up
+ip addr add 198.51.100.7/32 dev lo
+/usr/bin/python3 -B "$1/tests/lab/lab.py" --profile open --bind-host 198.51.100.7 \
+  --advertise-host 198.51.100.7 --ready-file "$dir/ready.json" >/dev/null 2>&1 &
+lab=$!
+for _ in $(seq 100); do [ -s "$dir/ready.json" ] && break; sleep 0.1; done
+node=$(/usr/bin/python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["nodes"][0])' "$dir/ready.json")
+"$2" scan "mongodb://$node/" --format json --fail-on none --connect-timeout 3
+)";
+  const auto namespace_check = testing_support::run_process({"unshare", "-n", "true"});
+  if (namespace_check.exit_code != 0) {
+    GTEST_SKIP() << "cannot create a network namespace (unshare -n needs root): "
+                 << namespace_check.err;
+  }
+  const auto result =
+      testing_support::run_process({"unshare", "-n", "bash", "-c", script, "net001",
+                                    MONGOSCAN_SOURCE_DIR, testing_support::mongoscan_binary()},
+                                   "", std::chrono::seconds(60));
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  const json report = json::parse(result.out);
+  int judged = 0;
+  for (const json& finding : report["findings"]) {
+    if (finding["check_id"] != "NET-001") continue;
+    ++judged;
+    EXPECT_EQ(finding["status"], "fail");
+    EXPECT_NE(finding["message"].get<std::string>().find("198.51.100.7"), std::string::npos);
+    EXPECT_EQ(finding["evidence"]["addresses"]["198.51.100.7"], "public");
+  }
+  EXPECT_EQ(judged, 1);
 }
 
 }  // namespace
