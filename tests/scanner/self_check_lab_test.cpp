@@ -81,9 +81,10 @@ INSTANTIATE_TEST_SUITE_P(
                       "authz-broad-role", "authz-admin-data", "tls-allow", "tls-old-protocols",
                       "tls-weak-cipher", "tls-expired", "tls-expiring", "tls-name-mismatch",
                       "tls-self-signed", "tls-small-key", "tls-sha1", "tls-allow-invalid",
-                      "hard-javascript", "hard-no-audit", "hard-no-encryption", "hard-community",
-                      "hard-unredacted-logs", "hard-root", "hard-low-rlimits", "ver-eol",
-                      "ver-cve-zlib", "ver-mixed"),
+                      "tls-allow-invalid-certificates", "tls-allow-invalid-hostnames",
+                      "tls-no-ca-file", "hard-javascript", "hard-no-audit", "hard-no-encryption",
+                      "hard-community", "hard-unredacted-logs", "hard-root", "hard-low-rlimits",
+                      "ver-eol", "ver-cve-zlib", "ver-mixed"),
     [](const auto& info) {
       std::string name = info.param;
       std::erase(name, '-');
