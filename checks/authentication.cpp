@@ -165,11 +165,8 @@ Verdict judge_mechanisms(const NodeFacts& facts) {
   }
   if (!problems.empty()) return {Status::fail, join(problems), evidence};
   if (auto* instead = std::get_if<Verdict>(&users)) {
-    Verdict partial = *instead;
-    partial.message =
-        "mechanisms are sound, but the users' credentials could not be checked: " + partial.message;
-    partial.evidence.update(evidence);
-    return partial;
+    return incomplete(*instead, "mechanisms are sound; the users' credentials were not checked",
+                      evidence);
   }
   return {Status::pass, "SCRAM-SHA-256 is enabled and every user has SCRAM-SHA-256 credentials",
           evidence};

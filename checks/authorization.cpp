@@ -141,14 +141,12 @@ Inventory inventory(const NodeFacts& facts) {
 // inventory was complete, else the inventory's skipped or error verdict saying what was judged.
 Verdict clean_or_incomplete(const Inventory& seen, std::string pass_message, json evidence) {
   if (!seen.missing) return {Status::pass, std::move(pass_message), std::move(evidence)};
-  Verdict verdict = *seen.missing;
-  verdict.message =
-      (seen.scanning_account.empty() ? std::string("no account could be judged: ")
-                                     : "the scanning account " + join(seen.scanning_account) +
-                                           " is fine, but the other users could not be listed: ") +
-      verdict.message;
-  verdict.evidence.update(evidence);
-  return verdict;
+  return incomplete(*seen.missing,
+                    seen.scanning_account.empty()
+                        ? "no account could be judged"
+                        : "the scanning account " + join(seen.scanning_account) +
+                              " is fine; the other users were not listed",
+                    evidence);
 }
 
 Verdict judge_administrators(const NodeFacts& facts, const Policy& policy) {
@@ -217,12 +215,28 @@ Verdict judge_database_scope(const NodeFacts& facts) {
 // actions, and viewUser / viewRole, which list users and roles); any other action on the cluster
 // resource changes the deployment.
 bool is_read_only_cluster_action(std::string_view action) {
-  static const std::set<std::string_view> kReadOnly = {
-      "checkFreeMonitoringStatus", "connPoolStats", "getClusterParameter", "getCmdLineOpts",
-      "getDefaultRWConcern", "getLog", "getParameter", "getShardMap", "hostInfo", "inprog",
-      "listDatabases", "listSessions", "listShards", "netstat", "operationMetrics",
-      "replSetGetConfig", "replSetGetStatus", "serverStatus", "top", "useUUID", "viewRole",
-      "viewUser"};
+  static const std::set<std::string_view> kReadOnly = {"checkFreeMonitoringStatus",
+                                                       "connPoolStats",
+                                                       "getClusterParameter",
+                                                       "getCmdLineOpts",
+                                                       "getDefaultRWConcern",
+                                                       "getLog",
+                                                       "getParameter",
+                                                       "getShardMap",
+                                                       "hostInfo",
+                                                       "inprog",
+                                                       "listDatabases",
+                                                       "listSessions",
+                                                       "listShards",
+                                                       "netstat",
+                                                       "operationMetrics",
+                                                       "replSetGetConfig",
+                                                       "replSetGetStatus",
+                                                       "serverStatus",
+                                                       "top",
+                                                       "useUUID",
+                                                       "viewRole",
+                                                       "viewUser"};
   return kReadOnly.contains(action);
 }
 

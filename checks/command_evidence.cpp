@@ -32,4 +32,10 @@ std::variant<const bson::Document*, Verdict> command_reply(const NodeFacts& fact
                  json{{"command", name}, {"state", "failed"}}};
 }
 
+Verdict incomplete(Verdict instead, std::string_view judged, const nlohmann::json& evidence) {
+  instead.message = std::string(judged) + ", but " + instead.message;
+  instead.evidence.update(evidence);
+  return instead;
+}
+
 }  // namespace mongoscan

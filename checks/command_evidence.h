@@ -19,4 +19,9 @@ std::variant<const bson::Document*, Verdict> command_reply(const NodeFacts& fact
                                                            std::string_view command,
                                                            std::string_view action);
 
+// `instead` (a command_reply verdict) for a check that judged part of its evidence and found
+// nothing wrong there: the message says what was judged, then why the rest could not be; the
+// evidence gathered so far is kept.
+Verdict incomplete(Verdict instead, std::string_view judged, const nlohmann::json& evidence);
+
 }  // namespace mongoscan

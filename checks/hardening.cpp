@@ -139,13 +139,9 @@ Verdict judge_process(const NodeFacts& facts) {
   }
   if (!problems.empty()) return {Status::fail, join(problems, "; "), evidence};
   if (auto* instead = std::get_if<Verdict>(&log)) {
-    Verdict partial = *instead;
-    partial.message =
-        "client data is redacted from logs, but the startup warnings could not be "
-        "read: " +
-        partial.message;
-    partial.evidence.update(evidence);
-    return partial;
+    return incomplete(*instead,
+                      "client data is redacted from logs; the startup warnings were not read",
+                      evidence);
   }
   return {Status::pass, "client data is redacted from logs; no root or rlimit warning at startup",
           evidence};

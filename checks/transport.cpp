@@ -1,7 +1,6 @@
 #include "checks/transport.h"
 
 #include <algorithm>
-#include <cctype>
 #include <cstdio>
 #include <ctime>
 #include <optional>
@@ -11,7 +10,9 @@
 
 #include "checks/command_evidence.h"
 #include "checks/server_settings.h"
+#include "checks/text_list.h"
 #include "checks/verdict.h"
+#include "scanner/ascii_case.h"
 
 namespace mongoscan {
 namespace {
@@ -35,22 +36,6 @@ enum SpecIndex { kRequired = 0, kProtocols = 1, kCertificate = 2, kValidation = 
 
 const CheckSpec& spec(SpecIndex index) { return transport_specs()[index]; }
 
-std::string join(const std::vector<std::string>& parts, std::string_view separator) {
-  std::string joined;
-  for (const std::string& part : parts) {
-    if (!joined.empty()) joined += separator;
-    joined += part;
-  }
-  return joined;
-}
-
-std::string lowercase(std::string_view text) {
-  std::string lower(text);
-  std::transform(lower.begin(), lower.end(), lower.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return lower;
-}
-
 std::string value_text(const json& value) {
   return value.is_string() ? value.get<std::string>() : value.dump();
 }
@@ -58,7 +43,7 @@ std::string value_text(const json& value) {
 // A switch as getCmdLineOpts shows it: true from a configuration file or command line, "true"
 // under setParameter.
 bool is_on(const json& value) {
-  return value == true || (value.is_string() && lowercase(value.get<std::string>()) == "true");
+  return value == true || (value.is_string() && to_lower_ascii(value.get<std::string>()) == "true");
 }
 
 // net.tls.<name>; the legacy net.ssl.<name> (before 4.2) when only that was set; else the default.
@@ -250,7 +235,7 @@ int minimum_key_bits(std::string_view key_type) {
 }
 
 bool is_weak_signature(std::string_view algorithm) {
-  const std::string lower = lowercase(algorithm);
+  const std::string lower = to_lower_ascii(algorithm);
   return lower.find("sha1") != lower.npos || lower.find("md5") != lower.npos ||
          lower.find("md2") != lower.npos;
 }

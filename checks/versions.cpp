@@ -6,6 +6,7 @@
 
 #include "checks/command_evidence.h"
 #include "checks/server_settings.h"
+#include "checks/text_list.h"
 #include "checks/verdict.h"
 
 namespace mongoscan {
@@ -154,12 +155,6 @@ std::string_view status_name(SeriesStatus status) {
   return "unknown";
 }
 
-std::string joined(const std::vector<std::string>& parts) {
-  std::string text;
-  for (const std::string& part : parts) text += (text.empty() ? "" : ", ") + part;
-  return text;
-}
-
 // Whether the versions differ: exact versions ("7.0.9") against each other, and series known only
 // from the wire version ("7.0.x") against every other series.
 bool disagree(const std::set<std::string>& versions) {
@@ -215,27 +210,27 @@ Verdict judge_supported(const DeploymentFacts& deployment, const ReleaseData& da
                          {"release_data_as_of", data.as_of}};
   if (!end_of_life.empty() || !not_supported.empty()) {
     std::string message;
-    if (!end_of_life.empty()) message = "past end of life: " + joined(end_of_life);
+    if (!end_of_life.empty()) message = "past end of life: " + join(end_of_life);
     if (!not_supported.empty())
       message += (message.empty() ? "" : "; ") + std::string("not a supported release series: ") +
-                 joined(not_supported);
+                 join(not_supported);
     return {Status::fail, message, evidence};
   }
   if (disagree(versions)) {
     std::vector<std::string> list(versions.begin(), versions.end());
-    return {Status::warn, "members run different versions: " + joined(list), evidence};
+    return {Status::warn, "members run different versions: " + join(list), evidence};
   }
   if (versions.empty() && newer.empty()) {
     return {Status::error, "no node reported its version (no buildInfo or hello reply)", evidence};
   }
   if (!unknown.empty()) {
     return {Status::warn,
-            "the versions of " + joined(unknown) + " are unknown; the others are supported",
+            "the versions of " + join(unknown) + " are unknown; the others are supported",
             evidence};
   }
   if (!newer.empty()) {
     return {Status::warn,
-            joined(newer) + " run a series the release data (as of " + data.as_of +
+            join(newer) + " run a series the release data (as of " + data.as_of +
                 ") does not know; update mongoscan",
             evidence};
   }
@@ -388,7 +383,7 @@ std::string cve_list(const std::vector<const KnownCve*>& cves) {
   std::vector<std::string> names;
   for (const KnownCve* cve : cves)
     names.push_back(cve->id + " (" + std::string(to_string(cve->severity)) + ")");
-  return joined(names);
+  return join(names);
 }
 
 std::optional<Severity> highest(const std::vector<const KnownCve*>& cves) {
