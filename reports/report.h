@@ -1,12 +1,15 @@
 #pragma once
 // The one model every reporter renders. Reporters never decide pass or fail.
 
+#include <map>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "checks/check_spec.h"
 #include "checks/finding.h"
+#include "scanner/file_walk.h"
 #include "scanner/result.h"
 
 namespace mongoscan {
@@ -55,6 +58,16 @@ struct ScanStatistics {
   std::size_t scram_key_derivations = 0;  // PBKDF2 runs: one per user, salt and iteration count
 };
 
+// What a config scan (--config-path, --files-from) covered.
+struct ConfigScanSummary {
+  std::vector<std::string> roots;  // the paths given
+  std::size_t files_scanned = 0;
+  std::uint64_t bytes_scanned = 0;
+  std::vector<SkippedFile> skipped;  // every file not read, with the reason
+  // Candidates each named suppression rule dropped: {"placeholder-template": 3, ...}.
+  std::map<std::string, std::size_t> suppressed_by_rule;
+};
+
 struct Report {
   std::string tool_name = "mongoscan";
   std::string tool_version;
@@ -64,6 +77,7 @@ struct Report {
   std::vector<TargetSummary> targets;
   std::vector<ReportedFinding> findings;
   ScanStatistics statistics;
+  std::optional<ConfigScanSummary> config_scan;  // present when the scan read files
 
   StatusCounts summary() const;
 };

@@ -25,4 +25,8 @@ class Secret {
 // What every report shows in place of a secret.
 inline constexpr const char* kRedacted = "***";
 
+// How a found secret is shown: its first two characters (UTF-8 aware), then "***"; only "***" when
+// the secret is shorter than 8 bytes, where two characters would give away too much of it.
+std::string redact_secret(const Secret& secret);
+
 }  // namespace mongoscan

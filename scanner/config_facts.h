@@ -1,0 +1,59 @@
+#pragma once
+// What a config scan saw in application files: hardcoded credentials (kept as Secret, rendered only
+// redacted), every MongoDB connection string, and the files it could not read. Facts, not verdicts.
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "scanner/file_walk.h"
+#include "scanner/secret.h"
+
+namespace mongoscan {
+
+// A place in a file: 1-based line, 1-based byte column.
+struct FileLocation {
+  std::string path;
+  int line = 0;
+  int column = 0;
+};
+
+// A password found in a file.
+struct CredentialHit {
+  enum class Kind {
+    uri_password,     // the password of a mongodb:// or mongodb+srv:// URI (APP-001)
+    credential_key,   // a value under a credential key: password: ..., DB_PASS=... (APP-002)
+    driver_argument,  // a driver call's password argument: MongoCredential.create...(...) (APP-002)
+    cli_argument,     // mongosh -p '...', mongodump --password=... (APP-002)
+  };
+  Kind kind = Kind::credential_key;
+  FileLocation location;             // where the password starts
+  std::string key;                   // the key, call or option that holds it; empty for URIs
+  std::string user;                  // the user it belongs to, when the same text names it
+  std::string host;                  // the first host of a URI; empty otherwise
+  Secret password{""};               // never rendered; redact_secret() for reports
+  bool allowed_inline = false;       // the line carries a `mongoscan:allow` comment
+  std::string fingerprint;           // stable across line moves and secret-free; for baselines
+};
+
+// A MongoDB connection string found in a file, with or without a password. `text` is the raw
+// string (XML entities decoded): it may hold a password and is never rendered.
+struct FoundConnectionString {
+  FileLocation location;
+  Secret text{""};
+  bool allowed_inline = false;
+};
+
+struct ConfigFacts {
+  std::vector<std::string> roots;  // the paths given, in order
+  std::size_t files_scanned = 0;
+  std::uint64_t bytes_scanned = 0;
+  std::vector<SkippedFile> skipped;  // sorted by path
+  std::vector<CredentialHit> credentials;              // sorted by path, line, column
+  std::vector<FoundConnectionString> connection_strings;  // sorted by path, line, column
+  // How many candidates each named suppression rule dropped ("placeholder-template": 12, ...).
+  std::map<std::string, std::size_t> suppressed_by_rule;
+};
+
+}  // namespace mongoscan
