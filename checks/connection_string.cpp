@@ -398,8 +398,8 @@ const std::vector<CheckSpec>& connection_string_specs() {
 std::vector<Finding> check_connection_string(const UriTarget& target, const Policy& policy) {
   std::vector<Finding> findings;
   for (const auto& check : connection_string_checks()) {
-    findings.push_back(make_finding(check.spec, policy, Subject::uri(target.redacted_uri),
-                                    check.judge(target.connection, policy)));
+    findings.push_back(
+        make_finding(check.spec, policy, target.subject(), check.judge(target.connection, policy)));
   }
   return findings;
 }

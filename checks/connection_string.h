@@ -1,6 +1,7 @@
 #pragma once
 // The CONN-* checks: judgements of one connection string against the policy, without I/O.
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -15,13 +16,16 @@ namespace mongoscan {
 struct UriTarget {
   std::string redacted_uri;
   ConnectionString connection;
+  std::optional<Subject> found_at = {};  // the file, line and column of a string found in a file
+
+  // What findings about the string are about: where it was found, else the redacted string.
+  Subject subject() const { return found_at ? *found_at : Subject::uri(redacted_uri); }
 };
 
 // The CONN-* checks this family implements, in catalogue order.
 const std::vector<CheckSpec>& connection_string_specs();
 
-// One finding per CONN-* check (pass, fail, warn or skipped), each about
-// Subject::uri(redacted_uri).
+// One finding per CONN-* check (pass, fail, warn or skipped), each about target.subject().
 std::vector<Finding> check_connection_string(const UriTarget& target, const Policy& policy);
 
 }  // namespace mongoscan

@@ -300,7 +300,7 @@ std::vector<Finding> check_deployment_connection(const UriTarget& target,
                                                  const DeploymentFacts* deployment,
                                                  const Policy& policy) {
   const auto& specs = deployment_connection_specs();
-  const Subject subject = Subject::uri(target.redacted_uri);
+  const Subject subject = target.subject();
   const ConnectionString effective =
       deployment ? effective_uri(target.connection, *deployment) : target.connection;
   return {

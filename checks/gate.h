@@ -8,7 +8,8 @@
 
 namespace mongoscan {
 
-// True iff some finding has status fail at or above the threshold; no threshold never fails.
+// True iff some unsuppressed finding has status fail at or above the threshold; no threshold
+// never fails.
 bool fails_gate(const std::vector<Finding>& findings, std::optional<Severity> threshold);
 
 }  // namespace mongoscan

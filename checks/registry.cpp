@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <tuple>
 
+#include "checks/application.h"
 #include "checks/authentication.h"
 #include "checks/authorization.h"
 #include "checks/deployment_connection.h"
@@ -21,7 +22,7 @@ const std::vector<CheckSpec>& check_catalogue() {
     for (const auto* family :
          {&discovery_specs(), &network_specs(), &authentication_specs(), &authorization_specs(),
           &transport_specs(), &hardening_specs(), &versions_specs(), &connection_string_specs(),
-          &deployment_connection_specs()}) {
+          &deployment_connection_specs(), &application_specs()}) {
       specs.insert(specs.end(), family->begin(), family->end());
     }
     specs.push_back(password_strength_spec());
@@ -60,13 +61,17 @@ std::vector<Finding> without_disabled(std::vector<Finding> findings, const Polic
 std::vector<Finding> run_connection_string_checks(const UriTarget& target,
                                                   const DeploymentFacts* deployment,
                                                   const Policy& policy) {
-  std::vector<Finding> findings = concatenated(
-      {{check_password_strength(target.connection, Subject::uri(target.redacted_uri), policy)},
-       check_connection_string(target, policy),
-       check_deployment_connection(target, deployment, policy)});
+  std::vector<Finding> findings =
+      concatenated({{check_password_strength(target.connection, target.subject(), policy)},
+                    check_connection_string(target, policy),
+                    check_deployment_connection(target, deployment, policy)});
   std::stable_sort(findings.begin(), findings.end(),
                    [](const Finding& a, const Finding& b) { return a.check_id < b.check_id; });
   return without_disabled(std::move(findings), policy);
+}
+
+std::vector<Finding> run_config_checks(const ConfigFacts& facts, const Policy& policy) {
+  return without_disabled(check_config_facts(facts, policy), policy);
 }
 
 std::vector<Finding> run_node_checks(const NodeFacts& facts, const Policy& policy) {

@@ -9,6 +9,7 @@
 #include "checks/connection_string.h"
 #include "checks/finding.h"
 #include "checks/policy.h"
+#include "scanner/config_facts.h"
 #include "scanner/deployment_facts.h"
 #include "scanner/node_facts.h"
 
@@ -26,6 +27,9 @@ const CheckSpec* find_check(std::string_view id);
 std::vector<Finding> run_connection_string_checks(const UriTarget& target,
                                                   const DeploymentFacts* deployment,
                                                   const Policy& policy);
+
+// The findings of the checks that judge a config scan (APP-*), without those the policy disables.
+std::vector<Finding> run_config_checks(const ConfigFacts& facts, const Policy& policy);
 
 // The findings of every check that judges one probed node, without those the policy disables.
 std::vector<Finding> run_node_checks(const NodeFacts& facts, const Policy& policy);

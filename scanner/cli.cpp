@@ -10,6 +10,7 @@
 #include <optional>
 #include <sstream>
 
+#include "checks/baseline.h"
 #include "checks/registry.h"
 #include "reports/catalogue.h"
 #include "reports/parsed_uri.h"
@@ -34,6 +35,8 @@ struct ScanOptions {
   double node_timeout_seconds = 60;
   double dns_timeout_seconds = 10;
   std::optional<std::int64_t> app_instances;
+  std::string files_from;  // --files-from: a file (or "-" for stdin) with one path per line
+  std::string baseline_file;
 };
 
 Result<std::string> read_text_file(const std::string& path, std::string_view what) {
@@ -80,8 +83,49 @@ Result<Policy> load_policy(const ScanOptions& options) {
   return policy;
 }
 
+// The paths --files-from names: one per line, blank lines skipped (`git diff --name-only | …`).
+Result<std::vector<std::string>> read_path_list(const std::string& source, std::istream* in) {
+  std::string text;
+  if (source == "-") {
+    std::ostringstream all;
+    if (in != nullptr) all << in->rdbuf();
+    text = all.str();
+  } else {
+    auto from_file = read_text_file(source, "files-from");
+    if (!from_file) return from_file.error();
+    text = std::move(from_file).value();
+  }
+  std::vector<std::string> paths;
+  std::istringstream lines(text);
+  for (std::string line; std::getline(lines, line);) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (!line.empty()) paths.push_back(line);
+  }
+  return paths;
+}
+
+std::optional<CommandError> collect_config_inputs(const ScanOptions& options, std::istream* in,
+                                                  ConfigScanRequest& config) {
+  if (!options.files_from.empty()) {
+    auto paths = read_path_list(options.files_from, in);
+    if (!paths) return CommandError{kExitUsage, "files-from " + paths.error().message};
+    config.paths.insert(config.paths.end(), paths.value().begin(), paths.value().end());
+  }
+  if (!options.baseline_file.empty()) {
+    auto text = read_text_file(options.baseline_file, "baseline");
+    if (!text) return CommandError{kExitUsage, "baseline " + text.error().message};
+    auto baseline = parse_baseline(text.value());
+    if (!baseline) {
+      return CommandError{kExitUsage,
+                          "baseline " + options.baseline_file + ": " + baseline.error().message};
+    }
+    config.baseline = std::move(baseline).value();
+  }
+  return std::nullopt;
+}
+
 std::optional<CommandError> collect_uri_inputs(const ScanOptions& options, std::ostream& err,
-                                               std::vector<UriInput>& inputs) {
+                                               std::vector<UriInput>& inputs, bool config_scan) {
   for (std::size_t i = 0; i < options.uris.size(); ++i) {
     inputs.push_back({"argument " + std::to_string(i + 1), options.uris[i]});
   }
@@ -93,10 +137,10 @@ std::optional<CommandError> collect_uri_inputs(const ScanOptions& options, std::
       inputs.insert(inputs.end(), from_file.value().begin(), from_file.value().end());
     }
   }
-  if (inputs.empty()) {
-    return CommandError{
-        kExitUsage,
-        "scan: give at least one connection string (argument, --uri-file or --app-uri-file)"};
+  if (inputs.empty() && !config_scan) {
+    return CommandError{kExitUsage,
+                        "scan: give at least one connection string (argument, --uri-file or "
+                        "--app-uri-file) or files to scan (--config-path, --files-from)"};
   }
   for (std::size_t i = 0; i < options.uris.size(); ++i) {
     auto parsed = parse_connection_string(options.uris[i]);
@@ -118,7 +162,12 @@ std::optional<CommandError> prepare_and_run_scan(const ScanOptions& options, Sca
   auto policy = load_policy(options);
   if (!policy) return CommandError{kExitUsage, policy.error().message};
   request.policy = std::move(policy).value();
-  if (auto error = collect_uri_inputs(options, streams.err, request.inputs)) return error;
+  if (auto error = collect_config_inputs(options, streams.in, request.config)) return error;
+  if (auto error =
+          collect_uri_inputs(options, streams.err, request.inputs,
+                             !request.config.paths.empty() || !options.files_from.empty())) {
+    return error;
+  }
   request.probe.connect_timeout = to_milliseconds(options.connect_timeout_seconds);
   request.probe.command_timeout = to_milliseconds(options.command_timeout_seconds);
   request.probe.node_timeout = to_milliseconds(options.node_timeout_seconds);
@@ -260,6 +309,31 @@ int run_cli(const std::vector<std::string>& args, CliStreams streams) {
       ->check(CLI::PositiveNumber)
       ->capture_default_str();
 
+  ConfigScanRequest& config = scan_request.config;
+  WalkSettings& walk = config.settings.walk;
+  scan->add_option("--config-path", config.paths,
+                   "Application file or directory to scan for hardcoded credentials and "
+                   "connection strings (repeatable)");
+  scan->add_option("--files-from", scan_options.files_from,
+                   "File with one path to scan per line; '-' reads stdin (pre-commit hooks)");
+  scan->add_option("--baseline", scan_options.baseline_file,
+                   "Baseline file: findings whose fingerprint it lists do not fail the gate")
+      ->check(CLI::ExistingFile);
+  scan->add_option("--write-baseline", config.write_baseline_file,
+                   "Write every current config finding's fingerprint to this baseline file");
+  scan->add_option("--max-file-size", walk.max_file_bytes,
+                   "Skip files larger than this many bytes (reported as skipped)")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  scan->add_option("--skip-dir", walk.skip_directories,
+                   "Directory name never entered, in addition to the defaults (repeatable)");
+  bool no_default_skips = false;
+  scan->add_flag("--no-default-skips", no_default_skips,
+                 "Also enter .git, node_modules, vendor, build and the other default skips");
+  scan->add_flag("!--no-ignore-files", walk.honour_ignore_files,
+                 "Scan files that .gitignore or .mongoscanignore exclude");
+  scan->add_flag("!--no-follow-symlinks", walk.follow_symlinks, "Do not follow symbolic links");
+
   std::string catalogue_format = "table";
   CLI::App* checks = app.add_subcommand("checks", "List the check catalogue");
   checks->add_option("--format", catalogue_format, "Catalogue format")
@@ -329,6 +403,12 @@ int run_cli(const std::vector<std::string>& args, CliStreams streams) {
   if (parse_uri->parsed()) return run_parse_uri(uri_to_parse, reveal, streams);
   if (resolve->parsed()) return run_resolve(resolve_options, streams);
   if (scan->parsed()) {
+    if (no_default_skips) {
+      const auto defaults = WalkSettings::default_skip_directories();
+      std::erase_if(walk.skip_directories, [&](const std::string& name) {
+        return std::find(defaults.begin(), defaults.end(), name) != defaults.end();
+      });
+    }
     if (auto error = prepare_and_run_scan(scan_options, std::move(scan_request), streams)) {
       if (!error->message.empty()) {
         streams.err << "mongoscan: error: " << redact_connection_strings_in_text(error->message)

@@ -3,6 +3,7 @@
 // scanner (facts), checks (judgement) and reports (rendering).
 
 #include <cstddef>
+#include <istream>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -23,6 +24,7 @@ struct CliStreams {
   bool out_is_color_terminal = false;  // stdout is a TTY and NO_COLOR is not set
   bool err_is_terminal = false;        // stderr is a TTY: progress may be shown there
   std::size_t out_width = 0;           // stdout's console width; 0 when unknown
+  std::istream* in = nullptr;          // what `--files-from -` reads; nullptr: nothing
 };
 
 // Runs one command line (args exclude the program name). Never throws; every error is one line on

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <map>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "scanner/file_walk.h"
@@ -28,14 +29,17 @@ struct CredentialHit {
     cli_argument,     // mongosh -p '...', mongodump --password=... (APP-002)
   };
   Kind kind = Kind::credential_key;
-  FileLocation location;             // where the password starts
-  std::string key;                   // the key, call or option that holds it; empty for URIs
-  std::string user;                  // the user it belongs to, when the same text names it
-  std::string host;                  // the first host of a URI; empty otherwise
-  Secret password{""};               // never rendered; redact_secret() for reports
-  bool allowed_inline = false;       // the line carries a `mongoscan:allow` comment
-  std::string fingerprint;           // stable across line moves and secret-free; for baselines
+  FileLocation location;        // where the password starts
+  std::string key;              // the key, call or option that holds it; empty for URIs
+  std::string user;             // the user it belongs to, when the same text names it
+  std::string host;             // the first host of a URI; empty otherwise
+  Secret password{""};          // never rendered; redact_secret() for reports
+  bool allowed_inline = false;  // the line carries a `mongoscan:allow` comment
+  std::string fingerprint;      // stable across line moves and secret-free; for baselines
 };
+
+// "uri_password", "credential_key", "driver_argument", "cli_argument".
+std::string_view to_string(CredentialHit::Kind kind);
 
 // A MongoDB connection string found in a file, with or without a password. `text` is the raw
 // string (XML entities decoded): it may hold a password and is never rendered.
@@ -49,8 +53,8 @@ struct ConfigFacts {
   std::vector<std::string> roots;  // the paths given, in order
   std::size_t files_scanned = 0;
   std::uint64_t bytes_scanned = 0;
-  std::vector<SkippedFile> skipped;  // sorted by path
-  std::vector<CredentialHit> credentials;              // sorted by path, line, column
+  std::vector<SkippedFile> skipped;                       // sorted by path
+  std::vector<CredentialHit> credentials;                 // sorted by path, line, column
   std::vector<FoundConnectionString> connection_strings;  // sorted by path, line, column
   // How many candidates each named suppression rule dropped ("placeholder-template": 12, ...).
   std::map<std::string, std::size_t> suppressed_by_rule;

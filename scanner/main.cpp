@@ -13,5 +13,5 @@ int main(int argc, char** argv) {
   std::vector<std::string> args(argv + 1, argv + argc);
   return mongoscan::run_cli(
       args, {std::cout, std::cerr, mongoscan::should_use_color(STDOUT_FILENO),
-             ::isatty(STDERR_FILENO) == 1, mongoscan::console_width(STDOUT_FILENO)});
+             ::isatty(STDERR_FILENO) == 1, mongoscan::console_width(STDOUT_FILENO), &std::cin});
 }

@@ -4,6 +4,7 @@
 #include <ctime>
 #include <sstream>
 
+#include "checks/baseline.h"
 #include "checks/deployment_connection.h"
 #include "checks/gate.h"
 #include "checks/registry.h"
@@ -160,6 +161,39 @@ std::optional<CommandError> write_output(const ScanRequest& request, const Repor
   return std::nullopt;
 }
 
+ConfigScanSummary summarize(const ConfigFacts& facts) {
+  return {facts.roots, facts.files_scanned, facts.bytes_scanned, facts.skipped,
+          facts.suppressed_by_rule};
+}
+
+// The connection strings a config scan found that parse, each named by its file and line.
+std::vector<UriTarget> found_uri_targets(const ConfigFacts& facts) {
+  std::vector<UriTarget> targets;
+  for (const FoundConnectionString& found : facts.connection_strings) {
+    auto parsed = parse_connection_string(found.text.reveal());
+    if (!parsed) continue;
+    targets.push_back(
+        {redact_connection_string(found.text.reveal()), std::move(parsed).value(),
+         Subject::file(found.location.path, found.location.line, found.location.column)});
+  }
+  return targets;
+}
+
+// Applies --baseline, writes --write-baseline (whose findings are then baselined too).
+std::optional<CommandError> settle_baseline(const ConfigScanRequest& request,
+                                            std::vector<Finding>& findings) {
+  Baseline baseline = request.baseline;
+  if (!request.write_baseline_file.empty()) {
+    const std::string text = baseline_text(findings);
+    if (auto written = write_file_atomically(request.write_baseline_file, text); !written) {
+      return CommandError{kExitScanFailed, "cannot write baseline: " + written.error().message};
+    }
+    baseline.merge(parse_baseline(text).value());
+  }
+  apply_baseline(baseline, findings);
+  return std::nullopt;
+}
+
 }  // namespace
 
 std::optional<CommandError> run_scan(const ScanRequest& request, const CliStreams& streams) {
@@ -200,10 +234,8 @@ std::optional<CommandError> run_scan(const ScanRequest& request, const CliStream
 
   std::vector<Finding> findings;
   auto add = [&](std::vector<Finding> more) {
-    for (Finding& finding : more) {
-      findings.push_back(finding);
-      report.findings.push_back({*find_check(finding.check_id), std::move(finding)});
-    }
+    findings.insert(findings.end(), std::make_move_iterator(more.begin()),
+                    std::make_move_iterator(more.end()));
   };
   for (const DeploymentFacts& deployment : deployments) {
     TargetSummary target{deployment.redacted_uri, topology_of(deployment.nodes), {}};
@@ -215,10 +247,24 @@ std::optional<CommandError> run_scan(const ScanRequest& request, const CliStream
     add(run_deployment_checks(deployment, request.policy));
     report.targets.push_back(std::move(target));
   }
+  if (!request.config.paths.empty()) {
+    progress.show("scanning files");
+    const ConfigFacts facts = scan_config_paths(request.config.paths, request.config.settings);
+    progress.clear();
+    add(run_config_checks(facts, request.policy));
+    auto found = found_uri_targets(facts);
+    uris.insert(uris.end(), std::make_move_iterator(found.begin()),
+                std::make_move_iterator(found.end()));
+    report.config_scan = summarize(facts);
+    report.inputs.insert(report.inputs.end(), facts.roots.begin(), facts.roots.end());
+  }
   for (const UriTarget& uri : uris) {
     add(run_connection_string_checks(uri, deployment_reached_by(uri.connection, deployments),
                                      request.policy));
   }
+  if (auto error = settle_baseline(request.config, findings)) return error;
+  for (const Finding& finding : findings)
+    report.findings.push_back({*find_check(finding.check_id), finding});
   report.statistics.concurrency = request.probe.concurrency;
   report.statistics.scram_key_derivations = cache.pbkdf2_count();
   report.finished_at = rfc3339_utc_now();

@@ -7,8 +7,10 @@
 #include <string>
 #include <vector>
 
+#include "checks/baseline.h"
 #include "checks/policy.h"
 #include "scanner/cli.h"
+#include "scanner/config_scan.h"
 
 namespace mongoscan {
 
@@ -39,8 +41,17 @@ struct ProbeSettings {
   std::chrono::milliseconds node_timeout{60000};
 };
 
+// Application files to scan for credentials and connection strings (--config-path, --files-from).
+struct ConfigScanRequest {
+  std::vector<std::string> paths;
+  ConfigScanSettings settings;
+  Baseline baseline;                // --baseline: accepted findings' fingerprints
+  std::string write_baseline_file;  // --write-baseline: accept every current finding
+};
+
 struct ScanRequest {
   std::vector<UriInput> inputs;
+  ConfigScanRequest config;
   Policy policy;
   std::string format = "table";
   std::string output;  // empty: stdout

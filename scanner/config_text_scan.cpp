@@ -1,0 +1,631 @@
+#include "scanner/config_text_scan.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cstring>
+#include <optional>
+#include <set>
+
+#include "scanner/anchor_search.h"
+#include "scanner/ascii_case.h"
+#include "scanner/candidate_rules.h"
+#include "scanner/config_fingerprint.h"
+#include "scanner/file_syntax.h"
+
+namespace mongoscan {
+namespace {
+
+// Only this much of a line around an anchor is parsed: minified files put megabytes on one line.
+constexpr std::size_t kWindowBefore = 1024;
+constexpr std::size_t kWindowAfter = 4096;
+// How many following lines may hold the `value:` of a Kubernetes `- name: MONGO_PASSWORD` entry.
+constexpr int kNameValueLines = 3;
+// How many lines before a credential may name its user (`username:` above `password:`).
+constexpr int kUserLinesBefore = 4;
+// How many lines below a key its block (a Terraform variable, a YAML list) is looked for.
+constexpr int kBlockLines = 8;
+constexpr std::string_view kAllowComment = "mongoscan:allow";
+
+bool is_key_char(char c) {
+  return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_' || c == '.' || c == '-';
+}
+bool is_blank(char c) { return c == ' ' || c == '\t'; }
+bool is_quote(char c) { return c == '"' || c == '\'' || c == '`'; }
+
+bool starts_with_ignore_case(std::string_view text, std::string_view prefix) {
+  return text.size() >= prefix.size() && equals_ignore_case(text.substr(0, prefix.size()), prefix);
+}
+
+// The last word of a key, lower case: words are split at '.', '_', '-' and at a lower-to-upper
+// or digit-to-upper change (dbPassword -> password, Sha256Credential -> credential).
+std::string last_word(std::string_view key) {
+  std::size_t begin = 0;
+  for (std::size_t i = 0; i < key.size(); ++i) {
+    const char c = key[i];
+    if (c == '.' || c == '_' || c == '-') {
+      if (i + 1 < key.size()) begin = i + 1;
+    } else if (i > 0 && std::isupper(static_cast<unsigned char>(c)) &&
+               (std::islower(static_cast<unsigned char>(key[i - 1])) ||
+                std::isdigit(static_cast<unsigned char>(key[i - 1])))) {
+      begin = i;
+    }
+  }
+  std::string word = to_lower_ascii(key.substr(begin));
+  while (!word.empty() && (word.back() == '.' || word.back() == '_' || word.back() == '-')) {
+    word.pop_back();
+  }
+  return word;
+}
+
+bool is_credential_word(std::string_view word) {
+  for (std::string_view credential : {"password", "passwords", "passwd", "pass", "pwd", "secret",
+                                      "credential", "credentials", "passphrase"}) {
+    if (word == credential) return true;
+  }
+  return false;
+}
+
+bool is_user_word(std::string_view word) {
+  return word == "user" || word == "username" || word == "login";
+}
+
+bool is_credential_call(std::string_view key) {
+  const std::string lower = to_lower_ascii(key);
+  return lower.find("create") != std::string::npos && lower.ends_with("credential");
+}
+
+std::string percent_decoded(std::string_view text) {
+  std::string decoded;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '%' && i + 2 < text.size() &&
+        std::isxdigit(static_cast<unsigned char>(text[i + 1])) &&
+        std::isxdigit(static_cast<unsigned char>(text[i + 2]))) {
+      decoded += static_cast<char>(std::stoi(std::string(text.substr(i + 1, 2)), nullptr, 16));
+      i += 2;
+    } else {
+      decoded += text[i];
+    }
+  }
+  return decoded;
+}
+
+std::string xml_entities_decoded(std::string_view text) {
+  std::string decoded(text);
+  for (const auto& [entity, character] :
+       {std::pair{"&amp;", "&"}, {"&quot;", "\""}, {"&apos;", "'"}, {"&lt;", "<"}, {"&gt;", ">"}}) {
+    for (std::size_t at = decoded.find(entity); at != std::string::npos;
+         at = decoded.find(entity, at + 1)) {
+      decoded.replace(at, std::strlen(entity), character);
+    }
+  }
+  return decoded;
+}
+
+// A value as written: [begin, end) is its content, without quotes.
+struct ValueSpan {
+  std::size_t begin;
+  std::size_t end;
+  bool quoted;
+};
+
+class TextScanner {
+ public:
+  TextScanner(std::string_view path, std::string_view text)
+      : path_(path), text_(text), syntax_(file_syntax(path)) {}
+
+  TextScan run() {
+    std::size_t from = 0;
+    for (AnchorHit hit = find_anchor(text_, from); hit.offset != kNoAnchor;
+         hit = find_anchor(text_, from)) {
+      from = std::max(hit.offset + 1, hit.anchor == Anchor::mongo ? after_mongo(hit.offset)
+                                                                  : after_key(hit.offset));
+    }
+    return std::move(scan_);
+  }
+
+ private:
+  struct Line {
+    std::size_t begin = 0;
+    std::size_t end = 0;
+  };
+
+  // The line holding offset (cached: hits come in order and many share a line).
+  Line line_at(std::size_t offset) {
+    if (offset >= line_.begin && offset < line_.end) return line_;
+    const void* newline_before = offset == 0 ? nullptr : memrchr(text_.data(), '\n', offset);
+    line_.begin = newline_before ? static_cast<const char*>(newline_before) - text_.data() + 1 : 0;
+    const void* newline_after = std::memchr(text_.data() + offset, '\n', text_.size() - offset);
+    line_.end =
+        newline_after ? static_cast<const char*>(newline_after) - text_.data() : text_.size();
+    if (line_.end > line_.begin && text_[line_.end - 1] == '\r') --line_.end;
+    return line_;
+  }
+
+  Line next_line(Line line) {
+    std::size_t begin = line.end;
+    while (begin < text_.size() && text_[begin] != '\n') ++begin;
+    return begin >= text_.size() ? Line{text_.size(), text_.size()} : line_at(begin + 1);
+  }
+
+  Line previous_line(Line line) { return line.begin == 0 ? Line{} : line_at(line.begin - 1); }
+
+  // 1-based number of the line holding offset (counts forward from the last answer).
+  int line_number(std::size_t offset) {
+    if (offset < counted_to_) {
+      counted_to_ = 0;
+      counted_lines_ = 1;
+    }
+    counted_lines_ +=
+        static_cast<int>(std::count(text_.begin() + counted_to_, text_.begin() + offset, '\n'));
+    counted_to_ = offset;
+    return counted_lines_;
+  }
+
+  std::size_t window_end(std::size_t offset) {
+    return std::min(line_at(offset).end, offset + kWindowAfter);
+  }
+
+  std::size_t window_end_const(std::size_t offset) const {
+    const std::size_t newline = text_.find('\n', offset);
+    return std::min(newline == std::string_view::npos ? text_.size() : newline,
+                    offset + kWindowAfter);
+  }
+
+  std::size_t skip_blanks(std::size_t at, std::size_t limit) const {
+    while (at < limit && is_blank(text_[at])) ++at;
+    return at;
+  }
+
+  void drop(std::string_view rule) { ++scan_.suppressed_by_rule[std::string(rule)]; }
+
+  // A quoted or unquoted value starting at `at` (after the operator), ending before `limit`.
+  std::optional<ValueSpan> value_at(std::size_t at, std::size_t limit, bool word_only) const {
+    at = skip_blanks(at, limit);
+    if (at >= limit) return std::nullopt;
+    // String prefixes: r"…", f"…", b"…", u"…" (Python), @"…" (C#), $"…" (C#).
+    if (at + 1 < limit && is_quote(text_[at + 1]) &&
+        std::string_view("rRfFbBuU@$").find(text_[at]) != std::string_view::npos) {
+      ++at;
+    }
+    if (is_quote(text_[at])) {
+      const char quote = text_[at];
+      std::size_t close = at + 1;
+      while (close < limit && text_[close] != quote) close += text_[close] == '\\' ? 2 : 1;
+      return ValueSpan{at + 1, std::min(close, limit), true};
+    }
+    std::size_t end = at;
+    if (word_only || syntax_ != FileSyntax::config) {
+      const std::string_view stops = syntax_ == FileSyntax::code ? " \t,;)}]\"'" : " \t;&|)`\"'";
+      while (end < limit && stops.find(text_[end]) == std::string_view::npos) ++end;
+    } else {
+      end = limit;
+      // A comment after the value: " #" (YAML, .env, shell), " ;" (INI).
+      for (std::size_t i = at + 1; i < limit; ++i) {
+        if ((text_[i] == '#' || text_[i] == ';') && is_blank(text_[i - 1])) {
+          end = i;
+          break;
+        }
+      }
+      while (end > at && is_blank(text_[end - 1])) --end;
+    }
+    return ValueSpan{at, end, false};
+  }
+
+  // The value assigned to the key [key_begin, key_end): `key: v`, `key = v`, `key := v`,
+  // `key => v`, `"key": v`, `$a['key'] = v`, `setKey("v")` in code, `--key v` for options.
+  std::optional<ValueSpan> assigned_value(std::size_t key_begin, std::size_t key_end) {
+    const std::size_t limit = window_end(key_begin);
+    std::size_t at = key_end;
+    if (key_begin > 0 && is_quote(text_[key_begin - 1]) && at < limit &&
+        text_[at] == text_[key_begin - 1]) {
+      ++at;
+    }
+    if (at < limit && text_[at] == ']') ++at;
+    at = skip_blanks(at, limit);
+    if (at >= limit) return std::nullopt;
+    const std::string_view rest = text_.substr(at, limit - at);
+    const bool option = text_[key_begin] == '-';
+    if (rest.starts_with("==") || rest.starts_with("!=")) return std::nullopt;
+    if (rest.starts_with("=>") || rest.starts_with(":=")) return value_at(at + 2, limit, option);
+    if (rest.starts_with("=")) return value_at(at + 1, limit, option);
+    if (rest.starts_with(":") && !rest.starts_with("::")) return value_at(at + 1, limit, option);
+    if (rest.starts_with("(") && syntax_ == FileSyntax::code) return first_literal_argument(at);
+    // A key passed as a string, then its value: withEnv("MONGO_PASSWORD", "v"), put("pwd", "v").
+    if (rest.starts_with(",") && at > key_end && is_quote(text_[key_end])) {
+      auto argument = value_at(at + 1, limit, true);
+      if (argument && argument->quoted) return argument;
+      return std::nullopt;
+    }
+    if (option && at > key_end && text_[at] != '-') return value_at(at, limit, true);
+    return std::nullopt;
+  }
+
+  // The first string literal among the top-level arguments of the call whose '(' is at `open`:
+  // setPassword("v"), mongoc_uri_set_password(uri, "v"). Calls may span lines.
+  std::optional<ValueSpan> first_literal_argument(std::size_t open) const {
+    const std::size_t limit = std::min(text_.size(), open + kWindowAfter);
+    int depth = 0;
+    for (std::size_t at = open + 1; at < limit; ++at) {
+      const char c = text_[at];
+      if (c == '"' || c == '\'') {
+        const auto literal = value_at(at, limit, true);
+        if (depth == 0) return literal;
+        at = literal->end;
+      } else if (c == '(') {
+        ++depth;
+      } else if (c == ')' && depth-- == 0) {
+        break;
+      }
+    }
+    return std::nullopt;
+  }
+
+  // The key around offset: a run of letters, digits, '_', '.', '-'.
+  std::pair<std::size_t, std::size_t> key_around(std::size_t offset) const {
+    std::size_t begin = offset;
+    while (begin > 0 && is_key_char(text_[begin - 1])) --begin;
+    std::size_t end = offset;
+    while (end < text_.size() && is_key_char(text_[end])) ++end;
+    return {begin, end};
+  }
+
+  std::string_view line_text(Line line) const {
+    return text_.substr(line.begin, line.end - line.begin);
+  }
+
+  // The literal user named on this line or up to kUserLinesBefore lines above it.
+  std::string nearby_user(std::size_t offset) {
+    Line line = line_at(offset);
+    for (int i = 0; i <= kUserLinesBefore; ++i) {
+      const std::string lower = to_lower_ascii(line_text(line));
+      for (std::size_t at = lower.find("user"); at != std::string::npos;
+           at = lower.find("user", at + 1)) {
+        const auto [begin, end] = key_around(line.begin + at);
+        if (!is_user_word(last_word(text_.substr(begin, end - begin)))) continue;
+        const auto value = assigned_value(begin, end);
+        if (value && (value->quoted || syntax_ != FileSyntax::code) && value->end > value->begin) {
+          return std::string(text_.substr(value->begin, value->end - value->begin));
+        }
+      }
+      if (line.begin == 0) break;
+      line = previous_line(line);
+    }
+    return {};
+  }
+
+  void report(CredentialHit::Kind kind, std::string key, std::size_t value_begin,
+              std::size_t value_length, std::string password, std::string user = {},
+              std::string host = {}) {
+    if (!reported_.insert(value_begin).second) return;
+    const Line line = line_at(value_begin);
+    CredentialHit hit;
+    hit.kind = kind;
+    hit.location = {std::string(path_), line_number(value_begin),
+                    static_cast<int>(value_begin - line.begin + 1)};
+    hit.key = std::move(key);
+    hit.user = std::move(user);
+    hit.host = std::move(host);
+    hit.password = Secret(std::move(password));
+    hit.allowed_inline = line_text(line).find(kAllowComment) != std::string_view::npos;
+    hit.fingerprint = config_fingerprint(to_string(kind), path_, line_text(line),
+                                         value_begin - line.begin, value_length);
+    scan_.credentials.push_back(std::move(hit));
+  }
+
+  // Judges a candidate value and reports it unless a rule drops it.
+  void judge(CredentialHit::Kind kind, std::string key, ValueSpan span, bool in_code) {
+    std::string_view value = text_.substr(span.begin, span.end - span.begin);
+    if (const std::string_view fallback = template_default(value); !fallback.empty()) {
+      span.begin += value.find(fallback);
+      value = fallback;
+    }
+    if (starts_with_ignore_case(value, "mongodb")) return;  // a URI: after_uri judges it
+    if (const auto rule = dropping_rule({value, span.quoted, in_code && !span.quoted, false})) {
+      drop(*rule);
+      return;
+    }
+    report(kind, std::move(key), span.begin, value.size(), std::string(value),
+           nearby_user(span.begin));
+  }
+
+  // `mongodb://` or `mongodb+srv://` at offset: records the connection string and judges its
+  // password. Returns where scanning goes on.
+  std::size_t after_mongo(std::size_t offset) {
+    const std::string_view rest = text_.substr(offset, 16);
+    std::size_t scheme = 0;
+    if (starts_with_ignore_case(rest, "mongodb://")) scheme = 10;
+    if (starts_with_ignore_case(rest, "mongodb+srv://")) scheme = 14;
+    if (scheme == 0) return after_mongo_tool(offset);
+    const char quote = offset > 0 && is_quote(text_[offset - 1]) ? text_[offset - 1] : '\0';
+    const std::size_t limit = window_end(offset);
+    std::size_t end = offset + scheme;
+    while (end < limit && !is_blank(text_[end]) && text_[end] != quote && text_[end] != '\\' &&
+           (quote != '\0' || !is_quote(text_[end])) && text_.substr(end, 2) != "</") {
+      ++end;
+    }
+    const std::string raw(text_.substr(offset, end - offset));
+    const bool allowed = line_text(line_at(offset)).find(kAllowComment) != std::string_view::npos;
+    scan_.connection_strings.push_back({{std::string(path_), line_number(offset),
+                                         static_cast<int>(offset - line_at(offset).begin + 1)},
+                                        Secret(xml_entities_decoded(raw)),
+                                        allowed});
+    judge_uri_password(offset + scheme, end);
+    return end;
+  }
+
+  // The user info of a URI between authority_begin and end: up to the last '@' before the query.
+  void judge_uri_password(std::size_t authority_begin, std::size_t end) {
+    const std::string_view authority = text_.substr(authority_begin, end - authority_begin);
+    const std::size_t query = authority.find('?');
+    const std::size_t at = authority.substr(0, query).rfind('@');
+    if (at == std::string_view::npos) return;
+    const std::string_view user_info = authority.substr(0, at);
+    const std::size_t colon = user_info.find(':');
+    if (colon == std::string_view::npos || colon + 1 == user_info.size()) {
+      drop("uri-without-password");
+      return;
+    }
+    std::string_view hosts =
+        authority.substr(at + 1, std::min(authority.find('/', at), query) - at - 1);
+    if (documentation_hosts(hosts)) {
+      drop("documentation-example");
+      return;
+    }
+    const std::string password = xml_entities_decoded(percent_decoded(user_info.substr(colon + 1)));
+    if (const auto rule = dropping_rule({password, true, false, loopback_hosts(hosts)})) {
+      drop(*rule);
+      return;
+    }
+    const std::string host(hosts.substr(0, hosts.find(',')));
+    report(CredentialHit::Kind::uri_password, {}, authority_begin + colon + 1,
+           user_info.size() - colon - 1, password, percent_decoded(user_info.substr(0, colon)),
+           host);
+  }
+
+  // A MongoDB command-line tool (mongosh, mongo, mongodump, ...) with `-p value` on its line.
+  std::size_t after_mongo_tool(std::size_t offset) {
+    if (offset > 0 && (std::isalnum(static_cast<unsigned char>(text_[offset - 1])) != 0 ||
+                       text_[offset - 1] == '_')) {
+      return offset + 5;
+    }
+    const auto [begin, end] = key_around(offset);
+    const std::string tool = to_lower_ascii(text_.substr(offset, end - offset));
+    static const std::set<std::string, std::less<>> tools = {
+        "mongo",       "mongosh",   "mongodump", "mongorestore", "mongoimport",
+        "mongoexport", "mongostat", "mongotop",  "mongofiles"};
+    if (!tools.contains(tool)) return offset + 5;
+    const std::size_t limit = window_end(offset);
+    for (std::size_t at = end; at + 2 < limit; ++at) {
+      if (text_[at] != '-' || text_[at + 1] != 'p' || !is_blank(text_[at - 1])) continue;
+      if (!is_blank(text_[at + 2]) && !is_quote(text_[at + 2])) continue;
+      const auto value = value_at(at + 2, limit, true);
+      if (!value || text_[value->begin] == '-') return end;  // -p alone: mongosh prompts
+      judge(CredentialHit::Kind::cli_argument, "-p", *value, false);
+      return value->end;
+    }
+    return end;
+  }
+
+  // A key around an anchor word: judged when its last word names a credential.
+  std::size_t after_key(std::size_t offset) {
+    const auto [begin, end] = key_around(offset);
+    const std::string_view key = text_.substr(begin, end - begin);
+    if (!is_credential_word(last_word(key))) {
+      drop("not-a-credential-key");
+      return end;
+    }
+    if (is_credential_call(key)) {
+      judge_credential_call(key, end);
+      return end;
+    }
+    std::optional<ValueSpan> value = element_or_attribute_value(begin, end);
+    if (!value) value = name_value_pair_value(begin);
+    if (!value) value = template_with_default(begin, end);
+    if (!value) value = variable_block_default(begin, end);
+    if (!value) value = dockerfile_env_value(begin, end);
+    if (!value) value = assigned_value(begin, end);
+    if (!value) {
+      if (syntax_ == FileSyntax::config && opens_block(end))
+        judge_list_items(std::string(key), begin);
+      return end;
+    }
+    if (!value->quoted && syntax_ == FileSyntax::code) {
+      if (const auto fallback = fallback_literal(value->end)) value = fallback;
+    }
+    const auto kind = key.starts_with("-") ? CredentialHit::Kind::cli_argument
+                                           : CredentialHit::Kind::credential_key;
+    const std::string word = last_word(key);
+    if (word == "credential" || word == "credentials") {
+      judge_user_password_at_database(std::string(key), *value);
+    } else {
+      judge(kind, std::string(key), *value, syntax_ == FileSyntax::code);
+    }
+    return value->quoted ? std::max(end, value->end) : end;
+  }
+
+  // `${mongo.password:v}` (Spring's @Value, a YAML or Compose default): the default after the
+  // colon (or ":-"), up to '}'.
+  std::optional<ValueSpan> template_with_default(std::size_t begin, std::size_t end) const {
+    if (begin < 2 || text_.substr(begin - 2, 2) != "${" || end >= text_.size() ||
+        text_[end] != ':') {
+      return std::nullopt;
+    }
+    if (end + 1 < text_.size() && text_[end + 1] == '-') ++end;
+    const std::size_t close = text_.find('}', end);
+    if (close == std::string_view::npos) return std::nullopt;
+    return ValueSpan{end + 1, close, true};
+  }
+
+  // Terraform's `variable "db_password" { ... default = "v" }`: the default inside the block.
+  std::optional<ValueSpan> variable_block_default(std::size_t begin, std::size_t end) {
+    const Line line = line_at(begin);
+    const std::string before = to_lower_ascii(text_.substr(line.begin, begin - line.begin));
+    if (!before.ends_with("variable \"") || end >= line.end || text_[end] != '"') {
+      return std::nullopt;
+    }
+    Line next = line;
+    for (int i = 0; i < kBlockLines; ++i) {
+      next = next_line(next);
+      if (next.begin >= text_.size()) break;
+      const std::size_t first = skip_blanks(next.begin, next.end);
+      const std::string_view content = text_.substr(first, next.end - first);
+      if (content.starts_with("}")) break;
+      if (content.starts_with("default")) return assigned_value(first, first + 7);
+    }
+    return std::nullopt;
+  }
+
+  // A Dockerfile's legacy `ENV KEY value` (no '=').
+  std::optional<ValueSpan> dockerfile_env_value(std::size_t begin, std::size_t end) {
+    if (syntax_ != FileSyntax::shell) return std::nullopt;
+    const Line line = line_at(begin);
+    const std::size_t first = skip_blanks(line.begin, line.end);
+    if (!starts_with_ignore_case(text_.substr(first, begin - first), "env ") ||
+        skip_blanks(first + 4, line.end) != begin || end >= line.end || !is_blank(text_[end])) {
+      return std::nullopt;
+    }
+    return value_at(end, line.end, true);
+  }
+
+  // Whether the key ending at `end` is followed by ':' and nothing else on its line.
+  bool opens_block(std::size_t end) {
+    const Line line = line_at(end);
+    std::size_t at = end < line.end && is_quote(text_[end]) ? end + 1 : end;
+    if (at >= line.end || text_[at] != ':') return false;
+    return skip_blanks(at + 1, line.end) == line.end;
+  }
+
+  // A YAML key with no value on its line and a list below: `passwords:` then `- v` items.
+  void judge_list_items(const std::string& key, std::size_t begin) {
+    Line next = line_at(begin);
+    for (int i = 0; i < kBlockLines; ++i) {
+      next = next_line(next);
+      if (next.begin >= text_.size()) return;
+      const std::size_t first = skip_blanks(next.begin, next.end);
+      if (text_.substr(first, 2) != "- ") return;
+      if (const auto item = value_at(first + 2, next.end, false)) {
+        judge(CredentialHit::Kind::credential_key, key, *item, false);
+      }
+    }
+  }
+
+  // `process.env.X || 'v'`, `ENV.fetch("X") ?? "v"`, `getenv("X") or "v"`: the literal used when
+  // the reference is empty, which is hardcoded.
+  std::optional<ValueSpan> fallback_literal(std::size_t after) const {
+    const std::size_t limit = window_end_const(after);
+    std::size_t at = after;
+    while (at < limit && text_[at] != ',' && text_[at] != ';' && text_[at] != '}') {
+      const std::string_view rest = text_.substr(at, limit - at);
+      for (std::string_view operator_text : {"||", "??", " or ", "?:"}) {
+        if (!rest.starts_with(operator_text)) continue;
+        auto literal = value_at(at + operator_text.size(), limit, true);
+        if (literal && literal->quoted) return literal;
+        return std::nullopt;
+      }
+      ++at;
+    }
+    return std::nullopt;
+  }
+
+  // `<password>v</password>`, or `name="password" value="v"` / `key="DbPassword" value="v"`.
+  std::optional<ValueSpan> element_or_attribute_value(std::size_t begin, std::size_t end) {
+    const std::size_t limit = window_end(begin);
+    if (begin > 0 && text_[begin - 1] == '<' && end < limit && text_[end] == '>') {
+      const std::size_t close = text_.substr(0, limit).find("</", end);
+      if (close == std::string_view::npos) return std::nullopt;
+      return ValueSpan{end + 1, close, true};
+    }
+    if (begin < 2 || !is_quote(text_[begin - 1]) || text_[begin - 2] != '=') return std::nullopt;
+    const std::string before =
+        to_lower_ascii(text_.substr(line_at(begin).begin, begin - 2 - line_at(begin).begin));
+    if (!before.ends_with("name") && !before.ends_with("key")) return std::nullopt;
+    const std::string after = to_lower_ascii(text_.substr(end, limit - end));
+    const std::size_t value = after.find("value=");
+    if (value == std::string::npos) return std::nullopt;
+    return value_at(end + value + 6, limit, true);
+  }
+
+  // A Kubernetes or Compose env entry: `- name: MONGO_PASSWORD` with `value: v` on a following
+  // line. A `valueFrom:` there reads a Secret: no finding.
+  std::optional<ValueSpan> name_value_pair_value(std::size_t begin) {
+    const Line line = line_at(begin);
+    std::string before(text_.substr(line.begin, begin - line.begin));
+    while (!before.empty() && (is_blank(before.back()) || is_quote(before.back())))
+      before.pop_back();
+    if (!to_lower_ascii(before).ends_with("name:")) return std::nullopt;
+    Line next = line;
+    for (int i = 0; i < kNameValueLines; ++i) {
+      next = next_line(next);
+      if (next.begin >= text_.size()) return std::nullopt;
+      const std::size_t first = skip_blanks(next.begin, next.end);
+      const std::string_view content = text_.substr(first, next.end - first);
+      if (content.starts_with("valueFrom:")) {
+        drop("reference-or-call");
+        return std::nullopt;
+      }
+      if (content.starts_with("value:")) return value_at(first + 6, next.end, false);
+      if (content.starts_with("- ")) return std::nullopt;
+    }
+    return std::nullopt;
+  }
+
+  // MongoCredential.createCredential(user, source, "pw".toCharArray()) and the C# driver's
+  // MongoCredential.CreateCredential(source, user, "pw"): the third argument.
+  void judge_credential_call(std::string_view call, std::size_t end) {
+    const std::size_t limit = std::min(text_.size(), end + kWindowAfter);
+    std::size_t at = skip_blanks(end, limit);
+    if (at >= limit || text_[at] != '(') return;
+    int depth = 0;
+    int argument = 0;
+    for (++at; at < limit; ++at) {
+      const char c = text_[at];
+      if (is_quote(c)) {
+        const auto literal = value_at(at, limit, true);
+        at = literal ? literal->end : limit;
+        continue;
+      }
+      if (c == '(') ++depth;
+      if (c == ')' && depth-- == 0) return;
+      if (c == ',' && depth == 0) {
+        if (++argument == 2) {
+          const std::size_t value = skip_blanks(at + 1, limit);
+          const auto literal = value_at(value, limit, true);
+          if (literal)
+            judge(CredentialHit::Kind::driver_argument, std::string(call), *literal, true);
+          return;
+        }
+      }
+    }
+  }
+
+  // Spring's `credential="user:password@database"` (a list may follow, comma-separated).
+  void judge_user_password_at_database(std::string key, ValueSpan span) {
+    const std::string_view value = text_.substr(span.begin, span.end - span.begin);
+    const std::string_view first = value.substr(0, value.find(','));
+    const std::size_t colon = first.find(':');
+    const std::size_t at = first.rfind('@');
+    if (colon == std::string_view::npos || at == std::string_view::npos || at < colon) {
+      judge(CredentialHit::Kind::credential_key, std::move(key), span, syntax_ == FileSyntax::code);
+      return;
+    }
+    const ValueSpan password{span.begin + colon + 1, span.begin + at, true};
+    judge(CredentialHit::Kind::credential_key, std::move(key), password, false);
+  }
+
+  std::string_view path_;
+  std::string_view text_;
+  FileSyntax syntax_;
+  TextScan scan_;
+  Line line_{0, 0};
+  std::size_t counted_to_ = 0;
+  int counted_lines_ = 1;
+  std::set<std::size_t> reported_;
+};
+
+}  // namespace
+
+TextScan scan_config_text(std::string_view path, std::string_view text) {
+  return TextScanner(path, text).run();
+}
+
+}  // namespace mongoscan

@@ -1,0 +1,24 @@
+#pragma once
+// Finds hardcoded MongoDB credentials and connection strings in one file's text. Pure: bytes in,
+// facts out. Only the neighbourhood of an anchor word (see anchor_search.h) is ever parsed.
+
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "scanner/config_facts.h"
+
+namespace mongoscan {
+
+struct TextScan {
+  std::vector<CredentialHit> credentials;  // in text order
+  std::vector<FoundConnectionString> connection_strings;
+  std::map<std::string, std::size_t> suppressed_by_rule;  // candidates dropped, by rule name
+};
+
+// Scans `text`, the content of the file at `path` (the path decides the syntax, see
+// file_syntax.h, and names every location).
+TextScan scan_config_text(std::string_view path, std::string_view text);
+
+}  // namespace mongoscan

@@ -1,0 +1,89 @@
+#include "checks/application.h"
+
+#include <gtest/gtest.h>
+
+namespace mongoscan {
+namespace {
+
+CredentialHit hit(CredentialHit::Kind kind, std::string password, std::string user = {}) {
+  CredentialHit found;
+  found.kind = kind;
+  found.location = {"app/config.yml", 7, 13};
+  found.key = kind == CredentialHit::Kind::uri_password ? "" : "spring.data.mongodb.password";
+  found.user = std::move(user);
+  found.password = Secret(std::move(password));
+  found.fingerprint = "f1";
+  return found;
+}
+
+ConfigFacts facts_with(std::vector<CredentialHit> hits) {
+  ConfigFacts facts;
+  facts.roots = {"app"};
+  facts.files_scanned = 3;
+  facts.credentials = std::move(hits);
+  return facts;
+}
+
+TEST(Application, EachCredentialFailsItsCheckWithARedactedValueAndItsPlace) {
+  const auto findings = check_config_facts(
+      facts_with({hit(CredentialHit::Kind::uri_password, "Tq8#vLm2!Rz", "orders"),
+                  hit(CredentialHit::Kind::credential_key, "Kd93hQwz1Lr")}),
+      Policy{});
+  ASSERT_EQ(findings.size(), 2u);
+  EXPECT_EQ(findings[0].check_id, "APP-001");
+  EXPECT_EQ(findings[1].check_id, "APP-002");
+  for (const Finding& finding : findings) {
+    EXPECT_EQ(finding.status, Status::fail);
+    EXPECT_EQ(finding.severity, Severity::high);
+    EXPECT_EQ(finding.subject.kind, Subject::Kind::file);
+    EXPECT_EQ(finding.subject.line, 7);
+    EXPECT_EQ(finding.subject.column, 13);
+    EXPECT_EQ(finding.fingerprint, "f1");
+    EXPECT_TRUE(finding.suppression.empty());
+  }
+  EXPECT_EQ(findings[0].evidence["redacted_value"], "Tq***");
+  EXPECT_EQ(findings[0].evidence["user"], "orders");
+  EXPECT_EQ(findings[1].evidence["key"], "spring.data.mongodb.password");
+  for (const Finding& finding : findings) {
+    EXPECT_EQ(finding.message.find("vLm2"), std::string::npos);
+    EXPECT_EQ(finding.evidence.dump().find("hQwz"), std::string::npos);
+  }
+}
+
+TEST(Application, WeakDefaultsAreLowSeverityWithTheirReason) {
+  const auto findings =
+      check_config_facts(facts_with({hit(CredentialHit::Kind::uri_password, "changeme"),
+                                     hit(CredentialHit::Kind::credential_key, "Mongo", "mongo"),
+                                     hit(CredentialHit::Kind::credential_key, "qwerty123")}),
+                         Policy{});
+  ASSERT_EQ(findings.size(), 3u);
+  EXPECT_EQ(findings[0].evidence["weak_reason"], "a default password");
+  EXPECT_EQ(findings[1].evidence["weak_reason"], "the same as the user name");
+  EXPECT_EQ(findings[2].evidence["weak_reason"], "a common password");
+  for (const Finding& finding : findings) {
+    EXPECT_EQ(finding.severity, Severity::low);
+    EXPECT_EQ(finding.status, Status::fail);
+  }
+}
+
+TEST(Application, InlineAllowSuppressesButKeepsTheFinding) {
+  CredentialHit allowed = hit(CredentialHit::Kind::credential_key, "Xy9!kLm2Qw");
+  allowed.allowed_inline = true;
+  const auto findings = check_config_facts(facts_with({allowed}), Policy{});
+  ASSERT_GE(findings.size(), 1u);
+  EXPECT_EQ(findings[0].status, Status::fail);
+  EXPECT_EQ(findings[0].suppression, "inline");
+}
+
+TEST(Application, NothingFoundPassesBothChecksPerRoot) {
+  const auto findings = check_config_facts(facts_with({}), Policy{});
+  ASSERT_EQ(findings.size(), 2u);
+  for (const Finding& finding : findings) {
+    EXPECT_EQ(finding.status, Status::pass);
+    EXPECT_EQ(finding.subject.name, "app");
+    EXPECT_EQ(finding.evidence["files_scanned"], 3);
+  }
+}
+
+}  // namespace
+}  // namespace mongoscan

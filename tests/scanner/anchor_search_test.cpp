@@ -1,0 +1,50 @@
+#include "scanner/anchor_search.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+namespace mongoscan {
+namespace {
+
+std::vector<std::size_t> all_offsets(std::string_view text) {
+  std::vector<std::size_t> offsets;
+  for (AnchorHit hit = find_anchor(text, 0); hit.offset != kNoAnchor;
+       hit = find_anchor(text, hit.offset + 1)) {
+    offsets.push_back(hit.offset);
+  }
+  return offsets;
+}
+
+TEST(AnchorSearch, FindsEveryWordInAnyCaseInsideLongerWords) {
+  const std::string text = "x MONGO_PASSWORD=1 dbPwd Client_Secret MongoCredential";
+  EXPECT_EQ(all_offsets(text), (std::vector<std::size_t>{2, 8, 21, 32, 39, 44}));
+  EXPECT_EQ(find_anchor(text, 0).anchor, Anchor::mongo);
+  EXPECT_EQ(find_anchor(text, 3).anchor, Anchor::pass);
+  EXPECT_EQ(find_anchor(text, 9).anchor, Anchor::pwd);
+  EXPECT_EQ(find_anchor(text, 22).anchor, Anchor::secret);
+  EXPECT_EQ(find_anchor(text, 40).anchor, Anchor::credential);
+}
+
+TEST(AnchorSearch, IgnoresPrefixesThatDoNotCompleteAWordAndLookAlikeBytes) {
+  // "mon", "pas", "sec", "cre" alone; '@' and '`' fold onto nothing a word needs.
+  EXPECT_EQ(find_anchor("monday past second create pa$s P@SS", 0).offset, kNoAnchor);
+}
+
+TEST(AnchorSearch, AgreesWithAPlainSearchAtEveryOffsetAndBlockBoundary) {
+  // Words placed across every position of the vector blocks (16 and 32 bytes) and at the end.
+  for (std::size_t at = 0; at < 70; ++at) {
+    std::string text(at, 'a');
+    text += "Secret";
+    EXPECT_EQ(find_anchor(text, 0).offset, at) << at;
+    EXPECT_EQ(find_anchor(text, at + 1).offset, kNoAnchor) << at;
+  }
+}
+
+TEST(AnchorSearch, WordCutByTheEndOfTheTextIsNotAHit) {
+  EXPECT_EQ(find_anchor(std::string(40, ' ') + "creden", 0).offset, kNoAnchor);
+}
+
+}  // namespace
+}  // namespace mongoscan
