@@ -11,19 +11,32 @@
 namespace mongoscan {
 
 struct WalkSettings {
-  // Directory names never entered (matched against the name alone, at any depth); --skip-dir adds,
-  // --no-default-skips empties.
+  // Directory names never entered (matched against the name alone, at any depth, never against a
+  // root given); --skip-dir adds, --no-default-skips empties.
   std::vector<std::string> skip_directories = default_skip_directories();
   std::uint64_t max_file_bytes = 10 * 1024 * 1024;  // larger files are skipped (--max-file-size)
-  bool honour_ignore_files = true;  // .gitignore and .mongoscanignore (--no-ignore-files)
-  bool follow_symlinks = true;      // a symlink loop is skipped and reported, never followed twice
+  // .gitignore and .mongoscanignore (--no-ignore-files), with git's semantics (ignore_rules.h): the
+  // files of a directory apply to it and below, deeper files and then .mongoscanignore win. Only
+  // ignore files inside a root count (not those of its parents, nor .git/info/exclude); an ignore
+  // file larger than max_file_bytes is not honoured. A root that is a file is always scanned.
+  bool honour_ignore_files = true;
+  // Symlinks to files and directories are followed; one to a directory on the current path is
+  // reported as "symlink loop". Without it, symlinks are silently out of scope (roots are always
+  // followed).
+  bool follow_symlinks = true;
 
+  // Version control metadata, dependencies and build output: .git .hg .svn node_modules
+  // bower_components vendor third_party .venv venv __pycache__ build dist target out .terraform
+  // .gradle .idea .tox
   static std::vector<std::string> default_skip_directories();
 };
 
-// A file the scan did not read, and why: "binary", "larger than 10485760 bytes",
-// "unreadable: Permission denied", "symlink loop", "ignored by .gitignore" is NOT reported (ignored
-// files are silently out of scope).
+// A file the scan did not read, and why: "binary" (the scanner's), "larger than 10485760 bytes
+// (size 2147483648)", "unreadable: Permission denied" (also a directory, or a dangling symlink:
+// "unreadable: No such file or directory"), "symlink loop", "not found" (a root), "not a regular
+// file or directory" (a root that is a FIFO, socket or device). Not reported: ignored files and
+// skipped directories (out of scope), sockets, FIFOs and devices met in a walk (never opened), and
+// a file or directory reached a second time through another link (symlink or hard link).
 struct SkippedFile {
   std::string path;
   std::string reason;
@@ -34,10 +47,11 @@ struct FileToScan {
   std::uint64_t size = 0;
 };
 
-// Walks every root (a file or a directory) depth first in name order, calling on_file for each file
-// to scan, in a stable order, on the calling thread. Files and directories that cannot be read,
+// Walks every root (a file or a directory) depth first in name (byte) order, calling on_file for
+// each file to scan, in a stable order, on the calling thread. Each file and directory is visited
+// once, through the first path that reaches it. Files and directories that cannot be read,
 // too-large files and symlink loops are appended to skipped. A root that does not exist is skipped
-// with reason "not found".
+// with reason "not found". One descriptor stays open per directory level of the current path.
 void walk_paths(const std::vector<std::string>& roots, const WalkSettings& settings,
                 const std::function<void(FileToScan)>& on_file, std::vector<SkippedFile>& skipped);
 
