@@ -56,19 +56,34 @@ ordered_json subject_json(const Subject& subject) {
 ordered_json finding_json(const ReportedFinding& reported) {
   const CheckSpec& spec = reported.spec;
   const Finding& finding = reported.finding;
-  return {{"check_id", finding.check_id},        {"title", spec.title},
-          {"layer", to_string(spec.layer)},      {"severity", to_string(finding.severity)},
-          {"status", to_string(finding.status)}, {"subject", subject_json(finding.subject)},
-          {"message", finding.message},          {"evidence", object_or_empty(finding.evidence)},
-          {"remediation", spec.remediation},     {"references", spec.references}};
+  ordered_json json = {
+      {"check_id", finding.check_id},        {"title", spec.title},
+      {"layer", to_string(spec.layer)},      {"severity", to_string(finding.severity)},
+      {"status", to_string(finding.status)}, {"subject", subject_json(finding.subject)},
+      {"message", finding.message},          {"evidence", object_or_empty(finding.evidence)},
+      {"remediation", spec.remediation},     {"references", spec.references}};
+  if (!finding.fingerprint.empty()) json["fingerprint"] = finding.fingerprint;
+  if (!finding.suppression.empty()) json["suppression"] = finding.suppression;
+  return json;
 }
 
 ordered_json summary_json(const StatusCounts& counts) {
-  return {{"pass", counts.pass},
-          {"fail", counts.fail},
-          {"warn", counts.warn},
-          {"error", counts.error},
-          {"skipped", counts.skipped}};
+  return {{"pass", counts.pass},   {"fail", counts.fail},       {"warn", counts.warn},
+          {"error", counts.error}, {"skipped", counts.skipped}, {"suppressed", counts.suppressed}};
+}
+
+ordered_json config_scan_json(const ConfigScanSummary& scan) {
+  ordered_json skipped = ordered_json::array();
+  for (const SkippedFile& file : scan.skipped) {
+    skipped.push_back({{"path", file.path}, {"reason", file.reason}});
+  }
+  ordered_json suppressed_by_rule = ordered_json::object();
+  for (const auto& [rule, count] : scan.suppressed_by_rule) suppressed_by_rule[rule] = count;
+  return {{"roots", scan.roots},
+          {"files_scanned", scan.files_scanned},
+          {"bytes_scanned", scan.bytes_scanned},
+          {"skipped", std::move(skipped)},
+          {"suppressed_by_rule", std::move(suppressed_by_rule)}};
 }
 
 ordered_json report_json(const Report& report) {
@@ -77,18 +92,20 @@ ordered_json report_json(const Report& report) {
   ordered_json findings = ordered_json::array();
   for (const ReportedFinding& reported : report.findings)
     findings.push_back(finding_json(reported));
-  return {{"schema_version", kSchemaVersion},
-          {"tool", {{"name", report.tool_name}, {"version", report.tool_version}}},
-          {"started_at", report.started_at},
-          {"finished_at", report.finished_at},
-          {"inputs", report.inputs},
-          {"targets", std::move(targets)},
-          {"findings", std::move(findings)},
-          {"summary", summary_json(report.summary())},
-          {"statistics",
-           {{"nodes", report.statistics.nodes},
-            {"concurrency", report.statistics.concurrency},
-            {"scram_key_derivations", report.statistics.scram_key_derivations}}}};
+  ordered_json json = {{"schema_version", kSchemaVersion},
+                       {"tool", {{"name", report.tool_name}, {"version", report.tool_version}}},
+                       {"started_at", report.started_at},
+                       {"finished_at", report.finished_at},
+                       {"inputs", report.inputs},
+                       {"targets", std::move(targets)},
+                       {"findings", std::move(findings)},
+                       {"summary", summary_json(report.summary())},
+                       {"statistics",
+                        {{"nodes", report.statistics.nodes},
+                         {"concurrency", report.statistics.concurrency},
+                         {"scram_key_derivations", report.statistics.scram_key_derivations}}}};
+  if (report.config_scan) json["config_scan"] = config_scan_json(*report.config_scan);
+  return json;
 }
 
 }  // namespace

@@ -36,8 +36,7 @@ json tls_json(const NodeFacts& facts) {
     tls["chain_verify_error"] = handshake.chain_verify_error;
   if (handshake.name_matches) tls["name_matches"] = *handshake.name_matches;
   json chain = json::array();
-  for (const CertificateFacts& certificate : handshake.chain)
-    chain.push_back(to_json(certificate));
+  for (const CertificateFacts& certificate : handshake.chain) chain.push_back(to_json(certificate));
   tls["chain"] = chain;
   return tls;
 }

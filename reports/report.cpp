@@ -18,9 +18,18 @@ std::string describe_origin(const NodeSummary& node) {
   return text;
 }
 
+bool is_suppressed(const Finding& finding) {
+  return !finding.suppression.empty() &&
+         (finding.status == Status::fail || finding.status == Status::warn);
+}
+
 StatusCounts Report::summary() const {
   StatusCounts counts;
   for (const ReportedFinding& reported : findings) {
+    if (is_suppressed(reported.finding)) {
+      ++counts.suppressed;
+      continue;
+    }
     switch (reported.finding.status) {
       case Status::pass:
         ++counts.pass;

@@ -47,8 +47,12 @@ struct TargetSummary {
   std::vector<NodeSummary> nodes;
 };
 
+// A fail or warn that a suppression (inline or baseline) keeps from counting as fail or warn.
+bool is_suppressed(const Finding& finding);
+
+// Findings by status; suppressed ones (is_suppressed) count apart.
 struct StatusCounts {
-  int pass = 0, fail = 0, warn = 0, error = 0, skipped = 0;
+  int pass = 0, fail = 0, warn = 0, error = 0, skipped = 0, suppressed = 0;
 };
 
 // How much the scan did: for audits and for the fleet benchmark.

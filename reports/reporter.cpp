@@ -2,6 +2,9 @@
 
 #include "reports/html_report.h"
 #include "reports/json_report.h"
+#include "reports/junit_report.h"
+#include "reports/markdown_report.h"
+#include "reports/sarif_report.h"
 #include "reports/table_report.h"
 
 namespace mongoscan {
@@ -10,6 +13,9 @@ std::optional<ReportFormat> parse_report_format(std::string_view name) {
   if (name == "table") return ReportFormat::table;
   if (name == "json") return ReportFormat::json;
   if (name == "html") return ReportFormat::html;
+  if (name == "sarif") return ReportFormat::sarif;
+  if (name == "junit") return ReportFormat::junit;
+  if (name == "md") return ReportFormat::md;
   return std::nullopt;
 }
 
@@ -24,6 +30,15 @@ void write_report(const Report& report, ReportFormat format, const RenderOptions
       return;
     case ReportFormat::html:
       write_html_report(report, out);
+      return;
+    case ReportFormat::sarif:
+      write_sarif_report(report, out);
+      return;
+    case ReportFormat::junit:
+      write_junit_report(report, out);
+      return;
+    case ReportFormat::md:
+      write_markdown_report(report, out);
       return;
   }
 }

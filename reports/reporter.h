@@ -10,9 +10,9 @@
 
 namespace mongoscan {
 
-enum class ReportFormat { table, json, html };
+enum class ReportFormat { table, json, html, sarif, junit, md };
 
-// "table", "json" or "html"; nullopt for anything else.
+// "table", "json", "html", "sarif", "junit" or "md"; nullopt for anything else.
 std::optional<ReportFormat> parse_report_format(std::string_view name);
 
 struct RenderOptions {

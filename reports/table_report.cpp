@@ -20,7 +20,9 @@ namespace {
 constexpr std::size_t kNodeErrorsWidth = 80;
 constexpr std::size_t kMinTitleWidth = 16;
 constexpr std::size_t kMinTextWidth = 24;
-constexpr std::size_t kGap = 2;  // between TextTable's columns
+constexpr std::size_t kSkippedReasonWidth = 40;
+constexpr std::size_t kMaxSkippedFiles = 20;  // the JSON and HTML reports list every one
+constexpr std::size_t kGap = 2;               // between TextTable's columns
 constexpr std::string_view kIndent = "  ";
 
 constexpr std::string_view kBold = "1";
@@ -207,9 +209,11 @@ void add_problems(const SelfCheckRow& row, std::size_t first, std::size_t last, 
       for (const ReportedFinding* reported : row.cells[column].findings) {
         const Finding& finding = reported->finding;
         if (finding.status != status) continue;
+        const std::string suppressed =
+            finding.suppression.empty() ? "" : " (suppressed: " + finding.suppression + ")";
         table.add_detail({{key_of(row.kind, column)},
                           {upper(to_string(status)), status_style(status)},
-                          {finding.message}});
+                          {finding.message + suppressed}});
       }
     }
   }
@@ -324,7 +328,8 @@ void write_self_check(const SelfCheckTable& self_check, std::size_t console_widt
   }
 }
 
-// "12 checks, 31 results: 3 fail, 2 warn, 5 pass, 1 error, 1 skipped", non-zero counts coloured.
+// "12 checks, 31 results: 3 fail, 2 warn, 5 pass, 1 error, 1 skipped", non-zero counts coloured,
+// then ", 2 suppressed" when a suppression kept fails or warns from counting.
 // A check is a row of the self-check table; a result is one finding.
 void write_summary(const Report& report, const SelfCheckTable& self_check, bool color,
                    std::ostream& out) {
@@ -333,6 +338,7 @@ void write_summary(const Report& report, const SelfCheckTable& self_check, bool 
     const std::string text = std::to_string(n) + " " + std::string(to_string(status));
     return n == 0 ? text : styled(text, status_style(status), color);
   };
+  const std::string suppressed = std::to_string(counts.suppressed) + " suppressed";
   std::size_t checks = 0;
   for (const SelfCheckSection& section : self_check.sections) checks += section.rows.size();
   const std::size_t results = report.findings.size();
@@ -341,7 +347,47 @@ void write_summary(const Report& report, const SelfCheckTable& self_check, bool 
       << (results == 1 ? " result: " : " results: ") << count(counts.fail, Status::fail) << ", "
       << count(counts.warn, Status::warn) << ", " << count(counts.pass, Status::pass) << ", "
       << count(counts.error, Status::error) << ", " << count(counts.skipped, Status::skipped)
-      << '\n';
+      << (counts.suppressed == 0 ? "" : ", " + styled(suppressed, kDim, color)) << '\n';
+}
+
+// What the config scan covered, then the first kMaxSkippedFiles files it did not read.
+void write_config_scan(const ConfigScanSummary& scan, std::size_t console_width, bool color,
+                       std::ostream& out) {
+  out << '\n'
+      << styled("Config scan", kBold, color) << ": " << scan.files_scanned
+      << (scan.files_scanned == 1 ? " file, " : " files, ") << scan.bytes_scanned
+      << (scan.bytes_scanned == 1 ? " byte" : " bytes");
+  for (std::size_t i = 0; i < scan.roots.size(); ++i) {
+    out << (i == 0 ? " under " : ", ") << console_safe(scan.roots[i]);
+  }
+  out << '\n';
+  if (!scan.suppressed_by_rule.empty()) {
+    out << kIndent << "dropped by suppression rules:";
+    bool first = true;
+    for (const auto& [rule, count] : scan.suppressed_by_rule) {
+      out << (first ? " " : ", ") << console_safe(rule) << ' ' << count;
+      first = false;
+    }
+    out << '\n';
+  }
+  if (scan.skipped.empty()) return;
+  out << kIndent << scan.skipped.size()
+      << (scan.skipped.size() == 1 ? " file skipped:\n" : " files skipped:\n");
+  const std::size_t path_width =
+      std::max(console_width > kSkippedReasonWidth + 2 * kIndent.size() + kGap
+                   ? console_width - (kSkippedReasonWidth + 2 * kIndent.size() + kGap)
+                   : 0,
+               kMinTextWidth);
+  TextTable skipped({{"FILE", path_width}, {"REASON", kSkippedReasonWidth}});
+  const std::size_t shown = std::min(scan.skipped.size(), kMaxSkippedFiles);
+  for (std::size_t i = 0; i < shown; ++i) {
+    skipped.add_row({{scan.skipped[i].path}, {scan.skipped[i].reason}});
+  }
+  skipped.write(out, color, std::string(kIndent) + std::string(kIndent));
+  if (scan.skipped.size() > shown) {
+    out << kIndent << kIndent << "…and " << scan.skipped.size() - shown
+        << " more (the JSON and HTML reports list every one)\n";
+  }
 }
 
 }  // namespace
@@ -352,6 +398,7 @@ void write_table_report(const Report& report, bool color, std::ostream& out,
   const SelfCheckTable self_check = build_self_check_table(report);
   write_header(report, color, out);
   for (const TargetSummary& target : report.targets) write_target(target, self_check, color, out);
+  if (report.config_scan) write_config_scan(*report.config_scan, console_width, color, out);
   write_self_check(self_check, console_width, color, out);
   write_summary(report, self_check, color, out);
 }

@@ -18,6 +18,7 @@ namespace mongoscan {
 namespace {
 
 namespace fs = std::filesystem;
+using testing_support::config_scan_report;
 using testing_support::empty_report;
 using testing_support::matches_golden;
 using testing_support::rich_report;
@@ -62,6 +63,26 @@ TEST(HtmlReportTest, EmptyReportMatchesGolden) {
 
 TEST(HtmlReportTest, RichReportMatchesGolden) {
   EXPECT_TRUE(matches_golden("tests/reports/golden/rich.html", render(rich_report())));
+}
+
+TEST(HtmlReportTest, ConfigScanReportMatchesGolden) {
+  EXPECT_TRUE(
+      matches_golden("tests/reports/golden/config-scan.html", render(config_scan_report())));
+}
+
+TEST(HtmlReportTest, ShowsTheConfigScanAndSuppressions) {
+  const std::string html = render(config_scan_report());
+  EXPECT_NE(html.find("<section id=\"config-scan\">"), std::string::npos);
+  EXPECT_NE(html.find("<dt>Files scanned</dt><dd>42</dd>"), std::string::npos);
+  EXPECT_NE(html.find("<h3>Skipped files <span class=\"count\">(4)</span></h3>"),
+            std::string::npos);
+  EXPECT_NE(html.find("<tr><td class=\"mono\">services/data/dump 2024.json</td><td>larger than "
+                      "10485760 bytes</td></tr>"),
+            std::string::npos);
+  EXPECT_NE(html.find("<span class=\"number\">2</span><span class=\"label\">suppressed</span>"),
+            std::string::npos);
+  EXPECT_EQ(count(html, "<span class=\"tag\">suppressed: "), 2u);
+  EXPECT_EQ(render(rich_report()).find("id=\"config-scan\""), std::string::npos);
 }
 
 TEST(HtmlReportTest, EscapesEveryPieceOfText) {

@@ -16,9 +16,34 @@ TEST(ReportTest, SummaryCountsEveryStatus) {
   EXPECT_EQ(counts.skipped, 1);
 }
 
+TEST(ReportTest, SuppressedFailsAndWarnsCountApart) {
+  const StatusCounts counts = testing_support::config_scan_report().summary();
+  EXPECT_EQ(counts.fail, 3);
+  EXPECT_EQ(counts.warn, 1);
+  EXPECT_EQ(counts.pass, 1);
+  EXPECT_EQ(counts.suppressed, 2);
+}
+
+TEST(ReportTest, OnlyFailsAndWarnsCanBeSuppressed) {
+  Report report = testing_support::empty_report();
+  const CheckSpec spec{"APP-002", "t", Layer::credentials, Severity::high, {}, ""};
+  for (const Status status :
+       {Status::pass, Status::fail, Status::warn, Status::error, Status::skipped}) {
+    Finding finding{"APP-002", status, Severity::high, Subject::file("a.env", 1, 1), "m", {}};
+    finding.suppression = "baseline";
+    report.findings.push_back({spec, finding});
+  }
+  const StatusCounts counts = report.summary();
+  EXPECT_EQ(counts.suppressed, 2);
+  EXPECT_EQ(counts.fail + counts.warn, 0);
+  EXPECT_EQ(counts.pass + counts.error + counts.skipped, 3);
+}
+
 TEST(ReportTest, SummaryOfEmptyReportIsZero) {
   const StatusCounts counts = testing_support::empty_report().summary();
-  EXPECT_EQ(counts.pass + counts.fail + counts.warn + counts.error + counts.skipped, 0);
+  EXPECT_EQ(
+      counts.pass + counts.fail + counts.warn + counts.error + counts.skipped + counts.suppressed,
+      0);
 }
 
 TEST(ReportTest, DescribesEachSubjectKind) {

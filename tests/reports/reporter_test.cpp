@@ -6,6 +6,9 @@
 
 #include "reports/html_report.h"
 #include "reports/json_report.h"
+#include "reports/junit_report.h"
+#include "reports/markdown_report.h"
+#include "reports/sarif_report.h"
 #include "reports/table_report.h"
 #include "tests/reports/sample_reports.h"
 
@@ -16,9 +19,12 @@ TEST(ReporterTest, ParsesFormatNames) {
   EXPECT_EQ(parse_report_format("table"), ReportFormat::table);
   EXPECT_EQ(parse_report_format("json"), ReportFormat::json);
   EXPECT_EQ(parse_report_format("html"), ReportFormat::html);
+  EXPECT_EQ(parse_report_format("sarif"), ReportFormat::sarif);
+  EXPECT_EQ(parse_report_format("junit"), ReportFormat::junit);
+  EXPECT_EQ(parse_report_format("md"), ReportFormat::md);
   EXPECT_EQ(parse_report_format("JSON"), std::nullopt);
   EXPECT_EQ(parse_report_format(""), std::nullopt);
-  EXPECT_EQ(parse_report_format("sarif"), std::nullopt);
+  EXPECT_EQ(parse_report_format("markdown"), std::nullopt);
 }
 
 TEST(ReporterTest, DispatchesToTheFormatsWriter) {
@@ -28,20 +34,49 @@ TEST(ReporterTest, DispatchesToTheFormatsWriter) {
     write_report(report, format, RenderOptions{color}, out);
     return out.str();
   };
-  std::ostringstream table, colored_table, json, html;
+  std::ostringstream table, colored_table, json, html, sarif, junit, markdown;
   write_table_report(report, false, table);
   write_table_report(report, true, colored_table);
   write_json_report(report, json);
   write_html_report(report, html);
+  write_sarif_report(report, sarif);
+  write_junit_report(report, junit);
+  write_markdown_report(report, markdown);
   EXPECT_EQ(via_reporter(ReportFormat::table, false), table.str());
   EXPECT_EQ(via_reporter(ReportFormat::table, true), colored_table.str());
   EXPECT_EQ(via_reporter(ReportFormat::json, false), json.str());
   EXPECT_EQ(via_reporter(ReportFormat::html, false), html.str());
+  EXPECT_EQ(via_reporter(ReportFormat::sarif, false), sarif.str());
+  EXPECT_EQ(via_reporter(ReportFormat::junit, false), junit.str());
+  EXPECT_EQ(via_reporter(ReportFormat::md, false), markdown.str());
+}
+
+constexpr ReportFormat kFormats[] = {ReportFormat::table, ReportFormat::json,  ReportFormat::html,
+                                     ReportFormat::sarif, ReportFormat::junit, ReportFormat::md};
+
+// The config sample's findings were redacted from a planted password: every format shows the
+// redacted value and none the password.
+TEST(ReporterTest, NoFormatShowsAPassword) {
+  const Report report = testing_support::config_scan_report();
+  for (const ReportFormat format : kFormats) {
+    for (const bool color : {false, true}) {
+      std::ostringstream out;
+      write_report(report, format, RenderOptions{color}, out);
+      const std::string text = out.str();
+      EXPECT_EQ(text.find(testing_support::kPlantedPassword), std::string::npos)
+          << static_cast<int>(format);
+      EXPECT_EQ(text.find("hunter2"), std::string::npos) << static_cast<int>(format);
+      if (format != ReportFormat::table && format != ReportFormat::md) {
+        EXPECT_NE(text.find("Tq***"), std::string::npos) << static_cast<int>(format);
+      }
+    }
+  }
 }
 
 TEST(ReporterTest, ColorAffectsOnlyTheTable) {
   const Report report = testing_support::rich_report();
-  for (const ReportFormat format : {ReportFormat::json, ReportFormat::html}) {
+  for (const ReportFormat format : kFormats) {
+    if (format == ReportFormat::table) continue;
     std::ostringstream plain, colored;
     write_report(report, format, RenderOptions{false}, plain);
     write_report(report, format, RenderOptions{true}, colored);

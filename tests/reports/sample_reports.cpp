@@ -3,6 +3,8 @@
 #include <nlohmann/json.hpp>
 #include <utility>
 
+#include "scanner/secret.h"
+
 namespace mongoscan::testing_support {
 namespace {
 
@@ -27,12 +29,13 @@ CheckSpec spec(std::string id, std::string title, Layer layer, Severity severity
           severity,      std::move(references), std::move(remediation)};
 }
 
-void add(Report& report, const CheckSpec& check, Status status, Subject subject,
-         std::string message, json evidence = json::object()) {
+Finding& add(Report& report, const CheckSpec& check, Status status, Subject subject,
+             std::string message, json evidence = json::object()) {
   Finding finding{check.id,           status,
                   check.severity,     std::move(subject),
                   std::move(message), std::move(evidence)};
   report.findings.push_back({check, std::move(finding)});
+  return report.findings.back().finding;
 }
 
 NodeSummary node(std::string address, std::string role, std::string version, json tls,
@@ -224,6 +227,88 @@ Report rich_report() {
   add(report, conn001, Status::pass, Subject::uri(kSrvUri), "mongodb+srv:// address");
   add(report, conn004, Status::pass, Subject::uri(app_uri), "retryWrites and retryReads not set");
   add(report, conn004, Status::fail, Subject::uri(weak_uri),
+      "retryWrites=false: writes fail instead of being retried once after a failover",
+      {{"retryWrites", false}});
+  return report;
+}
+
+Report config_scan_report() {
+  constexpr const char* kUri = "mongodb://app:***@db1.example.test:27017/crm";
+  Report report = with_fixed_header({"services", "deploy", kUri});
+  TargetSummary standalone{kUri, "standalone", {}};
+  standalone.nodes = {node("db1.example.test:27017", "standalone", "7.0.5", json::object(),
+                           {{"user", "app"}, {"mechanism", "SCRAM-SHA-256"}, {"succeeded", true}},
+                           {})};
+  report.targets = {standalone};
+  report.statistics = {1, 32, 1};
+  report.config_scan = ConfigScanSummary{
+      {"services", "deploy"},
+      42,
+      183245,
+      {{"deploy/Konfiguration für Größe/app.yaml", "unreadable: Permission denied"},
+       {"deploy/loop", "symlink loop"},
+       {"services/assets/logo.png", "binary"},
+       {"services/data/dump 2024.json", "larger than 10485760 bytes"}},
+      {{"example-value", 1}, {"placeholder-template", 3}}};
+
+  const CheckSpec app001 = spec("APP-001", "No connection string with an embedded password",
+                                Layer::credentials, Severity::critical, {"OWASP ASVS 2.10.4"},
+                                "Read the password from a secret store or the environment.");
+  const CheckSpec app002 =
+      spec("APP-002", "No hardcoded password values", Layer::credentials, Severity::high,
+           {"OWASP ASVS 2.10.4", "CWE-798"}, "Move the value to a secret store.");
+  const CheckSpec authn001 =
+      spec("AUTHN-001", "Authentication enforced", Layer::authentication, Severity::critical,
+           {"CIS MongoDB 8 3.1"}, "Start mongod with security.authorization: enabled.");
+  const CheckSpec conn001 = spec("CONN-001", "High-availability address", Layer::connection_string,
+                                 Severity::medium, {"MongoDB connection-string spec"},
+                                 "List several seeds or use a mongodb+srv:// address.");
+  const CheckSpec conn004 =
+      spec("CONN-004", "Retryable reads and writes", Layer::connection_string, Severity::medium,
+           {"MongoDB connection-string spec"}, "Remove retryWrites=false and retryReads=false.");
+
+  const Secret planted(kPlantedPassword);
+  add(report, app001, Status::fail,
+      Subject::file("services/billing/src/main/resources/application.yml", 14, 31),
+      "Connection string with an embedded password for user app (value redacted)",
+      {{"kind", "uri_password"},
+       {"key", "spring.data.mongodb.uri"},
+       {"redacted_value", redact_secret(planted)},
+       {"weak", false}})
+      .fingerprint = "3f9c2a7e5b1d4c08";
+  Finding& weak = add(report, app002, Status::fail, Subject::file("deploy/.env", 3, 16),
+                      "Hardcoded password under the key MONGO_PASSWORD: a common password",
+                      {{"kind", "credential_key"},
+                       {"key", "MONGO_PASSWORD"},
+                       {"redacted_value", redact_secret(Secret("admin"))},
+                       {"weak", true}});
+  weak.severity = Severity::low;
+  weak.fingerprint = "a04be61f9d27c355";
+  Finding& allowed =
+      add(report, app002, Status::fail,
+          Subject::file("services/billing/test/fixtures/app-test.yml", 5, 15),
+          "Hardcoded password under the key password (a mongoscan:allow comment on the line)",
+          {{"kind", "credential_key"},
+           {"key", "password"},
+           {"redacted_value", redact_secret(Secret("fixture-only-secret"))},
+           {"weak", false}});
+  allowed.fingerprint = "c7d1e0a9b8f65243";
+  allowed.suppression = "inline";
+  Finding& baselined =
+      add(report, app001, Status::fail, Subject::file("deploy/compose für prod.yaml", 22, 18),
+          "Connection string with an embedded password for user reporting (value redacted)",
+          {{"kind", "uri_password"},
+           {"key", "services.api.environment.MONGODB_URI"},
+           {"redacted_value", redact_secret(Secret("Rp-baselined-0001"))},
+           {"weak", false}});
+  baselined.fingerprint = "5e2f8d4c1a0b9763";
+  baselined.suppression = "baseline";
+  add(report, authn001, Status::fail, Subject::node("db1.example.test:27017"),
+      "The node answers without authentication: listDatabases returned 3 databases",
+      {{"commands", {{"listDatabases", {{"ok", 1}, {"databases", 3}}}}}});
+  add(report, conn001, Status::pass, Subject::uri(kUri), "One seed, but the node is standalone");
+  add(report, conn004, Status::warn,
+      Subject::uri("mongodb://app:***@db1.example.test:27017/crm?retryWrites=false"),
       "retryWrites=false: writes fail instead of being retried once after a failover",
       {{"retryWrites", false}});
   return report;

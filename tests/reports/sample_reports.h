@@ -17,6 +17,16 @@ Report empty_report();
 // a cell with two findings.
 Report rich_report();
 
+// A fake password the config sample's findings were redacted from (as the config scan does with
+// redact_secret); no report may ever contain it.
+inline constexpr const char* kPlantedPassword = "Tq9vX2hunter2-planted";
+
+// A config scan with a deployment beside it: APP-001 (a URI password, redacted from
+// kPlantedPassword), APP-002 (a weak credential-key value at low severity), one finding
+// suppressed inline and one by the baseline, skipped files (a path with spaces, one with
+// non-ASCII characters), a node finding, a warn on a connection string and a pass.
+Report config_scan_report();
+
 // One replica set of `members` nodes (the last an arbiter) with node checks on every member: the
 // self-check table at the width of a large deployment.
 Report many_nodes_report(std::size_t members = 50);

@@ -12,6 +12,7 @@
 namespace mongoscan {
 namespace {
 
+using testing_support::config_scan_report;
 using testing_support::empty_report;
 using testing_support::many_nodes_report;
 using testing_support::matches_golden;
@@ -181,6 +182,35 @@ TEST(TableReportTest, EndsWithTheSummaryLine) {
   EXPECT_TRUE(
       render(empty_report(), false)
           .ends_with("\n0 checks, 0 results: 0 fail, 0 warn, 0 pass, 0 error, 0 skipped\n"));
+  EXPECT_TRUE(render(config_scan_report(), false)
+                  .ends_with("\n5 checks, 7 results: 3 fail, 1 warn, 1 pass, 0 error, 0 skipped, "
+                             "2 suppressed\n"));
+}
+
+TEST(TableReportTest, ConfigScanReportMatchesGolden) {
+  EXPECT_TRUE(matches_golden("tests/reports/golden/config-scan.table.txt",
+                             render(config_scan_report(), false)));
+}
+
+TEST(TableReportTest, ShowsTheConfigScanWithTwentySkippedFilesAtMost) {
+  Report report = config_scan_report();
+  const std::string table = render(report, false);
+  EXPECT_NE(table.find("Config scan: 42 files, 183245 bytes under services, deploy\n"),
+            std::string::npos);
+  EXPECT_NE(table.find("deploy/Konfiguration für Größe/app.yaml  unreadable: Permission denied"),
+            std::string::npos)
+      << table;
+  EXPECT_NE(table.find("(value redacted) (suppressed: baseline)"), std::string::npos);
+  report.config_scan->skipped.clear();
+  for (int i = 0; i < 25; ++i) {
+    report.config_scan->skipped.push_back({"vendor/f" + std::to_string(i) + ".bin", "binary"});
+  }
+  const std::string cut = render(report, false);
+  EXPECT_NE(cut.find("vendor/f19.bin"), std::string::npos);
+  EXPECT_EQ(cut.find("vendor/f20.bin"), std::string::npos);
+  EXPECT_NE(cut.find("…and 5 more (the JSON and HTML reports list every one)\n"),
+            std::string::npos);
+  EXPECT_EQ(render(rich_report(), false).find("Config scan"), std::string::npos);
 }
 
 TEST(TableReportTest, TerminalControlCharactersNeverReachTheOutput) {

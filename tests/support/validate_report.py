@@ -1,8 +1,14 @@
-"""Validates a mongoscan JSON report read from stdin against the schema file named by argv[1].
+"""Validates a JSON document read from stdin (a mongoscan report, a SARIF log) against the schema
+file named by argv[1].
 
-Exit status 0 if the report is valid; 1 with one line per violation on stderr if it is not;
-2 if the schema or the input cannot be read.
+With --check-formats NAME,... the "format" keywords of those names are checked too (uri and
+uri-reference need python3-rfc3987); a format no installed checker knows is an error, so that a
+missing package cannot pass the check silently.
+
+Exit status 0 if the document is valid; 1 with one line per violation on stderr if it is not;
+2 if the schema or the input cannot be read or a format cannot be checked.
 """
+import argparse
 import json
 import sys
 
@@ -14,13 +20,14 @@ except ImportError:
 
 
 def main() -> int:
-    if len(sys.argv) != 2:
-        print("usage: validate_report.py SCHEMA < report.json", file=sys.stderr)
-        return 2
+    parser = argparse.ArgumentParser(description="validate stdin against a JSON schema")
+    parser.add_argument("schema")
+    parser.add_argument("--check-formats", default="", help="comma-separated format names")
+    arguments = parser.parse_args()
     try:
-        with open(sys.argv[1], encoding="utf-8") as schema_file:
+        with open(arguments.schema, encoding="utf-8") as schema_file:
             schema = json.load(schema_file)
-        report = json.load(sys.stdin)
+        document = json.load(sys.stdin)
     except (OSError, ValueError) as error:
         print(f"cannot read: {error}", file=sys.stderr)
         return 2
@@ -30,7 +37,17 @@ def main() -> int:
     except jsonschema.exceptions.SchemaError as error:
         print(f"invalid schema: {error.message}", file=sys.stderr)
         return 2
-    errors = sorted(validator_class(schema).iter_errors(report), key=lambda e: list(e.path))
+    formats = [name for name in arguments.check_formats.split(",") if name]
+    format_checker = None
+    if formats:
+        format_checker = validator_class.FORMAT_CHECKER
+        missing = [name for name in formats if name not in format_checker.checkers]
+        if missing:
+            print(f"no checker for formats {missing}: is python3-rfc3987 installed?",
+                  file=sys.stderr)
+            return 2
+    validator = validator_class(schema, format_checker=format_checker)
+    errors = sorted(validator.iter_errors(document), key=lambda e: list(e.path))
     for error in errors:
         path = "".join(f"[{part!r}]" for part in error.path) or "(root)"
         print(f"{path}: {error.message}", file=sys.stderr)
