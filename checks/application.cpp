@@ -28,6 +28,10 @@ bool is_default_password(std::string_view password) {
   return false;
 }
 
+bool password_is_user(const CredentialHit& hit) {
+  return !hit.user.empty() && equals_ignore_case(hit.password.reveal(), hit.user);
+}
+
 std::string where_held(const CredentialHit& hit) {
   switch (hit.kind) {
     case CredentialHit::Kind::uri_password:
@@ -48,12 +52,14 @@ Finding credential_finding(const CheckSpec& spec, const CredentialHit& hit, cons
   json evidence = {
       {"kind", to_string(hit.kind)}, {"redacted_value", shown}, {"weak", !weak.empty()}};
   if (!hit.key.empty()) evidence["key"] = hit.key;
-  if (!hit.user.empty()) evidence["user"] = hit.user;
+  // A user whose password is its own name is not named: the name would give the password away.
+  const std::string user = password_is_user(hit) ? "" : hit.user;
+  if (!user.empty()) evidence["user"] = user;
   if (!hit.host.empty()) evidence["host"] = hit.host;
   if (!weak.empty()) evidence["weak_reason"] = weak;
   const std::string message =
       (weak.empty() ? "hardcoded password " : "hardcoded weak default password (" + weak + ") ") +
-      shown + " in " + where_held(hit) + (hit.user.empty() ? "" : " for user " + hit.user) +
+      shown + " in " + where_held(hit) + (user.empty() ? "" : " for user " + user) +
       "; read it from the environment or a "
       "secret store";
   Finding finding = make_finding(

@@ -252,7 +252,7 @@ int run_cli(const std::vector<std::string>& args, CliStreams streams) {
       "--workload", scan_options.workload,
       "Workload the connection strings serve (overrides the policy): core, analytics, ...");
   scan->add_option("--format", scan_request.format, "Report format")
-      ->check(CLI::IsMember({"table", "json", "html"}))
+      ->check(CLI::IsMember({"table", "json", "html", "sarif", "junit", "md"}))
       ->capture_default_str();
   scan->add_option("-o,--output", scan_request.output,
                    "Write the report to this file (atomically) instead of stdout");

@@ -13,7 +13,7 @@
 
 namespace mongoscan {
 
-// A place in a file: 1-based line, 1-based byte column.
+// A place in a file: 1-based line, 1-based column in Unicode code points.
 struct FileLocation {
   std::string path;
   int line = 0;

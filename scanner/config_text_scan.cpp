@@ -171,6 +171,15 @@ class TextScanner {
                     offset + kWindowAfter);
   }
 
+  // 1-based column of offset in its line, in Unicode code points (SARIF's default column kind).
+  int column_at(Line line, std::size_t offset) const {
+    int column = 1;
+    for (std::size_t at = line.begin; at < offset; ++at) {
+      if ((static_cast<unsigned char>(text_[at]) & 0xC0) != 0x80) ++column;
+    }
+    return column;
+  }
+
   std::size_t skip_blanks(std::size_t at, std::size_t limit) const {
     while (at < limit && is_blank(text_[at])) ++at;
     return at;
@@ -283,9 +292,9 @@ class TextScanner {
         const auto [begin, end] = key_around(line.begin + at);
         if (!is_user_word(last_word(text_.substr(begin, end - begin)))) continue;
         const auto value = assigned_value(begin, end);
-        if (value && (value->quoted || syntax_ != FileSyntax::code) && value->end > value->begin) {
-          return std::string(text_.substr(value->begin, value->end - value->begin));
-        }
+        if (!value || (!value->quoted && syntax_ == FileSyntax::code)) continue;
+        const std::string_view user = text_.substr(value->begin, value->end - value->begin);
+        if (!dropping_rule({user, value->quoted, false, false})) return std::string(user);
       }
       if (line.begin == 0) break;
       line = previous_line(line);
@@ -300,8 +309,7 @@ class TextScanner {
     const Line line = line_at(value_begin);
     CredentialHit hit;
     hit.kind = kind;
-    hit.location = {std::string(path_), line_number(value_begin),
-                    static_cast<int>(value_begin - line.begin + 1)};
+    hit.location = {std::string(path_), line_number(value_begin), column_at(line, value_begin)};
     hit.key = std::move(key);
     hit.user = std::move(user);
     hit.host = std::move(host);
@@ -345,10 +353,10 @@ class TextScanner {
     }
     const std::string raw(text_.substr(offset, end - offset));
     const bool allowed = line_text(line_at(offset)).find(kAllowComment) != std::string_view::npos;
-    scan_.connection_strings.push_back({{std::string(path_), line_number(offset),
-                                         static_cast<int>(offset - line_at(offset).begin + 1)},
-                                        Secret(xml_entities_decoded(raw)),
-                                        allowed});
+    scan_.connection_strings.push_back(
+        {{std::string(path_), line_number(offset), column_at(line_at(offset), offset)},
+         Secret(xml_entities_decoded(raw)),
+         allowed});
     judge_uri_password(offset + scheme, end);
     return end;
   }

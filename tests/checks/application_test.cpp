@@ -53,12 +53,14 @@ TEST(Application, EachCredentialFailsItsCheckWithARedactedValueAndItsPlace) {
 TEST(Application, WeakDefaultsAreLowSeverityWithTheirReason) {
   const auto findings =
       check_config_facts(facts_with({hit(CredentialHit::Kind::uri_password, "changeme"),
-                                     hit(CredentialHit::Kind::credential_key, "Mongo", "mongo"),
+                                     hit(CredentialHit::Kind::credential_key, "Orders_App7", "orders_app7"),
                                      hit(CredentialHit::Kind::credential_key, "qwerty123")}),
                          Policy{});
   ASSERT_EQ(findings.size(), 3u);
   EXPECT_EQ(findings[0].evidence["weak_reason"], "a default password");
   EXPECT_EQ(findings[1].evidence["weak_reason"], "the same as the user name");
+  EXPECT_FALSE(findings[1].evidence.contains("user")) << "the name would give the password away";
+  EXPECT_EQ(findings[1].message.find("rders_app7"), std::string::npos);
   EXPECT_EQ(findings[2].evidence["weak_reason"], "a common password");
   for (const Finding& finding : findings) {
     EXPECT_EQ(finding.severity, Severity::low);

@@ -177,6 +177,12 @@ TEST(ConfigTextScan, MinifiedLineFindsTheUriInTheMiddle) {
   EXPECT_EQ(scan.credentials[0].location.column, 100000 + 18);
 }
 
+TEST(ConfigTextScan, ColumnsCountCharactersNotBytes) {
+  expect_hits("a.yml",
+              "# \xC3\xA9t\xC3\xA9\npassw\xC3\xB6rd: x\nm\xC3\xBC: 1\n\xC3\xA9password: Ch4r!sQ9\n",
+              {{4, 12, Kind::credential_key, "password", "Ch4r!sQ9"}});
+}
+
 TEST(ConfigTextScan, FingerprintSurvivesMovedLinesButNotAnotherKey) {
   const auto first = scan_config_text("a.yml", "password: Fp1!aZ9q\n").credentials;
   const auto moved = scan_config_text("a.yml", "\n\n# moved\npassword: Fp1!aZ9q\n").credentials;
