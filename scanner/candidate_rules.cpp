@@ -76,7 +76,10 @@ bool is_encrypted(std::string_view value) {
   return false;
 }
 
-bool is_number(char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0 || c == '.'; }
+// Numbers, versions and port mappings (`-p 27017:27017`).
+bool is_number(char c) {
+  return std::isdigit(static_cast<unsigned char>(c)) != 0 || c == '.' || c == ':' || c == '/';
+}
 
 bool is_keyword_value(std::string_view value) {
   const std::string lower = to_lower_ascii(value);

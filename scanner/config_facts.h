@@ -41,12 +41,23 @@ struct CredentialHit {
 // "uri_password", "credential_key", "driver_argument", "cli_argument".
 std::string_view to_string(CredentialHit::Kind kind);
 
-// A MongoDB connection string found in a file, with or without a password. `text` is the raw
-// string (XML entities decoded): it may hold a password and is never rendered.
-struct FoundConnectionString {
+// A MongoDB connection string at one place in a file, with or without a password. `text` is the
+// raw string (XML entities decoded): it may hold a password and is never rendered.
+struct ConnectionStringAt {
   FileLocation location;
   Secret text{""};
   bool allowed_inline = false;
+};
+
+// A distinct connection string found in files: a bundle or a monorepo may repeat one string
+// thousands of times, and each copy would be judged the same.
+struct FoundConnectionString {
+  Secret text{""};
+  std::vector<FileLocation> places;  // the first kPlacesKept places, in path order
+  std::size_t occurrences = 0;
+  bool allowed_inline = false;  // its first place carries a `mongoscan:allow` comment
+
+  static constexpr std::size_t kPlacesKept = 10;
 };
 
 struct ConfigFacts {
@@ -55,7 +66,7 @@ struct ConfigFacts {
   std::uint64_t bytes_scanned = 0;
   std::vector<SkippedFile> skipped;                       // sorted by path
   std::vector<CredentialHit> credentials;                 // sorted by path, line, column
-  std::vector<FoundConnectionString> connection_strings;  // sorted by path, line, column
+  std::vector<FoundConnectionString> connection_strings;  // sorted by first place
   // How many candidates each named suppression rule dropped ("placeholder-template": 12, ...).
   std::map<std::string, std::size_t> suppressed_by_rule;
 };

@@ -5,9 +5,13 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <atomic>
 #include <cerrno>
+#include <condition_variable>
 #include <cstring>
+#include <deque>
+#include <iterator>
+#include <map>
+#include <mutex>
 #include <optional>
 #include <thread>
 
@@ -18,12 +22,6 @@ namespace {
 
 // Like git and ripgrep: a NUL byte in the first 8000 bytes makes a file binary.
 constexpr std::size_t kBinaryProbeBytes = 8000;
-
-struct FileOutcome {
-  TextScan scan;
-  std::optional<SkippedFile> skipped;
-  std::uint64_t bytes = 0;
-};
 
 class FileDescriptor {
  public:
@@ -69,24 +67,108 @@ std::optional<SkippedFile> read_file(const std::string& path, std::uint64_t max_
   return std::nullopt;
 }
 
-FileOutcome scan_file(const FileToScan& file, std::uint64_t max_bytes, std::string& buffer) {
-  FileOutcome outcome;
+bool by_location(const FileLocation& a, const FileLocation& b) {
+  return std::tie(a.path, a.line, a.column) < std::tie(b.path, b.line, b.column);
+}
+
+// Distinct connection strings by their text.
+using StringsByText = std::map<std::string, FoundConnectionString, std::less<>>;
+
+// Keeps the first kPlacesKept places of each string in path order, and counts them all.
+void keep_place(FoundConnectionString& string, const FileLocation& place, bool allowed_inline) {
+  auto& places = string.places;
+  const auto at = std::upper_bound(places.begin(), places.end(), place, by_location);
+  if (at == places.begin()) string.allowed_inline = allowed_inline;
+  if (static_cast<std::size_t>(at - places.begin()) < FoundConnectionString::kPlacesKept) {
+    places.insert(at, place);
+    if (places.size() > FoundConnectionString::kPlacesKept) places.pop_back();
+  }
+}
+
+void add_place(StringsByText& strings, ConnectionStringAt found) {
+  auto [entry, inserted] = strings.try_emplace(found.text.reveal());
+  if (inserted) entry->second.text = std::move(found.text);
+  ++entry->second.occurrences;
+  keep_place(entry->second, found.location, found.allowed_inline);
+}
+
+// Reads and scans one file into `facts` (a worker's own), or records why it was skipped.
+void scan_file(const FileToScan& file, std::uint64_t max_bytes, std::string& buffer,
+               ConfigFacts& facts, StringsByText& strings) {
   if (auto skipped = read_file(file.path, max_bytes, buffer)) {
-    outcome.skipped = std::move(skipped);
-    return outcome;
+    facts.skipped.push_back(std::move(*skipped));
+    return;
   }
   const std::size_t probe = std::min(buffer.size(), kBinaryProbeBytes);
   if (std::memchr(buffer.data(), '\0', probe) != nullptr) {
-    outcome.skipped = SkippedFile{file.path, "binary"};
-    return outcome;
+    facts.skipped.push_back({file.path, "binary"});
+    return;
   }
-  outcome.bytes = buffer.size();
-  outcome.scan = scan_config_text(file.path, buffer);
-  return outcome;
+  ++facts.files_scanned;
+  facts.bytes_scanned += buffer.size();
+  TextScan scan = scan_config_text(file.path, buffer);
+  std::move(scan.credentials.begin(), scan.credentials.end(),
+            std::back_inserter(facts.credentials));
+  for (ConnectionStringAt& found : scan.connection_strings) {
+    add_place(strings, std::move(found));
+  }
+  for (const auto& [rule, count] : scan.suppressed_by_rule) {
+    facts.suppressed_by_rule[std::string(rule)] += count;
+  }
 }
 
-bool by_location(const FileLocation& a, const FileLocation& b) {
-  return std::tie(a.path, a.line, a.column) < std::tie(b.path, b.line, b.column);
+// Files the walk has listed and workers have not taken yet.
+class FileQueue {
+ public:
+  void push(FileToScan file) {
+    {
+      const std::lock_guard lock(mutex_);
+      files_.push_back(std::move(file));
+    }
+    ready_.notify_one();
+  }
+  void close() {
+    {
+      const std::lock_guard lock(mutex_);
+      closed_ = true;
+    }
+    ready_.notify_all();
+  }
+  // The next file, or nullopt once the queue is closed and empty.
+  std::optional<FileToScan> pop() {
+    std::unique_lock lock(mutex_);
+    ready_.wait(lock, [&] { return closed_ || !files_.empty(); });
+    if (files_.empty()) return std::nullopt;
+    FileToScan file = std::move(files_.front());
+    files_.pop_front();
+    return file;
+  }
+
+ private:
+  std::mutex mutex_;
+  std::condition_variable ready_;
+  std::deque<FileToScan> files_;
+  bool closed_ = false;
+};
+
+void merge_strings(StringsByText& strings, StringsByText& part) {
+  for (auto& [text, found] : part) {
+    auto [entry, inserted] = strings.try_emplace(text);
+    if (inserted) entry->second.text = std::move(found.text);
+    entry->second.occurrences += found.occurrences;
+    for (std::size_t i = 0; i < found.places.size(); ++i) {
+      keep_place(entry->second, found.places[i], i == 0 && found.allowed_inline);
+    }
+  }
+}
+
+void merge_into(ConfigFacts& facts, ConfigFacts& part) {
+  facts.files_scanned += part.files_scanned;
+  facts.bytes_scanned += part.bytes_scanned;
+  std::move(part.skipped.begin(), part.skipped.end(), std::back_inserter(facts.skipped));
+  std::move(part.credentials.begin(), part.credentials.end(),
+            std::back_inserter(facts.credentials));
+  for (const auto& [rule, count] : part.suppressed_by_rule) facts.suppressed_by_rule[rule] += count;
 }
 
 }  // namespace
@@ -95,42 +177,30 @@ ConfigFacts scan_config_paths(const std::vector<std::string>& roots,
                               const ConfigScanSettings& settings) {
   ConfigFacts facts;
   facts.roots = roots;
-  std::vector<FileToScan> files;
-  walk_paths(
-      roots, settings.walk, [&](FileToScan file) { files.push_back(std::move(file)); },
-      facts.skipped);
-
-  std::vector<FileOutcome> outcomes(files.size());
-  std::atomic<std::size_t> next{0};
-  auto work = [&] {
-    std::string buffer;
-    for (std::size_t i = next++; i < files.size(); i = next++) {
-      outcomes[i] = scan_file(files[i], settings.walk.max_file_bytes, buffer);
+  // The walk runs on this thread while the workers read and scan what it has listed so far.
+  const std::size_t threads = std::max<std::size_t>(
+      1, settings.threads != 0 ? settings.threads : std::thread::hardware_concurrency());
+  FileQueue queue;
+  std::vector<ConfigFacts> parts(threads);
+  std::vector<StringsByText> strings_parts(threads);
+  {
+    std::vector<std::jthread> workers;
+    for (std::size_t i = 0; i < threads; ++i) {
+      workers.emplace_back([&, i] {
+        std::string buffer;
+        while (auto file = queue.pop()) {
+          scan_file(*file, settings.walk.max_file_bytes, buffer, parts[i], strings_parts[i]);
+        }
+      });
     }
-  };
-  const std::size_t threads = std::clamp<std::size_t>(
-      settings.threads != 0 ? settings.threads : std::thread::hardware_concurrency(), 1,
-      std::max<std::size_t>(files.size(), 1));
-  std::vector<std::jthread> workers;
-  for (std::size_t i = 1; i < threads; ++i) workers.emplace_back(work);
-  work();
-  workers.clear();
-
-  for (FileOutcome& outcome : outcomes) {
-    if (outcome.skipped) {
-      facts.skipped.push_back(std::move(*outcome.skipped));
-      continue;
-    }
-    ++facts.files_scanned;
-    facts.bytes_scanned += outcome.bytes;
-    for (auto& hit : outcome.scan.credentials) facts.credentials.push_back(std::move(hit));
-    for (auto& found : outcome.scan.connection_strings) {
-      facts.connection_strings.push_back(std::move(found));
-    }
-    for (const auto& [rule, count] : outcome.scan.suppressed_by_rule) {
-      facts.suppressed_by_rule[rule] += count;
-    }
+    walk_paths(
+        roots, settings.walk, [&](FileToScan file) { queue.push(std::move(file)); }, facts.skipped);
+    queue.close();
   }
+  for (ConfigFacts& part : parts) merge_into(facts, part);
+  StringsByText strings;
+  for (StringsByText& part : strings_parts) merge_strings(strings, part);
+  for (auto& [text, found] : strings) facts.connection_strings.push_back(std::move(found));
   std::stable_sort(facts.skipped.begin(), facts.skipped.end(),
                    [](const SkippedFile& a, const SkippedFile& b) { return a.path < b.path; });
   std::stable_sort(
@@ -138,7 +208,7 @@ ConfigFacts scan_config_paths(const std::vector<std::string>& roots,
       [](const auto& a, const auto& b) { return by_location(a.location, b.location); });
   std::stable_sort(
       facts.connection_strings.begin(), facts.connection_strings.end(),
-      [](const auto& a, const auto& b) { return by_location(a.location, b.location); });
+      [](const auto& a, const auto& b) { return by_location(a.places.front(), b.places.front()); });
   return facts;
 }
 

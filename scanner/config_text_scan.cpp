@@ -1,6 +1,7 @@
 #include "scanner/config_text_scan.h"
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <cstring>
 #include <optional>
@@ -25,10 +26,18 @@ constexpr int kUserLinesBefore = 4;
 // How many lines below a key its block (a Terraform variable, a YAML list) is looked for.
 constexpr int kBlockLines = 8;
 constexpr std::string_view kAllowComment = "mongoscan:allow";
+// MongoDB's command-line tools, whose `-p` takes a password.
+constexpr std::array<std::string_view, 9> kTools = {"mongo",        "mongosh",     "mongodump",
+                                                    "mongorestore", "mongoimport", "mongoexport",
+                                                    "mongostat",    "mongotop",    "mongofiles"};
 
-bool is_key_char(char c) {
-  return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_' || c == '.' || c == '-';
-}
+// ASCII classes without the C library's locale lookups (the hot path calls them per byte).
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
+bool is_upper(char c) { return c >= 'A' && c <= 'Z'; }
+bool is_lower(char c) { return c >= 'a' && c <= 'z'; }
+bool is_alnum(char c) { return is_digit(c) || is_upper(c) || is_lower(c); }
+
+bool is_key_char(char c) { return is_alnum(c) || c == '_' || c == '.' || c == '-'; }
 bool is_blank(char c) { return c == ' ' || c == '\t'; }
 bool is_quote(char c) { return c == '"' || c == '\'' || c == '`'; }
 
@@ -44,9 +53,7 @@ std::string last_word(std::string_view key) {
     const char c = key[i];
     if (c == '.' || c == '_' || c == '-') {
       if (i + 1 < key.size()) begin = i + 1;
-    } else if (i > 0 && std::isupper(static_cast<unsigned char>(c)) &&
-               (std::islower(static_cast<unsigned char>(key[i - 1])) ||
-                std::isdigit(static_cast<unsigned char>(key[i - 1])))) {
+    } else if (i > 0 && is_upper(c) && (is_lower(key[i - 1]) || is_digit(key[i - 1]))) {
       begin = i;
     }
   }
@@ -63,6 +70,16 @@ bool is_credential_word(std::string_view word) {
     if (word == credential) return true;
   }
   return false;
+}
+
+// A call that sets a password: setPassword("v"), password("v") on a builder, withPassword("v"),
+// mongoc_uri_set_password(uri, "v"); not update_credentials(db, "t1").
+bool is_setter(std::string_view key) {
+  const std::string lower = to_lower_ascii(key.substr(key.find_last_of('.') + 1));
+  const std::string word = last_word(key);
+  if (word == "credential" || word == "credentials") return false;
+  return lower == word || lower.starts_with("set") || lower.starts_with("with") ||
+         lower.find("_set_") != std::string::npos;
 }
 
 bool is_user_word(std::string_view word) {
@@ -91,6 +108,7 @@ std::string percent_decoded(std::string_view text) {
 
 std::string xml_entities_decoded(std::string_view text) {
   std::string decoded(text);
+  if (decoded.find('&') == std::string::npos) return decoded;
   for (const auto& [entity, character] :
        {std::pair{"&amp;", "&"}, {"&quot;", "\""}, {"&apos;", "'"}, {"&lt;", "<"}, {"&gt;", ">"}}) {
     for (std::size_t at = decoded.find(entity); at != std::string::npos;
@@ -171,13 +189,27 @@ class TextScanner {
                     offset + kWindowAfter);
   }
 
-  // 1-based column of offset in its line, in Unicode code points (SARIF's default column kind).
-  int column_at(Line line, std::size_t offset) const {
-    int column = 1;
-    for (std::size_t at = line.begin; at < offset; ++at) {
-      if ((static_cast<unsigned char>(text_[at]) & 0xC0) != 0x80) ++column;
+  // 1-based column of offset in its line, in Unicode code points (SARIF's default column kind);
+  // counts on from the last answer on the same line, so a minified line is counted once.
+  int column_at(Line line, std::size_t offset) {
+    if (line.begin != counted_line_ || offset < column_offset_) {
+      counted_line_ = line.begin;
+      column_offset_ = line.begin;
+      column_ = 1;
     }
-    return column;
+    for (; column_offset_ < offset; ++column_offset_) {
+      if ((static_cast<unsigned char>(text_[column_offset_]) & 0xC0) != 0x80) ++column_;
+    }
+    return column_;
+  }
+
+  // Whether the line carries a `mongoscan:allow` comment (cached per line).
+  bool allowed_inline(Line line) {
+    if (line.begin != allow_line_) {
+      allow_line_ = line.begin;
+      allowed_ = line_text(line).find(kAllowComment) != std::string_view::npos;
+    }
+    return allowed_;
   }
 
   std::size_t skip_blanks(std::size_t at, std::size_t limit) const {
@@ -185,7 +217,7 @@ class TextScanner {
     return at;
   }
 
-  void drop(std::string_view rule) { ++scan_.suppressed_by_rule[std::string(rule)]; }
+  void drop(std::string_view rule) { ++scan_.suppressed_by_rule[rule]; }
 
   // A quoted or unquoted value starting at `at` (after the operator), ending before `limit`.
   std::optional<ValueSpan> value_at(std::size_t at, std::size_t limit, bool word_only) const {
@@ -238,7 +270,10 @@ class TextScanner {
     if (rest.starts_with("=>") || rest.starts_with(":=")) return value_at(at + 2, limit, option);
     if (rest.starts_with("=")) return value_at(at + 1, limit, option);
     if (rest.starts_with(":") && !rest.starts_with("::")) return value_at(at + 1, limit, option);
-    if (rest.starts_with("(") && syntax_ == FileSyntax::code) return first_literal_argument(at);
+    if (rest.starts_with("(") && syntax_ == FileSyntax::code &&
+        is_setter(text_.substr(key_begin, key_end - key_begin))) {
+      return first_literal_argument(at);
+    }
     // A key passed as a string, then its value: withEnv("MONGO_PASSWORD", "v"), put("pwd", "v").
     if (rest.starts_with(",") && at > key_end && is_quote(text_[key_end])) {
       auto argument = value_at(at + 1, limit, true);
@@ -278,18 +313,29 @@ class TextScanner {
     return {begin, end};
   }
 
+  // Up to `count` bytes before offset on its line, lower case.
+  std::string lower_before(std::size_t offset, std::size_t count) {
+    const std::size_t start =
+        std::max(line_at(offset == 0 ? 0 : offset - 1).begin, offset - std::min(offset, count));
+    return to_lower_ascii(text_.substr(start, offset - start));
+  }
+
   std::string_view line_text(Line line) const {
     return text_.substr(line.begin, line.end - line.begin);
   }
 
-  // The literal user named on this line or up to kUserLinesBefore lines above it.
+  // The literal user named before offset on its line or up to kUserLinesBefore lines above it
+  // (within kWindowBefore bytes of each line's end).
   std::string nearby_user(std::size_t offset) {
     Line line = line_at(offset);
+    std::size_t end_of_search = offset;
     for (int i = 0; i <= kUserLinesBefore; ++i) {
-      const std::string lower = to_lower_ascii(line_text(line));
+      const std::size_t start =
+          std::max(line.begin, end_of_search - std::min(end_of_search, kWindowBefore));
+      const std::string lower = to_lower_ascii(text_.substr(start, end_of_search - start));
       for (std::size_t at = lower.find("user"); at != std::string::npos;
            at = lower.find("user", at + 1)) {
-        const auto [begin, end] = key_around(line.begin + at);
+        const auto [begin, end] = key_around(start + at);
         if (!is_user_word(last_word(text_.substr(begin, end - begin)))) continue;
         const auto value = assigned_value(begin, end);
         if (!value || (!value->quoted && syntax_ == FileSyntax::code)) continue;
@@ -298,6 +344,7 @@ class TextScanner {
       }
       if (line.begin == 0) break;
       line = previous_line(line);
+      end_of_search = line.end;
     }
     return {};
   }
@@ -314,7 +361,7 @@ class TextScanner {
     hit.user = std::move(user);
     hit.host = std::move(host);
     hit.password = Secret(std::move(password));
-    hit.allowed_inline = line_text(line).find(kAllowComment) != std::string_view::npos;
+    hit.allowed_inline = allowed_inline(line);
     hit.fingerprint = config_fingerprint(to_string(kind), path_, line_text(line),
                                          value_begin - line.begin, value_length);
     scan_.credentials.push_back(std::move(hit));
@@ -352,7 +399,7 @@ class TextScanner {
       ++end;
     }
     const std::string raw(text_.substr(offset, end - offset));
-    const bool allowed = line_text(line_at(offset)).find(kAllowComment) != std::string_view::npos;
+    const bool allowed = allowed_inline(line_at(offset));
     scan_.connection_strings.push_back(
         {{std::string(path_), line_number(offset), column_at(line_at(offset), offset)},
          Secret(xml_entities_decoded(raw)),
@@ -392,16 +439,15 @@ class TextScanner {
 
   // A MongoDB command-line tool (mongosh, mongo, mongodump, ...) with `-p value` on its line.
   std::size_t after_mongo_tool(std::size_t offset) {
-    if (offset > 0 && (std::isalnum(static_cast<unsigned char>(text_[offset - 1])) != 0 ||
-                       text_[offset - 1] == '_')) {
+    if (offset > 0 && (is_alnum(text_[offset - 1]) || text_[offset - 1] == '_')) {
       return offset + 5;
     }
     const auto [begin, end] = key_around(offset);
-    const std::string tool = to_lower_ascii(text_.substr(offset, end - offset));
-    static const std::set<std::string, std::less<>> tools = {
-        "mongo",       "mongosh",   "mongodump", "mongorestore", "mongoimport",
-        "mongoexport", "mongostat", "mongotop",  "mongofiles"};
-    if (!tools.contains(tool)) return offset + 5;
+    const std::string_view tool = text_.substr(offset, end - offset);
+    if (std::none_of(kTools.begin(), kTools.end(),
+                     [&](std::string_view name) { return equals_ignore_case(tool, name); })) {
+      return offset + 5;
+    }
     const std::size_t limit = window_end(offset);
     for (std::size_t at = end; at + 2 < limit; ++at) {
       if (text_[at] != '-' || text_[at + 1] != 'p' || !is_blank(text_[at - 1])) continue;
@@ -418,7 +464,9 @@ class TextScanner {
   std::size_t after_key(std::size_t offset) {
     const auto [begin, end] = key_around(offset);
     const std::string_view key = text_.substr(begin, end - begin);
-    if (!is_credential_word(last_word(key))) {
+    // existingSecret (Helm charts): the name of a Kubernetes Secret, not a secret.
+    if (!is_credential_word(last_word(key)) ||
+        to_lower_ascii(key).find("existing") != std::string::npos) {
       drop("not-a-credential-key");
       return end;
     }
@@ -467,8 +515,7 @@ class TextScanner {
   // Terraform's `variable "db_password" { ... default = "v" }`: the default inside the block.
   std::optional<ValueSpan> variable_block_default(std::size_t begin, std::size_t end) {
     const Line line = line_at(begin);
-    const std::string before = to_lower_ascii(text_.substr(line.begin, begin - line.begin));
-    if (!before.ends_with("variable \"") || end >= line.end || text_[end] != '"') {
+    if (lower_before(begin, 10) != "variable \"" || end >= line.end || text_[end] != '"') {
       return std::nullopt;
     }
     Line next = line;
@@ -544,8 +591,7 @@ class TextScanner {
       return ValueSpan{end + 1, close, true};
     }
     if (begin < 2 || !is_quote(text_[begin - 1]) || text_[begin - 2] != '=') return std::nullopt;
-    const std::string before =
-        to_lower_ascii(text_.substr(line_at(begin).begin, begin - 2 - line_at(begin).begin));
+    const std::string before = lower_before(begin - 2, 4);
     if (!before.ends_with("name") && !before.ends_with("key")) return std::nullopt;
     const std::string after = to_lower_ascii(text_.substr(end, limit - end));
     const std::size_t value = after.find("value=");
@@ -557,10 +603,9 @@ class TextScanner {
   // line. A `valueFrom:` there reads a Secret: no finding.
   std::optional<ValueSpan> name_value_pair_value(std::size_t begin) {
     const Line line = line_at(begin);
-    std::string before(text_.substr(line.begin, begin - line.begin));
-    while (!before.empty() && (is_blank(before.back()) || is_quote(before.back())))
-      before.pop_back();
-    if (!to_lower_ascii(before).ends_with("name:")) return std::nullopt;
+    std::size_t key = begin;
+    while (key > line.begin && (is_blank(text_[key - 1]) || is_quote(text_[key - 1]))) --key;
+    if (lower_before(key, 5) != "name:") return std::nullopt;
     Line next = line;
     for (int i = 0; i < kNameValueLines; ++i) {
       next = next_line(next);
@@ -628,6 +673,11 @@ class TextScanner {
   std::size_t counted_to_ = 0;
   int counted_lines_ = 1;
   std::set<std::size_t> reported_;
+  std::size_t counted_line_ = 0;
+  std::size_t column_offset_ = 0;
+  int column_ = 1;
+  std::size_t allow_line_ = std::string_view::npos;
+  bool allowed_ = false;
 };
 
 }  // namespace

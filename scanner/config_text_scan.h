@@ -13,8 +13,9 @@ namespace mongoscan {
 
 struct TextScan {
   std::vector<CredentialHit> credentials;  // in text order
-  std::vector<FoundConnectionString> connection_strings;
-  std::map<std::string, std::size_t> suppressed_by_rule;  // candidates dropped, by rule name
+  std::vector<ConnectionStringAt> connection_strings;
+  // Candidates dropped, by rule name (the names are static: see candidate_rules.h).
+  std::map<std::string_view, std::size_t> suppressed_by_rule;
 };
 
 // Scans `text`, the content of the file at `path` (the path decides the syntax, see

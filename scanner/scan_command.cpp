@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <ctime>
+#include <map>
 #include <sstream>
 
 #include "checks/baseline.h"
@@ -166,17 +167,31 @@ ConfigScanSummary summarize(const ConfigFacts& facts) {
           facts.suppressed_by_rule};
 }
 
-// The connection strings a config scan found that parse, each named by its file and line.
-std::vector<UriTarget> found_uri_targets(const ConfigFacts& facts) {
-  std::vector<UriTarget> targets;
-  for (const FoundConnectionString& found : facts.connection_strings) {
-    auto parsed = parse_connection_string(found.text.reveal());
-    if (!parsed) continue;
-    targets.push_back(
-        {redact_connection_string(found.text.reveal()), std::move(parsed).value(),
-         Subject::file(found.location.path, found.location.line, found.location.column)});
+std::string describe_place(const FileLocation& place) {
+  return place.path + ":" + std::to_string(place.line) + ":" + std::to_string(place.column);
+}
+
+// The CONN findings of a connection string found in files: judged once, about its first place,
+// with the count and the first places of all its copies in the evidence.
+std::vector<Finding> found_string_findings(const FoundConnectionString& found,
+                                           const std::vector<DeploymentFacts>& deployments,
+                                           const Policy& policy) {
+  auto parsed = parse_connection_string(found.text.reveal());
+  if (!parsed) return {};
+  const FileLocation& first = found.places.front();
+  const UriTarget target{redact_connection_string(found.text.reveal()), std::move(parsed).value(),
+                         Subject::file(first.path, first.line, first.column)};
+  std::vector<Finding> findings = run_connection_string_checks(
+      target, deployment_reached_by(target.connection, deployments), policy);
+  std::vector<std::string> places;
+  for (const FileLocation& place : found.places) places.push_back(describe_place(place));
+  for (Finding& finding : findings) {
+    finding.evidence["connection_string"] = target.redacted_uri;
+    finding.evidence["occurrences"] = found.occurrences;
+    if (found.occurrences > 1) finding.evidence["found_at"] = places;
+    if (found.allowed_inline && finding.status != Status::pass) finding.suppression = "inline";
   }
-  return targets;
+  return findings;
 }
 
 // Applies --baseline, writes --write-baseline (whose findings are then baselined too).
@@ -252,9 +267,9 @@ std::optional<CommandError> run_scan(const ScanRequest& request, const CliStream
     const ConfigFacts facts = scan_config_paths(request.config.paths, request.config.settings);
     progress.clear();
     add(run_config_checks(facts, request.policy));
-    auto found = found_uri_targets(facts);
-    uris.insert(uris.end(), std::make_move_iterator(found.begin()),
-                std::make_move_iterator(found.end()));
+    for (const FoundConnectionString& found : facts.connection_strings) {
+      add(found_string_findings(found, deployments, request.policy));
+    }
     report.config_scan = summarize(facts);
     report.inputs.insert(report.inputs.end(), facts.roots.begin(), facts.roots.end());
   }
