@@ -141,7 +141,7 @@ bool ends_with_domain(std::string_view host, std::string_view domain) {
 bool is_documentation_host(std::string_view host) {
   const std::string lower = to_lower_ascii(host);
   for (std::string_view domain :
-       {".example.com", ".example.net", ".example.org", ".example", ".invalid", ".test"}) {
+       {".example.com", ".example.net", ".example.org", ".example", ".invalid"}) {
     if (ends_with_domain(lower, domain)) return true;
   }
   if (lower.empty()) return true;

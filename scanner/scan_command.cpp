@@ -13,6 +13,7 @@
 #include "reports/node_summary.h"
 #include "reports/progress_line.h"
 #include "reports/reporter.h"
+#include "scanner/candidate_rules.h"
 #include "scanner/deployment_facts.h"
 #include "scanner/discovery.h"
 #include "scanner/dns_resolver.h"
@@ -178,6 +179,12 @@ std::vector<Finding> found_string_findings(const FoundConnectionString& found,
                                            const Policy& policy) {
   auto parsed = parse_connection_string(found.text.reveal());
   if (!parsed) return {};
+  // A placeholder password (${MONGO_PASSWORD}, {pw}) is no password: AUTHN-005 does not judge it.
+  if (auto& credentials = parsed.value().credentials;
+      credentials && credentials->password &&
+      dropping_rule({credentials->password->reveal(), true, false, false})) {
+    credentials->password.reset();
+  }
   const FileLocation& first = found.places.front();
   const UriTarget target{redact_connection_string(found.text.reveal()), std::move(parsed).value(),
                          Subject::file(first.path, first.line, first.column)};

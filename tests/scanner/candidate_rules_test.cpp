@@ -60,6 +60,7 @@ TEST(CandidateRules, DocumentationAndLoopbackHosts) {
   EXPECT_TRUE(documentation_hosts("cluster0.xxxxx.mongodb.net"));
   EXPECT_FALSE(documentation_hosts("db.example.com,db.acme.io"));
   EXPECT_FALSE(documentation_hosts("${MONGO_HOST}")) << "a templated host hides a real one";
+  EXPECT_FALSE(documentation_hosts("showcase.lab.test")) << ".test names test systems, not docs";
   EXPECT_TRUE(loopback_hosts("localhost:27017,127.0.0.1,[::1]:27018"));
   EXPECT_FALSE(loopback_hosts("localhost,10.0.0.5"));
 }
