@@ -16,26 +16,13 @@
 #include <thread>
 
 #include "scanner/config_text_scan.h"
+#include "scanner/unique_fd.h"
 
 namespace mongoscan {
 namespace {
 
 // Like git and ripgrep: a NUL byte in the first 8000 bytes makes a file binary.
 constexpr std::size_t kBinaryProbeBytes = 8000;
-
-class FileDescriptor {
- public:
-  explicit FileDescriptor(int fd) : fd_(fd) {}
-  ~FileDescriptor() {
-    if (fd_ >= 0) ::close(fd_);
-  }
-  FileDescriptor(const FileDescriptor&) = delete;
-  FileDescriptor& operator=(const FileDescriptor&) = delete;
-  int get() const { return fd_; }
-
- private:
-  int fd_;
-};
 
 SkippedFile unreadable(const std::string& path, int error) {
   return {path, std::string("unreadable: ") + std::strerror(error)};
@@ -45,7 +32,7 @@ SkippedFile unreadable(const std::string& path, int error) {
 std::optional<SkippedFile> read_file(const std::string& path, std::uint64_t max_bytes,
                                      std::string& buffer) {
   // O_NONBLOCK: a FIFO that replaced a file after the walk must not block the scan.
-  const FileDescriptor file(::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK));
+  const UniqueFd file(::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK));
   if (file.get() < 0) return unreadable(path, errno);
   struct stat status {};
   if (::fstat(file.get(), &status) != 0) return unreadable(path, errno);

@@ -13,6 +13,7 @@
 #include <utility>
 
 #include "scanner/ignore_rules.h"
+#include "scanner/unique_fd.h"
 
 namespace mongoscan {
 
@@ -79,21 +80,6 @@ class FileIdSet {
   std::vector<FileId> slots_;  // a power of two in size, at most half full
   std::size_t size_ = 0;
   bool has_zero_ = false;
-};
-
-// A file descriptor, closed when it goes out of scope.
-class UniqueFd {
- public:
-  explicit UniqueFd(int fd) : fd_(fd) {}
-  ~UniqueFd() {
-    if (fd_ >= 0) ::close(fd_);
-  }
-  UniqueFd(const UniqueFd&) = delete;
-  UniqueFd& operator=(const UniqueFd&) = delete;
-  int get() const { return fd_; }
-
- private:
-  int fd_;
 };
 
 // Opens the directory `name` of parent_fd (AT_FDCWD: a path); -1 with errno set on failure.
