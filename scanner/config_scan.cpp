@@ -14,6 +14,7 @@
 #include <mutex>
 #include <optional>
 #include <thread>
+#include <unordered_map>
 
 #include "scanner/config_text_scan.h"
 #include "scanner/unique_fd.h"
@@ -59,7 +60,7 @@ bool by_location(const FileLocation& a, const FileLocation& b) {
 }
 
 // Distinct connection strings by their text.
-using StringsByText = std::map<std::string, FoundConnectionString, std::less<>>;
+using StringsByText = std::unordered_map<std::string, FoundConnectionString>;
 
 // Keeps the first kPlacesKept places of each string in path order, and counts them all.
 void keep_place(FoundConnectionString& string, const FileLocation& place, bool allowed_inline) {

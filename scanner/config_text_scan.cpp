@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <cstdint>
 #include <cstring>
 #include <optional>
 #include <set>
@@ -91,6 +92,22 @@ bool is_credential_call(std::string_view key) {
   return lower.find("create") != std::string::npos && lower.ends_with("credential");
 }
 
+// UTF-8 continuation bytes (10xxxxxx) in text, eight bytes at a time.
+std::size_t continuation_bytes(std::string_view text) {
+  constexpr std::uint64_t kHighBits = 0x8080808080808080ULL;
+  std::size_t count = 0;
+  std::size_t at = 0;
+  for (; at + 8 <= text.size(); at += 8) {
+    std::uint64_t word;
+    std::memcpy(&word, text.data() + at, sizeof word);
+    count += static_cast<std::size_t>(__builtin_popcountll(word & kHighBits & ~(word << 1)));
+  }
+  for (; at < text.size(); ++at) {
+    if ((static_cast<unsigned char>(text[at]) & 0xC0) == 0x80) ++count;
+  }
+  return count;
+}
+
 std::string percent_decoded(std::string_view text) {
   std::string decoded;
   for (std::size_t i = 0; i < text.size(); ++i) {
@@ -173,8 +190,11 @@ class TextScanner {
       counted_to_ = 0;
       counted_lines_ = 1;
     }
-    counted_lines_ +=
-        static_cast<int>(std::count(text_.begin() + counted_to_, text_.begin() + offset, '\n'));
+    for (const char* at = text_.data() + counted_to_; at < text_.data() + offset; ++at) {
+      at = static_cast<const char*>(std::memchr(at, '\n', text_.data() + offset - at));
+      if (at == nullptr) break;
+      ++counted_lines_;
+    }
     counted_to_ = offset;
     return counted_lines_;
   }
@@ -197,9 +217,10 @@ class TextScanner {
       column_offset_ = line.begin;
       column_ = 1;
     }
-    for (; column_offset_ < offset; ++column_offset_) {
-      if ((static_cast<unsigned char>(text_[column_offset_]) & 0xC0) != 0x80) ++column_;
-    }
+    column_ +=
+        static_cast<int>(offset - column_offset_ -
+                         continuation_bytes(text_.substr(column_offset_, offset - column_offset_)));
+    column_offset_ = offset;
     return column_;
   }
 
