@@ -13,6 +13,7 @@
 #include "scanner/candidate_rules.h"
 #include "scanner/config_fingerprint.h"
 #include "scanner/file_syntax.h"
+#include "scanner/uri.h"
 
 namespace mongoscan {
 namespace {
@@ -108,19 +109,10 @@ std::size_t continuation_bytes(std::string_view text) {
   return count;
 }
 
+// The percent-decoded text, or the text as written when it is not valid percent-encoding.
 std::string percent_decoded(std::string_view text) {
-  std::string decoded;
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    if (text[i] == '%' && i + 2 < text.size() &&
-        std::isxdigit(static_cast<unsigned char>(text[i + 1])) &&
-        std::isxdigit(static_cast<unsigned char>(text[i + 2]))) {
-      decoded += static_cast<char>(std::stoi(std::string(text.substr(i + 1, 2)), nullptr, 16));
-      i += 2;
-    } else {
-      decoded += text[i];
-    }
-  }
-  return decoded;
+  auto decoded = percent_decode(text, "a found password");
+  return decoded ? std::move(decoded).value() : std::string(text);
 }
 
 std::string xml_entities_decoded(std::string_view text) {

@@ -27,25 +27,6 @@ int hex_value(char c) {
   return -1;
 }
 
-// Strict percent-decoding: every '%' must start a two-digit hex escape. `what` names the part.
-Result<std::string> percent_decode(std::string_view text, std::string_view what) {
-  std::string decoded;
-  decoded.reserve(text.size());
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    if (text[i] != '%') {
-      decoded += text[i];
-      continue;
-    }
-    int high = i + 1 < text.size() ? hex_value(text[i + 1]) : -1;
-    int low = i + 2 < text.size() ? hex_value(text[i + 2]) : -1;
-    if (high < 0 || low < 0)
-      return invalid(std::string(what) + " has a '%' that is not a %XX escape");
-    decoded += char(high * 16 + low);
-    i += 2;
-  }
-  return decoded;
-}
-
 bool is_ipv4(std::string_view host) {
   in_addr address{};
   std::string text(host);
@@ -421,6 +402,24 @@ Result<Ok> check_srv_rules(const ConnectionString& uri) {
 }
 
 }  // namespace
+
+Result<std::string> percent_decode(std::string_view text, std::string_view what) {
+  std::string decoded;
+  decoded.reserve(text.size());
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (text[i] != '%') {
+      decoded += text[i];
+      continue;
+    }
+    int high = i + 1 < text.size() ? hex_value(text[i + 1]) : -1;
+    int low = i + 2 < text.size() ? hex_value(text[i + 2]) : -1;
+    if (high < 0 || low < 0)
+      return invalid(std::string(what) + " has a '%' that is not a %XX escape");
+    decoded += char(high * 16 + low);
+    i += 2;
+  }
+  return decoded;
+}
 
 std::string_view to_string(HostType type) {
   switch (type) {

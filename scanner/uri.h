@@ -68,6 +68,10 @@ struct ConnectionString {
 // problem without echoing any credential.
 Result<ConnectionString> parse_connection_string(std::string_view uri);
 
+// Strict percent-decoding: every '%' must start a two-digit hex escape. `what` names the part in
+// the usage error.
+Result<std::string> percent_decode(std::string_view text, std::string_view what);
+
 // The single redaction path: the URI text with its password and every secret option value replaced
 // by "***". Works on any text, valid URI or not.
 std::string redact_connection_string(std::string_view uri);
