@@ -7,6 +7,8 @@
 
 #include <ctime>
 
+#include "scanner/tls_groups.h"
+
 namespace mongoscan {
 namespace {
 
@@ -154,6 +156,10 @@ Result<std::shared_ptr<TlsClientContext>> TlsClientContext::create(const TlsOpti
   // protocol versions below TLS 1.2 are never used for the probe's own session.
   SSL_CTX_set_security_level(ctx, 0);
   SSL_CTX_set_min_proto_version(ctx, TLS1_2_VERSION);
+  if (SSL_CTX_set1_groups_list(ctx, kTlsClientGroups) != 1) {
+    return tls_error("tls", "this OpenSSL cannot offer the TLS groups " +
+                                std::string(kTlsClientGroups) + ": " + openssl_reason());
+  }
   SSL_CTX_set_verify(ctx, SSL_VERIFY_NONE, nullptr);
   const bool loaded = options.ca_file.empty() ? SSL_CTX_set_default_verify_paths(ctx) == 1
                                               : SSL_CTX_load_verify_locations(

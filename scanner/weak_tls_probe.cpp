@@ -7,6 +7,8 @@
 #include <cerrno>
 #include <cstring>
 
+#include "scanner/tls_groups.h"
+
 namespace mongoscan {
 namespace {
 
@@ -62,13 +64,15 @@ WeakTlsHandshake not_testable(const OfferSpec& spec) {
 using ContextHandle = std::unique_ptr<SSL_CTX, decltype(&SSL_CTX_free)>;
 using SessionHandle = std::unique_ptr<SSL, decltype(&SSL_free)>;
 
-// A context offering only the spec, at security level 0; null when this OpenSSL cannot.
+// A context offering only the spec (with every group), at security level 0; null when this
+// OpenSSL cannot.
 ContextHandle offer_context(const OfferSpec& spec) {
   ContextHandle ctx(SSL_CTX_new(TLS_client_method()), SSL_CTX_free);
   const std::string ciphers = std::string(spec.ciphers) + ":@SECLEVEL=0";
   const bool made = ctx && SSL_CTX_set_min_proto_version(ctx.get(), spec.min_version) == 1 &&
                     SSL_CTX_set_max_proto_version(ctx.get(), spec.max_version) == 1 &&
-                    SSL_CTX_set_cipher_list(ctx.get(), ciphers.c_str()) == 1;
+                    SSL_CTX_set_cipher_list(ctx.get(), ciphers.c_str()) == 1 &&
+                    SSL_CTX_set1_groups_list(ctx.get(), kTlsClientGroups) == 1;
   ERR_clear_error();
   if (!made) return ContextHandle(nullptr, SSL_CTX_free);
   SSL_CTX_set_security_level(ctx.get(), 0);

@@ -230,12 +230,13 @@ class TlsSortingTest(unittest.TestCase):
 
 
 class TlsVariantsTest(unittest.TestCase):
-    """The tls-* profiles: a weak cipher list on request, a SHA-1 signed certificate."""
+    """The tls-* profiles: a weak cipher list on request, a SHA-1 signed certificate, a P-224 key."""
 
     @classmethod
     def setUpClass(cls):
         cls.weak_cipher = start_for_class(cls, "tls-weak-cipher")
         cls.sha1 = start_for_class(cls, "tls-sha1")
+        cls.small_ec = start_for_class(cls, "tls-small-ec")
 
     def unverified_client(self, ciphers="DEFAULT:@SECLEVEL=0"):
         context = ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
@@ -258,6 +259,19 @@ class TlsVariantsTest(unittest.TestCase):
         text = subprocess.run(["openssl", "x509", "-inform", "DER", "-noout", "-text"], input=certificate,
                               capture_output=True, check=True).stdout.decode()
         self.assertIn("Signature Algorithm: sha1WithRSAEncryption", text)
+
+    def s_client(self, lab, groups):
+        """openssl s_client's output for one handshake offering `groups` (Python's ssl module
+        cannot choose a client's groups)."""
+        host, port = lab.host_port()
+        return subprocess.run(["openssl", "s_client", "-connect", f"{host}:{port}", "-groups", groups],
+                              input="", capture_output=True, text=True, timeout=TIMEOUT_S).stdout
+
+    def test_small_ec_profile_serves_a_p224_key_only_to_clients_listing_the_curve(self):
+        listed = self.s_client(self.small_ec, "X25519:P-256:P-224")
+        self.assertIn("Server public key is 224 bit", listed)
+        self.assertIn("Protocol  : TLSv1.2", listed)
+        self.assertNotIn("Server public key", self.s_client(self.small_ec, "X25519:P-256"))
 
 
 class LifecycleTest(unittest.TestCase):

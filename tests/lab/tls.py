@@ -18,7 +18,7 @@ from pathlib import Path
 
 # Server certificate variants a profile can choose with tls.certificate.
 SERVER_CERTIFICATES = ("valid", "expired", "expiring-soon", "self-signed", "wrong-name", "weak-key",
-                       "sha1")
+                       "small-ec", "sha1")
 CLIENT_SUBJECT = "CN=scanner,OU=Ops,O=mongoscan-lab"  # RFC 2253 form, as MONGODB-X509 reports it
 TLS_VERSIONS = {
     "TLSv1": ssl.TLSVersion.TLSv1,
@@ -47,26 +47,34 @@ commonName = optional
 organizationName = optional
 organizationalUnitName = optional
 """
-# name -> (subject, key bits, signed by the CA, `openssl ca` arguments (validity, digest),
-#          subjectAltName, extended key usage)
+# name -> (subject, key (`openssl genpkey` arguments), signed by the CA, `openssl ca` arguments
+#          (validity, digest), subjectAltName, extended key usage)
 _VALID = ("-days", "365")
+_RSA_2048 = ("-algorithm", "RSA", "-pkeyopt", "rsa_keygen_bits:2048")
+_RSA_1024 = ("-algorithm", "RSA", "-pkeyopt", "rsa_keygen_bits:1024")
+# P-224: 112-bit security, below the 256-bit curves TLS-003 asks for. It has no TLS 1.3 signature
+# algorithm, so a server with it negotiates TLS 1.2, and only with clients that list the curve.
+_EC_P224 = ("-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:P-224")
 _CERTIFICATES = {
-    "server-valid": ("/O=mongoscan-lab/CN=localhost", 2048, True, _VALID, _SERVER_NAMES, "serverAuth"),
-    "server-expired": ("/O=mongoscan-lab/CN=localhost", 2048, True,
+    "server-valid": ("/O=mongoscan-lab/CN=localhost", _RSA_2048, True, _VALID, _SERVER_NAMES,
+                     "serverAuth"),
+    "server-expired": ("/O=mongoscan-lab/CN=localhost", _RSA_2048, True,
                        ("-startdate", "20200101000000Z", "-enddate", "20210101000000Z"),
                        _SERVER_NAMES, "serverAuth"),
-    "server-expiring-soon": ("/O=mongoscan-lab/CN=localhost", 2048, True, ("-days", "10"),
+    "server-expiring-soon": ("/O=mongoscan-lab/CN=localhost", _RSA_2048, True, ("-days", "10"),
                              _SERVER_NAMES, "serverAuth"),
-    "server-self-signed": ("/O=mongoscan-lab/CN=localhost", 2048, False, _VALID, _SERVER_NAMES,
+    "server-self-signed": ("/O=mongoscan-lab/CN=localhost", _RSA_2048, False, _VALID, _SERVER_NAMES,
                            "serverAuth"),
-    "server-wrong-name": ("/O=mongoscan-lab/CN=wrong.example.test", 2048, True, _VALID,
+    "server-wrong-name": ("/O=mongoscan-lab/CN=wrong.example.test", _RSA_2048, True, _VALID,
                           "DNS:wrong.example.test", "serverAuth"),
-    "server-weak-key": ("/O=mongoscan-lab/CN=localhost", 1024, True, _VALID, _SERVER_NAMES,
+    "server-weak-key": ("/O=mongoscan-lab/CN=localhost", _RSA_1024, True, _VALID, _SERVER_NAMES,
                         "serverAuth"),
-    "server-sha1": ("/O=mongoscan-lab/CN=localhost", 2048, True, (*_VALID, "-md", "sha1"),
+    "server-small-ec": ("/O=mongoscan-lab/CN=localhost", _EC_P224, True, _VALID, _SERVER_NAMES,
+                        "serverAuth"),
+    "server-sha1": ("/O=mongoscan-lab/CN=localhost", _RSA_2048, True, (*_VALID, "-md", "sha1"),
                     _SERVER_NAMES, "serverAuth"),
-    "client": ("/O=mongoscan-lab/OU=Ops/CN=scanner", 2048, True, _VALID, None, "clientAuth"),
-    "untrusted-client": ("/O=mongoscan-lab/OU=Ops/CN=scanner", 2048, False, _VALID, None,
+    "client": ("/O=mongoscan-lab/OU=Ops/CN=scanner", _RSA_2048, True, _VALID, None, "clientAuth"),
+    "untrusted-client": ("/O=mongoscan-lab/OU=Ops/CN=scanner", _RSA_2048, False, _VALID, None,
                          "clientAuth"),
 }
 
@@ -85,10 +93,10 @@ def _extensions(san, usage):
 
 
 def _make_certificate(work, name, spec):
-    subject, bits, ca_signed, ca_arguments, san, usage = spec
+    subject, key_arguments, ca_signed, ca_arguments, san, usage = spec
     key, pem = work / f"{name}.key", work / f"{name}.crt"
     (work / f"{name}.ext").write_text(_extensions(san, usage))
-    _openssl("genrsa", "-out", str(key), str(bits), cwd=work)
+    _openssl("genpkey", *key_arguments, "-out", str(key), cwd=work)
     if ca_signed:
         _openssl("req", "-new", "-key", str(key), "-subj", subject, "-out", f"{name}.csr", cwd=work)
         _openssl("ca", "-batch", "-notext", "-preserveDN", "-config", "ca.cnf", "-cert", "ca.pem",
