@@ -1,7 +1,6 @@
-"""The data catalogue: listDatabases, listCollections and find over the profile's databases.
-
-admin, config and local exist even when the profile does not list them, with their usual system
-collections. Shapes: shared/server-replies/listDatabases.json, listCollections-validator-timeseries.json.
+"""The data catalogue: listDatabases, listCollections, find and dbStats over the deployment's
+databases (databases.py). Shapes: shared/server-replies/listDatabases.json,
+listCollections-validator-timeseries.json, dbStats.json.
 """
 
 import copy
@@ -11,37 +10,15 @@ from bson import Int64
 from bson.binary import Binary, UUID_SUBTYPE
 
 import rbac
+import storage_stats
 import versions
-from commands import Command, CommandError, shell_text
+from commands import OPT_IN, Command, CommandError, shell_text
 
 _COLLECTION_UUID_NAMESPACE = uuid.UUID("0f2c6b1a-54d3-4f0e-8c7b-3a9e1d2f4b60")
-_SYSTEM_DATABASES = ("admin", "config", "local")
-
-
-def _implicit_collections(deployment, db):
-    names = {"admin": ["system.version"], "config": ["system.sessions"], "local": ["startup_log"]}[db]
-    if db == "admin" and deployment.users:
-        names.append("system.users")
-    if db == "admin" and deployment.profile.custom_roles:
-        names.append("system.roles")
-    return [{"name": name} for name in names]
-
-
-def databases(deployment):
-    """name -> {"sizeOnDisk", "collections"}, sorted by name."""
-    result = {}
-    for db in deployment.profile.databases:
-        result[db["name"]] = {"collections": list(db.get("collections", [])),
-                              "sizeOnDisk": db.get("sizeOnDisk")}
-    for name in _SYSTEM_DATABASES:
-        entry = result.setdefault(name, {"collections": [], "sizeOnDisk": None})
-        listed = {c["name"] for c in entry["collections"]}
-        entry["collections"] += [c for c in _implicit_collections(deployment, name)
-                                 if c["name"] not in listed]
-    for entry in result.values():
-        if entry["sizeOnDisk"] is None:
-            entry["sizeOnDisk"] = 8192 + 4096 * len(entry["collections"])
-    return dict(sorted(result.items()))
+# dbStats fsUsedSize / fsTotalSize: the lab's made-up volume (100 GiB, a fifth used).
+_FS_TOTAL_BYTES = 100 * 1024 ** 3
+_FS_USED_BYTES = 20 * 1024 ** 3
+_MAX_SCALE = 1 << 50
 
 
 def _matches(document, query):
@@ -67,7 +44,7 @@ def _visible_databases(context, names):
 def list_databases(context):
     long_sizes = versions.long_sizes(context.node.version)
     size = Int64 if long_sizes else float
-    all_databases = databases(context.deployment)
+    all_databases = context.deployment.databases.listing()
     entries = []
     for name in _visible_databases(context, list(all_databases)):
         entry = {"name": name, "sizeOnDisk": size(all_databases[name]["sizeOnDisk"]),
@@ -101,14 +78,10 @@ def _collection_entry(db, collection):
     return entry
 
 
-def _collections(context):
-    return databases(context.deployment).get(context.db, {"collections": []})["collections"]
-
-
 def list_collections(context):
     name_only = context.body.get("nameOnly") is True
     batch = []
-    for collection in _collections(context):
+    for collection in context.deployment.databases.collections(context.db):
         entry = _collection_entry(context.db, collection)
         if _matches(entry, context.body.get("filter")):
             batch.append({"name": entry["name"], "type": entry["type"]} if name_only else entry)
@@ -117,10 +90,9 @@ def list_collections(context):
 
 
 def find(context):
-    """The collection's sample documents; filter is top-level equality, limit is honoured."""
+    """The collection's documents; filter is top-level equality, limit is honoured."""
     name = context.argument
-    collection = next((c for c in _collections(context) if c["name"] == name), {})
-    documents = [copy.deepcopy(d) for d in collection.get("documents", [])
+    documents = [copy.deepcopy(d) for d in context.deployment.databases.contents(context.db, name).documents
                  if _matches(d, context.body.get("filter"))]
     limit = abs(context.body.get("limit", 0) or 0)
     if limit:
@@ -128,13 +100,57 @@ def find(context):
     return {"cursor": {"firstBatch": documents, "id": Int64(0), "ns": f"{context.db}.{name}"}, "ok": 1.0}
 
 
+def _scale(body):
+    scale = body.get("scale", 1)
+    if not isinstance(scale, (int, float)) or isinstance(scale, bool) or not 0 < scale <= _MAX_SCALE:
+        raise CommandError(2, "Scale factor must be greater than zero and less than or equal to 2^50")
+    return int(scale)
+
+
+def db_stats(context):
+    """Counts and sizes summed over the database's collections (storage_stats.py); views and time
+    series count as views. A database that does not exist has zeros everywhere, as on the server."""
+    scale = _scale(context.body)
+    databases = context.deployment.databases
+    entries = databases.collections(context.db)
+    stored = [storage_stats.collection_storage(databases, context.db, entry) for entry in entries
+              if entry.get("type", "collection") == "collection"]
+    objects, data_size = sum(s.count for s in stored), sum(s.size for s in stored)
+    storage_size = sum(s.storage_size for s in stored)
+    index_size = sum(s.total_index_size for s in stored)
+    exists = context.db in databases.listing()
+    return {
+        "db": context.db,
+        "collections": Int64(len(stored)),
+        "views": Int64(len(entries) - len(stored)),
+        "objects": Int64(objects),
+        "avgObjSize": data_size / objects if objects else 0.0,
+        "dataSize": float(data_size // scale),
+        "storageSize": float(storage_size // scale),
+        "indexes": Int64(sum(len(s.index_sizes) for s in stored)),
+        "indexSize": float(index_size // scale),
+        "totalSize": float((storage_size + index_size) // scale),
+        "scaleFactor": Int64(scale),
+        "fsUsedSize": float(_FS_USED_BYTES if exists else 0),
+        "fsTotalSize": float(_FS_TOTAL_BYTES if exists else 0),
+        "ok": 1.0,
+    }
+
+
 def _allowed_on_database(action):
     return lambda context: context.deployment.roles.allows(context.roles(), rbac.database(context.db),
                                                            action)
 
 
+def _allowed_on_collection(action):
+    return lambda context: context.deployment.roles.allows(
+        context.roles(), rbac.collection(context.db, str(context.argument)), action)
+
+
 COMMANDS = [
-    Command("listDatabases", list_databases, admin_only=True),
-    Command("listCollections", list_collections, authorize=_allowed_on_database("listCollections")),
-    Command("find", find, authorize=_allowed_on_database("find")),
+    Command("listDatabases", list_databases, admin_only=True, on_secondary=OPT_IN),
+    Command("listCollections", list_collections, authorize=_allowed_on_database("listCollections"),
+            on_secondary=OPT_IN),
+    Command("find", find, authorize=_allowed_on_collection("find"), on_secondary=OPT_IN),
+    Command("dbStats", db_stats, authorize=_allowed_on_database("dbStats"), aliases=("dbstats",)),
 ]

@@ -9,22 +9,34 @@ import versions
 # Error code names from mongo's error_codes.yml; any other code is named Location<code>.
 CODE_NAMES = {
     2: "BadValue",
+    9: "FailedToParse",
     11: "UserNotFound",
     13: "Unauthorized",
+    14: "TypeMismatch",
     17: "ProtocolError",
     18: "AuthenticationFailed",
     20: "IllegalOperation",
     22: "InvalidBSON",
     26: "NamespaceNotFound",
+    43: "CursorNotFound",
     59: "CommandNotFound",
     72: "InvalidOptions",
+    73: "InvalidNamespace",
     76: "NoReplicationEnabled",
+    166: "CommandNotSupportedOnView",
     186: "ClientMetadataCannotBeMutated",
     334: "MechanismUnavailable",
     352: "UnsupportedOpQueryCommand",
+    13435: "NotPrimaryNoSecondaryOk",
 }
+BAD_VALUE = 2
 UNAUTHORIZED = 13
 AUTHENTICATION_FAILED = 18
+
+# Command::AllowedOnSecondary: whether a member that is not primary runs the command always, or only
+# for a client that opted in with a $readPreference other than primary (command_can_run_here.cpp).
+ALWAYS = "always"
+OPT_IN = "optIn"
 
 # Fields any command may carry that are not arguments of the command itself.
 GENERIC_ARGUMENTS = {"lsid", "comment", "txnNumber", "autocommit", "startTransaction", "apiVersion",
@@ -58,6 +70,7 @@ class Connection:
     user: object = None                # users.User
     sasl: object = None                # authentication.SaslSession in progress
     metadata_received: bool = False
+    supports_hello: bool = False        # the client sent helloOk: true ("not primary" error texts)
     compressors: tuple = ()             # negotiated in hello, in the client's order
     reply_compressor: Optional[str] = None  # set by the first compressed request, then kept
 
@@ -85,6 +98,7 @@ class Command:
 
     authorize(context) -> bool decides for an authenticated user on an auth-enabled node; None means
     any authenticated user may run it. requires_auth=False commands run before authentication.
+    on_secondary: ALWAYS, or OPT_IN as the server declares the command (secondaryAllowed()).
     """
 
     name: str
@@ -93,6 +107,7 @@ class Command:
     admin_only: bool = False
     authorize: Optional[Callable[[CommandContext], bool]] = None
     aliases: tuple = field(default=())
+    on_secondary: str = ALWAYS
 
 
 def shell_text(value):

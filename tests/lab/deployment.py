@@ -1,5 +1,5 @@
-"""The running deployment's shared state: the profile, every node's address and counters, users,
-roles and server parameters."""
+"""The running deployment's shared state: the profile, every node's address, counters and open
+cursors, users, roles, databases and server parameters."""
 
 import datetime
 import itertools
@@ -8,6 +8,8 @@ from bson import ObjectId
 
 import rbac
 import versions
+from cursors import Cursors
+from databases import Databases
 from users import UserDirectory
 
 _SSL_MODE_NAMES = {"disabled": "disabled", "allowTLS": "allowSSL", "preferTLS": "preferSSL",
@@ -26,6 +28,7 @@ class NodeState:
         self._connection_ids = itertools.count(1)
         self.current_connections = 0
         self.total_created = 0
+        self.cursors = Cursors()
 
     @property
     def role(self):
@@ -53,6 +56,10 @@ class NodeState:
     def is_replica_set_member(self):
         return self.role in ("primary", "secondary", "passive", "hidden", "arbiter")
 
+    @property
+    def is_primary(self):
+        return self.role == "primary"
+
     def connection_opened(self):
         """Counts a new connection and returns its id."""
         self.current_connections += 1
@@ -70,6 +77,7 @@ class Deployment:
                       for i, (spec, address) in enumerate(zip(profile.nodes, addresses))]
         self.users = UserDirectory(profile.users, profile.parameters)
         self.roles = rbac.RoleCatalogue(profile.custom_roles)
+        self.databases = Databases(profile, bool(self.users))
 
     def members_with_role(self, *roles):
         return [node.address for node in self.nodes if node.role in roles]

@@ -1,5 +1,6 @@
-"""Runs one received command: OP_QUERY rules, lookup, authorization, the handler, and the reply
-fields every replica-set member and mongos adds."""
+"""Runs one received command: OP_QUERY rules, lookup, authorization, whether a member that is not
+primary may run it, maxTimeMS, the handler, and the reply fields every replica-set member and
+mongos adds."""
 
 import datetime
 import inspect
@@ -7,19 +8,22 @@ import inspect
 from bson import Int64, Timestamp
 from bson.binary import Binary
 
+import aggregation
 import authentication
 import catalog
+import cursors
 import diagnostics
 import hello
 import replication
 import users_and_roles
 import versions
 import wire
-from commands import (UNAUTHORIZED, CommandContext, CommandError, check_authenticated, error_reply,
-                      shell_text)
+from commands import (BAD_VALUE, OPT_IN, UNAUTHORIZED, CommandContext, CommandError,
+                      check_authenticated, error_reply, shell_text)
 
 _TABLE = {}
-for _module in (hello, authentication, diagnostics, catalog, users_and_roles, replication):
+for _module in (hello, authentication, diagnostics, catalog, aggregation, cursors, users_and_roles,
+                replication):
     for _command in _module.COMMANDS:
         for _name in (_command.name, *_command.aliases):
             _TABLE[_name] = _command
@@ -62,6 +66,41 @@ def _authorize(context, command):
                                          f"{shell_text(context.body)}")
 
 
+NOT_PRIMARY_NO_SECONDARY_OK = 13435
+MAX_TIME_MS_LIMIT = 2 ** 31 - 1  # INT_MAX (max_time_ms_parser.cpp)
+
+
+def _check_secondary_ok(context, command):
+    """On a member that is not primary, an opt-in command runs only on the local database or with a
+    $readPreference other than primary (command_can_run_here.cpp); the text depends on whether the
+    client sent helloOk (service_entry_point_common.cpp)."""
+    node = context.node
+    if command.on_secondary != OPT_IN or not node.is_replica_set_member or node.is_primary:
+        return
+    read_preference = context.body.get("$readPreference")
+    mode = read_preference.get("mode") if isinstance(read_preference, dict) else "primary"
+    if context.db == "local" or mode != "primary":
+        return
+    raise CommandError(NOT_PRIMARY_NO_SECONDARY_OK,
+                       "not primary and secondaryOk=false" if context.connection.supports_hello
+                       else "not master and slaveOk=false")
+
+
+def _check_max_time_ms(body):
+    """maxTimeMS, when given, is a whole number of milliseconds in [0, INT_MAX]; the lab answers at
+    once, so it never expires."""
+    if "maxTimeMS" not in body:
+        return
+    value = body["maxTimeMS"]
+    if not isinstance(value, (int, float)) or isinstance(value, bool):
+        raise CommandError(BAD_VALUE, "maxTimeMS must be a number")
+    whole = int(value)  # safeNumberLong truncates
+    if not 0 <= whole <= MAX_TIME_MS_LIMIT:
+        raise CommandError(BAD_VALUE, f"{whole} value for maxTimeMS is out of range [0, {MAX_TIME_MS_LIMIT}]")
+    if value != whole:
+        raise CommandError(BAD_VALUE, "maxTimeMS has non-integral value")
+
+
 def _with_cluster_time(node, reply):
     """Replica-set members (not arbiters) and mongos gossip $clusterTime and operationTime."""
     if node.role in ("standalone", "arbiter") or "$err" in reply:
@@ -83,6 +122,8 @@ async def run(deployment, node, connection, request):
         if command is None:
             raise CommandError(59, f"no such command: '{request.command_name}'")
         _authorize(context, command)
+        _check_secondary_ok(context, command)
+        _check_max_time_ms(context.body)
         reply = command.handler(context)
         if inspect.isawaitable(reply):
             reply = await reply

@@ -113,6 +113,7 @@ async def _hello(context, primary_field):
     first = versions.compression_first_in_hello(node.version)
     reply = {"compression": compression} if compression and first else {}
     if "helloOk" in context.body:
+        context.connection.supports_hello = bool(context.body["helloOk"])
         reply["helloOk"] = True
     if node.is_mongos:
         reply.update({primary_field: True, "msg": "isdbgrid", "topologyVersion": topology_version})

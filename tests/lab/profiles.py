@@ -10,6 +10,7 @@ from pathlib import Path
 
 from bson import json_util
 
+import generator
 import tls
 import versions
 
@@ -25,6 +26,8 @@ TLS_MODES = ("disabled", "allowTLS", "preferTLS", "requireTLS")
 FAULTS = ("down", "drop_connections", "no_reply")
 AUTH_MECHANISMS = ("SCRAM-SHA-1", "SCRAM-SHA-256", "MONGODB-X509", "PLAIN")
 EXTERNAL_DB = "$external"
+_COLLECTION_KEYS = {"name", "type", "options", "documents", "generate"}
+_FAMILY_KEYS = {"prefix", "count", "digits"}
 _TOP_LEVEL_KEYS = {
     "description", "topology", "setName", "nodes", "tls", "users", "customRoles", "cmdLineOpts",
     "parameters", "buildInfo", "startupWarnings", "databases", "serverStatus", "httpInterface",
@@ -170,7 +173,7 @@ def _build(name, raw):
         parameters=raw.get("parameters", {}),
         build_info=raw.get("buildInfo", {}),
         startup_warnings=tuple(raw.get("startupWarnings", [])),
-        databases=tuple(raw.get("databases", [])),
+        databases=tuple(_database(db) for db in raw.get("databases", [])),
         server_status=raw.get("serverStatus", {}),
         http_interface=raw.get("httpInterface", False),
     )
@@ -185,6 +188,42 @@ def _node(raw, topology):
     _require(not (raw["role"] == "primary" and "down" in faults),
              "a primary cannot be down: a real set would elect another primary")
     return NodeSpec(raw["role"], raw["version"], raw.get("port", 0), faults, raw.get("tags", {}))
+
+
+def _database(raw):
+    """The database with every collectionFamily entry expanded into its collections."""
+    _require(isinstance(raw, dict) and isinstance(raw.get("name"), str), "each database needs a name")
+    collections = []
+    for entry in raw.get("collections", []):
+        family = entry.get("collectionFamily") if isinstance(entry, dict) else None
+        collections += _family(raw["name"], entry, family) if family is not None else \
+            [_collection(raw["name"], entry)]
+    return dict(raw, collections=collections)
+
+
+def _collection(db, raw):
+    _require(isinstance(raw, dict) and isinstance(raw.get("name"), str),
+             f"each collection of {db} needs a name")
+    unknown = set(raw) - _COLLECTION_KEYS
+    _require(not unknown, f"{db}.{raw['name']}: unknown keys {sorted(unknown)}")
+    if "generate" in raw:
+        try:
+            generator.check(raw["generate"], f"{db}.{raw['name']}.generate")
+        except ValueError as error:
+            raise ProfileError(str(error)) from None
+    return raw
+
+
+def _family(db, raw, family):
+    """collectionFamily {prefix, count, digits}: count collections named prefix + the index padded
+    to digits, each with the entry's other keys."""
+    _require(isinstance(family, dict) and set(family) <= _FAMILY_KEYS and
+             isinstance(family.get("prefix"), str) and isinstance(family.get("count"), int),
+             f"{db}: collectionFamily is {{prefix, count, digits?}}")
+    template = {key: value for key, value in raw.items() if key != "collectionFamily"}
+    digits = family.get("digits", len(str(family["count"] - 1)))
+    return [_collection(db, dict(template, name=f"{family['prefix']}{index:0{digits}d}"))
+            for index in range(family["count"])]
 
 
 def _tls(raw):

@@ -7,11 +7,20 @@ anything. Custom roles come from the profile and are honoured for those same act
 
 CLUSTER = {"cluster": True}
 ANY_RESOURCE = {"anyResource": True}
-ANY_DATABASE = {"db": "", "collection": ""}  # every database: the *AnyDatabase roles
+# MongoDB's anyNormalResource: every database but local and config, and no system.* collection.
+ANY_DATABASE = {"db": "", "collection": ""}
+# What anyNormalResource leaves out (buildResourceSearchList in authorization_session_impl.cpp).
+_SPECIAL_DATABASES = ("local", "config")
+_SYSTEM_PREFIX = "system."
 
 
 def database(db):
+    """A database resource; granted, it covers the database's collections but not system.* ones."""
     return {"db": db, "collection": ""}
+
+
+def collection(db, name):
+    return {"db": db, "collection": name}
 
 
 _READ = ["changeStream", "collStats", "dbHash", "dbStats", "find", "killCursors", "listCollections",
@@ -25,6 +34,7 @@ _USER_ADMIN = ["changeCustomData", "changePassword", "createRole", "createUser",
 _CLUSTER_MONITOR = ["connPoolStats", "getCmdLineOpts", "getLog", "getParameter", "hostInfo",
                     "listDatabases", "listSessions", "replSetGetConfig", "replSetGetStatus",
                     "serverStatus", "top"]
+_CLUSTER_MONITOR_DATABASE = ["collStats", "dbStats", "indexStats"]
 _CLUSTER_MANAGER = ["addShard", "removeShard", "replSetConfigure", "replSetGetConfig",
                     "replSetGetStatus", "replSetStateChange", "setFeatureCompatibilityVersion"]
 _HOST_MANAGER = ["flushRouterConfig", "killop", "logRotate", "setParameter", "shutdown"]
@@ -41,7 +51,12 @@ _BUILTIN_ROLES = {
     "dbAdmin": (False, lambda db: [_privilege(database(db), _DB_ADMIN)], []),
     "userAdmin": (False, lambda db: [_privilege(database(db), _USER_ADMIN)], []),
     "dbOwner": (False, lambda db: [], ["readWrite", "dbAdmin", "userAdmin"]),
-    "clusterMonitor": (True, lambda db: [_privilege(CLUSTER, _CLUSTER_MONITOR)], []),
+    # 5.0+ addClusterMonitorPrivileges: statistics everywhere, and read on config and local.
+    "clusterMonitor": (True, lambda db: [_privilege(CLUSTER, _CLUSTER_MONITOR),
+                                         _privilege(ANY_DATABASE, _CLUSTER_MONITOR_DATABASE),
+                                         _privilege(database("config"), _READ + _CLUSTER_MONITOR_DATABASE),
+                                         _privilege(database("local"), _READ + _CLUSTER_MONITOR_DATABASE)],
+                       []),
     "clusterManager": (True, lambda db: [_privilege(CLUSTER, _CLUSTER_MANAGER)], []),
     "hostManager": (True, lambda db: [_privilege(CLUSTER, _HOST_MANAGER)], []),
     "clusterAdmin": (True, lambda db: [_privilege(CLUSTER, ["dropConnections"])],
@@ -56,7 +71,10 @@ _BUILTIN_ROLES = {
     "userAdminAnyDatabase": (True, lambda db: [_privilege(ANY_DATABASE, _USER_ADMIN),
                                                _privilege(CLUSTER, ["listDatabases", "viewUser"])],
                              []),
-    "backup": (True, lambda db: [_privilege(ANY_DATABASE, ["find", "listCollections"]),
+    # Catalogue actions on anyResource, so root lists local and config too.
+    "backup": (True, lambda db: [_privilege(ANY_RESOURCE, ["collStats", "dbHash", "listCollections",
+                                                           "listIndexes"]),
+                                 _privilege(ANY_DATABASE, ["find"]),
                                  _privilege(CLUSTER, ["getParameter", "listDatabases",
                                                       "serverStatus"])], []),
     "restore": (True, lambda db: [_privilege(ANY_DATABASE, ["createCollection", "insert"])], []),
@@ -85,8 +103,13 @@ def _resource_covers(granted, wanted):
         return True
     if wanted.get("cluster") or granted.get("cluster"):
         return bool(granted.get("cluster")) and bool(wanted.get("cluster"))
-    db_matches = granted.get("db") in ("", wanted.get("db"))
-    return db_matches and granted.get("collection", "") in ("", wanted.get("collection", ""))
+    db, name = wanted.get("db"), wanted.get("collection", "")
+    granted_db, granted_name = granted.get("db"), granted.get("collection", "")
+    if granted_name:
+        return granted_name == name and granted_db in ("", db)
+    if name.startswith(_SYSTEM_PREFIX):
+        return False
+    return granted_db == db or (granted_db == "" and db not in _SPECIAL_DATABASES)
 
 
 class RoleCatalogue:

@@ -4,15 +4,21 @@ the lab answers; replies are checked against the profile and against shared/serv
 Run: /usr/bin/python3 -m unittest discover -s tests/lab
 """
 
+import datetime
 import json
+import re
 import socket
 import time
 import unittest
 
+import bson
 import pymongo
 from bson import Int64, Timestamp
-from pymongo.errors import OperationFailure, ServerSelectionTimeoutError
+from bson.son import SON
+from pymongo.errors import NotMasterError, OperationFailure, ServerSelectionTimeoutError
 
+import cursors
+import generator
 import profiles
 import rbac
 import reference_replies
@@ -572,6 +578,250 @@ class RoleModelTest(unittest.TestCase):
         for role in ("hostManager", "readAnyDatabase", "dbOwner"):
             with self.subTest(role):
                 self.assertFalse(catalogue.allows([{"role": role, "db": "admin"}], rbac.CLUSTER, "replSetGetStatus"))
+
+
+class RoleModelDataAccessTest(unittest.TestCase):
+    """What the data-model reads need: find for $sample, collStats for $collStats, dbStats."""
+
+    catalogue = rbac.RoleCatalogue([])
+
+    def allows(self, role, db, resource, action):
+        return self.catalogue.allows([{"role": role, "db": db}], resource, action)
+
+    def test_read_any_database_reads_normal_collections_but_not_local_config_or_system(self):
+        for action in ("find", "collStats", "listCollections"):
+            self.assertTrue(self.allows("readAnyDatabase", "admin", rbac.collection("shop", "orders"), action))
+            self.assertTrue(self.allows("readAnyDatabase", "admin", rbac.collection("admin", "backup"), action))
+        self.assertTrue(self.allows("readAnyDatabase", "admin", rbac.database("shop"), "dbStats"))
+        for resource in (rbac.collection("admin", "system.users"), rbac.collection("local", "startup_log"),
+                         rbac.database("config")):
+            with self.subTest(resource):
+                self.assertFalse(self.allows("readAnyDatabase", "admin", resource, "find"))
+
+    def test_cluster_monitor_has_statistics_everywhere_and_reads_config_and_local(self):
+        self.assertTrue(self.allows("clusterMonitor", "admin", rbac.collection("shop", "orders"), "collStats"))
+        self.assertTrue(self.allows("clusterMonitor", "admin", rbac.database("shop"), "dbStats"))
+        self.assertFalse(self.allows("clusterMonitor", "admin", rbac.collection("shop", "orders"), "find"))
+        for db in ("config", "local"):
+            self.assertTrue(self.allows("clusterMonitor", "admin", rbac.database(db), "listCollections"))
+            self.assertTrue(self.allows("clusterMonitor", "admin", rbac.collection(db, "startup_log"), "find"))
+
+    def test_read_covers_its_database_only_and_root_lists_everything(self):
+        self.assertTrue(self.allows("read", "shop", rbac.collection("shop", "orders"), "find"))
+        self.assertFalse(self.allows("read", "shop", rbac.collection("shop", "system.profile"), "find"))
+        self.assertFalse(self.allows("read", "shop", rbac.collection("billing", "invoices"), "find"))
+        self.assertTrue(self.allows("root", "admin", rbac.database("local"), "listCollections"))
+
+
+class CursorBatchTest(unittest.TestCase):
+    """Batches as the server cuts them: 16 MiB, batchSize, no look-ahead."""
+
+    def test_a_batch_stops_before_16_mib_and_the_first_document_always_fits(self):
+        sizes = [7 * 1024 * 1024] * 3
+        batch, taken, exhausted = cursors._cut(["a", "b", "c"], sizes, 101)
+        self.assertEqual((["a", "b"], 2, False), (batch, taken, exhausted))
+        batch, taken, exhausted = cursors._cut(["a"], [20 * 1024 * 1024], 101)
+        self.assertEqual((["a"], 1, True), (batch, taken, exhausted))
+
+    def test_batch_size_leaves_the_cursor_open_even_with_nothing_left(self):
+        self.assertEqual((["a", "b"], 2, False), cursors._cut(["a", "b"], [10, 10], 2))
+        self.assertEqual((["a", "b"], 2, True), cursors._cut(["a", "b"], [10, 10], 3))
+        self.assertEqual(([], 0, False), cursors._cut(["a"], [10], 0))
+
+
+class GeneratorTest(unittest.TestCase):
+    NOW = datetime.datetime(2024, 6, 1, tzinfo=datetime.timezone.utc)
+
+    def test_the_same_namespace_gives_the_same_documents(self):
+        spec = {"count": 5, "fields": {"name": {"string": {"length": 6}}, "tag": {"uuidString": {}}}}
+        self.assertEqual(generator.generate(spec, "a.b", self.NOW), generator.generate(spec, "a.b", self.NOW))
+        self.assertNotEqual(generator.generate(spec, "a.b", self.NOW), generator.generate(spec, "a.c", self.NOW))
+
+    def test_ages_spread_evenly_and_drive_object_ids_and_per_day_arrays(self):
+        spec = {"count": 4, "days": 40, "fields": {"log": {"array": {"perDay": 2, "of": {"value": 1}}}}}
+        documents = generator.generate(spec, "a.b", self.NOW)
+        ages = [(self.NOW - d["_id"].generation_time).total_seconds() / 86400 for d in documents]
+        self.assertEqual([40, 30, 20, 10], [round(age) for age in ages])
+        self.assertEqual([80, 60, 40, 20], [len(d["log"]) for d in documents])
+
+    def test_bad_specs_are_named(self):
+        for spec, message in (({"count": 1, "fields": {"a": {"nope": {}}}}, "generate.a: unknown generator"),
+                              ({"count": 1, "size": 3}, "a group is"),
+                              ({"count": 1, "fields": {"a": {"string": {}}}}, "needs a number length")):
+            with self.subTest(message):
+                with self.assertRaisesRegex(ValueError, message):
+                    generator.check(spec)
+
+
+def secondary_read(db, command):
+    """command with an explicit $readPreference primary: pymongo's direct connections otherwise
+    send primaryPreferred to any mongod."""
+    return db.command(SON(list(command.items()) + [("$readPreference", {"mode": "primary"})]))
+
+
+class DataModelProfileTest(LabTestCase):
+    """datamodel: a 7.0 primary (node 0) and secondary (node 1); the scanner account reads."""
+    PROFILE = "datamodel"
+    MAX_BSON = 16 * 1024 * 1024
+    UUID = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")
+
+    def scanner(self, index=1, **options):
+        return self.connect("scanner", index=index, readPreference="secondaryPreferred", **options)
+
+    def all_documents(self, db, collection):
+        return list(self.scanner()[db][collection].find())
+
+    def test_sample_returns_distinct_documents(self):
+        documents = list(self.scanner().shop.orders.aggregate([{"$sample": {"size": 10}}]))
+        self.assertEqual(10, len(documents))
+        self.assertEqual(10, len({d["_id"] for d in documents}))
+        self.assertEqual(40, len(list(self.scanner().shop.orders.aggregate([{"$sample": {"size": 500}}]))))
+
+    def test_sample_with_batch_size_keeps_the_cursor_open_and_get_more_ends_it(self):
+        shop = self.scanner().shop
+        reply = shop.command("aggregate", "customers", pipeline=[{"$sample": {"size": 5}}],
+                             cursor={"batchSize": 5}, maxTimeMS=5000)
+        self.assertEqual(5, len(reply["cursor"]["firstBatch"]))
+        self.assertNotEqual(0, reply["cursor"]["id"])
+        more = shop.command("getMore", reply["cursor"]["id"], collection="customers")
+        self.assertEqual(([], 0), (more["cursor"]["nextBatch"], more["cursor"]["id"]))
+
+    def test_coll_stats_has_the_real_shape_and_sums_the_documents(self):
+        shop = self.scanner().shop
+        reply = shop.command("aggregate", "orders", pipeline=[{"$collStats": {"storageStats": {}, "count": {}}}],
+                             cursor={}, maxTimeMS=5000)
+        # The reference's collection has a second index (email_1); these have only _id_.
+        self.assertShape(reply, "collStats-aggregate.json", "reply", ignore=(
+            "$clusterTime", "operationTime", "cursor.firstBatch[0].storageStats.indexSizes"))
+        stats = reply["cursor"]["firstBatch"][0]
+        self.assertEqual(("shop.orders", self.lab.nodes[1]), (stats["ns"], stats["host"]))
+        sizes = [len(bson.encode(d)) for d in self.all_documents("shop", "orders")]
+        storage = stats["storageStats"]
+        self.assertEqual((sum(sizes), 40, sum(sizes) // 40), (storage["size"], storage["count"], storage["avgObjSize"]))
+        self.assertEqual(40, stats["count"])
+        empty = shop.client.sprawl.command("aggregate", "tenant_0042", pipeline=[{"$collStats": {"storageStats": {}}}],
+                                           cursor={})["cursor"]["firstBatch"][0]["storageStats"]
+        self.assertEqual((0, 0), (empty["size"], empty["count"]))
+        self.assertNotIn("avgObjSize", empty, "the server leaves avgObjSize out of an empty collection")
+        missing = self.assertCommandFails(26, shop.command, "aggregate", "nowhere",
+                                          pipeline=[{"$collStats": {"storageStats": {}}}], cursor={})
+        self.assertIn("Collection [shop.nowhere] not found.", missing["errmsg"])
+
+    def test_list_collections_shows_the_validation_options(self):
+        listing = self.scanner().validation.command("listCollections")["cursor"]["firstBatch"]
+        options = {c["name"]: c["options"] for c in listing}
+        self.assertEqual({}, options["no_validator"])
+        self.assertEqual(("strict", "warn"), (options["warn_only"]["validationLevel"],
+                                              options["warn_only"]["validationAction"]))
+        self.assertEqual("off", options["validation_off"]["validationLevel"])
+        self.assertEqual(("moderate", "error"), (options["validated_moderate"]["validationLevel"],
+                                                 options["validated_moderate"]["validationAction"]))
+        self.assertIn("$jsonSchema", options["validated_moderate"]["validator"])
+        self.assertShape(next(c for c in listing if c["name"] == "warn_only"),
+                         "listCollections-validator-timeseries.json", "reply", "cursor", "firstBatch", 0,
+                         ignore=("options.validator",))
+
+    def test_db_stats_has_the_real_shape(self):
+        stats = self.scanner().shop.command("dbStats")
+        self.assertShape(stats, "dbStats.json", "reply", ignore=("$clusterTime", "operationTime"))
+        self.assertEqual((Int64(2), Int64(70), Int64(2)), (stats["collections"], stats["objects"], stats["indexes"]))
+        self.assertEqual(0, self.scanner().nowhere.command("dbStats")["objects"])
+
+    def test_secondary_reads_need_a_read_preference_other_than_primary(self):
+        # Every opt-in command is checked on the wire (test_wire.SecondaryReadTest); this is what
+        # pymongo sees. It sends no helloOk, so the server keeps the old wording.
+        with self.assertRaises(NotMasterError) as raised:
+            secondary_read(self.connect("scanner", index=1).admin, {"listDatabases": 1, "nameOnly": True})
+        self.assertEqual((13435, "not master and slaveOk=false"),
+                         (raised.exception.details["code"], raised.exception.details["errmsg"]))
+        secondary = self.connect("scanner", index=1)
+        self.assertEqual(1.0, secondary_read(secondary.local, {"listCollections": 1})["ok"])
+        self.assertEqual(1.0, secondary_read(secondary.shop, {"dbStats": 1})["ok"], "always allowed")
+        scanner = self.scanner()
+        self.assertIn("shop", scanner.list_database_names())
+        self.assertEqual(["customers", "orders"], sorted(scanner.shop.list_collection_names()))
+        self.assertEqual(1, len(list(scanner.shop.orders.aggregate([{"$sample": {"size": 1}}]))))
+        self.assertEqual(["scanner"], [u["user"] for u in scanner.admin.command("usersInfo", {"forAllDBs": True})["users"]])
+        self.assertEqual(1.0, scanner.admin.command("rolesInfo", 1)["ok"])
+
+    def test_max_time_ms_must_not_be_negative(self):
+        details = self.assertCommandFails(2, self.scanner().admin.command, "ping", maxTimeMS=-1)
+        self.assertEqual("-1 value for maxTimeMS is out of range [0, 2147483647]", details["errmsg"])
+
+    def test_aggregate_errors(self):
+        shop = self.scanner().shop
+        details = self.assertCommandFails(9, shop.command, "aggregate", "orders", pipeline=[{"$sample": {"size": 1}}])
+        self.assertEqual("The 'cursor' option is required, except for aggregate with the explain argument",
+                         details["errmsg"])
+        details = self.assertCommandFails(40324, shop.command, "aggregate", "orders", pipeline=[{"$group": {"_id": 1}}],
+                                          cursor={})
+        self.assertEqual("Unrecognized pipeline stage name: '$group'", details["errmsg"])
+        self.assertCommandFails(40602, shop.command, "aggregate", "orders",
+                                pipeline=[{"$sample": {"size": 1}}, {"$collStats": {}}], cursor={})
+        self.assertCommandFails(13, shop.client.admin.command, "aggregate", "system.users",
+                                pipeline=[{"$sample": {"size": 1}}], cursor={})
+
+    def test_generated_documents_have_the_promised_shapes(self):
+        self.assertEqual({5000}, {len(d["readings"]) for d in self.all_documents("shapes", "long_arrays")})
+        self.assertTrue(all(self.UUID.match(d["_id"]) for d in self.all_documents("types", "uuid_ids")))
+        quantities = {type(d["quantity"]) for d in self.all_documents("types", "type_drift")}
+        self.assertEqual({int, str}, quantities)
+        dates = self.all_documents("types", "string_dates")[0]
+        self.assertRegex(dates["createdAt"], r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$")
+        self.assertRegex(dates["shippedAt"], r"^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$")
+        tree, depth = self.all_documents("shapes", "deep_nesting")[0], 1
+        while isinstance(tree, dict) and any(isinstance(v, dict) for v in tree.values()):
+            tree, depth = next(v for v in tree.values() if isinstance(v, dict)), depth + 1
+        self.assertEqual(7, depth, "a flat document counts as one level")
+        big = [len(bson.encode(d)) for d in self.all_documents("shapes", "big_documents")]
+        self.assertEqual(50, len(big))
+        self.assertGreater(max(big), 1024 * 1024)
+        self.assertLess(sum(big) / len(big), 100 * 1024)
+        large = [len(bson.encode(d)) for d in self.all_documents("shapes", "large_documents")]
+        self.assertGreater(min(large), 100 * 1024)
+
+    def test_growing_arrays_grow_with_object_id_age(self):
+        now = datetime.datetime.now(datetime.timezone.utc)
+        documents = sorted(self.all_documents("shapes", "growing_arrays"), key=lambda d: d["_id"].generation_time)
+        self.assertEqual(60, len(documents))
+        ages = [(now - d["_id"].generation_time).total_seconds() / 86400 for d in documents]
+        lengths = [len(d["history"]) for d in documents]
+        self.assertEqual(lengths, sorted(lengths, reverse=True), "older documents hold longer arrays")
+        self.assertEqual((600, 10), (lengths[0], lengths[-1]))
+        self.assertLessEqual(max(lengths), 1000)
+        for age, length in zip(ages, lengths):
+            self.assertAlmostEqual(10 * age, length, delta=15)
+
+    def test_the_huge_document_is_sampled_within_one_16_mib_batch(self):
+        reply = self.scanner().shapes.command("aggregate", "huge_documents", pipeline=[{"$sample": {"size": 2}}],
+                                              cursor={"batchSize": 2}, maxTimeMS=60000)
+        sizes = sorted(len(bson.encode(d)) for d in reply["cursor"]["firstBatch"])
+        self.assertEqual(2, len(sizes))
+        self.assertGreater(sizes[1], 0.9 * self.MAX_BSON)
+        self.assertLessEqual(sizes[1], self.MAX_BSON)
+        self.assertLessEqual(len(bson.encode(reply)), self.MAX_BSON + 16 * 1024)
+
+    def test_many_collections(self):
+        scanner = self.scanner()
+        sprawl = scanner.sprawl.command("listCollections")["cursor"]["firstBatch"]
+        self.assertEqual(5000, len(sprawl))
+        self.assertEqual(("tenant_0000", "tenant_4999"), (sprawl[0]["name"], sprawl[-1]["name"]))
+        self.assertTrue(all("validator" in c["options"] for c in sprawl))
+        names = {"admin", "shop", "naming", "Legacy-Data", "shapes", "types", "validation", "sprawl", "db_billing"}
+        self.assertLessEqual(names, set(scanner.list_database_names()))
+        self.assertIn("customer_backup", scanner.admin.list_collection_names())
+        long_name = [n for n in scanner.naming.list_collection_names() if len(n) > 64]
+        self.assertEqual([70], [len(n.encode()) for n in long_name])
+
+    def test_every_command_is_logged(self):
+        before = len(self.lab.commands())
+        scanner = self.scanner()
+        scanner.shop.command("dbStats")
+        scanner.shop.command("aggregate", "orders", pipeline=[{"$collStats": {"storageStats": {}}}], cursor={})
+        time.sleep(0.2)
+        sent = [e["command"] for e in self.lab.commands()[before:]]
+        self.assertIn("dbStats", sent)
+        self.assertIn("aggregate", sent)
 
 
 if __name__ == "__main__":

@@ -333,5 +333,145 @@ class LifecycleTest(unittest.TestCase):
         self.assertIn("no-such-profile", result.stderr)
 
 
+def profile_file(test_class, profile):
+    """profile written to a temporary file removed with the class; its path."""
+    directory = Path(tempfile.mkdtemp(prefix="mongoscan-lab-profile-"))
+    test_class.addClassCleanup(shutil.rmtree, directory, ignore_errors=True)
+    path = directory / "profile.json"
+    path.write_text(json.dumps(profile))
+    return str(path)
+
+
+# A replica set without authorization whose collections are generated: 7 MB documents and small ones.
+CURSOR_PROFILE = {
+    "topology": "replica_set",
+    "setName": "rs0",
+    "nodes": [{"role": "primary", "version": "7.0.14"}, {"role": "secondary", "version": "7.0.14"},
+              {"role": "arbiter", "version": "7.0.14"}],
+    "databases": [{"name": "shop", "collections": [
+        {"name": "big", "generate": {"count": 3, "fields": {"payload": {"binary": {"bytes": 7000000}}}}},
+        {"name": "small", "generate": {"count": 5, "fields": {"n": {"int": {"min": 1, "max": 9}}}}},
+        {"name": "recent", "type": "view", "options": {"viewOn": "small", "pipeline": []}}]}],
+}
+
+
+class LabConversation:
+    """One raw connection to a lab node: hello first (with or without helloOk), then commands."""
+
+    def __init__(self, test, lab, index, hello_ok=True):
+        self.sock = socket.create_connection(lab.host_port(index), timeout=TIMEOUT_S)
+        test.addCleanup(self.sock.close)
+        self.run("admin", {"hello": 1, **({"helloOk": True} if hello_ok else {})})
+
+    def run(self, db, command):
+        self.sock.sendall(op_msg({**command, "$db": db}))
+        return read_reply(self.sock)[3]
+
+
+class SecondaryReadTest(unittest.TestCase):
+    """Members that are not primary run opt-in commands (AllowedOnSecondary::kOptIn) only for a
+    $readPreference other than primary, or on local."""
+
+    OPT_IN = [("admin", {"listDatabases": 1, "nameOnly": True}), ("shop", {"listCollections": 1}),
+              ("shop", {"find": "small"}), ("admin", {"usersInfo": 1}), ("admin", {"rolesInfo": 1}),
+              ("shop", {"aggregate": "small", "pipeline": [{"$sample": {"size": 1}}], "cursor": {}})]
+    ALWAYS = [("admin", {"ping": 1}), ("admin", {"buildInfo": 1}), ("shop", {"dbStats": 1}),
+              ("admin", {"serverStatus": 1}), ("admin", {"replSetGetStatus": 1}),
+              ("admin", {"getCmdLineOpts": 1}), ("admin", {"connectionStatus": 1})]
+
+    @classmethod
+    def setUpClass(cls):
+        cls.lab = start_for_class(cls, profile_file(cls, CURSOR_PROFILE))
+
+    def test_opt_in_commands_need_a_read_preference_other_than_primary(self):
+        for index in (1, 2):  # the secondary and the arbiter
+            conversation = LabConversation(self, self.lab, index)
+            for db, command in self.OPT_IN:
+                with self.subTest(node=index, command=next(iter(command))):
+                    for read_preference in (None, {"mode": "primary"}):
+                        sent = command if read_preference is None else {**command, "$readPreference": read_preference}
+                        reply = conversation.run(db, sent)
+                        self.assertEqual((0.0, 13435, "NotPrimaryNoSecondaryOk", "not primary and secondaryOk=false"),
+                                         (reply["ok"], reply.get("code"), reply.get("codeName"), reply.get("errmsg")))
+                    for mode in ("secondaryPreferred", "primaryPreferred"):
+                        reply = conversation.run(db, {**command, "$readPreference": {"mode": mode}})
+                        self.assertEqual(1.0, reply["ok"], reply)
+        primary = LabConversation(self, self.lab, 0)
+        for db, command in self.OPT_IN:
+            self.assertEqual(1.0, primary.run(db, command)["ok"])
+
+    def test_without_hello_ok_the_server_keeps_the_old_wording(self):
+        reply = LabConversation(self, self.lab, 1, hello_ok=False).run("admin", {"listDatabases": 1})
+        self.assertEqual((13435, "not master and slaveOk=false"), (reply["code"], reply["errmsg"]))
+
+    def test_always_allowed_commands_and_the_local_database_need_none(self):
+        conversation = LabConversation(self, self.lab, 1)
+        for db, command in self.ALWAYS + [("local", {"listCollections": 1})]:
+            with self.subTest(command=next(iter(command))):
+                self.assertEqual(1.0, conversation.run(db, command)["ok"])
+
+
+class CursorTest(unittest.TestCase):
+    """aggregate batches as the server cuts them, getMore and killCursors; maxTimeMS checks."""
+
+    MAX_BSON = 16 * 1024 * 1024
+
+    @classmethod
+    def setUpClass(cls):
+        cls.lab = start_for_class(cls, profile_file(cls, CURSOR_PROFILE))
+
+    def conversation(self):
+        return LabConversation(self, self.lab, 0)
+
+    def test_a_batch_stops_below_16_mib_and_get_more_returns_the_rest(self):
+        conversation = self.conversation()
+        conversation.sock.sendall(op_msg({"aggregate": "big", "pipeline": [{"$sample": {"size": 3}}],
+                                          "cursor": {}, "maxTimeMS": 60000, "$db": "shop"}))
+        length, _, _, _ = wire.HEADER.unpack(read_exactly(conversation.sock, wire.HEADER_SIZE))
+        first = bson.decode(read_exactly(conversation.sock, length - wire.HEADER_SIZE)[5:])
+        self.assertLessEqual(length, self.MAX_BSON + 16 * 1024)
+        self.assertEqual(2, len(first["cursor"]["firstBatch"]), "a third 7 MB document would pass 16 MiB")
+        cursor_id = first["cursor"]["id"]
+        self.assertIsInstance(cursor_id, bson.Int64)
+        self.assertNotEqual(0, cursor_id)
+        more = conversation.run("shop", {"getMore": cursor_id, "collection": "big"})
+        self.assertEqual((1, 0, "shop.big"), (len(more["cursor"]["nextBatch"]), more["cursor"]["id"],
+                                              more["cursor"]["ns"]))
+        self.assertEqual(43, conversation.run("shop", {"getMore": cursor_id, "collection": "big"})["code"])
+
+    def test_a_batch_that_reaches_batch_size_leaves_the_cursor_open(self):
+        conversation = self.conversation()
+        reply = conversation.run("shop", {"aggregate": "small", "pipeline": [{"$sample": {"size": 5}}],
+                                          "cursor": {"batchSize": 5}})
+        self.assertEqual(5, len(reply["cursor"]["firstBatch"]))
+        cursor_id = reply["cursor"]["id"]
+        self.assertNotEqual(0, cursor_id, "the server does not look ahead")
+        killed = conversation.run("shop", {"killCursors": "small", "cursors": [cursor_id]})
+        self.assertEqual(([cursor_id], []), (killed["cursorsKilled"], killed["cursorsNotFound"]))
+        reply = conversation.run("shop", {"aggregate": "small", "pipeline": [{"$sample": {"size": 5}}],
+                                          "cursor": {"batchSize": 6}})
+        self.assertEqual((5, 0), (len(reply["cursor"]["firstBatch"]), reply["cursor"]["id"]))
+
+    def test_coll_stats_on_a_view_and_aggregate_errors(self):
+        conversation = self.conversation()
+        reply = conversation.run("shop", {"aggregate": "recent", "pipeline": [{"$collStats": {"storageStats": {}}}],
+                                          "cursor": {}})
+        self.assertEqual((166, "Namespace shop.recent is a view, not a collection"), (reply["code"], reply["errmsg"]))
+        for pipeline, code in (([{"$sample": {"size": -1}}], 28747), ([{"$sample": {}}], 28749),
+                               ([{"$collStats": None}], 5447000), ([{"$match": {}, "$sort": {}}], 40323)):
+            with self.subTest(pipeline=pipeline):
+                self.assertEqual(code, conversation.run("shop", {"aggregate": "small", "pipeline": pipeline,
+                                                                 "cursor": {}})["code"])
+
+    def test_max_time_ms(self):
+        conversation = self.conversation()
+        for value, errmsg in ((-1, "-1 value for maxTimeMS is out of range [0, 2147483647]"),
+                              ("1", "maxTimeMS must be a number"), (1.5, "maxTimeMS has non-integral value")):
+            with self.subTest(value=value):
+                reply = conversation.run("admin", {"ping": 1, "maxTimeMS": value})
+                self.assertEqual((2, "BadValue", errmsg), (reply["code"], reply["codeName"], reply["errmsg"]))
+        self.assertEqual(1.0, conversation.run("admin", {"ping": 1, "maxTimeMS": 0})["ok"])
+
+
 if __name__ == "__main__":
     unittest.main()

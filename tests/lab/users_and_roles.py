@@ -4,7 +4,7 @@ Shapes: shared/server-replies/usersInfo-forAllDBs.json, usersInfo-showPrivileges
 """
 
 import rbac
-from commands import Command, CommandError
+from commands import OPT_IN, Command, CommandError
 
 _DETAIL_OPTIONS = ("showPrivileges", "showAuthenticationRestrictions")
 
@@ -114,6 +114,6 @@ def roles_info(context):
 
 
 COMMANDS = [
-    Command("usersInfo", users_info, authorize=_authorize_users_info),
-    Command("rolesInfo", roles_info, authorize=_authorize_roles_info),
+    Command("usersInfo", users_info, authorize=_authorize_users_info, on_secondary=OPT_IN),
+    Command("rolesInfo", roles_info, authorize=_authorize_roles_info, on_secondary=OPT_IN),
 ]
