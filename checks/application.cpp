@@ -9,7 +9,7 @@ namespace {
 
 using nlohmann::json;
 
-constexpr std::string_view kDevSpec =
+constexpr std::string_view kDevSpecCredentials =
     "MongoDB development specification: do not hardcode database account passwords in code; use "
     "environment variables or a KMS";
 constexpr std::string_view kChecklist = "MongoDB Security Checklist: protect credentials";
@@ -79,7 +79,7 @@ const std::vector<CheckSpec>& application_specs() {
        "No connection string with an embedded password in application files",
        Layer::credentials,
        Severity::high,
-       {std::string(kDevSpec), std::string(kChecklist)},
+       {std::string(kDevSpecCredentials), std::string(kChecklist)},
        "Remove the password from the connection string and let the driver take it from the "
        "environment or a secret manager (Vault, AWS Secrets Manager, Kubernetes Secrets); then "
        "rotate it, since it is in the history."},
@@ -87,7 +87,7 @@ const std::vector<CheckSpec>& application_specs() {
        "No hardcoded password under credential keys, in driver calls or on command lines",
        Layer::credentials,
        Severity::high,
-       {std::string(kDevSpec), std::string(kChecklist)},
+       {std::string(kDevSpecCredentials), std::string(kChecklist)},
        "Replace the value with a reference (${MONGO_PASSWORD}, a secretKeyRef, a KMS lookup) and "
        "rotate the password; a value the team accepts can carry a `mongoscan:allow` comment or "
        "go into the baseline."},

@@ -22,7 +22,6 @@ namespace {
 
 using nlohmann::json;
 
-constexpr std::string_view kDevSpec = "MongoDB development specification: connection strings";
 
 // Mechanisms whose credentials always live in the $external database (MongoDB authentication
 // specification), so authSource has nothing to choose.
@@ -322,7 +321,7 @@ const std::vector<ConnectionStringCheck>& connection_string_checks() {
         "High-availability address: several seeds, SRV or a load balancer",
         Layer::connection_string,
         Severity::medium,
-        {std::string(kDevSpec), "MongoDB Server Discovery and Monitoring specification"},
+        {std::string(kDevSpecConnectionStrings), "MongoDB Server Discovery and Monitoring specification"},
         "List several replica set members as seeds, or use mongodb+srv:// or loadBalanced=true; "
         "never pin one member with directConnection."},
        judge_high_availability},
@@ -330,7 +329,7 @@ const std::vector<ConnectionStringCheck>& connection_string_checks() {
         "authSource given with credentials",
         Layer::connection_string,
         Severity::medium,
-        {std::string(kDevSpec), "MongoDB Authentication specification"},
+        {std::string(kDevSpecConnectionStrings), "MongoDB Authentication specification"},
         "Add authSource=<database that holds the user> to every connection string with "
         "credentials."},
        judge_auth_source},
@@ -338,7 +337,7 @@ const std::vector<ConnectionStringCheck>& connection_string_checks() {
         "retryWrites and retryReads not disabled",
         Layer::connection_string,
         Severity::medium,
-        {std::string(kDevSpec), "MongoDB Retryable Writes specification",
+        {std::string(kDevSpecConnectionStrings), "MongoDB Retryable Writes specification",
          "MongoDB Retryable Reads specification"},
         "Remove retryWrites=false and retryReads=false (both default to true)."},
        judge_retries},
@@ -346,14 +345,14 @@ const std::vector<ConnectionStringCheck>& connection_string_checks() {
         "w=majority for workloads that need durable writes",
         Layer::connection_string,
         Severity::high,
-        {std::string(kDevSpec), "MongoDB manual: Write Concern"},
+        {std::string(kDevSpecConnectionStrings), "MongoDB manual: Write Concern"},
         "Set w=majority (and leave journal at its default) for the workloads the policy lists."},
        judge_write_concern},
       {{"CONN-006",
         "readPreference fits the workload",
         Layer::connection_string,
         Severity::medium,
-        {std::string(kDevSpec), "MongoDB Server Selection specification"},
+        {std::string(kDevSpecConnectionStrings), "MongoDB Server Selection specification"},
         "Set readPreference to a mode the policy allows for the workload (primary for strong "
         "consistency, secondaryPreferred for read scaling)."},
        judge_read_preference},
@@ -361,7 +360,7 @@ const std::vector<ConnectionStringCheck>& connection_string_checks() {
         "Connection pool settings in range",
         Layer::connection_string,
         Severity::low,
-        {std::string(kDevSpec), "MongoDB Connection Monitoring and Pooling specification"},
+        {std::string(kDevSpecConnectionStrings), "MongoDB Connection Monitoring and Pooling specification"},
         "Set maxPoolSize, minPoolSize, maxIdleTimeMS, waitQueueTimeoutMS and connectTimeoutMS "
         "within the policy's ranges."},
        judge_pool_settings},
@@ -369,7 +368,7 @@ const std::vector<ConnectionStringCheck>& connection_string_checks() {
         "TLS on for public hosts; certificate checks not disabled",
         Layer::connection_string,
         Severity::high,
-        {std::string(kDevSpec), "MongoDB Security Checklist: Encrypt Communication (TLS/SSL)"},
+        {std::string(kDevSpecConnectionStrings), "MongoDB Security Checklist: Encrypt Communication (TLS/SSL)"},
         "Set tls=true and remove tlsInsecure, tlsAllowInvalidCertificates and "
         "tlsAllowInvalidHostnames."},
        judge_tls},
@@ -377,7 +376,7 @@ const std::vector<ConnectionStringCheck>& connection_string_checks() {
         "Connection string options recognised and valid",
         Layer::connection_string,
         Severity::low,
-        {std::string(kDevSpec), "MongoDB URI Options specification"},
+        {std::string(kDevSpecConnectionStrings), "MongoDB URI Options specification"},
         "Correct or remove the options the parser ignored or could not read."},
        judge_option_validity},
   };

@@ -12,7 +12,6 @@ namespace {
 
 using nlohmann::json;
 
-constexpr std::string_view kDevSpec = "MongoDB development specification: connection strings";
 // Drivers' default pool size (MongoDB Connection Monitoring and Pooling specification).
 constexpr std::int64_t kDefaultMaxPoolSize = 100;
 
@@ -261,21 +260,21 @@ const std::vector<CheckSpec>& deployment_connection_specs() {
        "replicaSet given when the deployment is a replica set",
        Layer::connection_string,
        Severity::medium,
-       {std::string(kDevSpec), "MongoDB Server Discovery and Monitoring specification"},
+       {std::string(kDevSpecConnectionStrings), "MongoDB Server Discovery and Monitoring specification"},
        "Add replicaSet=<the set's name> (as replSetGetStatus and hello report it) to every "
        "connection string of a replica set."},
       {"CONN-008",
        "Connection budget within the server's limit",
        Layer::connection_string,
        Severity::medium,
-       {std::string(kDevSpec), "MongoDB manual: net.maxIncomingConnections"},
+       {std::string(kDevSpecConnectionStrings), "MongoDB manual: net.maxIncomingConnections"},
        "Lower maxPoolSize (or the number of instances) until application instances × maxPoolSize × "
        "mongos stays within 80% of the smallest server connection limit."},
       {"CONN-010",
        "Sharded clusters reached through SRV, several mongos or a load balancer",
        Layer::connection_string,
        Severity::medium,
-       {std::string(kDevSpec), "MongoDB manual: sharded cluster high availability"},
+       {std::string(kDevSpecConnectionStrings), "MongoDB manual: sharded cluster high availability"},
        "Connect to a sharded cluster with mongodb+srv://, several mongos hosts, or "
        "loadBalanced=true behind a load balancer."},
   };

@@ -20,7 +20,7 @@ namespace {
 using nlohmann::json;
 using Clock = std::chrono::system_clock;
 
-constexpr std::string_view kDevSpec = "MongoDB development specification: transport encryption";
+constexpr std::string_view kDevSpecTransport = "MongoDB development specification: transport encryption";
 constexpr std::string_view kCisTls =
     "CIS MongoDB 8 Benchmark 7.1: Ensure TLS or SSL protects all network communications";
 constexpr std::string_view kCisLegacyProtocols =
@@ -367,14 +367,14 @@ const std::vector<CheckSpec>& transport_specs() {
        "TLS required: plaintext refused, net.tls.mode requireTLS",
        Layer::transport,
        Severity::high,
-       {std::string(kDevSpec), std::string(kCisTls), std::string(kChecklist)},
+       {std::string(kDevSpecTransport), std::string(kCisTls), std::string(kChecklist)},
        "Set net.tls.mode: requireTLS (with net.tls.certificateKeyFile) on every mongod and mongos; "
        "allowTLS and preferTLS still serve plaintext."},
       {"TLS-002",
        "TLS 1.0 and 1.1 refused; no weak cipher negotiated",
        Layer::transport,
        Severity::medium,
-       {std::string(kDevSpec), std::string(kCisTls), std::string(kCisLegacyProtocols),
+       {std::string(kDevSpecTransport), std::string(kCisTls), std::string(kCisLegacyProtocols),
         std::string(kChecklist)},
        "Set net.tls.disabledProtocols: TLS1_0,TLS1_1 and the opensslCipherConfig parameter to a "
        "list without NULL, anonymous, EXPORT, RC4 and 3DES suites (e.g. "
@@ -383,7 +383,7 @@ const std::vector<CheckSpec>& transport_specs() {
        "Server certificate: trusted chain, in date, matching name, strong key and signature",
        Layer::transport,
        Severity::high,
-       {std::string(kDevSpec), std::string(kCisTls), std::string(kChecklist)},
+       {std::string(kDevSpecTransport), std::string(kCisTls), std::string(kChecklist)},
        "Serve a certificate issued by a trusted CA that names every host clients use, with an RSA "
        "key of at least 2048 bits (or EC of 256) and a SHA-256 or stronger signature, and renew "
        "it before it expires."},
@@ -391,7 +391,7 @@ const std::vector<CheckSpec>& transport_specs() {
        "Certificates verified: CA configured, invalid certificates and host names refused",
        Layer::transport,
        Severity::high,
-       {std::string(kDevSpec), std::string(kCisTls), std::string(kChecklist)},
+       {std::string(kDevSpecTransport), std::string(kCisTls), std::string(kChecklist)},
        "Set net.tls.CAFile to the CA that signs client and member certificates and remove "
        "net.tls.allowInvalidCertificates and net.tls.allowInvalidHostnames."},
   };

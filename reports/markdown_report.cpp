@@ -121,7 +121,7 @@ void write_suppressed(const Report& report, std::ostream& out) {
   out << "\n</details>\n\n";
 }
 
-void write_config_scan(const ConfigScanSummary& scan, std::ostream& out) {
+void write_config_scan_section(const ConfigScanSummary& scan, std::ostream& out) {
   out << "### Config scan\n\nScanned " << scan.files_scanned
       << (scan.files_scanned == 1 ? " file (" : " files (") << scan.bytes_scanned
       << (scan.bytes_scanned == 1 ? " byte)" : " bytes)");
@@ -167,7 +167,7 @@ void write_markdown_report(const Report& report, std::ostream& out) {
   write_counts(report, out);
   write_attention(report, out);
   write_suppressed(report, out);
-  if (report.config_scan) write_config_scan(*report.config_scan, out);
+  if (report.config_scan) write_config_scan_section(*report.config_scan, out);
   write_footer(report, out);
 }
 

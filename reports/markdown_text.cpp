@@ -11,7 +11,7 @@ namespace {
 // Brackets escaped, parentheses cannot make a link; '$' would open GitHub's math.
 constexpr std::string_view kEscapedPunctuation = "\\`*_[]#!~$|";
 
-bool is_control(char32_t c) { return c < 0x20 || c == 0x7F; }
+bool is_markdown_control(char32_t c) { return c < 0x20 || c == 0x7F; }
 
 // Calls on_code_point with each code point's bytes, control characters as " " and invalid bytes
 // as U+FFFD.
@@ -24,7 +24,7 @@ void for_each_safe_code_point(std::string_view text, OnCodePoint on_code_point) 
       text.remove_prefix(1);
       continue;
     }
-    on_code_point(is_control(cp->value) ? std::string_view(" ") : text.substr(0, cp->length));
+    on_code_point(is_markdown_control(cp->value) ? std::string_view(" ") : text.substr(0, cp->length));
     text.remove_prefix(cp->length);
   }
 }

@@ -13,16 +13,9 @@
 #include "scanner/saslprep.h"
 
 namespace mongoscan {
-namespace {
 
-// auth.md: "Drivers MUST raise an error if the iteration count is less than 4096".
-constexpr int kMinIterationCount = 4096;
-// auth.md: a client nonce of at least 24 random bytes.
-constexpr std::size_t kClientNonceBytes = 24;
-// The client-final channel-binding attribute: base64("n,,"), none used (RFC 5802 section 7).
-constexpr std::string_view kChannelBinding = "c=biws";
-
-// Key material sized for any digest, wiped when it goes out of scope.
+// Key material sized for any digest, wiped when it goes out of scope. Outside the anonymous
+// namespace: SaltedPasswordCache::Entry, declared in the header, holds one.
 struct KeyBytes {
   explicit KeyBytes(std::size_t size) : size(size) {}
   KeyBytes(const KeyBytes&) = delete;
@@ -35,6 +28,15 @@ struct KeyBytes {
   std::array<unsigned char, EVP_MAX_MD_SIZE> bytes{};
   std::size_t size;
 };
+
+namespace {
+
+// auth.md: "Drivers MUST raise an error if the iteration count is less than 4096".
+constexpr int kMinIterationCount = 4096;
+// auth.md: a client nonce of at least 24 random bytes.
+constexpr std::size_t kClientNonceBytes = 24;
+// The client-final channel-binding attribute: base64("n,,"), none used (RFC 5802 section 7).
+constexpr std::string_view kChannelBinding = "c=biws";
 
 struct DigestContextFree {
   void operator()(EVP_MD_CTX* context) const { EVP_MD_CTX_free(context); }
