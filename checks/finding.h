@@ -14,10 +14,11 @@ namespace mongoscan {
 enum class Status { pass, fail, warn, error, skipped };
 std::string_view to_string(Status status);
 
-// What a finding is about: a node, a place in a file, or a (redacted) connection string.
+// What a finding is about: a node, a place in a file, a (redacted) connection string, or a
+// database or collection of a deployment (--data-model).
 struct Subject {
-  enum class Kind { node, file, uri } kind;
-  std::string name;  // "host:port", a file path, or a redacted URI
+  enum class Kind { node, file, uri, ns } kind;
+  std::string name;  // "host:port", a file path, a redacted URI, or "db" / "db.collection"
   std::optional<int> line;
   std::optional<int> column;
 
@@ -25,6 +26,7 @@ struct Subject {
   static Subject uri(std::string redacted_uri) {
     return {Kind::uri, std::move(redacted_uri), {}, {}};
   }
+  static Subject ns(std::string name) { return {Kind::ns, std::move(name), {}, {}}; }
   static Subject file(std::string path, int line, int column) {
     return {Kind::file, std::move(path), line, column};
   }

@@ -19,6 +19,13 @@
 //   "administrators": ["admin@admin"]     accounts allowed administrative roles (AUTHZ-001); with
 //                                           the list, other holders fail instead of warn
 //   "tls_certificate_warn_days": 30         TLS-003 warns when a certificate expires within it
+//   "data_model": {"database_prefix": "db_", "collection_prefix": "t_",
+//                  "time_suffixed_families": true, "max_name_bytes": 64,
+//                  "average_document_bytes": 102400, "max_document_bytes": 1048576,
+//                  "document_limit_percent": 90, "max_depth": 5, "max_array_length": 1000,
+//                  "max_collections_per_instance": 5000, "max_collections_per_database": 100,
+//                  "core_collections": ["shop.orders"]}
+//                                           MODEL-* rules; each field given replaces its default
 //   "severity_overrides": {"CONN-005": "medium"}   check id -> info|low|medium|high|critical
 //   "disabled_checks": ["CONN-006"]         checks not run; replaces the whole list
 // fixtures/policy/example-policy.json is a complete example.
@@ -251,6 +258,48 @@ Result<Ok> read_tls_certificate_warn_days(const json& value, Policy& policy) {
   return Ok{};
 }
 
+Result<Ok> read_data_model(const json& value, Policy& policy) {
+  using Rules = DataModelRules;
+  static constexpr std::array<std::pair<std::string_view, std::int64_t Rules::*>, 8> kCounts = {{
+      {"max_name_bytes", &Rules::max_name_bytes},
+      {"average_document_bytes", &Rules::average_document_bytes},
+      {"max_document_bytes", &Rules::max_document_bytes},
+      {"document_limit_percent", &Rules::document_limit_percent},
+      {"max_depth", &Rules::max_depth},
+      {"max_array_length", &Rules::max_array_length},
+      {"max_collections_per_instance", &Rules::max_collections_per_instance},
+      {"max_collections_per_database", &Rules::max_collections_per_database},
+  }};
+  if (!value.is_object()) return wrong_type("data_model", "an object", value);
+  Rules& rules = policy.data_model;
+  for (const auto& [key, setting] : value.items()) {
+    const std::string path = "data_model." + key;
+    if (const auto* count = entry_named(kCounts, key)) {
+      auto number = read_count(path, setting);
+      if (!number) return number.error();
+      rules.*(count->second) = number.value();
+    } else if (key == "database_prefix" || key == "collection_prefix") {
+      if (!setting.is_string()) return wrong_type(path, "a string", setting);
+      (key == "database_prefix" ? rules.database_prefix : rules.collection_prefix) =
+          setting.get<std::string>();
+    } else if (key == "time_suffixed_families") {
+      if (!setting.is_boolean()) return wrong_type(path, "true or false", setting);
+      rules.time_suffixed_families = setting.get<bool>();
+    } else if (key == "core_collections") {
+      auto names = read_strings(path, setting);
+      if (!names) return names.error();
+      rules.core_collections = std::set<std::string>(names.value().begin(), names.value().end());
+    } else {
+      return policy_error(path,
+                          "unknown key (expected database_prefix, collection_prefix, "
+                          "time_suffixed_families, core_collections or a limit such as max_depth)");
+    }
+  }
+  if (rules.document_limit_percent > 100)
+    return policy_error("data_model.document_limit_percent", "must be 0 to 100");
+  return Ok{};
+}
+
 Result<Ok> read_severity_overrides(const json& value, Policy& policy) {
   if (!value.is_object()) return wrong_type("severity_overrides", "an object", value);
   for (const auto& [id, severity_text] : value.items()) {
@@ -276,7 +325,7 @@ Result<Ok> read_disabled_checks(const json& value, Policy& policy) {
 
 using SectionReader = Result<Ok> (*)(const json&, Policy&);
 
-constexpr std::array<std::pair<std::string_view, SectionReader>, 10> kSections = {{
+constexpr std::array<std::pair<std::string_view, SectionReader>, 11> kSections = {{
     {"workload", read_workload},
     {"read_preferences", read_read_preferences},
     {"majority_write_workloads", read_majority_write_workloads},
@@ -285,6 +334,7 @@ constexpr std::array<std::pair<std::string_view, SectionReader>, 10> kSections =
     {"connection_budget", read_connection_budget},
     {"administrators", read_administrators},
     {"tls_certificate_warn_days", read_tls_certificate_warn_days},
+    {"data_model", read_data_model},
     {"severity_overrides", read_severity_overrides},
     {"disabled_checks", read_disabled_checks},
 }};
@@ -298,8 +348,8 @@ Result<Policy> read_policy(const json& document) {
       return policy_error(key,
                           "unknown key (expected workload, read_preferences, "
                           "majority_write_workloads, pool_ranges, passwords, connection_budget, "
-                          "administrators, tls_certificate_warn_days, severity_overrides or "
-                          "disabled_checks)");
+                          "administrators, tls_certificate_warn_days, data_model, "
+                          "severity_overrides or disabled_checks)");
     }
     auto read = section->second(value, policy);
     if (!read) return read.error();
@@ -312,6 +362,14 @@ Result<Policy> read_policy(const json& document) {
 }
 
 }  // namespace
+
+Policy development_specification_policy() {
+  Policy policy;
+  policy.data_model.database_prefix = "db_";
+  policy.data_model.collection_prefix = "t_";
+  policy.data_model.time_suffixed_families = true;
+  return policy;
+}
 
 Result<Policy> parse_policy(std::string_view json_text) {
   json document;

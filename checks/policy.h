@@ -37,6 +37,24 @@ struct ConnectionBudget {
   std::int64_t max_percent = 80;
 };
 
+// The data-modeling checklist (MODEL-*). Prefixes and time-suffixed families are off by default
+// and on in the development specification's preset (development_specification_policy()).
+struct DataModelRules {
+  std::string database_prefix;          // e.g. "db_"; empty: no rule
+  std::string collection_prefix;        // e.g. "t_"; empty: no rule
+  bool time_suffixed_families = false;  // a family's date suffix must be _YYYYMM or _YYYYMMDD
+  std::int64_t max_name_bytes = 64;
+  std::int64_t average_document_bytes = 100 * 1024;  // above: warn (collStats)
+  std::int64_t max_document_bytes = 1024 * 1024;     // sampled document above: warn
+  std::int64_t document_limit_percent = 90;          // of 16 MiB: a document above fails
+  std::int64_t max_depth = 5;
+  std::int64_t max_array_length = 1000;
+  std::int64_t max_collections_per_instance = 5000;
+  std::int64_t max_collections_per_database = 100;
+  // "db.collection" names that must have a validator (MODEL-005); unset: every collection.
+  std::optional<std::set<std::string>> core_collections;
+};
+
 struct Policy {
   // "core" workloads need strong consistency; others (e.g. "analytics") may read from secondaries.
   std::string workload = "core";
@@ -60,11 +78,17 @@ struct Policy {
   std::optional<std::set<std::string>> administrators;
   // TLS-003 warns when a server certificate expires within this many days.
   std::int64_t tls_certificate_warn_days = 30;
+  DataModelRules data_model;
   std::map<std::string, Severity> severity_overrides;  // check id -> severity
   std::set<std::string> disabled_checks;               // check ids not run
 
   Severity severity_for(std::string_view check_id, Severity default_severity) const;
 };
+
+// The preset named after the development specification (`--policy dev-spec`): the defaults,
+// with its naming conventions on (db_ and t_ prefixes, _YYYYMM families).
+inline constexpr std::string_view kDevelopmentSpecificationPreset = "dev-spec";
+Policy development_specification_policy();
 
 // Parses a policy from JSON text. Unknown keys, wrong types and unknown check ids are errors
 // (ErrorCode::usage) naming the offending key.

@@ -6,6 +6,7 @@
 #include "checks/application.h"
 #include "checks/authentication.h"
 #include "checks/authorization.h"
+#include "checks/data_model.h"
 #include "checks/deployment_connection.h"
 #include "checks/discovery.h"
 #include "checks/hardening.h"
@@ -22,7 +23,7 @@ const std::vector<CheckSpec>& check_catalogue() {
     for (const auto* family :
          {&discovery_specs(), &network_specs(), &authentication_specs(), &authorization_specs(),
           &transport_specs(), &hardening_specs(), &versions_specs(), &connection_string_specs(),
-          &deployment_connection_specs(), &application_specs()}) {
+          &deployment_connection_specs(), &application_specs(), &data_model_specs()}) {
       specs.insert(specs.end(), family->begin(), family->end());
     }
     specs.push_back(password_strength_spec());
@@ -85,7 +86,9 @@ std::vector<Finding> run_node_checks(const NodeFacts& facts, const Policy& polic
 std::vector<Finding> run_deployment_checks(const DeploymentFacts& deployment,
                                            const Policy& policy) {
   return without_disabled(
-      concatenated({check_discovery(deployment, policy), check_versions(deployment, policy)}),
+      concatenated({check_discovery(deployment, policy), check_versions(deployment, policy),
+                    deployment.data_model ? check_data_model(*deployment.data_model, policy)
+                                          : std::vector<Finding>{}}),
       policy);
 }
 

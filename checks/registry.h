@@ -34,7 +34,8 @@ std::vector<Finding> run_config_checks(const ConfigFacts& facts, const Policy& p
 // The findings of every check that judges one probed node, without those the policy disables.
 std::vector<Finding> run_node_checks(const NodeFacts& facts, const Policy& policy);
 
-// The findings of every check that judges a target deployment as a whole (DISC-*).
+// The findings of every check that judges a target deployment as a whole (DISC-*, VER-001,
+// and MODEL-* when --data-model sampled it).
 std::vector<Finding> run_deployment_checks(const DeploymentFacts& deployment, const Policy& policy);
 
 }  // namespace mongoscan

@@ -455,6 +455,8 @@ std::string_view kind_class(Subject::Kind kind) {
       return "node";
     case Subject::Kind::uri:
       return "uri";
+    case Subject::Kind::ns:
+      return "namespace";
     case Subject::Kind::file:
       break;
   }
@@ -588,17 +590,57 @@ void write_matrix(const Report& report, const SelfCheckTable& table, Subject::Ki
   out << "</tbody>\n</table></div>\n";
 }
 
+// The data model's rows turned around: one row per database or collection, a column per check,
+// and the row's expansion lists every result about it.
+void write_data_model_table(const SelfCheckTable& table,
+                            const std::vector<const SelfCheckRow*>& rows, std::ostream& out) {
+  const std::vector<SelfCheckColumn>& namespaces = table.columns(Subject::Kind::ns);
+  out << "<div class=\"matrix\"><table class=\"self-check namespace\">\n<thead><tr "
+         "class=\"subjects\"><th class=\"col-check\" scope=\"col\">Database or collection</th>";
+  for (const SelfCheckRow* row : rows) {
+    out << "<th class=\"subject\" scope=\"col\" title=\"" << escape(row->spec->title) << "\"><code>"
+        << escape(row->spec->id) << "</code></th>";
+  }
+  out << "</tr></thead>\n<tbody>\n";
+  for (std::size_t column = 0; column < namespaces.size(); ++column) {
+    Status worst = Status::pass;
+    for (const SelfCheckRow* row : rows) {
+      if (const auto status = row->cells[column].status()) worst = worse(worst, *status);
+    }
+    out << "<tr class=\"check status-" << to_string(worst) << "\" data-namespace=\""
+        << escape(namespaces[column].name) << "\"><th class=\"col-check\" scope=\"row\">"
+        << "<details><summary><span class=\"mono\">" << breakable(namespaces[column].name)
+        << "</span></summary></details></th>";
+    for (const SelfCheckRow* row : rows) write_cell(row->cells[column], namespaces[column], out);
+    out << "</tr>\n<tr class=\"evidence status-" << to_string(worst) << "\"><td colspan=\""
+        << rows.size() + 1 << "\"><div class=\"evidence-body\"><ol class=\"results\">";
+    for (const SelfCheckRow* row : rows) {
+      const SelfCheckColumn check{row->spec->id + " " + row->spec->title, "", std::nullopt};
+      for (const ReportedFinding* reported : row->cells[column].findings)
+        write_result(*reported, check, out);
+    }
+    out << "</ol></div></td></tr>\n";
+  }
+  out << "</tbody>\n</table></div>\n";
+}
+
 void write_section(const Report& report, const SelfCheckTable& table,
                    const SelfCheckSection& section, std::ostream& out) {
   out << "<div class=\"group\">\n<h3>" << escape(group_title(section.group))
       << " <span class=\"count\">(" << section.rows.size()
       << (section.rows.size() == 1 ? " check" : " checks") << ")</span></h3>\n";
-  for (const Subject::Kind kind : {Subject::Kind::node, Subject::Kind::uri, Subject::Kind::file}) {
+  for (const Subject::Kind kind :
+       {Subject::Kind::node, Subject::Kind::uri, Subject::Kind::file, Subject::Kind::ns}) {
     std::vector<const SelfCheckRow*> rows;
     for (const SelfCheckRow& row : section.rows) {
       if (row.kind == kind) rows.push_back(&row);
     }
-    if (!rows.empty()) write_matrix(report, table, kind, rows, out);
+    if (rows.empty()) continue;
+    if (kind == Subject::Kind::ns) {
+      write_data_model_table(table, rows, out);
+    } else {
+      write_matrix(report, table, kind, rows, out);
+    }
   }
   out << "</div>\n";
 }

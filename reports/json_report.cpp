@@ -44,6 +44,8 @@ ordered_json subject_json(const Subject& subject) {
       return {{"node", subject.name}};
     case Subject::Kind::uri:
       return {{"uri", subject.name}};
+    case Subject::Kind::ns:
+      return {{"namespace", subject.name}};
     case Subject::Kind::file:
       break;
   }

@@ -42,6 +42,8 @@ class ColumnIndex {
         return table_.nodes;
       case Subject::Kind::uri:
         return table_.uris;
+      case Subject::Kind::ns:
+        return table_.namespaces;
       case Subject::Kind::file:
         break;
     }
@@ -54,6 +56,8 @@ class ColumnIndex {
         return nodes_;
       case Subject::Kind::uri:
         return uris_;
+      case Subject::Kind::ns:
+        return namespaces_;
       case Subject::Kind::file:
         break;
     }
@@ -61,7 +65,7 @@ class ColumnIndex {
   }
 
   SelfCheckTable& table_;
-  std::map<std::string, std::size_t> nodes_, uris_, files_;
+  std::map<std::string, std::size_t> nodes_, uris_, files_, namespaces_;
 };
 
 // The order of rows: group, then layer (connection strings before credentials), then check id.
@@ -153,6 +157,8 @@ const std::vector<SelfCheckColumn>& SelfCheckTable::columns(Subject::Kind kind) 
       return nodes;
     case Subject::Kind::uri:
       return uris;
+    case Subject::Kind::ns:
+      return namespaces;
     case Subject::Kind::file:
       break;
   }

@@ -75,6 +75,7 @@ struct SelfCheckTable {
   // several targets once), then nodes that only findings name. URIs and files: in the order
   // findings name them.
   std::vector<SelfCheckColumn> nodes, uris, files;
+  std::vector<SelfCheckColumn> namespaces;  // --data-model: databases and collections
   std::vector<SelfCheckSection> sections;  // in SelfCheckGroup order, only groups with findings
 
   const std::vector<SelfCheckColumn>& columns(Subject::Kind kind) const;

@@ -31,7 +31,8 @@ constexpr std::string_view kNotRun = "—";
 
 constexpr Status kStatusesWorstFirst[] = {Status::fail, Status::error, Status::warn,
                                           Status::skipped, Status::pass};
-constexpr Subject::Kind kKinds[] = {Subject::Kind::node, Subject::Kind::uri, Subject::Kind::file};
+constexpr Subject::Kind kKinds[] = {Subject::Kind::node, Subject::Kind::uri, Subject::Kind::file,
+                                    Subject::Kind::ns};
 
 std::string_view status_style(Status status) {
   switch (status) {
@@ -95,10 +96,20 @@ std::string node_errors(const NodeSummary& node) {
 }
 
 // The key that heads a subject's column in the self-check matrix: "n1" for the first node, "u1"
-// for the first connection string, "f1" for the first file.
+// for the first connection string, "f1" for the first file, "d1" for the first database or
+// collection.
 std::string key_of(Subject::Kind kind, std::size_t column) {
-  const char prefix = kind == Subject::Kind::node ? 'n' : (kind == Subject::Kind::uri ? 'u' : 'f');
-  return prefix + std::to_string(column + 1);
+  switch (kind) {
+    case Subject::Kind::node:
+      return "n" + std::to_string(column + 1);
+    case Subject::Kind::uri:
+      return "u" + std::to_string(column + 1);
+    case Subject::Kind::ns:
+      return "d" + std::to_string(column + 1);
+    case Subject::Kind::file:
+      break;
+  }
+  return "f" + std::to_string(column + 1);
 }
 
 // The key of the node's column; empty when no column has its address.
@@ -225,6 +236,8 @@ std::string_view kind_name(Subject::Kind kind) {
       return "nodes";
     case Subject::Kind::uri:
       return "connection strings";
+    case Subject::Kind::ns:
+      return "databases and collections";
     case Subject::Kind::file:
       break;
   }

@@ -8,12 +8,12 @@ namespace mongoscan {
 
 using nlohmann::json;
 
-json auditor_role_command(std::string_view name) {
+json auditor_role_command(std::string_view name, bool data_model) {
   std::set<std::string> cluster_actions;
   std::set<std::string> database_actions;
   for (const AllowedCommand command : all_allowed_commands()) {
     const auto privilege = required_privilege(command);
-    if (!privilege) continue;
+    if (!privilege || (privilege->data_model_only && !data_model)) continue;
     auto& actions = privilege->resource == RequiredPrivilege::Resource::cluster ? cluster_actions
                                                                                 : database_actions;
     actions.emplace(privilege->action);
@@ -35,11 +35,14 @@ json auditor_role_command(std::string_view name) {
   return command;
 }
 
-std::string auditor_role_script(std::string_view name) {
+std::string auditor_role_script(std::string_view name, bool data_model) {
   const std::string role(name);
-  return "// The smallest role that lets every mongoscan check run; every action is read-only.\n"
-         "db.getSiblingDB(\"admin\").runCommand(" +
-         auditor_role_command(name).dump(2) +
+  return std::string(data_model ? "// The smallest role that lets every mongoscan check run, "
+                                  "--data-model included;\n// every action is read-only, but "
+                                  "find reads every database's documents.\n"
+                                : "// The smallest role that lets every mongoscan check run; "
+                                  "every action is read-only.\n") +
+         "db.getSiblingDB(\"admin\").runCommand(" + auditor_role_command(name, data_model).dump(2) +
          ");\n"
          "// Then give it to a dedicated account and scan with that account:\n"
          "// db.getSiblingDB(\"admin\").createUser({user: \"mongoscan\", pwd: passwordPrompt(),\n"

@@ -37,6 +37,8 @@ struct ScanOptions {
   std::optional<std::int64_t> app_instances;
   std::string files_from;  // --files-from: a file (or "-" for stdin) with one path per line
   std::string baseline_file;
+  bool data_model = false;
+  DataModelOptions data_model_options;
 };
 
 Result<std::string> read_text_file(const std::string& path, std::string_view what) {
@@ -69,7 +71,9 @@ Result<std::vector<UriInput>> read_uri_file(const std::string& path, bool probe)
 
 Result<Policy> load_policy(const ScanOptions& options) {
   Policy policy;
-  if (!options.policy_file.empty()) {
+  if (options.policy_file == kDevelopmentSpecificationPreset) {
+    policy = development_specification_policy();
+  } else if (!options.policy_file.empty()) {
     auto text = read_text_file(options.policy_file, "policy");
     if (!text) return text.error();
     auto parsed = parse_policy(text.value());
@@ -172,6 +176,18 @@ std::optional<CommandError> prepare_and_run_scan(const ScanOptions& options, Sca
   request.probe.command_timeout = to_milliseconds(options.command_timeout_seconds);
   request.probe.node_timeout = to_milliseconds(options.node_timeout_seconds);
   request.probe.dns_timeout = to_milliseconds(options.dns_timeout_seconds);
+  if (options.data_model) {
+    if (request.inputs.empty() || !request.probe.enabled) {
+      return CommandError{kExitUsage,
+                          "scan: --data-model needs a connection string to probe (it reads the "
+                          "deployment's collections)"};
+    }
+    request.data_model = options.data_model_options;
+    request.data_model->max_time = request.probe.command_timeout;
+  } else if (!options.data_model_options.databases.empty() ||
+             !options.data_model_options.excluded_databases.empty()) {
+    return CommandError{kExitUsage, "scan: --databases and --exclude-db need --data-model"};
+  }
   return run_scan(request, streams);
 }
 
@@ -247,7 +263,8 @@ int run_cli(const std::vector<std::string>& args, CliStreams streams) {
       "File of applications' connection strings: analysed against the connection rules, "
       "never connected to");
   scan->add_option("--policy", scan_options.policy_file,
-                   "Policy JSON file (thresholds, severities)");
+                   "Policy JSON file (thresholds, severities), or 'dev-spec': the development "
+                   "specification's preset (its naming conventions on)");
   scan->add_option(
       "--workload", scan_options.workload,
       "Workload the connection strings serve (overrides the policy): core, analytics, ...");
@@ -309,6 +326,21 @@ int run_cli(const std::vector<std::string>& args, CliStreams streams) {
       ->check(CLI::PositiveNumber)
       ->capture_default_str();
 
+  scan->add_flag("--data-model", scan_options.data_model,
+                 "Also check the data model: names, document shapes and validation, from a "
+                 "$sample of each collection (reads documents; keeps only their shape)");
+  scan->add_option("--databases", scan_options.data_model_options.databases,
+                   "With --data-model: only these databases (repeatable; admin, config and local "
+                   "are always checked for business data)")
+      ->delimiter(',');
+  scan->add_option("--exclude-db", scan_options.data_model_options.excluded_databases,
+                   "With --data-model: skip these databases (repeatable)")
+      ->delimiter(',');
+  scan->add_option("--sample-size", scan_options.data_model_options.sample_size,
+                   "With --data-model: documents $sample reads per collection")
+      ->check(CLI::Range(1, 10000))
+      ->capture_default_str();
+
   ConfigScanRequest& config = scan_request.config;
   WalkSettings& walk = config.settings.walk;
   scan->add_option("--config-path", config.paths,
@@ -361,6 +393,7 @@ int run_cli(const std::vector<std::string>& args, CliStreams streams) {
 
   std::string role_name = "mongoscanAuditor";
   std::string role_format = "js";
+  bool role_for_data_model = false;
   CLI::App* auditor_role = app.add_subcommand(
       "auditor-role", "Print the createRole command for the smallest role every check needs");
   auditor_role->add_option("--name", role_name, "Role name")->capture_default_str();
@@ -368,6 +401,8 @@ int run_cli(const std::vector<std::string>& args, CliStreams streams) {
       ->add_option("--format", role_format, "js: a mongosh script; json: the command document")
       ->check(CLI::IsMember({"js", "json"}))
       ->capture_default_str();
+  auditor_role->add_flag("--data-model", role_for_data_model,
+                         "Add what scan --data-model needs: find and collStats on every database");
 
   CLI::App* version = app.add_subcommand("version", "Print the version");
 
@@ -396,8 +431,9 @@ int run_cli(const std::vector<std::string>& args, CliStreams streams) {
     return kExitOk;
   }
   if (auditor_role->parsed()) {
-    streams.out << (role_format == "json" ? auditor_role_command(role_name).dump(2) + "\n"
-                                          : auditor_role_script(role_name));
+    streams.out << (role_format == "json"
+                        ? auditor_role_command(role_name, role_for_data_model).dump(2) + "\n"
+                        : auditor_role_script(role_name, role_for_data_model));
     return kExitOk;
   }
   if (parse_uri->parsed()) return run_parse_uri(uri_to_parse, reveal, streams);

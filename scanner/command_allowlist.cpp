@@ -1,5 +1,6 @@
 #include "scanner/command_allowlist.h"
 
+#include <algorithm>
 #include <array>
 
 namespace mongoscan {
@@ -11,6 +12,7 @@ struct Entry {
   AllowedCommand command;
   std::string_view name;
   std::optional<RequiredPrivilege> privilege;
+  std::string_view pipeline_stage = {};  // aggregate: the one stage its pipeline may hold
 };
 
 constexpr std::array kAllowlist = {
@@ -36,6 +38,11 @@ constexpr std::array kAllowlist = {
           RequiredPrivilege{Resource::cluster, "replSetGetStatus"}},
     Entry{AllowedCommand::list_collections, "listCollections",
           RequiredPrivilege{Resource::any_database, "listCollections"}},
+    // $collStats needs collStats, $sample needs find, on each collection sampled.
+    Entry{AllowedCommand::aggregate_collection_stats, "aggregate",
+          RequiredPrivilege{Resource::any_database, "collStats", true}, "$collStats"},
+    Entry{AllowedCommand::aggregate_sample, "aggregate",
+          RequiredPrivilege{Resource::any_database, "find", true}, "$sample"},
     Entry{AllowedCommand::sasl_start, "saslStart", std::nullopt},
     Entry{AllowedCommand::sasl_continue, "saslContinue", std::nullopt},
     Entry{AllowedCommand::authenticate, "authenticate", std::nullopt},
@@ -65,8 +72,24 @@ std::vector<AllowedCommand> all_allowed_commands() {
 
 std::vector<std::string_view> allowed_command_names() {
   std::vector<std::string_view> names;
-  for (const Entry& entry : kAllowlist) names.push_back(entry.name);
+  for (const Entry& entry : kAllowlist) {
+    if (std::find(names.begin(), names.end(), entry.name) == names.end())
+      names.push_back(entry.name);
+  }
   return names;
+}
+
+bool pipeline_allowed(AllowedCommand command, const bson::Document& arguments) {
+  const Entry* entry = nullptr;
+  for (const Entry& candidate : kAllowlist) {
+    if (candidate.command == command) entry = &candidate;
+  }
+  if (entry == nullptr || entry->pipeline_stage.empty()) return true;
+  const auto pipeline = arguments.get_array("pipeline");
+  if (!pipeline || pipeline->size() != 1) return false;
+  const auto* stage = pipeline->front().get_if<bson::Document>();
+  return stage != nullptr && stage->size() == 1 &&
+         stage->fields().front().first == entry->pipeline_stage;
 }
 
 bson::Document make_command(AllowedCommand command, bson::Value value,

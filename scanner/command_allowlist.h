@@ -24,8 +24,14 @@ enum class AllowedCommand {
   list_databases,       // database names (nameOnly)
   get_log,              // startupWarnings only
   repl_set_get_status,  // replica-set members, hidden ones included (hello omits them)
-  list_collections,     // collection names in admin, local and config (nameOnly)
-  sasl_start,           // SCRAM and PLAIN authentication
+  list_collections,     // collection names in admin, local and config (nameOnly); with
+                        // --data-model, every database's collections with their options
+  // --data-model only. aggregate runs exactly one stage, checked before it is sent
+  // (pipeline_allowed): $collStats reads storage statistics, $sample reads documents whose
+  // shape (never their values) is kept.
+  aggregate_collection_stats,
+  aggregate_sample,
+  sasl_start,  // SCRAM and PLAIN authentication
   sasl_continue,
   authenticate,  // MONGODB-X509
 };
@@ -39,14 +45,21 @@ std::string_view command_name(AllowedCommand command);
 struct RequiredPrivilege {
   enum class Resource { cluster, any_database } resource;
   std::string_view action;
+  bool data_model_only = false;  // needed by --data-model scans only
 };
 std::optional<RequiredPrivilege> required_privilege(AllowedCommand command);
 
 // Every allowed command, in the allowlist's order.
 std::vector<AllowedCommand> all_allowed_commands();
 
-// Every allowed command name, for tests that compare the lab's command log with the allowlist.
+// Every allowed command name, once each, for tests that compare the lab's command log with the
+// allowlist.
 std::vector<std::string_view> allowed_command_names();
+
+// For aggregate commands: whether `arguments` holds a pipeline of exactly the one stage the
+// command allows ($collStats or $sample) and nothing that writes ($out, $merge). Always true for
+// other commands.
+bool pipeline_allowed(AllowedCommand command, const bson::Document& arguments);
 
 // The command document: {<name>: value, ...arguments, $db: database}.
 bson::Document make_command(AllowedCommand command, bson::Value value,

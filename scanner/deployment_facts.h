@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "scanner/data_model_facts.h"
 #include "scanner/node_facts.h"
 #include "scanner/srv_seedlist.h"
 #include "scanner/uri.h"
@@ -17,6 +18,7 @@ struct DeploymentFacts {
   ConnectionString uri;      // the target as given, before SRV resolution
   std::optional<SeedlistDiscovery> seedlist;  // for mongodb+srv:// targets
   std::vector<NodeFacts> nodes;               // seeds first, then the members they revealed
+  std::optional<DataModelFacts> data_model;   // --data-model: what one node's sample showed
 };
 
 }  // namespace mongoscan

@@ -8,6 +8,10 @@ namespace mongoscan {
 Result<bson::Document> MongoConnection::run(AllowedCommand command, bson::Value value,
                                             const bson::Document& arguments,
                                             std::string_view database, Deadline deadline) {
+  if (!pipeline_allowed(command, arguments)) {
+    return Error{ErrorCode::usage, std::string(command_name(command)),
+                 "refused to send: the pipeline is not the one stage the allowlist permits"};
+  }
   const std::int32_t request_id = next_request_id_++;
   const bson::Document body = make_command(command, std::move(value), arguments, database);
   return round_trip(wire::encode_op_msg(body, request_id), request_id, deadline);

@@ -17,7 +17,8 @@ class MongoConnection {
   explicit MongoConnection(std::unique_ptr<ByteStream> stream) : stream_(std::move(stream)) {}
 
   // Runs {<command>: value, ...arguments, $db: database}. A server-side command error is a reply
-  // (see wire::command_error), not an Error; Errors are network, framing and timeout failures.
+  // (see wire::command_error), not an Error; Errors are network, framing and timeout failures,
+  // and an aggregate whose pipeline the allowlist does not permit (ErrorCode::usage, nothing sent).
   Result<bson::Document> run(AllowedCommand command, bson::Value value,
                              const bson::Document& arguments, std::string_view database,
                              Deadline deadline);

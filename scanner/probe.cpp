@@ -271,12 +271,23 @@ class NodeProbe {
     return names;
   }
 
+  // A replica-set member refuses listDatabases, listCollections, usersInfo and rolesInfo
+  // (AllowedOnSecondary::kOptIn) on a secondary unless the read preference allows it. The server
+  // selection specification's rule for a direct connection to a mongod: primaryPreferred.
+  bson::Document with_read_preference(bson::Document arguments) const {
+    if (facts_.hello && facts_.hello->get_string("setName") && !is_mongos()) {
+      arguments.append("$readPreference", bson::Document{{"mode", "primaryPreferred"}});
+    }
+    return arguments;
+  }
+
   // Runs one command; false when the connection itself failed (nothing more can be sent).
   bool run_into(std::map<std::string, CommandOutcome>& outcomes, MongoConnection& connection,
                 AllowedCommand command, bson::Value value, const bson::Document& arguments,
                 const std::string& database = "admin", const std::string& key = "") {
     const std::string name = key.empty() ? std::string(command_name(command)) : key;
-    auto reply = connection.run(command, std::move(value), arguments, database, command_deadline());
+    auto reply = connection.run(command, std::move(value), with_read_preference(arguments),
+                                database, command_deadline());
     if (!reply) {
       record(Error{reply.error().code, name, reply.error().message});
       return false;

@@ -105,12 +105,18 @@ NodeFacts unresolved_srv_name(const DeploymentFacts& deployment) {
   return facts;
 }
 
+// The probed deployments, and the options their nodes were probed with (in the same order).
+struct ProbedDeployments {
+  std::vector<DeploymentFacts> deployments;
+  std::vector<ProbeOptions> options;
+};
+
 // Resolves every target's SRV and TXT records at once, then discovers and probes every node of
 // every target, all through one resolver.
-Result<std::vector<DeploymentFacts>> probe_deployments(const ProbeSettings& settings,
-                                                       const std::vector<ProbeTarget>& targets,
-                                                       SaltedPasswordCache& cache,
-                                                       const DiscoverySettings& discovery) {
+Result<ProbedDeployments> probe_deployments(const ProbeSettings& settings,
+                                            const std::vector<ProbeTarget>& targets,
+                                            SaltedPasswordCache& cache,
+                                            const DiscoverySettings& discovery) {
   auto resolver = DnsResolver::create(settings.dns_servers);
   if (!resolver) return resolver.error();
   std::vector<ConnectionString> uris;
@@ -132,16 +138,39 @@ Result<std::vector<DeploymentFacts>> probe_deployments(const ProbeSettings& sett
     deployments.push_back({targets[i].redacted_uri,
                            targets[i].uri,
                            srv ? std::optional(seedlists[i]) : std::nullopt,
-                           {}});
+                           {},
+                           std::nullopt});
   }
   auto nodes = discover_and_probe(discovery_targets, *resolver.value(), discovery);
+  ProbedDeployments probed;
   for (std::size_t i = 0; i < deployments.size(); ++i) {
     deployments[i].nodes = std::move(nodes[i]);
     if (deployments[i].nodes.empty() && deployments[i].seedlist) {
       deployments[i].nodes.push_back(unresolved_srv_name(deployments[i]));
     }
+    probed.options.push_back(std::move(discovery_targets[i].options));
   }
-  return deployments;
+  probed.deployments = std::move(deployments);
+  return probed;
+}
+
+// --data-model: one node of each deployment, one deployment after another.
+void sample_data_models(ProbedDeployments& probed, const DataModelOptions& options) {
+  const auto now = std::chrono::duration_cast<std::chrono::seconds>(
+                       std::chrono::system_clock::now().time_since_epoch())
+                       .count();
+  for (std::size_t i = 0; i < probed.deployments.size(); ++i) {
+    DeploymentFacts& deployment = probed.deployments[i];
+    if (const NodeFacts* node = sampling_node(deployment.nodes)) {
+      deployment.data_model = probe_data_model(*node, probed.options[i], options, now);
+    } else {
+      DataModelFacts unreachable;
+      unreachable.sample_size = options.sample_size;
+      unreachable.errors.push_back(
+          Error{ErrorCode::refused, "data model", "no node answered hello: nothing to sample"});
+      deployment.data_model = std::move(unreachable);
+    }
+  }
 }
 
 std::optional<CommandError> write_output(const ScanRequest& request, const Report& report,
@@ -251,7 +280,12 @@ std::optional<CommandError> run_scan(const ScanRequest& request, const CliStream
     auto probed = probe_deployments(request.probe, probe_targets, cache, discovery);
     progress.clear();
     if (!probed) return CommandError{kExitUsage, probed.error().message};
-    deployments = std::move(probed).value();
+    if (request.data_model) {
+      progress.show("sampling the data model");
+      sample_data_models(probed.value(), *request.data_model);
+      progress.clear();
+    }
+    deployments = std::move(probed.value().deployments);
   }
 
   std::vector<Finding> findings;

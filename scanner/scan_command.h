@@ -11,6 +11,7 @@
 #include "checks/policy.h"
 #include "scanner/cli.h"
 #include "scanner/config_scan.h"
+#include "scanner/data_model_probe.h"
 
 namespace mongoscan {
 
@@ -57,6 +58,7 @@ struct ScanRequest {
   std::string output;  // empty: stdout
   std::string fail_on = "high";
   ProbeSettings probe;
+  std::optional<DataModelOptions> data_model;  // --data-model: sample each probed deployment
 };
 
 // A command's failure: the exit code and one line for stderr (empty when the exit code says all).

@@ -45,7 +45,7 @@ bson::Document standalone_hello() { return {{"isWritablePrimary", true}}; }
 
 DeploymentFacts deployment(const std::string& uri, std::vector<NodeFacts> nodes) {
   const UriTarget target = uri_target(uri);
-  return {target.redacted_uri, target.connection, std::nullopt, std::move(nodes)};
+  return {target.redacted_uri, target.connection, std::nullopt, std::move(nodes), std::nullopt};
 }
 
 // A mongodb+srv:// deployment whose SRV answer lists `nodes` and whose TXT record is `txt`.

@@ -20,7 +20,7 @@ constexpr std::uint16_t kPort = 27017;
 
 DeploymentFacts deployment(const std::string& uri, std::vector<NodeFacts> nodes = {}) {
   const UriTarget target = uri_target(uri);
-  return {target.redacted_uri, target.connection, std::nullopt, std::move(nodes)};
+  return {target.redacted_uri, target.connection, std::nullopt, std::move(nodes), std::nullopt};
 }
 
 // A mongodb+srv:// deployment whose SRV and TXT answers went through judge_seedlist_answers.

@@ -28,7 +28,8 @@ TEST(CheckCatalogue, ListsEveryImplementedCheckOnceInOrder) {
                      "TLS-003",   "TLS-004",   "HARD-001",  "HARD-002",  "HARD-003",  "HARD-004",
                      "VER-001",   "VER-002",   "CONN-001",  "CONN-002",  "CONN-003",  "CONN-004",
                      "CONN-005",  "CONN-006",  "CONN-007",  "CONN-008",  "CONN-009",  "CONN-010",
-                     "CONN-011",  "APP-001",   "APP-002"}));
+                     "CONN-011",  "APP-001",   "APP-002",   "MODEL-001", "MODEL-002", "MODEL-003",
+                     "MODEL-004", "MODEL-005", "MODEL-006"}));
 }
 
 TEST(CheckCatalogue, EverySpecIsComplete) {

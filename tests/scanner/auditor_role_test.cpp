@@ -34,10 +34,13 @@ std::set<std::string> granted(const json& command) {
   return pairs;
 }
 
-TEST(AuditorRole, GrantsEachAllowlistedCommandsPrivilegeAndNothingElse) {
+// resource:action for every allowlisted command's privilege (data-model ones when asked), plus
+// listCollections on config and local.
+std::set<std::string> needed_privileges(bool data_model) {
   std::set<std::string> needed;
   for (const AllowedCommand command : all_allowed_commands()) {
     if (const auto privilege = required_privilege(command)) {
+      if (privilege->data_model_only && !data_model) continue;
       needed.insert(
           (privilege->resource == RequiredPrivilege::Resource::cluster ? "cluster:" : "db=:") +
           std::string(privilege->action));
@@ -45,11 +48,27 @@ TEST(AuditorRole, GrantsEachAllowlistedCommandsPrivilegeAndNothingElse) {
   }
   needed.insert("db=config:listCollections");
   needed.insert("db=local:listCollections");
+  return needed;
+}
+
+TEST(AuditorRole, GrantsEachAllowlistedCommandsPrivilegeAndNothingElse) {
   const json command = auditor_role_command("mongoscanAuditor");
-  EXPECT_EQ(granted(command), needed);
+  EXPECT_EQ(granted(command), needed_privileges(false));
+  EXPECT_FALSE(granted(command).contains("db=:find")) << "reading documents is --data-model's";
   EXPECT_EQ(command["createRole"], "mongoscanAuditor");
   EXPECT_TRUE(command["roles"].empty()) << "no inherited role: inheritance would add actions";
   EXPECT_EQ(command.begin().key(), "createRole") << "the command name must be the first field";
+}
+
+TEST(AuditorRole, DataModelAddsFindAndCollStatsOnEveryDatabase) {
+  const json command = auditor_role_command("mongoscanAuditor", true);
+  EXPECT_EQ(granted(command), needed_privileges(true));
+  EXPECT_TRUE(granted(command).contains("db=:find"));
+  EXPECT_TRUE(granted(command).contains("db=:collStats"));
+  const auto script = testing_support::run_process(
+      {testing_support::mongoscan_binary(), "auditor-role", "--data-model", "--format", "json"});
+  ASSERT_EQ(script.exit_code, 0) << script.err;
+  EXPECT_EQ(json::parse(script.out), command);
 }
 
 TEST(AuditorRole, CommandLinePrintsAScriptOrTheDocument) {
