@@ -293,6 +293,17 @@ double rank_correlation(std::vector<std::pair<std::int64_t, std::int64_t>> point
   return sxx == 0 || syy == 0 ? 0 : sxy / std::sqrt(sxx * syy);
 }
 
+// fail with every problem when something fails, else warn with the warnings, else pass.
+Verdict worst_of(std::vector<std::string> failures, const std::vector<std::string>& warnings,
+                 json evidence) {
+  if (!failures.empty()) {
+    failures.insert(failures.end(), warnings.begin(), warnings.end());
+    return {Status::fail, join(failures, "; "), std::move(evidence)};
+  }
+  if (!warnings.empty()) return {Status::warn, join(warnings, "; "), std::move(evidence)};
+  return {Status::pass, "", std::move(evidence)};
+}
+
 std::string kib(std::int64_t bytes) { return std::to_string(bytes / 1024) + " KiB"; }
 
 Verdict judge_collection_shape(const CollectionFacts& collection, const DataModelRules& rules) {
@@ -345,12 +356,7 @@ Verdict judge_collection_shape(const CollectionFacts& collection, const DataMode
     }
     if (!arrays.empty()) evidence["arrays"] = arrays;
   }
-  if (!failures.empty()) {
-    failures.insert(failures.end(), warnings.begin(), warnings.end());
-    return {Status::fail, join(failures, "; "), evidence};
-  }
-  if (!warnings.empty()) return {Status::warn, join(warnings, "; "), evidence};
-  return {Status::pass, "", evidence};
+  return worst_of(std::move(failures), warnings, std::move(evidence));
 }
 
 bool is_money_name(std::string_view name) {
@@ -398,12 +404,7 @@ Verdict judge_collection_types(const SampleShape& sample) {
   if (!drift.empty()) evidence["types_by_path"] = drift;
   if (!string_dates.empty()) evidence["date_strings"] = string_dates;
   if (!double_money.empty()) evidence["money_as_double"] = double_money;
-  if (!failures.empty()) {
-    failures.insert(failures.end(), warnings.begin(), warnings.end());
-    return {Status::fail, join(failures, "; "), evidence};
-  }
-  if (!warnings.empty()) return {Status::warn, join(warnings, "; "), evidence};
-  return {Status::pass, "", evidence};
+  return worst_of(std::move(failures), warnings, std::move(evidence));
 }
 
 // MODEL-003 and MODEL-004: per sampled collection.

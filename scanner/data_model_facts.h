@@ -31,7 +31,7 @@ struct ArrayShape {
   std::vector<std::pair<std::int64_t, std::int64_t>> length_by_age;
 };
 
-// The shape of the sampled documents of one collection.
+// The shape of the sampled documents of one collection (built by scanner/document_shape.h).
 struct SampleShape {
   int documents = 0;                    // how many were sampled
   std::int64_t max_document_bytes = 0;  // the largest sampled document, BSON-encoded
@@ -43,8 +43,6 @@ struct SampleShape {
   // (scanner/document_shape.h) were already recorded; above 0, the sample has more paths than that.
   std::int64_t dropped_fields = 0;
 };
-
-// Accumulates SampleShape from documents one at a time (scanner/document_shape.h).
 
 struct CollectionFacts {
   std::string name;
