@@ -30,10 +30,6 @@ std::string join_names(const std::set<std::string>& names) {
 
 enum Spec { kNames, kFieldNames, kShape, kTypes, kValidation, kCounts };
 
-bool is_system_database(std::string_view name) {
-  return name == "admin" || name == "config" || name == "local";
-}
-
 // Collections the server creates in business databases.
 bool is_server_collection(std::string_view name) {
   return name == "system.views" || name == "system.profile" ||

@@ -7,11 +7,17 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "scanner/result.h"
 
 namespace mongoscan {
+
+// admin, config and local: MongoDB's own databases, checked only for business data kept there.
+inline bool is_system_database(std::string_view name) {
+  return name == "admin" || name == "config" || name == "local";
+}
 
 // One field path across the sample ("customer.address.city"; array elements add no segment, so
 // "items.sku" is the sku of every element of items).

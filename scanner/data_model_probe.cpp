@@ -14,13 +14,6 @@
 namespace mongoscan {
 namespace {
 
-constexpr std::string_view kSystemDatabases[] = {"admin", "config", "local"};
-
-bool is_system_database(std::string_view name) {
-  return std::find(std::begin(kSystemDatabases), std::end(kSystemDatabases), name) !=
-         std::end(kSystemDatabases);
-}
-
 // Server-managed collections (system.views, system.buckets.*, system.profile, ...) hold no
 // business documents to sample.
 bool is_system_collection(std::string_view name) { return name.starts_with("system."); }
