@@ -36,10 +36,22 @@ bool word_at(std::string_view text, std::size_t offset, std::string_view word) {
 
 // The anchor whose word starts at offset, if any.
 const AnchorWord* anchor_at(std::string_view text, std::size_t offset) {
-  for (const AnchorWord& anchor : kAnchors) {
-    if (word_at(text, offset, anchor.word)) return &anchor;
+  const auto matches = [&](const AnchorWord& anchor) {
+    return word_at(text, offset, anchor.word) ? &anchor : nullptr;
+  };
+  switch (folded(text[offset])) {
+    case 'm':
+      return matches(kAnchors[0]);
+    case 'p':
+      if (const AnchorWord* pass = matches(kAnchors[1])) return pass;
+      return matches(kAnchors[2]);
+    case 's':
+      return matches(kAnchors[3]);
+    case 'c':
+      return matches(kAnchors[4]);
+    default:
+      return nullptr;
   }
-  return nullptr;
 }
 
 // Candidates are positions whose first three letters begin an anchor word (mon, pas, pwd, sec,
@@ -56,7 +68,7 @@ MONGOSCAN_AVX2 inline __m256i is_avx2(__m256i v, char c) {
 }
 MONGOSCAN_AVX2 inline __m256i both_avx2(__m256i a, __m256i b) { return _mm256_and_si256(a, b); }
 
-MONGOSCAN_AVX2 std::uint32_t candidates_avx2(const char* p) {
+MONGOSCAN_AVX2 __attribute__((always_inline)) inline std::uint32_t candidates_avx2(const char* p) {
   const __m256i c0 = folded_avx2(p);
   const __m256i c1 = folded_avx2(p + 1);
   const __m256i c2 = folded_avx2(p + 2);
@@ -70,7 +82,7 @@ MONGOSCAN_AVX2 std::uint32_t candidates_avx2(const char* p) {
   return static_cast<std::uint32_t>(_mm256_movemask_epi8(any));
 }
 
-std::uint32_t candidates_sse2(const char* p) {
+__attribute__((always_inline)) inline std::uint32_t candidates_sse2(const char* p) {
   const __m128i bit5 = _mm_set1_epi8(0x20);
   const __m128i c0 = _mm_or_si128(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p)), bit5);
   const __m128i c1 = _mm_or_si128(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 1)), bit5);
@@ -86,18 +98,29 @@ std::uint32_t candidates_sse2(const char* p) {
   return static_cast<std::uint32_t>(_mm_movemask_epi8(any));
 }
 
-struct BlockFinder {
-  std::uint32_t (*candidates)(const char*);
-  std::size_t width;
-};
+// Candidates among the 64 positions from p (reads 66 bytes).
+using BlockFinder = std::uint64_t (*)(const char*);
+
+MONGOSCAN_AVX2 std::uint64_t block_avx2(const char* p) {
+  return candidates_avx2(p) | (static_cast<std::uint64_t>(candidates_avx2(p + 32)) << 32);
+}
+
+std::uint64_t block_sse2(const char* p) {
+  std::uint64_t mask = 0;
+  for (int part = 0; part < 4; ++part) {
+    mask |= static_cast<std::uint64_t>(candidates_sse2(p + 16 * part)) << (16 * part);
+  }
+  return mask;
+}
 
 BlockFinder block_finder() {
-  static const BlockFinder finder = __builtin_cpu_supports("avx2")
-                                        ? BlockFinder{candidates_avx2, 32}
-                                        : BlockFinder{candidates_sse2, 16};
+  static const BlockFinder finder = __builtin_cpu_supports("avx2") ? block_avx2 : block_sse2;
   return finder;
 }
 #endif
+
+constexpr std::size_t kBlock = 64;
+constexpr std::size_t kBlockRead = kBlock + 2;
 
 }  // namespace
 
@@ -108,23 +131,23 @@ std::string_view anchor_word(Anchor anchor) {
   return {};
 }
 
-AnchorHit find_anchor(std::string_view text, std::size_t from) {
-  std::size_t offset = from;
+AnchorHit AnchorSearch::next(std::size_t from) {
 #if defined(__x86_64__)
-  const BlockFinder finder = block_finder();
-  // A block reads width + 2 bytes.
-  while (text.size() >= finder.width + 2 && offset <= text.size() - finder.width - 2) {
-    std::uint32_t mask = finder.candidates(text.data() + offset);
-    while (mask != 0) {
-      const std::size_t at = offset + static_cast<std::size_t>(__builtin_ctz(mask));
-      if (const AnchorWord* anchor = anchor_at(text, at)) return {anchor->anchor, at};
-      mask &= mask - 1;
+  while (text_.size() >= kBlockRead && from <= text_.size() - kBlockRead) {
+    if (block_ == std::string_view::npos || from < block_ || from >= block_ + kBlock) {
+      block_ = from;
+      candidates_ = block_finder()(text_.data() + from);
     }
-    offset += finder.width;
+    for (std::uint64_t mask = candidates_ & (~std::uint64_t{0} << (from - block_)); mask != 0;
+         mask &= mask - 1) {
+      const std::size_t at = block_ + static_cast<std::size_t>(__builtin_ctzll(mask));
+      if (const AnchorWord* anchor = anchor_at(text_, at)) return {anchor->anchor, at};
+    }
+    from = block_ + kBlock;
   }
 #endif
-  for (; offset < text.size(); ++offset) {
-    if (const AnchorWord* anchor = anchor_at(text, offset)) return {anchor->anchor, offset};
+  for (; from < text_.size(); ++from) {
+    if (const AnchorWord* anchor = anchor_at(text_, from)) return {anchor->anchor, from};
   }
   return {Anchor::mongo, kNoAnchor};
 }

@@ -4,6 +4,7 @@
 // never looked at twice. Vectorised (AVX2 when the CPU has it); no regular expressions.
 
 #include <cstddef>
+#include <cstdint>
 #include <string_view>
 
 namespace mongoscan {
@@ -15,9 +16,21 @@ struct AnchorHit {
   std::size_t offset;  // where the word starts
 };
 
-// The first anchor word starting at or after `from`, or nullopt-like {.., npos} when none.
-// Words are matched ASCII case-insensitively and may sit inside longer words (MONGO_PASSWORD).
-AnchorHit find_anchor(std::string_view text, std::size_t from);
+// The anchor words of one text, in order. It keeps the candidates of the 64-byte block it looked
+// at last, so asking again from an offset inside that block does no new vector work.
+class AnchorSearch {
+ public:
+  explicit AnchorSearch(std::string_view text) : text_(text) {}
+
+  // The first anchor word starting at or after `from`, or {.., kNoAnchor} when none. Words are
+  // matched ASCII case-insensitively and may sit inside longer words (MONGO_PASSWORD).
+  AnchorHit next(std::size_t from);
+
+ private:
+  std::string_view text_;
+  std::size_t block_ = std::string_view::npos;  // where the cached block starts
+  std::uint64_t candidates_ = 0;                // bit i: a word may start at block_ + i
+};
 
 inline constexpr std::size_t kNoAnchor = std::string_view::npos;
 

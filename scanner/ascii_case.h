@@ -22,4 +22,10 @@ inline bool equals_ignore_case(std::string_view a, std::string_view b) {
          });
 }
 
+// Whether `text` holds `lower_word` (lower case) in any case.
+inline bool contains_ignore_case(std::string_view text, std::string_view lower_word) {
+  return std::search(text.begin(), text.end(), lower_word.begin(), lower_word.end(),
+                     [](char x, char y) { return to_lower_ascii(x) == y; }) != text.end();
+}
+
 }  // namespace mongoscan

@@ -1,7 +1,6 @@
 #include "scanner/config_scan.h"
 
 #include <fcntl.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -11,10 +10,12 @@
 #include <deque>
 #include <iterator>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <thread>
 #include <unordered_map>
+#include <variant>
 
 #include "scanner/config_text_scan.h"
 #include "scanner/unique_fd.h"
@@ -29,30 +30,42 @@ SkippedFile unreadable(const std::string& path, int error) {
   return {path, std::string("unreadable: ") + std::strerror(error)};
 }
 
-// Reads the whole file into `buffer` (reused across files), at most max_bytes.
-std::optional<SkippedFile> read_file(const std::string& path, std::uint64_t max_bytes,
-                                     std::string& buffer) {
-  // O_NONBLOCK: a FIFO that replaced a file after the walk must not block the scan.
-  const UniqueFd file(::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK));
-  if (file.get() < 0) return unreadable(path, errno);
-  struct stat status {};
-  if (::fstat(file.get(), &status) != 0) return unreadable(path, errno);
-  if (!S_ISREG(status.st_mode)) return SkippedFile{path, "not a regular file"};
-  const std::uint64_t size = static_cast<std::uint64_t>(status.st_size);
-  if (size > max_bytes) {
-    return SkippedFile{path, "larger than " + std::to_string(max_bytes) + " bytes"};
+// A worker's read buffer, reused across files and never zero-filled.
+class ReadBuffer {
+ public:
+  // Room for `size` bytes; the content is unspecified.
+  char* reserve(std::size_t size) {
+    if (size > capacity_) {
+      capacity_ = std::max(size, capacity_ * 2);
+      bytes_ = std::make_unique_for_overwrite<char[]>(capacity_);
+    }
+    return bytes_.get();
   }
-  buffer.resize(size);
+  std::string_view text(std::size_t size) const { return {bytes_.get(), size}; }
+
+ private:
+  std::unique_ptr<char[]> bytes_;
+  std::size_t capacity_ = 0;
+};
+
+// Reads the file into `buffer`: the file.size bytes the walk saw (a file that grew since is read
+// as it was; one that shrank, to its end). The walk checked that it is a regular file within the
+// size limit, so no fstat here.
+std::variant<std::string_view, SkippedFile> read_file(const FileToScan& file, ReadBuffer& buffer) {
+  // O_NONBLOCK: a FIFO that replaced a file after the walk must not block the scan.
+  const UniqueFd fd(::open(file.path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY));
+  if (fd.get() < 0) return unreadable(file.path, errno);
+  char* bytes = buffer.reserve(file.size);
   std::size_t filled = 0;
-  while (filled < buffer.size()) {
-    const ssize_t got = ::read(file.get(), buffer.data() + filled, buffer.size() - filled);
+  while (filled < file.size) {
+    const ssize_t got = ::read(fd.get(), bytes + filled, file.size - filled);
     if (got < 0 && errno == EINTR) continue;
-    if (got < 0) return unreadable(path, errno);
+    if (got < 0 && errno == EAGAIN) break;
+    if (got < 0) return unreadable(file.path, errno);
     if (got == 0) break;
     filled += static_cast<std::size_t>(got);
   }
-  buffer.resize(filled);
-  return std::nullopt;
+  return buffer.text(filled);
 }
 
 bool by_location(const FileLocation& a, const FileLocation& b) {
@@ -81,20 +94,21 @@ void add_place(StringsByText& strings, ConnectionStringAt found) {
 }
 
 // Reads and scans one file into `facts` (a worker's own), or records why it was skipped.
-void scan_file(const FileToScan& file, std::uint64_t max_bytes, std::string& buffer,
-               ConfigFacts& facts, StringsByText& strings) {
-  if (auto skipped = read_file(file.path, max_bytes, buffer)) {
+void scan_file(const FileToScan& file, ReadBuffer& buffer, ConfigFacts& facts,
+               StringsByText& strings) {
+  auto read = read_file(file, buffer);
+  if (auto* skipped = std::get_if<SkippedFile>(&read)) {
     facts.skipped.push_back(std::move(*skipped));
     return;
   }
-  const std::size_t probe = std::min(buffer.size(), kBinaryProbeBytes);
-  if (std::memchr(buffer.data(), '\0', probe) != nullptr) {
+  const std::string_view text = std::get<std::string_view>(read);
+  if (std::memchr(text.data(), '\0', std::min(text.size(), kBinaryProbeBytes)) != nullptr) {
     facts.skipped.push_back({file.path, "binary"});
     return;
   }
   ++facts.files_scanned;
-  facts.bytes_scanned += buffer.size();
-  TextScan scan = scan_config_text(file.path, buffer);
+  facts.bytes_scanned += text.size();
+  TextScan scan = scan_config_text(file.path, text);
   std::move(scan.credentials.begin(), scan.credentials.end(),
             std::back_inserter(facts.credentials));
   for (ConnectionStringAt& found : scan.connection_strings) {
@@ -175,10 +189,8 @@ ConfigFacts scan_config_paths(const std::vector<std::string>& roots,
     std::vector<std::jthread> workers;
     for (std::size_t i = 0; i < threads; ++i) {
       workers.emplace_back([&, i] {
-        std::string buffer;
-        while (auto file = queue.pop()) {
-          scan_file(*file, settings.walk.max_file_bytes, buffer, parts[i], strings_parts[i]);
-        }
+        ReadBuffer buffer;
+        while (auto file = queue.pop()) scan_file(*file, buffer, parts[i], strings_parts[i]);
       });
     }
     walk_paths(

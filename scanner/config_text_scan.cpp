@@ -5,14 +5,18 @@
 #include <cctype>
 #include <cstdint>
 #include <cstring>
+#include <initializer_list>
 #include <optional>
 #include <set>
+#include <utility>
+#include <vector>
 
 #include "scanner/anchor_search.h"
 #include "scanner/ascii_case.h"
 #include "scanner/candidate_rules.h"
 #include "scanner/config_fingerprint.h"
 #include "scanner/file_syntax.h"
+#include "scanner/newline_count.h"
 #include "scanner/uri.h"
 
 namespace mongoscan {
@@ -33,64 +37,112 @@ constexpr std::array<std::string_view, 9> kTools = {"mongo",        "mongosh",  
                                                     "mongorestore", "mongoimport", "mongoexport",
                                                     "mongostat",    "mongotop",    "mongofiles"};
 
-// ASCII classes without the C library's locale lookups (the hot path calls them per byte).
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
-bool is_upper(char c) { return c >= 'A' && c <= 'Z'; }
-bool is_lower(char c) { return c >= 'a' && c <= 'z'; }
-bool is_alnum(char c) { return is_digit(c) || is_upper(c) || is_lower(c); }
+// ASCII classes from one table, without the C library's locale lookups: the hot path asks them
+// per byte.
+enum CharClass : std::uint8_t {
+  kDigit = 1,
+  kUpper = 2,
+  kLower = 4,
+  kKeyPunctuation = 8,  // '_', '.', '-'
+  kBlank = 16,
+  kQuote = 32,
+};
 
-bool is_key_char(char c) { return is_alnum(c) || c == '_' || c == '.' || c == '-'; }
-bool is_blank(char c) { return c == ' ' || c == '\t'; }
-bool is_quote(char c) { return c == '"' || c == '\'' || c == '`'; }
+constexpr std::array<std::uint8_t, 256> kCharClasses = [] {
+  std::array<std::uint8_t, 256> classes{};
+  for (int c = '0'; c <= '9'; ++c) classes[c] = kDigit;
+  for (int c = 'A'; c <= 'Z'; ++c) classes[c] = kUpper;
+  for (int c = 'a'; c <= 'z'; ++c) classes[c] = kLower;
+  for (unsigned char c : {'_', '.', '-'}) classes[c] = kKeyPunctuation;
+  for (unsigned char c : {' ', '\t'}) classes[c] = kBlank;
+  for (unsigned char c : {'"', '\'', '`'}) classes[c] = kQuote;
+  return classes;
+}();
+
+bool in_class(char c, unsigned classes) {
+  return (kCharClasses[static_cast<unsigned char>(c)] & classes) != 0;
+}
+bool is_digit(char c) { return in_class(c, kDigit); }
+bool is_upper(char c) { return in_class(c, kUpper); }
+bool is_lower(char c) { return in_class(c, kLower); }
+bool is_alnum(char c) { return in_class(c, kDigit | kUpper | kLower); }
+bool is_key_char(char c) { return in_class(c, kDigit | kUpper | kLower | kKeyPunctuation); }
+bool is_blank(char c) { return in_class(c, kBlank); }
+bool is_quote(char c) { return in_class(c, kQuote); }
 
 bool starts_with_ignore_case(std::string_view text, std::string_view prefix) {
   return text.size() >= prefix.size() && equals_ignore_case(text.substr(0, prefix.size()), prefix);
 }
 
-// The last word of a key, lower case: words are split at '.', '_', '-' and at a lower-to-upper
-// or digit-to-upper change (dbPassword -> password, Sha256Credential -> credential).
-std::string last_word(std::string_view key) {
-  std::size_t begin = 0;
-  for (std::size_t i = 0; i < key.size(); ++i) {
-    const char c = key[i];
-    if (c == '.' || c == '_' || c == '-') {
-      if (i + 1 < key.size()) begin = i + 1;
-    } else if (i > 0 && is_upper(c) && (is_lower(key[i - 1]) || is_digit(key[i - 1]))) {
-      begin = i;
-    }
+// The last word of a key, as written: words are split at '.', '_', '-' and at a lower-to-upper
+// or digit-to-upper change (dbPassword -> Password, Sha256Credential -> Credential).
+// Searched from the end: the config scan asks this of millions of keys.
+std::string_view last_word(std::string_view key) {
+  const auto is_separator = [](char c) { return c == '.' || c == '_' || c == '-'; };
+  if (key.empty()) return key;
+  std::size_t begin = key.size() - 1;
+  while (begin > 0 && !is_separator(key[begin - 1]) &&
+         !(is_upper(key[begin]) && (is_lower(key[begin - 1]) || is_digit(key[begin - 1])))) {
+    --begin;
   }
-  std::string word = to_lower_ascii(key.substr(begin));
-  while (!word.empty() && (word.back() == '.' || word.back() == '_' || word.back() == '-')) {
-    word.pop_back();
-  }
-  return word;
+  std::size_t end = key.size();
+  while (end > begin && is_separator(key[end - 1])) --end;
+  return {key.data() + begin, end - begin};
 }
 
+// Whether `word` is, in any case, one of `words` (the sizes are compared first, inline).
+template <typename Words>
+bool is_any_of(std::string_view word, const Words& words) {
+  return std::any_of(words.begin(), words.end(), [&](std::string_view candidate) {
+    return candidate.size() == word.size() && equals_ignore_case(word, candidate);
+  });
+}
+
+bool is_one_of(std::string_view word, std::initializer_list<std::string_view> words) {
+  return is_any_of(word, words);
+}
+
+// Dispatched on length first: nearly every key the prefilter finds is not a credential.
 bool is_credential_word(std::string_view word) {
-  for (std::string_view credential : {"password", "passwords", "passwd", "pass", "pwd", "secret",
-                                      "credential", "credentials", "passphrase"}) {
-    if (word == credential) return true;
+  switch (word.size()) {
+    case 3:
+      return equals_ignore_case(word, "pwd");
+    case 4:
+      return equals_ignore_case(word, "pass");
+    case 6:
+      return is_one_of(word, {"passwd", "secret"});
+    case 8:
+      return equals_ignore_case(word, "password");
+    case 9:
+      return equals_ignore_case(word, "passwords");
+    case 10:
+      return is_one_of(word, {"credential", "passphrase"});
+    case 11:
+      return equals_ignore_case(word, "credentials");
+    default:
+      return false;
   }
-  return false;
+}
+
+bool names_credential_object(std::string_view word) {
+  return is_one_of(word, {"credential", "credentials"});
 }
 
 // A call that sets a password: setPassword("v"), password("v") on a builder, withPassword("v"),
 // mongoc_uri_set_password(uri, "v"); not update_credentials(db, "t1").
 bool is_setter(std::string_view key) {
   const std::string lower = to_lower_ascii(key.substr(key.find_last_of('.') + 1));
-  const std::string word = last_word(key);
-  if (word == "credential" || word == "credentials") return false;
-  return lower == word || lower.starts_with("set") || lower.starts_with("with") ||
+  const std::string_view word = last_word(key);
+  if (names_credential_object(word)) return false;
+  return equals_ignore_case(lower, word) || lower.starts_with("set") || lower.starts_with("with") ||
          lower.find("_set_") != std::string::npos;
 }
 
-bool is_user_word(std::string_view word) {
-  return word == "user" || word == "username" || word == "login";
-}
+bool is_user_word(std::string_view word) { return is_one_of(word, {"user", "username", "login"}); }
 
 bool is_credential_call(std::string_view key) {
-  const std::string lower = to_lower_ascii(key);
-  return lower.find("create") != std::string::npos && lower.ends_with("credential");
+  return key.size() >= 10 && equals_ignore_case(key.substr(key.size() - 10), "credential") &&
+         contains_ignore_case(key, "create");
 }
 
 // UTF-8 continuation bytes (10xxxxxx) in text, eight bytes at a time.
@@ -141,12 +193,13 @@ class TextScanner {
       : path_(path), text_(text), syntax_(file_syntax(path)) {}
 
   TextScan run() {
+    AnchorSearch anchors(text_);
     std::size_t from = 0;
-    for (AnchorHit hit = find_anchor(text_, from); hit.offset != kNoAnchor;
-         hit = find_anchor(text_, from)) {
+    for (AnchorHit hit = anchors.next(from); hit.offset != kNoAnchor; hit = anchors.next(from)) {
       from = std::max(hit.offset + 1, hit.anchor == Anchor::mongo ? after_mongo(hit.offset)
                                                                   : after_key(hit.offset));
     }
+    for (const auto& [rule, count] : dropped_) scan_.suppressed_by_rule[rule] += count;
     return std::move(scan_);
   }
 
@@ -182,11 +235,8 @@ class TextScanner {
       counted_to_ = 0;
       counted_lines_ = 1;
     }
-    for (const char* at = text_.data() + counted_to_; at < text_.data() + offset; ++at) {
-      at = static_cast<const char*>(std::memchr(at, '\n', text_.data() + offset - at));
-      if (at == nullptr) break;
-      ++counted_lines_;
-    }
+    counted_lines_ +=
+        static_cast<int>(count_newlines(text_.substr(counted_to_, offset - counted_to_)));
     counted_to_ = offset;
     return counted_lines_;
   }
@@ -230,7 +280,16 @@ class TextScanner {
     return at;
   }
 
-  void drop(std::string_view rule) { ++scan_.suppressed_by_rule[rule]; }
+  // Counted here and handed to scan_ once: most anchors in a file are dropped keys.
+  void drop(std::string_view rule) {
+    const auto counted = std::find_if(dropped_.begin(), dropped_.end(),
+                                      [&](const auto& entry) { return entry.first == rule; });
+    if (counted != dropped_.end()) {
+      ++counted->second;
+    } else {
+      dropped_.emplace_back(rule, 1);
+    }
+  }
 
   // A quoted or unquoted value starting at `at` (after the operator), ending before `limit`.
   std::optional<ValueSpan> value_at(std::size_t at, std::size_t limit, bool word_only) const {
@@ -277,18 +336,21 @@ class TextScanner {
     if (at < limit && text_[at] == ']') ++at;
     at = skip_blanks(at, limit);
     if (at >= limit) return std::nullopt;
-    const std::string_view rest = text_.substr(at, limit - at);
+    const char first = text_[at];
+    const char second = at + 1 < limit ? text_[at + 1] : '\0';
     const bool option = text_[key_begin] == '-';
-    if (rest.starts_with("==") || rest.starts_with("!=")) return std::nullopt;
-    if (rest.starts_with("=>") || rest.starts_with(":=")) return value_at(at + 2, limit, option);
-    if (rest.starts_with("=")) return value_at(at + 1, limit, option);
-    if (rest.starts_with(":") && !rest.starts_with("::")) return value_at(at + 1, limit, option);
-    if (rest.starts_with("(") && syntax_ == FileSyntax::code &&
+    if ((first == '=' || first == '!') && second == '=') return std::nullopt;
+    if ((first == '=' && second == '>') || (first == ':' && second == '=')) {
+      return value_at(at + 2, limit, option);
+    }
+    if (first == '=') return value_at(at + 1, limit, option);
+    if (first == ':' && second != ':') return value_at(at + 1, limit, option);
+    if (first == '(' && syntax_ == FileSyntax::code &&
         is_setter(text_.substr(key_begin, key_end - key_begin))) {
       return first_literal_argument(at);
     }
     // A key passed as a string, then its value: withEnv("MONGO_PASSWORD", "v"), put("pwd", "v").
-    if (rest.starts_with(",") && at > key_end && is_quote(text_[key_end])) {
+    if (first == ',' && at > key_end && is_quote(text_[key_end])) {
       auto argument = value_at(at + 1, limit, true);
       if (argument && argument->quoted) return argument;
       return std::nullopt;
@@ -326,11 +388,10 @@ class TextScanner {
     return {begin, end};
   }
 
-  // Up to `count` bytes before offset on its line, lower case.
-  std::string lower_before(std::size_t offset, std::size_t count) {
-    const std::size_t start =
-        std::max(line_at(offset == 0 ? 0 : offset - 1).begin, offset - std::min(offset, count));
-    return to_lower_ascii(text_.substr(start, offset - start));
+  // Whether `word` (lower case, no line break) ends right before offset, in any case.
+  bool preceded_by(std::size_t offset, std::string_view word) const {
+    return offset >= word.size() &&
+           equals_ignore_case(text_.substr(offset - word.size(), word.size()), word);
   }
 
   std::string_view line_text(Line line) const {
@@ -381,7 +442,7 @@ class TextScanner {
   }
 
   // Judges a candidate value and reports it unless a rule drops it.
-  void judge(CredentialHit::Kind kind, std::string key, ValueSpan span, bool in_code) {
+  void judge(CredentialHit::Kind kind, std::string_view key, ValueSpan span, bool in_code) {
     std::string_view value = text_.substr(span.begin, span.end - span.begin);
     if (const std::string_view fallback = template_default(value); !fallback.empty()) {
       span.begin += value.find(fallback);
@@ -392,23 +453,27 @@ class TextScanner {
       drop(*rule);
       return;
     }
-    report(kind, std::move(key), span.begin, value.size(), std::string(value),
+    report(kind, std::string(key), span.begin, value.size(), std::string(value),
            nearby_user(span.begin));
   }
 
   // `mongodb://` or `mongodb+srv://` at offset: records the connection string and judges its
   // password. Returns where scanning goes on.
   std::size_t after_mongo(std::size_t offset) {
-    const std::string_view rest = text_.substr(offset, 16);
+    // The anchor is "mongo" in any case: the scheme's rest follows.
+    const std::string_view rest = text_.substr(offset + 5, 9);
     std::size_t scheme = 0;
-    if (starts_with_ignore_case(rest, "mongodb://")) scheme = 10;
-    if (starts_with_ignore_case(rest, "mongodb+srv://")) scheme = 14;
+    if (!rest.empty() && (rest[0] == 'd' || rest[0] == 'D')) {
+      if (starts_with_ignore_case(rest, "db://")) scheme = 10;
+      if (starts_with_ignore_case(rest, "db+srv://")) scheme = 14;
+    }
     if (scheme == 0) return after_mongo_tool(offset);
     const char quote = offset > 0 && is_quote(text_[offset - 1]) ? text_[offset - 1] : '\0';
     const std::size_t limit = window_end(offset);
     std::size_t end = offset + scheme;
     while (end < limit && !is_blank(text_[end]) && text_[end] != quote && text_[end] != '\\' &&
-           (quote != '\0' || !is_quote(text_[end])) && text_.substr(end, 2) != "</") {
+           (quote != '\0' || !is_quote(text_[end])) &&
+           !(text_[end] == '<' && end + 1 < text_.size() && text_[end + 1] == '/')) {
       ++end;
     }
     const std::string raw(text_.substr(offset, end - offset));
@@ -455,12 +520,9 @@ class TextScanner {
     if (offset > 0 && (is_alnum(text_[offset - 1]) || text_[offset - 1] == '_')) {
       return offset + 5;
     }
-    const auto [begin, end] = key_around(offset);
-    const std::string_view tool = text_.substr(offset, end - offset);
-    if (std::none_of(kTools.begin(), kTools.end(),
-                     [&](std::string_view name) { return equals_ignore_case(tool, name); })) {
-      return offset + 5;
-    }
+    std::size_t end = offset;
+    while (end < text_.size() && is_key_char(text_[end])) ++end;
+    if (!is_any_of(text_.substr(offset, end - offset), kTools)) return offset + 5;
     const std::size_t limit = window_end(offset);
     for (std::size_t at = end; at + 2 < limit; ++at) {
       if (text_[at] != '-' || text_[at + 1] != 'p' || !is_blank(text_[at - 1])) continue;
@@ -478,8 +540,9 @@ class TextScanner {
     const auto [begin, end] = key_around(offset);
     const std::string_view key = text_.substr(begin, end - begin);
     // existingSecret (Helm charts): the name of a Kubernetes Secret, not a secret.
-    if (!is_credential_word(last_word(key)) ||
-        to_lower_ascii(key).find("existing") != std::string::npos) {
+    const std::string_view word = last_word(key);
+    if (!is_credential_word(word) ||
+        (key.size() >= word.size() + 8 && contains_ignore_case(key, "existing"))) {
       drop("not-a-credential-key");
       return end;
     }
@@ -494,8 +557,7 @@ class TextScanner {
     if (!value) value = dockerfile_env_value(begin, end);
     if (!value) value = assigned_value(begin, end);
     if (!value) {
-      if (syntax_ == FileSyntax::config && opens_block(end))
-        judge_list_items(std::string(key), begin);
+      if (syntax_ == FileSyntax::config && opens_block(end)) judge_list_items(key, begin);
       return end;
     }
     if (!value->quoted && syntax_ == FileSyntax::code) {
@@ -503,11 +565,10 @@ class TextScanner {
     }
     const auto kind = key.starts_with("-") ? CredentialHit::Kind::cli_argument
                                            : CredentialHit::Kind::credential_key;
-    const std::string word = last_word(key);
-    if (word == "credential" || word == "credentials") {
-      judge_user_password_at_database(std::string(key), *value);
+    if (names_credential_object(word)) {
+      judge_user_password_at_database(key, *value);
     } else {
-      judge(kind, std::string(key), *value, syntax_ == FileSyntax::code);
+      judge(kind, key, *value, syntax_ == FileSyntax::code);
     }
     return value->quoted ? std::max(end, value->end) : end;
   }
@@ -528,7 +589,7 @@ class TextScanner {
   // Terraform's `variable "db_password" { ... default = "v" }`: the default inside the block.
   std::optional<ValueSpan> variable_block_default(std::size_t begin, std::size_t end) {
     const Line line = line_at(begin);
-    if (lower_before(begin, 10) != "variable \"" || end >= line.end || text_[end] != '"') {
+    if (!preceded_by(begin, "variable \"") || end >= line.end || text_[end] != '"') {
       return std::nullopt;
     }
     Line next = line;
@@ -564,7 +625,7 @@ class TextScanner {
   }
 
   // A YAML key with no value on its line and a list below: `passwords:` then `- v` items.
-  void judge_list_items(const std::string& key, std::size_t begin) {
+  void judge_list_items(std::string_view key, std::size_t begin) {
     Line next = line_at(begin);
     for (int i = 0; i < kBlockLines; ++i) {
       next = next_line(next);
@@ -583,10 +644,16 @@ class TextScanner {
     const std::size_t limit = window_end_const(after);
     std::size_t at = after;
     while (at < limit && text_[at] != ',' && text_[at] != ';' && text_[at] != '}') {
-      const std::string_view rest = text_.substr(at, limit - at);
-      for (std::string_view operator_text : {"||", "??", " or ", "?:"}) {
-        if (!rest.starts_with(operator_text)) continue;
-        auto literal = value_at(at + operator_text.size(), limit, true);
+      const char c = text_[at];
+      const char next = at + 1 < limit ? text_[at + 1] : '\0';
+      std::size_t operator_size = 0;
+      if ((c == '|' && next == '|') || (c == '?' && (next == '?' || next == ':'))) {
+        operator_size = 2;
+      } else if (c == ' ' && next == 'o' && limit - at >= 4 && text_.compare(at, 4, " or ") == 0) {
+        operator_size = 4;
+      }
+      if (operator_size != 0) {
+        auto literal = value_at(at + operator_size, limit, true);
         if (literal && literal->quoted) return literal;
         return std::nullopt;
       }
@@ -597,15 +664,14 @@ class TextScanner {
 
   // `<password>v</password>`, or `name="password" value="v"` / `key="DbPassword" value="v"`.
   std::optional<ValueSpan> element_or_attribute_value(std::size_t begin, std::size_t end) {
-    const std::size_t limit = window_end(begin);
-    if (begin > 0 && text_[begin - 1] == '<' && end < limit && text_[end] == '>') {
-      const std::size_t close = text_.substr(0, limit).find("</", end);
+    if (begin > 0 && text_[begin - 1] == '<' && end < text_.size() && text_[end] == '>') {
+      const std::size_t close = text_.substr(0, window_end(begin)).find("</", end);
       if (close == std::string_view::npos) return std::nullopt;
       return ValueSpan{end + 1, close, true};
     }
     if (begin < 2 || !is_quote(text_[begin - 1]) || text_[begin - 2] != '=') return std::nullopt;
-    const std::string before = lower_before(begin - 2, 4);
-    if (!before.ends_with("name") && !before.ends_with("key")) return std::nullopt;
+    if (!preceded_by(begin - 2, "name") && !preceded_by(begin - 2, "key")) return std::nullopt;
+    const std::size_t limit = window_end(begin);
     const std::string after = to_lower_ascii(text_.substr(end, limit - end));
     const std::size_t value = after.find("value=");
     if (value == std::string::npos) return std::nullopt;
@@ -618,7 +684,7 @@ class TextScanner {
     const Line line = line_at(begin);
     std::size_t key = begin;
     while (key > line.begin && (is_blank(text_[key - 1]) || is_quote(text_[key - 1]))) --key;
-    if (lower_before(key, 5) != "name:") return std::nullopt;
+    if (!preceded_by(key, "name:")) return std::nullopt;
     Line next = line;
     for (int i = 0; i < kNameValueLines; ++i) {
       next = next_line(next);
@@ -656,8 +722,7 @@ class TextScanner {
         if (++argument == 2) {
           const std::size_t value = skip_blanks(at + 1, limit);
           const auto literal = value_at(value, limit, true);
-          if (literal)
-            judge(CredentialHit::Kind::driver_argument, std::string(call), *literal, true);
+          if (literal) judge(CredentialHit::Kind::driver_argument, call, *literal, true);
           return;
         }
       }
@@ -665,23 +730,24 @@ class TextScanner {
   }
 
   // Spring's `credential="user:password@database"` (a list may follow, comma-separated).
-  void judge_user_password_at_database(std::string key, ValueSpan span) {
+  void judge_user_password_at_database(std::string_view key, ValueSpan span) {
     const std::string_view value = text_.substr(span.begin, span.end - span.begin);
     const std::string_view first = value.substr(0, value.find(','));
     const std::size_t colon = first.find(':');
     const std::size_t at = first.rfind('@');
     if (colon == std::string_view::npos || at == std::string_view::npos || at < colon) {
-      judge(CredentialHit::Kind::credential_key, std::move(key), span, syntax_ == FileSyntax::code);
+      judge(CredentialHit::Kind::credential_key, key, span, syntax_ == FileSyntax::code);
       return;
     }
     const ValueSpan password{span.begin + colon + 1, span.begin + at, true};
-    judge(CredentialHit::Kind::credential_key, std::move(key), password, false);
+    judge(CredentialHit::Kind::credential_key, key, password, false);
   }
 
   std::string_view path_;
   std::string_view text_;
   FileSyntax syntax_;
   TextScan scan_;
+  std::vector<std::pair<std::string_view, std::size_t>> dropped_;
   Line line_{0, 0};
   std::size_t counted_to_ = 0;
   int counted_lines_ = 1;

@@ -7,28 +7,15 @@
 
 #include <ctime>
 
+#include "scanner/dns_resolver.h"
+#include "scanner/openssl_error.h"
 #include "scanner/tls_groups.h"
 
 namespace mongoscan {
 namespace {
 
-std::string openssl_reason() {
-  unsigned long code = ERR_get_error();
-  ERR_clear_error();
-  if (code == 0) return "unknown OpenSSL error";
-  char text[256];
-  ERR_error_string_n(code, text, sizeof text);
-  return text;
-}
-
 Error tls_error(std::string_view phase, std::string message) {
   return Error{ErrorCode::tls, std::string(phase), std::move(message)};
-}
-
-bool is_ip_address(const std::string& text) {
-  unsigned char buffer[sizeof(in6_addr)];
-  return inet_pton(AF_INET, text.c_str(), buffer) == 1 ||
-         inet_pton(AF_INET6, text.c_str(), buffer) == 1;
 }
 
 std::string name_text(const X509_NAME* name) {
@@ -110,7 +97,8 @@ CertificateFacts certificate_facts(X509* certificate) {
 
 // Whether the leaf certificate names `expected_name` (a host name, or an IP in its IP SANs).
 bool names_match(X509* leaf, const std::string& expected_name) {
-  if (is_ip_address(expected_name)) return X509_check_ip_asc(leaf, expected_name.c_str(), 0) == 1;
+  if (is_numeric_address(expected_name))
+    return X509_check_ip_asc(leaf, expected_name.c_str(), 0) == 1;
   return X509_check_host(leaf, expected_name.c_str(), expected_name.size(), 0, nullptr) == 1;
 }
 
@@ -118,10 +106,10 @@ bool names_match(X509* leaf, const std::string& expected_name) {
 // names or validity dates: "" when it verifies, else OpenSSL's first reason.
 std::string chain_error(SSL_CTX* ctx, X509* leaf, STACK_OF(X509) * sent) {
   X509_STORE_CTX* store = X509_STORE_CTX_new();
-  if (store == nullptr) return openssl_reason();
+  if (store == nullptr) return openssl_error_reason();
   std::string error;
   if (X509_STORE_CTX_init(store, SSL_CTX_get_cert_store(ctx), leaf, sent) != 1) {
-    error = openssl_reason();
+    error = openssl_error_reason();
   } else {
     X509_STORE_CTX_set_default(store, "ssl_server");
     X509_VERIFY_PARAM_set_flags(X509_STORE_CTX_get0_param(store), X509_V_FLAG_NO_CHECK_TIME);
@@ -151,27 +139,28 @@ TlsClientContext::~TlsClientContext() = default;
 Result<std::shared_ptr<TlsClientContext>> TlsClientContext::create(const TlsOptions& options) {
   auto handle = std::make_unique<Handle>(SSL_CTX_new(TLS_client_method()));
   SSL_CTX* ctx = handle->ctx;
-  if (ctx == nullptr) return tls_error("tls", openssl_reason());
+  if (ctx == nullptr) return tls_error("tls", openssl_error_reason());
   // Security level 0 so that weak server keys still handshake and are reported as findings;
   // protocol versions below TLS 1.2 are never used for the probe's own session.
   SSL_CTX_set_security_level(ctx, 0);
   SSL_CTX_set_min_proto_version(ctx, TLS1_2_VERSION);
   if (SSL_CTX_set1_groups_list(ctx, kTlsClientGroups) != 1) {
     return tls_error("tls", "this OpenSSL cannot offer the TLS groups " +
-                                std::string(kTlsClientGroups) + ": " + openssl_reason());
+                                std::string(kTlsClientGroups) + ": " + openssl_error_reason());
   }
   SSL_CTX_set_verify(ctx, SSL_VERIFY_NONE, nullptr);
   const bool loaded = options.ca_file.empty() ? SSL_CTX_set_default_verify_paths(ctx) == 1
                                               : SSL_CTX_load_verify_locations(
                                                     ctx, options.ca_file.c_str(), nullptr) == 1;
   if (!loaded) {
-    return tls_error("tls", "cannot load CA file '" + options.ca_file + "': " + openssl_reason());
+    return tls_error("tls",
+                     "cannot load CA file '" + options.ca_file + "': " + openssl_error_reason());
   }
   if (!options.cert_key_file.empty()) {
     if (SSL_CTX_use_certificate_chain_file(ctx, options.cert_key_file.c_str()) != 1 ||
         SSL_CTX_use_PrivateKey_file(ctx, options.cert_key_file.c_str(), SSL_FILETYPE_PEM) != 1) {
       return tls_error("tls", "cannot load client certificate '" + options.cert_key_file +
-                                  "': " + openssl_reason());
+                                  "': " + openssl_error_reason());
     }
   }
   return std::shared_ptr<TlsClientContext>(new TlsClientContext(options, std::move(handle)));
@@ -200,7 +189,7 @@ Result<Ok> TlsStream::wait_for(int ssl_error, std::string_view phase, Deadline d
     ERR_clear_error();
     return Error{ErrorCode::refused, std::string(phase), "the server closed the connection"};
   }
-  return tls_error(phase, openssl_reason());
+  return tls_error(phase, openssl_error_reason());
 }
 
 Result<std::unique_ptr<TlsStream>> TlsStream::handshake(std::unique_ptr<TcpConnection> connection,
@@ -208,11 +197,11 @@ Result<std::unique_ptr<TlsStream>> TlsStream::handshake(std::unique_ptr<TcpConne
                                                         const std::string& expected_name,
                                                         Deadline deadline) {
   SSL* ssl = SSL_new(context.handle_->ctx);
-  if (ssl == nullptr) return tls_error("tls", openssl_reason());
+  if (ssl == nullptr) return tls_error("tls", openssl_error_reason());
   auto session = std::make_unique<Session>(ssl);
   SSL_set_fd(ssl, connection->fd());
   X509_VERIFY_PARAM* parameters = SSL_get0_param(ssl);
-  if (is_ip_address(expected_name)) {
+  if (is_numeric_address(expected_name)) {
     X509_VERIFY_PARAM_set1_ip_asc(parameters, expected_name.c_str());
   } else {
     X509_VERIFY_PARAM_set1_host(parameters, expected_name.c_str(), 0);

@@ -1,12 +1,13 @@
 #include "scanner/weak_tls_probe.h"
 
-#include <arpa/inet.h>
 #include <openssl/err.h>
 #include <openssl/ssl.h>
 
 #include <cerrno>
 #include <cstring>
 
+#include "scanner/dns_resolver.h"
+#include "scanner/openssl_error.h"
 #include "scanner/tls_groups.h"
 
 namespace mongoscan {
@@ -39,15 +40,6 @@ const OfferSpec& spec_of(WeakTlsOffer offer) {
     if (spec.offer == offer) return spec;
   }
   return kOffers[0];
-}
-
-std::string openssl_reason() {
-  const unsigned long code = ERR_get_error();
-  ERR_clear_error();
-  if (code == 0) return "unknown OpenSSL error";
-  char text[256];
-  ERR_error_string_n(code, text, sizeof text);
-  return text;
 }
 
 WeakTlsHandshake outcome(const OfferSpec& spec, Outcome result, std::string detail) {
@@ -88,12 +80,6 @@ bool can_offer(SSL* ssl) {
   return any;
 }
 
-bool is_ip_address(const std::string& text) {
-  unsigned char buffer[sizeof(in6_addr)];
-  return inet_pton(AF_INET, text.c_str(), buffer) == 1 ||
-         inet_pton(AF_INET6, text.c_str(), buffer) == 1;
-}
-
 // What a failed SSL_connect means: the server would not complete this handshake, unless the
 // failure is local (OpenSSL had nothing to offer).
 WeakTlsHandshake failure(const OfferSpec& spec, int ssl_error) {
@@ -107,7 +93,7 @@ WeakTlsHandshake failure(const OfferSpec& spec, int ssl_error) {
       ERR_clear_error();
       return outcome(spec, Outcome::refused, "the server closed the connection");
     }
-    return outcome(spec, Outcome::refused, openssl_reason());
+    return outcome(spec, Outcome::refused, openssl_error_reason());
   }
   if (ssl_error == SSL_ERROR_ZERO_RETURN || ssl_error == SSL_ERROR_SYSCALL) {
     const bool reset = ssl_error == SSL_ERROR_SYSCALL && ERR_peek_error() == 0 && errno != 0;
@@ -116,7 +102,7 @@ WeakTlsHandshake failure(const OfferSpec& spec, int ssl_error) {
                    reset ? std::string("the server reset the connection: ") + std::strerror(errno)
                          : "the server closed the connection");
   }
-  return outcome(spec, Outcome::error, openssl_reason());
+  return outcome(spec, Outcome::error, openssl_error_reason());
 }
 
 }  // namespace
@@ -138,7 +124,7 @@ WeakTlsHandshake probe_weak_tls(WeakTlsOffer offer, const TcpConnector& connect,
   ContextHandle ctx = offer_context(spec);
   if (!ctx) return not_testable(spec);
   SessionHandle ssl(SSL_new(ctx.get()), SSL_free);
-  if (!ssl) return outcome(spec, Outcome::error, openssl_reason());
+  if (!ssl) return outcome(spec, Outcome::error, openssl_error_reason());
   if (!can_offer(ssl.get())) return not_testable(spec);
   auto connection = connect();
   if (!connection) {
@@ -146,7 +132,7 @@ WeakTlsHandshake probe_weak_tls(WeakTlsOffer offer, const TcpConnector& connect,
                    connection.error().phase + ": " + connection.error().message);
   }
   SSL_set_fd(ssl.get(), connection.value()->fd());
-  if (!is_ip_address(server_name)) SSL_set_tlsext_host_name(ssl.get(), server_name.c_str());
+  if (!is_numeric_address(server_name)) SSL_set_tlsext_host_name(ssl.get(), server_name.c_str());
   while (true) {
     ERR_clear_error();
     errno = 0;

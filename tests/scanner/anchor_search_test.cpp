@@ -8,10 +8,16 @@
 namespace mongoscan {
 namespace {
 
+// A fresh search's first hit from `from`.
+AnchorHit find_anchor(std::string_view text, std::size_t from) {
+  return AnchorSearch(text).next(from);
+}
+
+// Every hit of one search, each asked for just after the last.
 std::vector<std::size_t> all_offsets(std::string_view text) {
+  AnchorSearch search(text);
   std::vector<std::size_t> offsets;
-  for (AnchorHit hit = find_anchor(text, 0); hit.offset != kNoAnchor;
-       hit = find_anchor(text, hit.offset + 1)) {
+  for (AnchorHit hit = search.next(0); hit.offset != kNoAnchor; hit = search.next(hit.offset + 1)) {
     offsets.push_back(hit.offset);
   }
   return offsets;
@@ -39,6 +45,19 @@ TEST(AnchorSearch, AgreesWithAPlainSearchAtEveryOffsetAndBlockBoundary) {
     text += "Secret";
     EXPECT_EQ(find_anchor(text, 0).offset, at) << at;
     EXPECT_EQ(find_anchor(text, at + 1).offset, kNoAnchor) << at;
+  }
+}
+
+// One search asked in order, skipping ahead, and asked again from an earlier offset, over a text
+// long enough for several blocks: always the hit a fresh search gives.
+TEST(AnchorSearch, ReusedSearchAgreesWithFreshOnes) {
+  std::string text;
+  for (int i = 0; i < 40; ++i)
+    text += (i % 3 == 0 ? "xx pwd " : "filler text ") + std::to_string(i);
+  AnchorSearch search(text);
+  for (std::size_t from : {0u, 1u, 5u, 70u, 64u, 3u, 200u, 130u, 131u, 400u, 2u, 390u}) {
+    if (from > text.size()) continue;
+    EXPECT_EQ(search.next(from).offset, find_anchor(text, from).offset) << from;
   }
 }
 
