@@ -41,16 +41,9 @@ struct CredentialHit {
 // "uri_password", "credential_key", "driver_argument", "cli_argument".
 std::string_view to_string(CredentialHit::Kind kind);
 
-// A MongoDB connection string at one place in a file, with or without a password. `text` is the
-// raw string (XML entities decoded): it may hold a password and is never rendered.
-struct ConnectionStringAt {
-  FileLocation location;
-  Secret text{""};
-  bool allowed_inline = false;
-};
-
-// A distinct connection string found in files: a bundle or a monorepo may repeat one string
-// thousands of times, and each copy would be judged the same.
+// A distinct MongoDB connection string found in files, with or without a password: a bundle or a
+// monorepo may repeat one string thousands of times, and each copy would be judged the same.
+// `text` is the raw string (XML entities decoded): it may hold a password and is never rendered.
 struct FoundConnectionString {
   Secret text{""};
   std::vector<FileLocation> places;  // the first kPlacesKept places, in path order

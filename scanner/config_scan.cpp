@@ -86,11 +86,14 @@ void keep_place(FoundConnectionString& string, const FileLocation& place, bool a
   }
 }
 
-void add_place(StringsByText& strings, ConnectionStringAt found) {
+// Adds `found`, whose places are in order, to the string of the same text.
+void merge_string(StringsByText& strings, FoundConnectionString& found) {
   auto [entry, inserted] = strings.try_emplace(found.text.reveal());
   if (inserted) entry->second.text = std::move(found.text);
-  ++entry->second.occurrences;
-  keep_place(entry->second, found.location, found.allowed_inline);
+  entry->second.occurrences += found.occurrences;
+  for (std::size_t i = 0; i < found.places.size(); ++i) {
+    keep_place(entry->second, found.places[i], i == 0 && found.allowed_inline);
+  }
 }
 
 // Reads and scans one file into `facts` (a worker's own), or records why it was skipped.
@@ -111,9 +114,7 @@ void scan_file(const FileToScan& file, ReadBuffer& buffer, ConfigFacts& facts,
   TextScan scan = scan_config_text(file.path, text);
   std::move(scan.credentials.begin(), scan.credentials.end(),
             std::back_inserter(facts.credentials));
-  for (ConnectionStringAt& found : scan.connection_strings) {
-    add_place(strings, std::move(found));
-  }
+  for (FoundConnectionString& found : scan.connection_strings) merge_string(strings, found);
   for (const auto& [rule, count] : scan.suppressed_by_rule) {
     facts.suppressed_by_rule[std::string(rule)] += count;
   }
@@ -154,14 +155,7 @@ class FileQueue {
 };
 
 void merge_strings(StringsByText& strings, StringsByText& part) {
-  for (auto& [text, found] : part) {
-    auto [entry, inserted] = strings.try_emplace(text);
-    if (inserted) entry->second.text = std::move(found.text);
-    entry->second.occurrences += found.occurrences;
-    for (std::size_t i = 0; i < found.places.size(); ++i) {
-      keep_place(entry->second, found.places[i], i == 0 && found.allowed_inline);
-    }
-  }
+  for (auto& [text, found] : part) merge_string(strings, found);
 }
 
 void merge_into(ConfigFacts& facts, ConfigFacts& part) {

@@ -8,6 +8,7 @@
 #include <initializer_list>
 #include <optional>
 #include <set>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -153,7 +154,10 @@ std::size_t continuation_bytes(std::string_view text) {
   for (; at + 8 <= text.size(); at += 8) {
     std::uint64_t word;
     std::memcpy(&word, text.data() + at, sizeof word);
-    count += static_cast<std::size_t>(__builtin_popcountll(word & kHighBits & ~(word << 1)));
+    // One bit per continuation byte, moved to each byte's low bit and summed by a multiply (a
+    // popcount would be a library call without -mpopcnt).
+    const std::uint64_t flags = (word & kHighBits & ~(word << 1)) >> 7;
+    count += static_cast<std::size_t>((flags * 0x0101010101010101ULL) >> 56);
   }
   for (; at < text.size(); ++at) {
     if ((static_cast<unsigned char>(text[at]) & 0xC0) == 0x80) ++count;
@@ -476,14 +480,24 @@ class TextScanner {
            !(text_[end] == '<' && end + 1 < text_.size() && text_[end + 1] == '/')) {
       ++end;
     }
-    const std::string raw(text_.substr(offset, end - offset));
-    const bool allowed = allowed_inline(line_at(offset));
-    scan_.connection_strings.push_back(
-        {{std::string(path_), line_number(offset), column_at(line_at(offset), offset)},
-         Secret(xml_entities_decoded(raw)),
-         allowed});
+    record_connection_string(offset, end);
     judge_uri_password(offset + scheme, end);
     return end;
+  }
+
+  // Counts the string [offset, end) and keeps its first places; a file often repeats one string.
+  void record_connection_string(std::size_t offset, std::size_t end) {
+    const std::string_view raw = text_.substr(offset, end - offset);
+    const auto [entry, inserted] = strings_.try_emplace(raw, scan_.connection_strings.size());
+    if (inserted) {
+      scan_.connection_strings.emplace_back().text = Secret(xml_entities_decoded(raw));
+    }
+    FoundConnectionString& found = scan_.connection_strings[entry->second];
+    const Line line = line_at(offset);
+    if (found.occurrences++ == 0) found.allowed_inline = allowed_inline(line);
+    if (found.places.size() < FoundConnectionString::kPlacesKept) {
+      found.places.push_back({std::string(path_), line_number(offset), column_at(line, offset)});
+    }
   }
 
   // The user info of a URI between authority_begin and end: up to the last '@' before the query.
@@ -748,6 +762,8 @@ class TextScanner {
   FileSyntax syntax_;
   TextScan scan_;
   std::vector<std::pair<std::string_view, std::size_t>> dropped_;
+  // Index in scan_.connection_strings of each string as written.
+  std::unordered_map<std::string_view, std::size_t> strings_;
   Line line_{0, 0};
   std::size_t counted_to_ = 0;
   int counted_lines_ = 1;

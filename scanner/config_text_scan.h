@@ -13,7 +13,8 @@ namespace mongoscan {
 
 struct TextScan {
   std::vector<CredentialHit> credentials;  // in text order
-  std::vector<ConnectionStringAt> connection_strings;
+  // Distinct in this file, each with its first places in text order.
+  std::vector<FoundConnectionString> connection_strings;
   // Candidates dropped, by rule name (the names are static: see candidate_rules.h).
   std::map<std::string_view, std::size_t> suppressed_by_rule;
 };

@@ -59,7 +59,21 @@ TEST(ConfigTextScan, XmlEntitiesAreDecodedInConnectionStrings) {
   ASSERT_EQ(scan.connection_strings.size(), 1u);
   EXPECT_EQ(scan.connection_strings[0].text.reveal(),
             "mongodb://h1:27017/?replicaSet=rs0&w=majority");
-  EXPECT_EQ(scan.connection_strings[0].location.column, 6);
+  EXPECT_EQ(scan.connection_strings[0].places.at(0).column, 6);
+}
+
+TEST(ConfigTextScan, ARepeatedConnectionStringIsOneWithItsFirstPlaces) {
+  std::string text;
+  for (int i = 0; i < 12; ++i) text += "uri: mongodb://h1/app\nother: mongodb://h2/app\n";
+  const TextScan scan = scan_config_text("values.yaml", text);
+  ASSERT_EQ(scan.connection_strings.size(), 2u);
+  const FoundConnectionString& first = scan.connection_strings[0];
+  EXPECT_EQ(first.text.reveal(), "mongodb://h1/app");
+  EXPECT_EQ(first.occurrences, 12u);
+  ASSERT_EQ(first.places.size(), FoundConnectionString::kPlacesKept);
+  EXPECT_EQ(first.places.front().line, 1);
+  EXPECT_EQ(first.places.back().line, 19) << "the first ten places, in text order";
+  EXPECT_EQ(scan.connection_strings[1].places.front().line, 2);
 }
 
 TEST(ConfigTextScan, CredentialKeysInEachFormat) {
