@@ -564,12 +564,7 @@ class TextScanner {
       judge_credential_call(key, end);
       return end;
     }
-    std::optional<ValueSpan> value = element_or_attribute_value(begin, end);
-    if (!value) value = name_value_pair_value(begin);
-    if (!value) value = template_with_default(begin, end);
-    if (!value) value = variable_block_default(begin, end);
-    if (!value) value = dockerfile_env_value(begin, end);
-    if (!value) value = assigned_value(begin, end);
+    std::optional<ValueSpan> value = value_of_key(begin, end);
     if (!value) {
       if (syntax_ == FileSyntax::config && opens_block(end)) judge_list_items(key, begin);
       return end;
@@ -585,6 +580,16 @@ class TextScanner {
       judge(kind, key, *value, syntax_ == FileSyntax::code);
     }
     return value->quoted ? std::max(end, value->end) : end;
+  }
+
+  // The value given to the key [begin, end) in any of the syntaxes below, tried in turn.
+  std::optional<ValueSpan> value_of_key(std::size_t begin, std::size_t end) {
+    if (auto value = element_or_attribute_value(begin, end)) return value;
+    if (auto value = name_value_pair_value(begin)) return value;
+    if (auto value = template_with_default(begin, end)) return value;
+    if (auto value = variable_block_default(begin, end)) return value;
+    if (auto value = dockerfile_env_value(begin, end)) return value;
+    return assigned_value(begin, end);
   }
 
   // `${mongo.password:v}` (Spring's @Value, a YAML or Compose default): the default after the
