@@ -114,6 +114,8 @@ class DatabaseJudgement {
          {{"collections", kept_}}});
     kept_.clear();
   }
+  // Forgets the collections kept so far, for a database whose own finding stands for them.
+  void forget_kept() { kept_.clear(); }
 
  private:
   const CheckSpec& spec_;
@@ -180,7 +182,11 @@ void judge_names(const DataModelFacts& facts, const Policy& policy, const CheckS
                            {{"problems", problems}}});
       }
     }
-    if (database_problems.empty()) judgement.pass(database.name, "named by the rules");
+    if (database_problems.empty()) {
+      judgement.pass(database.name, "named by the rules");
+    } else {
+      judgement.forget_kept();
+    }
   }
 }
 
