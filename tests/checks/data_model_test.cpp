@@ -432,6 +432,43 @@ TEST(DataModelShape, FailAndWarningsTogetherFailWithEveryProblem) {
   EXPECT_TRUE(mentions(finding, "16 MiB limit; nested 7 levels")) << finding.message;
 }
 
+CollectionFacts cut_short(int documents, int requested) {
+  CollectionFacts facts = collection("attachments");
+  facts.sample->documents = documents;
+  facts.sample->requested = requested;
+  facts.sample->cut_short = true;
+  return facts;
+}
+
+TEST(DataModelShape, ASampleCutByTheReplyLimitIsInTheEvidence) {
+  CollectionFacts heavy = cut_short(11, 100);
+  heavy.average_document_bytes = 1500 * 1000;
+  heavy.sample->max_document_bytes = 1500 * 1000;
+  const Finding finding = shape_of(heavy);
+  EXPECT_EQ(finding.status, Status::warn);
+  EXPECT_EQ(finding.evidence["sampled_documents"], 11);
+  EXPECT_NE(finding.evidence.value("sample_cut", "")
+                .find("the sample was cut at 11 of 100 documents by the 16 MiB reply limit"),
+            std::string::npos)
+      << finding.evidence;
+  EXPECT_FALSE(shape_of(collection("whole")).evidence.contains("sample_cut"));
+}
+
+// A collection within the limits whose sample was cut has a pass of its own that says so, rather
+// than a place in the database's pass.
+TEST(DataModelShape, ACutSampleWithinTheLimitsIsAPassOfItsOwn) {
+  const auto findings = check_data_model(
+      deployment({database("shop", {cut_short(90, 100), collection("orders")})}), Policy{});
+  const Finding finding = about(findings, "MODEL-003", "shop.attachments");
+  EXPECT_EQ(finding.status, Status::pass);
+  EXPECT_TRUE(mentions(finding,
+                       "within the size, nesting and array limits; the sample was cut at "
+                       "90 of 100 documents"))
+      << finding.message;
+  EXPECT_EQ(about(findings, "MODEL-003", "shop").evidence["collections"],
+            nlohmann::json({"orders"}));
+}
+
 TEST(DataModelShape, MissingStatisticsAreAnErrorOrASkip) {
   CollectionFacts failed = collection("failed");
   failed.count.reset();

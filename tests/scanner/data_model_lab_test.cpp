@@ -82,6 +82,30 @@ TEST_F(DataModelLab, SamplesOnlyTheSecondaryWithSecondaryPreferred) {
   EXPECT_GT(aggregates, 5000);
 }
 
+// shapes.heavy_documents holds 15 documents of ~1.5 MB: the $sample reply stops at 16 MiB (11 of
+// them) and leaves the cursor open, which MODEL-003 reports; samples that fit say nothing of it.
+TEST_F(DataModelLab, ASampleCutByThe16MiBReplyLimitIsReported) {
+  const auto result = testing_support::scan(*lab_, replica_set_uri(*lab_), kScanner, kPassword);
+  ASSERT_EQ(result.process.exit_code, 0) << result.process.err;
+  json heavy;
+  for (const json& finding : testing_support::findings(result, "MODEL-003")) {
+    const std::string ns = finding["subject"].value("namespace", "");
+    if (ns == "shapes.heavy_documents") {
+      heavy = finding;
+    } else {
+      EXPECT_FALSE(finding["evidence"].contains("sample_cut")) << ns;
+    }
+  }
+  ASSERT_TRUE(heavy.is_object()) << "no MODEL-003 finding on shapes.heavy_documents";
+  EXPECT_EQ(heavy["status"], "warn");
+  EXPECT_EQ(heavy["evidence"]["sampled_documents"], 11);
+  EXPECT_NE(heavy["evidence"]
+                .value("sample_cut", "")
+                .find("the sample was cut at 11 of 15 documents by the 16 MiB reply limit"),
+            std::string::npos)
+      << heavy["evidence"];
+}
+
 // The development specification's preset turns the db_ and t_ prefixes and _YYYYMM families on:
 // db_billing.t_log_2024_05 (a date suffix with an underscore inside) breaks the family rule.
 TEST_F(DataModelLab, DevSpecPresetAsksForPrefixes) {
