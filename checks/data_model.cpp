@@ -114,6 +114,8 @@ class DatabaseJudgement {
          {{"collections", kept_}}});
     kept_.clear();
   }
+  // Forgets the collections kept so far, for a database whose own finding stands for them.
+  void forget_kept() { kept_.clear(); }
 
  private:
   const CheckSpec& spec_;
@@ -180,7 +182,11 @@ void judge_names(const DataModelFacts& facts, const Policy& policy, const CheckS
                            {{"problems", problems}}});
       }
     }
-    if (database_problems.empty()) judgement.pass(database.name, "named by the rules");
+    if (database_problems.empty()) {
+      judgement.pass(database.name, "named by the rules");
+    } else {
+      judgement.forget_kept();
+    }
   }
 }
 
@@ -302,6 +308,15 @@ Verdict worst_of(std::vector<std::string> failures, const std::vector<std::strin
 
 std::string kib(std::int64_t bytes) { return std::to_string(bytes / 1024) + " KiB"; }
 
+// A sample the 16 MiB reply limit cut short, in words; empty when it was not.
+std::string sample_cut(const SampleShape& sample) {
+  if (!sample.cut_short) return "";
+  return "the sample was cut at " + std::to_string(sample.documents) + " of " +
+         std::to_string(sample.requested) +
+         " documents by the 16 MiB reply limit (the rest is not read: getMore is not allowed; "
+         "the server closes the cursor after cursorTimeoutMillis)";
+}
+
 Verdict judge_collection_shape(const CollectionFacts& collection, const DataModelRules& rules) {
   std::vector<std::string> failures, warnings;
   json evidence = json::object();
@@ -352,7 +367,12 @@ Verdict judge_collection_shape(const CollectionFacts& collection, const DataMode
     }
     if (!arrays.empty()) evidence["arrays"] = arrays;
   }
-  return worst_of(std::move(failures), warnings, std::move(evidence));
+  const std::string cut = collection.sample ? sample_cut(*collection.sample) : "";
+  if (!cut.empty()) evidence["sample_cut"] = cut;
+  Verdict verdict = worst_of(std::move(failures), warnings, std::move(evidence));
+  if (verdict.status == Status::pass && !cut.empty())
+    verdict.message = "within the size, nesting and array limits; " + cut;
+  return verdict;
 }
 
 bool is_money_name(std::string_view name) {
@@ -419,7 +439,7 @@ void judge_collections(const DataModelFacts& facts, const Policy& policy, const 
       if (types && !collection.sample) continue;  // empty: no documents to judge
       Verdict verdict = types ? judge_collection_types(*collection.sample)
                               : judge_collection_shape(collection, policy.data_model);
-      if (verdict.status == Status::pass) {
+      if (verdict.status == Status::pass && verdict.message.empty()) {  // nothing to add
         judgement.keep(collection.name);
       } else {
         judgement.add(ns, std::move(verdict));

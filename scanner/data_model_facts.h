@@ -39,7 +39,12 @@ struct ArrayShape {
 
 // The shape of the sampled documents of one collection (built by scanner/document_shape.h).
 struct SampleShape {
-  int documents = 0;                    // how many were sampled
+  int documents = 0;  // how many were sampled
+  int requested = 0;  // how many $sample could return: its size, or the count
+  // The first batch ended before the sample did: the server stops a reply at 16 MiB and leaves
+  // the cursor open. The rest is not read (getMore is not allowlisted) and the cursor is not
+  // killed (nor is killCursors): the server closes it after cursorTimeoutMillis.
+  bool cut_short = false;
   std::int64_t max_document_bytes = 0;  // the largest sampled document, BSON-encoded
   int max_depth = 0;                    // nesting levels; a flat document is 1
   std::string deepest_path;             // a path reaching max_depth

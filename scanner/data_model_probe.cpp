@@ -207,7 +207,8 @@ class DataModelProbe {
     auto sample = run(AllowedCommand::aggregate_sample, collection.name,
                       {{"pipeline", std::move(sample_stage)},
                        // One more than $sample returns, so the first batch exhausts the cursor
-                       // and none is left open on the server.
+                       // and none is left open on the server, unless the 16 MiB reply limit
+                       // cuts the batch (SampleShape::cut_short).
                        {"cursor", bson::Document{{"batchSize", options_.sample_size + 1}}}},
                       database, "$sample " + ns);
     if (!sample) {
@@ -217,6 +218,17 @@ class DataModelProbe {
     SampleShapeBuilder shape(now_);
     for (const bson::Document& document : first_batch(sample.value())) shape.add(document);
     collection.sample = std::move(shape).finish();
+    collection.sample->requested =
+        collection.count
+            ? static_cast<int>(std::min<std::int64_t>(options_.sample_size, *collection.count))
+            : options_.sample_size;
+    // batchSize is one more than $sample returns: an open cursor means the reply was cut.
+    collection.sample->cut_short = cursor_id(sample.value()) != 0;
+  }
+
+  static std::int64_t cursor_id(const bson::Document& reply) {
+    const auto cursor = reply.get_document("cursor");
+    return cursor ? cursor->get_int64("id").value_or(0) : 0;
   }
 
   static constexpr int kUnauthorizedCode = 13;

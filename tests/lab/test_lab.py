@@ -801,6 +801,20 @@ class DataModelProfileTest(LabTestCase):
         self.assertLessEqual(sizes[1], self.MAX_BSON)
         self.assertLessEqual(len(bson.encode(reply)), self.MAX_BSON + 16 * 1024)
 
+    def test_a_sample_of_heavy_documents_stops_at_16_mib_with_the_cursor_open(self):
+        shapes = self.scanner().shapes
+        reply = shapes.command("aggregate", "heavy_documents", pipeline=[{"$sample": {"size": 100}}],
+                               cursor={"batchSize": 101}, maxTimeMS=60000)
+        batch = reply["cursor"]["firstBatch"]
+        sizes = [len(bson.encode(d)) for d in batch]
+        self.assertEqual(11, len(batch), "a 12th 1.5 MB document would pass 16 MiB")
+        self.assertGreater(sum(sizes) + min(sizes), self.MAX_BSON)
+        self.assertLessEqual(len(bson.encode(reply)), self.MAX_BSON + 16 * 1024)
+        cursor_id = reply["cursor"]["id"]
+        self.assertNotEqual(0, cursor_id, "15 documents were sampled: the server keeps the other 4")
+        more = shapes.command("getMore", cursor_id, collection="heavy_documents")
+        self.assertEqual((4, 0), (len(more["cursor"]["nextBatch"]), more["cursor"]["id"]))
+
     def test_many_collections(self):
         scanner = self.scanner()
         sprawl = scanner.sprawl.command("listCollections")["cursor"]["firstBatch"]

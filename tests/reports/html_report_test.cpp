@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -10,6 +11,7 @@
 #include <set>
 #include <sstream>
 
+#include "checks/data_model.h"
 #include "tests/reports/sample_reports.h"
 #include "tests/support/golden.h"
 #include "tests/support/process.h"
@@ -262,6 +264,137 @@ TEST(HtmlReportTest, SelfCheckTableRendersAndExpandsInABrowser) {
   EXPECT_TRUE(fs::exists(screenshot));
   EXPECT_GT(fs::file_size(screenshot), 10000u);
   std::cout << "[ artifact ] " << screenshot.string() << '\n';
+}
+
+// A --data-model scan's report, from hand-built facts through the real MODEL checks: two
+// databases, a collection without a validator, a badly named one and one with type drift.
+Report data_model_report() {
+  auto collection = [](std::string name, bool validator) {
+    CollectionFacts facts;
+    facts.name = std::move(name);
+    facts.type = "collection";
+    facts.has_validator = validator;
+    facts.count = 30;
+    facts.average_document_bytes = 420;
+    SampleShape sample;
+    sample.documents = 30;
+    sample.requested = 30;
+    sample.max_document_bytes = 512;
+    sample.max_depth = 2;
+    sample.fields = {{"_id", {{"objectId", 30}}, 0, 0}, {"createdAt", {{"date", 30}}, 0, 0}};
+    facts.sample = std::move(sample);
+    return facts;
+  };
+  CollectionFacts drift = collection("events", true);
+  drift.sample->fields.push_back({"quantity", {{"int", 20}, {"string", 10}}, 0, 0});
+  DataModelFacts facts;
+  facts.node = "db2.example.test:27017";
+  facts.node_role = "secondary";
+  facts.read_preference = "secondaryPreferred";
+  facts.sample_size = 100;
+  facts.databases = {
+      {"shop", {collection("orders", false), collection("customers", true)}, std::nullopt},
+      {"crm", {collection("UserProfiles", true), drift}, std::nullopt}};
+
+  Report report;
+  report.tool_version = "0.1.0-test";
+  report.started_at = "2025-03-01T10:00:00Z";
+  report.finished_at = "2025-03-01T10:00:09Z";
+  report.inputs = {"mongodb://scanner:***@db2.example.test:27017/"};
+  for (Finding& finding : check_data_model(facts, Policy{})) {
+    const auto& specs = data_model_specs();
+    const auto spec = std::find_if(specs.begin(), specs.end(),
+                                   [&](const CheckSpec& s) { return s.id == finding.check_id; });
+    report.findings.push_back({*spec, std::move(finding)});
+  }
+  return report;
+}
+
+// A data-model row's evidence: whether its details are open, whether the row below is laid out
+// (an offsetParent and a non-empty box) and its text.
+std::string namespace_evidence(const std::string& ns) {
+  return R"((() => {
+    const row = document.querySelector('tr.check[data-namespace=")" +
+         ns + R"("]');
+    const evidence = row.nextElementSibling;
+    return {open: row.querySelector('details').open, laid_out: evidence.offsetParent !== null,
+            height: evidence.getBoundingClientRect().height, text: evidence.innerText,
+            is_evidence: evidence.classList.contains('evidence')};
+  })())";
+}
+
+// The "Data model" section in headless Chromium: a row per database or collection the findings
+// name, a column per MODEL check, and a row's results and evidence shown only while it is open.
+TEST(HtmlReportTest, DataModelTableRendersAndExpandsInABrowser) {
+  if (!fs::exists(kChromium)) GTEST_SKIP() << "chromium not installed: run make deps";
+  const TempDir dir;
+  ASSERT_FALSE(dir.path().empty());
+  const fs::path page = dir.path() / "report.html";
+  const Report report = data_model_report();
+  std::ofstream(page) << render(report);
+  std::set<std::string> namespaces;
+  for (const ReportedFinding& reported : report.findings) {
+    if (reported.finding.subject.kind == Subject::Kind::ns)
+      namespaces.insert(reported.finding.subject.name);
+  }
+  ASSERT_EQ(namespaces,
+            (std::set<std::string>{"crm", "crm.UserProfiles", "crm.events", "shop", "shop.orders"}))
+      << "the facts should give passes per database and findings on three collections";
+
+  const nlohmann::json steps = nlohmann::json::array({
+      {{"evaluate", R"((() => {
+          const table = document.querySelector('table.self-check.namespace');
+          if (!table) return {found: false};
+          const rows = [...table.querySelectorAll('tbody tr.check')];
+          return {
+            found: true,
+            heading: table.closest('.group').querySelector('h3').firstChild.textContent.trim(),
+            columns: [...table.querySelectorAll('thead th.subject code')].map(c => c.textContent),
+            rows: rows.map(row => row.dataset.namespace),
+            labels: rows.map(row => row.querySelector('summary').innerText),
+            cells: rows.map(row => row.querySelectorAll('td.cell').length),
+            visible_evidence: [...table.querySelectorAll('tr.evidence')]
+                .filter(row => row.offsetParent !== null).length
+          };
+        })())"}},
+      {{"evaluate", namespace_evidence("shop.orders")}},
+      {{"click", "tr.check[data-namespace=\"shop.orders\"] summary"}},
+      {{"evaluate", namespace_evidence("shop.orders")}},
+      {{"click", "tr.check[data-namespace=\"shop.orders\"] summary"}},
+      {{"evaluate", namespace_evidence("shop.orders")}},
+  });
+  const nlohmann::json results = run_in_browser(page, steps);
+  ASSERT_EQ(results.size(), steps.size());
+
+  const nlohmann::json& table = results[0];
+  ASSERT_EQ(table["found"], true) << "no data-model table";
+  EXPECT_EQ(table["heading"], "Data model");
+  EXPECT_EQ(table["columns"], nlohmann::json::array({"MODEL-001", "MODEL-002", "MODEL-003",
+                                                     "MODEL-004", "MODEL-005", "MODEL-006"}));
+  const auto rows = table["rows"].get<std::vector<std::string>>();
+  EXPECT_EQ(std::set<std::string>(rows.begin(), rows.end()), namespaces);
+  EXPECT_EQ(rows.size(), namespaces.size()) << "one row per namespace";
+  EXPECT_EQ(table["labels"], table["rows"]) << "each row is labelled with its namespace";
+  for (const nlohmann::json& cells : table["cells"]) EXPECT_EQ(cells, 6) << "a cell per check";
+  EXPECT_EQ(table["visible_evidence"], 0) << "evidence is hidden until a row is opened";
+
+  EXPECT_EQ(results[1]["open"], false) << results[1];
+  EXPECT_EQ(results[1]["laid_out"], false) << results[1];
+  EXPECT_EQ(results[2]["hit"], true) << "the summary is what the pointer pressed: " << results[2];
+  const nlohmann::json& opened = results[3];
+  EXPECT_EQ(opened["is_evidence"], true) << opened;
+  EXPECT_EQ(opened["open"], true) << opened;
+  EXPECT_EQ(opened["laid_out"], true) << opened;
+  EXPECT_GT(opened["height"].get<double>(), 0) << opened;
+  const std::string text = opened["text"];
+  EXPECT_NE(text.find("MODEL-005 Schema validation on core collections"), std::string::npos)
+      << text;
+  EXPECT_NE(text.find("no schema validator"), std::string::npos) << text;
+  EXPECT_NE(text.find("\"validator\": false"), std::string::npos) << "the evidence: " << text;
+  EXPECT_EQ(text.find("UserProfiles"), std::string::npos) << "another row's result: " << text;
+  EXPECT_EQ(results[4]["hit"], true) << results[4];
+  EXPECT_EQ(results[5]["open"], false) << results[5];
+  EXPECT_EQ(results[5]["laid_out"], false) << "closed again: " << results[5];
 }
 
 // The page as Chromium parses it, from the command line's --dump-dom.
