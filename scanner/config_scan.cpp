@@ -1,6 +1,5 @@
 #include "scanner/config_scan.h"
 
-#include <fcntl.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -49,16 +48,13 @@ class ReadBuffer {
 };
 
 // Reads the file into `buffer`: the file.size bytes the walk saw (a file that grew since is read
-// as it was; one that shrank, to its end). The walk checked that it is a regular file within the
-// size limit, so no fstat here.
+// as it was; one that shrank, to its end). The walk opened it and checked that it is a regular
+// file within the size limit.
 std::variant<std::string_view, SkippedFile> read_file(const FileToScan& file, ReadBuffer& buffer) {
-  // O_NONBLOCK: a FIFO that replaced a file after the walk must not block the scan.
-  const UniqueFd fd(::open(file.path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY));
-  if (fd.get() < 0) return unreadable(file.path, errno);
   char* bytes = buffer.reserve(file.size);
   std::size_t filled = 0;
   while (filled < file.size) {
-    const ssize_t got = ::read(fd.get(), bytes + filled, file.size - filled);
+    const ssize_t got = ::read(file.file.get(), bytes + filled, file.size - filled);
     if (got < 0 && errno == EINTR) continue;
     if (got < 0 && errno == EAGAIN) break;
     if (got < 0) return unreadable(file.path, errno);
@@ -120,12 +116,16 @@ void scan_file(const FileToScan& file, ReadBuffer& buffer, ConfigFacts& facts,
   }
 }
 
-// Files the walk has listed and workers have not taken yet.
+// Files the walk has listed and workers have not taken yet. Each holds an open descriptor, so the
+// walk waits while kMaxQueued are queued (the descriptor limit is often 1024).
 class FileQueue {
  public:
+  static constexpr std::size_t kMaxQueued = 256;
+
   void push(FileToScan file) {
     {
-      const std::lock_guard lock(mutex_);
+      std::unique_lock lock(mutex_);
+      room_.wait(lock, [&] { return files_.size() < kMaxQueued; });
       files_.push_back(std::move(file));
     }
     ready_.notify_one();
@@ -139,17 +139,22 @@ class FileQueue {
   }
   // The next file, or nullopt once the queue is closed and empty.
   std::optional<FileToScan> pop() {
-    std::unique_lock lock(mutex_);
-    ready_.wait(lock, [&] { return closed_ || !files_.empty(); });
-    if (files_.empty()) return std::nullopt;
-    FileToScan file = std::move(files_.front());
-    files_.pop_front();
+    std::optional<FileToScan> file;
+    {
+      std::unique_lock lock(mutex_);
+      ready_.wait(lock, [&] { return closed_ || !files_.empty(); });
+      if (files_.empty()) return std::nullopt;
+      file = std::move(files_.front());
+      files_.pop_front();
+    }
+    room_.notify_one();
     return file;
   }
 
  private:
   std::mutex mutex_;
   std::condition_variable ready_;
+  std::condition_variable room_;
   std::deque<FileToScan> files_;
   bool closed_ = false;
 };

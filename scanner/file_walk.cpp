@@ -88,10 +88,16 @@ int open_directory(int parent_fd, const char* name, bool follow_symlink) {
                   O_RDONLY | O_DIRECTORY | O_CLOEXEC | (follow_symlink ? 0 : O_NOFOLLOW));
 }
 
+// Opens the file `name` of directory_fd (AT_FDCWD: a path) for reading; -1 with errno set on
+// failure. Non-blocking: a FIFO swapped in after the listing cannot stall a read.
+int open_file(int directory_fd, const char* name) {
+  return ::openat(directory_fd, name, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
+}
+
 // The text of the ignore file `name` of directory_fd; empty unless it is a regular file of at
 // most max_bytes. Opened non-blocking: a FIFO named .gitignore cannot stall the walk.
 std::string read_ignore_file(int directory_fd, const char* name, std::uint64_t max_bytes) {
-  const UniqueFd fd(::openat(directory_fd, name, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY));
+  const UniqueFd fd(open_file(directory_fd, name));
   struct stat status;
   if (fd.get() < 0 || ::fstat(fd.get(), &status) != 0 || !S_ISREG(status.st_mode) ||
       static_cast<std::uint64_t>(status.st_size) > max_bytes) {
@@ -144,8 +150,7 @@ class Walker {
   bool push_ignore_level(int directory_fd, bool has_gitignore, bool has_mongoscanignore);
   void visit_entry(int directory_fd, unsigned char type);
   void enter_directory(int parent_fd, bool through_symlink);
-  void visit_file(int directory_fd, const struct stat* status);
-  void accept_file(const struct stat& status);
+  void visit_file(int directory_fd, const char* name);
   bool ignored(bool is_directory) const;
 
   // The entry being visited: the last component of path_.
@@ -180,7 +185,7 @@ void Walker::walk_root(const std::string& root) {
     }
     return;
   }
-  if (S_ISREG(status.st_mode)) return accept_file(status);
+  if (S_ISREG(status.st_mode)) return visit_file(AT_FDCWD, path_.c_str());
   if (!S_ISDIR(status.st_mode)) {
     return skipped_.push_back({root, "not a regular file or directory"});
   }
@@ -272,13 +277,11 @@ bool Walker::push_ignore_level(int directory_fd, bool has_gitignore, bool has_mo
 // Visits path_, an entry of directory_fd of d_type `type`.
 void Walker::visit_entry(int directory_fd, unsigned char type) {
   struct stat status;
-  const struct stat* known = nullptr;
   if (type == DT_UNKNOWN) {  // file systems that do not fill in d_type
     if (::fstatat(directory_fd, entry_name(), &status, AT_SYMLINK_NOFOLLOW) != 0) {
       return skip_unreadable(errno);
     }
     type = entry_type(status.st_mode);
-    known = &status;
   }
   const bool through_symlink = type == DT_LNK;
   if (through_symlink) {
@@ -289,10 +292,9 @@ void Walker::visit_entry(int directory_fd, unsigned char type) {
       return;
     }
     type = entry_type(status.st_mode);
-    known = &status;
   }
   if (type == DT_DIR) return enter_directory(directory_fd, through_symlink);
-  if (type == DT_REG) return visit_file(directory_fd, known);
+  if (type == DT_REG) return visit_file(directory_fd, entry_name());
   // Sockets, FIFOs and devices are never opened (a FIFO would block): silently out of scope.
 }
 
@@ -305,27 +307,20 @@ void Walker::enter_directory(int parent_fd, bool through_symlink) {
   descend(directory.get(), through_symlink);
 }
 
-// Visits the file path_ of directory_fd; status is its stat when already known.
-void Walker::visit_file(int directory_fd, const struct stat* status) {
+// Visits the file path_, `name` in directory_fd: opens it, then judges what it is.
+void Walker::visit_file(int directory_fd, const char* name) {
   if (ignored(false)) return;
-  struct stat own;
-  if (status == nullptr) {
-    if (::fstatat(directory_fd, entry_name(), &own, AT_SYMLINK_NOFOLLOW) != 0) {
-      return skip_unreadable(errno);
-    }
-    status = &own;
-  }
-  accept_file(*status);
-}
-
-void Walker::accept_file(const struct stat& status) {
+  UniqueFd file(open_file(directory_fd, name));
+  if (file.get() < 0) return skip_unreadable(errno);
+  struct stat status;
+  if (::fstat(file.get(), &status) != 0) return skip_unreadable(errno);
   if (!S_ISREG(status.st_mode) || !visited_.insert(file_id(status))) return;
   const auto size = static_cast<std::uint64_t>(status.st_size);
   if (size > settings_.max_file_bytes) {
     return skip("larger than " + std::to_string(settings_.max_file_bytes) + " bytes (size " +
                 std::to_string(size) + ")");
   }
-  on_file_(FileToScan{path_, size});
+  on_file_(FileToScan{path_, size, std::move(file)});
 }
 
 // Whether the ignore files of path_'s directories exclude it: the deepest one that names it wins.

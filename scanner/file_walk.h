@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "scanner/unique_fd.h"
+
 namespace mongoscan {
 
 struct WalkSettings {
@@ -42,16 +44,20 @@ struct SkippedFile {
   std::string reason;
 };
 
+// A file listed for scanning, already open: opening it relative to its directory's descriptor
+// spares the kernel a lookup of every component of its path, once more per file.
 struct FileToScan {
   std::string path;  // as reached from the root given: "repo/src/app.yaml"
   std::uint64_t size = 0;
+  UniqueFd file{-1};  // open for reading, non-blocking
 };
 
 // Walks every root (a file or a directory) depth first in name (byte) order, calling on_file for
 // each file to scan, in a stable order, on the calling thread. Each file and directory is visited
 // once, through the first path that reaches it. Files and directories that cannot be read,
 // too-large files and symlink loops are appended to skipped. A root that does not exist is skipped
-// with reason "not found". One descriptor stays open per directory level of the current path.
+// with reason "not found". One descriptor stays open per directory level of the current path,
+// and one per file handed to on_file until the FileToScan is dropped.
 void walk_paths(const std::vector<std::string>& roots, const WalkSettings& settings,
                 const std::function<void(FileToScan)>& on_file, std::vector<SkippedFile>& skipped);
 

@@ -107,7 +107,8 @@ TEST(FileWalk, GivesPathsAsReachedFromTheRootAndSizes) {
   std::vector<FileToScan> files;
   std::vector<SkippedFile> skipped;
   walk_paths(
-      {tree.root() + "//"}, {}, [&](FileToScan file) { files.push_back(file); }, skipped);
+      {tree.root() + "//"}, {}, [&](FileToScan file) { files.push_back(std::move(file)); },
+      skipped);
   ASSERT_EQ(files.size(), 1u);
   EXPECT_EQ(files[0].path, tree.root() + "/conf/app.yaml");
   EXPECT_EQ(files[0].size, 5u);
