@@ -1,5 +1,6 @@
 #include "scanner/config_scan.h"
 
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -116,16 +117,21 @@ void scan_file(const FileToScan& file, ReadBuffer& buffer, ConfigFacts& facts,
   }
 }
 
-// Files the walk has listed and workers have not taken yet. Each holds an open descriptor, so the
-// walk waits while kMaxQueued are queued (the descriptor limit is often 1024).
+// How many listed files may wait for a worker: each holds an open descriptor, so a quarter of the
+// process's descriptor limit, at most 256 and at least 8.
+std::size_t queued_files_limit() {
+  struct rlimit limit {};
+  if (::getrlimit(RLIMIT_NOFILE, &limit) != 0 || limit.rlim_cur == RLIM_INFINITY) return 256;
+  return std::clamp<std::size_t>(static_cast<std::size_t>(limit.rlim_cur / 4), 8, 256);
+}
+
+// Files the walk has listed and workers have not taken yet; the walk waits while the queue is full.
 class FileQueue {
  public:
-  static constexpr std::size_t kMaxQueued = 256;
-
   void push(FileToScan file) {
     {
       std::unique_lock lock(mutex_);
-      room_.wait(lock, [&] { return files_.size() < kMaxQueued; });
+      room_.wait(lock, [&] { return files_.size() < max_queued_; });
       files_.push_back(std::move(file));
     }
     ready_.notify_one();
@@ -156,6 +162,7 @@ class FileQueue {
   std::condition_variable ready_;
   std::condition_variable room_;
   std::deque<FileToScan> files_;
+  const std::size_t max_queued_ = queued_files_limit();
   bool closed_ = false;
 };
 

@@ -6,6 +6,7 @@
 
 #include <fcntl.h>
 #include <gtest/gtest.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include <filesystem>
@@ -66,6 +67,30 @@ TEST_F(ConfigScanTree, BinaryHugeAndLoopingEntriesAreSkippedWithReasonsAndTheRes
   EXPECT_EQ(skipped["logo.png"], "binary");
   EXPECT_EQ(skipped["dump.json"].rfind("larger than", 0), 0u) << skipped["dump.json"];
   EXPECT_EQ(skipped["loop"], "symlink loop");
+}
+
+// The walk hands over open files; under a low descriptor limit it must wait for the workers
+// rather than fail to open ("Too many open files").
+TEST_F(ConfigScanTree, ManyFilesUnderALowDescriptorLimitAreAllScanned) {
+  constexpr int kFiles = 1500;
+  // Big enough that reading one takes longer than listing it, so the walk runs ahead.
+  std::string content;
+  while (content.size() < 32 * 1024)
+    content += "password_hash_algorithm=bcrypt # mongo_secret_rotation\n";
+  for (int i = 0; i < kFiles; ++i)
+    write("d" + std::to_string(i % 7) + "/f" + std::to_string(i) + ".env", content);
+  struct rlimit saved {};
+  ASSERT_EQ(::getrlimit(RLIMIT_NOFILE, &saved), 0);
+  struct rlimit low = saved;
+  low.rlim_cur = 64;
+  ASSERT_EQ(::setrlimit(RLIMIT_NOFILE, &low), 0);
+  ConfigScanSettings settings;
+  settings.threads = 1;  // the slowest consumer
+  const ConfigFacts facts = scan_config_paths({root_.string()}, settings);
+  ASSERT_EQ(::setrlimit(RLIMIT_NOFILE, &saved), 0);
+  EXPECT_EQ(facts.files_scanned, static_cast<std::size_t>(kFiles));
+  EXPECT_TRUE(facts.skipped.empty())
+      << facts.skipped.front().path << ": " << facts.skipped.front().reason;
 }
 
 TEST_F(ConfigScanTree, RepeatedConnectionStringsAreOneFactWithTheirCountAndFirstPlaces) {
