@@ -9,7 +9,6 @@
 #include <cstring>
 #include <deque>
 #include <iterator>
-#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -18,7 +17,6 @@
 #include <variant>
 
 #include "scanner/config_text_scan.h"
-#include "scanner/unique_fd.h"
 
 namespace mongoscan {
 namespace {
