@@ -6,7 +6,7 @@ BUILD ?= build
 MONGOSCAN := $(BUILD)/mongoscan
 
 # Debian packages the build, the tests and the demo need.
-PACKAGES := build-essential cmake pkg-config libssl-dev openssl libc-ares-dev nlohmann-json3-dev \
+PACKAGES := build-essential cmake pkg-config libssl-dev openssl libc-ares-dev liburing-dev nlohmann-json3-dev \
             libcli11-dev libgtest-dev libicu-dev python3 python3-jsonschema python3-rfc3987 \
             python3-pymongo dnsmasq-base chromium time iproute2 util-linux
 

@@ -14,54 +14,18 @@
 #include <optional>
 #include <thread>
 #include <unordered_map>
+#include <utility>
 #include <variant>
+#include <vector>
 
 #include "scanner/config_text_scan.h"
+#include "scanner/file_reader.h"
 
 namespace mongoscan {
 namespace {
 
 // Like git and ripgrep: a NUL byte in the first 8000 bytes makes a file binary.
 constexpr std::size_t kBinaryProbeBytes = 8000;
-
-SkippedFile unreadable(const std::string& path, int error) {
-  return {path, std::string("unreadable: ") + std::strerror(error)};
-}
-
-// A worker's read buffer, reused across files and never zero-filled.
-class ReadBuffer {
- public:
-  // Room for `size` bytes; the content is unspecified.
-  char* reserve(std::size_t size) {
-    if (size > capacity_) {
-      capacity_ = std::max(size, capacity_ * 2);
-      bytes_ = std::make_unique_for_overwrite<char[]>(capacity_);
-    }
-    return bytes_.get();
-  }
-  std::string_view text(std::size_t size) const { return {bytes_.get(), size}; }
-
- private:
-  std::unique_ptr<char[]> bytes_;
-  std::size_t capacity_ = 0;
-};
-
-// Reads the file into `buffer`: the file.size bytes the walk saw (a file that grew since is read
-// as it was; one that shrank, to its end). The walk opened it and checked that it is a regular
-// file within the size limit.
-std::variant<std::string_view, SkippedFile> read_file(const FileToScan& file, ReadBuffer& buffer) {
-  char* bytes = buffer.reserve(file.size);
-  std::size_t filled = 0;
-  while (filled < file.size) {
-    const ssize_t got = ::read(file.file.get(), bytes + filled, file.size - filled);
-    if (got < 0 && errno == EINTR) continue;
-    if (got < 0 && errno == EAGAIN) break;
-    if (got < 0) return unreadable(file.path, errno);
-    if (got == 0) break;
-    filled += static_cast<std::size_t>(got);
-  }
-  return buffer.text(filled);
-}
 
 bool by_location(const FileLocation& a, const FileLocation& b) {
   return std::tie(a.path, a.line, a.column) < std::tie(b.path, b.line, b.column);
@@ -91,12 +55,11 @@ void merge_string(StringsByText& strings, FoundConnectionString& found) {
   }
 }
 
-// Reads and scans one file into `facts` (a worker's own), or records why it was skipped.
-void scan_file(const FileToScan& file, ReadBuffer& buffer, ConfigFacts& facts,
+// Scans one file read into `facts` (a worker's own), or records why it was skipped.
+void scan_file(const FileToScan& file, const FileRead& read, ConfigFacts& facts,
                StringsByText& strings) {
-  auto read = read_file(file, buffer);
-  if (auto* skipped = std::get_if<SkippedFile>(&read)) {
-    facts.skipped.push_back(std::move(*skipped));
+  if (const auto* skipped = std::get_if<SkippedFile>(&read)) {
+    facts.skipped.push_back(*skipped);
     return;
   }
   const std::string_view text = std::get<std::string_view>(read);
@@ -115,22 +78,32 @@ void scan_file(const FileToScan& file, ReadBuffer& buffer, ConfigFacts& facts,
   }
 }
 
-// How many listed files may wait for a worker: each holds an open descriptor, so a quarter of the
-// process's descriptor limit, at most 256 and at least 8.
+// How many listed files may wait for a worker: each may hold its directory open, so a quarter of
+// the process's descriptor limit, at most 256 and at least 8.
 std::size_t queued_files_limit() {
   struct rlimit limit {};
   if (::getrlimit(RLIMIT_NOFILE, &limit) != 0 || limit.rlim_cur == RLIM_INFINITY) return 256;
   return std::clamp<std::size_t>(static_cast<std::size_t>(limit.rlim_cur / 4), 8, 256);
 }
 
-// Files the walk has listed and workers have not taken yet; the walk waits while the queue is full.
+// How many files the walk hands over at once: one lock and at most one wake-up per batch rather
+// than per file.
+constexpr std::size_t kBatchFiles = 32;
+
+using FileBatch = std::vector<FileToScan>;
+
+// Batches of files the walk has listed and workers have not taken yet. The walk waits while the
+// queue holds its limit of files, and is woken once it has drained to half of it.
 class FileQueue {
  public:
-  void push(FileToScan file) {
+  void push(FileBatch batch) {
     {
       std::unique_lock lock(mutex_);
-      room_.wait(lock, [&] { return files_.size() < max_queued_; });
-      files_.push_back(std::move(file));
+      walk_waiting_ = true;
+      room_.wait(lock, [&] { return queued_files_ + batch.size() <= max_queued_; });
+      walk_waiting_ = false;
+      queued_files_ += batch.size();
+      batches_.push_back(std::move(batch));
     }
     ready_.notify_one();
   }
@@ -141,26 +114,33 @@ class FileQueue {
     }
     ready_.notify_all();
   }
-  // The next file, or nullopt once the queue is closed and empty.
-  std::optional<FileToScan> pop() {
-    std::optional<FileToScan> file;
+  // The next batch, or nullopt once the queue is closed and empty.
+  std::optional<FileBatch> pop() {
+    std::optional<FileBatch> batch;
+    bool wake_walk = false;
     {
       std::unique_lock lock(mutex_);
-      ready_.wait(lock, [&] { return closed_ || !files_.empty(); });
-      if (files_.empty()) return std::nullopt;
-      file = std::move(files_.front());
-      files_.pop_front();
+      ready_.wait(lock, [&] { return closed_ || !batches_.empty(); });
+      if (batches_.empty()) return std::nullopt;
+      batch = std::move(batches_.front());
+      batches_.pop_front();
+      queued_files_ -= batch->size();
+      wake_walk = walk_waiting_ && queued_files_ <= max_queued_ / 2;
     }
-    room_.notify_one();
-    return file;
+    if (wake_walk) room_.notify_one();
+    return batch;
   }
+
+  std::size_t batch_files() const { return std::min(kBatchFiles, max_queued_ / 2); }
 
  private:
   std::mutex mutex_;
   std::condition_variable ready_;
   std::condition_variable room_;
-  std::deque<FileToScan> files_;
+  std::deque<FileBatch> batches_;
+  std::size_t queued_files_ = 0;
   const std::size_t max_queued_ = queued_files_limit();
+  bool walk_waiting_ = false;
   bool closed_ = false;
 };
 
@@ -193,12 +173,23 @@ ConfigFacts scan_config_paths(const std::vector<std::string>& roots,
     std::vector<std::jthread> workers;
     for (std::size_t i = 0; i < threads; ++i) {
       workers.emplace_back([&, i] {
-        ReadBuffer buffer;
-        while (auto file = queue.pop()) scan_file(*file, buffer, parts[i], strings_parts[i]);
+        FileReader reader(settings.walk.max_file_bytes, queue.batch_files());
+        while (auto batch = queue.pop()) {
+          reader.read(*batch, [&](const FileToScan& file, const FileRead& read) {
+            scan_file(file, read, parts[i], strings_parts[i]);
+          });
+        }
       });
     }
+    FileBatch batch;
     walk_paths(
-        roots, settings.walk, [&](FileToScan file) { queue.push(std::move(file)); }, facts.skipped);
+        roots, settings.walk,
+        [&](FileToScan file) {
+          batch.push_back(std::move(file));
+          if (batch.size() == queue.batch_files()) queue.push(std::exchange(batch, {}));
+        },
+        facts.skipped);
+    if (!batch.empty()) queue.push(std::move(batch));
     queue.close();
   }
   for (ConfigFacts& part : parts) merge_into(facts, part);

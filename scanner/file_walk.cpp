@@ -9,6 +9,7 @@
 #include <cerrno>
 #include <cstddef>
 #include <cstring>
+#include <memory>
 #include <string_view>
 #include <utility>
 
@@ -88,16 +89,10 @@ int open_directory(int parent_fd, const char* name, bool follow_symlink) {
                   O_RDONLY | O_DIRECTORY | O_CLOEXEC | (follow_symlink ? 0 : O_NOFOLLOW));
 }
 
-// Opens the file `name` of directory_fd (AT_FDCWD: a path) for reading; -1 with errno set on
-// failure. Non-blocking: a FIFO swapped in after the listing cannot stall a read.
-int open_file(int directory_fd, const char* name) {
-  return ::openat(directory_fd, name, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
-}
-
 // The text of the ignore file `name` of directory_fd; empty unless it is a regular file of at
 // most max_bytes. Opened non-blocking: a FIFO named .gitignore cannot stall the walk.
 std::string read_ignore_file(int directory_fd, const char* name, std::uint64_t max_bytes) {
-  const UniqueFd fd(open_file(directory_fd, name));
+  const UniqueFd fd(::openat(directory_fd, name, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY));
   struct stat status;
   if (fd.get() < 0 || ::fstat(fd.get(), &status) != 0 || !S_ISREG(status.st_mode) ||
       static_cast<std::uint64_t>(status.st_size) > max_bytes) {
@@ -122,12 +117,16 @@ unsigned char entry_type(mode_t mode) {
   return DT_UNKNOWN;
 }
 
-// One name read from a directory: where it is in the walker's name buffer, and its d_type.
+// One name read from a directory: where it is in the walker's name buffer, its d_type and the
+// inode it names.
 struct DirectoryEntry {
   std::size_t name_offset = 0;
   std::size_t name_length = 0;
+  ino_t inode = 0;
   unsigned char type = DT_UNKNOWN;
 };
+
+using SharedDirectory = std::shared_ptr<const UniqueFd>;
 
 // The ignore rules of one directory, matched against paths from its children on.
 struct IgnoreLevel {
@@ -144,13 +143,13 @@ class Walker {
   void walk_root(const std::string& root);
 
  private:
-  void descend(int directory_fd, bool through_symlink);
+  void descend(const SharedDirectory& directory, bool through_symlink);
   void read_entries(int directory_fd, bool& has_gitignore, bool& has_mongoscanignore);
-  void visit_children(int directory_fd);
+  void visit_children(const SharedDirectory& directory);
   bool push_ignore_level(int directory_fd, bool has_gitignore, bool has_mongoscanignore);
-  void visit_entry(int directory_fd, unsigned char type);
+  void visit_entry(const SharedDirectory& directory, DirectoryEntry entry);
   void enter_directory(int parent_fd, bool through_symlink);
-  void visit_file(int directory_fd, const char* name);
+  void visit_file(const SharedDirectory& directory, FileId id);
   bool ignored(bool is_directory) const;
 
   // The entry being visited: the last component of path_.
@@ -185,26 +184,26 @@ void Walker::walk_root(const std::string& root) {
     }
     return;
   }
-  if (S_ISREG(status.st_mode)) return visit_file(AT_FDCWD, path_.c_str());
+  if (S_ISREG(status.st_mode)) return visit_file(nullptr, file_id(status));
   if (!S_ISDIR(status.st_mode)) {
     return skipped_.push_back({root, "not a regular file or directory"});
   }
-  const UniqueFd directory(open_directory(AT_FDCWD, path_.c_str(), true));
-  if (directory.get() < 0) return skip_unreadable(errno);
-  descend(directory.get(), false);
+  auto directory = std::make_shared<const UniqueFd>(open_directory(AT_FDCWD, path_.c_str(), true));
+  if (directory->get() < 0) return skip_unreadable(errno);
+  descend(directory, false);
 }
 
-// Visits the directory path_ (open as directory_fd) unless it was visited already.
-void Walker::descend(int directory_fd, bool through_symlink) {
+// Visits the directory path_ (open as `directory`) unless it was visited already.
+void Walker::descend(const SharedDirectory& directory, bool through_symlink) {
   struct stat status;
-  if (::fstat(directory_fd, &status) != 0) return skip_unreadable(errno);
+  if (::fstat(directory->get(), &status) != 0) return skip_unreadable(errno);
   const FileId id = file_id(status);
   if (through_symlink && std::find(ancestors_.begin(), ancestors_.end(), id) != ancestors_.end()) {
     return skip("symlink loop");
   }
   if (!visited_.insert(id)) return;
   ancestors_.push_back(id);
-  visit_children(directory_fd);
+  visit_children(directory);
   ancestors_.pop_back();
 }
 
@@ -225,13 +224,16 @@ void Walker::read_entries(int directory_fd, bool& has_gitignore, bool& has_mongo
       has_gitignore = has_gitignore || name == kGitignore;
       has_mongoscanignore = has_mongoscanignore || name == kMongoscanignore;
       const auto type = static_cast<unsigned char>(record[offsetof(dirent64, d_type)]);
-      entries_.push_back({names_.size(), name.size(), type});
+      ino_t inode = 0;
+      std::memcpy(&inode, record + offsetof(dirent64, d_ino), sizeof inode);
+      entries_.push_back({names_.size(), name.size(), inode, type});
       names_.append(name);
     }
   }
 }
 
-void Walker::visit_children(int directory_fd) {
+void Walker::visit_children(const SharedDirectory& directory) {
+  const int directory_fd = directory->get();
   const std::size_t first = entries_.size();
   const std::size_t names_mark = names_.size();
   bool has_gitignore = false;
@@ -251,7 +253,7 @@ void Walker::visit_children(int directory_fd) {
     const DirectoryEntry entry = entries_[i];  // a copy: visiting a directory grows entries_
     if (path_.back() != '/') path_ += '/';
     path_.append(names_, entry.name_offset, entry.name_length);
-    visit_entry(directory_fd, entry.type);
+    visit_entry(directory, entry);
     path_.resize(directory_length);
   }
   if (pushed) ignore_levels_.pop_back();
@@ -274,14 +276,19 @@ bool Walker::push_ignore_level(int directory_fd, bool has_gitignore, bool has_mo
   return true;
 }
 
-// Visits path_, an entry of directory_fd of d_type `type`.
-void Walker::visit_entry(int directory_fd, unsigned char type) {
+// Visits path_, `entry` of `directory`. A file is known by the inode its entry names, on the
+// directory's device: the same as its stat's, without a system call per file.
+void Walker::visit_entry(const SharedDirectory& directory, DirectoryEntry entry) {
+  const int directory_fd = directory->get();
+  unsigned char type = entry.type;
+  FileId id{ancestors_.back().device, entry.inode};
   struct stat status;
   if (type == DT_UNKNOWN) {  // file systems that do not fill in d_type
     if (::fstatat(directory_fd, entry_name(), &status, AT_SYMLINK_NOFOLLOW) != 0) {
       return skip_unreadable(errno);
     }
     type = entry_type(status.st_mode);
+    id = file_id(status);
   }
   const bool through_symlink = type == DT_LNK;
   if (through_symlink) {
@@ -292,9 +299,10 @@ void Walker::visit_entry(int directory_fd, unsigned char type) {
       return;
     }
     type = entry_type(status.st_mode);
+    id = file_id(status);
   }
   if (type == DT_DIR) return enter_directory(directory_fd, through_symlink);
-  if (type == DT_REG) return visit_file(directory_fd, entry_name());
+  if (type == DT_REG) return visit_file(directory, id);
   // Sockets, FIFOs and devices are never opened (a FIFO would block): silently out of scope.
 }
 
@@ -302,25 +310,16 @@ void Walker::enter_directory(int parent_fd, bool through_symlink) {
   const std::string_view name = entry_name();
   const auto& skips = settings_.skip_directories;
   if (std::find(skips.begin(), skips.end(), name) != skips.end() || ignored(true)) return;
-  const UniqueFd directory(open_directory(parent_fd, entry_name(), through_symlink));
-  if (directory.get() < 0) return skip_unreadable(errno);
-  descend(directory.get(), through_symlink);
+  auto directory =
+      std::make_shared<const UniqueFd>(open_directory(parent_fd, entry_name(), through_symlink));
+  if (directory->get() < 0) return skip_unreadable(errno);
+  descend(directory, through_symlink);
 }
 
-// Visits the file path_, `name` in directory_fd: opens it, then judges what it is.
-void Walker::visit_file(int directory_fd, const char* name) {
-  if (ignored(false)) return;
-  UniqueFd file(open_file(directory_fd, name));
-  if (file.get() < 0) return skip_unreadable(errno);
-  struct stat status;
-  if (::fstat(file.get(), &status) != 0) return skip_unreadable(errno);
-  if (!S_ISREG(status.st_mode) || !visited_.insert(file_id(status))) return;
-  const auto size = static_cast<std::uint64_t>(status.st_size);
-  if (size > settings_.max_file_bytes) {
-    return skip("larger than " + std::to_string(settings_.max_file_bytes) + " bytes (size " +
-                std::to_string(size) + ")");
-  }
-  on_file_(FileToScan{path_, size, std::move(file)});
+// Lists the file path_, `id`, held by `directory` (null: path_ is a root, opened as given).
+void Walker::visit_file(const SharedDirectory& directory, FileId id) {
+  if (ignored(false) || !visited_.insert(id)) return;
+  on_file_(FileToScan{path_, directory, directory ? path_.rfind('/') + 1 : 0});
 }
 
 // Whether the ignore files of path_'s directories exclude it: the deepest one that names it wins.

@@ -3,8 +3,12 @@
 // honouring .gitignore and .mongoscanignore, following symlinks without looping) or takes an
 // explicit list of files (--files-from). Files are only listed here; reading them is the scanner's.
 
+#include <fcntl.h>
+
+#include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -44,20 +48,27 @@ struct SkippedFile {
   std::string reason;
 };
 
-// A file listed for scanning, already open: opening it relative to its directory's descriptor
-// spares the kernel a lookup of every component of its path, once more per file.
+// A file listed for scanning, by its name in its open directory: opening it relative to the
+// directory's descriptor spares the kernel a lookup of every component of its path. Nothing about
+// the file itself has been asked yet (file_reader.h opens, sizes and reads it).
 struct FileToScan {
   std::string path;  // as reached from the root given: "repo/src/app.yaml"
-  std::uint64_t size = 0;
-  UniqueFd file{-1};  // open for reading, non-blocking
+  // The directory holding it, open while any of its files waits; null for a root, which is
+  // opened by its path as given.
+  std::shared_ptr<const UniqueFd> directory;
+  std::size_t name_offset = 0;  // where its name in `directory` starts in path
+
+  int directory_fd() const { return directory ? directory->get() : AT_FDCWD; }
+  const char* name() const { return path.c_str() + name_offset; }
 };
 
 // Walks every root (a file or a directory) depth first in name (byte) order, calling on_file for
 // each file to scan, in a stable order, on the calling thread. Each file and directory is visited
-// once, through the first path that reaches it. Files and directories that cannot be read,
-// too-large files and symlink loops are appended to skipped. A root that does not exist is skipped
-// with reason "not found". One descriptor stays open per directory level of the current path,
-// and one per file handed to on_file until the FileToScan is dropped.
+// once, through the first path that reaches it (a file is known by the inode its directory entry
+// names, so no file is opened or looked at here). Directories that cannot be read and symlink
+// loops are appended to skipped; files that cannot be read or are too large are the reader's to
+// skip. A root that does not exist is skipped with reason "not found". One descriptor stays open
+// per directory level of the current path, and one per directory whose files are still held.
 void walk_paths(const std::vector<std::string>& roots, const WalkSettings& settings,
                 const std::function<void(FileToScan)>& on_file, std::vector<SkippedFile>& skipped);
 

@@ -17,7 +17,10 @@
 #include <string>
 #include <string_view>
 #include <system_error>
+#include <variant>
 #include <vector>
+
+#include "scanner/file_reader.h"
 
 namespace mongoscan {
 namespace {
@@ -61,7 +64,8 @@ class TempTree {
   std::string root_;
 };
 
-// What a walk gave, paths relative to the tree's root: files in the order given, and skipped
+// What a walk gave once each file it listed was read (the reader skips files that cannot be read
+// or are too large), paths relative to the tree's root: files in the order given, and skipped
 // entries as "path: reason".
 struct Walked {
   std::vector<std::string> files;
@@ -78,9 +82,19 @@ Walked walk(const TempTree& tree, const WalkSettings& settings = {},
   if (roots.empty()) roots.push_back(tree.root());
   Walked walked;
   std::vector<SkippedFile> skipped;
+  FileReader reader(settings.max_file_bytes, 1);
   walk_paths(
       roots, settings,
-      [&](FileToScan file) { walked.files.push_back(relative_to(tree, file.path)); }, skipped);
+      [&](FileToScan file) {
+        reader.read({&file, 1}, [&](const FileToScan& listed, const FileRead& read) {
+          if (const auto* skip = std::get_if<SkippedFile>(&read)) {
+            skipped.push_back(*skip);
+          } else {
+            walked.files.push_back(relative_to(tree, listed.path));
+          }
+        });
+      },
+      skipped);
   for (const SkippedFile& file : skipped) {
     walked.skipped.push_back(relative_to(tree, file.path) + ": " + file.reason);
   }
@@ -101,17 +115,31 @@ TEST(FileWalk, VisitsDepthFirstInByteOrder) {
   EXPECT_EQ(walk(tree).files, walked.files);  // stable
 }
 
-TEST(FileWalk, GivesPathsAsReachedFromTheRootAndSizes) {
+TEST(FileWalk, GivesPathsAsReachedFromTheRootAndNamesInTheirOpenDirectory) {
   TempTree tree;
   tree.write("conf/app.yaml", "12345");
   std::vector<FileToScan> files;
   std::vector<SkippedFile> skipped;
   walk_paths(
-      {tree.root() + "//"}, {}, [&](FileToScan file) { files.push_back(std::move(file)); },
+      {tree.root() + "//", tree.path("conf/app.yaml")}, {},
+      [&](FileToScan file) { files.push_back(std::move(file)); }, skipped);
+  ASSERT_EQ(files.size(), 1u);  // the second root is the same file
+  EXPECT_EQ(files[0].path, tree.root() + "/conf/app.yaml");
+  EXPECT_STREQ(files[0].name(), "app.yaml");
+  struct stat directory;
+  ASSERT_EQ(::fstat(files[0].directory_fd(), &directory), 0);
+  struct stat conf;
+  ASSERT_EQ(::stat(tree.path("conf").c_str(), &conf), 0);
+  EXPECT_EQ(directory.st_ino, conf.st_ino);
+
+  files.clear();
+  walk_paths(
+      {tree.path("conf/app.yaml")}, {}, [&](FileToScan file) { files.push_back(std::move(file)); },
       skipped);
   ASSERT_EQ(files.size(), 1u);
-  EXPECT_EQ(files[0].path, tree.root() + "/conf/app.yaml");
-  EXPECT_EQ(files[0].size, 5u);
+  EXPECT_EQ(files[0].directory_fd(), AT_FDCWD);  // a root: opened by its path
+  EXPECT_EQ(files[0].name(), files[0].path);
+  EXPECT_TRUE(skipped.empty());
 }
 
 TEST(FileWalk, SkipsDefaultDirectories) {
