@@ -1,119 +1,170 @@
 #include "reports/json_report.h"
 
-#include <nlohmann/json.hpp>
+#include <string>
+
+#include "reports/pretty_json.h"
 
 namespace mongoscan {
 namespace {
 
-using nlohmann::ordered_json;
-
 constexpr int kSchemaVersion = 1;
 
 // Free-form facts as written: null (never filled in) becomes {}.
-ordered_json object_or_empty(const nlohmann::json& facts) {
-  return facts.is_null() ? ordered_json::object() : ordered_json(facts);
-}
-
-ordered_json node_json(const NodeSummary& node) {
-  ordered_json errors = ordered_json::array();
-  for (const Error& error : node.errors) {
-    errors.push_back(
-        {{"phase", error.phase}, {"code", to_string(error.code)}, {"message", error.message}});
+void write_facts(PrettyJsonWriter& json, std::string_view name, const nlohmann::json& facts) {
+  json.key(name);
+  if (facts.is_null()) {
+    json.begin_object();
+    json.end_object();
+  } else {
+    json.value(facts);
   }
-  ordered_json json = {{"address", node.address}, {"origin", node.origin}};
-  if (!node.named_by.empty()) json["named_by"] = node.named_by;
-  if (!node.aliases.empty()) json["aliases"] = node.aliases;
-  json.update(ordered_json{{"role", node.role},
-                           {"version", node.version},
-                           {"tls", object_or_empty(node.tls)},
-                           {"authentication", object_or_empty(node.authentication)},
-                           {"commands", object_or_empty(node.commands)},
-                           {"errors", std::move(errors)}});
-  return json;
 }
 
-ordered_json target_json(const TargetSummary& target) {
-  ordered_json nodes = ordered_json::array();
-  for (const NodeSummary& node : target.nodes) nodes.push_back(node_json(node));
-  return {{"uri", target.uri}, {"topology", target.topology}, {"nodes", std::move(nodes)}};
+void write_node(PrettyJsonWriter& json, const NodeSummary& node) {
+  json.begin_object();
+  json.member("address", node.address);
+  json.member("origin", node.origin);
+  if (!node.named_by.empty()) json.member("named_by", node.named_by);
+  if (!node.aliases.empty()) json.member("aliases", node.aliases);
+  json.member("role", node.role);
+  json.member("version", node.version);
+  write_facts(json, "tls", node.tls);
+  write_facts(json, "authentication", node.authentication);
+  write_facts(json, "commands", node.commands);
+  json.key("errors");
+  json.begin_array();
+  for (const Error& error : node.errors) {
+    json.begin_object();
+    json.member("phase", error.phase);
+    json.member("code", to_string(error.code));
+    json.member("message", error.message);
+    json.end_object();
+  }
+  json.end_array();
+  json.end_object();
 }
 
-ordered_json subject_json(const Subject& subject) {
+void write_target(PrettyJsonWriter& json, const TargetSummary& target) {
+  json.begin_object();
+  json.member("uri", target.uri);
+  json.member("topology", target.topology);
+  json.key("nodes");
+  json.begin_array();
+  for (const NodeSummary& node : target.nodes) write_node(json, node);
+  json.end_array();
+  json.end_object();
+}
+
+void write_subject(PrettyJsonWriter& json, const Subject& subject) {
+  json.begin_object();
   switch (subject.kind) {
     case Subject::Kind::node:
-      return {{"node", subject.name}};
+      json.member("node", subject.name);
+      break;
     case Subject::Kind::uri:
-      return {{"uri", subject.name}};
+      json.member("uri", subject.name);
+      break;
     case Subject::Kind::ns:
-      return {{"namespace", subject.name}};
+      json.member("namespace", subject.name);
+      break;
     case Subject::Kind::file:
+      json.member("file", subject.name);
+      if (subject.line) json.member("line", *subject.line);
+      if (subject.column) json.member("column", *subject.column);
       break;
   }
-  ordered_json file = {{"file", subject.name}};
-  if (subject.line) file["line"] = *subject.line;
-  if (subject.column) file["column"] = *subject.column;
-  return file;
+  json.end_object();
 }
 
-ordered_json finding_json(const ReportedFinding& reported) {
+void write_finding(PrettyJsonWriter& json, const ReportedFinding& reported) {
   const CheckSpec& spec = reported.spec;
   const Finding& finding = reported.finding;
-  ordered_json json = {
-      {"check_id", finding.check_id},        {"title", spec.title},
-      {"layer", to_string(spec.layer)},      {"severity", to_string(finding.severity)},
-      {"status", to_string(finding.status)}, {"subject", subject_json(finding.subject)},
-      {"message", finding.message},          {"evidence", object_or_empty(finding.evidence)},
-      {"remediation", spec.remediation},     {"references", spec.references}};
-  if (!finding.fingerprint.empty()) json["fingerprint"] = finding.fingerprint;
-  if (!finding.suppression.empty()) json["suppression"] = finding.suppression;
-  return json;
+  json.begin_object();
+  json.member("check_id", finding.check_id);
+  json.member("title", spec.title);
+  json.member("layer", to_string(spec.layer));
+  json.member("severity", to_string(finding.severity));
+  json.member("status", to_string(finding.status));
+  json.key("subject");
+  write_subject(json, finding.subject);
+  json.member("message", finding.message);
+  write_facts(json, "evidence", finding.evidence);
+  json.member("remediation", spec.remediation);
+  json.member("references", spec.references);
+  if (!finding.fingerprint.empty()) json.member("fingerprint", finding.fingerprint);
+  if (!finding.suppression.empty()) json.member("suppression", finding.suppression);
+  json.end_object();
 }
 
-ordered_json summary_json(const StatusCounts& counts) {
-  return {{"pass", counts.pass},   {"fail", counts.fail},       {"warn", counts.warn},
-          {"error", counts.error}, {"skipped", counts.skipped}, {"suppressed", counts.suppressed}};
+void write_summary(PrettyJsonWriter& json, const StatusCounts& counts) {
+  json.begin_object();
+  json.member("pass", counts.pass);
+  json.member("fail", counts.fail);
+  json.member("warn", counts.warn);
+  json.member("error", counts.error);
+  json.member("skipped", counts.skipped);
+  json.member("suppressed", counts.suppressed);
+  json.end_object();
 }
 
-ordered_json config_scan_json(const ConfigScanSummary& scan) {
-  ordered_json skipped = ordered_json::array();
+void write_config_scan(PrettyJsonWriter& json, const ConfigScanSummary& scan) {
+  json.begin_object();
+  json.member("roots", scan.roots);
+  json.member("files_scanned", scan.files_scanned);
+  json.member("bytes_scanned", scan.bytes_scanned);
+  json.key("skipped");
+  json.begin_array();
   for (const SkippedFile& file : scan.skipped) {
-    skipped.push_back({{"path", file.path}, {"reason", file.reason}});
+    json.begin_object();
+    json.member("path", file.path);
+    json.member("reason", file.reason);
+    json.end_object();
   }
-  ordered_json suppressed_by_rule = ordered_json::object();
-  for (const auto& [rule, count] : scan.suppressed_by_rule) suppressed_by_rule[rule] = count;
-  return {{"roots", scan.roots},
-          {"files_scanned", scan.files_scanned},
-          {"bytes_scanned", scan.bytes_scanned},
-          {"skipped", std::move(skipped)},
-          {"suppressed_by_rule", std::move(suppressed_by_rule)}};
-}
-
-ordered_json report_json(const Report& report) {
-  ordered_json targets = ordered_json::array();
-  for (const TargetSummary& target : report.targets) targets.push_back(target_json(target));
-  ordered_json findings = ordered_json::array();
-  for (const ReportedFinding& reported : report.findings)
-    findings.push_back(finding_json(reported));
-  ordered_json json = {{"schema_version", kSchemaVersion},
-                       {"tool", {{"name", report.tool_name}, {"version", report.tool_version}}},
-                       {"started_at", report.started_at},
-                       {"finished_at", report.finished_at},
-                       {"inputs", report.inputs},
-                       {"targets", std::move(targets)},
-                       {"findings", std::move(findings)},
-                       {"summary", summary_json(report.summary())},
-                       {"statistics",
-                        {{"nodes", report.statistics.nodes},
-                         {"concurrency", report.statistics.concurrency},
-                         {"scram_key_derivations", report.statistics.scram_key_derivations}}}};
-  if (report.config_scan) json["config_scan"] = config_scan_json(*report.config_scan);
-  return json;
+  json.end_array();
+  json.key("suppressed_by_rule");
+  json.begin_object();
+  for (const auto& [rule, count] : scan.suppressed_by_rule) json.member(rule, count);
+  json.end_object();
+  json.end_object();
 }
 
 }  // namespace
 
 void write_json_report(const Report& report, std::ostream& out) {
-  out << report_json(report).dump(2, ' ', false, ordered_json::error_handler_t::replace) << '\n';
+  std::string text;
+  PrettyJsonWriter json(text);
+  json.begin_object();
+  json.member("schema_version", kSchemaVersion);
+  json.key("tool");
+  json.begin_object();
+  json.member("name", report.tool_name);
+  json.member("version", report.tool_version);
+  json.end_object();
+  json.member("started_at", report.started_at);
+  json.member("finished_at", report.finished_at);
+  json.member("inputs", report.inputs);
+  json.key("targets");
+  json.begin_array();
+  for (const TargetSummary& target : report.targets) write_target(json, target);
+  json.end_array();
+  json.key("findings");
+  json.begin_array();
+  for (const ReportedFinding& reported : report.findings) write_finding(json, reported);
+  json.end_array();
+  json.key("summary");
+  write_summary(json, report.summary());
+  json.key("statistics");
+  json.begin_object();
+  json.member("nodes", report.statistics.nodes);
+  json.member("concurrency", report.statistics.concurrency);
+  json.member("scram_key_derivations", report.statistics.scram_key_derivations);
+  json.end_object();
+  if (report.config_scan) {
+    json.key("config_scan");
+    write_config_scan(json, *report.config_scan);
+  }
+  json.end_object();
+  out << text << '\n';
 }
 
 }  // namespace mongoscan
