@@ -8,6 +8,7 @@ namespace mongoscan {
 namespace {
 
 constexpr int kSchemaVersion = 1;
+constexpr std::size_t kFlushBytes = 64 * 1024;
 
 // Free-form facts as written: null (never filled in) becomes {}.
 void write_facts(PrettyJsonWriter& json, std::string_view name, const nlohmann::json& facts) {
@@ -149,7 +150,13 @@ void write_json_report(const Report& report, std::ostream& out) {
   json.end_array();
   json.key("findings");
   json.begin_array();
-  for (const ReportedFinding& reported : report.findings) write_finding(json, reported);
+  for (const ReportedFinding& reported : report.findings) {
+    write_finding(json, reported);
+    if (text.size() >= kFlushBytes) {  // written in parts: no large buffer to grow
+      out << text;
+      text.clear();
+    }
+  }
   json.end_array();
   json.key("summary");
   write_summary(json, report.summary());

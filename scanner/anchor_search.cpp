@@ -16,6 +16,9 @@ struct AnchorWord {
   std::string_view word;
 };
 
+// Candidates among the 64 positions from p (reads 66 bytes).
+using BlockFinder = std::uint64_t (*)(const char*);
+
 constexpr std::array<AnchorWord, 5> kAnchors{{{Anchor::mongo, "mongo"},
                                               {Anchor::pass, "pass"},
                                               {Anchor::pwd, "pwd"},
@@ -98,9 +101,6 @@ __attribute__((always_inline)) inline std::uint32_t candidates_sse2(const char* 
   return static_cast<std::uint32_t>(_mm_movemask_epi8(any));
 }
 
-// Candidates among the 64 positions from p (reads 66 bytes).
-using BlockFinder = std::uint64_t (*)(const char*);
-
 MONGOSCAN_AVX2 std::uint64_t block_avx2(const char* p) {
   return candidates_avx2(p) | (static_cast<std::uint64_t>(candidates_avx2(p + 32)) << 32);
 }
@@ -113,10 +113,46 @@ std::uint64_t block_sse2(const char* p) {
   return mask;
 }
 
-BlockFinder block_finder() {
-  static const BlockFinder finder = __builtin_cpu_supports("avx2") ? block_avx2 : block_sse2;
-  return finder;
+// With AVX-512BW a block is one vector, and comparisons give bit masks directly.
+#define MONGOSCAN_AVX512 __attribute__((target("avx512f,avx512bw")))
+
+MONGOSCAN_AVX512 inline __m512i folded_avx512(const char* p) {
+  return _mm512_or_si512(_mm512_loadu_si512(p), _mm512_set1_epi8(0x20));
 }
+MONGOSCAN_AVX512 inline __mmask64 is_avx512(__m512i v, char c) {
+  return _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8(c));
+}
+// Compared only where `so_far` is set: the letters before matched.
+MONGOSCAN_AVX512 inline __mmask64 then_avx512(__mmask64 so_far, __m512i v, char c) {
+  return _mm512_mask_cmpeq_epi8_mask(so_far, v, _mm512_set1_epi8(c));
+}
+
+MONGOSCAN_AVX512 std::uint64_t block_avx512(const char* p) {
+  const __m512i c0 = folded_avx512(p);
+  const __m512i c1 = folded_avx512(p + 1);
+  const __m512i c2 = folded_avx512(p + 2);
+  const __mmask64 p0 = is_avx512(c0, 'p');
+  const __mmask64 mon = then_avx512(then_avx512(is_avx512(c0, 'm'), c1, 'o'), c2, 'n');
+  const __mmask64 pas = then_avx512(then_avx512(p0, c1, 'a'), c2, 's');
+  const __mmask64 pwd = then_avx512(then_avx512(p0, c1, 'w'), c2, 'd');
+  const __mmask64 sec = then_avx512(then_avx512(is_avx512(c0, 's'), c1, 'e'), c2, 'c');
+  const __mmask64 cre = then_avx512(then_avx512(is_avx512(c0, 'c'), c1, 'r'), c2, 'e');
+  return mon | pas | pwd | sec | cre;
+}
+
+BlockFinder block_finder(AnchorVectors vectors) {
+  switch (vectors) {
+    case AnchorVectors::avx512:
+      return block_avx512;
+    case AnchorVectors::avx2:
+      return block_avx2;
+    case AnchorVectors::sse2:
+      break;
+  }
+  return block_sse2;
+}
+#else
+BlockFinder block_finder(AnchorVectors) { return nullptr; }
 #endif
 
 constexpr std::size_t kBlock = 64;
@@ -131,12 +167,36 @@ std::string_view anchor_word(Anchor anchor) {
   return {};
 }
 
+bool cpu_runs(AnchorVectors vectors) {
+#if defined(__x86_64__)
+  switch (vectors) {
+    case AnchorVectors::avx512:
+      return __builtin_cpu_supports("avx512bw");
+    case AnchorVectors::avx2:
+      return __builtin_cpu_supports("avx2");
+    case AnchorVectors::sse2:
+      return true;
+  }
+#endif
+  return false;
+}
+
+AnchorVectors widest_anchor_vectors() {
+  static const AnchorVectors widest = cpu_runs(AnchorVectors::avx512) ? AnchorVectors::avx512
+                                      : cpu_runs(AnchorVectors::avx2) ? AnchorVectors::avx2
+                                                                      : AnchorVectors::sse2;
+  return widest;
+}
+
+AnchorSearch::AnchorSearch(std::string_view text, AnchorVectors vectors)
+    : text_(text), find_block_(block_finder(vectors)) {}
+
 AnchorHit AnchorSearch::next(std::size_t from) {
 #if defined(__x86_64__)
   while (text_.size() >= kBlockRead && from <= text_.size() - kBlockRead) {
     if (block_ == std::string_view::npos || from < block_ || from >= block_ + kBlock) {
       block_ = from;
-      candidates_ = block_finder()(text_.data() + from);
+      candidates_ = find_block_(text_.data() + from);
     }
     for (std::uint64_t mask = candidates_ & (~std::uint64_t{0} << (from - block_)); mask != 0;
          mask &= mask - 1) {

@@ -12,6 +12,10 @@
 #include <utility>
 #include <vector>
 
+#if defined(__x86_64__)
+#include <immintrin.h>
+#endif
+
 #include "scanner/anchor_search.h"
 #include "scanner/ascii_case.h"
 #include "scanner/candidate_rules.h"
@@ -60,12 +64,8 @@ constexpr std::array<std::uint8_t, 256> kCharClasses = [] {
   return classes;
 }();
 
-bool in_class(char c, unsigned classes) {
-  return (kCharClasses[static_cast<unsigned char>(c)] & classes) != 0;
-}
-bool is_digit(char c) { return in_class(c, kDigit); }
-bool is_upper(char c) { return in_class(c, kUpper); }
-bool is_lower(char c) { return in_class(c, kLower); }
+std::uint8_t char_class(char c) { return kCharClasses[static_cast<unsigned char>(c)]; }
+bool in_class(char c, unsigned classes) { return (char_class(c) & classes) != 0; }
 bool is_alnum(char c) { return in_class(c, kDigit | kUpper | kLower); }
 bool is_key_char(char c) { return in_class(c, kDigit | kUpper | kLower | kKeyPunctuation); }
 bool is_blank(char c) { return in_class(c, kBlank); }
@@ -75,19 +75,47 @@ bool starts_with_ignore_case(std::string_view text, std::string_view prefix) {
   return text.size() >= prefix.size() && equals_ignore_case(text.substr(0, prefix.size()), prefix);
 }
 
+// Where the run of key characters (letters, digits, '_', '.', '-') starting at `from` ends:
+// sixteen bytes at a time, as keys in code run long (spring.data.mongodb.password).
+std::size_t key_run_end(std::string_view text, std::size_t from) {
+#if defined(__x86_64__)
+  // x is in [low, low + n) when (signed) x + (128 - low) < n - 128.
+  const auto in_range = [](__m128i bytes, char low, char n) {
+    return _mm_cmplt_epi8(_mm_add_epi8(bytes, _mm_set1_epi8(static_cast<char>(128 - low))),
+                          _mm_set1_epi8(static_cast<char>(n - 128)));
+  };
+  for (; from + 16 <= text.size(); from += 16) {
+    const __m128i bytes = _mm_loadu_si128(reinterpret_cast<const __m128i*>(text.data() + from));
+    const __m128i letters = in_range(_mm_or_si128(bytes, _mm_set1_epi8(0x20)), 'a', 26);
+    const __m128i digits = in_range(bytes, '0', 10);
+    const __m128i punctuation =
+        _mm_or_si128(_mm_cmpeq_epi8(bytes, _mm_set1_epi8('_')),
+                     _mm_or_si128(_mm_cmpeq_epi8(bytes, _mm_set1_epi8('.')),
+                                  _mm_cmpeq_epi8(bytes, _mm_set1_epi8('-'))));
+    const auto key_chars = static_cast<unsigned>(
+        _mm_movemask_epi8(_mm_or_si128(_mm_or_si128(letters, digits), punctuation)));
+    if (key_chars != 0xFFFF) return from + static_cast<std::size_t>(__builtin_ctz(~key_chars));
+  }
+#endif
+  while (from < text.size() && is_key_char(text[from])) ++from;
+  return from;
+}
+
 // The last word of a key, as written: words are split at '.', '_', '-' and at a lower-to-upper
 // or digit-to-upper change (dbPassword -> Password, Sha256Credential -> Credential).
-// Searched from the end: the config scan asks this of millions of keys.
+// Searched from the end, one class lookup per byte: the config scan asks this of millions of keys.
 std::string_view last_word(std::string_view key) {
-  const auto is_separator = [](char c) { return c == '.' || c == '_' || c == '-'; };
   if (key.empty()) return key;
   std::size_t begin = key.size() - 1;
-  while (begin > 0 && !is_separator(key[begin - 1]) &&
-         !(is_upper(key[begin]) && (is_lower(key[begin - 1]) || is_digit(key[begin - 1])))) {
-    --begin;
+  for (std::uint8_t current = char_class(key[begin]); begin > 0; --begin) {
+    const std::uint8_t before = char_class(key[begin - 1]);
+    if ((before & kKeyPunctuation) != 0 || ((current & kUpper) && (before & (kLower | kDigit)))) {
+      break;
+    }
+    current = before;
   }
   std::size_t end = key.size();
-  while (end > begin && is_separator(key[end - 1])) --end;
+  while (end > begin && in_class(key[end - 1], kKeyPunctuation)) --end;
   return {key.data() + begin, end - begin};
 }
 
@@ -387,9 +415,7 @@ class TextScanner {
   std::pair<std::size_t, std::size_t> key_around(std::size_t offset) const {
     std::size_t begin = offset;
     while (begin > 0 && is_key_char(text_[begin - 1])) --begin;
-    std::size_t end = offset;
-    while (end < text_.size() && is_key_char(text_[end])) ++end;
-    return {begin, end};
+    return {begin, key_run_end(text_, offset)};
   }
 
   // Whether `word` (lower case, no line break) ends right before offset, in any case.
@@ -534,8 +560,7 @@ class TextScanner {
     if (offset > 0 && (is_alnum(text_[offset - 1]) || text_[offset - 1] == '_')) {
       return offset + 5;
     }
-    std::size_t end = offset;
-    while (end < text_.size() && is_key_char(text_[end])) ++end;
+    const std::size_t end = key_run_end(text_, offset);
     if (!is_any_of(text_.substr(offset, end - offset), kTools)) return offset + 5;
     const std::size_t limit = window_end(offset);
     for (std::size_t at = end; at + 2 < limit; ++at) {

@@ -45,7 +45,7 @@ class FileIdSet {
   // Adds id; false if it was there already.
   bool insert(FileId id) {
     if (id == FileId{}) return !std::exchange(has_zero_, true);  // the zero id marks empty slots
-    if ((size_ + 1) * 2 > slots_.size()) grow();
+    if ((size_ + 1) * 4 > slots_.size() * 3) grow();
     return place(id);
   }
 
@@ -78,7 +78,7 @@ class FileIdSet {
     return static_cast<std::size_t>(mixed ^ (mixed >> 32));
   }
 
-  std::vector<FileId> slots_;  // a power of two in size, at most half full
+  std::vector<FileId> slots_;  // a power of two in size, at most three quarters full
   std::size_t size_ = 0;
   bool has_zero_ = false;
 };

@@ -136,6 +136,20 @@ TEST(ConfigTextScan, DriverCallsAndCommandLines) {
               {{1, 45, Kind::credential_key, "password", "Py6#xN1v"}});
 }
 
+// Keys are measured sixteen bytes at a time: keys of every length around that, with the value
+// right after, ending in a credential word or in another word, and a tool name cut by the end.
+TEST(ConfigTextScan, KeysOfEveryLengthAreMeasuredWhole) {
+  for (std::size_t prefix = 0; prefix <= 40; ++prefix) {
+    const std::string key = std::string(prefix, 'a') + (prefix % 2 ? "_" : ".") + "db-Password";
+    const std::string where = "key of " + std::to_string(key.size()) + " bytes";
+    expect_hits("app.env", key + "=Kq7!vR2m\n",
+                {{1, static_cast<int>(key.size()) + 2, Kind::credential_key, key, "Kq7!vR2m"}});
+    expect_dropped("app.env", key + "Hash=Kq7!vR2m\n", "not-a-credential-key");
+    const TextScan tool = scan_config_text("run.sh", std::string(prefix, ' ') + "mongosh_x");
+    EXPECT_TRUE(tool.credentials.empty()) << where;
+  }
+}
+
 TEST(ConfigTextScan, NonEmptyTemplateDefaultIsHardcoded) {
   expect_hits("application.yml", "password: ${MONGO_PASSWORD:Df4!mQ8z}\n",
               {{1, 28, Kind::credential_key, "password", "Df4!mQ8z"}});
