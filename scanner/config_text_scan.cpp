@@ -71,8 +71,14 @@ bool is_key_char(char c) { return in_class(c, kDigit | kUpper | kLower | kKeyPun
 bool is_blank(char c) { return in_class(c, kBlank); }
 bool is_quote(char c) { return in_class(c, kQuote); }
 
+// text[at, at + length), cut at the end of text like substr, but never out of line (substr's
+// bounds check keeps it so, and the scan slices millions of times): `at` is within text.
+std::string_view slice(std::string_view text, std::size_t at, std::size_t length) {
+  return {text.data() + at, std::min(length, text.size() - at)};
+}
+
 bool starts_with_ignore_case(std::string_view text, std::string_view prefix) {
-  return text.size() >= prefix.size() && equals_ignore_case(text.substr(0, prefix.size()), prefix);
+  return text.size() >= prefix.size() && equals_ignore_case(slice(text, 0, prefix.size()), prefix);
 }
 
 // Where the run of key characters (letters, digits, '_', '.', '-') starting at `from` ends:
@@ -268,7 +274,7 @@ class TextScanner {
       counted_lines_ = 1;
     }
     counted_lines_ +=
-        static_cast<int>(count_newlines(text_.substr(counted_to_, offset - counted_to_)));
+        static_cast<int>(count_newlines(slice(text_, counted_to_, offset - counted_to_)));
     counted_to_ = offset;
     return counted_lines_;
   }
@@ -293,7 +299,7 @@ class TextScanner {
     }
     column_ +=
         static_cast<int>(offset - column_offset_ -
-                         continuation_bytes(text_.substr(column_offset_, offset - column_offset_)));
+                         continuation_bytes(slice(text_, column_offset_, offset - column_offset_)));
     column_offset_ = offset;
     return column_;
   }
@@ -314,8 +320,11 @@ class TextScanner {
 
   // Counted here and handed to scan_ once: most anchors in a file are dropped keys.
   void drop(std::string_view rule) {
-    const auto counted = std::find_if(dropped_.begin(), dropped_.end(),
-                                      [&](const auto& entry) { return entry.first == rule; });
+    // Rules are named by static strings: the same name is usually the same pointer.
+    const auto counted = std::find_if(dropped_.begin(), dropped_.end(), [&](const auto& entry) {
+      return (entry.first.data() == rule.data() && entry.first.size() == rule.size()) ||
+             entry.first == rule;
+    });
     if (counted != dropped_.end()) {
       ++counted->second;
     } else {
@@ -421,11 +430,11 @@ class TextScanner {
   // Whether `word` (lower case, no line break) ends right before offset, in any case.
   bool preceded_by(std::size_t offset, std::string_view word) const {
     return offset >= word.size() &&
-           equals_ignore_case(text_.substr(offset - word.size(), word.size()), word);
+           equals_ignore_case(slice(text_, offset - word.size(), word.size()), word);
   }
 
   std::string_view line_text(Line line) const {
-    return text_.substr(line.begin, line.end - line.begin);
+    return slice(text_, line.begin, line.end - line.begin);
   }
 
   // The literal user named before offset on its line or up to kUserLinesBefore lines above it
@@ -473,7 +482,7 @@ class TextScanner {
 
   // Judges a candidate value and reports it unless a rule drops it.
   void judge(CredentialHit::Kind kind, std::string_view key, ValueSpan span, bool in_code) {
-    std::string_view value = text_.substr(span.begin, span.end - span.begin);
+    std::string_view value = slice(text_, span.begin, span.end - span.begin);
     if (const std::string_view fallback = template_default(value); !fallback.empty()) {
       span.begin += value.find(fallback);
       value = fallback;
@@ -491,7 +500,7 @@ class TextScanner {
   // password. Returns where scanning goes on.
   std::size_t after_mongo(std::size_t offset) {
     // The anchor is "mongo" in any case: the scheme's rest follows.
-    const std::string_view rest = text_.substr(offset + 5, 9);
+    const std::string_view rest = slice(text_, offset + 5, 9);
     std::size_t scheme = 0;
     if (!rest.empty() && (rest[0] == 'd' || rest[0] == 'D')) {
       if (starts_with_ignore_case(rest, "db://")) scheme = 10;
@@ -561,7 +570,7 @@ class TextScanner {
       return offset + 5;
     }
     const std::size_t end = key_run_end(text_, offset);
-    if (!is_any_of(text_.substr(offset, end - offset), kTools)) return offset + 5;
+    if (!is_any_of(slice(text_, offset, end - offset), kTools)) return offset + 5;
     const std::size_t limit = window_end(offset);
     for (std::size_t at = end; at + 2 < limit; ++at) {
       if (text_[at] != '-' || text_[at + 1] != 'p' || !is_blank(text_[at - 1])) continue;
@@ -577,7 +586,7 @@ class TextScanner {
   // A key around an anchor word: judged when its last word names a credential.
   std::size_t after_key(std::size_t offset) {
     const auto [begin, end] = key_around(offset);
-    const std::string_view key = text_.substr(begin, end - begin);
+    const std::string_view key = slice(text_, begin, end - begin);
     // existingSecret (Helm charts): the name of a Kubernetes Secret, not a secret.
     const std::string_view word = last_word(key);
     if (!is_credential_word(word) ||
@@ -620,7 +629,7 @@ class TextScanner {
   // `${mongo.password:v}` (Spring's @Value, a YAML or Compose default): the default after the
   // colon (or ":-"), up to '}'.
   std::optional<ValueSpan> template_with_default(std::size_t begin, std::size_t end) const {
-    if (begin < 2 || text_.substr(begin - 2, 2) != "${" || end >= text_.size() ||
+    if (begin < 2 || slice(text_, begin - 2, 2) != "${" || end >= text_.size() ||
         text_[end] != ':') {
       return std::nullopt;
     }
