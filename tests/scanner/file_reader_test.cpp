@@ -10,54 +10,34 @@
 
 #include <cerrno>
 #include <chrono>
-#include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <future>
 #include <memory>
 #include <string>
-#include <system_error>
 #include <variant>
 #include <vector>
 
 #include "scanner/unique_fd.h"
+#include "tests/support/temp_tree.h"
 
 namespace mongoscan {
 namespace {
 
 namespace fs = std::filesystem;
 
-// A directory under /tmp, removed with everything in it when the test ends, and open as the walk
-// would hold it.
-class TempDirectory {
+// A tree whose root is open as the walk holds a directory.
+class TempDirectory : public testing_support::TempTree {
  public:
-  TempDirectory() {
-    std::string pattern = "/tmp/mongoscan-read-XXXXXX";
-    if (::mkdtemp(pattern.data()) == nullptr) {
-      throw std::system_error(errno, std::generic_category(), "mkdtemp");
-    }
-    root_ = pattern;
-    directory_ =
-        std::make_shared<const UniqueFd>(::open(root_.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
-  }
-  ~TempDirectory() {
-    std::error_code ignored;
-    fs::remove_all(root_, ignored);
-  }
-  TempDirectory(const TempDirectory&) = delete;
-  TempDirectory& operator=(const TempDirectory&) = delete;
+  TempDirectory()
+      : directory_(std::make_shared<const UniqueFd>(
+            ::open(root().c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC))) {}
 
-  std::string path(const std::string& name) const { return root_ + "/" + name; }
-  void write(const std::string& name, const std::string& content) const {
-    std::ofstream(path(name), std::ios::binary) << content;
-  }
   // The file `name` as the walk lists it.
   FileToScan listed(const std::string& name) const {
-    return {path(name), directory_, root_.size() + 1};
+    return {path(name), directory_, root().size() + 1};
   }
 
  private:
-  std::string root_;
   std::shared_ptr<const UniqueFd> directory_;
 };
 

@@ -9,9 +9,6 @@
 
 #include <cerrno>
 #include <chrono>
-#include <cstdlib>
-#include <filesystem>
-#include <fstream>
 #include <future>
 #include <optional>
 #include <string>
@@ -21,48 +18,12 @@
 #include <vector>
 
 #include "scanner/file_reader.h"
+#include "tests/support/temp_tree.h"
 
 namespace mongoscan {
 namespace {
 
-namespace fs = std::filesystem;
-
-// A directory under /tmp, removed with everything in it when the test ends.
-class TempTree {
- public:
-  TempTree() {
-    std::string pattern = "/tmp/mongoscan-walk-XXXXXX";
-    if (::mkdtemp(pattern.data()) == nullptr) {
-      throw std::system_error(errno, std::generic_category(), "mkdtemp");
-    }
-    root_ = pattern;
-  }
-  ~TempTree() {
-    std::error_code ignored;
-    fs::remove_all(root_, ignored);
-  }
-  TempTree(const TempTree&) = delete;
-  TempTree& operator=(const TempTree&) = delete;
-
-  const std::string& root() const { return root_; }
-  std::string path(std::string_view relative) const { return root_ + "/" + std::string(relative); }
-
-  void write(std::string_view relative, std::string_view content = "x") const {
-    const fs::path file = path(relative);
-    fs::create_directories(file.parent_path());
-    std::ofstream(file, std::ios::binary) << content;
-  }
-  void make_directory(std::string_view relative) const { fs::create_directories(path(relative)); }
-  void symlink(std::string_view target, std::string_view relative) const {
-    fs::create_directories(fs::path(path(relative)).parent_path());
-    if (::symlink(std::string(target).c_str(), path(relative).c_str()) != 0) {
-      throw std::system_error(errno, std::generic_category(), "symlink");
-    }
-  }
-
- private:
-  std::string root_;
-};
+using testing_support::TempTree;
 
 // What a walk gave once each file it listed was read (the reader skips files that cannot be read
 // or are too large), paths relative to the tree's root: files in the order given, and skipped
