@@ -1,15 +1,12 @@
 #include "scanner/config_scan.h"
 
 #include <sys/resource.h>
-#include <unistd.h>
 
 #include <algorithm>
-#include <cerrno>
 #include <condition_variable>
 #include <cstring>
 #include <deque>
 #include <iterator>
-#include <memory>
 #include <mutex>
 #include <optional>
 #include <thread>

@@ -73,8 +73,7 @@ std::string_view FileReader::slot_text(std::size_t slot, std::size_t size) const
   return {slots_.get() + slot * first_read_bytes_, size};
 }
 
-void FileReader::read(std::span<const FileToScan> files,
-                      const std::function<void(const FileToScan&, const FileRead&)>& on_read) {
+void FileReader::read(std::span<const FileToScan> files, const OnFileRead& on_read) {
   for (std::size_t first = 0; first < files.size(); first += batch_files_) {
     const auto batch = files.subspan(first, std::min(batch_files_, files.size() - first));
     if (ring_ && read_through_ring(batch, on_read)) continue;
@@ -85,9 +84,7 @@ void FileReader::read(std::span<const FileToScan> files,
 // Opens, reads and closes every file of `files` with one submission, then hands each its text. A
 // file that filled its slot may be larger: it is read again whole. False, with nothing handed
 // over, when the ring did not take the requests.
-bool FileReader::read_through_ring(
-    std::span<const FileToScan> files,
-    const std::function<void(const FileToScan&, const FileRead&)>& on_read) {
+bool FileReader::read_through_ring(std::span<const FileToScan> files, const OnFileRead& on_read) {
   io_uring& ring = ring_->ring;
   for (std::size_t i = 0; i < files.size(); ++i) {
     const auto slot = static_cast<unsigned>(i);

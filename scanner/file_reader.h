@@ -22,6 +22,7 @@ enum class ReadMethod { io_uring, plain };
 // A file's text, or why it was skipped: "unreadable: Permission denied", "larger than 10485760
 // bytes (size 2147483648)".
 using FileRead = std::variant<std::string_view, SkippedFile>;
+using OnFileRead = std::function<void(const FileToScan&, const FileRead&)>;
 
 class FileReader {
  public:
@@ -39,16 +40,14 @@ class FileReader {
   // grows while it is read is read as far as its size when first looked at, or as one first read;
   // a text is valid until on_read returns. A FIFO or device swapped in for a listed file is opened
   // non-blocking and reads as empty.
-  void read(std::span<const FileToScan> files,
-            const std::function<void(const FileToScan&, const FileRead&)>& on_read);
+  void read(std::span<const FileToScan> files, const OnFileRead& on_read);
 
  private:
   struct Ring;
 
   std::string_view slot_text(std::size_t slot, std::size_t size) const;
   FileRead read_plainly(const FileToScan& file);
-  bool read_through_ring(std::span<const FileToScan> files,
-                         const std::function<void(const FileToScan&, const FileRead&)>& on_read);
+  bool read_through_ring(std::span<const FileToScan> files, const OnFileRead& on_read);
 
   std::uint64_t max_file_bytes_;
   std::size_t batch_files_;
