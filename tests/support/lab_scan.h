@@ -14,7 +14,8 @@ namespace mongoscan::testing_support {
 
 struct Scan {
   ProcessResult process;
-  nlohmann::json report;  // the JSON report, when the scan exited 0 (validated against the schema)
+  // The JSON report, when the scan exited 0, 1 or 4 (validated against the schema).
+  nlohmann::json report;
 };
 
 // Starts a lab profile with certificates shared by every lab of the test run.
