@@ -94,8 +94,11 @@ class DataModelProbe {
     } else {
       connection = std::make_unique<MongoConnection>(std::move(tcp).value());
     }
-    if (auto size = node_.hello ? node_.hello->get_int64("maxMessageSizeBytes") : std::nullopt)
-      connection->set_max_message_size(static_cast<std::int32_t>(*size));
+    if (auto size = node_.hello ? node_.hello->get_int64("maxMessageSizeBytes") : std::nullopt) {
+      auto limit = wire::max_message_size_from_hello(*size);
+      if (!limit) return limit.error();
+      connection->set_max_message_size(limit.value());
+    }
     if (probe_.credentials) {
       std::optional<std::vector<std::string>> mechanisms;
       if (node_.authentication) mechanisms = node_.authentication->server_mechanisms;

@@ -34,6 +34,14 @@ Scan run_scan(const std::string& uri, std::vector<std::string> extra = {},
 Scan scan(const LabDeployment& lab, const std::string& uri, std::vector<std::string> extra = {},
           std::vector<std::string> environment = {});
 
+// scan() with mongoscan run under GNU time (/usr/bin/time -f %M): also its peak resident set.
+struct MeasuredScan {
+  Scan scan;
+  long peak_rss_kib = -1;  // -1 when time reported none
+};
+MeasuredScan measured_scan(const LabDeployment& lab, const std::string& uri,
+                           std::vector<std::string> extra = {});
+
 // Fails the test if any of the secrets is in the scan's stdout or stderr (named by index only).
 void expect_no_secret(const Scan& result, const std::vector<std::string>& secrets);
 
