@@ -16,7 +16,8 @@ std::string counted(std::size_t count, std::string_view one, std::string_view ma
 }  // namespace
 
 bool ScanCoverage::complete() const {
-  return nodes_not_scanned == 0 && members_not_probed == 0 && checks_in_error == 0 &&
+  return nodes_not_scanned == 0 && nodes_in_part == 0 && members_not_probed == 0 &&
+         checks_in_error == 0 &&
          files_not_scanned == 0 && !timed_out;
 }
 
@@ -25,6 +26,8 @@ std::string ScanCoverage::statement() const {
   std::vector<std::string> parts;
   if (nodes_not_scanned > 0)
     parts.push_back(counted(nodes_not_scanned, "node", "nodes", "not scanned"));
+  if (nodes_in_part > 0)
+    parts.push_back(counted(nodes_in_part, "node", "nodes", "scanned in part (a probe step failed)"));
   if (members_not_probed > 0)
     parts.push_back(counted(members_not_probed, "member", "members", "not probed (member cap)"));
   if (checks_in_error > 0)
@@ -42,9 +45,13 @@ ScanCoverage assess_coverage(const std::vector<DeploymentFacts>& deployments,
   coverage.timed_out = timed_out;
   for (const DeploymentFacts& deployment : deployments) {
     coverage.members_not_probed += deployment.members_not_probed;
-    coverage.nodes_not_scanned += static_cast<std::size_t>(std::count_if(
-        deployment.nodes.begin(), deployment.nodes.end(),
-        [](const NodeFacts& node) { return !node.hello; }));
+    for (const NodeFacts& node : deployment.nodes) {
+      if (!node.hello) {
+        ++coverage.nodes_not_scanned;
+      } else if (!node.errors.empty()) {
+        ++coverage.nodes_in_part;
+      }
+    }
   }
   if (config) {
     coverage.files_not_scanned = static_cast<std::size_t>(

@@ -14,6 +14,7 @@ namespace mongoscan {
 
 struct ScanCoverage {
   std::size_t nodes_not_scanned = 0;   // nodes that never answered hello
+  std::size_t nodes_in_part = 0;       // nodes that answered hello, but a later probe step failed
   std::size_t members_not_probed = 0;  // members beyond the discovery cap, never contacted
   std::size_t checks_in_error = 0;     // unsuppressed findings whose check could not judge
   std::size_t files_not_scanned = 0;   // files whose scan failed (an internal error)
@@ -21,6 +22,8 @@ struct ScanCoverage {
 
   bool complete() const;
   // "complete" or "incomplete: 2 nodes not scanned, 5 checks in error, ..." (every count not 0).
+  // A node scanned in part (e.g. its authentication failed) makes the scan incomplete too: what
+  // the scan could judge of it may be less than the scanning account could have seen.
   std::string statement() const;
 };
 

@@ -113,6 +113,7 @@ void write_coverage(PrettyJsonWriter& json, const ScanCoverage& coverage) {
   json.member("complete", coverage.complete());
   json.member("statement", coverage.statement());
   json.member("nodes_not_scanned", coverage.nodes_not_scanned);
+  json.member("nodes_scanned_in_part", coverage.nodes_in_part);
   json.member("members_not_probed", coverage.members_not_probed);
   json.member("checks_in_error", coverage.checks_in_error);
   json.member("files_not_scanned", coverage.files_not_scanned);

@@ -32,7 +32,9 @@ TEST(ScanCoverage, AScanThatSawEverythingIsComplete) {
 
 TEST(ScanCoverage, CountsEverythingTheScanCouldNotLookAt) {
   DeploymentFacts deployment;
-  deployment.nodes = {node("db1", true), node("db2", false), node("db3", false)};
+  deployment.nodes = {node("db1", true), node("db2", false), node("db3", false), node("db4", true)};
+  deployment.nodes[3].errors.push_back(
+      Error{ErrorCode::auth_failed, "auth", "the server could not prove it knows the password"});
   deployment.members_not_probed = 7;
   ConfigFacts config;
   config.skipped = {{"a.yml", std::string(kInternalErrorReason)}, {"b.png", "binary"}};
@@ -42,12 +44,14 @@ TEST(ScanCoverage, CountsEverythingTheScanCouldNotLookAt) {
   const ScanCoverage coverage = assess_coverage({deployment}, &config, findings, true);
   EXPECT_FALSE(coverage.complete());
   EXPECT_EQ(coverage.nodes_not_scanned, 2u);
+  EXPECT_EQ(coverage.nodes_in_part, 1u) << "answered hello, then its authentication failed";
   EXPECT_EQ(coverage.members_not_probed, 7u);
   EXPECT_EQ(coverage.checks_in_error, 2u) << "a suppressed error does not count";
   EXPECT_EQ(coverage.files_not_scanned, 1u) << "a binary file is not a failure to look";
   EXPECT_EQ(coverage.statement(),
-            "incomplete: 2 nodes not scanned, 7 members not probed (member cap), 2 checks in "
-            "error, 1 file not scanned (internal error), the scan timeout ended the scan");
+            "incomplete: 2 nodes not scanned, 1 node scanned in part (a probe step failed), 7 "
+            "members not probed (member cap), 2 checks in error, 1 file not scanned (internal "
+            "error), the scan timeout ended the scan");
 }
 
 TEST(ScanCoverage, EachShortfallAloneMakesTheScanIncomplete) {
