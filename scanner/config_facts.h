@@ -74,7 +74,7 @@ struct ConfigFacts {
   std::vector<FoundConnectionString> connection_strings;  // sorted by first place
   std::vector<UnlistedCredentials> unlisted_credentials;  // sorted by path, then kind
   // Distinct connection strings past the scan's limit, not kept and so not judged (a string
-  // found in several files past the limit counts once per worker that met it).
+  // found in several files past the limit counts once per file).
   std::size_t connection_strings_not_kept = 0;
   // How many candidates each named suppression rule dropped ("placeholder-template": 12, ...).
   std::map<std::string, std::size_t> suppressed_by_rule;
