@@ -90,7 +90,7 @@ std::string redact_query(std::string_view query) {
     start = amp + 1;
     const std::size_t equals = pair.find('=');
     if (equals == std::string_view::npos) {
-      redacted += after_secret ? std::string_view(kRedacted) : pair;
+      redacted += after_secret && !pair.empty() ? std::string_view(kRedacted) : pair;
       continue;
     }
     const std::string_view raw_key = pair.substr(0, equals);
