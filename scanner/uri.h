@@ -78,8 +78,8 @@ Result<std::string> percent_decode(std::string_view text, std::string_view what)
 std::string redact_connection_string(std::string_view uri);
 
 // Free text (an error message from a library, a log line) with every embedded mongodb:// or
-// mongodb+srv:// URI passed through redact_connection_string. A URI runs to the next URI's scheme or
-// the end of the text, since a password may hold quotes and white space: the text after it is
+// mongodb+srv:// URI passed through redact_connection_string. A URI runs to the next URI's scheme
+// or the end of the text, since a password may hold quotes and white space: the text after it is
 // masked too when it holds an '@' or a secret-looking key=value pair.
 std::string redact_connection_strings_in_text(std::string_view text);
 

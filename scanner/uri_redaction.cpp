@@ -148,9 +148,9 @@ std::string redact_connection_string(std::string_view uri) {
     redacted.append(user_info.substr(0, colon));
     if (colon != std::string_view::npos) redacted.append(":").append(kRedacted);
   }
-  redacted += uri.substr(host_start, query_start == std::string_view::npos
-                                         ? std::string_view::npos
-                                         : query_start - host_start);
+  redacted +=
+      uri.substr(host_start, query_start == std::string_view::npos ? std::string_view::npos
+                                                                   : query_start - host_start);
   if (query_start != std::string_view::npos) {
     redacted += "?" + redact_query(uri.substr(query_start + 1));
   }

@@ -216,7 +216,8 @@ std::vector<std::string> read_uri_lines(const std::string& path) {
 TEST(Cli, UsageErrorsMaskSecretsHoldingQuotesAndSpaces) {
   const std::vector<std::string> uris = {
       "mongodb://u:S3cr3t'Pa55@h/", "mongodb://u:S3cr3t\"Pa55@h/", "mongodb://u:S3cr3t Pa55@h/",
-      "mongodb://u:S3cr3t' Pa55/x@h/", "mongodb://h/?tls=true&tlsCertificateKeyFilePassword=S3cr3t Pa55"};
+      "mongodb://u:S3cr3t' Pa55/x@h/",
+      "mongodb://h/?tls=true&tlsCertificateKeyFilePassword=S3cr3t Pa55"};
   for (const std::string& uri : uris) {
     const std::vector<std::vector<std::string>> commands = {
         {"scan", "--fail-on", uri, "mongodb://h"},
@@ -227,7 +228,8 @@ TEST(Cli, UsageErrorsMaskSecretsHoldingQuotesAndSpaces) {
       auto result = mongoscan(command);
       EXPECT_EQ(result.exit_code, 2) << command[1];
       // Name the command only: printing stderr would put the secret into the test log.
-      EXPECT_EQ(result.err.find("S3cr3t"), std::string::npos) << "secret in stderr of " << command[1];
+      EXPECT_EQ(result.err.find("S3cr3t"), std::string::npos)
+          << "secret in stderr of " << command[1];
       EXPECT_EQ(result.err.find("Pa55"), std::string::npos) << "secret in stderr of " << command[1];
     }
   }

@@ -203,7 +203,8 @@ TEST(Redaction, JudgesOptionNamesAsTheParserDecodesThem) {
       {"mongodb://h/?proxy%50assword=pp", "mongodb://h/?proxy%50assword=***"},
       // Names or values the parser refuses to decode: masked, since they could say anything.
       {"mongodb://h/?pass%zzword=pp", "mongodb://h/?pass%zzword=***"},
-      {"mongodb://h/?authMechanismProperties=AWS_SESSION_TOKEN:t%t", "mongodb://h/?authMechanismProperties=***"},
+      {"mongodb://h/?authMechanismProperties=AWS_SESSION_TOKEN:t%t",
+       "mongodb://h/?authMechanismProperties=***"},
   };
   for (const auto& [uri, expected] : cases)
     EXPECT_EQ(redact_connection_string(uri), expected) << uri;
@@ -219,7 +220,8 @@ TEST(Redaction, QuotesAndSpacesDoNotEndAUriInText) {
       {"x mongodb+srv://u:a b/c@h.example.com y", "x mongodb+srv://u:***@h.example.com y"},
       {"mongodb://h/?tls=true&tlsCertificateKeyFilePassword=Key Pw'77 is wrong",
        "mongodb://h/?tls=true&tlsCertificateKeyFilePassword=***"},
-      {"mongodb://a:Pw1@h1/ and mongodb://b:Pw2@h2/", "mongodb://a:***@h1/ and mongodb://b:***@h2/"},
+      {"mongodb://a:Pw1@h1/ and mongodb://b:Pw2@h2/",
+       "mongodb://a:***@h1/ and mongodb://b:***@h2/"},
       {"no uri here", "no uri here"},
   };
   for (const auto& [text, expected] : cases)
