@@ -71,6 +71,24 @@ Finding credential_finding(const CheckSpec& spec, const CredentialHit& hit, cons
   return finding;
 }
 
+// One finding for the credentials of one kind a file holds past the limits: they were found,
+// so they fail like the ones listed, but are counted instead of listed one by one.
+Finding unlisted_finding(const CheckSpec& spec, const UnlistedCredentials& unlisted,
+                         const Policy& policy) {
+  const json evidence = {{"kind", to_string(unlisted.kind)},
+                         {"unlisted_count", unlisted.count},
+                         {"per_file_limit", policy.config_findings.per_file},
+                         {"per_scan_limit", policy.config_findings.per_scan}};
+  return make_finding(spec, policy, Subject{Subject::Kind::file, unlisted.path, std::nullopt, std::nullopt},
+                      {Status::fail,
+                       std::to_string(unlisted.count) + " more hardcoded password" +
+                           (unlisted.count == 1 ? "" : "s") + " (" +
+                           std::string(to_string(unlisted.kind)) +
+                           ") in this file, not listed one by one: past the limit of findings "
+                           "per file or per scan",
+                       evidence});
+}
+
 }  // namespace
 
 const std::vector<CheckSpec>& application_specs() {
@@ -115,11 +133,24 @@ std::vector<Finding> check_config_facts(const ConfigFacts& facts, const Policy& 
     (in_uri ? uri_found : key_found) = true;
     findings.push_back(credential_finding(in_uri ? uri_spec : key_spec, hit, policy));
   }
+  for (const UnlistedCredentials& unlisted : facts.unlisted_credentials) {
+    const bool in_uri = unlisted.kind == CredentialHit::Kind::uri_password;
+    (in_uri ? uri_found : key_found) = true;
+    findings.push_back(unlisted_finding(in_uri ? uri_spec : key_spec, unlisted, policy));
+  }
   const json evidence = {{"files_scanned", facts.files_scanned},
                          {"bytes_scanned", facts.bytes_scanned},
                          {"skipped_files", facts.skipped.size()}};
   for (const std::string& root : facts.roots) {
     const Subject subject{Subject::Kind::file, root, std::nullopt, std::nullopt};
+    if (facts.files_scanned == 0) {
+      // No evidence: neither check may pass.
+      const std::string reason =
+          "no file was scanned (" + std::to_string(facts.skipped.size()) + " skipped)";
+      for (const CheckSpec* spec : {&uri_spec, &key_spec})
+        findings.push_back(make_finding(*spec, policy, subject, {Status::skipped, reason, evidence}));
+      continue;
+    }
     if (!uri_found) {
       findings.push_back(
           make_finding(uri_spec, policy, subject,

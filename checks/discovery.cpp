@@ -171,14 +171,22 @@ Verdict judge_coverage(const DeploymentFacts& deployment) {
       if (!listed(member, seeds, names)) members_not_seeds.push_back(member);
   }
   json evidence = {{"nodes", nodes},
+                   {"members_not_probed", deployment.members_not_probed},
                    {"seeds", seed_list},
                    {"members", members},
                    {"seeds_not_members", seeds_not_members},
                    {"seeds_arbiter_or_hidden", seeds_without_clients},
                    {"members_not_in_seeds", members_not_seeds}};
-  if (!unreachable.empty()) {
+  const std::size_t not_probed = unreachable.size() + deployment.members_not_probed;
+  if (deployment.members_not_probed > 0) {
+    unreachable.push_back(std::to_string(deployment.members_not_probed) +
+                          " more members the nodes named, never contacted (past the discovery's "
+                          "cap on nodes per deployment)");
+  }
+  if (not_probed > 0) {
     return {Status::fail,
-            std::to_string(unreachable.size()) + " of " + std::to_string(deployment.nodes.size()) +
+            std::to_string(not_probed) + " of " +
+                std::to_string(deployment.nodes.size() + deployment.members_not_probed) +
                 " nodes could not be probed: " + joined(unreachable),
             evidence};
   }

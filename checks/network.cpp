@@ -113,9 +113,17 @@ Verdict judge_bind_addresses(const NodeFacts& facts) {
           evidence};
 }
 
+// A verdict about what a node listens on needs the node: a port read from a connection string alone
+// says nothing about a server that never answered.
 Verdict judge_port(const NodeFacts& facts) {
   if (facts.port == 0) return {Status::skipped, "the node has no port: its name never resolved"};
   json evidence = {{"port", facts.port}};
+  if (!facts.reachable) {
+    return {Status::error,
+            "the node could not be reached, so whether it listens on port " +
+                std::to_string(facts.port) + " is unknown",
+            evidence};
+  }
   if (facts.port == kDefaultPort) {
     return {Status::fail,
             "the node listens on MongoDB's default port 27017, the first one scanners try",

@@ -26,6 +26,11 @@
 //                  "max_collections_per_instance": 5000, "max_collections_per_database": 100,
 //                  "core_collections": ["shop.orders"]}
 //                                           MODEL-* rules; each field given replaces its default
+//   "config_findings": {"per_file": 100, "per_scan": 10000}
+//                                           config-scan credentials listed one by one, per file
+//                                           and kind, and per scan; the rest are counted
+//   "allow_incomplete": false               an incomplete scan (nodes not scanned, checks in
+//                                           error) passes the gate (as --allow-incomplete)
 //   "severity_overrides": {"CONN-005": "medium"}   check id -> info|low|medium|high|critical
 //   "disabled_checks": ["CONN-006"]         checks not run; replaces the whole list
 // fixtures/policy/example-policy.json is a complete example.
@@ -300,6 +305,27 @@ Result<Ok> read_data_model(const json& value, Policy& policy) {
   return Ok{};
 }
 
+Result<Ok> read_config_findings(const json& value, Policy& policy) {
+  if (!value.is_object()) return wrong_type("config_findings", "an object", value);
+  for (const auto& [key, setting] : value.items()) {
+    const std::string path = "config_findings." + key;
+    if (key != "per_file" && key != "per_scan")
+      return policy_error(path, "unknown key (expected per_file or per_scan)");
+    auto count = read_count(path, setting);
+    if (!count) return count.error();
+    if (count.value() == 0) return policy_error(path, "must be at least 1");
+    (key == "per_file" ? policy.config_findings.per_file : policy.config_findings.per_scan) =
+        count.value();
+  }
+  return Ok{};
+}
+
+Result<Ok> read_allow_incomplete(const json& value, Policy& policy) {
+  if (!value.is_boolean()) return wrong_type("allow_incomplete", "true or false", value);
+  policy.allow_incomplete = value.get<bool>();
+  return Ok{};
+}
+
 Result<Ok> read_severity_overrides(const json& value, Policy& policy) {
   if (!value.is_object()) return wrong_type("severity_overrides", "an object", value);
   for (const auto& [id, severity_text] : value.items()) {
@@ -325,7 +351,7 @@ Result<Ok> read_disabled_checks(const json& value, Policy& policy) {
 
 using SectionReader = Result<Ok> (*)(const json&, Policy&);
 
-constexpr std::array<std::pair<std::string_view, SectionReader>, 11> kSections = {{
+constexpr std::array<std::pair<std::string_view, SectionReader>, 13> kSections = {{
     {"workload", read_workload},
     {"read_preferences", read_read_preferences},
     {"majority_write_workloads", read_majority_write_workloads},
@@ -335,6 +361,8 @@ constexpr std::array<std::pair<std::string_view, SectionReader>, 11> kSections =
     {"administrators", read_administrators},
     {"tls_certificate_warn_days", read_tls_certificate_warn_days},
     {"data_model", read_data_model},
+    {"config_findings", read_config_findings},
+    {"allow_incomplete", read_allow_incomplete},
     {"severity_overrides", read_severity_overrides},
     {"disabled_checks", read_disabled_checks},
 }};
@@ -349,7 +377,8 @@ Result<Policy> read_policy(const json& document) {
                           "unknown key (expected workload, read_preferences, "
                           "majority_write_workloads, pool_ranges, passwords, connection_budget, "
                           "administrators, tls_certificate_warn_days, data_model, "
-                          "severity_overrides or disabled_checks)");
+                          "config_findings, allow_incomplete, severity_overrides or "
+                          "disabled_checks)");
     }
     auto read = section->second(value, policy);
     if (!read) return read.error();
@@ -375,8 +404,9 @@ Result<Policy> parse_policy(std::string_view json_text) {
   json document;
   try {
     document = json::parse(json_text);
-  } catch (const json::parse_error& e) {
-    // what() reads "[json.exception.parse_error.101] parse error at line 1, column 5: ...".
+  } catch (const json::exception& e) {
+    // parse_error and out_of_range (a number beyond double, 1e400) alike: what() reads
+    // "[json.exception.parse_error.101] parse error at line 1, column 5: ...".
     const std::string what = e.what();
     const auto prefix_end = what.find("] ");
     return policy_error("(document)",

@@ -55,6 +55,13 @@ struct DataModelRules {
   std::optional<std::set<std::string>> core_collections;
 };
 
+// How many config-scan credentials become findings of their own; the rest are counted in one
+// "N more" finding per file and kind (a bound on the scan's memory and the report's size).
+struct ConfigFindingLimits {
+  std::int64_t per_file = 100;     // per file and kind of credential
+  std::int64_t per_scan = 10000;   // over the whole scan
+};
+
 struct Policy {
   // "core" workloads need strong consistency; others (e.g. "analytics") may read from secondaries.
   std::string workload = "core";
@@ -79,6 +86,9 @@ struct Policy {
   // TLS-003 warns when a server certificate expires within this many days.
   std::int64_t tls_certificate_warn_days = 30;
   DataModelRules data_model;
+  ConfigFindingLimits config_findings;
+  // An incomplete scan (nodes not scanned, checks in error: ScanCoverage) passes the gate.
+  bool allow_incomplete = false;
   std::map<std::string, Severity> severity_overrides;  // check id -> severity
   std::set<std::string> disabled_checks;               // check ids not run
 

@@ -1,10 +1,12 @@
 #include "reports/atomic_file.h"
 
 #include <fcntl.h>
+#include <sys/random.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
+#include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <system_error>
@@ -60,6 +62,34 @@ void sync_directory(const std::string& directory) {
   ::close(fd);
 }
 
+// Replaces the template's trailing XXXXXX with random letters and digits.
+void fill_template(std::string& name) {
+  static constexpr char kChars[] =
+      "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+  unsigned char random[6] = {};
+  if (::getrandom(random, sizeof random, 0) != sizeof random) {
+    const auto now = static_cast<unsigned long>(std::chrono::steady_clock::now().time_since_epoch().count());
+    for (std::size_t i = 0; i < sizeof random; ++i) random[i] = static_cast<unsigned char>(now >> (8 * i));
+  }
+  for (std::size_t i = 0; i < sizeof random; ++i)
+    name[name.size() - sizeof random + i] = kChars[random[i] % (sizeof kChars - 1)];
+}
+
+// Gives the unnamed file `fd` (O_TMPFILE) a free name made from the template `temporary`
+// (".<name>.tmpXXXXXX"), which it fills in. 0, or the errno of the failure.
+int link_unnamed(int fd, std::string& temporary) {
+  const std::string source = "/proc/self/fd/" + std::to_string(fd);
+  const std::string pattern = temporary;
+  for (int attempt = 0; attempt < 100; ++attempt) {
+    temporary = pattern;
+    fill_template(temporary);
+    if (::linkat(AT_FDCWD, source.c_str(), AT_FDCWD, temporary.c_str(), AT_SYMLINK_FOLLOW) == 0)
+      return 0;
+    if (errno != EEXIST) return errno;
+  }
+  return EEXIST;
+}
+
 }  // namespace
 
 Result<Ok> write_file_atomically(const std::string& path, std::string_view content) {
@@ -67,14 +97,21 @@ Result<Ok> write_file_atomically(const std::string& path, std::string_view conte
   const std::string directory =
       target.has_parent_path() ? target.parent_path().string() : std::string(".");
   std::string temporary = directory + "/." + target.filename().string() + ".tmpXXXXXX";
+  const mode_t mode = mode_for(path);
 
-  const int fd = ::mkostemp(temporary.data(), O_CLOEXEC);
+  // Unnamed until it is complete (O_TMPFILE): a process killed while writing leaves nothing
+  // behind. File systems without O_TMPFILE get a named temporary file from the start.
+  int fd = ::open(directory.c_str(), O_TMPFILE | O_WRONLY | O_CLOEXEC, mode);
+  const bool unnamed = fd >= 0;
+  if (!unnamed) fd = ::mkostemp(temporary.data(), O_CLOEXEC);
   if (fd < 0) return io_error(path, errno);
-  int error_number = fill(fd, mode_for(path), content);
+  int error_number = fill(fd, mode, content);
+  if (error_number == 0 && unnamed) error_number = link_unnamed(fd, temporary);
+  const bool named = !unnamed || error_number == 0;
   if (::close(fd) != 0 && error_number == 0) error_number = errno;
   if (error_number == 0 && ::rename(temporary.c_str(), path.c_str()) != 0) error_number = errno;
   if (error_number != 0) {
-    ::unlink(temporary.c_str());
+    if (named) ::unlink(temporary.c_str());
     return io_error(path, error_number);
   }
   sync_directory(directory);

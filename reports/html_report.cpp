@@ -77,6 +77,7 @@ table.nodes td:first-child { overflow-wrap: anywhere; }
 .label, dl.advice dt { font-size: 11px; text-transform: uppercase; letter-spacing: .05em;
   color: var(--muted); }
 .note { color: var(--muted); font-size: 12.5px; margin: 10px 0 0; }
+.incomplete { color: var(--error); font-weight: 700; margin: 10px 0 0; }
 .legend { color: var(--muted); margin: 0 0 6px; line-height: 2; }
 .legend .cell { display: inline-block; padding: 0 6px; border-radius: 4px; }
 .group h3 { margin: 20px 0 8px; font-size: 15px; }
@@ -283,7 +284,10 @@ void write_summary(const Report& report, const SelfCheckTable& table, std::ostre
   out << "<li class=\"status-suppressed" << (counts.suppressed == 0 ? " zero" : "")
       << "\"><span class=\"number\">" << counts.suppressed
       << "</span><span class=\"label\">suppressed</span></li>\n";
-  out << "</ul>\n<p class=\"note\">A result is one check on one node or subject; the counts "
+  out << "</ul>\n";
+  if (!report.coverage.complete())
+    out << "<p class=\"incomplete\">" << escape(report.coverage.statement()) << "</p>\n";
+  out << "<p class=\"note\">A result is one check on one node or subject; the counts "
          "by status are results. A fail or warn that a <code>mongoscan:allow</code> comment or "
          "the baseline suppresses counts as suppressed.</p>\n</section>\n";
 }

@@ -108,11 +108,26 @@ void write_summary(PrettyJsonWriter& json, const StatusCounts& counts) {
   json.end_object();
 }
 
+void write_coverage(PrettyJsonWriter& json, const ScanCoverage& coverage) {
+  json.begin_object();
+  json.member("complete", coverage.complete());
+  json.member("statement", coverage.statement());
+  json.member("nodes_not_scanned", coverage.nodes_not_scanned);
+  json.member("nodes_scanned_in_part", coverage.nodes_in_part);
+  json.member("members_not_probed", coverage.members_not_probed);
+  json.member("checks_in_error", coverage.checks_in_error);
+  json.member("files_not_scanned", coverage.files_not_scanned);
+  json.member("timed_out", coverage.timed_out);
+  json.end_object();
+}
+
 void write_config_scan(PrettyJsonWriter& json, const ConfigScanSummary& scan) {
   json.begin_object();
   json.member("roots", scan.roots);
   json.member("files_scanned", scan.files_scanned);
   json.member("bytes_scanned", scan.bytes_scanned);
+  if (scan.connection_strings_not_judged > 0)
+    json.member("connection_strings_not_judged", scan.connection_strings_not_judged);
   json.key("skipped");
   json.begin_array();
   for (const SkippedFile& file : scan.skipped) {
@@ -160,6 +175,8 @@ void write_json_report(const Report& report, std::ostream& out) {
   json.end_array();
   json.key("summary");
   write_summary(json, report.summary());
+  json.key("coverage");
+  write_coverage(json, report.coverage);
   json.key("statistics");
   json.begin_object();
   json.member("nodes", report.statistics.nodes);

@@ -121,11 +121,23 @@ void write_suite(Layer layer, const std::vector<const ReportedFinding*>& finding
   out << "  </testsuite>\n";
 }
 
+// An incomplete scan is one more test case in error, so that a CI that reads JUnit sees it.
+void write_coverage_suite(const ScanCoverage& coverage, std::ostream& out) {
+  out << "  <testsuite name=\"coverage\" tests=\"1\" failures=\"0\" errors=\"1\" "
+         "skipped=\"0\">\n"
+      << "    <testcase classname=\"coverage\" name=\"scan coverage\">\n      <error message=\""
+      << xml_attribute(coverage.statement()) << "\"/>\n    </testcase>\n  </testsuite>\n";
+}
+
 }  // namespace
 
 void write_junit_report(const Report& report, std::ostream& out) {
   SuiteCounts total;
   for (const ReportedFinding& reported : report.findings) total.add(reported.finding);
+  if (!report.coverage.complete()) {
+    ++total.tests;
+    ++total.errors;
+  }
   out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\""
       << xml_attribute(report.tool_name) << "\"" << count_attributes(total) << ">\n";
   TestCaseNames names;
@@ -136,6 +148,7 @@ void write_junit_report(const Report& report, std::ostream& out) {
     }
     if (!findings.empty()) write_suite(layer, findings, names, out);
   }
+  if (!report.coverage.complete()) write_coverage_suite(report.coverage, out);
   out << "</testsuites>\n";
 }
 

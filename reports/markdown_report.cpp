@@ -56,6 +56,8 @@ void write_counts(const Report& report, std::ostream& out) {
   out << "**" << results << (results == 1 ? " result" : " results") << ":** " << counts.fail
       << " fail · " << counts.error << " error · " << counts.warn << " warn · " << counts.skipped
       << " skipped · " << counts.pass << " pass · " << counts.suppressed << " suppressed\n\n";
+  if (!report.coverage.complete())
+    out << "**" << markdown_text(report.coverage.statement()) << "**\n\n";
 }
 
 std::string check_cell(const ReportedFinding& reported) {

@@ -9,6 +9,7 @@
 
 #include "checks/check_spec.h"
 #include "checks/finding.h"
+#include "checks/scan_coverage.h"
 #include "scanner/file_walk.h"
 #include "scanner/result.h"
 
@@ -70,6 +71,7 @@ struct ConfigScanSummary {
   std::vector<SkippedFile> skipped;  // every file not read, with the reason
   // Candidates each named suppression rule dropped: {"placeholder-template": 3, ...}.
   std::map<std::string, std::size_t> suppressed_by_rule;
+  std::size_t connection_strings_not_judged = 0;  // distinct strings past the scan's limit
 };
 
 struct Report {
@@ -82,6 +84,7 @@ struct Report {
   std::vector<ReportedFinding> findings;
   ScanStatistics statistics;
   std::optional<ConfigScanSummary> config_scan;  // present when the scan read files
+  ScanCoverage coverage;                         // what the scan could not look at
 
   StatusCounts summary() const;
 };

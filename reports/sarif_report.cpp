@@ -190,14 +190,18 @@ bool is_result(Status status) {
   return status == Status::fail || status == Status::warn || status == Status::error;
 }
 
-// The invocation: the scan ran to its end (a check that could not judge a subject is a result of
-// kind "open", not a failed execution); each file the config scan skipped is a note.
+// The invocation: successful when the scan looked at everything (ScanCoverage), else an error
+// notification says what it could not; each file the config scan skipped is a note.
 ordered_json invocation_json(const Report& report) {
-  ordered_json invocation = {{"executionSuccessful", true}};
+  ordered_json invocation = {{"executionSuccessful", report.coverage.complete()}};
   if (!report.started_at.empty()) invocation["startTimeUtc"] = report.started_at;
   if (!report.finished_at.empty()) invocation["endTimeUtc"] = report.finished_at;
-  if (!report.config_scan || report.config_scan->skipped.empty()) return invocation;
   ordered_json notifications = ordered_json::array();
+  if (!report.coverage.complete()) {
+    notifications.push_back(
+        {{"level", "error"}, {"message", {{"text", report.coverage.statement()}}}});
+  }
+  if (report.config_scan) {
   for (const SkippedFile& skipped : report.config_scan->skipped) {
     notifications.push_back(
         {{"level", "note"},
@@ -207,7 +211,8 @@ ordered_json invocation_json(const Report& report) {
               {{{"physicalLocation",
                  {{"artifactLocation", {{"uri", path_uri_reference(skipped.path)}}}}}}})}});
   }
-  invocation["toolExecutionNotifications"] = std::move(notifications);
+  }
+  if (!notifications.empty()) invocation["toolExecutionNotifications"] = std::move(notifications);
   return invocation;
 }
 

@@ -361,6 +361,8 @@ void write_summary(const Report& report, const SelfCheckTable& self_check, bool 
       << count(counts.warn, Status::warn) << ", " << count(counts.pass, Status::pass) << ", "
       << count(counts.error, Status::error) << ", " << count(counts.skipped, Status::skipped)
       << (counts.suppressed == 0 ? "" : ", " + styled(suppressed, kDim, color)) << '\n';
+  if (!report.coverage.complete())
+    out << styled(report.coverage.statement(), status_style(Status::error), color) << '\n';
 }
 
 // What the config scan covered, then the first kMaxSkippedFiles files it did not read.

@@ -60,7 +60,7 @@ Result<Ok> authenticate_scram(MongoConnection& connection, const Credentials& cr
                             {"options", bson::Document{{"skipEmptyExchange", true}}}},
                            credentials.source, deadline);
   if (!started) return started.error();
-  auto client_final = scram.handle_server_first(text_of(started.value()));
+  auto client_final = scram.handle_server_first(text_of(started.value()), deadline);
   facts.scram_iteration_count = scram.iteration_count();
   if (!client_final) return client_final.error();
   const bson::Value conversation_id = started.value().find("conversationId")

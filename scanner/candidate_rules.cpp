@@ -182,6 +182,8 @@ std::string_view template_default(std::string_view value) {
   std::string_view fallback = inner.substr(colon + 1);
   if (starts_with(fallback, "-") || starts_with(fallback, "=")) fallback.remove_prefix(1);
   if (fallback.find("${") != std::string_view::npos) return {};
+  // A default is one line: `${PASS:` at a line's end is an unfinished template, not a password.
+  if (fallback.find_first_of("\r\n") != std::string_view::npos) return {};
   return fallback;
 }
 

@@ -21,8 +21,9 @@ struct CandidateValue {
 // or nullopt when it is a credential.
 std::optional<std::string_view> dropping_rule(const CandidateValue& value);
 
-// A `${NAME:default}` or `${NAME:-default}` template whose default is not empty: the default,
-// which is hardcoded. Empty otherwise.
+// A `${NAME:default}` or `${NAME:-default}` template whose default is not empty and on one line:
+// the default, which is hardcoded, as a view into `value` (so its offset is data() - value.data()).
+// Empty otherwise.
 std::string_view template_default(std::string_view value);
 
 // Whether every host of a connection string is a documentation host: example.com, example.net,

@@ -34,6 +34,7 @@ struct ScanOptions {
   double command_timeout_seconds = 10;
   double node_timeout_seconds = 60;
   double dns_timeout_seconds = 10;
+  double scan_timeout_seconds = 900;
   std::optional<std::int64_t> app_instances;
   std::string files_from;  // --files-from: a file (or "-" for stdin) with one path per line
   std::string baseline_file;
@@ -176,6 +177,7 @@ std::optional<CommandError> prepare_and_run_scan(const ScanOptions& options, Sca
   request.probe.command_timeout = to_milliseconds(options.command_timeout_seconds);
   request.probe.node_timeout = to_milliseconds(options.node_timeout_seconds);
   request.probe.dns_timeout = to_milliseconds(options.dns_timeout_seconds);
+  request.probe.scan_timeout = to_milliseconds(options.scan_timeout_seconds);
   if (options.data_model) {
     if (request.inputs.empty() || !request.probe.enabled) {
       return CommandError{kExitUsage,
@@ -277,6 +279,9 @@ int run_cli(const std::vector<std::string>& args, CliStreams streams) {
                    "Exit 1 when a finding fails at or above this severity ('none' never fails)")
       ->check(CLI::IsMember(severity_names()))
       ->capture_default_str();
+  scan->add_flag("--allow-incomplete", scan_request.allow_incomplete,
+                 "Exit 0 or 1 by the findings even when some node or check could not be scanned "
+                 "(otherwise such a scan exits 4)");
   scan->add_flag("!--no-probe", probe.enabled,
                  "Only analyse the connection strings; do not connect to any node");
   scan->add_option(
@@ -325,6 +330,11 @@ int run_cli(const std::vector<std::string>& args, CliStreams streams) {
                    "Seconds for everything on one node")
       ->check(CLI::PositiveNumber)
       ->capture_default_str();
+  scan->add_option("--scan-timeout", scan_options.scan_timeout_seconds,
+                   "Seconds for the whole scan's network work; then what was gathered is reported "
+                   "and the scan is incomplete (exit 4)")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
 
   scan->add_flag("--data-model", scan_options.data_model,
                  "Also check the data model: names, document shapes and validation, from a "
@@ -345,7 +355,8 @@ int run_cli(const std::vector<std::string>& args, CliStreams streams) {
   WalkSettings& walk = config.settings.walk;
   scan->add_option("--config-path", config.paths,
                    "Application file or directory to scan for hardcoded credentials and "
-                   "connection strings (repeatable)");
+                   "connection strings (repeatable)")
+      ->check(CLI::ExistingPath);
   scan->add_option("--files-from", scan_options.files_from,
                    "File with one path to scan per line; '-' reads stdin (pre-commit hooks)");
   scan->add_option("--baseline", scan_options.baseline_file,

@@ -16,6 +16,7 @@ enum ExitCode : int {
   kExitFindingsFailed = 1,  // a finding failed at or above --fail-on
   kExitUsage = 2,           // bad arguments or input (URI, policy file, URI file)
   kExitScanFailed = 3,      // the scan itself could not run (e.g. the report could not be written)
+  kExitIncomplete = 4,      // nothing failed, but some part could not be scanned (ScanCoverage)
 };
 
 struct CliStreams {

@@ -53,6 +53,18 @@ struct FoundConnectionString {
   static constexpr std::size_t kPlacesKept = 10;
 };
 
+// The reason a file is skipped when scanning its text failed unexpectedly (a bug, or no memory):
+// the scan could not judge it, so it is incomplete.
+inline constexpr std::string_view kInternalErrorReason = "internal error";
+
+// Credentials of one kind found in one file but not kept as facts: past the per-file limit or the
+// scan's. Counted so that a report can say how many more there are.
+struct UnlistedCredentials {
+  std::string path;
+  CredentialHit::Kind kind = CredentialHit::Kind::credential_key;
+  std::size_t count = 0;
+};
+
 struct ConfigFacts {
   std::vector<std::string> roots;  // the paths given, in order
   std::size_t files_scanned = 0;
@@ -60,6 +72,10 @@ struct ConfigFacts {
   std::vector<SkippedFile> skipped;                       // sorted by path
   std::vector<CredentialHit> credentials;                 // sorted by path, line, column
   std::vector<FoundConnectionString> connection_strings;  // sorted by first place
+  std::vector<UnlistedCredentials> unlisted_credentials;  // sorted by path, then kind
+  // Distinct connection strings past the scan's limit, not kept and so not judged (a string
+  // found in several files past the limit counts once per worker that met it).
+  std::size_t connection_strings_not_kept = 0;
   // How many candidates each named suppression rule dropped ("placeholder-template": 12, ...).
   std::map<std::string, std::size_t> suppressed_by_rule;
 };

@@ -2,6 +2,7 @@
 
 #include <openssl/evp.h>
 
+#include <algorithm>
 #include <array>
 
 #include "scanner/secret.h"
@@ -21,6 +22,9 @@ std::string_view trimmed(std::string_view text) {
 
 std::string config_fingerprint(std::string_view kind, std::string_view path, std::string_view line,
                                std::size_t secret_offset, std::size_t secret_length) {
+  // A secret may run past its first line: only the part on the line is masked.
+  secret_offset = std::min(secret_offset, line.size());
+  secret_length = std::min(secret_length, line.size() - secret_offset);
   std::string_view before = line.substr(0, secret_offset);
   std::string_view after = line.substr(secret_offset + secret_length);
   if (line.size() > 2 * kContext) {

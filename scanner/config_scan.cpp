@@ -3,10 +3,13 @@
 #include <sys/resource.h>
 
 #include <algorithm>
+#include <atomic>
+#include <cstdint>
 #include <condition_variable>
 #include <cstring>
 #include <deque>
 #include <iterator>
+#include <tuple>
 #include <mutex>
 #include <optional>
 #include <thread>
@@ -42,19 +45,44 @@ void keep_place(FoundConnectionString& string, const FileLocation& place, bool a
   }
 }
 
-// Adds `found`, whose places are in order, to the string of the same text.
-void merge_string(StringsByText& strings, FoundConnectionString& found) {
+// Adds `found`, whose places are in order, to the string of the same text. Returns false when
+// it is a new string and `strings` holds `limit` already: then it is not kept.
+bool merge_string(StringsByText& strings, FoundConnectionString& found, std::size_t limit) {
+  if (strings.size() >= limit && !strings.contains(found.text.reveal())) return false;
   auto [entry, inserted] = strings.try_emplace(found.text.reveal());
   if (inserted) entry->second.text = std::move(found.text);
   entry->second.occurrences += found.occurrences;
   for (std::size_t i = 0; i < found.places.size(); ++i) {
     keep_place(entry->second, found.places[i], i == 0 && found.allowed_inline);
   }
+  return true;
+}
+
+// What the workers share: the scan's limits and how much of them is used.
+struct ScanBudget {
+  const ConfigScanSettings& settings;
+  std::atomic<std::size_t> credentials_kept{0};
+};
+
+// Keeps as many of `scan`'s credentials as the scan's budget has room for and counts the rest,
+// with those past the per-file limit, as unlisted.
+void keep_credentials(const FileToScan& file, TextScan& scan, ScanBudget& budget,
+                      ConfigFacts& facts) {
+  const std::size_t found = scan.credentials.size();
+  const std::size_t limit = budget.settings.max_credentials;
+  const std::size_t before = budget.credentials_kept.fetch_add(found);
+  const std::size_t room = before >= limit ? 0 : std::min(found, limit - before);
+  for (std::size_t i = room; i < found; ++i) ++scan.credentials_not_kept[scan.credentials[i].kind];
+  scan.credentials.resize(room);
+  std::move(scan.credentials.begin(), scan.credentials.end(),
+            std::back_inserter(facts.credentials));
+  for (const auto& [kind, count] : scan.credentials_not_kept)
+    facts.unlisted_credentials.push_back({file.path, kind, count});
 }
 
 // Scans one file read into `facts` (a worker's own), or records why it was skipped.
-void scan_file(const FileToScan& file, const FileRead& read, ConfigFacts& facts,
-               StringsByText& strings) {
+void scan_file(const FileToScan& file, const FileRead& read, ScanBudget& budget,
+               ConfigFacts& facts, StringsByText& strings) {
   if (const auto* skipped = std::get_if<SkippedFile>(&read)) {
     facts.skipped.push_back(*skipped);
     return;
@@ -64,12 +92,22 @@ void scan_file(const FileToScan& file, const FileRead& read, ConfigFacts& facts,
     facts.skipped.push_back({file.path, "binary"});
     return;
   }
+  TextScan scan;
+  try {
+    scan = budget.settings.scan_text(file.path, text, budget.settings.per_file);
+  } catch (...) {
+    // A bug met on one file's bytes costs that file, not the scan. The exception's text is not
+    // kept: it may quote the file.
+    facts.skipped.push_back({file.path, std::string(kInternalErrorReason)});
+    return;
+  }
   ++facts.files_scanned;
   facts.bytes_scanned += text.size();
-  TextScan scan = scan_config_text(file.path, text);
-  std::move(scan.credentials.begin(), scan.credentials.end(),
-            std::back_inserter(facts.credentials));
-  for (FoundConnectionString& found : scan.connection_strings) merge_string(strings, found);
+  keep_credentials(file, scan, budget, facts);
+  for (FoundConnectionString& found : scan.connection_strings) {
+    if (!merge_string(strings, found, budget.settings.max_connection_strings))
+      ++facts.connection_strings_not_kept;
+  }
   for (const auto& [rule, count] : scan.suppressed_by_rule) {
     facts.suppressed_by_rule[std::string(rule)] += count;
   }
@@ -142,12 +180,15 @@ class FileQueue {
 };
 
 void merge_strings(StringsByText& strings, StringsByText& part) {
-  for (auto& [text, found] : part) merge_string(strings, found);
+  for (auto& [text, found] : part) merge_string(strings, found, SIZE_MAX);
 }
 
 void merge_into(ConfigFacts& facts, ConfigFacts& part) {
   facts.files_scanned += part.files_scanned;
   facts.bytes_scanned += part.bytes_scanned;
+  facts.connection_strings_not_kept += part.connection_strings_not_kept;
+  std::move(part.unlisted_credentials.begin(), part.unlisted_credentials.end(),
+            std::back_inserter(facts.unlisted_credentials));
   std::move(part.skipped.begin(), part.skipped.end(), std::back_inserter(facts.skipped));
   std::move(part.credentials.begin(), part.credentials.end(),
             std::back_inserter(facts.credentials));
@@ -164,6 +205,7 @@ ConfigFacts scan_config_paths(const std::vector<std::string>& roots,
   const std::size_t threads = std::max<std::size_t>(
       1, settings.threads != 0 ? settings.threads : std::thread::hardware_concurrency());
   FileQueue queue;
+  ScanBudget budget{settings};
   std::vector<ConfigFacts> parts(threads);
   std::vector<StringsByText> strings_parts(threads);
   {
@@ -173,7 +215,7 @@ ConfigFacts scan_config_paths(const std::vector<std::string>& roots,
         FileReader reader(settings.walk.max_file_bytes, queue.batch_files());
         while (auto batch = queue.pop()) {
           reader.read(*batch, [&](const FileToScan& file, const FileRead& read) {
-            scan_file(file, read, parts[i], strings_parts[i]);
+            scan_file(file, read, budget, parts[i], strings_parts[i]);
           });
         }
       });
@@ -193,6 +235,10 @@ ConfigFacts scan_config_paths(const std::vector<std::string>& roots,
   StringsByText strings;
   for (StringsByText& part : strings_parts) merge_strings(strings, part);
   for (auto& [text, found] : strings) facts.connection_strings.push_back(std::move(found));
+  std::stable_sort(facts.unlisted_credentials.begin(), facts.unlisted_credentials.end(),
+                   [](const UnlistedCredentials& a, const UnlistedCredentials& b) {
+                     return std::tie(a.path, a.kind) < std::tie(b.path, b.kind);
+                   });
   std::stable_sort(facts.skipped.begin(), facts.skipped.end(),
                    [](const SkippedFile& a, const SkippedFile& b) { return a.path < b.path; });
   std::stable_sort(
@@ -201,6 +247,12 @@ ConfigFacts scan_config_paths(const std::vector<std::string>& roots,
   std::stable_sort(
       facts.connection_strings.begin(), facts.connection_strings.end(),
       [](const auto& a, const auto& b) { return by_location(a.places.front(), b.places.front()); });
+  // Workers each kept up to the limit: the first in path order are kept.
+  if (facts.connection_strings.size() > settings.max_connection_strings) {
+    facts.connection_strings_not_kept +=
+        facts.connection_strings.size() - settings.max_connection_strings;
+    facts.connection_strings.resize(settings.max_connection_strings);
+  }
   return facts;
 }
 

@@ -227,8 +227,8 @@ struct ValueSpan {
 
 class TextScanner {
  public:
-  TextScanner(std::string_view path, std::string_view text)
-      : path_(path), text_(text), syntax_(file_syntax(path)) {}
+  TextScanner(std::string_view path, std::string_view text, const TextScanLimits& limits)
+      : path_(path), text_(text), syntax_(file_syntax(path)), limits_(limits) {}
 
   TextScan run() {
     AnchorSearch anchors(text_);
@@ -462,10 +462,23 @@ class TextScanner {
     return {};
   }
 
+  // Whether a credential of `kind` at value_begin is to be reported: not reported before, and
+  // within the per-kind limit (past it, only counted). Called before the costly part of a report.
+  bool claim(CredentialHit::Kind kind, std::size_t value_begin) {
+    if (!reported_.insert(value_begin).second) return false;
+    std::size_t& kept = kept_per_kind_[static_cast<std::size_t>(kind)];
+    if (kept >= limits_.credentials_per_kind) {
+      ++scan_.credentials_not_kept[kind];
+      return false;
+    }
+    ++kept;
+    return true;
+  }
+
+  // Records a credential claim() let through.
   void report(CredentialHit::Kind kind, std::string key, std::size_t value_begin,
               std::size_t value_length, std::string password, std::string user = {},
               std::string host = {}) {
-    if (!reported_.insert(value_begin).second) return;
     const Line line = line_at(value_begin);
     CredentialHit hit;
     hit.kind = kind;
@@ -484,7 +497,7 @@ class TextScanner {
   void judge(CredentialHit::Kind kind, std::string_view key, ValueSpan span, bool in_code) {
     std::string_view value = slice(text_, span.begin, span.end - span.begin);
     if (const std::string_view fallback = template_default(value); !fallback.empty()) {
-      span.begin += value.find(fallback);
+      span.begin += static_cast<std::size_t>(fallback.data() - value.data());
       value = fallback;
     }
     if (starts_with_ignore_case(value, "mongodb")) return;  // a URI: after_uri judges it
@@ -492,6 +505,7 @@ class TextScanner {
       drop(*rule);
       return;
     }
+    if (!claim(kind, span.begin)) return;
     report(kind, std::string(key), span.begin, value.size(), std::string(value),
            nearby_user(span.begin));
   }
@@ -558,6 +572,7 @@ class TextScanner {
       drop(*rule);
       return;
     }
+    if (!claim(CredentialHit::Kind::uri_password, authority_begin + colon + 1)) return;
     const std::string host(hosts.substr(0, hosts.find(',')));
     report(CredentialHit::Kind::uri_password, {}, authority_begin + colon + 1,
            user_info.size() - colon - 1, password, percent_decoded(user_info.substr(0, colon)),
@@ -627,14 +642,15 @@ class TextScanner {
   }
 
   // `${mongo.password:v}` (Spring's @Value, a YAML or Compose default): the default after the
-  // colon (or ":-"), up to '}'.
+  // colon (or ":-"), up to '}' on the same line (no '}' there: an unfinished template).
   std::optional<ValueSpan> template_with_default(std::size_t begin, std::size_t end) const {
     if (begin < 2 || slice(text_, begin - 2, 2) != "${" || end >= text_.size() ||
         text_[end] != ':') {
       return std::nullopt;
     }
     if (end + 1 < text_.size() && text_[end + 1] == '-') ++end;
-    const std::size_t close = text_.find('}', end);
+    const std::size_t line_end = window_end_const(end);
+    const std::size_t close = text_.substr(0, line_end).find('}', end);
     if (close == std::string_view::npos) return std::nullopt;
     return ValueSpan{end + 1, close, true};
   }
@@ -799,7 +815,9 @@ class TextScanner {
   std::string_view path_;
   std::string_view text_;
   FileSyntax syntax_;
+  TextScanLimits limits_;
   TextScan scan_;
+  std::array<std::size_t, 4> kept_per_kind_{};  // credentials reported, by CredentialHit::Kind
   std::vector<std::pair<std::string_view, std::size_t>> dropped_;
   // Index in scan_.connection_strings of each string as written.
   std::unordered_map<std::string_view, std::size_t> strings_;
@@ -816,8 +834,9 @@ class TextScanner {
 
 }  // namespace
 
-TextScan scan_config_text(std::string_view path, std::string_view text) {
-  return TextScanner(path, text).run();
+TextScan scan_config_text(std::string_view path, std::string_view text,
+                          const TextScanLimits& limits) {
+  return TextScanner(path, text, limits).run();
 }
 
 }  // namespace mongoscan

@@ -53,6 +53,12 @@ class DataModelProbe {
         facts_.excluded_databases.push_back(name);
         continue;
       }
+      if (options_.scan_deadline && options_.scan_deadline->expired()) {
+        facts_.errors.push_back(Error{ErrorCode::timeout, "data model",
+                                      "the scan timeout passed before database " + name +
+                                          " and those after it were sampled"});
+        break;
+      }
       facts_.databases.push_back(read_database(name));
     }
     return std::move(facts_);
@@ -61,18 +67,22 @@ class DataModelProbe {
  private:
   Deadline deadline() const {
     // The server stops at maxTimeMS; the connection waits a little longer for its answer.
-    return Deadline::after(options_.max_time + probe_.command_timeout);
+    return within_scan(Deadline::after(options_.max_time + probe_.command_timeout));
+  }
+
+  Deadline within_scan(Deadline deadline) const {
+    return options_.scan_deadline ? deadline.capped_by(*options_.scan_deadline) : deadline;
   }
 
   Result<std::unique_ptr<MongoConnection>> open_session() {
     auto tcp = TcpConnection::connect(node_.connected_address, node_.port,
-                                      Deadline::after(probe_.connect_timeout));
+                                      within_scan(Deadline::after(probe_.connect_timeout)));
     if (!tcp) return tcp.error();
     std::unique_ptr<MongoConnection> connection;
     if (node_.tls) {
       if (!probe_.tls_context) return Error{ErrorCode::tls, "tls", "no TLS configuration"};
       auto tls = TlsStream::handshake(std::move(tcp).value(), *probe_.tls_context, node_.host,
-                                      Deadline::after(probe_.connect_timeout));
+                                      within_scan(Deadline::after(probe_.connect_timeout)));
       if (!tls) return tls.error();
       const TlsFacts& seen = tls.value()->facts();
       if (probe_.credentials && !seen.verified && !seen.insecure) {
@@ -84,8 +94,11 @@ class DataModelProbe {
     } else {
       connection = std::make_unique<MongoConnection>(std::move(tcp).value());
     }
-    if (auto size = node_.hello ? node_.hello->get_int64("maxMessageSizeBytes") : std::nullopt)
-      connection->set_max_message_size(static_cast<std::int32_t>(*size));
+    if (auto size = node_.hello ? node_.hello->get_int64("maxMessageSizeBytes") : std::nullopt) {
+      auto limit = wire::max_message_size_from_hello(*size);
+      if (!limit) return limit.error();
+      connection->set_max_message_size(limit.value());
+    }
     if (probe_.credentials) {
       std::optional<std::vector<std::string>> mechanisms;
       if (node_.authentication) mechanisms = node_.authentication->server_mechanisms;
@@ -93,7 +106,7 @@ class DataModelProbe {
       authentication.tls_active = node_.tls;
       const AuthenticationFacts authenticated =
           authenticate(*connection, *probe_.credentials, mechanisms, authentication,
-                       Deadline::after(probe_.command_timeout));
+                       within_scan(Deadline::after(probe_.command_timeout)));
       if (authenticated.error) return *authenticated.error;
     }
     return connection;

@@ -4,9 +4,11 @@
 // replica-set members and mongos. Keeps only shapes (scanner/data_model_facts.h).
 
 #include <chrono>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "scanner/deadline.h"
 #include "scanner/data_model_facts.h"
 #include "scanner/node_facts.h"
 #include "scanner/probe.h"
@@ -18,6 +20,9 @@ struct DataModelOptions {
   std::vector<std::string> databases;           // --databases: only these (empty: every one)
   std::vector<std::string> excluded_databases;  // --exclude-db
   std::chrono::milliseconds max_time{10000};    // maxTimeMS of every command
+  // The scan's deadline (--scan-timeout): no command waits past it, and no database is started
+  // after it (those left are named in the facts' errors).
+  std::optional<Deadline> scan_deadline;
 };
 
 // The node to read from: a secondary (hidden first, then by address) when the deployment has one,

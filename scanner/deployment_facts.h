@@ -19,6 +19,7 @@ struct DeploymentFacts {
   std::optional<SeedlistDiscovery> seedlist;  // for mongodb+srv:// targets
   std::vector<NodeFacts> nodes;               // seeds first, then the members they revealed
   std::optional<DataModelFacts> data_model;   // --data-model: what one node's sample showed
+  std::size_t members_not_probed = 0;  // members named beyond the discovery's member cap
 };
 
 }  // namespace mongoscan

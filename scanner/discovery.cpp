@@ -67,7 +67,7 @@ class DiscoveryRun {
     for (const DiscoveryTarget& target : targets) queues_.emplace_back(target.seeds);
   }
 
-  std::vector<std::vector<NodeFacts>> run() {
+  Discovery run() {
     for (std::size_t target = 0; target < targets_.size(); ++target) admit_queued(target);
     while (done_ < nodes_.size()) {
       start_connects();
@@ -77,6 +77,8 @@ class DiscoveryRun {
       expire_deadlines();
     }
     resolver_.cancel_all();  // lookups that outlived their node's deadline
+    // A probe that ran into the deadline was cut short by it, even if nothing was left waiting.
+    if (settings_.scan_deadline && settings_.scan_deadline->expired()) timed_out_ = true;
     return results();
   }
 
@@ -102,6 +104,7 @@ class DiscoveryRun {
   struct ProbeJob {
     NodeFacts reached;
     std::unique_ptr<TcpConnection> connection;  // nullptr: the probe connects itself
+    ProbeOptions options;                       // the target's, within the scan's deadline
   };
 
   void admit_queued(std::size_t target) {
@@ -114,6 +117,10 @@ class DiscoveryRun {
       node.facts.port = queued->host.port.value_or(kDefaultPort);
       node.facts.origin = queued->origin;
       node.facts.named_by = queued->named_by;
+      if (timed_out_) {
+        stop_at_scan_timeout(index);
+        continue;
+      }
       if (queued->host.type == HostType::unix_socket) {
         node.facts.port = 0;
         node.facts.errors.push_back(
@@ -219,12 +226,17 @@ class DiscoveryRun {
 
   void submit_probe(std::size_t index) {
     Node& node = nodes_[index];
-    auto job = std::make_shared<ProbeJob>(ProbeJob{node.facts, std::move(node.connection)});
-    const ProbeOptions& options = targets_[node.target].options;
-    pool_.submit([this, index, job, &options] {
+    auto job = std::make_shared<ProbeJob>(ProbeJob{node.facts, std::move(node.connection),
+                                                   targets_[node.target].options});
+    if (settings_.scan_deadline) {  // no probe runs past the scan's deadline
+      job->options.node_timeout = std::min(
+          job->options.node_timeout,
+          std::chrono::milliseconds(settings_.scan_deadline->remaining_ms()));
+    }
+    pool_.submit([this, index, job] {
       NodeFacts facts = job->reached;
       try {
-        facts = prober_(std::move(job->reached), std::move(job->connection), options);
+        facts = prober_(std::move(job->reached), std::move(job->connection), job->options);
       } catch (const std::exception& error) {
         facts.errors.push_back(
             Error{ErrorCode::io, "probe", std::string("internal error: ") + error.what()});
@@ -252,7 +264,30 @@ class DiscoveryRun {
     }
   }
 
+  // Ends a node that the scan's deadline left unprobed.
+  void stop_at_scan_timeout(std::size_t index) {
+    nodes_[index].facts.errors.push_back(
+        Error{ErrorCode::timeout, "scan", "the scan timeout passed before this node was probed"});
+    finish(index);
+  }
+
+  // Once the scan's deadline passes: every node not being probed yet ends with an error (those
+  // being probed end by their own deadline, which is within the scan's).
+  void expire_scan_deadline() {
+    if (timed_out_ || !settings_.scan_deadline || !settings_.scan_deadline->expired()) return;
+    timed_out_ = true;
+    for (std::size_t index = 0; index < nodes_.size(); ++index) {
+      const Stage stage = nodes_[index].stage;
+      if (stage == Stage::done || stage == Stage::probing) continue;
+      nodes_[index].connection.reset();
+      stop_at_scan_timeout(index);
+    }
+    waiting_.clear();
+    ready_.clear();
+  }
+
   void expire_deadlines() {
+    expire_scan_deadline();
     const std::vector<std::size_t> watched(in_flight_.begin(), in_flight_.end());
     for (const std::size_t index : watched) {
       Node& node = nodes_[index];
@@ -272,6 +307,8 @@ class DiscoveryRun {
   // The earliest deadline of a lookup or connect in flight, in ms from now (capped).
   int next_deadline_ms() const {
     int wait = kIdleWaitMs;
+    if (settings_.scan_deadline && !timed_out_)
+      wait = std::min(wait, settings_.scan_deadline->remaining_ms());
     for (const std::size_t index : in_flight_)
       wait = std::min(wait, nodes_[index].deadline.remaining_ms());
     return wait;
@@ -308,7 +345,7 @@ class DiscoveryRun {
 
   // Per target: seeds in their order, then members by host and port; aliases folded into the
   // node they name.
-  std::vector<std::vector<NodeFacts>> results() {
+  Discovery results() {
     std::vector<Node*> ordered;
     for (Node& node : nodes_) {
       if (!node.alias_of) {
@@ -323,9 +360,14 @@ class DiscoveryRun {
       return std::tie(a->target, a->seed_order, a->facts.host, a->facts.port) <
              std::tie(b->target, b->seed_order, b->facts.host, b->facts.port);
     });
-    std::vector<std::vector<NodeFacts>> facts(targets_.size());
-    for (Node* node : ordered) facts[node->target].push_back(std::move(node->facts));
-    return facts;
+    Discovery discovery;
+    discovery.timed_out = timed_out_;
+    discovery.deployments.resize(targets_.size());
+    for (Node* node : ordered)
+      discovery.deployments[node->target].nodes.push_back(std::move(node->facts));
+    for (std::size_t target = 0; target < targets_.size(); ++target)
+      discovery.deployments[target].members_not_probed = queues_[target].not_queued();
+    return discovery;
   }
 
   const std::vector<DiscoveryTarget>& targets_;
@@ -344,6 +386,7 @@ class DiscoveryRun {
   std::size_t connecting_ = 0;
   std::size_t running_ = 0;  // probes handed to the pool
   std::size_t done_ = 0;
+  bool timed_out_ = false;  // the scan's deadline passed
   std::mutex completions_mutex_;
   std::vector<std::pair<std::size_t, NodeFacts>> completions_;
   WakeSignal wake_;
@@ -352,10 +395,8 @@ class DiscoveryRun {
 
 }  // namespace
 
-std::vector<std::vector<NodeFacts>> discover_and_probe(const std::vector<DiscoveryTarget>& targets,
-                                                       DnsResolver& resolver,
-                                                       const DiscoverySettings& settings,
-                                                       const NodeProber& prober) {
+Discovery discover_and_probe(const std::vector<DiscoveryTarget>& targets, DnsResolver& resolver,
+                             const DiscoverySettings& settings, const NodeProber& prober) {
   return DiscoveryRun(targets, resolver, settings, prober).run();
 }
 

@@ -11,8 +11,10 @@
 #include <cstddef>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <vector>
 
+#include "scanner/deadline.h"
 #include "scanner/dns_resolver.h"
 #include "scanner/node_facts.h"
 #include "scanner/probe.h"
@@ -39,14 +41,27 @@ struct DiscoverySettings {
   std::chrono::milliseconds max_idle_connection{5000};
   // Called on the calling thread after each node is done: (nodes done, nodes known so far).
   std::function<void(std::size_t done, std::size_t known)> on_progress;
+  // The whole scan's deadline (--scan-timeout): no node starts after it, and no probe runs past
+  // it. Nodes not probed by then are reported with a "scan timeout" error.
+  std::optional<Deadline> scan_deadline;
 };
 
-// The facts of every node of every target, one list per target: its seeds in the order given, then
-// the members found, ordered by host and port. A node that cannot be probed is there with the
-// reason in its errors.
-std::vector<std::vector<NodeFacts>> discover_and_probe(const std::vector<DiscoveryTarget>& targets,
-                                                       DnsResolver& resolver,
-                                                       const DiscoverySettings& settings,
-                                                       const NodeProber& prober = probe_node);
+// What discovery found for one target.
+struct DiscoveredDeployment {
+  // Seeds in the order given, then the members found, by host and port. A node that cannot be
+  // probed is there with the reason in its errors.
+  std::vector<NodeFacts> nodes;
+  std::size_t members_not_probed = 0;  // names past MemberQueue::kMaxNodes, never contacted
+};
+
+struct Discovery {
+  std::vector<DiscoveredDeployment> deployments;  // one per target, in order
+  bool timed_out = false;                         // the scan deadline passed first
+};
+
+// The facts of every node of every target.
+Discovery discover_and_probe(const std::vector<DiscoveryTarget>& targets, DnsResolver& resolver,
+                             const DiscoverySettings& settings,
+                             const NodeProber& prober = probe_node);
 
 }  // namespace mongoscan

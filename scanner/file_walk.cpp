@@ -109,12 +109,31 @@ std::string read_ignore_file(int directory_fd, const char* name, std::uint64_t m
   return text;
 }
 
-// The d_type that a stat mode stands for (the walk only tells these three apart).
+// The d_type that a stat mode stands for.
 unsigned char entry_type(mode_t mode) {
   if (S_ISDIR(mode)) return DT_DIR;
   if (S_ISREG(mode)) return DT_REG;
   if (S_ISLNK(mode)) return DT_LNK;
+  if (S_ISFIFO(mode)) return DT_FIFO;
+  if (S_ISSOCK(mode)) return DT_SOCK;
+  if (S_ISCHR(mode)) return DT_CHR;
+  if (S_ISBLK(mode)) return DT_BLK;
   return DT_UNKNOWN;
+}
+
+// Why an entry that is neither a directory nor a regular file is not read.
+std::string special_file_reason(unsigned char type) {
+  switch (type) {
+    case DT_FIFO:
+      return "not a regular file: a FIFO";
+    case DT_SOCK:
+      return "not a regular file: a socket";
+    case DT_CHR:
+      return "not a regular file: a character device";
+    case DT_BLK:
+      return "not a regular file: a block device";
+  }
+  return "not a regular file or directory";
 }
 
 // One name read from a directory: where it is in the walker's name buffer, its d_type and the
@@ -186,7 +205,7 @@ void Walker::walk_root(const std::string& root) {
   }
   if (S_ISREG(status.st_mode)) return visit_file(nullptr, file_id(status));
   if (!S_ISDIR(status.st_mode)) {
-    return skipped_.push_back({root, "not a regular file or directory"});
+    return skipped_.push_back({root, special_file_reason(entry_type(status.st_mode))});
   }
   auto directory = std::make_shared<const UniqueFd>(open_directory(AT_FDCWD, path_.c_str(), true));
   if (directory->get() < 0) return skip_unreadable(errno);
@@ -303,7 +322,8 @@ void Walker::visit_entry(const SharedDirectory& directory, DirectoryEntry entry)
   }
   if (type == DT_DIR) return enter_directory(directory_fd, through_symlink);
   if (type == DT_REG) return visit_file(directory, id);
-  // Sockets, FIFOs and devices are never opened (a FIFO would block): silently out of scope.
+  // Sockets, FIFOs and devices are never opened (a FIFO would block), but listed as skipped.
+  if (!ignored(false)) skip(special_file_reason(type));
 }
 
 void Walker::enter_directory(int parent_fd, bool through_symlink) {

@@ -41,8 +41,14 @@ MemberQueue::MemberQueue(const std::vector<HostAddress>& seeds) {
 }
 
 void MemberQueue::add(QueuedNode node) {
-  if (seen_.size() >= kMaxNodes) return;
-  if (seen_.insert(to_lower_ascii(node.host.address())).second) pending_.push_back(std::move(node));
+  std::string name = to_lower_ascii(node.host.address());
+  if (seen_.contains(name)) return;
+  if (seen_.size() >= kMaxNodes) {
+    if (beyond_cap_.size() < kMaxCountedBeyondCap) beyond_cap_.insert(std::move(name));
+    return;
+  }
+  seen_.insert(std::move(name));
+  pending_.push_back(std::move(node));
 }
 
 void MemberQueue::add_names(const std::vector<std::string>& names, NodeOrigin origin,

@@ -25,6 +25,9 @@ class MemberQueue {
  public:
   // More nodes than any replica set (50 members) or sensible mongos fleet.
   static constexpr std::size_t kMaxNodes = 1000;
+  // Names past kMaxNodes are counted up to this many distinct ones (a bound on the memory a
+  // hostile reply can take).
+  static constexpr std::size_t kMaxCountedBeyondCap = 100000;
 
   explicit MemberQueue(const std::vector<HostAddress>& seeds);
 
@@ -35,12 +38,16 @@ class MemberQueue {
   // The next node to probe, or nothing when every queued node was handed out.
   std::optional<QueuedNode> next();
 
+  // Distinct names the replies gave past kMaxNodes, never queued (at most kMaxCountedBeyondCap).
+  std::size_t not_queued() const { return beyond_cap_.size(); }
+
  private:
   void add(QueuedNode node);
   void add_names(const std::vector<std::string>& names, NodeOrigin origin,
                  const std::string& named_by);
   std::deque<QueuedNode> pending_;
-  std::set<std::string> seen_;  // lower-cased "host:port"
+  std::set<std::string> seen_;        // lower-cased "host:port", queued
+  std::set<std::string> beyond_cap_;  // lower-cased "host:port", past kMaxNodes
 };
 
 }  // namespace mongoscan

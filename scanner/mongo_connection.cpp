@@ -1,9 +1,31 @@
 #include "scanner/mongo_connection.h"
 
+#include <algorithm>
 #include <array>
-#include <cstring>
 
 namespace mongoscan {
+namespace {
+
+// The first read after the header; each later one at most doubles what has arrived.
+constexpr std::size_t kFirstBodyRead = 64 * 1024;
+
+// One whole message (header included) whose header announced `length` bytes. The buffer grows as
+// bytes arrive, never past twice what was received, so an announced length that is never sent
+// costs next to nothing.
+Result<std::vector<std::uint8_t>> read_reply_message(ByteStream& stream,
+                                                     std::span<const std::uint8_t> header,
+                                                     std::size_t length, Deadline deadline) {
+  std::vector<std::uint8_t> message(header.begin(), header.end());
+  while (message.size() < length) {
+    const std::size_t received = message.size();
+    message.resize(std::min(length, std::max(2 * received, kFirstBodyRead)));
+    const auto next = std::span<std::uint8_t>(message).subspan(received);
+    if (auto read = stream.read_exact(next, deadline); !read) return read.error();
+  }
+  return message;
+}
+
+}  // namespace
 
 Result<bson::Document> MongoConnection::run(AllowedCommand command, bson::Value value,
                                             const bson::Document& arguments,
@@ -29,11 +51,10 @@ Result<bson::Document> MongoConnection::round_trip(const std::vector<std::uint8_
   if (auto read = stream_->read_exact(header, deadline); !read) return read.error();
   auto length = wire::read_message_length(header, max_message_size_);
   if (!length) return length.error();
-  std::vector<std::uint8_t> message(static_cast<std::size_t>(length.value()));
-  std::memcpy(message.data(), header.data(), header.size());
-  auto rest = std::span<std::uint8_t>(message).subspan(header.size());
-  if (auto read = stream_->read_exact(rest, deadline); !read) return read.error();
-  auto reply = wire::decode_reply(message, request_id, max_message_size_);
+  auto message =
+      read_reply_message(*stream_, header, static_cast<std::size_t>(length.value()), deadline);
+  if (!message) return message.error();
+  auto reply = wire::decode_reply(message.value(), request_id, max_message_size_);
   if (!reply) return reply.error();
   return std::move(reply).value().body;
 }

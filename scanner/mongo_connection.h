@@ -26,7 +26,8 @@ class MongoConnection {
   // isMaster over OP_QUERY, for servers older than 3.6 that do not answer OP_MSG.
   Result<bson::Document> run_legacy_is_master(Deadline deadline);
 
-  // From hello's maxMessageSizeBytes; replies above it are refused before they are read.
+  // From hello's maxMessageSizeBytes (wire::max_message_size_from_hello); replies above it are
+  // refused before their body is read, and a body costs memory only as its bytes arrive.
   void set_max_message_size(std::int32_t bytes) { max_message_size_ = bytes; }
 
  private:

@@ -112,6 +112,13 @@ class NodeProbe {
 
   void record(const Error& error) { facts_.errors.push_back(error); }
 
+  // A failed handshake as the node's error: its phase is the handshake command, whichever layer
+  // (read, wire, bson) failed, as run_into() names a failed command.
+  Error handshake_error(const Error& error) const {
+    return Error{error.code, facts_.hello_command.empty() ? "hello" : facts_.hello_command,
+                 error.message};
+  }
+
   // The connection discovery opened, then new ones to the same address.
   Result<std::unique_ptr<TcpConnection>> connect() {
     if (first_connection_) return std::move(first_connection_);
@@ -158,7 +165,12 @@ class NodeProbe {
   bool keep_hello(Result<bson::Document> reply, MongoConnection& connection) {
     if (!reply) return false;
     if (auto size = reply.value().get_int64("maxMessageSizeBytes")) {
-      connection.set_max_message_size(static_cast<std::int32_t>(*size));
+      auto limit = wire::max_message_size_from_hello(*size);
+      if (limit) {
+        connection.set_max_message_size(limit.value());
+      } else {
+        record(limit.error());
+      }
     }
     facts_.hello = std::move(reply).value();
     return true;
@@ -180,10 +192,10 @@ class NodeProbe {
       // A node that took the connection but stays silent will not answer TLS or OP_QUERY either;
       // only a closed connection suggests another protocol.
       if (reply.error().code != ErrorCode::refused) {
-        record(reply.error());
+        record(handshake_error(reply.error()));
         return std::nullopt;
       }
-      plaintext_failure = reply.error();
+      plaintext_failure = handshake_error(reply.error());
     }
     auto tls = connect_tls();
     if (tls) {
@@ -192,7 +204,7 @@ class NodeProbe {
       Session session{std::make_unique<MongoConnection>(std::move(tls).value()), true};
       auto reply = exchange_hello(*session.connection);
       if (keep_hello(reply, *session.connection)) return session;
-      record(reply.error());
+      record(handshake_error(reply.error()));
       return std::nullopt;
     }
     if (plaintext_failure && tls.error().phase != "connect")

@@ -9,6 +9,7 @@
 #include "checks/deployment_connection.h"
 #include "checks/gate.h"
 #include "checks/registry.h"
+#include "checks/scan_coverage.h"
 #include "reports/atomic_file.h"
 #include "reports/node_summary.h"
 #include "reports/progress_line.h"
@@ -112,6 +113,7 @@ NodeFacts unresolved_srv_name(const DeploymentFacts& deployment) {
 struct ProbedDeployments {
   std::vector<DeploymentFacts> deployments;
   std::vector<ProbeOptions> options;
+  bool timed_out = false;  // the scan's deadline ended discovery
 };
 
 // Resolves every target's SRV and TXT records at once, then discovers and probes every node of
@@ -144,10 +146,12 @@ Result<ProbedDeployments> probe_deployments(const ProbeSettings& settings,
                            {},
                            std::nullopt});
   }
-  auto nodes = discover_and_probe(discovery_targets, *resolver.value(), discovery);
+  Discovery discovered = discover_and_probe(discovery_targets, *resolver.value(), discovery);
   ProbedDeployments probed;
+  probed.timed_out = discovered.timed_out;
   for (std::size_t i = 0; i < deployments.size(); ++i) {
-    deployments[i].nodes = std::move(nodes[i]);
+    deployments[i].nodes = std::move(discovered.deployments[i].nodes);
+    deployments[i].members_not_probed = discovered.deployments[i].members_not_probed;
     if (deployments[i].nodes.empty() && deployments[i].seedlist) {
       deployments[i].nodes.push_back(unresolved_srv_name(deployments[i]));
     }
@@ -157,14 +161,21 @@ Result<ProbedDeployments> probe_deployments(const ProbeSettings& settings,
   return probed;
 }
 
-// --data-model: one node of each deployment, one deployment after another.
+// --data-model: one node of each deployment, one deployment after another, until the scan's
+// deadline (a deployment not sampled by then says so).
 void sample_data_models(ProbedDeployments& probed, const DataModelOptions& options) {
   const auto now = std::chrono::duration_cast<std::chrono::seconds>(
                        std::chrono::system_clock::now().time_since_epoch())
                        .count();
   for (std::size_t i = 0; i < probed.deployments.size(); ++i) {
     DeploymentFacts& deployment = probed.deployments[i];
-    if (const NodeFacts* node = sampling_node(deployment.nodes)) {
+    if (options.scan_deadline && options.scan_deadline->expired()) {
+      DataModelFacts not_sampled;
+      not_sampled.sample_size = options.sample_size;
+      not_sampled.errors.push_back(Error{ErrorCode::timeout, "data model",
+                                         "the scan timeout passed before sampling began"});
+      deployment.data_model = std::move(not_sampled);
+    } else if (const NodeFacts* node = sampling_node(deployment.nodes)) {
       deployment.data_model = probe_data_model(*node, probed.options[i], options, now);
     } else {
       DataModelFacts unreachable;
@@ -199,9 +210,25 @@ std::optional<CommandError> write_output(const ScanRequest& request, const Repor
   return std::nullopt;
 }
 
+// The config scan's settings with the policy's limits on findings.
+ConfigScanSettings config_scan_settings(const ConfigScanRequest& request, const Policy& policy) {
+  ConfigScanSettings settings = request.settings;
+  settings.per_file.credentials_per_kind =
+      static_cast<std::size_t>(policy.config_findings.per_file);
+  settings.max_credentials = static_cast<std::size_t>(policy.config_findings.per_scan);
+  settings.max_connection_strings = static_cast<std::size_t>(policy.config_findings.per_scan);
+  return settings;
+}
+
 ConfigScanSummary summarize(const ConfigFacts& facts) {
-  return {facts.roots, facts.files_scanned, facts.bytes_scanned, facts.skipped,
-          facts.suppressed_by_rule};
+  ConfigScanSummary summary;
+  summary.roots = facts.roots;
+  summary.files_scanned = facts.files_scanned;
+  summary.bytes_scanned = facts.bytes_scanned;
+  summary.skipped = facts.skipped;
+  summary.connection_strings_not_judged = facts.connection_strings_not_kept;
+  summary.suppressed_by_rule = facts.suppressed_by_rule;
+  return summary;
 }
 
 std::string describe_place(const FileLocation& place) {
@@ -276,9 +303,12 @@ std::optional<CommandError> run_scan(const ScanRequest& request, const CliStream
 
   SaltedPasswordCache cache;
   ProgressLine progress(streams.err, streams.err_is_terminal && !request.probe.quiet);
+  const Deadline scan_deadline = Deadline::after(request.probe.scan_timeout);
+  bool timed_out = false;
   DiscoverySettings discovery;
   discovery.concurrency = request.probe.concurrency;
   discovery.dns_timeout = request.probe.dns_timeout;
+  discovery.scan_deadline = scan_deadline;
   discovery.on_progress = [&](std::size_t done, std::size_t known) {
     progress.show("probed " + std::to_string(done) + "/" + std::to_string(known) + " nodes");
   };
@@ -289,9 +319,12 @@ std::optional<CommandError> run_scan(const ScanRequest& request, const CliStream
     if (!probed) return CommandError{kExitUsage, probed.error().message};
     if (request.data_model) {
       progress.show("sampling the data model");
-      sample_data_models(probed.value(), *request.data_model);
+      DataModelOptions options = *request.data_model;
+      options.scan_deadline = scan_deadline;
+      sample_data_models(probed.value(), options);
       progress.clear();
     }
+    timed_out = probed.value().timed_out || (request.data_model && scan_deadline.expired());
     deployments = std::move(probed.value().deployments);
   }
 
@@ -310,10 +343,13 @@ std::optional<CommandError> run_scan(const ScanRequest& request, const CliStream
     add(run_deployment_checks(deployment, request.policy));
     report.targets.push_back(std::move(target));
   }
+  std::optional<ConfigFacts> config_facts;
   if (!request.config.paths.empty()) {
     progress.show("scanning files");
-    const ConfigFacts facts = scan_config_paths(request.config.paths, request.config.settings);
+    config_facts = scan_config_paths(request.config.paths,
+                                     config_scan_settings(request.config, request.policy));
     progress.clear();
+    const ConfigFacts& facts = *config_facts;
     add(run_config_checks(facts, request.policy));
     for (const FoundConnectionString& found : facts.connection_strings) {
       add(found_string_findings(found, deployments, request.policy));
@@ -327,6 +363,8 @@ std::optional<CommandError> run_scan(const ScanRequest& request, const CliStream
   }
   if (auto error = settle_baseline(request.config, findings)) return error;
   const bool gate_fails = fails_gate(findings, parse_severity(request.fail_on));
+  report.coverage = assess_coverage(deployments, config_facts ? &*config_facts : nullptr,
+                                    findings, timed_out);
   report.findings.reserve(findings.size());
   for (Finding& finding : findings)
     report.findings.push_back({*find_check(finding.check_id), std::move(finding)});
@@ -335,6 +373,10 @@ std::optional<CommandError> run_scan(const ScanRequest& request, const CliStream
   report.finished_at = rfc3339_utc_now();
   if (auto error = write_output(request, report, streams)) return error;
   if (gate_fails) return CommandError{kExitFindingsFailed, ""};
+  if (!report.coverage.complete() && !request.allow_incomplete && !request.policy.allow_incomplete) {
+    return CommandError{kExitIncomplete, "scan " + report.coverage.statement() +
+                                             ": not passed (--allow-incomplete accepts it)"};
+  }
   return std::nullopt;
 }
 

@@ -40,6 +40,9 @@ struct ProbeSettings {
   std::chrono::milliseconds connect_timeout{5000};
   std::chrono::milliseconds command_timeout{10000};
   std::chrono::milliseconds node_timeout{60000};
+  // The whole scan's network work (discovery, probes, data-model sampling): past it, what was
+  // gathered is reported and the scan is incomplete.
+  std::chrono::milliseconds scan_timeout{15 * 60 * 1000};
 };
 
 // Application files to scan for credentials and connection strings (--config-path, --files-from).
@@ -57,6 +60,7 @@ struct ScanRequest {
   std::string format = "table";
   std::string output;  // empty: stdout
   std::string fail_on = "high";
+  bool allow_incomplete = false;  // an incomplete scan exits by its findings, not kExitIncomplete
   ProbeSettings probe;
   std::optional<DataModelOptions> data_model;  // --data-model: sample each probed deployment
 };

@@ -14,6 +14,7 @@
 #include <string>
 #include <string_view>
 
+#include "scanner/deadline.h"
 #include "scanner/result.h"
 #include "scanner/secret.h"
 
@@ -39,10 +40,11 @@ class SaltedPasswordCache {
  public:
   // Writes Hi(scram_password, salt, iterations) into `out`, which is the mechanism's digest size.
   // Computes it at most once per (mechanism, username, salt, iterations, password), however many
-  // threads ask at the same time.
+  // threads ask at the same time; a computation cut short by its deadline (ErrorCode::timeout)
+  // leaves the next caller to compute it under its own.
   Result<Ok> salted_password(ScramMechanism mechanism, std::string_view username,
                              const Secret& scram_password, std::string_view salt, int iterations,
-                             std::span<unsigned char> out);
+                             Deadline deadline, std::span<unsigned char> out);
 
   // How many PBKDF2 computations the cache has run.
   std::size_t pbkdf2_count() const { return pbkdf2_count_; }
@@ -82,9 +84,9 @@ class ScramClient {
 
   // Checks the server-first message and returns the client-final message, proof included.
   // Errors: protocol for a malformed message, a server nonce that does not extend ours, a bad
-  // salt or an iteration count below 4096; usage when called out of turn. Any error ends the
-  // conversation.
-  Result<std::string> handle_server_first(std::string_view server_first);
+  // salt or an iteration count outside [4096, 1000000]; timeout when the salted password is not
+  // derived by `deadline`; usage when called out of turn. Any error ends the conversation.
+  Result<std::string> handle_server_first(std::string_view server_first, Deadline deadline);
 
   // Checks that the server-final message proves the server knows the password (compared in
   // constant time), or returns its e= error as auth_failed.

@@ -277,6 +277,15 @@ std::vector<std::uint8_t> encode_op_query_is_master(std::int32_t request_id) {
   return frame(OpCode::query, request_id, payload);
 }
 
+Result<std::int32_t> max_message_size_from_hello(std::int64_t announced) {
+  if (announced < 1) {
+    return Error{ErrorCode::protocol, "hello",
+                 "hello announces maxMessageSizeBytes " + std::to_string(announced) +
+                     ", which is not a positive size"};
+  }
+  return static_cast<std::int32_t>(std::min<std::int64_t>(announced, kDefaultMaxMessageSizeBytes));
+}
+
 Result<std::int32_t> read_message_length(std::span<const std::uint8_t, kHeaderSize> header,
                                          std::int32_t max_message_size) {
   const std::int32_t length = load_int32(header, 0);

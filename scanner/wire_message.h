@@ -31,8 +31,10 @@ inline constexpr std::uint32_t kChecksumPresent = 1u << 0;
 inline constexpr std::uint32_t kMoreToCome = 1u << 1;
 inline constexpr std::uint32_t kExhaustAllowed = 1u << 16;
 
-// The server's MaxMessageSizeBytes, reported as hello.maxMessageSizeBytes (opmsg-framing.json,
-// limits); the limit until a hello reply says otherwise.
+// The server's MaxMessageSizeBytes (mongo src/mongo/rpc/message.h, "Maximum accepted message size
+// on the wire protocol": 48 * 1000 * 1000), reported as hello.maxMessageSizeBytes
+// (opmsg-framing.json, limits): the limit until a hello reply says otherwise, and the most a hello
+// may raise it to.
 inline constexpr std::int32_t kDefaultMaxMessageSizeBytes = 48'000'000;
 
 // A decoded server reply.
@@ -50,6 +52,11 @@ std::vector<std::uint8_t> encode_op_msg(const bson::Document& body, std::int32_t
 // OP_QUERY {isMaster: 1} on admin.$cmd with numberToReturn -1: the handshake for servers older
 // than 3.6, which do not know OP_MSG.
 std::vector<std::uint8_t> encode_op_query_is_master(std::int32_t request_id);
+
+// The reply-size limit set by a hello announcing maxMessageSizeBytes: the announced value, at most
+// kDefaultMaxMessageSizeBytes (no server sends more, so a larger claim buys nothing but memory);
+// a value below 1 is ErrorCode::protocol in phase "hello".
+Result<std::int32_t> max_message_size_from_hello(std::int64_t announced);
 
 // The messageLength of a header, refused (ErrorCode::protocol) outside [16, max_message_size], so
 // the transport knows how much to read and never reads an oversize reply.

@@ -87,5 +87,37 @@ TEST(Application, NothingFoundPassesBothChecksPerRoot) {
   }
 }
 
+// No evidence, no verdict: a scan over zero files passes neither check (a mistyped path in CI
+// would otherwise pass the gate).
+TEST(Application, NoFileScannedSkipsBothChecksWithTheReason) {
+  ConfigFacts facts = facts_with({});
+  facts.files_scanned = 0;
+  facts.skipped = {{"app/logo.png", "binary"}};
+  const auto findings = check_config_facts(facts, Policy{});
+  ASSERT_EQ(findings.size(), 2u);
+  for (const Finding& finding : findings) {
+    EXPECT_EQ(finding.status, Status::skipped);
+    EXPECT_EQ(finding.message, "no file was scanned (1 skipped)");
+  }
+}
+
+// Credentials past the limits are counted in one failing finding per file and kind.
+TEST(Application, UnlistedCredentialsFailWithTheirCount) {
+  ConfigFacts facts = facts_with({hit(CredentialHit::Kind::credential_key, "Kd93hQwz1Lr")});
+  facts.unlisted_credentials = {{"app/big.env", CredentialHit::Kind::credential_key, 479900},
+                                {"app/big.env", CredentialHit::Kind::uri_password, 1}};
+  const auto findings = check_config_facts(facts, Policy{});
+  ASSERT_EQ(findings.size(), 3u) << "two fails for the key, one for the URI: no pass";
+  EXPECT_EQ(findings[1].check_id, "APP-002");
+  EXPECT_EQ(findings[1].status, Status::fail);
+  EXPECT_EQ(findings[1].subject.name, "app/big.env");
+  EXPECT_EQ(findings[1].evidence["unlisted_count"], 479900);
+  EXPECT_EQ(findings[1].message.rfind("479900 more hardcoded passwords (credential_key)", 0), 0u)
+      << findings[1].message;
+  EXPECT_EQ(findings[2].check_id, "APP-001");
+  EXPECT_EQ(findings[2].status, Status::fail);
+  EXPECT_EQ(findings[2].message.rfind("1 more hardcoded password (uri_password)", 0), 0u);
+}
+
 }  // namespace
 }  // namespace mongoscan

@@ -249,6 +249,19 @@ TEST(DiscoveryMembers, FailsNamingEachNodeWithoutAHelloReplyAndItsFirstError) {
   EXPECT_EQ(finding.evidence["nodes"][1]["reason"], "connection refused");
 }
 
+// The discovery's member cap: members past it were never contacted, so the check cannot pass.
+TEST(DiscoveryMembers, FailsNamingHowManyMembersPastTheCapWereNotProbed) {
+  DeploymentFacts facts = deployment(
+      "mongodb://db1.example.com,db2.example.com,db3.example.com/?replicaSet=rs0", rs0_nodes());
+  facts.members_not_probed = 9001;
+  Finding finding = judge(facts, "DISC-002");
+  EXPECT_EQ(finding.status, Status::fail);
+  EXPECT_EQ(finding.message,
+            "9001 of 9006 nodes could not be probed: 9001 more members the nodes named, never "
+            "contacted (past the discovery's cap on nodes per deployment)");
+  EXPECT_EQ(finding.evidence["members_not_probed"], 9001);
+}
+
 TEST(DiscoveryMembers, PassesWhenTheSeedListNamesExactlyTheDataBearingMembers) {
   // Arbiter and hidden member answered but are not expected among the seeds; seeds match members
   // whatever their case.

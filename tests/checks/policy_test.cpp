@@ -95,6 +95,21 @@ TEST(ParsePolicy, TlsCertificateWarnDays) {
             "tls_certificate_warn_days: must not be negative");
 }
 
+TEST(ParsePolicy, ConfigFindingLimitsAndAllowIncomplete) {
+  EXPECT_FALSE(Policy{}.allow_incomplete) << "an incomplete scan does not pass by default";
+  const Policy policy =
+      parse_ok(R"({"config_findings": {"per_file": 5}, "allow_incomplete": true})");
+  EXPECT_EQ(policy.config_findings.per_file, 5);
+  EXPECT_EQ(policy.config_findings.per_scan, ConfigFindingLimits{}.per_scan);
+  EXPECT_TRUE(policy.allow_incomplete);
+  EXPECT_EQ(parse_error(R"({"config_findings": {"per_file": 0}})"),
+            "config_findings.per_file: must be at least 1");
+  EXPECT_EQ(parse_error(R"({"config_findings": {"per_dir": 1}})"),
+            "config_findings.per_dir: unknown key (expected per_file or per_scan)");
+  EXPECT_EQ(parse_error(R"({"allow_incomplete": "yes"})"),
+            "allow_incomplete: expected true or false, got string");
+}
+
 TEST(ParsePolicy, KeysGivenOverrideAndOthersKeepDefaults) {
   const Policy policy = parse_ok(R"({
     "workload": "batch",
@@ -162,6 +177,14 @@ TEST(ParsePolicy, NotJsonNamesTheParserPosition) {
   EXPECT_NE(message.find("not valid JSON"), std::string::npos) << message;
   EXPECT_NE(message.find("line 2, column"), std::string::npos) << message;
   EXPECT_EQ(message.find("[json.exception"), std::string::npos) << message;
+}
+
+// nlohmann reports a number beyond double as out_of_range.406, not as a parse_error; a policy may
+// come from the scanned repository, so it must be an error like any other.
+TEST(ParsePolicy, ANumberOutOfRangeIsAnErrorNotAnAbort) {
+  const std::string message = parse_error(R"({"workload": 1e400})");
+  EXPECT_NE(message.find("not valid JSON"), std::string::npos) << message;
+  EXPECT_NE(message.find("1e400"), std::string::npos) << message;
 }
 
 TEST(ParsePolicy, TheDocumentMustBeAnObject) {

@@ -7,6 +7,7 @@ and error-authentication-failed.json. A failure never says why: "Authentication 
 import base64
 from dataclasses import dataclass
 
+import hostile
 import scram
 from commands import AUTHENTICATION_FAILED, Command, CommandError
 from profiles import EXTERNAL_DB
@@ -81,6 +82,7 @@ def sasl_start(context):
         server_first = conversation.server_first(payload)
     except (scram.ScramFailure, UnicodeDecodeError):
         raise _failed() from None
+    server_first = hostile.rewrite_server_first(server_first, context.node.spec.faults)
     options = context.body.get("options") or {}
     context.connection.sasl = SaslSession(context.db, conversation,
                                           options.get("skipEmptyExchange") is True, as_base64)
@@ -118,6 +120,7 @@ def sasl_continue(context):
     except (scram.ScramFailure, UnicodeDecodeError):
         context.connection.sasl = None
         raise _failed() from None
+    server_final = hostile.rewrite_server_final(server_final, context.node.spec.faults)
     if session.skip_empty_exchange:
         _log_in(context, user)
         return _sasl_reply(True, server_final, session.payload_as_base64)

@@ -9,6 +9,7 @@ import datetime
 
 from bson import Int64, ObjectId, Timestamp
 
+import hostile
 import versions
 from commands import Command, CommandError
 
@@ -139,7 +140,7 @@ async def _hello(context, primary_field):
     if sasl_mechs is not None:
         reply["saslSupportedMechs"] = sasl_mechs
     reply["ok"] = 1.0
-    return reply
+    return hostile.rewrite_hello(reply, node)
 
 
 async def hello(context):

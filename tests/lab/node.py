@@ -7,6 +7,7 @@ import ssl
 import sys
 
 import dispatch
+import hostile
 import versions
 import wire
 from commands import Connection, error_reply
@@ -132,6 +133,9 @@ class NodeServer:
         try:
             if "drop_connections" in self._node.spec.faults:
                 return
+            if hostile.takes_over_connection(self._node.spec.faults):
+                await hostile.serve_connection(client, self._node.spec.faults)
+                return
             use_tls = False
             if self._ssl_context is not None:
                 first = await _first_byte(client)
@@ -167,6 +171,7 @@ class NodeServer:
 
     async def _converse(self, reader, writer, connection):
         first_message = True
+        first_reply = True
         while True:
             header = await reader.readexactly(wire.HEADER_SIZE)
             if first_message and header.startswith(wire.HTTP_GET_PREFIX):
@@ -182,8 +187,9 @@ class NodeServer:
                 continue
             if self._latency_s:
                 await asyncio.sleep(self._latency_s)
-            writer.write(reply)
-            await writer.drain()
+            if not await hostile.write_reply(writer, reply, self._node.spec.faults, first_reply):
+                return
+            first_reply = False
 
     async def _answer(self, opcode, request_id, payload, connection):
         """The encoded reply, or None when the request wants none (moreToCome). As mongod does

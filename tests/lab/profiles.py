@@ -11,6 +11,7 @@ from pathlib import Path
 from bson import json_util
 
 import generator
+import hostile
 import tls
 import versions
 
@@ -23,7 +24,7 @@ TOPOLOGY_ROLES = {
     "sharded": {"mongos"},
 }
 TLS_MODES = ("disabled", "allowTLS", "preferTLS", "requireTLS")
-FAULTS = ("down", "drop_connections", "no_reply")
+FAULTS = ("down", "drop_connections", "no_reply") + hostile.FAULTS
 AUTH_MECHANISMS = ("SCRAM-SHA-1", "SCRAM-SHA-256", "MONGODB-X509", "PLAIN")
 EXTERNAL_DB = "$external"
 _COLLECTION_KEYS = {"name", "type", "options", "documents", "generate"}

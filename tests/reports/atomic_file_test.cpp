@@ -5,10 +5,13 @@
 #include <stdlib.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <thread>
 
 namespace mongoscan {
 namespace {
@@ -162,6 +165,33 @@ TEST_F(AtomicFileTest, FailedWriteLeavesExistingFileByteIdentical) {
   EXPECT_EXIT(write_too_much(), ::testing::ExitedWithCode(0), "File too large");
   EXPECT_EQ(read_file(target), original);
   EXPECT_EQ(names_in(dir_), std::vector<std::string>{"report.json"});
+}
+
+// A process killed while it writes (SIGKILL: no handler runs) leaves no temporary file behind:
+// the file has no name until it is complete (O_TMPFILE).
+TEST_F(AtomicFileTest, AWriterKilledMidWriteLeavesNoTemporaryFile) {
+  const fs::path target = dir_ / "report.json";
+  write_plain(target, "old");
+  int ready[2];
+  ASSERT_EQ(::pipe(ready), 0);
+  const pid_t child = ::fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    const std::string content(256 * 1024 * 1024, 'x');
+    if (::write(ready[1], "r", 1) != 1) ::_exit(2);
+    ::_exit(write_file_atomically(target.string(), content).ok() ? 0 : 1);
+  }
+  char byte = 0;
+  ASSERT_EQ(::read(ready[0], &byte, 1), 1);
+  std::this_thread::sleep_for(std::chrono::milliseconds(30));
+  ::kill(child, SIGKILL);
+  int status = 0;
+  ::waitpid(child, &status, 0);
+  ::close(ready[0]);
+  ::close(ready[1]);
+  ASSERT_TRUE(WIFSIGNALED(status)) << "the write finished before the kill: make it larger";
+  EXPECT_EQ(names_in(dir_), std::vector<std::string>{"report.json"});
+  EXPECT_EQ(read_file(target), "old");
 }
 
 }  // namespace

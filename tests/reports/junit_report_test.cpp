@@ -51,15 +51,30 @@ TEST(JunitReportTest, ConfigScanReportMatchesGolden) {
 }
 
 TEST(JunitReportTest, CountsEveryFindingOnce) {
+  const std::string xml = render(config_scan_report());
+  EXPECT_NE(xml.find("<testsuites name=\"mongoscan\" tests=\"7\" failures=\"3\" errors=\"0\" "
+                     "skipped=\"2\">"),
+            std::string::npos)
+      << xml;
+  const std::string rich = render(rich_report());
+  EXPECT_NE(rich.find("<testsuite name=\"transport\" tests=\"5\" failures=\"1\" errors=\"1\" "
+                      "skipped=\"0\">"),
+            std::string::npos)
+      << rich;
+}
+
+// An incomplete scan is one more test case in error: a CI reading JUnit sees it fail.
+TEST(JunitReportTest, AnIncompleteScanIsATestCaseInError) {
   const std::string xml = render(rich_report());
-  EXPECT_NE(xml.find("<testsuites name=\"mongoscan\" tests=\"32\" failures=\"10\" errors=\"2\" "
+  EXPECT_NE(xml.find("<testsuites name=\"mongoscan\" tests=\"33\" failures=\"10\" errors=\"3\" "
                      "skipped=\"1\">"),
             std::string::npos)
       << xml;
-  EXPECT_NE(xml.find("<testsuite name=\"transport\" tests=\"5\" failures=\"1\" errors=\"1\" "
-                     "skipped=\"0\">"),
+  EXPECT_NE(xml.find("<testcase classname=\"coverage\" name=\"scan coverage\">\n      <error "
+                     "message=\"incomplete: 1 node not scanned, 2 checks in error\"/>"),
             std::string::npos)
       << xml;
+  EXPECT_EQ(render(config_scan_report()).find("coverage"), std::string::npos);
 }
 
 TEST(JunitReportTest, SuppressedFindingsAreSkippedWithTheReason) {

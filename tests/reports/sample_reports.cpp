@@ -95,6 +95,9 @@ Report rich_report() {
   Report report = with_fixed_header({kReplicaSetUri, "config/app.yaml", kSrvUri});
   report.targets = targets();
   report.statistics = {4, 32, 1};
+  // db3 never answered: its two checks in error make the scan incomplete, said in every format.
+  report.coverage.nodes_not_scanned = 1;
+  report.coverage.checks_in_error = 2;
 
   const CheckSpec conn001 = spec("CONN-001", "High-availability address", Layer::connection_string,
                                  Severity::medium, {"MongoDB connection-string spec"},

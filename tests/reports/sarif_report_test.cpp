@@ -182,8 +182,18 @@ TEST(SarifReportTest, SkippedFilesAreToolExecutionNotes) {
   EXPECT_EQ(notifications[0]["message"]["text"], "skipped: unreadable: Permission denied");
   EXPECT_EQ(notifications[0]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"],
             "deploy/Konfiguration%20f%C3%BCr%20Gr%C3%B6%C3%9Fe/app.yaml");
-  EXPECT_FALSE(json::parse(render(rich_report()))["runs"][0]["invocations"][0].contains(
+  EXPECT_FALSE(json::parse(render(empty_report()))["runs"][0]["invocations"][0].contains(
       "toolExecutionNotifications"));
+}
+
+// An incomplete scan is not a successful execution, and an error notification says why.
+TEST(SarifReportTest, AnIncompleteScanIsAnUnsuccessfulExecution) {
+  const json invocation = json::parse(render(rich_report()))["runs"][0]["invocations"][0];
+  EXPECT_EQ(invocation["executionSuccessful"], false);
+  ASSERT_EQ(invocation["toolExecutionNotifications"].size(), 1u);
+  EXPECT_EQ(invocation["toolExecutionNotifications"][0]["level"], "error");
+  EXPECT_EQ(invocation["toolExecutionNotifications"][0]["message"]["text"],
+            "incomplete: 1 node not scanned, 2 checks in error");
 }
 
 }  // namespace

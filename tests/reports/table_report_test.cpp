@@ -177,7 +177,8 @@ TEST(TableReportTest, CutsLongMessagesAndKeepsShortOnes) {
 TEST(TableReportTest, EndsWithTheSummaryLine) {
   const std::string table = render(rich_report(), false);
   EXPECT_TRUE(
-      table.ends_with("\n15 checks, 32 results: 10 fail, 4 warn, 15 pass, 2 error, 1 skipped\n"))
+      table.ends_with("\n15 checks, 32 results: 10 fail, 4 warn, 15 pass, 2 error, 1 skipped\n"
+                      "incomplete: 1 node not scanned, 2 checks in error\n"))
       << table;
   EXPECT_TRUE(
       render(empty_report(), false)

@@ -53,6 +53,14 @@ TEST(CandidateRules, TemplateDefaults) {
   EXPECT_EQ(template_default("${MONGO_PASSWORD:}"), "");
   EXPECT_EQ(template_default("${ssm:/prod/mongo-password}"), "") << "a resolver, not a default";
   EXPECT_EQ(template_default("${A:${B}}"), "");
+  EXPECT_EQ(template_default("${PASS:\n}"), "") << "an unfinished template, not a default";
+  EXPECT_EQ(template_default("${PASS:a\r\nb}"), "");
+  // The default is a view into the value: its offset is where it is, not where its text first
+  // occurs (the X of the name here).
+  const std::string_view value = "${X:X}";
+  const std::string_view fallback = template_default(value);
+  EXPECT_EQ(fallback, "X");
+  EXPECT_EQ(fallback.data() - value.data(), 4);
 }
 
 TEST(CandidateRules, DocumentationAndLoopbackHosts) {

@@ -11,6 +11,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <stdexcept>
 #include <nlohmann/json.hpp>
 
 #include "tests/support/mongoscan_binary.h"
@@ -91,6 +92,102 @@ TEST_F(ConfigScanTree, ManyFilesUnderALowDescriptorLimitAreAllScanned) {
   EXPECT_EQ(facts.files_scanned, static_cast<std::size_t>(kFiles));
   EXPECT_TRUE(facts.skipped.empty())
       << facts.skipped.front().path << ": " << facts.skipped.front().reason;
+}
+
+// A bug met on one file's bytes costs that file: it is listed as skipped and the scan goes on.
+TEST_F(ConfigScanTree, AFileWhoseScanFailsIsSkippedAsAnInternalErrorAndTheRestIsScanned) {
+  write("a.yml", "password: Aa1!first9Q\n");
+  write("trips.yml", "password: Bb2!second8W\n");
+  write("z.yml", "password: Cc3!third7E\n");
+  ConfigScanSettings settings;
+  settings.scan_text = [](std::string_view path, std::string_view text,
+                          const TextScanLimits& limits) {
+    if (path.ends_with("trips.yml")) throw std::out_of_range("injected");
+    return scan_config_text(path, text, limits);
+  };
+  const ConfigFacts facts = scan_config_paths({root_.string()}, settings);
+  EXPECT_EQ(facts.files_scanned, 2u);
+  ASSERT_EQ(facts.credentials.size(), 2u);
+  EXPECT_EQ(fs::path(facts.credentials[0].location.path).filename(), "a.yml");
+  EXPECT_EQ(fs::path(facts.credentials[1].location.path).filename(), "z.yml");
+  ASSERT_EQ(facts.skipped.size(), 1u);
+  EXPECT_EQ(fs::path(facts.skipped[0].path).filename(), "trips.yml");
+  EXPECT_EQ(facts.skipped[0].reason, kInternalErrorReason);
+}
+
+// `${PASS:` at a line's end followed by `}` on the next line once aborted the whole scan
+// (std::out_of_range from the fingerprint), losing every result: in every syntax it is now scanned.
+TEST_F(ConfigScanTree, AnUnfinishedTemplateDefaultDoesNotStopTheScan) {
+  const std::string text =
+      "password = ${PASS:\n}\npassword: ${PASS:\n}\n<password>${PASS:\n}</password>\n"
+      "\"password\": \"${PASS:\n}\"\nPASSWORD=${PASS:\n}\n";
+  const std::vector<std::string> extensions = {"yml", "env", "ini", "js", "py", "properties",
+                                               "json", "xml", "tf", "toml", "sh", "conf"};
+  for (const std::string& extension : extensions) write("a." + extension, text);
+  const auto run = mongoscan({"--config-path", root_.string(), "--format", "json"});
+  ASSERT_TRUE(run.exit_code == 0 || run.exit_code == 1) << run.exit_code << " " << run.err;
+  const json report = json::parse(run.out);
+  EXPECT_EQ(report["config_scan"]["files_scanned"], extensions.size());
+  EXPECT_TRUE(report["config_scan"]["skipped"].empty()) << report["config_scan"]["skipped"];
+}
+
+// The scan's own limit bounds its memory whatever the files hold: credentials past it, in any
+// file, are counted as unlisted, and so are distinct connection strings past it.
+TEST_F(ConfigScanTree, TheScanKeepsAtMostItsLimitOfCredentialsAndStrings) {
+  for (int file = 0; file < 6; ++file) {
+    std::string text;
+    for (int i = 0; i < 4; ++i) {
+      text += "password=Pw" + std::to_string(file) + std::to_string(i) + "!secretZ\n";
+      text += "url = mongodb://db" + std::to_string(file * 10 + i) + ".acme.io/app\n";
+    }
+    write("f" + std::to_string(file) + ".env", text);
+  }
+  ConfigScanSettings settings;
+  settings.per_file.credentials_per_kind = 3;
+  settings.max_credentials = 10;
+  settings.max_connection_strings = 5;
+  const ConfigFacts facts = scan_config_paths({root_.string()}, settings);
+  EXPECT_EQ(facts.credentials.size(), 10u);
+  std::size_t unlisted = 0;
+  for (const UnlistedCredentials& entry : facts.unlisted_credentials) {
+    EXPECT_EQ(entry.kind, CredentialHit::Kind::credential_key);
+    unlisted += entry.count;
+  }
+  EXPECT_EQ(facts.credentials.size() + unlisted, 24u) << "every credential kept or counted";
+  EXPECT_EQ(facts.unlisted_credentials.size(), 6u) << "each file has one past its limit of 3";
+  EXPECT_EQ(facts.connection_strings.size(), 5u);
+  EXPECT_GE(facts.connection_strings_not_kept, 19u);
+}
+
+// A 5 MB file of `password=x` lines (480,000 hardcoded passwords) once took 1.4 GiB and half a
+// minute: now 100 findings and one that counts the rest, in bounded memory.
+TEST_F(ConfigScanTree, AFileOfHalfAMillionPasswordsGivesOneHundredFindingsAndACount) {
+  std::string text;
+  for (int i = 0; i < 480000; ++i) text += "password=x\n";
+  write("app.env", text);
+  const auto run = testing_support::run_process(
+      {"/usr/bin/time", "-f", "maxrss-kib %M", testing_support::mongoscan_binary(), "scan",
+       "--config-path", root_.string(), "--format", "json"},
+      "", std::chrono::seconds(120));
+  ASSERT_EQ(run.exit_code, 1) << run.err;
+  const json report = json::parse(run.out);
+  std::size_t listed = 0;
+  json counted;
+  for (const json& finding : report["findings"]) {
+    if (finding["check_id"] != "APP-002" || finding["status"] != "fail") continue;
+    if (finding["evidence"].contains("unlisted_count")) {
+      counted = finding;
+    } else {
+      ++listed;
+    }
+  }
+  EXPECT_EQ(listed, 100u);
+  ASSERT_FALSE(counted.is_null());
+  EXPECT_EQ(counted["evidence"]["unlisted_count"], 479900);
+  EXPECT_NE(counted["message"].get<std::string>().find("479900 more"), std::string::npos);
+  const auto rss = run.err.find("maxrss-kib ");
+  ASSERT_NE(rss, std::string::npos) << run.err;
+  EXPECT_LT(std::stol(run.err.substr(rss + 11)), 256 * 1024) << "peak RSS in KiB";
 }
 
 TEST_F(ConfigScanTree, RepeatedConnectionStringsAreOneFactWithTheirCountAndFirstPlaces) {

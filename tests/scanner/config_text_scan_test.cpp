@@ -154,6 +154,32 @@ TEST(ConfigTextScan, NonEmptyTemplateDefaultIsHardcoded) {
   expect_hits("application.yml", "password: ${MONGO_PASSWORD:Df4!mQ8z}\n",
               {{1, 28, Kind::credential_key, "password", "Df4!mQ8z"}});
   expect_dropped("application.yml", "password: ${MONGO_PASSWORD:}\n", "placeholder-template");
+  // The default's column is its own, even when its text also occurs in the name.
+  expect_hits("app.ini", "password = \"${X:X}\"\n", {{1, 17, Kind::credential_key, "password", "X"}});
+}
+
+// A template default ends on its own line: `${PASS:` there is unfinished, and the `}` on the next
+// line is no password.
+TEST(ConfigTextScan, AnUnfinishedTemplateOnItsLineHasNoDefault) {
+  for (const char* path : {"a.env", "a.yml", "a.ini", "a.conf", "a.py"}) {
+    const TextScan scan = scan_config_text(path, "password = ${PASS:\n}\nPASSWORD=${PASS:\n}\n");
+    EXPECT_TRUE(scan.credentials.empty()) << path << ": " << scan.credentials.size() << " hits";
+  }
+}
+
+// Past the per-kind limit credentials are only counted: a file of a million `password=x` lines
+// costs a count, not a million findings.
+TEST(ConfigTextScan, CredentialsPastTheLimitPerKindAreCountedNotKept) {
+  std::string text;
+  for (int i = 0; i < 10; ++i) text += "password=Pw" + std::to_string(i) + "!secretZ\n";
+  text += "mongodb://app:Uri1!secretQ@db1.acme.io/app\n";
+  const TextScan scan = scan_config_text("a.env", text, TextScanLimits{3});
+  ASSERT_EQ(scan.credentials.size(), 4u);
+  EXPECT_EQ(scan.credentials[0].location.line, 1);
+  EXPECT_EQ(scan.credentials[2].location.line, 3);
+  EXPECT_EQ(scan.credentials[3].kind, Kind::uri_password) << "another kind has its own limit";
+  EXPECT_EQ(scan.credentials_not_kept.at(Kind::credential_key), 7u);
+  EXPECT_FALSE(scan.credentials_not_kept.contains(Kind::uri_password));
 }
 
 TEST(ConfigTextScan, EachDroppingRuleIsCounted) {

@@ -18,6 +18,7 @@
 #include <stdexcept>
 #include <thread>
 
+#include "scanner/member_queue.h"
 #include "tests/support/dns_lab.h"
 #include "tests/support/loopback_socket.h"
 
@@ -90,7 +91,19 @@ class RecordingProber {
 
   NodeProber prober() {
     return [this](NodeFacts reached, std::unique_ptr<TcpConnection> connection,
-                  const ProbeOptions&) { return probe(std::move(reached), std::move(connection)); };
+                  const ProbeOptions& options) {
+      {
+        std::lock_guard lock(mutex_);
+        node_timeouts_.push_back(options.node_timeout);
+      }
+      return probe(std::move(reached), std::move(connection));
+    };
+  }
+
+  // The node_timeout each probe was given, in the order they started.
+  std::vector<std::chrono::milliseconds> node_timeouts() const {
+    std::lock_guard lock(mutex_);
+    return node_timeouts_;
   }
 
   std::vector<std::string> probed() const {
@@ -140,6 +153,7 @@ class RecordingProber {
   mutable std::mutex mutex_;
   std::vector<std::string> probed_;
   std::vector<int> opened_ahead_;
+  std::vector<std::chrono::milliseconds> node_timeouts_;
   std::atomic<int> without_connection_ = 0;
   std::atomic<int> running_ = 0;
   std::atomic<int> peak_ = 0;
@@ -156,13 +170,22 @@ class DiscoveryTest : public ::testing::Test {
     return target;
   }
 
-  std::vector<std::vector<NodeFacts>> run(const std::vector<DiscoveryTarget>& targets,
-                                          RecordingProber& prober,
-                                          DiscoverySettings settings = {}) {
+  Discovery discover(const std::vector<DiscoveryTarget>& targets, RecordingProber& prober,
+                     DiscoverySettings settings = {}) {
     auto resolver = DnsResolver::create({dns_->server()});
     EXPECT_TRUE(resolver.ok());
     settings.dns_timeout = std::chrono::seconds(3);
     return discover_and_probe(targets, *resolver.value(), settings, prober.prober());
+  }
+
+  // The nodes of each target.
+  std::vector<std::vector<NodeFacts>> run(const std::vector<DiscoveryTarget>& targets,
+                                          RecordingProber& prober,
+                                          DiscoverySettings settings = {}) {
+    std::vector<std::vector<NodeFacts>> nodes;
+    for (DiscoveredDeployment& deployment : discover(targets, prober, std::move(settings)).deployments)
+      nodes.push_back(std::move(deployment.nodes));
+    return nodes;
   }
 
   static std::unique_ptr<DnsLab> dns_;
@@ -346,6 +369,63 @@ TEST_F(DiscoveryTest, ProgressCountsEveryNode) {
     EXPECT_LE(steps[i].first, steps[i].second);
   }
   EXPECT_EQ(steps.back(), std::make_pair(std::size_t{3}, std::size_t{3}));
+}
+
+// --scan-timeout: no probe is given more time than the scan has left, no node starts after it,
+// and the nodes it left are reported with the reason.
+TEST_F(DiscoveryTest, TheScanDeadlineEndsDiscoveryAndNamesTheNodesItLeft) {
+  std::vector<std::unique_ptr<LoopbackPort>> ports;
+  std::vector<HostAddress> seeds;
+  for (int i = 0; i < 6; ++i) {
+    ports.push_back(std::make_unique<LoopbackPort>(LoopbackPort::Kind::listening));
+    seeds.push_back(host("127.0.0.1", ports.back()->port()));
+  }
+  RecordingProber prober;
+  prober.hold = std::chrono::milliseconds(300);
+  DiscoverySettings settings;
+  settings.concurrency = 1;
+  settings.scan_deadline = Deadline::after(std::chrono::milliseconds(500));
+  DiscoveryTarget slow = target(seeds);
+  slow.options.node_timeout = std::chrono::seconds(60);
+  const Discovery discovery = discover({slow}, prober, settings);
+  EXPECT_TRUE(discovery.timed_out);
+  ASSERT_EQ(discovery.deployments[0].nodes.size(), 6u) << "every node is reported";
+  const std::size_t probed = prober.probed().size();
+  EXPECT_GE(probed, 1u);
+  EXPECT_LT(probed, 6u) << "probes start only before the deadline";
+  for (const auto timeout : prober.node_timeouts()) EXPECT_LE(timeout.count(), 500);
+  int stopped = 0;
+  for (const NodeFacts& node : discovery.deployments[0].nodes) {
+    if (node.hello) continue;
+    ++stopped;
+    ASSERT_EQ(node.errors.size(), 1u) << node.address();
+    EXPECT_EQ(node.errors[0].phase, "scan");
+    EXPECT_EQ(node.errors[0].code, ErrorCode::timeout);
+  }
+  EXPECT_EQ(static_cast<std::size_t>(stopped), 6 - probed);
+}
+
+TEST_F(DiscoveryTest, WithoutADeadlineDiscoveryIsNotTimedOut) {
+  LoopbackPort a(LoopbackPort::Kind::listening);
+  RecordingProber prober;
+  const Discovery discovery = discover({target({host("127.0.0.1", a.port())})}, prober);
+  EXPECT_FALSE(discovery.timed_out);
+  EXPECT_EQ(prober.node_timeouts().at(0), ProbeOptions{}.node_timeout);
+}
+
+// A hello naming more members than a deployment may have: the first are probed, the rest are
+// counted so that the report can say how many were never contacted.
+TEST_F(DiscoveryTest, MembersPastTheCapAreCountedNotProbed) {
+  LoopbackPort a(LoopbackPort::Kind::listening);
+  RecordingProber prober;
+  std::vector<std::string> names;
+  for (int i = 0; i < 1200; ++i) names.push_back("127.0.0.1:" + std::to_string(1 + i));
+  prober.hosts_by_node[a.address()] = names;
+  DiscoverySettings settings;
+  settings.concurrency = 8;
+  const Discovery discovery = discover({target({host("127.0.0.1", a.port())})}, prober, settings);
+  EXPECT_EQ(discovery.deployments[0].nodes.size(), MemberQueue::kMaxNodes);
+  EXPECT_EQ(discovery.deployments[0].members_not_probed, 1201 - MemberQueue::kMaxNodes);
 }
 
 }  // namespace

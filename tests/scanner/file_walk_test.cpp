@@ -252,11 +252,21 @@ TEST(FileWalk, NeverOpensAFifo) {
   tree.write("a.yaml");
   const Walked walked = walk_beside_fifos(tree, fifos, {});
   EXPECT_EQ(walked.files, (Paths{"a.yaml"}));
-  EXPECT_TRUE(walked.skipped.empty());
+  // Not opened, but listed: a scan must say what it did not read.
+  EXPECT_EQ(walked.skipped, (Paths{".gitignore: not a regular file: a FIFO",
+                                   "pipe: not a regular file: a FIFO",
+                                   "pipe_link: not a regular file: a FIFO"}));
 
   const Walked root = walk_beside_fifos(tree, fifos, {tree.path("pipe")});
   EXPECT_TRUE(root.files.empty());
-  EXPECT_EQ(root.skipped, (Paths{"pipe: not a regular file or directory"}));
+  EXPECT_EQ(root.skipped, (Paths{"pipe: not a regular file: a FIFO"}));
+}
+
+TEST(FileWalk, ListsADeviceAsSkipped) {
+  std::vector<SkippedFile> skipped;
+  walk_paths({"/dev/null"}, {}, [](FileToScan) { ADD_FAILURE() << "a device was listed"; }, skipped);
+  ASSERT_EQ(skipped.size(), 1u);
+  EXPECT_EQ(skipped[0].reason, "not a regular file: a character device");
 }
 
 TEST(FileWalk, RootThatIsAFileIsScannedEvenIfIgnored) {

@@ -70,6 +70,9 @@ TEST(MemberQueue, IsBounded) {
   for (int i = 0; i < 5000; ++i) hosts.push_back("h" + std::to_string(i) + ":27017");
   queue.add_members_of(node_with_hello(bson::Document{{"hosts", hosts}}));
   EXPECT_EQ(drain(queue).size(), MemberQueue::kMaxNodes);
+  EXPECT_EQ(queue.not_queued(), 5000 - MemberQueue::kMaxNodes) << "the rest are counted";
+  queue.add_members_of(node_with_hello(bson::Document{{"hosts", hosts}}));
+  EXPECT_EQ(queue.not_queued(), 5000 - MemberQueue::kMaxNodes) << "each name once";
 }
 
 }  // namespace

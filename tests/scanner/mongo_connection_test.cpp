@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstring>
 
 namespace mongoscan {
@@ -19,6 +20,7 @@ class ScriptedStream : public ByteStream {
     return Ok{};
   }
   Result<Ok> read_exact(std::span<std::uint8_t> buffer, Deadline) override {
+    largest_read = std::max(largest_read, buffer.size());
     if (read_offset + buffer.size() > replies_.size()) {
       return Error{ErrorCode::refused, "read", "the server closed the connection"};
     }
@@ -29,6 +31,7 @@ class ScriptedStream : public ByteStream {
 
   std::vector<std::uint8_t> written;
   std::size_t read_offset = 0;
+  std::size_t largest_read = 0;  // the largest buffer read_exact was asked to fill
 
  private:
   std::vector<std::uint8_t> replies_;
@@ -69,6 +72,32 @@ TEST(MongoConnection, RefusesAReplyAboveTheMaximumBeforeReadingIt) {
   ASSERT_FALSE(reply.ok());
   EXPECT_EQ(reply.error().code, ErrorCode::protocol);
   EXPECT_EQ(raw->read_offset, wire::kHeaderSize);  // only the header was read
+}
+
+TEST(MongoConnection, AnAnnouncedLengthCostsMemoryOnlyAsItsBytesArrive) {
+  // A header announcing the 48 MB maximum, a few bytes of body, then the connection ends.
+  std::vector<std::uint8_t> header = reply_to(1, {{"ok", 1.0}});
+  const std::int32_t announced = wire::kDefaultMaxMessageSizeBytes;
+  std::memcpy(header.data(), &announced, sizeof announced);
+  auto stream = std::make_unique<ScriptedStream>(header);
+  ScriptedStream* raw = stream.get();
+  MongoConnection connection(std::move(stream));
+  auto reply = connection.run(AllowedCommand::hello, 1, {}, "admin", soon());
+  ASSERT_FALSE(reply.ok());
+  EXPECT_EQ(reply.error().code, ErrorCode::refused);
+  EXPECT_LE(raw->largest_read, 64u * 1024);
+}
+
+TEST(MongoConnection, ReadsALargeReplyAsItArrives) {
+  const std::string big(300 * 1024, 'x');
+  auto stream = std::make_unique<ScriptedStream>(reply_to(1, {{"big", big}, {"ok", 1.0}}));
+  ScriptedStream* raw = stream.get();
+  MongoConnection connection(std::move(stream));
+  auto reply = connection.run(AllowedCommand::hello, 1, {}, "admin", soon());
+  ASSERT_TRUE(reply.ok()) << reply.error().message;
+  EXPECT_EQ(reply.value().get_string("big"), big);
+  // Each read at most doubles what arrived: 64 KiB (header included), 64, 128, then the rest.
+  EXPECT_EQ(raw->largest_read, 128u * 1024);
 }
 
 TEST(MongoConnection, RefusesAReplyToAnotherRequest) {

@@ -12,6 +12,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 
+#include "scanner/cli.h"
 #include "tests/support/dns_lab.h"
 #include "tests/support/lab_probe.h"
 #include "tests/support/lab_scan.h"
@@ -244,7 +245,7 @@ TEST(ProbeLab, SrvNameIsResolvedThroughDnsAndEveryTargetProbed) {
   EXPECT_EQ(node["errors"], json::array());
 
   auto missing = scan(*lab, "mongodb+srv://absent.lab.test/", {"--dns-server", dns.server()});
-  ASSERT_EQ(missing.process.exit_code, 0) << missing.process.err;
+  ASSERT_EQ(missing.process.exit_code, kExitIncomplete) << missing.process.err;
   EXPECT_NE(only_node(missing)["errors"].dump().find("NXDOMAIN"), std::string::npos)
       << only_node(missing)["errors"];
 }
@@ -254,7 +255,8 @@ TEST(ProbeLab, EveryMemberHelloNamesIsProbed) {
   // Seeded with the primary only; hello names the secondaries, the passive and the arbiter, and
   // the arbiter's replSetGetStatus (localhost exception: arbiters hold no users) the hidden member.
   auto result = scan(*lab, "mongodb://" + lab->nodes()[0] + "/?replicaSet=rs0");
-  ASSERT_EQ(result.process.exit_code, 0) << result.process.err;
+  // The member that drops connections is not scanned: the scan is incomplete.
+  ASSERT_EQ(result.process.exit_code, kExitIncomplete) << result.process.err;
   const json& target = result.report["targets"][0];
   EXPECT_EQ(target["topology"], "replica_set");
   std::map<std::string, json> nodes;
@@ -280,12 +282,32 @@ TEST(ProbeLab, EveryMemberHelloNamesIsProbed) {
 TEST(ProbeLab, UnreachableNodeIsReportedNotDropped) {
   // A port nothing listens on: the lab is not needed, loopback refuses at once.
   auto result = run_scan("mongodb://127.0.0.1:1/");
-  ASSERT_EQ(result.process.exit_code, 0) << result.process.err;
+  ASSERT_EQ(result.process.exit_code, kExitIncomplete) << result.process.err;
   const json& node = only_node(result);
   EXPECT_EQ(node["address"], "127.0.0.1:1");
   EXPECT_EQ(node["role"], "unknown");
   EXPECT_NE(node["errors"].dump().find("connect"), std::string::npos) << node["errors"];
   EXPECT_EQ(finding(result, "AUTHN-001")["status"], "error");
+  EXPECT_EQ(finding(result, "NET-003")["status"], "error") << "no verdict without the node";
+}
+
+// A gate must not pass a deployment it never saw: an unreachable node makes the scan incomplete
+// (exit 4, said in the report) unless --allow-incomplete accepts it.
+TEST(ProbeLab, AScanThatCouldNotLookDoesNotPass) {
+  auto refused = run_scan("mongodb://127.0.0.1:1/");
+  EXPECT_EQ(refused.process.exit_code, kExitIncomplete) << refused.process.err;
+  EXPECT_NE(refused.process.err.find("incomplete: 1 node not scanned"), std::string::npos)
+      << refused.process.err;
+  const json& coverage = refused.report["coverage"];
+  EXPECT_EQ(coverage["complete"], false);
+  EXPECT_EQ(coverage["nodes_not_scanned"], 1);
+  EXPECT_GT(coverage["checks_in_error"].get<int>(), 0);
+  EXPECT_EQ(coverage["statement"].get<std::string>().rfind("incomplete: 1 node not scanned", 0),
+            0u);
+
+  auto allowed = run_scan("mongodb://127.0.0.1:1/", {"--allow-incomplete"});
+  EXPECT_EQ(allowed.process.exit_code, kExitOk) << allowed.process.err;
+  EXPECT_EQ(allowed.report["coverage"]["complete"], false) << "still said in the report";
 }
 
 TEST(ProbeLab, WeakServerKeyIsReportedAsAFact) {
@@ -367,6 +389,25 @@ class VariantProfile {
   fs::path path_;
 };
 
+// --scan-timeout bounds the whole scan whatever the per-step timeouts allow: what was gathered is
+// reported and the scan is incomplete, saying why.
+TEST(ProbeLab, TheScanTimeoutEndsAScanOfASilentNode) {
+  VariantProfile silent("open",
+                        [](json& profile) { profile["nodes"][0]["faults"] = {"no_reply"}; });
+  auto lab = start_lab(silent.path());
+  const auto started = std::chrono::steady_clock::now();
+  auto result = scan(*lab, port_uri(*lab, "", ""),
+                     {"--command-timeout", "30", "--node-timeout", "60", "--scan-timeout", "2"});
+  const auto elapsed = std::chrono::steady_clock::now() - started;
+  ASSERT_EQ(result.process.exit_code, kExitIncomplete) << result.process.err;
+  EXPECT_LT(elapsed, std::chrono::seconds(10)) << "the 30 s command timeout was not cut";
+  EXPECT_EQ(result.report["coverage"]["timed_out"], true);
+  EXPECT_NE(result.report["coverage"]["statement"].get<std::string>().find("scan timeout"),
+            std::string::npos);
+  EXPECT_NE(only_node(result)["errors"].dump().find("deadline"), std::string::npos)
+      << only_node(result)["errors"];
+}
+
 TEST(ProbeLab, SilentNodeCostsOneCommandTimeout) {
   VariantProfile silent("open",
                         [](json& profile) { profile["nodes"][0]["faults"] = {"no_reply"}; });
@@ -375,7 +416,7 @@ TEST(ProbeLab, SilentNodeCostsOneCommandTimeout) {
   auto result =
       scan(*lab, port_uri(*lab, "", ""), {"--command-timeout", "1", "--node-timeout", "5"});
   const auto elapsed = std::chrono::steady_clock::now() - started;
-  ASSERT_EQ(result.process.exit_code, 0) << result.process.err;
+  ASSERT_EQ(result.process.exit_code, kExitIncomplete) << result.process.err;
   // One command timeout (1 s), not the node budget (5 s): no fallback is tried on a silent node.
   EXPECT_LT(elapsed, std::chrono::seconds(4));
   const std::string errors = only_node(result)["errors"].dump();
@@ -386,7 +427,8 @@ TEST(ProbeLab, ServerBefore36IsProbedThroughTheOpQueryHandshake) {
   VariantProfile legacy("open", [](json& profile) { profile["nodes"][0]["version"] = "3.4.24"; });
   auto lab = start_lab(legacy.path());
   auto result = scan(*lab, port_uri(*lab, "", ""));
-  ASSERT_EQ(result.process.exit_code, 0) << result.process.err;
+  // Checks that need 3.6's commands cannot judge: the scan is incomplete.
+  ASSERT_EQ(result.process.exit_code, kExitIncomplete) << result.process.err;
   EXPECT_EQ(only_node(result)["role"], "standalone");
   EXPECT_NE(only_node(result)["errors"].dump().find("older than 3.6"), std::string::npos);
   bool legacy_handshake = false;

@@ -26,6 +26,10 @@ constexpr std::string_view kClientFinal =
 constexpr std::string_view kServerFinal = "v=6rriTRBi23WpRR/wtup+mMhUZUn/dB5nLTJRsjl95G4=";
 constexpr std::string_view kPassword = "pencil";
 
+// A deadline no test here reaches, and one already passed.
+Deadline later() { return Deadline::after(std::chrono::minutes(5)); }
+Deadline passed() { return Deadline::after(std::chrono::milliseconds(0)); }
+
 ScramClient sha256_client(std::string_view password = kPassword,
                           SaltedPasswordCache* cache = nullptr) {
   return ScramClient(ScramMechanism::sha256, "user", Secret(std::string(password)),
@@ -39,7 +43,7 @@ std::string server_first(int iterations, std::string_view salt = "W22ZaJ0SNY7soE
 
 Error server_first_error(std::string_view message) {
   ScramClient client = sha256_client();
-  Result<std::string> result = client.handle_server_first(message);
+  Result<std::string> result = client.handle_server_first(message, later());
   if (result.ok()) {
     ADD_FAILURE() << "accepted " << message;
     return {};
@@ -49,7 +53,7 @@ Error server_first_error(std::string_view message) {
 
 Error server_final_error(std::string_view message) {
   ScramClient client = sha256_client();
-  EXPECT_TRUE(client.handle_server_first(kServerFirst).ok());
+  EXPECT_TRUE(client.handle_server_first(kServerFirst, later()).ok());
   Result<Ok> result = client.verify_server_final(message);
   if (result.ok()) {
     ADD_FAILURE() << "accepted " << message;
@@ -88,7 +92,7 @@ TEST(ScramClient, PublishedVectorsReproduce) {
     const auto text = [&vector](const char* key) { return vector.at(key).get<std::string>(); };
     ScramClient client(mechanism, username, scram_password.value(), text("client_nonce"), nullptr);
     EXPECT_EQ(client.client_first_message(), text("client_first"));
-    Result<std::string> client_final = client.handle_server_first(text("server_first"));
+    Result<std::string> client_final = client.handle_server_first(text("server_first"), later());
     ASSERT_TRUE(client_final.ok()) << client_final.error().message;
     EXPECT_EQ(client_final.value(), text("client_final"));
     Result<Ok> verified = client.verify_server_final(text("server_final"));
@@ -103,7 +107,7 @@ TEST(ScramClient, MongodbSha1DigestDiffersFromPlainRfc5802) {
   ScramClient client(ScramMechanism::sha1, "user", digested.value(), "fyko+d2lbbFgONRv9qkxdawL",
                      nullptr);
   Result<std::string> client_final = client.handle_server_first(
-      "r=fyko+d2lbbFgONRv9qkxdawL3rfcNHYJY1ZVvWVs7j,s=QSXCR+Q6sek8bf92,i=4096");
+      "r=fyko+d2lbbFgONRv9qkxdawL3rfcNHYJY1ZVvWVs7j,s=QSXCR+Q6sek8bf92,i=4096", later());
   ASSERT_TRUE(client_final.ok());
   EXPECT_EQ(client_final.value().find("p=v0X8v3Bz2T0CJGbJQyF0X+HI4Ts="), std::string::npos);
 }
@@ -177,7 +181,7 @@ TEST(ScramClient, RecordsTheServerParameters) {
   ScramClient client = sha256_client();
   EXPECT_EQ(client.iteration_count(), 0);
   EXPECT_EQ(client.salt_base64(), "");
-  ASSERT_TRUE(client.handle_server_first(kServerFirst).ok());
+  ASSERT_TRUE(client.handle_server_first(kServerFirst, later()).ok());
   EXPECT_EQ(client.iteration_count(), 4096);
   EXPECT_EQ(client.salt_base64(), "W22ZaJ0SNY7soEsUEjb6gQ==");
 }
@@ -204,21 +208,49 @@ TEST(ScramClient, ServerErrorIsReported) {
 
 TEST(ScramClient, ServerFinalExtensionsAreIgnored) {
   ScramClient client = sha256_client();
-  ASSERT_TRUE(client.handle_server_first(kServerFirst).ok());
+  ASSERT_TRUE(client.handle_server_first(kServerFirst, later()).ok());
   EXPECT_TRUE(client.verify_server_final(std::string(kServerFinal) + ",x=later").ok());
 }
 
 TEST(ScramClient, IterationCountMinimumIs4096) {
   ScramClient low = sha256_client();
-  Result<std::string> rejected = low.handle_server_first(server_first(4095));
+  Result<std::string> rejected = low.handle_server_first(server_first(4095), later());
   ASSERT_FALSE(rejected.ok());
   EXPECT_EQ(rejected.error().code, ErrorCode::protocol);
   EXPECT_EQ(rejected.error().message, "SCRAM iteration count 4095 is below the minimum 4096");
   EXPECT_EQ(low.iteration_count(), 4095);  // kept as evidence
 
   ScramClient enough = sha256_client();
-  Result<std::string> accepted = enough.handle_server_first(server_first(4096));
+  Result<std::string> accepted = enough.handle_server_first(server_first(4096), later());
   EXPECT_TRUE(accepted.ok()) << accepted.error().message;
+}
+
+TEST(ScramClient, IterationCountMaximumIs1000000) {
+  for (const int count : {1'000'001, 2'000'000'000}) {
+    ScramClient high = sha256_client();
+    Result<std::string> rejected = high.handle_server_first(server_first(count), later());
+    ASSERT_FALSE(rejected.ok());
+    EXPECT_EQ(rejected.error().code, ErrorCode::protocol);
+    EXPECT_EQ(rejected.error().message,
+              "SCRAM iteration count " + std::to_string(count) + " is above the maximum 1000000");
+    EXPECT_EQ(high.iteration_count(), count);  // kept as evidence
+  }
+  // The ceiling itself passes the check: PBKDF2 starts (and meets a deadline already passed).
+  ScramClient ceiling = sha256_client();
+  Result<std::string> started = ceiling.handle_server_first(server_first(1'000'000), passed());
+  ASSERT_FALSE(started.ok());
+  EXPECT_EQ(started.error().code, ErrorCode::timeout);
+}
+
+TEST(ScramClient, SaltedPasswordIsDerivedUnderTheDeadline) {
+  ScramClient client = sha256_client();
+  Result<std::string> late = client.handle_server_first(server_first(1'000'000), passed());
+  ASSERT_FALSE(late.ok());
+  EXPECT_EQ(late.error().code, ErrorCode::timeout);
+  EXPECT_EQ(late.error().phase, "auth");
+  EXPECT_EQ(late.error().message,
+            "the deadline passed while deriving the SCRAM salted password (1000000 iterations)");
+  EXPECT_FALSE(client.verify_server_final(kServerFinal).ok());  // the conversation is over
 }
 
 TEST(ScramClient, ServerNonceMustExtendTheClientNonce) {
@@ -252,7 +284,7 @@ TEST(ScramClient, MandatoryExtensionIsRefusedAndOthersIgnored) {
   EXPECT_NE(error.message.find("m="), std::string::npos);
 
   ScramClient client = sha256_client();
-  EXPECT_TRUE(client.handle_server_first(std::string(kServerFirst) + ",x=future").ok());
+  EXPECT_TRUE(client.handle_server_first(std::string(kServerFirst) + ",x=future", later()).ok());
 }
 
 TEST(ScramClient, StepsOutOfTurnFail) {
@@ -262,11 +294,11 @@ TEST(ScramClient, StepsOutOfTurnFail) {
   EXPECT_EQ(verified.error().code, ErrorCode::usage);
 
   ScramClient twice = sha256_client();
-  ASSERT_TRUE(twice.handle_server_first(kServerFirst).ok());
-  EXPECT_FALSE(twice.handle_server_first(kServerFirst).ok());
+  ASSERT_TRUE(twice.handle_server_first(kServerFirst, later()).ok());
+  EXPECT_FALSE(twice.handle_server_first(kServerFirst, later()).ok());
 
   ScramClient failed = sha256_client();
-  ASSERT_FALSE(failed.handle_server_first(server_first(1000)).ok());
+  ASSERT_FALSE(failed.handle_server_first(server_first(1000), later()).ok());
   EXPECT_FALSE(failed.verify_server_final(kServerFinal).ok());
 }
 
@@ -274,7 +306,7 @@ TEST(SaltedPasswordCache, OnePbkdf2PerUserSaltCountAndPassword) {
   SaltedPasswordCache cache;
   for (int member = 0; member < 3; ++member) {
     ScramClient client = sha256_client(kPassword, &cache);
-    Result<std::string> client_final = client.handle_server_first(kServerFirst);
+    Result<std::string> client_final = client.handle_server_first(kServerFirst, later());
     ASSERT_TRUE(client_final.ok());
     EXPECT_EQ(client_final.value(), kClientFinal);
     EXPECT_TRUE(client.verify_server_final(kServerFinal).ok());
@@ -282,23 +314,38 @@ TEST(SaltedPasswordCache, OnePbkdf2PerUserSaltCountAndPassword) {
   EXPECT_EQ(cache.pbkdf2_count(), 1u);
 
   ScramClient other_salt = sha256_client(kPassword, &cache);
-  ASSERT_TRUE(other_salt.handle_server_first(server_first(4096, "QSXCR+Q6sek8bf92")).ok());
+  ASSERT_TRUE(other_salt.handle_server_first(server_first(4096, "QSXCR+Q6sek8bf92"), later()).ok());
   EXPECT_EQ(cache.pbkdf2_count(), 2u);
 
   ScramClient other_password = sha256_client("not the password", &cache);
-  Result<std::string> wrong = other_password.handle_server_first(kServerFirst);
+  Result<std::string> wrong = other_password.handle_server_first(kServerFirst, later());
   ASSERT_TRUE(wrong.ok());
   EXPECT_NE(wrong.value(), kClientFinal);
   EXPECT_EQ(cache.pbkdf2_count(), 3u);
 
   ScramClient other_count = sha256_client(kPassword, &cache);
-  ASSERT_TRUE(other_count.handle_server_first(server_first(5000)).ok());
+  ASSERT_TRUE(other_count.handle_server_first(server_first(5000), later()).ok());
   EXPECT_EQ(cache.pbkdf2_count(), 4u);
 
   ScramClient sha1(ScramMechanism::sha1, "user", Secret(std::string(kPassword)),
                    std::string(kNonce), &cache);
-  ASSERT_TRUE(sha1.handle_server_first(kServerFirst).ok());
+  ASSERT_TRUE(sha1.handle_server_first(kServerFirst, later()).ok());
   EXPECT_EQ(cache.pbkdf2_count(), 5u);
+}
+
+TEST(SaltedPasswordCache, AComputationCutShortIsNotKept) {
+  SaltedPasswordCache cache;
+  ScramClient late = sha256_client(kPassword, &cache);
+  Result<std::string> timed_out = late.handle_server_first(kServerFirst, passed());
+  ASSERT_FALSE(timed_out.ok());
+  EXPECT_EQ(timed_out.error().code, ErrorCode::timeout);
+  EXPECT_EQ(cache.pbkdf2_count(), 0u);
+
+  ScramClient in_time = sha256_client(kPassword, &cache);
+  Result<std::string> client_final = in_time.handle_server_first(kServerFirst, later());
+  ASSERT_TRUE(client_final.ok()) << client_final.error().message;
+  EXPECT_EQ(client_final.value(), kClientFinal);
+  EXPECT_EQ(cache.pbkdf2_count(), 1u);
 }
 
 TEST(SaltedPasswordCache, ConcurrentClientsShareOneComputation) {
@@ -308,7 +355,7 @@ TEST(SaltedPasswordCache, ConcurrentClientsShareOneComputation) {
   for (std::string& final_message : finals) {
     workers.emplace_back([&cache, &final_message] {
       ScramClient client = sha256_client(kPassword, &cache);
-      Result<std::string> result = client.handle_server_first(kServerFirst);
+      Result<std::string> result = client.handle_server_first(kServerFirst, later());
       final_message = result.ok() ? result.value() : result.error().message;
     });
   }
@@ -327,18 +374,20 @@ TEST(ScramClient, ErrorMessagesNeverContainThePassword) {
   collect(mongodb_scram_password(ScramMechanism::sha256, "user", Secret(password + "\u0007")));
   collect(ScramClient::start(ScramMechanism::sha256, "user", Secret(password + "\u0627"), nullptr));
   for (const std::string& server_first_message :
-       {server_first(4095), std::string("r=other,s=W22ZaJ0SNY7soEsUEjb6gQ==,i=4096"),
-        std::string("m=x")}) {
+       {server_first(4095), server_first(2'000'000'000),
+        std::string("r=other,s=W22ZaJ0SNY7soEsUEjb6gQ==,i=4096"), std::string("m=x")}) {
     ScramClient client = sha256_client(password);
-    collect(client.handle_server_first(server_first_message));
+    collect(client.handle_server_first(server_first_message, later()));
   }
+  ScramClient late = sha256_client(password);
+  collect(late.handle_server_first(kServerFirst, passed()));
   for (const std::string_view server_final :
        {std::string_view(kServerFinal), std::string_view("e=other-error"), std::string_view("x")}) {
     ScramClient client = sha256_client(password);
-    ASSERT_TRUE(client.handle_server_first(kServerFirst).ok());
+    ASSERT_TRUE(client.handle_server_first(kServerFirst, later()).ok());
     collect(client.verify_server_final(server_final));
   }
-  ASSERT_EQ(errors.size(), 8u);
+  ASSERT_EQ(errors.size(), 10u);
   for (const Error& error : errors) {
     EXPECT_EQ(error.message.find(password), std::string::npos) << error.message;
     EXPECT_EQ(error.message.find("S3cret"), std::string::npos) << error.message;

@@ -170,6 +170,20 @@ TEST(ReadMessageLength, AcceptsOnlyLengthsWithinLimits) {
   EXPECT_FALSE(length_of(1025, 1024).ok());
 }
 
+TEST(MaxMessageSizeFromHello, IsClampedToTheServerMaximumAndMustBePositive) {
+  EXPECT_EQ(max_message_size_from_hello(16 * 1024 * 1024).value(), 16 * 1024 * 1024);
+  EXPECT_EQ(max_message_size_from_hello(48'000'000).value(), 48'000'000);
+  EXPECT_EQ(max_message_size_from_hello(2'000'000'000).value(), 48'000'000);
+  EXPECT_EQ(max_message_size_from_hello(std::int64_t{1} << 40).value(), 48'000'000);
+  for (const std::int64_t announced : {std::int64_t{0}, std::int64_t{-1}, std::int64_t{-1} << 40}) {
+    const Result<std::int32_t> refused = max_message_size_from_hello(announced);
+    ASSERT_FALSE(refused.ok()) << announced;
+    EXPECT_EQ(refused.error().code, ErrorCode::protocol);
+    EXPECT_EQ(refused.error().phase, "hello");
+    EXPECT_NE(refused.error().message.find(std::to_string(announced)), std::string::npos);
+  }
+}
+
 TEST(DecodeOpMsg, ReadsTheBody) {
   const Document hello{{"isWritablePrimary", true}, {"maxWireVersion", 21}, {"ok", 1.0}};
   const Result<Reply> reply = decode(op_msg(0, body_section(hello)));

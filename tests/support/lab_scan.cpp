@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "scanner/cli.h"
 #include "scanner/command_allowlist.h"
 #include "tests/support/mongoscan_binary.h"
 #include "tests/support/report_schema.h"
@@ -85,23 +86,52 @@ void expect_no_secret(const Scan& result, const std::vector<std::string>& secret
   }
 }
 
-// Runs `mongoscan scan --format json` with the URI in a file (so no password is in argv).
-Scan run_scan(const std::string& uri, std::vector<std::string> extra,
-              std::vector<std::string> environment) {
+namespace {
+
+// Runs `mongoscan scan --format json` with the URI in a file (so no password is in argv), after
+// the `launcher` arguments (a program that runs it) if any.
+Scan launch_scan(std::vector<std::string> argv, const std::string& uri,
+                 const std::vector<std::string>& extra, std::vector<std::string> environment) {
   const fs::path uri_file =
       fs::temp_directory_path() / ("mongoscan-uri-" + std::to_string(::getpid()));
   std::ofstream(uri_file) << uri << "\n";
-  std::vector<std::string> argv = {mongoscan_binary(),  "scan", "--uri-file", uri_file.string(),
-                                   "--format",          "json", "--fail-on",  "none",
-                                   "--connect-timeout", "3"};
+  argv.insert(argv.end(), {mongoscan_binary(), "scan", "--uri-file", uri_file.string(), "--format",
+                           "json", "--fail-on", "none", "--connect-timeout", "3"});
   argv.insert(argv.end(), extra.begin(), extra.end());
   Scan result{testing_support::run_process(argv, "", std::chrono::seconds(60), environment), {}};
   fs::remove(uri_file);
-  if (result.process.exit_code == 0) {
+  // Exit 1 (a finding failed the gate) and 4 (incomplete) come with a report too.
+  const int code = result.process.exit_code;
+  if (code == kExitOk || code == kExitFindingsFailed || code == kExitIncomplete) {
     result.report = json::parse(result.process.out);
     EXPECT_TRUE(testing_support::matches_report_schema(result.process.out));
   }
   return result;
+}
+
+}  // namespace
+
+Scan run_scan(const std::string& uri, std::vector<std::string> extra,
+              std::vector<std::string> environment) {
+  return launch_scan({}, uri, extra, std::move(environment));
+}
+
+MeasuredScan measured_scan(const LabDeployment& lab, const std::string& uri,
+                           std::vector<std::string> extra) {
+  const fs::path rss_file =
+      fs::temp_directory_path() / ("mongoscan-rss-" + std::to_string(::getpid()));
+  MeasuredScan measured{
+      launch_scan({"/usr/bin/time", "-f", "%M", "-o", rss_file.string()}, uri, extra, {}), -1};
+  // %M is the last line, after "Command exited with non-zero status N" when there is one.
+  std::ifstream report(rss_file);
+  for (std::string line; std::getline(report, line);) {
+    if (!line.empty() && std::isdigit(static_cast<unsigned char>(line.front())))
+      measured.peak_rss_kib = std::stol(line);
+  }
+  fs::remove(rss_file);
+  expect_only_allowlisted_commands(lab);
+  expect_no_secret(measured.scan, lab_passwords());
+  return measured;
 }
 
 // A scan of a lab: afterwards the lab's command log holds only allowlisted commands, and no lab

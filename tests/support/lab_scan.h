@@ -14,7 +14,8 @@ namespace mongoscan::testing_support {
 
 struct Scan {
   ProcessResult process;
-  nlohmann::json report;  // the JSON report, when the scan exited 0 (validated against the schema)
+  // The JSON report, when the scan exited 0, 1 or 4 (validated against the schema).
+  nlohmann::json report;
 };
 
 // Starts a lab profile with certificates shared by every lab of the test run.
@@ -32,6 +33,14 @@ Scan run_scan(const std::string& uri, std::vector<std::string> extra = {},
 // lab profile appears in stdout or stderr.
 Scan scan(const LabDeployment& lab, const std::string& uri, std::vector<std::string> extra = {},
           std::vector<std::string> environment = {});
+
+// scan() with mongoscan run under GNU time (/usr/bin/time -f %M): also its peak resident set.
+struct MeasuredScan {
+  Scan scan;
+  long peak_rss_kib = -1;  // -1 when time reported none
+};
+MeasuredScan measured_scan(const LabDeployment& lab, const std::string& uri,
+                           std::vector<std::string> extra = {});
 
 // Fails the test if any of the secrets is in the scan's stdout or stderr (named by index only).
 void expect_no_secret(const Scan& result, const std::vector<std::string>& secrets);

@@ -1,0 +1,69 @@
+#include "checks/scan_coverage.h"
+
+#include <algorithm>
+
+#include "checks/text_list.h"
+
+namespace mongoscan {
+namespace {
+
+std::string counted(std::size_t count, std::string_view one, std::string_view many,
+                    std::string_view what) {
+  return std::to_string(count) + " " + std::string(count == 1 ? one : many) + " " +
+         std::string(what);
+}
+
+}  // namespace
+
+bool ScanCoverage::complete() const {
+  return nodes_not_scanned == 0 && nodes_in_part == 0 && members_not_probed == 0 &&
+         checks_in_error == 0 &&
+         files_not_scanned == 0 && !timed_out;
+}
+
+std::string ScanCoverage::statement() const {
+  if (complete()) return "complete";
+  std::vector<std::string> parts;
+  if (nodes_not_scanned > 0)
+    parts.push_back(counted(nodes_not_scanned, "node", "nodes", "not scanned"));
+  if (nodes_in_part > 0)
+    parts.push_back(counted(nodes_in_part, "node", "nodes", "scanned in part (a probe step failed)"));
+  if (members_not_probed > 0)
+    parts.push_back(counted(members_not_probed, "member", "members", "not probed (member cap)"));
+  if (checks_in_error > 0)
+    parts.push_back(counted(checks_in_error, "check", "checks", "in error"));
+  if (files_not_scanned > 0)
+    parts.push_back(counted(files_not_scanned, "file", "files", "not scanned (internal error)"));
+  if (timed_out) parts.push_back("the scan timeout ended the scan");
+  return "incomplete: " + join(parts);
+}
+
+ScanCoverage assess_coverage(const std::vector<DeploymentFacts>& deployments,
+                             const ConfigFacts* config, const std::vector<Finding>& findings,
+                             bool timed_out) {
+  ScanCoverage coverage;
+  coverage.timed_out = timed_out;
+  for (const DeploymentFacts& deployment : deployments) {
+    coverage.members_not_probed += deployment.members_not_probed;
+    for (const NodeFacts& node : deployment.nodes) {
+      if (!node.hello) {
+        ++coverage.nodes_not_scanned;
+      } else if (!node.errors.empty()) {
+        ++coverage.nodes_in_part;
+      }
+    }
+  }
+  if (config) {
+    coverage.files_not_scanned = static_cast<std::size_t>(
+        std::count_if(config->skipped.begin(), config->skipped.end(), [](const SkippedFile& file) {
+          return file.reason == kInternalErrorReason;
+        }));
+  }
+  coverage.checks_in_error = static_cast<std::size_t>(
+      std::count_if(findings.begin(), findings.end(), [](const Finding& finding) {
+        return finding.status == Status::error && finding.suppression.empty();
+      }));
+  return coverage;
+}
+
+}  // namespace mongoscan
