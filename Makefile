@@ -15,7 +15,13 @@ PACKAGES := build-essential cmake pkg-config libssl-dev openssl libc-ares-dev li
 # on the PATH already) installs secretlint, which bench/configscan pins and puts outside the repo.
 BENCH_PACKAGES := ripgrep
 
-.PHONY: deps bench-deps configure build test demo bench bench-fleet bench-configscan clean
+# Debian packages only `make fuzz` needs: clang and its libFuzzer runtime.
+FUZZ_PACKAGES := clang libclang-rt-dev
+FUZZ_BUILD ?= build-fuzz
+FUZZ_SECONDS ?= 600
+FUZZ_HARNESSES := $(sort $(basename $(notdir $(wildcard tests/fuzz/*_fuzz.cpp))))
+
+.PHONY: deps bench-deps configure build test demo bench bench-fleet bench-configscan fuzz clean
 
 # $(call install_missing,PACKAGES): apt-get installs those of PACKAGES not installed yet.
 define install_missing
@@ -45,7 +51,8 @@ build: configure
 # UBSan build (the test code is compiled once and linked to both), and the lab's Python tests.
 # Most tests wait on labs and subprocesses, so ctest runs twice as many as there are cores.
 test: configure
-	cmake --build $(BUILD) -j $(JOBS) --target mongoscan_tests mongoscan_tests_sanitized
+	cmake --build $(BUILD) -j $(JOBS) --target mongoscan_tests mongoscan_tests_sanitized \
+	  mongoscan_fuzz_replays
 	cd $(BUILD) && ctest --output-on-failure -j $$(( $(JOBS) * 2 ))
 
 demo: build
@@ -67,6 +74,43 @@ bench-fleet: build
 # secretlint, planted credentials found, RSS. The corpus goes to /tmp and is reused.
 bench-configscan: build bench-deps
 	/usr/bin/python3 bench/configscan --mongoscan $(MONGOSCAN)
+
+# Every fuzz harness (tests/fuzz/) under libFuzzer, ASan and UBSan, one after the other for
+# FUZZ_SECONDS each, from its seed corpus and the corpus earlier runs grew in $(FUZZ_BUILD)/corpus,
+# with its dictionary (tests/fuzz/<harness>.dict, or that of the harness sharing its first word).
+# Prints each harness's executions; a crash is minimised into tests/fuzz/crashes/<harness>/, where
+# `make test` replays it (commit it), and the target fails.
+fuzz: deps
+	$(call install_missing,$(FUZZ_PACKAGES))
+	cmake -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER=clang++ \
+	  -DMONGOSCAN_FUZZ=ON >/dev/null
+	cmake --build $(FUZZ_BUILD) -j $(JOBS) --target mongoscan_fuzzers
+	/usr/bin/python3 -B tests/fuzz/seed_corpus.py $(FUZZ_BUILD)/seeds
+	@status=0; \
+	for harness in $(FUZZ_HARNESSES); do \
+	  corpus=$(FUZZ_BUILD)/corpus/$$harness; artifacts=$(FUZZ_BUILD)/artifacts/$$harness; \
+	  mkdir -p $$corpus $$artifacts; rm -f $$artifacts/*; \
+	  outcome="ran $(FUZZ_SECONDS) s"; dict=; \
+	  for candidate in tests/fuzz/$$harness.dict tests/fuzz/$${harness%%_*}_fuzz.dict; do \
+	    [ -z "$$dict" ] && [ -e $$candidate ] && dict=-dict=$$candidate; \
+	  done; \
+	  $(FUZZ_BUILD)/$$harness -max_total_time=$(FUZZ_SECONDS) -timeout=30 -rss_limit_mb=2048 $$dict \
+	    -print_final_stats=1 -artifact_prefix=$$artifacts/ $$corpus $(FUZZ_BUILD)/seeds/$$harness \
+	    > $(FUZZ_BUILD)/$$harness.log 2>&1 || { status=1; outcome="STOPPED by a finding"; }; \
+	  echo "$$harness: $$(grep -o 'number_of_executed_units: *[0-9]*' $(FUZZ_BUILD)/$$harness.log \
+	    | grep -o '[0-9]*$$') executions, $$outcome (log: $(FUZZ_BUILD)/$$harness.log)"; \
+	  for artifact in $$artifacts/crash-* $$artifacts/timeout-* $$artifacts/oom-* $$artifacts/leak-*; do \
+	    [ -e "$$artifact" ] || continue; \
+	    kept=tests/fuzz/crashes/$$harness/$$(basename $$artifact); mkdir -p $$(dirname $$kept); \
+	    case $$(basename $$artifact) in \
+	      crash-*) $(FUZZ_BUILD)/$$harness -minimize_crash=1 -max_total_time=60 \
+	                 -exact_artifact_path=$$kept $$artifact >/dev/null 2>&1 ;; \
+	    esac; \
+	    [ -e $$kept ] || cp $$artifact $$kept; \
+	    echo "$$harness: FOUND $$kept (crashes minimised, timeouts kept as found; commit it)"; \
+	  done; \
+	done; \
+	exit $$status
 
 clean:
 	rm -rf $(BUILD)

@@ -4,6 +4,8 @@
 #include <array>
 #include <cctype>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "scanner/ascii_case.h"
 

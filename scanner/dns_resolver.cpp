@@ -5,7 +5,10 @@
 #include <arpa/nameser.h>
 #include <netinet/in.h>
 
+#include <cstddef>
 #include <mutex>
+#include <optional>
+#include <utility>
 
 namespace mongoscan {
 namespace {

@@ -73,11 +73,14 @@ Result<ConnectionString> parse_connection_string(std::string_view uri);
 Result<std::string> percent_decode(std::string_view text, std::string_view what);
 
 // The single redaction path: the URI text with its password and every secret option value replaced
-// by "***". Works on any text, valid URI or not.
+// by "***", read as parse_connection_string reads it (option and property names percent-decoded).
+// Works on any text, valid URI or not; text the parser refuses is masked more widely.
 std::string redact_connection_string(std::string_view uri);
 
 // Free text (an error message from a library, a log line) with every embedded mongodb:// or
-// mongodb+srv:// URI passed through redact_connection_string. A URI ends at white space or a quote.
+// mongodb+srv:// URI passed through redact_connection_string. A URI runs to the next URI's scheme
+// or the end of the text, since a password may hold quotes and white space: the text after it is
+// masked too when it holds an '@' or a secret-looking key=value pair.
 std::string redact_connection_strings_in_text(std::string_view text);
 
 }  // namespace mongoscan

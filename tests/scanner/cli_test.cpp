@@ -211,6 +211,53 @@ std::vector<std::string> read_uri_lines(const std::string& path) {
   return uris;
 }
 
+// Issue 16 item 7: a command-line mistake echoes the argument on stderr; a password or a secret
+// option holding a quote or a space is masked all the same.
+TEST(Cli, UsageErrorsMaskSecretsHoldingQuotesAndSpaces) {
+  const std::vector<std::string> uris = {
+      "mongodb://u:S3cr3t'Pa55@h/", "mongodb://u:S3cr3t\"Pa55@h/", "mongodb://u:S3cr3t Pa55@h/",
+      "mongodb://u:S3cr3t' Pa55/x@h/",
+      "mongodb://h/?tls=true&tlsCertificateKeyFilePassword=S3cr3t Pa55"};
+  for (const std::string& uri : uris) {
+    const std::vector<std::vector<std::string>> commands = {
+        {"scan", "--fail-on", uri, "mongodb://h"},
+        {"scan", "--format", uri, "mongodb://h"},
+        {"scan", "--bogus-flag", uri},
+    };
+    for (const auto& command : commands) {
+      auto result = mongoscan(command);
+      EXPECT_EQ(result.exit_code, 2) << command[1];
+      // Name the command only: printing stderr would put the secret into the test log.
+      EXPECT_EQ(result.err.find("S3cr3t"), std::string::npos)
+          << "secret in stderr of " << command[1];
+      EXPECT_EQ(result.err.find("Pa55"), std::string::npos) << "secret in stderr of " << command[1];
+    }
+  }
+}
+
+// Issue 16 item 7: option names written percent-encoded are decoded by the parser, so the redactor
+// decodes them too: the session token and the key-file password stay hidden in every format.
+TEST(Cli, PercentEncodedSecretOptionNamesAreMaskedInEveryFormat) {
+  const std::string uri =
+      "mongodb://AKIAEXAMPLE:AwsSecret99@h/?authMechanism=MONGODB-AWS"
+      "&authMechanismProperties=AWS_SESSION_%54OKEN:SessionTok55"
+      "&tls=true&tlsCertificateKeyFile%50assword=KeyFilePw77";
+  TempDir dir;
+  for (const char* format : {"table", "json", "html", "sarif", "junit", "md"}) {
+    const fs::path file = dir / (std::string("report.") + format);
+    auto to_stdout = mongoscan({"scan", uri, "--format", format});
+    auto to_file = mongoscan({"scan", uri, "--format", format, "-o", file.string()});
+    const std::string report = read_file(file);
+    ASSERT_FALSE(report.empty()) << format;
+    ASSERT_NE(report.find("AWS_SESSION_%54OKEN"), std::string::npos) << format;
+    for (const char* secret : {"AwsSecret99", "SessionTok55", "KeyFilePw77"}) {
+      EXPECT_EQ(to_stdout.out.find(secret), std::string::npos) << format << " stdout";
+      EXPECT_EQ(to_stdout.err.find(secret), std::string::npos) << format << " stderr";
+      EXPECT_EQ(report.find(secret), std::string::npos) << format << " file";
+    }
+  }
+}
+
 TEST(Cli, NoSecretReachesAnyOutput) {
   std::vector<std::string> uris = read_uri_lines(kSampleUris);
   uris.push_back(

@@ -177,9 +177,55 @@ TEST(Redaction, HidesPasswordsAndSecretOptions) {
       {"mongodb://u:pa/ss@h/db", "mongodb://u:***@h/db"},
       {"mongodb://u:pa?ss@h", "mongodb://u:***@h"},
       {"mongodb://h/?replicaSet=a@b", "mongodb://h/?replicaSet=a@b"},
+      // A valid URI is read as the parser reads it: this '@' is in an option, not after a password.
+      {"mongodb://h:1/db?appName=a@b", "mongodb://h:1/db?appName=a@b"},
+      // A secret holding an unescaped '&': the parser ends it there, the rest is masked too.
+      {"mongodb://h/?proxyPassword=pp&qq&w=1", "mongodb://h/?proxyPassword=***&***&w=1"},
+      // An empty pair after a secret stays empty: the parser skips it (found by uri_fuzz).
+      {"mongodb://d?secret=1&", "mongodb://d?secret=***&"},
   };
   for (const auto& [uri, expected] : cases)
     EXPECT_EQ(redact_connection_string(uri), expected) << uri;
+}
+
+// Issue 16 item 7: the parser percent-decodes option names and authMechanismProperties before
+// reading them, so the redactor judges the decoded names.
+TEST(Redaction, JudgesOptionNamesAsTheParserDecodesThem) {
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"mongodb://h/?authMechanismProperties=AWS_SESSION_%54OKEN:tt",
+       "mongodb://h/?authMechanismProperties=AWS_SESSION_%54OKEN:***"},
+      {"mongodb://h/?authMechanismProperties=SERVICE_NAME:m%2CAWS_SESSION_TOKEN:tt",
+       "mongodb://h/?authMechanismProperties=SERVICE_NAME:m%2CAWS_SESSION_TOKEN:***"},
+      {"mongodb://h/?authMechanismProperties=AWS_SESSION_TOKEN%3Att,SERVICE_NAME:m",
+       "mongodb://h/?authMechanismProperties=AWS_SESSION_TOKEN%3A***,SERVICE_NAME:m"},
+      {"mongodb://h/?authMechanism%50roperties=AWS_SESSION_TOKEN:tt",
+       "mongodb://h/?authMechanism%50roperties=AWS_SESSION_TOKEN:***"},
+      {"mongodb://h/?proxy%50assword=pp", "mongodb://h/?proxy%50assword=***"},
+      // Names or values the parser refuses to decode: masked, since they could say anything.
+      {"mongodb://h/?pass%zzword=pp", "mongodb://h/?pass%zzword=***"},
+      {"mongodb://h/?authMechanismProperties=AWS_SESSION_TOKEN:t%t",
+       "mongodb://h/?authMechanismProperties=***"},
+  };
+  for (const auto& [uri, expected] : cases)
+    EXPECT_EQ(redact_connection_string(uri), expected) << uri;
+}
+
+// Issue 16 item 7: a password or secret option may hold quotes and white space, so in free text
+// neither ends the URI.
+TEST(Redaction, QuotesAndSpacesDoNotEndAUriInText) {
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"--fail-on: mongodb://u:S3cr3t'Pa55@h/ not in {info,low}",
+       "--fail-on: mongodb://u:***@h/ not in {info,low}"},
+      {"bad 'mongodb://u:S3c\"r3t Pa55@h/db' here", "bad 'mongodb://u:***@h/db' here"},
+      {"x mongodb+srv://u:a b/c@h.example.com y", "x mongodb+srv://u:***@h.example.com y"},
+      {"mongodb://h/?tls=true&tlsCertificateKeyFilePassword=Key Pw'77 is wrong",
+       "mongodb://h/?tls=true&tlsCertificateKeyFilePassword=***"},
+      {"mongodb://a:Pw1@h1/ and mongodb://b:Pw2@h2/",
+       "mongodb://a:***@h1/ and mongodb://b:***@h2/"},
+      {"no uri here", "no uri here"},
+  };
+  for (const auto& [text, expected] : cases)
+    EXPECT_EQ(redact_connection_strings_in_text(text), expected) << text;
 }
 
 }  // namespace

@@ -1,0 +1,194 @@
+#!/usr/bin/python3
+"""Writes the seed corpus of every fuzz harness (tests/fuzz/*_fuzz.cpp) into OUT/<harness>/, from the
+repository's test data and, when present, the shared folder's specification tests and server
+replies (MONGOSCAN_SHARED_DIR; said and skipped when absent). Nothing is copied into the repository.
+
+Usage: seed_corpus.py OUT"""
+
+import datetime
+import hashlib
+import json
+import os
+import shutil
+import struct
+import sys
+from pathlib import Path
+
+import bson
+from bson import Binary, Code, Decimal128, Int64, MaxKey, MinKey, ObjectId, Regex, Timestamp
+from bson import json_util
+
+REPO = Path(__file__).resolve().parents[2]
+SHARED = Path(os.environ.get("MONGOSCAN_SHARED_DIR", REPO.parent / "shared"))
+
+# The file names of config_text_scan_fuzz.cpp's kPaths, in the same order: the first input byte.
+CONFIG_PATHS = [
+    "app.yaml", "app.properties", ".env", "settings.ini", "config.toml",
+    "web.config", "pom.xml", "app.conf", "deploy.sh", "Dockerfile",
+    "app.json", "index.js", "App.java", "main.py", "main.go",
+    "main.tf", "README.md", "app.php", "Program.cs", "deploy.ps1",
+    "values.yaml.j2", "prod.tfvars", "setup.cmd", "app.rb", "main.rs",
+]
+
+
+def shared(part):
+    path = SHARED / part
+    if not path.exists():
+        print(f"seed_corpus: {path} absent, its seeds skipped")
+        return None
+    return path
+
+
+class Corpus:
+    def __init__(self, out):
+        self.out = Path(out)
+        self.counts = {}
+
+    def add(self, harness, data):
+        if isinstance(data, str):
+            data = data.encode()
+        folder = self.out / harness
+        if harness not in self.counts:
+            shutil.rmtree(folder, ignore_errors=True)  # seeds of an earlier run
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / hashlib.sha1(data).hexdigest()).write_bytes(data)
+        self.counts[harness] = self.counts.get(harness, 0) + 1
+
+
+def bson_documents():
+    """Documents from the lab fixtures, one of every BSON type, and the shared server replies."""
+    documents = []
+    for path in sorted((REPO / "fixtures" / "lab").glob("*.json")):
+        documents.append(json_util.loads(path.read_text()))
+    documents.append({
+        "double": 1.5, "string": "caf\u00e9", "document": {"a": 1}, "array": [1, "two", None],
+        "binary": Binary(b"\x00\x01", 0), "old_binary": Binary(b"xyz", 2), "uuid": Binary(b"0" * 16, 4),
+        "undefined": json_util.loads('{"u": {"$undefined": true}}')["u"], "oid": ObjectId(b"0123456789ab"),
+        "bool": True, "date": datetime.datetime(2024, 1, 2, tzinfo=datetime.timezone.utc), "null": None,
+        "regex": Regex("^a.*", "im"), "dbpointer": json_util.loads(
+            '{"p": {"$dbPointer": {"$ref": "db.c", "$id": {"$oid": "0123456789abcdef01234567"}}}}')["p"],
+        "code": Code("f()"), "symbol": json_util.loads('{"s": {"$symbol": "sym"}}')["s"],
+        "code_w_scope": Code("g(x)", {"x": 1}), "int32": 7, "timestamp": Timestamp(1700000000, 3),
+        "int64": Int64(1 << 40), "decimal": Decimal128("-1.00E-8"), "min": MinKey(), "max": MaxKey(),
+    })
+    replies = shared("server-replies")
+    if replies:
+        for path in sorted(replies.glob("*.json")):
+            try:
+                loaded = json_util.loads(path.read_text())
+            except ValueError:
+                continue
+            if isinstance(loaded, dict):
+                documents.extend(value for value in loaded.values() if isinstance(value, dict))
+    return [bson.encode(document) for document in documents if document]
+
+
+def frame(op_code, payload, response_to=1):
+    return struct.pack("<iiii", 16 + len(payload), 7, response_to, op_code) + payload
+
+
+def wire_messages(documents):
+    """OP_MSG (one kind-0 section; also with a kind-1 sequence) and OP_REPLY around each document,
+    after the harness's steering byte 0x01 (messageLength rewritten to the real size)."""
+    for document in documents:
+        yield b"\x01" + frame(2013, struct.pack("<I", 0) + b"\x00" + document)
+        sequence = b"docs\x00" + document
+        yield b"\x01" + frame(2013, struct.pack("<I", 0) + b"\x00" + documents[0] + b"\x01" +
+                              struct.pack("<i", 4 + len(sequence)) + sequence)
+        yield b"\x01" + frame(1, struct.pack("<iqii", 8, 0, 0, 1) + document)
+
+
+def uris():
+    found = []
+    for path in sorted((REPO / "fixtures" / "uris").glob("*.txt")):
+        found += [line.strip() for line in path.read_text().splitlines()
+                  if line.strip() and not line.startswith("#")]
+    for folder in ("spec-tests/connection-string", "spec-tests/auth/legacy"):
+        tests = shared(folder)
+        if tests:
+            for path in sorted(tests.glob("*.json")):
+                found += [test["uri"] for test in json.loads(path.read_text())["tests"]
+                          if isinstance(test.get("uri"), str)]
+    return found
+
+
+def with_marker(uri):
+    """The URI with its password, or else its first secret option value, replaced by the harness's
+    \\x01 secret marker; None when it has neither."""
+    scheme_end = uri.find("://") + 3
+    at = uri.rfind("@", 0, uri.find("/", scheme_end) if "/" in uri[scheme_end:] else len(uri))
+    colon = uri.find(":", scheme_end)
+    if scheme_end < colon < at:
+        return uri[:colon + 1] + "\x01" + uri[at:]
+    for key in ("AWS_SESSION_TOKEN:", "Password="):
+        start = uri.find(key)
+        if start >= 0:
+            start += len(key)
+            end = min([i for i in (uri.find("&", start), uri.find(",", start)) if i >= 0] or [len(uri)])
+            return uri[:start] + "\x01" + uri[end:]
+    return None
+
+
+def scram_conversations():
+    """RFC 5802 section 5 (SCRAM-SHA-1) and RFC 7677 section 3 (SCRAM-SHA-256), as in
+    tests/scanner/scram_test.cpp, and a few server errors."""
+    sha1_first = "r=fyko+d2lbbFgONRv9qkxdawL3rfcNHYJY1ZVvWVs7j,s=QSXCR+Q6sek8bf92,i=4096"
+    sha256_first = ("r=rOprNGfwEbeRWgbNEkqO%hvYDpWUa2RaTCAfuxFIlj)hNlF$k0,"
+                    "s=W22ZaJ0SNY7soEsUEjb6gQ==,i=4096")
+    yield b"\x00" + f"{sha1_first}\0v=rmF9pqV8S7suAoZWja4dJRkFsKQ=".encode()
+    yield b"\x01" + f"{sha256_first}\0v=6rriTRBi23WpRR/wtup+mMhUZUn/dB5nLTJRsjl95G4=".encode()
+    yield b"\x01" + f"{sha256_first}\0e=invalid-proof".encode()
+    yield b"\x01" + sha256_first.replace("i=4096", "i=10000,m=ext").encode()
+
+
+def config_files():
+    for path in sorted((REPO / "fixtures").rglob("*")):
+        if not path.is_file() or path.stat().st_size > 64 * 1024:
+            continue
+        name = path.name
+        matches = [i for i, candidate in enumerate(CONFIG_PATHS)
+                   if name == candidate or Path(candidate).suffix == path.suffix != ""]
+        yield bytes([matches[0] if matches else CONFIG_PATHS.index("app.json")]) + path.read_bytes()
+
+
+def ignore_inputs():
+    configs = REPO / "fixtures" / "configs"
+    paths = "\n".join(sorted(str(p.relative_to(configs)) + ("/" if p.is_dir() else "")
+                             for p in configs.rglob("*")))
+    for ignore_file in [configs / ".mongoscanignore", REPO / ".gitignore"]:
+        if ignore_file.exists():
+            yield ignore_file.read_bytes() + b"\0" + paths.encode()
+    yield b"*.log\n!keep.log\n/build/\ndocs/**/*.md\n\\#literal\n[a-c]?.txt\n\0a.log\nkeep.log\nbuild/\n" \
+          b"docs/x/y/z.md\n#literal\nb1.txt\n"
+
+
+def main():
+    if len(sys.argv) != 2:
+        sys.exit(__doc__)
+    corpus = Corpus(sys.argv[1])
+    documents = bson_documents()
+    for document in documents:
+        corpus.add("bson_fuzz", document)
+    for message in wire_messages(documents):
+        corpus.add("wire_message_fuzz", message)
+    for uri in uris():
+        corpus.add("uri_fuzz", uri)
+        marked = with_marker(uri)
+        if marked:
+            for place in range(4):
+                corpus.add("uri_redaction_fuzz", bytes([place]) + marked.encode())
+    for conversation in scram_conversations():
+        corpus.add("scram_fuzz", conversation)
+    for config in config_files():
+        corpus.add("config_text_scan_fuzz", config)
+    for ignore in ignore_inputs():
+        corpus.add("ignore_rules_fuzz", ignore)
+    for path in sorted((REPO / "fixtures" / "policy").glob("*.json")):
+        corpus.add("policy_fuzz", path.read_bytes())
+    corpus.add("policy_fuzz", b'{"workload": "core", "administrators": ["ops"]}')
+    for harness, count in sorted(corpus.counts.items()):
+        print(f"seed_corpus: {harness}: {count} seeds")
+
+
+if __name__ == "__main__":
+    main()
