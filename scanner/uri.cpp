@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <utility>
 
 #include "scanner/ascii_case.h"
 #include "scanner/uri_options.h"
@@ -142,29 +143,43 @@ void merge_option(ConnectionString& uri, const OptionSpec& spec, OptionValue val
   uri.options.insert_or_assign(key, UriOption{std::string(spec.name), std::move(value)});
 }
 
+// Where a query part after a secret option is, said instead of quoting it.
+constexpr std::string_view kAfterSecret =
+    "after a secret option (an '&' in its value must be written %26)";
+
 // Returns the canonical names of recognised options whose values were invalid and ignored.
 Result<std::vector<std::string>> parse_options(std::string_view query, ConnectionString& uri) {
   std::vector<std::string> ignored;
   // Deprecated aliases are applied after their replacements, so a replacement always wins.
   std::vector<std::pair<const OptionSpec*, OptionValue>> deprecated;
   std::size_t start = 0;
+  // The option before this pair holds a secret: this pair may be the rest of its value, cut at
+  // an '&' written unescaped, so its text is never shown.
+  bool after_secret = false;
   while (start < query.size()) {
     std::size_t amp = query.find('&', start);
     if (amp == std::string_view::npos) amp = query.size();
     std::string_view pair = query.substr(start, amp - start);
     start = amp + 1;
     if (pair.empty()) continue;
+    const bool shown = !std::exchange(after_secret, false);
     std::size_t equals = pair.find('=');
     if (equals == std::string_view::npos || equals == 0) {
-      return invalid("option '" + std::string(pair.substr(0, 64)) + "' is not a key=value pair");
+      return invalid((shown ? "option '" + std::string(pair.substr(0, 64)) + "'"
+                            : "the part " + std::string(kAfterSecret)) +
+                     " is not a key=value pair");
     }
     auto key = percent_decode(pair.substr(0, equals), "an option name");
     if (!key) return key.error();
     const OptionSpec* spec = find_option_spec(key.value());
     if (spec == nullptr) {
-      uri.warnings.push_back("unknown option '" + key.value().substr(0, 64) + "' is ignored");
+      uri.warnings.push_back(
+          (shown ? "unknown option '" + key.value().substr(0, 64) + "'"
+                 : "an unknown option " + std::string(kAfterSecret)) +
+          " is ignored");
       continue;
     }
+    after_secret = spec->type == OptionType::secret || spec->name == "authMechanismProperties";
     auto value = percent_decode(pair.substr(equals + 1), spec->name);
     if (!value) return value.error();
     // The auth specification makes an empty authSource an error, not an ignored value.

@@ -160,6 +160,27 @@ TEST(ConnectionString, ErrorsNeverEchoTheUserInfo) {
   }
 }
 
+// An '&' left unescaped in a secret cuts it in two: the parser's messages never quote the part
+// after a secret option, which may be the rest of the secret.
+TEST(Uri, MessagesNeverQuoteThePartAfterASecretOption) {
+  const auto cut = parse_connection_string("mongodb://h/?proxyHost=p&proxyUsername=u&proxyPassword=a&Zq9tail");
+  ASSERT_FALSE(cut.ok());
+  EXPECT_EQ(cut.error().message.find("Zq9tail"), std::string::npos) << cut.error().message;
+  EXPECT_NE(cut.error().message.find("after a secret option"), std::string::npos);
+
+  const auto unknown = parse_connection_string(
+      "mongodb://AKIAEXAMPLE:k@h/?authMechanism=MONGODB-AWS&authMechanismProperties="
+      "AWS_SESSION_TOKEN:t&Zq9x=y");
+  ASSERT_TRUE(unknown.ok()) << unknown.error().message;
+  ASSERT_EQ(unknown.value().warnings.size(), 1u);
+  EXPECT_EQ(unknown.value().warnings[0].find("Zq9x"), std::string::npos);
+
+  const auto plain = parse_connection_string("mongodb://h/?retryWrite=true");
+  ASSERT_TRUE(plain.ok());
+  EXPECT_EQ(plain.value().warnings.at(0), "unknown option 'retryWrite' is ignored")
+      << "elsewhere the option is named, to show a typo";
+}
+
 TEST(Redaction, HidesPasswordsAndSecretOptions) {
   const std::vector<std::pair<std::string, std::string>> cases = {
       {"mongodb://app:Sup3r@h1,h2/db?replicaSet=rs", "mongodb://app:***@h1,h2/db?replicaSet=rs"},
