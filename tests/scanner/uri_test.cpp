@@ -172,8 +172,12 @@ TEST(Uri, MessagesNeverQuoteThePartAfterASecretOption) {
       "mongodb://AKIAEXAMPLE:k@h/?authMechanism=MONGODB-AWS&authMechanismProperties="
       "AWS_SESSION_TOKEN:t&Zq9x=y");
   ASSERT_TRUE(unknown.ok()) << unknown.error().message;
-  ASSERT_EQ(unknown.value().warnings.size(), 1u);
-  EXPECT_EQ(unknown.value().warnings[0].find("Zq9x"), std::string::npos);
+  bool said = false;
+  for (const std::string& warning : unknown.value().warnings) {
+    EXPECT_EQ(warning.find("Zq9x"), std::string::npos) << "warning quotes the part: " << warning;
+    said = said || warning.find("an unknown option after a secret option") != std::string::npos;
+  }
+  EXPECT_TRUE(said) << "the ignored part is still reported";
 
   const auto plain = parse_connection_string("mongodb://h/?retryWrite=true");
   ASSERT_TRUE(plain.ok());
