@@ -96,22 +96,31 @@ Result<Ok> write_file_atomically(const std::string& path, std::string_view conte
   const std::filesystem::path target(path);
   const std::string directory =
       target.has_parent_path() ? target.parent_path().string() : std::string(".");
-  std::string temporary = directory + "/." + target.filename().string() + ".tmpXXXXXX";
+  const std::string pattern = directory + "/." + target.filename().string() + ".tmpXXXXXX";
+  std::string temporary = pattern;
   const mode_t mode = mode_for(path);
 
   // Unnamed until it is complete (O_TMPFILE): a process killed while writing leaves nothing
-  // behind. File systems without O_TMPFILE get a named temporary file from the start.
-  int fd = ::open(directory.c_str(), O_TMPFILE | O_WRONLY | O_CLOEXEC, mode);
-  const bool unnamed = fd >= 0;
-  if (!unnamed) fd = ::mkostemp(temporary.data(), O_CLOEXEC);
-  if (fd < 0) return io_error(path, errno);
-  int error_number = fill(fd, mode, content);
-  if (error_number == 0 && unnamed) error_number = link_unnamed(fd, temporary);
-  const bool named = !unnamed || error_number == 0;
-  if (::close(fd) != 0 && error_number == 0) error_number = errno;
+  // behind. Where the file system has no O_TMPFILE, or the complete file cannot be given a name
+  // (no /proc), the file is named from the start.
+  int error_number = 0;
+  bool named = false;
+  if (const int fd = ::open(directory.c_str(), O_TMPFILE | O_WRONLY | O_CLOEXEC, mode); fd >= 0) {
+    error_number = fill(fd, mode, content);
+    if (error_number == 0) named = link_unnamed(fd, temporary) == 0;
+    if (::close(fd) != 0 && error_number == 0) error_number = errno;
+    if (error_number != 0) return io_error(path, error_number);
+  }
+  if (!named) {
+    temporary = pattern;
+    const int fd = ::mkostemp(temporary.data(), O_CLOEXEC);
+    if (fd < 0) return io_error(path, errno);
+    error_number = fill(fd, mode, content);
+    if (::close(fd) != 0 && error_number == 0) error_number = errno;
+  }
   if (error_number == 0 && ::rename(temporary.c_str(), path.c_str()) != 0) error_number = errno;
   if (error_number != 0) {
-    if (named) ::unlink(temporary.c_str());
+    ::unlink(temporary.c_str());
     return io_error(path, error_number);
   }
   sync_directory(directory);
