@@ -1,7 +1,7 @@
 #pragma once
 // Baselines: the fingerprints of config findings a team has accepted, so that a gate fails only on
 // new ones. The file is JSON: {"mongoscan_baseline": 1, "fingerprints": ["…", …]}; it holds no
-// secret (fingerprints are secret-free, see scanner/config_fingerprint.h).
+// secret (fingerprints are secret-free, see scanner/config_scan/config_fingerprint.h).
 
 #include <set>
 #include <string>

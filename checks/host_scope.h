@@ -4,7 +4,7 @@
 
 #include <string_view>
 
-#include "scanner/uri.h"
+#include "scanner/uri/uri.h"
 
 namespace mongoscan {
 

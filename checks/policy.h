@@ -1,6 +1,6 @@
 #pragma once
 // The rules a scan judges against. Defaults are the rules of the development specification; a JSON
-// policy file (--policy) may change any threshold or severity.
+// policy file (--policy, policy_json.h) may change any threshold or severity.
 
 #include <cstdint>
 #include <map>
@@ -11,7 +11,6 @@
 #include <vector>
 
 #include "checks/check_spec.h"
-#include "scanner/result.h"
 
 namespace mongoscan {
 
@@ -99,9 +98,5 @@ struct Policy {
 // with its naming conventions on (db_ and t_ prefixes, _YYYYMM families).
 inline constexpr std::string_view kDevelopmentSpecificationPreset = "dev-spec";
 Policy development_specification_policy();
-
-// Parses a policy from JSON text. Unknown keys, wrong types and unknown check ids are errors
-// (ErrorCode::usage) naming the offending key.
-Result<Policy> parse_policy(std::string_view json_text);
 
 }  // namespace mongoscan

@@ -3,17 +3,17 @@
 #include <algorithm>
 #include <tuple>
 
-#include "checks/application.h"
-#include "checks/authentication.h"
-#include "checks/authorization.h"
-#include "checks/data_model.h"
-#include "checks/deployment_connection.h"
-#include "checks/discovery.h"
-#include "checks/hardening.h"
-#include "checks/network.h"
-#include "checks/password_strength.h"
-#include "checks/transport.h"
-#include "checks/versions.h"
+#include "checks/application/application.h"
+#include "checks/application/password_strength.h"
+#include "checks/connection/deployment_connection.h"
+#include "checks/connection/discovery.h"
+#include "checks/data_model/data_model.h"
+#include "checks/server/authentication.h"
+#include "checks/server/authorization.h"
+#include "checks/server/hardening.h"
+#include "checks/server/network.h"
+#include "checks/server/transport.h"
+#include "checks/server/versions.h"
 
 namespace mongoscan {
 

@@ -6,12 +6,12 @@
 #include <vector>
 
 #include "checks/check_spec.h"
-#include "checks/connection_string.h"
+#include "checks/connection/connection_string.h"
 #include "checks/finding.h"
 #include "checks/policy.h"
-#include "scanner/config_facts.h"
-#include "scanner/deployment_facts.h"
-#include "scanner/node_facts.h"
+#include "scanner/facts/config_facts.h"
+#include "scanner/facts/deployment_facts.h"
+#include "scanner/facts/node_facts.h"
 
 namespace mongoscan {
 

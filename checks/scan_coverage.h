@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "checks/finding.h"
-#include "scanner/config_facts.h"
-#include "scanner/deployment_facts.h"
+#include "scanner/facts/config_facts.h"
+#include "scanner/facts/deployment_facts.h"
 
 namespace mongoscan {
 

@@ -6,7 +6,7 @@
 #include <string_view>
 #include <vector>
 
-#include "scanner/bson.h"
+#include "scanner/bson/bson.h"
 
 namespace mongoscan {
 

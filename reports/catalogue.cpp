@@ -3,7 +3,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "reports/text_table.h"
+#include "reports/text/text_table.h"
 
 namespace mongoscan {
 namespace {

@@ -1,6 +1,6 @@
 #include "reports/node_summary.h"
 
-#include "scanner/topology.h"
+#include "scanner/facts/topology.h"
 
 namespace mongoscan {
 namespace {

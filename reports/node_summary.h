@@ -2,7 +2,7 @@
 // A probed node as reports show it: role, version, TLS and authentication facts, phase errors.
 
 #include "reports/report.h"
-#include "scanner/node_facts.h"
+#include "scanner/facts/node_facts.h"
 
 namespace mongoscan {
 

@@ -4,8 +4,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "scanner/uri.h"
-#include "scanner/uri_option_json.h"
+#include "scanner/uri/uri.h"
+#include "scanner/uri/uri_option_json.h"
 
 namespace mongoscan {
 

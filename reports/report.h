@@ -10,7 +10,7 @@
 #include "checks/check_spec.h"
 #include "checks/finding.h"
 #include "checks/scan_coverage.h"
-#include "scanner/file_walk.h"
+#include "scanner/facts/skipped_file.h"
 #include "scanner/result.h"
 
 namespace mongoscan {

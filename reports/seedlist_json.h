@@ -4,7 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "scanner/srv_seedlist.h"
+#include "scanner/facts/seedlist_facts.h"
 
 namespace mongoscan {
 

@@ -57,6 +57,9 @@ struct SelfCheckCell {
   std::optional<Status> status() const;
 };
 
+// What the console and HTML tables show in a cell where the check did not run.
+inline constexpr std::string_view kNotRunMark = "—";
+
 struct SelfCheckRow {
   const CheckSpec* spec;  // the first finding's spec
   Subject::Kind kind;     // the kind of subject it judged; its cells follow that kind's columns

@@ -4,8 +4,8 @@
 #include <string>
 #include <utility>
 
-#include "scanner/bson.h"
-#include "scanner/node_facts.h"
+#include "scanner/bson/bson.h"
+#include "scanner/facts/node_facts.h"
 
 namespace mongoscan::check_test {
 

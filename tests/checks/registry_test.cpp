@@ -7,9 +7,9 @@
 #include <algorithm>
 #include <set>
 
-#include "checks/connection_string.h"
-#include "checks/deployment_connection.h"
-#include "checks/password_strength.h"
+#include "checks/application/password_strength.h"
+#include "checks/connection/connection_string.h"
+#include "checks/connection/deployment_connection.h"
 #include "tests/checks/uri_target_fixture.h"
 
 namespace mongoscan {

@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-#include "checks/connection_string.h"
+#include "checks/connection/connection_string.h"
 #include "checks/finding.h"
 
 namespace mongoscan::check_test {

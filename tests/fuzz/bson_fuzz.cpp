@@ -1,4 +1,4 @@
-// BSON decoding (scanner/bson.h). Properties: a document that decodes re-encodes to the same bytes
+// BSON decoding (scanner/bson/bson.h). Properties: a document that decodes re-encodes to the same bytes
 // when it holds no array (array keys are not checked on decoding, as drivers do not check them:
 // {"5": x} decodes as [x] and re-encodes as {"0": x}); with arrays, its encoding is a fixed point
 // of decoding and encoding. Its Extended JSON serialises.
@@ -9,7 +9,7 @@
 #include <span>
 #include <vector>
 
-#include "scanner/bson.h"
+#include "scanner/bson/bson.h"
 #include "scanner/result.h"
 #include "tests/fuzz/fuzz_check.h"
 

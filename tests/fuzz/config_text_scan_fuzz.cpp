@@ -1,5 +1,5 @@
-// The config-file scanner (scanner/config_text_scan.h). The first input byte chooses the file name,
-// and so the syntax (scanner/file_syntax.h) and the formats read: kPaths below, one per kind of
+// The config-file scanner (scanner/config_scan/config_text_scan.h). The first input byte chooses the file name,
+// and so the syntax (scanner/config_scan/file_syntax.h) and the formats read: kPaths below, one per kind of
 // file in fixtures/configs (tests/fuzz/seed_corpus.py keeps the same list). The rest is the file's
 // text. Properties: every finding points inside the text, its fingerprint is a 128-bit hex hash
 // (never the secret), and every connection string found has a first place.
@@ -10,7 +10,7 @@
 #include <cstdint>
 #include <string_view>
 
-#include "scanner/config_text_scan.h"
+#include "scanner/config_scan/config_text_scan.h"
 #include "tests/fuzz/fuzz_check.h"
 
 namespace {

@@ -1,4 +1,4 @@
-// Ignore rules (scanner/ignore_rules.h). Input: an ignore file's text, a NUL byte, then paths one
+// Ignore rules (scanner/config_scan/ignore_rules.h). Input: an ignore file's text, a NUL byte, then paths one
 // per line (a trailing '/' marks a directory). Properties: matching is deterministic, rules without
 // a pattern match nothing, and for a path of plain characters git's "last match wins" holds: the
 // rules plus "/path" ignore it, plus "!/path" include it.
@@ -10,7 +10,7 @@
 #include <string>
 #include <string_view>
 
-#include "scanner/ignore_rules.h"
+#include "scanner/config_scan/ignore_rules.h"
 #include "tests/fuzz/fuzz_check.h"
 
 namespace {

@@ -1,4 +1,4 @@
-// The policy parser (checks/policy.h): a policy may come from the scanned repository. Properties:
+// The policy parser (checks/policy_json.h): a policy may come from the scanned repository. Properties:
 // any text either parses or is refused with a message (no exception escapes), and parsing is
 // deterministic.
 
@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <string_view>
 
-#include "checks/policy.h"
+#include "checks/policy_json.h"
 #include "tests/fuzz/fuzz_check.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

@@ -1,4 +1,4 @@
-// SCRAM server messages (scanner/scram.h). The first input byte picks SCRAM-SHA-1 or SCRAM-SHA-256;
+// SCRAM server messages (scanner/auth/scram.h). The first input byte picks SCRAM-SHA-1 or SCRAM-SHA-256;
 // the rest is the server-first message, then after a NUL byte the server-final message. The client
 // runs with the RFC's user, password and client nonce (RFC 5802 section 5, RFC 7677 section 3), so
 // the seeds reach a full conversation. Properties: the password is in no message the client
@@ -11,10 +11,10 @@
 #include <string>
 #include <string_view>
 
-#include "scanner/deadline.h"
+#include "scanner/auth/scram.h"
 #include "scanner/result.h"
-#include "scanner/scram.h"
 #include "scanner/secret.h"
+#include "scanner/wire/deadline.h"
 #include "tests/fuzz/fuzz_check.h"
 
 namespace {

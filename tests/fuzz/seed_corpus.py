@@ -131,7 +131,7 @@ def with_marker(uri):
 
 def scram_conversations():
     """RFC 5802 section 5 (SCRAM-SHA-1) and RFC 7677 section 3 (SCRAM-SHA-256), as in
-    tests/scanner/scram_test.cpp, and a few server errors."""
+    tests/scanner/auth/scram_test.cpp, and a few server errors."""
     sha1_first = "r=fyko+d2lbbFgONRv9qkxdawL3rfcNHYJY1ZVvWVs7j,s=QSXCR+Q6sek8bf92,i=4096"
     sha256_first = ("r=rOprNGfwEbeRWgbNEkqO%hvYDpWUa2RaTCAfuxFIlj)hNlF$k0,"
                     "s=W22ZaJ0SNY7soEsUEjb6gQ==,i=4096")

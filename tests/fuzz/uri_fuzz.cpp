@@ -1,4 +1,4 @@
-// The connection-string parser (scanner/uri.h). Properties: a URI that parses still parses once
+// The connection-string parser (scanner/uri/uri.h). Properties: a URI that parses still parses once
 // redacted, with the same hosts, database and user and a password of "***" (the redactor reads a
 // URI as the parser does), and every host has an address.
 
@@ -7,7 +7,7 @@
 #include <string>
 #include <string_view>
 
-#include "scanner/uri.h"
+#include "scanner/uri/uri.h"
 #include "tests/fuzz/fuzz_check.h"
 
 namespace {

@@ -1,4 +1,4 @@
-// Redaction (scanner/uri_redaction.cpp): parse, redact, assert that no secret survives. The input
+// Redaction (scanner/uri/uri_redaction.cpp): parse, redact, assert that no secret survives. The input
 // is a byte choosing where the URI is shown, then a URI in which one \x01 byte stands for a secret
 // holding quotes and a space. When the parser reads that secret into a password, a session token
 // or a secret option, neither redact_connection_string nor the free-text redactor (as stderr
@@ -11,7 +11,7 @@
 #include <variant>
 
 #include "scanner/secret.h"
-#include "scanner/uri.h"
+#include "scanner/uri/uri.h"
 #include "tests/fuzz/fuzz_check.h"
 
 namespace {

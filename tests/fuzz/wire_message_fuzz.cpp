@@ -1,4 +1,4 @@
-// OP_MSG / OP_REPLY framing (scanner/wire_message.h). The first input byte steers the harness so
+// OP_MSG / OP_REPLY framing (scanner/wire/wire_message.h). The first input byte steers the harness so
 // that the fuzzer reaches the bodies: bit 0 writes the real size into messageLength, bit 1 expects
 // a responseTo other than the header's. Properties: a decoded reply came from a message exactly as
 // long as its header says, and an OP_MSG body re-encoded decodes to the same document.
@@ -10,8 +10,8 @@
 #include <span>
 #include <vector>
 
-#include "scanner/bson.h"
-#include "scanner/wire_message.h"
+#include "scanner/bson/bson.h"
+#include "scanner/wire/wire_message.h"
 #include "tests/fuzz/fuzz_check.h"
 
 namespace {

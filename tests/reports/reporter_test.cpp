@@ -4,12 +4,12 @@
 
 #include <sstream>
 
-#include "reports/html_report.h"
-#include "reports/json_report.h"
-#include "reports/junit_report.h"
-#include "reports/markdown_report.h"
-#include "reports/sarif_report.h"
-#include "reports/table_report.h"
+#include "reports/formats/html_report.h"
+#include "reports/formats/json_report.h"
+#include "reports/formats/junit_report.h"
+#include "reports/formats/markdown_report.h"
+#include "reports/formats/sarif_report.h"
+#include "reports/formats/table_report.h"
 #include "tests/reports/sample_reports.h"
 
 namespace mongoscan {

@@ -16,7 +16,7 @@
 #include <thread>
 #include <vector>
 
-#include "scanner/dns_resolver.h"
+#include "scanner/dns/dns_resolver.h"
 #include "tests/support/loopback_socket.h"
 #include "tests/support/spawn.h"
 

@@ -2,8 +2,8 @@
 
 #include <string>
 
-#include "scanner/deadline.h"
-#include "scanner/tcp_connection.h"
+#include "scanner/wire/deadline.h"
+#include "scanner/wire/tcp_connection.h"
 
 namespace mongoscan::testing_support {
 

@@ -4,8 +4,8 @@
 
 #include <cstddef>
 
-#include "scanner/node_facts.h"
-#include "scanner/probe.h"
+#include "scanner/facts/node_facts.h"
+#include "scanner/probe/probe.h"
 #include "tests/support/lab.h"
 
 namespace mongoscan::testing_support {

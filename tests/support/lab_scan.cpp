@@ -8,8 +8,8 @@
 #include <filesystem>
 #include <fstream>
 
-#include "scanner/cli.h"
-#include "scanner/command_allowlist.h"
+#include "scanner/cli/cli.h"
+#include "scanner/wire/command_allowlist.h"
 #include "tests/support/mongoscan_binary.h"
 #include "tests/support/report_schema.h"
 
@@ -19,8 +19,9 @@ namespace {
 using nlohmann::json;
 namespace fs = std::filesystem;
 
-// Shared by every lab of the test run (the lab makes them once, under a lock).
-const fs::path kCertDir = fs::absolute("lab-certs");
+// Shared by every lab of the test run (the lab makes them once, under a lock), in the build
+// directory whatever the working directory: generated keys never land in the source tree.
+const fs::path kCertDir = fs::path(MONGOSCAN_BUILD_DIR) / "lab-certs";
 
 }  // namespace
 

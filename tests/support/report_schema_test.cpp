@@ -6,7 +6,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "reports/json_report.h"
+#include "reports/formats/json_report.h"
 #include "tests/reports/sample_reports.h"
 
 namespace mongoscan::testing_support {

@@ -1,0 +1,406 @@
+#include "checks/connection/connection_string.h"
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <initializer_list>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <variant>
+
+#include "checks/host_scope.h"
+#include "checks/text_list.h"
+#include "checks/verdict.h"
+#include "scanner/ascii_case.h"
+#include "scanner/uri/uri_option_json.h"
+
+namespace mongoscan {
+namespace {
+
+using nlohmann::json;
+
+
+// Mechanisms whose credentials always live in the $external database (MongoDB authentication
+// specification), so authSource has nothing to choose.
+constexpr std::array<std::string_view, 4> kExternalMechanisms = {"MONGODB-X509", "MONGODB-AWS",
+                                                                 "GSSAPI", "MONGODB-OIDC"};
+
+// The options among `names` that the URI sets, keyed by their canonical spelling.
+json options_seen(const ConnectionString& uri, std::initializer_list<std::string_view> names) {
+  json seen = json::object();
+  for (const std::string_view name : names) {
+    if (const UriOption* option = uri.option(name)) {
+      seen[option->name] = option_value_json(option->value, /*reveal_secrets=*/false);
+    }
+  }
+  return seen;
+}
+
+// The hosts as the URI names them: the SRV name alone, or every seed as "host:port".
+std::vector<std::string> host_addresses(const ConnectionString& uri) {
+  std::vector<std::string> addresses;
+  for (const auto& host : uri.hosts) addresses.push_back(uri.srv ? host.host : host.address());
+  return addresses;
+}
+
+// The named boolean options the URI sets to `value`, in the order given.
+std::vector<std::string> options_set_to(const ConnectionString& uri,
+                                        std::initializer_list<std::string_view> names, bool value) {
+  std::vector<std::string> matching;
+  for (const std::string_view name : names) {
+    if (uri.bool_option(name) == value) {
+      matching.push_back(uri.option(name)->name + "=" + (value ? "true" : "false"));
+    }
+  }
+  return matching;
+}
+
+Verdict judge_high_availability(const ConnectionString& uri, const Policy&) {
+  json evidence = options_seen(uri, {"directConnection", "loadBalanced", "replicaSet"});
+  evidence["scheme"] = uri.srv ? "mongodb+srv" : "mongodb";
+  evidence["hosts"] = host_addresses(uri);
+  if (uri.bool_option("directConnection").value_or(false)) {
+    return {Status::fail,
+            "directConnection=true pins the client to one member, so it cannot follow a failover",
+            evidence};
+  }
+  if (uri.srv) {
+    return {Status::pass,
+            "mongodb+srv:// takes the seed list from DNS, so the client can reach "
+            "every member",
+            evidence};
+  }
+  if (uri.bool_option("loadBalanced").value_or(false)) {
+    return {Status::pass,
+            "loadBalanced=true: the load balancer spreads connections over several "
+            "mongos",
+            evidence};
+  }
+  if (uri.hosts.size() > 1) {
+    return {Status::pass,
+            std::to_string(uri.hosts.size()) +
+                " seeds listed: the client can start while any one of them is down",
+            evidence};
+  }
+  if (uri.option("replicaSet") != nullptr) {
+    return {Status::warn,
+            "one seed with replicaSet: the driver finds the other members, but cannot start while "
+            "this seed is down; list several seeds or use mongodb+srv://",
+            evidence};
+  }
+  return {Status::fail,
+          "a single host without replicaSet, loadBalanced=true or mongodb+srv://: the client "
+          "depends on one server and cannot fail over",
+          evidence};
+}
+
+Verdict judge_auth_source(const ConnectionString& uri, const Policy&) {
+  if (!uri.credentials) {
+    return {Status::skipped,
+            "no credentials in the connection string, so no authentication "
+            "database to name"};
+  }
+  const Credentials& credentials = *uri.credentials;
+  json evidence = options_seen(uri, {"authSource"});
+  if (credentials.mechanism) evidence["authMechanism"] = *credentials.mechanism;
+  evidence["effective_auth_source"] = credentials.source;
+  if (const auto source = uri.string_option("authSource")) {
+    return {Status::pass, "authSource=" + *source + " names the database that holds the user",
+            evidence};
+  }
+  const auto external = std::find(kExternalMechanisms.begin(), kExternalMechanisms.end(),
+                                  credentials.mechanism.value_or(""));
+  if (external != kExternalMechanisms.end()) {
+    return {Status::pass, std::string(*external) + " always authenticates against $external",
+            evidence};
+  }
+  if (uri.database) {
+    evidence["database"] = *uri.database;
+    return {Status::warn,
+            "authSource not set: the path /" + *uri.database +
+                " selects the authentication database as a side effect; state authSource",
+            evidence};
+  }
+  return {Status::fail,
+          "credentials without authSource or a database path authenticate against \"" +
+              credentials.source + "\" by default; state authSource explicitly",
+          evidence};
+}
+
+Verdict judge_retries(const ConnectionString& uri, const Policy&) {
+  json evidence = options_seen(uri, {"retryWrites", "retryReads"});
+  const auto disabled = options_set_to(uri, {"retryWrites", "retryReads"}, false);
+  if (!disabled.empty()) {
+    return {Status::fail,
+            join(disabled, " and ") +
+                ": operations fail instead of being retried once after a failover or network error",
+            evidence};
+  }
+  return {Status::pass,
+          evidence.empty() ? "retryWrites and retryReads not set: both default to true"
+                           : "retryWrites and retryReads are enabled",
+          evidence};
+}
+
+Verdict judge_numeric_write_concern(const ConnectionString& uri, std::int64_t count,
+                                    json evidence) {
+  const std::string setting = "w=" + std::to_string(count);
+  if (count <= 1) {
+    return {Status::fail,
+            setting +
+                " acknowledges writes before a majority has them; a failover can roll "
+                "them back",
+            std::move(evidence)};
+  }
+  const auto listed_majority = static_cast<std::int64_t>(uri.hosts.size() / 2 + 1);
+  if (!uri.srv && uri.hosts.size() > 1 && count < listed_majority) {
+    return {Status::fail,
+            setting + " is below the majority (" + std::to_string(listed_majority) + ") of the " +
+                std::to_string(uri.hosts.size()) +
+                " listed members; a failover can roll writes back",
+            std::move(evidence)};
+  }
+  return {Status::warn,
+          setting +
+              " is a fixed count that stops being a majority when members are added; use "
+              "w=majority",
+          std::move(evidence)};
+}
+
+Verdict judge_write_concern(const ConnectionString& uri, const Policy& policy) {
+  json evidence = options_seen(uri, {"w", "journal", "wtimeoutMS"});
+  evidence["workload"] = policy.workload;
+  if (!policy.majority_write_workloads.contains(policy.workload)) {
+    return {Status::skipped,
+            "the policy does not require w=majority for workload \"" + policy.workload + "\"",
+            evidence};
+  }
+  if (uri.bool_option("journal") == false) {
+    return {Status::fail,
+            "journal=false acknowledges writes before they reach the on-disk journal; a crash can "
+            "lose them",
+            evidence};
+  }
+  const UriOption* w = uri.option("w");
+  if (w == nullptr) {
+    return {Status::warn,
+            "w not set: servers since 5.0 default to majority, but the rule wants w=majority "
+            "stated, as older servers and cluster-wide defaults may differ",
+            evidence};
+  }
+  if (const auto* count = std::get_if<std::int64_t>(&w->value)) {
+    return judge_numeric_write_concern(uri, *count, std::move(evidence));
+  }
+  const auto* mode = std::get_if<std::string>(&w->value);
+  if (mode != nullptr && *mode == "majority") {
+    return {Status::pass, "w=majority: acknowledged writes survive a failover", evidence};
+  }
+  return {Status::warn,
+          "w is a custom write concern (" + evidence["w"].dump() + "), not majority; workload \"" +
+              policy.workload + "\" needs w=majority",
+          evidence};
+}
+
+Verdict judge_read_preference(const ConnectionString& uri, const Policy& policy) {
+  json evidence = options_seen(uri, {"readPreference"});
+  evidence["workload"] = policy.workload;
+  const auto allowed = policy.read_preferences.find(policy.workload);
+  if (allowed == policy.read_preferences.end()) {
+    return {Status::skipped,
+            "the policy lists no read preferences for workload \"" + policy.workload + "\"",
+            evidence};
+  }
+  evidence["allowed"] = allowed->second;
+  const auto mode = uri.string_option("readPreference");
+  if (!mode) {
+    return {Status::warn,
+            "readPreference not set: the driver reads from the primary; state the mode that "
+            "workload \"" +
+                policy.workload + "\" needs",
+            evidence};
+  }
+  const bool fits = std::any_of(allowed->second.begin(), allowed->second.end(),
+                                [&](const std::string& m) { return equals_ignore_case(m, *mode); });
+  if (!fits) {
+    return {Status::warn,
+            "readPreference=" + *mode + " does not fit workload \"" + policy.workload +
+                "\" (allowed: " + join(allowed->second, ", ") + ")",
+            evidence};
+  }
+  return {Status::pass, "readPreference=" + *mode + " fits workload \"" + policy.workload + "\"",
+          evidence};
+}
+
+Verdict judge_pool_settings(const ConnectionString& uri, const Policy& policy) {
+  json evidence = json::object();
+  std::vector<std::string> out_of_range;
+  for (const auto& [name, range] : policy.pool_ranges) {
+    const auto value = uri.int_option(name);
+    if (!value) continue;
+    evidence[name] = {{"value", *value}, {"min", range.min}, {"max", range.max}};
+    if (*value < range.min || *value > range.max) {
+      out_of_range.push_back(name + "=" + std::to_string(*value) + " (allowed " +
+                             std::to_string(range.min) + ".." + std::to_string(range.max) + ")");
+    }
+  }
+  if (!out_of_range.empty()) {
+    return {Status::fail, "pool settings out of range: " + join(out_of_range, ", "), evidence};
+  }
+  if (!uri.int_option("maxPoolSize")) {
+    return {Status::warn,
+            "maxPoolSize not set: the driver default of 100 is in range, but the connection "
+            "budget (CONN-008) can only be planned from an explicit value",
+            evidence};
+  }
+  return {Status::pass, "pool settings within the policy's ranges", evidence};
+}
+
+Verdict judge_tls(const ConnectionString& uri, const Policy&) {
+  json evidence = options_seen(
+      uri, {"tls", "tlsInsecure", "tlsAllowInvalidCertificates", "tlsAllowInvalidHostnames"});
+  evidence["scheme"] = uri.srv ? "mongodb+srv" : "mongodb";
+  const auto insecure = options_set_to(
+      uri, {"tlsInsecure", "tlsAllowInvalidCertificates", "tlsAllowInvalidHostnames"}, true);
+  if (!insecure.empty()) {
+    return {Status::fail,
+            join(insecure, " and ") +
+                " weakens certificate verification: anyone on the path can pose as the server",
+            evidence};
+  }
+  const auto explicit_tls = uri.bool_option("tls");  // the parser folds ssl into tls
+  if (explicit_tls.value_or(uri.srv)) {
+    return {Status::pass,
+            explicit_tls ? "TLS is on" : "TLS is on: mongodb+srv:// enables it by default",
+            evidence};
+  }
+  std::vector<std::string> public_hosts;
+  bool all_local = true;
+  for (const auto& host : uri.hosts) {
+    const HostScope scope = host_scope(host);
+    if (scope == HostScope::public_network) public_hosts.push_back(host.address());
+    all_local = all_local && scope == HostScope::local;
+  }
+  evidence["public_hosts"] = public_hosts;
+  const std::string off = explicit_tls ? "TLS is off" : "TLS is off (no tls option)";
+  if (!public_hosts.empty()) {
+    return {Status::fail,
+            off + " for public host " + join(public_hosts, ", ") +
+                ": credentials and data cross the internet in clear text",
+            evidence};
+  }
+  if (all_local) {
+    return {Status::pass, off + ", but every host is on this machine", evidence};
+  }
+  return {Status::warn,
+          off + ": the hosts are private, but credentials and data cross the network in clear text",
+          evidence};
+}
+
+Verdict judge_option_validity(const ConnectionString& uri, const Policy&) {
+  if (uri.warnings.empty()) {
+    return {Status::pass, "every option recognised and valid"};
+  }
+  return {Status::warn,
+          std::to_string(uri.warnings.size()) + " option warning(s): " + join(uri.warnings, "; "),
+          {{"warnings", uri.warnings}}};
+}
+
+using Judge = Verdict (*)(const ConnectionString&, const Policy&);
+
+struct ConnectionStringCheck {
+  CheckSpec spec;
+  Judge judge;
+};
+
+const std::vector<ConnectionStringCheck>& connection_string_checks() {
+  static const std::vector<ConnectionStringCheck> checks = {
+      {{"CONN-001",
+        "High-availability address: several seeds, SRV or a load balancer",
+        Layer::connection_string,
+        Severity::medium,
+        {std::string(kDevSpecConnectionStrings), "MongoDB Server Discovery and Monitoring specification"},
+        "List several replica set members as seeds, or use mongodb+srv:// or loadBalanced=true; "
+        "never pin one member with directConnection."},
+       judge_high_availability},
+      {{"CONN-002",
+        "authSource given with credentials",
+        Layer::connection_string,
+        Severity::medium,
+        {std::string(kDevSpecConnectionStrings), "MongoDB Authentication specification"},
+        "Add authSource=<database that holds the user> to every connection string with "
+        "credentials."},
+       judge_auth_source},
+      {{"CONN-004",
+        "retryWrites and retryReads not disabled",
+        Layer::connection_string,
+        Severity::medium,
+        {std::string(kDevSpecConnectionStrings), "MongoDB Retryable Writes specification",
+         "MongoDB Retryable Reads specification"},
+        "Remove retryWrites=false and retryReads=false (both default to true)."},
+       judge_retries},
+      {{"CONN-005",
+        "w=majority for workloads that need durable writes",
+        Layer::connection_string,
+        Severity::high,
+        {std::string(kDevSpecConnectionStrings), "MongoDB manual: Write Concern"},
+        "Set w=majority (and leave journal at its default) for the workloads the policy lists."},
+       judge_write_concern},
+      {{"CONN-006",
+        "readPreference fits the workload",
+        Layer::connection_string,
+        Severity::medium,
+        {std::string(kDevSpecConnectionStrings), "MongoDB Server Selection specification"},
+        "Set readPreference to a mode the policy allows for the workload (primary for strong "
+        "consistency, secondaryPreferred for read scaling)."},
+       judge_read_preference},
+      {{"CONN-007",
+        "Connection pool settings in range",
+        Layer::connection_string,
+        Severity::low,
+        {std::string(kDevSpecConnectionStrings), "MongoDB Connection Monitoring and Pooling specification"},
+        "Set maxPoolSize, minPoolSize, maxIdleTimeMS, waitQueueTimeoutMS and connectTimeoutMS "
+        "within the policy's ranges."},
+       judge_pool_settings},
+      {{"CONN-009",
+        "TLS on for public hosts; certificate checks not disabled",
+        Layer::connection_string,
+        Severity::high,
+        {std::string(kDevSpecConnectionStrings), "MongoDB Security Checklist: Encrypt Communication (TLS/SSL)"},
+        "Set tls=true and remove tlsInsecure, tlsAllowInvalidCertificates and "
+        "tlsAllowInvalidHostnames."},
+       judge_tls},
+      {{"CONN-011",
+        "Connection string options recognised and valid",
+        Layer::connection_string,
+        Severity::low,
+        {std::string(kDevSpecConnectionStrings), "MongoDB URI Options specification"},
+        "Correct or remove the options the parser ignored or could not read."},
+       judge_option_validity},
+  };
+  return checks;
+}
+
+}  // namespace
+
+const std::vector<CheckSpec>& connection_string_specs() {
+  static const std::vector<CheckSpec> specs = [] {
+    std::vector<CheckSpec> list;
+    for (const auto& check : connection_string_checks()) list.push_back(check.spec);
+    return list;
+  }();
+  return specs;
+}
+
+std::vector<Finding> check_connection_string(const UriTarget& target, const Policy& policy) {
+  std::vector<Finding> findings;
+  for (const auto& check : connection_string_checks()) {
+    findings.push_back(
+        make_finding(check.spec, policy, target.subject(), check.judge(target.connection, policy)));
+  }
+  return findings;
+}
+
+}  // namespace mongoscan

@@ -1,0 +1,35 @@
+#pragma once
+// The CONN-* checks: judgements of one connection string against the policy, without I/O.
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "checks/check_spec.h"
+#include "checks/finding.h"
+#include "checks/policy.h"
+#include "scanner/uri/uri.h"
+
+namespace mongoscan {
+
+// The development specification's chapter the CONN-* checks cite.
+inline constexpr std::string_view kDevSpecConnectionStrings =
+    "MongoDB development specification: connection strings";
+
+// One connection string to judge, with the redacted text that names it in findings.
+struct UriTarget {
+  std::string redacted_uri;
+  ConnectionString connection;
+  std::optional<Subject> found_at = {};  // the file, line and column of a string found in a file
+
+  // What findings about the string are about: where it was found, else the redacted string.
+  Subject subject() const { return found_at ? *found_at : Subject::uri(redacted_uri); }
+};
+
+// The CONN-* checks this family implements, in catalogue order.
+const std::vector<CheckSpec>& connection_string_specs();
+
+// One finding per CONN-* check (pass, fail, warn or skipped), each about target.subject().
+std::vector<Finding> check_connection_string(const UriTarget& target, const Policy& policy);
+
+}  // namespace mongoscan

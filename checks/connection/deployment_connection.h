@@ -1,0 +1,29 @@
+#pragma once
+// The CONN checks that compare a connection string with the deployment it reaches: CONN-003
+// (replicaSet for a replica set), CONN-008 (connection budget) and CONN-010 (sharded clusters
+// reached through SRV, several mongos or a load balancer). Without a probed deployment they are
+// skipped.
+
+#include <vector>
+
+#include "checks/check_spec.h"
+#include "checks/connection/connection_string.h"
+#include "checks/finding.h"
+#include "checks/policy.h"
+#include "scanner/facts/deployment_facts.h"
+
+namespace mongoscan {
+
+const std::vector<CheckSpec>& deployment_connection_specs();
+
+// The probed deployment the connection string reaches: the same mongodb+srv:// name, or a host
+// that is one of the deployment's nodes. nullptr when none.
+const DeploymentFacts* deployment_reached_by(const ConnectionString& uri,
+                                             const std::vector<DeploymentFacts>& deployments);
+
+// One finding per check about Subject::uri(target.redacted_uri); `deployment` may be nullptr.
+std::vector<Finding> check_deployment_connection(const UriTarget& target,
+                                                 const DeploymentFacts* deployment,
+                                                 const Policy& policy);
+
+}  // namespace mongoscan

@@ -1,0 +1,407 @@
+// Policy files are JSON objects; every key is optional and a key given replaces its default:
+//   "workload": "core"                      the workload the scanned application serves
+//   "read_preferences": {"core": ["primary", "primaryPreferred"], ...}
+//                                           modes allowed per workload (CONN-006); each workload
+//                                           given replaces that workload's list, others keep theirs
+//   "majority_write_workloads": ["core"]    workloads that must write with w=majority (CONN-005);
+//                                           replaces the whole list
+//   "pool_ranges": {"maxPoolSize": {"min": 50, "max": 200}, ...}
+//                                           CONN-007 ranges for maxPoolSize, minPoolSize,
+//                                           maxIdleTimeMS, waitQueueTimeoutMS, connectTimeoutMS;
+//                                           a bound given replaces that bound only
+//   "passwords": {"min_length": 12, "require_upper": true, "require_lower": true,
+//                 "require_digit": true, "require_special": true, "reject_common": true,
+//                 "reject_username": true}  AUTHN-005 rules; each field given replaces its default
+//   "connection_budget": {"app_instances": 4, "max_percent": 80}
+//                                           CONN-008: how many application instances share the
+//                                           deployment (unknown by default) and the share of the
+//                                           server connection limit they may use
+//   "administrators": ["admin@admin"]     accounts allowed administrative roles (AUTHZ-001); with
+//                                           the list, other holders fail instead of warn
+//   "tls_certificate_warn_days": 30         TLS-003 warns when a certificate expires within it
+//   "data_model": {"database_prefix": "db_", "collection_prefix": "t_",
+//                  "time_suffixed_families": true, "max_name_bytes": 64,
+//                  "average_document_bytes": 102400, "max_document_bytes": 1048576,
+//                  "document_limit_percent": 90, "max_depth": 5, "max_array_length": 1000,
+//                  "max_collections_per_instance": 5000, "max_collections_per_database": 100,
+//                  "core_collections": ["shop.orders"]}
+//                                           MODEL-* rules; each field given replaces its default
+//   "config_findings": {"per_file": 100, "per_scan": 10000}
+//                                           config-scan credentials listed one by one, per file
+//                                           and kind, and per scan; the rest are counted
+//   "allow_incomplete": false               an incomplete scan (nodes not scanned, checks in
+//                                           error) passes the gate (as --allow-incomplete)
+//   "severity_overrides": {"CONN-005": "medium"}   check id -> info|low|medium|high|critical
+//   "disabled_checks": ["CONN-006"]         checks not run; replaces the whole list
+// fixtures/policy/example-policy.json is a complete example.
+
+#include "checks/policy_json.h"
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <limits>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <utility>
+
+#include "checks/policy.h"
+#include "checks/registry.h"
+#include "scanner/ascii_case.h"
+
+namespace mongoscan {
+
+namespace {
+
+using nlohmann::json;
+
+// The read preference modes of the MongoDB server selection specification.
+constexpr std::array<std::string_view, 5> kReadPreferenceModes = {
+    "primary", "primaryPreferred", "secondary", "secondaryPreferred", "nearest"};
+
+Error policy_error(std::string_view path, std::string_view what) {
+  return Error{ErrorCode::usage, "policy", std::string(path) + ": " + std::string(what)};
+}
+
+Error wrong_type(std::string_view path, std::string_view expected, const json& value) {
+  return policy_error(path, "expected " + std::string(expected) + ", got " + value.type_name());
+}
+
+// The entry of `table` whose first member is `name`, or nullptr.
+template <class Table>
+const typename Table::value_type* entry_named(const Table& table, std::string_view name) {
+  for (const auto& entry : table) {
+    if (entry.first == name) return &entry;
+  }
+  return nullptr;
+}
+
+std::string json_quoted(std::string_view text) { return json(text).dump(); }
+
+Result<std::int64_t> read_count(const std::string& path, const json& value) {
+  const bool fits = value.is_number_integer() &&
+                    !(value.is_number_unsigned() &&
+                      value.get<std::uint64_t>() >
+                          static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max()));
+  if (!fits) return wrong_type(path, "an integer", value);
+  const auto count = value.get<std::int64_t>();
+  if (count < 0) return policy_error(path, "must not be negative");
+  return count;
+}
+
+Result<std::vector<std::string>> read_strings(const std::string& path, const json& value) {
+  if (!value.is_array()) return wrong_type(path, "an array of strings", value);
+  std::vector<std::string> strings;
+  for (std::size_t i = 0; i < value.size(); ++i) {
+    if (!value[i].is_string()) {
+      return wrong_type(path + "[" + std::to_string(i) + "]", "a string", value[i]);
+    }
+    strings.push_back(value[i].get<std::string>());
+  }
+  return strings;
+}
+
+Result<std::set<std::string>> read_check_ids(const std::string& path, const json& value) {
+  auto ids = read_strings(path, value);
+  if (!ids) return ids.error();
+  for (std::size_t i = 0; i < ids.value().size(); ++i) {
+    if (find_check(ids.value()[i]) == nullptr) {
+      return policy_error(path + "[" + std::to_string(i) + "]",
+                          "unknown check id " + json_quoted(ids.value()[i]));
+    }
+  }
+  return std::set<std::string>(ids.value().begin(), ids.value().end());
+}
+
+Result<Ok> read_workload(const json& value, Policy& policy) {
+  if (!value.is_string() || value.get_ref<const std::string&>().empty()) {
+    return wrong_type("workload", "a non-empty string", value);
+  }
+  policy.workload = value.get<std::string>();
+  return Ok{};
+}
+
+Result<Ok> read_read_preferences(const json& value, Policy& policy) {
+  if (!value.is_object()) return wrong_type("read_preferences", "an object", value);
+  for (const auto& [workload, modes] : value.items()) {
+    const std::string path = "read_preferences." + workload;
+    auto listed = read_strings(path, modes);
+    if (!listed) return listed.error();
+    if (listed.value().empty()) return policy_error(path, "must list at least one mode");
+    std::vector<std::string> canonical;
+    for (std::size_t i = 0; i < listed.value().size(); ++i) {
+      const auto mode = std::find_if(
+          kReadPreferenceModes.begin(), kReadPreferenceModes.end(),
+          [&](std::string_view known) { return equals_ignore_case(known, listed.value()[i]); });
+      if (mode == kReadPreferenceModes.end()) {
+        return policy_error(path + "[" + std::to_string(i) + "]",
+                            "unknown read preference " + json_quoted(listed.value()[i]) +
+                                " (expected primary, primaryPreferred, secondary, "
+                                "secondaryPreferred or nearest)");
+      }
+      canonical.emplace_back(*mode);
+    }
+    policy.read_preferences[workload] = std::move(canonical);
+  }
+  return Ok{};
+}
+
+Result<Ok> read_majority_write_workloads(const json& value, Policy& policy) {
+  auto workloads = read_strings("majority_write_workloads", value);
+  if (!workloads) return workloads.error();
+  policy.majority_write_workloads = {workloads.value().begin(), workloads.value().end()};
+  return Ok{};
+}
+
+Result<Ok> read_pool_range(const std::string& path, const json& value, IntRange& range) {
+  if (!value.is_object()) return wrong_type(path, "an object with min and max", value);
+  for (const auto& [bound, number] : value.items()) {
+    if (bound != "min" && bound != "max") {
+      return policy_error(path + "." + bound, "unknown key (expected min or max)");
+    }
+    auto count = read_count(path + "." + bound, number);
+    if (!count) return count.error();
+    (bound == "min" ? range.min : range.max) = count.value();
+  }
+  if (range.min > range.max) {
+    return policy_error(
+        path, "min " + std::to_string(range.min) + " exceeds max " + std::to_string(range.max));
+  }
+  return Ok{};
+}
+
+Result<Ok> read_pool_ranges(const json& value, Policy& policy) {
+  if (!value.is_object()) return wrong_type("pool_ranges", "an object", value);
+  for (const auto& [option, range] : value.items()) {
+    const auto known = policy.pool_ranges.find(option);
+    if (known == policy.pool_ranges.end()) {
+      return policy_error("pool_ranges." + option,
+                          "unknown option (expected maxPoolSize, minPoolSize, maxIdleTimeMS, "
+                          "waitQueueTimeoutMS or connectTimeoutMS)");
+    }
+    auto read = read_pool_range("pool_ranges." + option, range, known->second);
+    if (!read) return read.error();
+  }
+  return Ok{};
+}
+
+Result<Ok> read_passwords(const json& value, Policy& policy) {
+  static const std::array<std::pair<std::string_view, bool PasswordRules::*>, 6> kSwitches = {{
+      {"require_upper", &PasswordRules::require_upper},
+      {"require_lower", &PasswordRules::require_lower},
+      {"require_digit", &PasswordRules::require_digit},
+      {"require_special", &PasswordRules::require_special},
+      {"reject_common", &PasswordRules::reject_common},
+      {"reject_username", &PasswordRules::reject_username},
+  }};
+  if (!value.is_object()) return wrong_type("passwords", "an object", value);
+  for (const auto& [key, setting] : value.items()) {
+    const std::string path = "passwords." + key;
+    if (key == "min_length") {
+      auto length = read_count(path, setting);
+      if (!length) return length.error();
+      if (length.value() > std::numeric_limits<int>::max()) return policy_error(path, "too large");
+      policy.passwords.min_length = static_cast<int>(length.value());
+      continue;
+    }
+    const auto* rule = entry_named(kSwitches, key);
+    if (rule == nullptr) {
+      return policy_error(path,
+                          "unknown key (expected min_length, require_upper, require_lower, "
+                          "require_digit, require_special, reject_common or reject_username)");
+    }
+    if (!setting.is_boolean()) return wrong_type(path, "true or false", setting);
+    policy.passwords.*(rule->second) = setting.get<bool>();
+  }
+  return Ok{};
+}
+
+Result<Ok> read_connection_budget(const json& value, Policy& policy) {
+  if (!value.is_object()) return wrong_type("connection_budget", "an object", value);
+  for (const auto& [key, setting] : value.items()) {
+    const std::string path = "connection_budget." + key;
+    if (key != "app_instances" && key != "max_percent") {
+      return policy_error(path, "unknown key (expected app_instances or max_percent)");
+    }
+    auto count = read_count(path, setting);
+    if (!count) return count.error();
+    if (key == "app_instances") {
+      if (count.value() < 1) return policy_error(path, "must be at least 1");
+      policy.connection_budget.app_instances = count.value();
+    } else {
+      if (count.value() < 1 || count.value() > 100) return policy_error(path, "must be 1 to 100");
+      policy.connection_budget.max_percent = count.value();
+    }
+  }
+  return Ok{};
+}
+
+Result<Ok> read_administrators(const json& value, Policy& policy) {
+  auto accounts = read_strings("administrators", value);
+  if (!accounts) return accounts.error();
+  for (std::size_t i = 0; i < accounts.value().size(); ++i) {
+    const std::string& account = accounts.value()[i];
+    const auto at = account.rfind('@');
+    if (at == std::string::npos || at == 0 || at + 1 == account.size()) {
+      return policy_error("administrators[" + std::to_string(i) + "]",
+                          "expected user@database, got " + json_quoted(account));
+    }
+  }
+  policy.administrators = std::set<std::string>(accounts.value().begin(), accounts.value().end());
+  return Ok{};
+}
+
+Result<Ok> read_tls_certificate_warn_days(const json& value, Policy& policy) {
+  auto days = read_count("tls_certificate_warn_days", value);
+  if (!days) return days.error();
+  policy.tls_certificate_warn_days = days.value();
+  return Ok{};
+}
+
+Result<Ok> read_data_model(const json& value, Policy& policy) {
+  using Rules = DataModelRules;
+  static constexpr std::array<std::pair<std::string_view, std::int64_t Rules::*>, 8> kCounts = {{
+      {"max_name_bytes", &Rules::max_name_bytes},
+      {"average_document_bytes", &Rules::average_document_bytes},
+      {"max_document_bytes", &Rules::max_document_bytes},
+      {"document_limit_percent", &Rules::document_limit_percent},
+      {"max_depth", &Rules::max_depth},
+      {"max_array_length", &Rules::max_array_length},
+      {"max_collections_per_instance", &Rules::max_collections_per_instance},
+      {"max_collections_per_database", &Rules::max_collections_per_database},
+  }};
+  if (!value.is_object()) return wrong_type("data_model", "an object", value);
+  Rules& rules = policy.data_model;
+  for (const auto& [key, setting] : value.items()) {
+    const std::string path = "data_model." + key;
+    if (const auto* count = entry_named(kCounts, key)) {
+      auto number = read_count(path, setting);
+      if (!number) return number.error();
+      rules.*(count->second) = number.value();
+    } else if (key == "database_prefix" || key == "collection_prefix") {
+      if (!setting.is_string()) return wrong_type(path, "a string", setting);
+      (key == "database_prefix" ? rules.database_prefix : rules.collection_prefix) =
+          setting.get<std::string>();
+    } else if (key == "time_suffixed_families") {
+      if (!setting.is_boolean()) return wrong_type(path, "true or false", setting);
+      rules.time_suffixed_families = setting.get<bool>();
+    } else if (key == "core_collections") {
+      auto names = read_strings(path, setting);
+      if (!names) return names.error();
+      rules.core_collections = std::set<std::string>(names.value().begin(), names.value().end());
+    } else {
+      return policy_error(path,
+                          "unknown key (expected database_prefix, collection_prefix, "
+                          "time_suffixed_families, core_collections or a limit such as max_depth)");
+    }
+  }
+  if (rules.document_limit_percent > 100)
+    return policy_error("data_model.document_limit_percent", "must be 0 to 100");
+  return Ok{};
+}
+
+Result<Ok> read_config_findings(const json& value, Policy& policy) {
+  if (!value.is_object()) return wrong_type("config_findings", "an object", value);
+  for (const auto& [key, setting] : value.items()) {
+    const std::string path = "config_findings." + key;
+    if (key != "per_file" && key != "per_scan")
+      return policy_error(path, "unknown key (expected per_file or per_scan)");
+    auto count = read_count(path, setting);
+    if (!count) return count.error();
+    if (count.value() == 0) return policy_error(path, "must be at least 1");
+    (key == "per_file" ? policy.config_findings.per_file : policy.config_findings.per_scan) =
+        count.value();
+  }
+  return Ok{};
+}
+
+Result<Ok> read_allow_incomplete(const json& value, Policy& policy) {
+  if (!value.is_boolean()) return wrong_type("allow_incomplete", "true or false", value);
+  policy.allow_incomplete = value.get<bool>();
+  return Ok{};
+}
+
+Result<Ok> read_severity_overrides(const json& value, Policy& policy) {
+  if (!value.is_object()) return wrong_type("severity_overrides", "an object", value);
+  for (const auto& [id, severity_text] : value.items()) {
+    const std::string path = "severity_overrides." + id;
+    if (find_check(id) == nullptr) return policy_error(path, "unknown check id");
+    if (!severity_text.is_string()) return wrong_type(path, "a severity string", severity_text);
+    const auto severity = parse_severity(severity_text.get<std::string>());
+    if (!severity) {
+      return policy_error(path, "unknown severity " + severity_text.dump() +
+                                    " (expected info, low, medium, high or critical)");
+    }
+    policy.severity_overrides[id] = *severity;
+  }
+  return Ok{};
+}
+
+Result<Ok> read_disabled_checks(const json& value, Policy& policy) {
+  auto ids = read_check_ids("disabled_checks", value);
+  if (!ids) return ids.error();
+  policy.disabled_checks = std::move(ids.value());
+  return Ok{};
+}
+
+using SectionReader = Result<Ok> (*)(const json&, Policy&);
+
+constexpr std::array<std::pair<std::string_view, SectionReader>, 13> kSections = {{
+    {"workload", read_workload},
+    {"read_preferences", read_read_preferences},
+    {"majority_write_workloads", read_majority_write_workloads},
+    {"pool_ranges", read_pool_ranges},
+    {"passwords", read_passwords},
+    {"connection_budget", read_connection_budget},
+    {"administrators", read_administrators},
+    {"tls_certificate_warn_days", read_tls_certificate_warn_days},
+    {"data_model", read_data_model},
+    {"config_findings", read_config_findings},
+    {"allow_incomplete", read_allow_incomplete},
+    {"severity_overrides", read_severity_overrides},
+    {"disabled_checks", read_disabled_checks},
+}};
+
+Result<Policy> read_policy(const json& document) {
+  if (!document.is_object()) return wrong_type("(document)", "an object", document);
+  Policy policy;
+  for (const auto& [key, value] : document.items()) {
+    const auto* section = entry_named(kSections, key);
+    if (section == nullptr) {
+      return policy_error(key,
+                          "unknown key (expected workload, read_preferences, "
+                          "majority_write_workloads, pool_ranges, passwords, connection_budget, "
+                          "administrators, tls_certificate_warn_days, data_model, "
+                          "config_findings, allow_incomplete, severity_overrides or "
+                          "disabled_checks)");
+    }
+    auto read = section->second(value, policy);
+    if (!read) return read.error();
+  }
+  if (!policy.read_preferences.contains(policy.workload)) {
+    return policy_error("workload",
+                        json_quoted(policy.workload) + " has no entry in read_preferences");
+  }
+  return policy;
+}
+
+}  // namespace
+
+Result<Policy> parse_policy(std::string_view json_text) {
+  json document;
+  try {
+    document = json::parse(json_text);
+  } catch (const json::exception& e) {
+    // parse_error and out_of_range (a number beyond double, 1e400) alike: what() reads
+    // "[json.exception.parse_error.101] parse error at line 1, column 5: ...".
+    const std::string what = e.what();
+    const auto prefix_end = what.find("] ");
+    return policy_error("(document)",
+                        "not valid JSON: " +
+                            (prefix_end == std::string::npos ? what : what.substr(prefix_end + 2)));
+  }
+  return read_policy(document);
+}
+
+}  // namespace mongoscan

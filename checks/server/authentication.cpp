@@ -1,0 +1,270 @@
+#include "checks/server/authentication.h"
+
+#include "checks/server/command_evidence.h"
+#include "checks/server/server_settings.h"
+#include "checks/text_list.h"
+#include "checks/verdict.h"
+
+namespace mongoscan {
+namespace {
+
+using nlohmann::json;
+
+constexpr std::string_view kChecklistAuthentication =
+    "MongoDB Security Checklist: enable access control and enforce authentication";
+// Server defaults (manual, "Authentication Parameters"): the iteration counts of stored SCRAM
+// credentials, and the mechanisms a server offers.
+constexpr std::int64_t kScramSha1Iterations = 10000;
+constexpr std::int64_t kScramSha256Iterations = 15000;
+
+// A replica-set member, a shard or config server, or a mongos: nodes that talk to each other.
+bool is_cluster_member(const NodeFacts& facts, const bson::Document& options) {
+  if (facts.hello &&
+      (facts.hello->get_string("setName") || facts.hello->get_string("msg") == "isdbgrid")) {
+    return true;
+  }
+  const auto parsed = options.get_document("parsed");
+  return parsed && (parsed->find("replication") != nullptr || parsed->find("sharding") != nullptr);
+}
+
+// The unauthenticated probes decide: code 13 means the node enforces authentication; a non-empty
+// listDatabases or a successful getLog means anyone can read; an empty listDatabases proves
+// nothing.
+Verdict judge_enforced(const NodeFacts& facts) {
+  json evidence = json::object();
+  bool refused = false;
+  bool open = false;
+  for (const auto& [name, outcome] : facts.unauthenticated) {
+    evidence[name] = to_string(outcome.state);
+    if (outcome.state == CommandOutcome::State::not_permitted) refused = true;
+    if (outcome.state != CommandOutcome::State::ok) continue;
+    if (name == "getLog") open = true;
+    if (name == "listDatabases") {
+      const auto databases = outcome.reply.get_array("databases");
+      const std::size_t count = databases ? databases->size() : 0;
+      evidence["listDatabases_databases"] = count;
+      open = open || count > 0;
+    }
+  }
+  if (open) {
+    return {
+        Status::fail,
+        "the node answers without authentication: anyone who reaches the port can read its data",
+        evidence};
+  }
+  if (refused) {
+    return {Status::pass, "unauthenticated commands are refused with Unauthorized (code 13)",
+            evidence};
+  }
+  if (facts.unauthenticated.empty()) {
+    return {Status::error, "the node could not be probed before authentication", evidence};
+  }
+  return {Status::warn,
+          "the unauthenticated probes neither succeeded with data nor were refused; authentication "
+          "could not be confirmed",
+          evidence};
+}
+
+Verdict judge_configuration(const NodeFacts& facts) {
+  auto reply = command_reply(facts, "getCmdLineOpts", "getCmdLineOpts");
+  if (auto* instead = std::get_if<Verdict>(&reply)) return *instead;
+  const bson::Document& options = *std::get<const bson::Document*>(reply);
+  const std::string version = server_version(facts);
+  const ServerSetting authorization = server_setting(options, version, "security.authorization");
+  const ServerSetting key_file = server_setting(options, version, "security.keyFile");
+  const ServerSetting cluster_mode = server_setting(options, version, "security.clusterAuthMode");
+  const bool member = is_cluster_member(facts, options);
+  json evidence = {{"security.authorization", authorization.evidence()},
+                   {"security.keyFile", key_file.value.is_null() ? json("not set") : json("set")},
+                   {"security.clusterAuthMode", cluster_mode.evidence()},
+                   {"cluster_member", member}};
+  // mongod enables authorization whenever a key file is configured.
+  const bool enforced = authorization.value == "enabled" || !key_file.value.is_null();
+  if (!enforced) {
+    return {Status::fail,
+            "security.authorization is " + authorization.value.dump() +
+                (authorization.set ? "" : " (default)") + " and no keyFile is set",
+            evidence};
+  }
+  const std::string mode = cluster_mode.value.is_string()
+                               ? cluster_mode.value.get<std::string>()
+                               : (key_file.value.is_null() ? "" : "keyFile");
+  if (member && mode != "keyFile" && mode != "x509") {
+    return {Status::fail,
+            mode.empty() ? "members do not authenticate to each other: no keyFile and no x509 "
+                           "clusterAuthMode"
+                         : "clusterAuthMode " + mode +
+                               " is a transition mode: members may still join without a key or "
+                               "certificate",
+            evidence};
+  }
+  return {Status::pass,
+          member ? "authorization is enforced and members authenticate with " + mode
+                 : "authorization is enforced",
+          evidence};
+}
+
+Verdict judge_localhost_bypass(const NodeFacts& facts) {
+  auto reply = command_reply(facts, "getParameter", "getParameter");
+  if (auto* instead = std::get_if<Verdict>(&reply)) return *instead;
+  const auto bypass = std::get<const bson::Document*>(reply)->get_bool("enableLocalhostAuthBypass");
+  const json evidence = {
+      {"enableLocalhostAuthBypass", bypass ? json(*bypass) : json("not reported")},
+      {"default", true}};
+  if (bypass == false) {
+    return {Status::pass, "the localhost authentication bypass is disabled", evidence};
+  }
+  return {Status::fail,
+          std::string("enableLocalhostAuthBypass is ") +
+              (bypass ? "true" : "not reported (true by default)") +
+              ": a client on the server's host may act without credentials while no user exists",
+          evidence};
+}
+
+// Users (user@db) whose credentials allow SCRAM-SHA-1 only.
+std::vector<std::string> sha1_only_users(const bson::Document& users_info) {
+  std::vector<std::string> users;
+  for (const bson::Value& value : users_info.get_array("users").value_or(bson::Array{})) {
+    const auto* user = value.get_if<bson::Document>();
+    if (user == nullptr) continue;
+    const auto mechanisms = string_elements(user->get_array("mechanisms"));
+    if (contains(mechanisms, "SCRAM-SHA-1") && !contains(mechanisms, "SCRAM-SHA-256"))
+      users.push_back(user->get_string("user").value_or("?") + "@" +
+                      user->get_string("db").value_or("?"));
+  }
+  return users;
+}
+
+bool tls_required(const NodeFacts& facts) { return facts.tls && facts.plaintext_accepted == false; }
+
+Verdict judge_mechanisms(const NodeFacts& facts) {
+  auto parameters = command_reply(facts, "getParameter", "getParameter");
+  if (auto* instead = std::get_if<Verdict>(&parameters)) return *instead;
+  const auto mechanisms = string_elements(
+      std::get<const bson::Document*>(parameters)->get_array("authenticationMechanisms"));
+  json evidence = {{"authenticationMechanisms", mechanisms}};
+  std::vector<std::string> problems;
+  if (!contains(mechanisms, "SCRAM-SHA-256")) problems.push_back("SCRAM-SHA-256 is not enabled");
+  if (contains(mechanisms, "PLAIN") && !tls_required(facts)) {
+    problems.push_back(
+        "PLAIN is enabled while the node accepts connections without TLS, so "
+        "passwords can cross the network in clear text");
+  }
+  if (facts.authentication && facts.authentication->server_mechanisms &&
+      !contains(*facts.authentication->server_mechanisms, "SCRAM-SHA-256") &&
+      contains(*facts.authentication->server_mechanisms, "SCRAM-SHA-1")) {
+    problems.push_back("the scanning account " + facts.authentication->username +
+                       " is offered SCRAM-SHA-1 only");
+  }
+  auto users = command_reply(facts, "usersInfo", "viewUser");
+  if (const auto* users_info = std::get_if<const bson::Document*>(&users)) {
+    const auto sha1_only = sha1_only_users(**users_info);
+    evidence["sha1_only_users"] = sha1_only;
+    if (!sha1_only.empty())
+      problems.push_back("users with SCRAM-SHA-1 credentials only: " + join(sha1_only));
+  }
+  if (!problems.empty()) return {Status::fail, join(problems), evidence};
+  if (auto* instead = std::get_if<Verdict>(&users)) {
+    return incomplete(*instead, "mechanisms are sound; the users' credentials were not checked",
+                      evidence);
+  }
+  return {Status::pass, "SCRAM-SHA-256 is enabled and every user has SCRAM-SHA-256 credentials",
+          evidence};
+}
+
+Verdict judge_iteration_counts(const NodeFacts& facts) {
+  auto reply = command_reply(facts, "getParameter", "getParameter");
+  if (auto* instead = std::get_if<Verdict>(&reply)) return *instead;
+  const bson::Document& parameters = *std::get<const bson::Document*>(reply);
+  std::vector<std::string> low;
+  json evidence = json::object();
+  for (const auto& [name, minimum] :
+       {std::pair{"scramIterationCount", kScramSha1Iterations},
+        std::pair{"scramSHA256IterationCount", kScramSha256Iterations}}) {
+    const auto count = parameters.get_int64(name);
+    evidence[name] = count ? json(*count) : json("not reported");
+    if (count && *count < minimum)
+      low.push_back(std::string(name) + " " + std::to_string(*count) + " < " +
+                    std::to_string(minimum));
+  }
+  if (facts.authentication && facts.authentication->scram_iteration_count > 0) {
+    const AuthenticationFacts& authentication = *facts.authentication;
+    const std::int64_t minimum =
+        authentication.mechanism == "SCRAM-SHA-256" ? kScramSha256Iterations : kScramSha1Iterations;
+    evidence["scanning_account_iterations"] = authentication.scram_iteration_count;
+    if (authentication.scram_iteration_count < minimum) {
+      low.push_back("the scanning account's stored " + authentication.mechanism +
+                    " credentials use " + std::to_string(authentication.scram_iteration_count) +
+                    " iterations");
+    }
+  }
+  if (!low.empty()) {
+    return {Status::fail, "SCRAM iteration counts below the server defaults: " + join(low),
+            evidence};
+  }
+  return {Status::pass, "SCRAM iteration counts are at or above the server defaults", evidence};
+}
+
+}  // namespace
+
+const std::vector<CheckSpec>& authentication_specs() {
+  static const std::vector<CheckSpec> specs = {
+      {"AUTHN-001",
+       "Authentication enforced",
+       Layer::authentication,
+       Severity::critical,
+       {"MongoDB Security Checklist: enable access control and enforce authentication",
+        "CIS MongoDB Benchmark: ensure authentication is configured"},
+       "Start mongod and mongos with security.authorization: enabled (and keyFile or x509 for "
+       "members), "
+       "create an administrator, then restart."},
+      {"AUTHN-002",
+       "Authorization configured; cluster members authenticate",
+       Layer::authentication,
+       Severity::critical,
+       {"CIS MongoDB 8 Benchmark 2.1: Ensure Authentication is configured",
+        "CIS MongoDB 8 Benchmark 2.3: Ensure authentication is enabled in the sharded cluster",
+        std::string(kChecklistAuthentication)},
+       "Set security.authorization: enabled, and security.keyFile or "
+       "security.clusterAuthMode: x509 on every replica-set member, shard, config server and "
+       "mongos."},
+      {"AUTHN-003",
+       "Localhost authentication bypass disabled",
+       Layer::authentication,
+       Severity::high,
+       {"CIS MongoDB 8 Benchmark 2.2: Ensure that MongoDB does not bypass authentication via the "
+        "localhost exception",
+        std::string(kChecklistAuthentication)},
+       "Start the server with setParameter enableLocalhostAuthBypass: false once the first "
+       "administrator exists."},
+      {"AUTHN-004",
+       "SCRAM-SHA-256 offered; no SCRAM-SHA-1-only users; no PLAIN without TLS",
+       Layer::authentication,
+       Severity::medium,
+       {"MongoDB manual: SCRAM authentication", std::string(kChecklistAuthentication)},
+       "Keep SCRAM-SHA-256 in authenticationMechanisms, update SCRAM-SHA-1-only users with "
+       "updateUser (mechanisms: [\"SCRAM-SHA-256\"]), and require TLS wherever PLAIN (LDAP) is "
+       "enabled."},
+      {"AUTHN-006",
+       "SCRAM iteration counts not below the server defaults",
+       Layer::authentication,
+       Severity::medium,
+       {"MongoDB manual: scramIterationCount and scramSHA256IterationCount",
+        std::string(kChecklistAuthentication)},
+       "Set scramIterationCount to at least 10000 and scramSHA256IterationCount to at least "
+       "15000, then reset the affected users' passwords so their stored credentials use them."},
+  };
+  return specs;
+}
+
+std::vector<Finding> check_authentication(const NodeFacts& facts, const Policy& policy) {
+  const auto& specs = authentication_specs();
+  const Subject subject = Subject::node(facts.address());
+  return {make_finding(specs[0], policy, subject, judge_enforced(facts)),
+          make_finding(specs[1], policy, subject, judge_configuration(facts)),
+          make_finding(specs[2], policy, subject, judge_localhost_bypass(facts)),
+          make_finding(specs[3], policy, subject, judge_mechanisms(facts)),
+          make_finding(specs[4], policy, subject, judge_iteration_counts(facts))};
+}
+
+}  // namespace mongoscan

@@ -1,0 +1,398 @@
+#include "checks/server/authorization.h"
+
+#include <map>
+#include <set>
+#include <string>
+
+#include "checks/server/command_evidence.h"
+#include "checks/system_collections.h"
+#include "checks/text_list.h"
+#include "checks/verdict.h"
+
+namespace mongoscan {
+namespace {
+
+using nlohmann::json;
+
+constexpr std::string_view kChecklistLeastPrivilege =
+    "MongoDB Security Checklist: configure role-based access control (least privilege)";
+
+struct Grant {
+  std::string role;
+  std::string db;
+  std::string name() const { return role + "@" + db; }
+};
+
+// Built-in roles that administer every database or the cluster (they exist only on admin).
+bool is_administrative_builtin(const Grant& grant) {
+  static const std::set<std::string_view> kAnyDatabase = {"root",
+                                                          "__system",
+                                                          "dbAdminAnyDatabase",
+                                                          "userAdminAnyDatabase",
+                                                          "readWriteAnyDatabase",
+                                                          "clusterAdmin",
+                                                          "clusterManager",
+                                                          "hostManager",
+                                                          "restore"};
+  if (kAnyDatabase.contains(grant.role)) return true;
+  return grant.db == "admin" && (grant.role == "dbOwner" || grant.role == "userAdmin");
+}
+
+bool is_system_database(std::string_view db) {
+  return db == "admin" || db == "local" || db == "config" || db == "$external";
+}
+
+std::vector<Grant> grants_in(const std::optional<bson::Array>& roles) {
+  std::vector<Grant> grants;
+  if (!roles) return grants;
+  for (const bson::Value& value : *roles) {
+    const auto* role = value.get_if<bson::Document>();
+    if (role == nullptr) continue;
+    auto name = role->get_string("role");
+    auto db = role->get_string("db");
+    if (name && db) grants.push_back({*name, *db});
+  }
+  return grants;
+}
+
+// "role@db" of a rolesInfo role document.
+std::string role_name(const bson::Document& role) {
+  return role.get_string("role").value_or("?") + "@" + role.get_string("db").value_or("?");
+}
+
+// Custom roles (from rolesInfo) that inherit an administrative built-in role, by name@db.
+std::set<std::string> administrative_custom_roles(const NodeFacts& facts) {
+  std::set<std::string> names;
+  const auto roles = facts.commands.find("rolesInfo");
+  if (roles == facts.commands.end() || roles->second.state != CommandOutcome::State::ok)
+    return names;
+  for (const bson::Value& value : roles->second.reply.get_array("roles").value_or(bson::Array{})) {
+    const auto* role = value.get_if<bson::Document>();
+    if (role == nullptr || role->get_bool("isBuiltin") == true) continue;
+    auto inherited = grants_in(role->get_array("inheritedRoles"));
+    for (const Grant& grant : grants_in(role->get_array("roles"))) inherited.push_back(grant);
+    for (const Grant& grant : inherited) {
+      if (is_administrative_builtin(grant)) {
+        names.insert(role_name(*role));
+        break;
+      }
+    }
+  }
+  return names;
+}
+
+// "user@db" of a usersInfo or connectionStatus user document.
+std::string account_name(const bson::Document& user) {
+  return user.get_string("user").value_or("?") + "@" + user.get_string("db").value_or("?");
+}
+
+// Each account ("user@db") and the roles granted to it directly.
+using Accounts = std::map<std::string, std::vector<Grant>>;
+
+Accounts visible_users(const bson::Document& users_info) {
+  Accounts accounts;
+  for (const bson::Value& value : users_info.get_array("users").value_or(bson::Array{})) {
+    const auto* user = value.get_if<bson::Document>();
+    if (user == nullptr) continue;
+    accounts[account_name(*user)] = grants_in(user->get_array("roles"));
+  }
+  return accounts;
+}
+
+// The accounts this connection authenticated as, with the roles connectionStatus reports.
+Accounts scanning_accounts(const NodeFacts& facts) {
+  Accounts accounts;
+  const auto status = facts.commands.find("connectionStatus");
+  if (status == facts.commands.end() || status->second.state != CommandOutcome::State::ok)
+    return accounts;
+  const auto auth_info = status->second.reply.get_document("authInfo");
+  if (!auth_info) return accounts;
+  const auto roles = grants_in(auth_info->get_array("authenticatedUserRoles"));
+  for (const bson::Value& value :
+       auth_info->get_array("authenticatedUsers").value_or(bson::Array{})) {
+    if (const auto* user = value.get_if<bson::Document>()) accounts[account_name(*user)] = roles;
+  }
+  return accounts;
+}
+
+// The inventory a check judges: every visible user, the scanning account included. `missing`
+// holds the usersInfo verdict when the users could not be listed (only the scanning account is
+// then known).
+struct Inventory {
+  Accounts accounts;
+  std::optional<Verdict> missing;
+  std::vector<std::string> scanning_account;
+};
+
+Inventory inventory(const NodeFacts& facts) {
+  Inventory result;
+  const Accounts scanning = scanning_accounts(facts);
+  for (const auto& [name, grants] : scanning) result.scanning_account.push_back(name);
+  auto users = command_reply(facts, "usersInfo", "viewUser");
+  if (const auto* reply = std::get_if<const bson::Document*>(&users)) {
+    result.accounts = visible_users(**reply);
+  } else {
+    result.missing = std::get<Verdict>(users);
+  }
+  for (const auto& [name, grants] : scanning) result.accounts.try_emplace(name, grants);
+  return result;
+}
+
+// The verdict when nothing was found among the accounts the check could see: pass when the user
+// inventory was complete, else the inventory's skipped or error verdict saying what was judged.
+Verdict clean_or_incomplete(const Inventory& seen, std::string pass_message, json evidence) {
+  if (!seen.missing) return {Status::pass, std::move(pass_message), std::move(evidence)};
+  return incomplete(*seen.missing,
+                    seen.scanning_account.empty()
+                        ? "no account could be judged"
+                        : "the scanning account " + join(seen.scanning_account) +
+                              " is fine; the other users were not listed",
+                    evidence);
+}
+
+Verdict judge_administrators(const NodeFacts& facts, const Policy& policy) {
+  const Inventory seen = inventory(facts);
+  if (seen.accounts.empty() && seen.missing) return *seen.missing;
+  const std::set<std::string> custom_admin = administrative_custom_roles(facts);
+  json holders = json::object();
+  std::vector<std::string> undeclared;
+  for (const auto& [account, grants] : seen.accounts) {
+    std::vector<std::string> roles;
+    for (const Grant& grant : grants)
+      if (is_administrative_builtin(grant) || custom_admin.contains(grant.name()))
+        roles.push_back(grant.name());
+    if (roles.empty()) continue;
+    holders[account] = roles;
+    if (!policy.administrators || !policy.administrators->contains(account))
+      undeclared.push_back(account);
+  }
+  json evidence = {{"holders", holders}, {"scanning_account", seen.scanning_account}};
+  evidence["declared_administrators"] =
+      policy.administrators ? json(*policy.administrators) : json("none declared");
+  if (!undeclared.empty() && !policy.administrators) {
+    return {Status::warn,
+            "administrative roles held by " + join(undeclared) +
+                "; no administrators are declared in the policy, so none can be told apart from "
+                "an over-privileged application account",
+            evidence};
+  }
+  if (!undeclared.empty()) {
+    return {Status::fail,
+            "administrative roles held by accounts the policy does not name as administrators: " +
+                join(undeclared),
+            evidence};
+  }
+  return clean_or_incomplete(seen,
+                             holders.empty() ? "no account holds an administrative role"
+                                             : "only the declared administrators hold "
+                                               "administrative roles",
+                             evidence);
+}
+
+Verdict judge_database_scope(const NodeFacts& facts) {
+  const Inventory seen = inventory(facts);
+  if (seen.accounts.empty() && seen.missing) return *seen.missing;
+  json spanning = json::object();
+  std::vector<std::string> accounts;
+  for (const auto& [account, grants] : seen.accounts) {
+    std::set<std::string> databases;
+    for (const Grant& grant : grants)
+      if (!is_system_database(grant.db)) databases.insert(grant.db);
+    if (databases.size() < 2) continue;
+    spanning[account] = databases;
+    accounts.push_back(account + " (" +
+                       join(std::vector<std::string>(databases.begin(), databases.end())) + ")");
+  }
+  json evidence = {{"users_judged", seen.accounts.size()}, {"spanning", spanning}};
+  if (!accounts.empty()) {
+    return {Status::fail, "users with roles on more than one business database: " + join(accounts),
+            evidence};
+  }
+  return clean_or_incomplete(seen, "every user's roles stay within one business database",
+                             evidence);
+}
+
+// Cluster actions that only read state (manual, "Privilege Actions": diagnostic and monitoring
+// actions, and viewUser / viewRole, which list users and roles); any other action on the cluster
+// resource changes the deployment.
+bool is_read_only_cluster_action(std::string_view action) {
+  static const std::set<std::string_view> kReadOnly = {"checkFreeMonitoringStatus",
+                                                       "connPoolStats",
+                                                       "getClusterParameter",
+                                                       "getCmdLineOpts",
+                                                       "getDefaultRWConcern",
+                                                       "getLog",
+                                                       "getParameter",
+                                                       "getShardMap",
+                                                       "hostInfo",
+                                                       "inprog",
+                                                       "listDatabases",
+                                                       "listSessions",
+                                                       "listShards",
+                                                       "netstat",
+                                                       "operationMetrics",
+                                                       "replSetGetConfig",
+                                                       "replSetGetStatus",
+                                                       "serverStatus",
+                                                       "top",
+                                                       "useUUID",
+                                                       "viewRole",
+                                                       "viewUser"};
+  return kReadOnly.contains(action);
+}
+
+// Why a privilege ({resource, actions}) is too broad; empty when it is not.
+std::vector<std::string> broad_grants(const bson::Document& privilege) {
+  std::vector<std::string> reasons;
+  const auto resource = privilege.get_document("resource").value_or(bson::Document{});
+  const auto actions = string_elements(privilege.get_array("actions"));
+  if (contains(actions, "anyAction")) reasons.push_back("anyAction");
+  if (resource.get_bool("anyResource") == true) reasons.push_back("anyResource");
+  if (resource.get_bool("cluster") == true) {
+    std::vector<std::string> changing;
+    for (const std::string& action : actions)
+      if (action != "anyAction" && !is_read_only_cluster_action(action)) changing.push_back(action);
+    if (!changing.empty()) reasons.push_back("cluster-wide " + join(changing));
+  }
+  return reasons;
+}
+
+Verdict judge_custom_roles(const NodeFacts& facts) {
+  auto reply = command_reply(facts, "rolesInfo", "viewRole");
+  if (auto* instead = std::get_if<Verdict>(&reply)) return *instead;
+  json broad = json::object();
+  std::vector<std::string> names;
+  std::size_t custom = 0;
+  for (const bson::Value& value :
+       std::get<const bson::Document*>(reply)->get_array("roles").value_or(bson::Array{})) {
+    const auto* role = value.get_if<bson::Document>();
+    if (role == nullptr || role->get_bool("isBuiltin") == true) continue;
+    ++custom;
+    const std::string name = role_name(*role);
+    std::vector<std::string> reasons;
+    for (const char* field : {"privileges", "inheritedPrivileges"}) {
+      for (const bson::Value& privilege : role->get_array(field).value_or(bson::Array{})) {
+        if (const auto* document = privilege.get_if<bson::Document>())
+          for (std::string& reason : broad_grants(*document))
+            if (!contains(reasons, reason)) reasons.push_back(std::move(reason));
+      }
+    }
+    for (const Grant& grant : grants_in(role->get_array("roles")))
+      if (is_administrative_builtin(grant)) reasons.push_back("inherits " + grant.name());
+    if (reasons.empty()) continue;
+    broad[name] = reasons;
+    names.push_back(name + " (" + join(reasons) + ")");
+  }
+  json evidence = {{"custom_roles", custom}, {"too_broad", broad}};
+  if (!names.empty()) {
+    return {Status::fail, "custom roles grant more than their purpose needs: " + join(names),
+            evidence};
+  }
+  return {Status::pass,
+          custom == 0 ? "no custom role is held"
+                      : std::to_string(custom) +
+                            " custom role(s) grant only scoped "
+                            "privileges",
+          evidence};
+}
+
+
+Verdict judge_system_databases(const NodeFacts& facts) {
+  json business = json::object();
+  std::vector<std::string> found;
+  std::optional<Verdict> incomplete;
+  std::vector<std::string> checked;
+  for (const char* db : {"admin", "config", "local"}) {
+    const std::string key = std::string("listCollections ") + db;
+    if (facts.commands.count(key) == 0 && std::string_view(db) == "local" && facts.hello &&
+        facts.hello->get_string("msg") == "isdbgrid") {
+      continue;  // mongos has no local database
+    }
+    auto reply = command_reply(facts, key, "listCollections");
+    if (auto* instead = std::get_if<Verdict>(&reply)) {
+      if (!incomplete) incomplete = *instead;
+      continue;
+    }
+    checked.push_back(db);
+    const auto cursor = std::get<const bson::Document*>(reply)->get_document("cursor");
+    std::vector<std::string> names;
+    for (const bson::Value& value :
+         cursor ? cursor->get_array("firstBatch").value_or(bson::Array{}) : bson::Array{}) {
+      const auto* collection = value.get_if<bson::Document>();
+      const auto name = collection ? collection->get_string("name") : std::nullopt;
+      if (name && !is_system_collection(db, *name)) {
+        names.push_back(*name);
+        found.push_back(std::string(db) + "." + *name);
+      }
+    }
+    if (!names.empty()) business[db] = names;
+  }
+  json evidence = {{"databases_checked", checked}, {"business_collections", business}};
+  if (!found.empty()) {
+    return {Status::fail,
+            "application collections kept in system databases: " + join(found) +
+                " (they escape per-database roles and backups of business data)",
+            evidence};
+  }
+  if (incomplete) {
+    incomplete->evidence.update(evidence);
+    return *incomplete;
+  }
+  return {Status::pass, "admin, config and local hold only MongoDB's own collections", evidence};
+}
+
+}  // namespace
+
+const std::vector<CheckSpec>& authorization_specs() {
+  static const std::vector<CheckSpec> specs = {
+      {"AUTHZ-001",
+       "Administrative roles only for declared administrators",
+       Layer::authorization,
+       Severity::high,
+       {"MongoDB development specification: database accounts (application accounts hold no "
+        "administrative role)",
+        "CIS MongoDB 8 Benchmark 3.1: Ensure least privilege for database accounts",
+        std::string(kChecklistLeastPrivilege)},
+       "Give application and service accounts read or readWrite on their own database only; keep "
+       "root, any-database and cluster roles to the named administrators and list them in the "
+       "policy's administrators."},
+      {"AUTHZ-002",
+       "Users scoped to one business database",
+       Layer::authorization,
+       Severity::medium,
+       {"MongoDB development specification: one account per application and database",
+        "CIS MongoDB 8 Benchmark 3.1: Ensure least privilege for database accounts",
+        std::string(kChecklistLeastPrivilege)},
+       "Create one account per application and business database, and revoke roles on other "
+       "databases (revokeRolesFromUser)."},
+      {"AUTHZ-003",
+       "Custom roles without anyAction, anyResource or cluster-changing privileges",
+       Layer::authorization,
+       Severity::high,
+       {"CIS MongoDB 8 Benchmark 3.3: Review user-defined roles",
+        std::string(kChecklistLeastPrivilege)},
+       "Rewrite the custom role with the specific actions and databases its holders need "
+       "(updateRole); read-only monitoring actions on the cluster are fine."},
+      {"AUTHZ-004",
+       "No business data in admin, local or config",
+       Layer::authorization,
+       Severity::medium,
+       {"MongoDB development specification: do not store business data in the admin, local or "
+        "config database",
+        std::string(kChecklistLeastPrivilege)},
+       "Move the collections to the application's own database; admin, local and config are for "
+       "MongoDB's own data."},
+  };
+  return specs;
+}
+
+std::vector<Finding> check_authorization(const NodeFacts& facts, const Policy& policy) {
+  const auto& specs = authorization_specs();
+  const Subject subject = Subject::node(facts.address());
+  return {make_finding(specs[0], policy, subject, judge_administrators(facts, policy)),
+          make_finding(specs[1], policy, subject, judge_database_scope(facts)),
+          make_finding(specs[2], policy, subject, judge_custom_roles(facts)),
+          make_finding(specs[3], policy, subject, judge_system_databases(facts))};
+}
+
+}  // namespace mongoscan

@@ -1,0 +1,22 @@
+#pragma once
+// The authorization family, judged per node from the user and role inventory: AUTHZ-001
+// (administrative roles held by accounts the policy does not name), AUTHZ-002 (users whose roles
+// span several business databases), AUTHZ-003 (custom roles with anyAction, anyResource or
+// state-changing cluster privileges) and AUTHZ-004 (business collections in admin, local or
+// config).
+
+#include <vector>
+
+#include "checks/check_spec.h"
+#include "checks/finding.h"
+#include "checks/policy.h"
+#include "scanner/facts/node_facts.h"
+
+namespace mongoscan {
+
+const std::vector<CheckSpec>& authorization_specs();
+
+// One finding per check about Subject::node(facts.address()).
+std::vector<Finding> check_authorization(const NodeFacts& facts, const Policy& policy);
+
+}  // namespace mongoscan

@@ -1,0 +1,27 @@
+#pragma once
+// What a check may conclude from one diagnostic command of a node: the reply when the command
+// succeeded, or the verdict to give instead. Never `pass` on missing evidence: a command the
+// scanning account may not run makes the check `skipped`, naming the action it lacks; a command
+// that failed or never ran (the probe stopped earlier) makes it `error`, naming why.
+
+#include <string_view>
+#include <variant>
+
+#include "checks/verdict.h"
+#include "scanner/bson/bson.h"
+#include "scanner/facts/node_facts.h"
+
+namespace mongoscan {
+
+// `command` as NodeFacts::commands names it ("getCmdLineOpts"); `action` the privilege action it
+// needs ("getCmdLineOpts"), as MongoDB's manual names it.
+std::variant<const bson::Document*, Verdict> command_reply(const NodeFacts& facts,
+                                                           std::string_view command,
+                                                           std::string_view action);
+
+// `instead` (a command_reply verdict) for a check that judged part of its evidence and found
+// nothing wrong there: the message says what was judged, then why the rest could not be; the
+// evidence gathered so far is kept.
+Verdict incomplete(Verdict instead, std::string_view judged, const nlohmann::json& evidence);
+
+}  // namespace mongoscan

@@ -1,0 +1,200 @@
+#include "checks/server/hardening.h"
+
+#include <string>
+
+#include "checks/server/command_evidence.h"
+#include "checks/server/server_settings.h"
+#include "checks/text_list.h"
+#include "checks/verdict.h"
+#include "scanner/ascii_case.h"
+
+namespace mongoscan {
+namespace {
+
+using nlohmann::json;
+
+constexpr std::string_view kChecklistHardening =
+    "MongoDB Security Checklist: run MongoDB with secure configuration options";
+
+// The getCmdLineOpts reply and the node's version, or the verdict to give instead.
+struct Configuration {
+  const bson::Document* options;
+  std::string version;
+
+  ServerSetting operator[](std::string_view path) const {
+    return server_setting(*options, version, path);
+  }
+};
+
+std::variant<Configuration, Verdict> configuration(const NodeFacts& facts) {
+  auto reply = command_reply(facts, "getCmdLineOpts", "getCmdLineOpts");
+  if (auto* instead = std::get_if<Verdict>(&reply)) return *instead;
+  return Configuration{std::get<const bson::Document*>(reply), server_version(facts)};
+}
+
+// "Enterprise", "Percona Server for MongoDB", "Community", or "unknown" without buildInfo.
+std::string edition(const NodeFacts& facts) {
+  const auto build_info = facts.commands.find("buildInfo");
+  if (build_info == facts.commands.end() || build_info->second.state != CommandOutcome::State::ok)
+    return "unknown";
+  const bson::Document& reply = build_info->second.reply;
+  if (contains(string_elements(reply.get_array("modules")), "enterprise")) return "Enterprise";
+  if (reply.find("psmdbVersion") != nullptr) return "Percona Server for MongoDB";
+  return "Community";
+}
+
+constexpr std::string_view kEditionNote =
+    "Enterprise or Percona feature: MongoDB Community has neither auditing nor encryption at rest";
+
+Verdict judge_javascript(const NodeFacts& facts) {
+  auto config = configuration(facts);
+  if (auto* instead = std::get_if<Verdict>(&config)) return *instead;
+  const ServerSetting javascript = std::get<Configuration>(config)["security.javascriptEnabled"];
+  const json evidence = {{"security.javascriptEnabled", javascript.evidence()}};
+  if (javascript.value == false) {
+    return {Status::pass, "server-side JavaScript is disabled", evidence};
+  }
+  return {Status::fail,
+          std::string("server-side JavaScript is enabled") +
+              (javascript.set ? "" : " (the default)") +
+              ": $where, $function, $accumulator and mapReduce run code inside the server",
+          evidence};
+}
+
+Verdict judge_auditing(const NodeFacts& facts) {
+  auto config = configuration(facts);
+  if (auto* instead = std::get_if<Verdict>(&config)) return *instead;
+  const Configuration& settings = std::get<Configuration>(config);
+  const ServerSetting destination = settings["auditLog.destination"];
+  json evidence = {{"auditLog.destination", destination.evidence()}, {"edition", edition(facts)}};
+  if (destination.value.is_string()) {
+    evidence["auditLog.filter"] = settings["auditLog.filter"].set ? "set" : "not set";
+    return {Status::pass, "auditing writes to " + destination.value.get<std::string>(), evidence};
+  }
+  if (evidence["edition"] == "Community") evidence["note"] = kEditionNote;
+  return {Status::fail,
+          "auditing is off (auditLog.destination is not set): authentication, authorization and "
+          "schema changes leave no trail",
+          evidence};
+}
+
+Verdict judge_encryption(const NodeFacts& facts) {
+  auto config = configuration(facts);
+  if (auto* instead = std::get_if<Verdict>(&config)) return *instead;
+  const ServerSetting encryption = std::get<Configuration>(config)["security.enableEncryption"];
+  const std::string build = edition(facts);
+  json evidence = {{"security.enableEncryption", encryption.evidence()}, {"edition", build}};
+  if (encryption.value == true) {
+    return {Status::pass, "the storage engine encrypts data at rest", evidence};
+  }
+  if (build == "Community") {
+    evidence["note"] = kEditionNote;
+    return {Status::warn,
+            "the server does not encrypt data at rest, and this Community build cannot; make sure "
+            "the volume is encrypted (LUKS, cloud disk encryption)",
+            evidence};
+  }
+  return {Status::fail,
+          "security.enableEncryption is off" + std::string(encryption.set ? "" : " (the default)") +
+              " although this " + build + " build supports encryption at rest",
+          evidence};
+}
+
+// The startup warnings that say the process runs as root or with low resource limits.
+struct StartupWarnings {
+  bool as_root = false;
+  bool low_rlimits = false;
+};
+
+StartupWarnings startup_warnings(const bson::Document& get_log) {
+  StartupWarnings found;
+  for (const std::string& line : string_elements(get_log.get_array("log"))) {
+    const std::string lower = to_lower_ascii(line);
+    if (lower.find("running this process as the root user") != std::string::npos)
+      found.as_root = true;
+    if (lower.find("rlimits") != std::string::npos && lower.find("too low") != std::string::npos)
+      found.low_rlimits = true;
+  }
+  return found;
+}
+
+Verdict judge_process(const NodeFacts& facts) {
+  auto config = configuration(facts);
+  if (auto* instead = std::get_if<Verdict>(&config)) return *instead;
+  const ServerSetting redact = std::get<Configuration>(config)["security.redactClientLogData"];
+  json evidence = {{"security.redactClientLogData", redact.evidence()}};
+  std::vector<std::string> problems;
+  if (redact.value != true) {
+    problems.push_back(std::string("client data is written to the logs unredacted") +
+                       (redact.set ? "" : " (redactClientLogData defaults to false)"));
+  }
+  auto log = command_reply(facts, "getLog", "getLog");
+  if (const auto* reply = std::get_if<const bson::Document*>(&log)) {
+    const StartupWarnings warnings = startup_warnings(**reply);
+    evidence["runs_as_root"] = warnings.as_root;
+    evidence["low_rlimits"] = warnings.low_rlimits;
+    if (warnings.as_root) problems.push_back("the server runs as root (startupWarnings)");
+    if (warnings.low_rlimits)
+      problems.push_back("the open-file or process limits are below MongoDB's recommendation");
+  }
+  if (!problems.empty()) return {Status::fail, join(problems, "; "), evidence};
+  if (auto* instead = std::get_if<Verdict>(&log)) {
+    return incomplete(*instead,
+                      "client data is redacted from logs; the startup warnings were not read",
+                      evidence);
+  }
+  return {Status::pass, "client data is redacted from logs; no root or rlimit warning at startup",
+          evidence};
+}
+
+}  // namespace
+
+const std::vector<CheckSpec>& hardening_specs() {
+  static const std::vector<CheckSpec> specs = {
+      {"HARD-001",
+       "Server-side JavaScript disabled",
+       Layer::hardening,
+       Severity::medium,
+       {"CIS MongoDB 8 Benchmark 7.4: Ensure that server-side scripting is disabled if not needed",
+        std::string(kChecklistHardening)},
+       "Set security.javascriptEnabled: false on every mongod and mongos unless an application "
+       "needs $where, $function, $accumulator or mapReduce."},
+      {"HARD-002",
+       "Auditing enabled",
+       Layer::hardening,
+       Severity::medium,
+       {"CIS MongoDB 8 Benchmark 5.1: Ensure that system activity is audited",
+        "MongoDB Security Checklist: audit system activity"},
+       "Configure auditLog.destination (file or syslog) with a filter for authentication, "
+       "authorization and DDL events (MongoDB Enterprise, Atlas or Percona Server for MongoDB)."},
+      {"HARD-003",
+       "Encryption at rest",
+       Layer::hardening,
+       Severity::medium,
+       {"CIS MongoDB 8 Benchmark 7.3: Ensure encryption of data at rest",
+        "MongoDB Security Checklist: encrypt and protect data"},
+       "Enable security.enableEncryption with a KMIP or key-file master key (Enterprise or "
+       "Percona), or keep the data files on encrypted volumes."},
+      {"HARD-004",
+       "Client data redacted from logs; not root; adequate rlimits",
+       Layer::hardening,
+       Severity::low,
+       {"CIS MongoDB 8 Benchmark 4.1: Ensure that MongoDB runs using a non-privileged, dedicated "
+        "service account",
+        "MongoDB manual: security.redactClientLogData", std::string(kChecklistHardening)},
+       "Run mongod as a dedicated unprivileged user, raise ulimit -n and -u to MongoDB's "
+       "recommended values, and set security.redactClientLogData: true."},
+  };
+  return specs;
+}
+
+std::vector<Finding> check_hardening(const NodeFacts& facts, const Policy& policy) {
+  const auto& specs = hardening_specs();
+  const Subject subject = Subject::node(facts.address());
+  return {make_finding(specs[0], policy, subject, judge_javascript(facts)),
+          make_finding(specs[1], policy, subject, judge_auditing(facts)),
+          make_finding(specs[2], policy, subject, judge_encryption(facts)),
+          make_finding(specs[3], policy, subject, judge_process(facts))};
+}
+
+}  // namespace mongoscan

@@ -1,0 +1,20 @@
+#pragma once
+// The hardening family, judged per node from its configuration and startup warnings: HARD-001
+// (server-side JavaScript), HARD-002 (auditing), HARD-003 (encryption at rest) and HARD-004
+// (client data redacted from logs; not running as root; rlimits).
+
+#include <vector>
+
+#include "checks/check_spec.h"
+#include "checks/finding.h"
+#include "checks/policy.h"
+#include "scanner/facts/node_facts.h"
+
+namespace mongoscan {
+
+const std::vector<CheckSpec>& hardening_specs();
+
+// One finding per check about Subject::node(facts.address()).
+std::vector<Finding> check_hardening(const NodeFacts& facts, const Policy& policy);
+
+}  // namespace mongoscan

@@ -1,0 +1,211 @@
+#include "checks/server/network.h"
+
+#include <string>
+
+#include "checks/host_scope.h"
+#include "checks/server/command_evidence.h"
+#include "checks/server/server_settings.h"
+#include "checks/text_list.h"
+#include "checks/verdict.h"
+
+namespace mongoscan {
+namespace {
+
+using nlohmann::json;
+
+constexpr std::string_view kChecklistNetwork = "MongoDB Security Checklist: limit network exposure";
+constexpr std::uint16_t kDefaultPort = 27017;
+constexpr std::int64_t kWireVersion36 = 6;  // the first version without the HTTP interface
+
+std::string_view scope_name(HostScope scope) {
+  switch (scope) {
+    case HostScope::local:
+      return "loopback";
+    case HostScope::private_network:
+      return "private";
+    case HostScope::public_network:
+      break;
+  }
+  return "public";
+}
+
+Verdict judge_exposure(const NodeFacts& facts) {
+  if (facts.resolved_addresses.empty()) {
+    return {Status::error,
+            "the node's name did not resolve to an address, so its exposure is unknown",
+            json{{"name", facts.host}}};
+  }
+  json addresses = json::object();
+  std::vector<std::string> public_addresses;
+  for (const std::string& address : facts.resolved_addresses) {
+    const HostScope scope = ip_scope(address);
+    addresses[address] = scope_name(scope);
+    if (scope == HostScope::public_network) public_addresses.push_back(address);
+  }
+  const json evidence = {{"name", facts.host}, {"addresses", addresses}};
+  if (!public_addresses.empty()) {
+    return {Status::fail,
+            facts.host + " resolves to public address " + join(public_addresses) +
+                ": the database is reachable from the internet unless a firewall stops it",
+            evidence};
+  }
+  return {Status::pass, "every address of " + facts.host + " is private or loopback", evidence};
+}
+
+// The entries of a bindIp list ("127.0.0.1,10.0.0.5" or an array), trimmed.
+std::vector<std::string> bind_addresses(const json& value) {
+  std::vector<std::string> entries;
+  auto add = [&](std::string entry) {
+    const auto first = entry.find_first_not_of(" \t");
+    const auto last = entry.find_last_not_of(" \t");
+    if (first != std::string::npos) entries.push_back(entry.substr(first, last - first + 1));
+  };
+  if (value.is_array()) {
+    for (const json& item : value)
+      if (item.is_string()) add(item.get<std::string>());
+    return entries;
+  }
+  if (!value.is_string()) return entries;
+  std::string text = value.get<std::string>();
+  for (std::size_t start = 0; start <= text.size();) {
+    const std::size_t comma = text.find(',', start);
+    add(text.substr(start, comma - start));
+    if (comma == std::string::npos) break;
+    start = comma + 1;
+  }
+  return entries;
+}
+
+bool is_every_interface(const std::string& address) {
+  return address == "0.0.0.0" || address == "::" || address == "*" || address == "0:0:0:0:0:0:0:0";
+}
+
+Verdict judge_bind_addresses(const NodeFacts& facts) {
+  auto reply = command_reply(facts, "getCmdLineOpts", "getCmdLineOpts");
+  if (auto* instead = std::get_if<Verdict>(&reply)) return *instead;
+  const bson::Document& options = *std::get<const bson::Document*>(reply);
+  const std::string version = server_version(facts);
+  const ServerSetting bind_all = server_setting(options, version, "net.bindIpAll");
+  const ServerSetting bind_ip = server_setting(options, version, "net.bindIp");
+  const json evidence = {{"net.bindIpAll", bind_all.evidence()},
+                         {"net.bindIp", bind_ip.evidence()}};
+  if (bind_all.value == true) {
+    return {Status::fail, "net.bindIpAll is true: the node listens on every network interface",
+            evidence};
+  }
+  if (bind_ip.value.is_null()) {
+    return {Status::skipped,
+            "net.bindIp is not set and the default of this server version is not known", evidence};
+  }
+  std::vector<std::string> every;
+  for (const std::string& address : bind_addresses(bind_ip.value))
+    if (is_every_interface(address)) every.push_back(address);
+  if (!every.empty()) {
+    return {Status::fail,
+            "net.bindIp includes " + join(every) +
+                (bind_ip.set ? "" : " (the default of this version)") +
+                ": the node listens on every network interface",
+            evidence};
+  }
+  return {Status::pass,
+          "the node listens only on " + join(bind_addresses(bind_ip.value)) +
+              (bind_ip.set ? "" : " (default)"),
+          evidence};
+}
+
+// A verdict about what a node listens on needs the node: a port read from a connection string alone
+// says nothing about a server that never answered.
+Verdict judge_port(const NodeFacts& facts) {
+  if (facts.port == 0) return {Status::skipped, "the node has no port: its name never resolved"};
+  json evidence = {{"port", facts.port}};
+  if (!facts.reachable) {
+    return {Status::error,
+            "the node could not be reached, so whether it listens on port " +
+                std::to_string(facts.port) + " is unknown",
+            evidence};
+  }
+  if (facts.port == kDefaultPort) {
+    return {Status::fail,
+            "the node listens on MongoDB's default port 27017, the first one scanners try",
+            evidence};
+  }
+  return {Status::pass, "the node listens on port " + std::to_string(facts.port), evidence};
+}
+
+Verdict judge_http_interface(const NodeFacts& facts) {
+  if (!facts.http_interface) {
+    const auto wire = facts.hello ? facts.hello->get_int64("maxWireVersion") : std::nullopt;
+    if (wire && *wire >= kWireVersion36) {
+      return {Status::pass, "MongoDB 3.6 and later have no HTTP interface",
+              json{{"maxWireVersion", *wire}}};
+    }
+    return {Status::error, "the HTTP interface port was not checked (the probe stopped earlier)"};
+  }
+  const HttpInterfaceFacts& http = *facts.http_interface;
+  json evidence = {{"port", http.port}, {"open", http.open}};
+  if (!http.status_line.empty()) evidence["status_line"] = http.status_line;
+  if (!http.error.empty()) evidence["error"] = http.error;
+  const std::string port = std::to_string(http.port);
+  if (http.open && http.status_line.starts_with("HTTP/")) {
+    return {Status::fail,
+            "the legacy HTTP status interface answers on port " + port + " (" + http.status_line +
+                "): it shows server state to anyone who reaches it",
+            evidence};
+  }
+  if (http.open) {
+    return {
+        Status::warn,
+        "port " + port + " accepts connections but did not answer HTTP; check what listens there",
+        evidence};
+  }
+  return {Status::pass,
+          "port " + port + (http.error.empty() ? " refuses connections" : " does not answer"),
+          evidence};
+}
+
+}  // namespace
+
+const std::vector<CheckSpec>& network_specs() {
+  static const std::vector<CheckSpec> specs = {
+      {"NET-001",
+       "Nodes resolve only to private addresses",
+       Layer::network,
+       Severity::high,
+       {std::string(kChecklistNetwork), "MongoDB development specification: network access"},
+       "Keep database nodes on private networks (RFC 1918, RFC 4193) and reach them through a "
+       "VPN, peering or a bastion; never publish them in public DNS with public addresses."},
+      {"NET-002",
+       "bindIp is not every interface",
+       Layer::network,
+       Severity::high,
+       {std::string(kChecklistNetwork), "MongoDB manual: IP Binding (net.bindIp)"},
+       "Set net.bindIp to the addresses clients use (for example 127.0.0.1,10.0.0.5) and remove "
+       "net.bindIpAll, 0.0.0.0 and ::."},
+      {"NET-003",
+       "Non-default port",
+       Layer::network,
+       Severity::low,
+       {"CIS MongoDB 8 Benchmark 6.1: Ensure that MongoDB uses a non-default port"},
+       "Move the server to a port other than 27017 (net.port) and update clients and firewalls."},
+      {"NET-004",
+       "Legacy HTTP interface closed",
+       Layer::network,
+       Severity::medium,
+       {"MongoDB Security Checklist: disable the HTTP status interface (before 3.6)",
+        std::string(kChecklistNetwork)},
+       "Upgrade to a supported MongoDB version; until then set net.http.enabled: false (or "
+       "nohttpinterface) and block port + 1000."},
+  };
+  return specs;
+}
+
+std::vector<Finding> check_network(const NodeFacts& facts, const Policy& policy) {
+  const auto& specs = network_specs();
+  const Subject subject = Subject::node(facts.address());
+  return {make_finding(specs[0], policy, subject, judge_exposure(facts)),
+          make_finding(specs[1], policy, subject, judge_bind_addresses(facts)),
+          make_finding(specs[2], policy, subject, judge_port(facts)),
+          make_finding(specs[3], policy, subject, judge_http_interface(facts))};
+}
+
+}  // namespace mongoscan

@@ -1,0 +1,19 @@
+#pragma once
+// The network family: NET-001 (public exposure), NET-002 (bindIp), NET-003 (default port) and
+// NET-004 (legacy HTTP interface), judged per node.
+
+#include <vector>
+
+#include "checks/check_spec.h"
+#include "checks/finding.h"
+#include "checks/policy.h"
+#include "scanner/facts/node_facts.h"
+
+namespace mongoscan {
+
+const std::vector<CheckSpec>& network_specs();
+
+// One finding per check about Subject::node(facts.address()).
+std::vector<Finding> check_network(const NodeFacts& facts, const Policy& policy);
+
+}  // namespace mongoscan

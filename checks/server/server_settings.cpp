@@ -1,0 +1,112 @@
+#include "checks/server/server_settings.h"
+
+#include <array>
+#include <charconv>
+
+#include "scanner/facts/node_facts.h"
+
+namespace mongoscan {
+namespace {
+
+using nlohmann::json;
+
+// MongoDB's defaults for settings the checks read, per version: the entry with the latest `since`
+// not above the node's version applies. Sources: the manual's configuration file options page for
+// each version ("Default:" of each option) and its release notes.
+struct DefaultValue {
+  std::string_view path;
+  std::string_view since;  // first version with this default; "0" for every version
+  std::string_view value;  // JSON text
+};
+
+constexpr std::array kDefaults = {
+    DefaultValue{"net.port", "0", "27017"},
+    // 3.6 release notes: mongod and mongos bind to localhost by default.
+    DefaultValue{"net.bindIp", "0", "\"0.0.0.0\""},
+    DefaultValue{"net.bindIp", "3.6", "\"localhost\""},
+    DefaultValue{"net.bindIpAll", "0", "false"},
+    DefaultValue{"net.maxIncomingConnections", "0", "65536"},
+    DefaultValue{"net.tls.mode", "0", "\"disabled\""},
+    DefaultValue{"net.tls.allowInvalidCertificates", "0", "false"},
+    DefaultValue{"net.tls.allowInvalidHostnames", "0", "false"},
+    DefaultValue{"net.tls.disabledProtocols", "0", "null"},
+    DefaultValue{"net.tls.CAFile", "0", "null"},
+    DefaultValue{"setParameter.tlsUseSystemCA", "0", "false"},
+    // 3.6: snappy; 4.2: snappy, zstd and zlib (release notes, wire compression).
+    DefaultValue{"net.compression.compressors", "0", "\"disabled\""},
+    DefaultValue{"net.compression.compressors", "3.6", "\"snappy\""},
+    DefaultValue{"net.compression.compressors", "4.2", "\"snappy,zstd,zlib\""},
+    DefaultValue{"security.authorization", "0", "\"disabled\""},
+    DefaultValue{"security.javascriptEnabled", "0", "true"},
+    DefaultValue{"security.enableEncryption", "0", "false"},
+    DefaultValue{"security.redactClientLogData", "0", "false"},
+    DefaultValue{"auditLog.destination", "0", "null"},
+};
+
+// The value at a dotted path inside a document, if every step is there.
+const bson::Value* find_path(const bson::Document& document, std::string_view path) {
+  const bson::Document* current = &document;
+  while (true) {
+    const std::size_t dot = path.find('.');
+    const bson::Value* value = current->find(path.substr(0, dot));
+    if (value == nullptr || dot == std::string_view::npos) return value;
+    current = value->get_if<bson::Document>();
+    if (current == nullptr) return nullptr;
+    path.remove_prefix(dot + 1);
+  }
+}
+
+// The part of a version number before any suffix, as integers.
+std::array<int, 3> version_parts(std::string_view version) {
+  std::array<int, 3> parts{0, 0, 0};
+  for (int& part : parts) {
+    const char* end = version.data() + version.size();
+    auto [next, error] = std::from_chars(version.data(), end, part);
+    if (error != std::errc() || next == end || *next != '.') break;
+    version.remove_prefix(static_cast<std::size_t>(next - version.data()) + 1);
+  }
+  return parts;
+}
+
+}  // namespace
+
+json ServerSetting::evidence() const {
+  return {{"value", value}, {"set", set}, {"source", source}};
+}
+
+int compare_versions(std::string_view a, std::string_view b) {
+  const auto left = version_parts(a);
+  const auto right = version_parts(b);
+  return left < right ? -1 : (left == right ? 0 : 1);
+}
+
+std::string server_version(const NodeFacts& facts) {
+  const auto build_info = facts.commands.find("buildInfo");
+  if (build_info == facts.commands.end() || build_info->second.state != CommandOutcome::State::ok)
+    return "";
+  return build_info->second.reply.get_string("version").value_or("");
+}
+
+ServerSetting server_setting(const bson::Document& cmd_line_opts, std::string_view version,
+                             std::string_view path) {
+  if (const auto parsed = cmd_line_opts.get_document("parsed")) {
+    if (const bson::Value* value = find_path(*parsed, path)) {
+      return {bson::to_json(*value), true, "getCmdLineOpts parsed." + std::string(path)};
+    }
+  }
+  const DefaultValue* chosen = nullptr;
+  int entries = 0;
+  for (const DefaultValue& entry : kDefaults) {
+    if (entry.path != path) continue;
+    ++entries;
+    if (version.empty() || compare_versions(entry.since, version) <= 0) chosen = &entry;
+  }
+  if (chosen == nullptr || (version.empty() && entries > 1)) {
+    return {json(), false, "not set; no known default for this version"};
+  }
+  return {json::parse(chosen->value), false,
+          chosen->since == "0" ? std::string("default")
+                               : "default since MongoDB " + std::string(chosen->since)};
+}
+
+}  // namespace mongoscan

@@ -1,0 +1,519 @@
+#include "checks/server/versions.h"
+
+#include <algorithm>
+#include <array>
+#include <set>
+
+#include "checks/server/command_evidence.h"
+#include "checks/server/server_settings.h"
+#include "checks/text_list.h"
+#include "checks/verdict.h"
+
+namespace mongoscan {
+namespace {
+
+using nlohmann::json;
+
+const CheckSpec& supported_spec() { return versions_specs()[0]; }
+const CheckSpec& cve_spec() { return versions_specs()[1]; }
+
+// The release series each maxWireVersion first appeared in (MongoDB specifications,
+// wireversion-featurelist; shared/server-replies/wire-versions.json). From 5.1 each rapid release
+// raised it by one.
+struct WireSeries {
+  std::int64_t wire;
+  std::string_view series;
+};
+constexpr std::array kWireSeries = {
+    WireSeries{3, "3.0"},  WireSeries{4, "3.2"},  WireSeries{5, "3.4"},  WireSeries{6, "3.6"},
+    WireSeries{7, "4.0"},  WireSeries{8, "4.2"},  WireSeries{9, "4.4"},  WireSeries{13, "5.0"},
+    WireSeries{14, "5.1"}, WireSeries{15, "5.2"}, WireSeries{16, "5.3"}, WireSeries{17, "6.0"},
+    WireSeries{18, "6.1"}, WireSeries{19, "6.2"}, WireSeries{20, "6.3"}, WireSeries{21, "7.0"},
+    WireSeries{22, "7.1"}, WireSeries{23, "7.2"}, WireSeries{24, "7.3"}, WireSeries{25, "8.0"},
+};
+
+// A node's version as far as the probe learnt it.
+struct NodeVersion {
+  std::string version;  // "7.0.9" from buildInfo; empty when only the series is known
+  std::string series;   // "7.0"; empty when unknown
+  std::string source;   // "buildInfo" or "hello maxWireVersion 21 (buildInfo ...)"
+  bool newer_than_wire_table = false;
+};
+
+// Why buildInfo gave no version: skipped when the node wants authentication for it (no action
+// grants buildInfo; buildInfoAuthMode requiresAuth asks for any authenticated user), else error.
+Verdict buildinfo_missing(const NodeFacts& node) {
+  const auto outcome = node.commands.find("buildInfo");
+  if (outcome != node.commands.end() &&
+      outcome->second.state == CommandOutcome::State::not_permitted) {
+    return {Status::skipped,
+            "buildInfo requires authentication on this node (buildInfoAuthMode requiresAuth); "
+            "scan with credentials",
+            json{{"command", "buildInfo"}, {"state", "not_permitted"}}};
+  }
+  const auto reply = command_reply(node, "buildInfo", "buildInfo");
+  if (std::holds_alternative<Verdict>(reply)) return std::get<Verdict>(reply);
+  return {Status::error, "buildInfo did not report a version",
+          json{{"command", "buildInfo"}, {"state", "ok"}}};
+}
+
+NodeVersion node_version(const NodeFacts& node) {
+  const std::string version = server_version(node);
+  if (!version.empty()) return {version, series_of(version), "buildInfo", false};
+  if (!node.hello) return {};
+  const auto wire = node.hello->get_int64("maxWireVersion");
+  if (!wire) return {};
+  NodeVersion found{"", "",
+                    "hello maxWireVersion " + std::to_string(*wire) + " (" +
+                        buildinfo_missing(node).message + ")",
+                    false};
+  for (const WireSeries& entry : kWireSeries) {
+    if (entry.wire <= *wire) found.series = std::string(entry.series);
+  }
+  found.newer_than_wire_table = *wire > kWireSeries.back().wire;
+  return found;
+}
+
+std::optional<std::chrono::year_month_day> parse_date(std::string_view text) {
+  if (text.size() != 10) return std::nullopt;
+  const auto number = [&](std::size_t at, std::size_t length) {
+    int value = 0;
+    for (std::size_t i = at; i < at + length; ++i) value = value * 10 + (text[i] - '0');
+    return value;
+  };
+  const std::chrono::year_month_day date{std::chrono::year(number(0, 4)),
+                                         std::chrono::month(number(5, 2)),
+                                         std::chrono::day(number(8, 2))};
+  return date.ok() ? std::optional(date) : std::nullopt;
+}
+
+std::string format_date(std::chrono::year_month_day date) {
+  const auto padded = [](unsigned value, std::size_t width) {
+    std::string text = std::to_string(value);
+    return std::string(width > text.size() ? width - text.size() : 0, '0') + text;
+  };
+  return padded(static_cast<unsigned>(static_cast<int>(date.year())), 4) + "-" +
+         padded(static_cast<unsigned>(date.month()), 2) + "-" +
+         padded(static_cast<unsigned>(date.day()), 2);
+}
+
+enum class SeriesStatus { supported, end_of_life, not_supported, newer_than_data, unknown };
+
+struct SeriesJudgement {
+  SeriesStatus status;
+  std::string detail;
+  json end_of_life;  // the date, or null
+};
+
+SeriesJudgement judge_series(const NodeVersion& found, const ReleaseData& data,
+                             std::chrono::year_month_day today) {
+  if (found.newer_than_wire_table)
+    return {SeriesStatus::newer_than_data, "a wire version newer than 8.0's", nullptr};
+  if (found.series.empty()) return {SeriesStatus::unknown, "version unknown", nullptr};
+  const ReleaseSeries* series = data.find_series(found.series + ".0");
+  if (series == nullptr) {
+    if (compare_versions(found.series, data.newest_series()) > 0) {
+      return {SeriesStatus::newer_than_data,
+              "series " + found.series + " is newer than the release data (as of " + data.as_of +
+                  ") knows",
+              nullptr};
+    }
+    return {SeriesStatus::not_supported,
+            "series " + found.series +
+                " is a development series or older than any MongoDB "
+                "still lists",
+            nullptr};
+  }
+  if (!series->end_of_life)
+    return {SeriesStatus::supported, "series " + found.series + " has no end-of-life date yet",
+            nullptr};
+  const auto end = parse_date(*series->end_of_life);
+  if (end && today > *end) {
+    return {SeriesStatus::end_of_life,
+            "series " + found.series + " reached end of life on " + *series->end_of_life +
+                (series->kind == "rapid" ? " (a rapid release, never supported on premises)" : ""),
+            *series->end_of_life};
+  }
+  return {SeriesStatus::supported,
+          "series " + found.series + " is supported until " + *series->end_of_life,
+          *series->end_of_life};
+}
+
+std::string_view status_name(SeriesStatus status) {
+  switch (status) {
+    case SeriesStatus::supported:
+      return "supported";
+    case SeriesStatus::end_of_life:
+      return "end_of_life";
+    case SeriesStatus::not_supported:
+      return "not_supported";
+    case SeriesStatus::newer_than_data:
+      return "newer_than_release_data";
+    case SeriesStatus::unknown:
+      break;
+  }
+  return "unknown";
+}
+
+// Whether the versions differ: exact versions ("7.0.9") against each other, and series known only
+// from the wire version ("7.0.x") against every other series.
+bool disagree(const std::set<std::string>& versions) {
+  std::set<std::string> exact, series;
+  for (const std::string& version : versions) {
+    series.insert(series_of(version));
+    if (!version.ends_with(".x")) exact.insert(version);
+  }
+  return exact.size() > 1 || series.size() > 1;
+}
+
+Verdict judge_supported(const DeploymentFacts& deployment, const ReleaseData& data,
+                        std::chrono::year_month_day today) {
+  json nodes = json::array();
+  std::vector<std::string> end_of_life, not_supported, unknown, newer;
+  std::set<std::string> versions;  // exact versions, or "series.x" where only the series is known
+  for (const NodeFacts& node : deployment.nodes) {
+    const NodeVersion found = node_version(node);
+    const SeriesJudgement judgement = judge_series(found, data, today);
+    json entry = {{"address", node.address()},
+                  {"version", found.version.empty() ? json() : json(found.version)},
+                  {"series", found.series.empty() ? json() : json(found.series)},
+                  {"source", found.source.empty() ? json() : json(found.source)},
+                  {"end_of_life", judgement.end_of_life},
+                  {"status", status_name(judgement.status)}};
+    const std::string label =
+        node.address() + " (" + (found.version.empty() ? found.series : found.version) + ")";
+    switch (judgement.status) {
+      case SeriesStatus::end_of_life:
+        end_of_life.push_back(label);
+        break;
+      case SeriesStatus::not_supported:
+        not_supported.push_back(label);
+        break;
+      case SeriesStatus::newer_than_data:
+        newer.push_back(node.address());
+        break;
+      case SeriesStatus::unknown:
+        entry["reason"] =
+            node.errors.empty() ? "no hello or buildInfo reply" : node.errors.front().message;
+        unknown.push_back(node.address());
+        break;
+      case SeriesStatus::supported:
+        break;
+    }
+    if (!found.series.empty())
+      versions.insert(found.version.empty() ? found.series + ".x" : found.version);
+    nodes.push_back(entry);
+  }
+  const json evidence = {{"nodes", nodes},
+                         {"distinct_versions", versions},
+                         {"scan_date", format_date(today)},
+                         {"release_data_as_of", data.as_of}};
+  if (!end_of_life.empty() || !not_supported.empty()) {
+    std::string message;
+    if (!end_of_life.empty()) message = "past end of life: " + join(end_of_life);
+    if (!not_supported.empty())
+      message += (message.empty() ? "" : "; ") + std::string("not a supported release series: ") +
+                 join(not_supported);
+    return {Status::fail, message, evidence};
+  }
+  if (disagree(versions)) {
+    std::vector<std::string> list(versions.begin(), versions.end());
+    return {Status::warn, "members run different versions: " + join(list), evidence};
+  }
+  if (versions.empty() && newer.empty()) {
+    return {Status::error, "no node reported its version (no buildInfo or hello reply)", evidence};
+  }
+  if (!unknown.empty()) {
+    return {Status::warn,
+            "the versions of " + join(unknown) + " are unknown; the others are supported",
+            evidence};
+  }
+  if (!newer.empty()) {
+    return {Status::warn,
+            join(newer) + " run a series the release data (as of " + data.as_of +
+                ") does not know; update mongoscan",
+            evidence};
+  }
+  return {Status::pass, "every node runs " + *versions.begin() + ", a supported release series",
+          evidence};
+}
+
+// ---- VER-002 -------------------------------------------------------------------------------
+
+// true, false, or unknown (with the reason) for one condition fact.
+struct Fact {
+  std::optional<bool> value;
+  std::string unknown_because;
+};
+
+std::set<std::string> compressor_list(const std::string& text) {
+  std::set<std::string> names;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    const std::size_t comma = std::min(text.find(',', start), text.size());
+    std::string name = text.substr(start, comma - start);
+    std::erase(name, ' ');
+    if (!name.empty() && name != "disabled") names.insert(name);
+    start = comma + 1;
+  }
+  return names;
+}
+
+// What the node's facts say about the settings CVE conditions read.
+class ConditionFacts {
+ public:
+  ConditionFacts(const NodeFacts& node, const std::string& version) : node_(node) {
+    const auto reply = command_reply(node, "getCmdLineOpts", "getCmdLineOpts");
+    if (std::holds_alternative<Verdict>(reply)) {
+      opts_missing_ = std::get<Verdict>(reply).message;
+    } else {
+      opts_ = std::get<const bson::Document*>(reply);
+      const ServerSetting setting = server_setting(*opts_, version, "net.compression.compressors");
+      evidence_["net.compression.compressors"] = setting.evidence();
+      if (setting.value.is_string())
+        configured_compressors_ = compressor_list(setting.value.get<std::string>());
+    }
+    if (node.hello && node.hello_command != "isMaster over OP_QUERY") {
+      bson::Array names = node.hello->get_array("compression").value_or(bson::Array{});
+      std::set<std::string> negotiated;
+      for (const bson::Value& name : names) {
+        if (const auto* text = name.get_if<std::string>()) negotiated.insert(*text);
+      }
+      negotiated_compressors_ = negotiated;
+      evidence_["hello_compression"] = negotiated;
+      evidence_["hello_compression_offered"] = kOfferedCompressors;
+    }
+  }
+
+  // Enabled when hello negotiated it or the configuration (set or defaulted) lists it.
+  Fact compressor(const std::string& name) const {
+    const auto has = [&](const std::set<std::string>& list) {
+      return name == "any" ? !list.empty() : list.contains(name);
+    };
+    if (!negotiated_compressors_ && !configured_compressors_)
+      return {std::nullopt, "neither hello's compression nor getCmdLineOpts: " + opts_missing_};
+    return {(negotiated_compressors_ && has(*negotiated_compressors_)) ||
+                (configured_compressors_ && has(*configured_compressors_)),
+            ""};
+  }
+
+  Fact tls_without_ca_file() const {
+    if (opts_ == nullptr) return {std::nullopt, opts_missing_};
+    const auto net = opts_->get_document("parsed").value_or(bson::Document{}).get_document("net");
+    if (!net) return {false, ""};
+    for (const char* section : {"tls", "ssl"}) {
+      const auto tls = net->get_document(section);
+      if (!tls) continue;
+      const std::string mode = tls->get_string("mode").value_or("disabled");
+      if (mode != "disabled" && !tls->get_string("CAFile")) return {true, ""};
+    }
+    return {false, ""};
+  }
+
+  Fact sharded() const {
+    if (node_.hello && node_.hello->get_string("msg") == "isdbgrid") return {true, ""};
+    if (opts_ == nullptr) return {std::nullopt, opts_missing_};
+    const auto sharding =
+        opts_->get_document("parsed").value_or(bson::Document{}).get_document("sharding");
+    return {sharding && sharding->get_string("clusterRole").has_value(), ""};
+  }
+
+  const json& evidence() const { return evidence_; }
+
+ private:
+  const NodeFacts& node_;
+  const bson::Document* opts_ = nullptr;
+  std::string opts_missing_;
+  std::optional<std::set<std::string>> negotiated_compressors_;
+  std::optional<std::set<std::string>> configured_compressors_;
+  json evidence_ = json::object();
+};
+
+// Whether every part of the condition holds: false as soon as one does not, unknown if one is.
+Fact condition_holds(const CveCondition& condition, const ConditionFacts& facts) {
+  std::vector<Fact> parts;
+  if (condition.compressor) parts.push_back(facts.compressor(*condition.compressor));
+  if (condition.tls_without_ca_file) parts.push_back(facts.tls_without_ca_file());
+  if (condition.sharded) parts.push_back(facts.sharded());
+  Fact result{true, ""};
+  for (const Fact& part : parts) {
+    if (part.value == false) return {false, ""};
+    if (!part.value) result = part;
+  }
+  return result;
+}
+
+json condition_json(const CveCondition& condition) {
+  json text = json::object();
+  if (condition.compressor) text["compressor"] = *condition.compressor;
+  if (condition.tls_without_ca_file) text["tls_without_ca_file"] = true;
+  if (condition.sharded) text["sharded"] = true;
+  return text;
+}
+
+// The first fixed release of the node's series, or null when the series got none.
+json fix_in_series(const KnownCve& cve, const std::string& version) {
+  for (const AffectedRange& range : cve.affected) {
+    if (!range.contains(version)) continue;
+    if (range.fixed) return *range.fixed;
+    for (const std::string& fixed : cve.fixed_versions)
+      if (series_of(fixed) == range.series) return fixed;
+  }
+  return nullptr;
+}
+
+json cve_json(const KnownCve& cve, const std::string& version) {
+  json entry = {{"id", cve.id},
+                {"title", cve.title},
+                {"severity", to_string(cve.severity)},
+                {"fixed_in_series", fix_in_series(cve, version)},
+                {"fixed_versions", cve.fixed_versions},
+                {"source", cve.source}};
+  if (cve.cvss_score) entry["cvss"] = {{"score", *cve.cvss_score}, {"vector", cve.cvss_vector}};
+  if (!cve.condition.always()) entry["condition"] = condition_json(cve.condition);
+  return entry;
+}
+
+struct CveVerdict {
+  Verdict verdict;
+  std::optional<Severity> severity;  // the highest severity among the CVEs behind the verdict
+};
+
+std::string cve_list(const std::vector<const KnownCve*>& cves) {
+  std::vector<std::string> names;
+  for (const KnownCve* cve : cves)
+    names.push_back(cve->id + " (" + std::string(to_string(cve->severity)) + ")");
+  return join(names);
+}
+
+std::optional<Severity> highest(const std::vector<const KnownCve*>& cves) {
+  std::optional<Severity> top;
+  for (const KnownCve* cve : cves) top = std::max(top.value_or(cve->severity), cve->severity);
+  return top;
+}
+
+CveVerdict judge_cves(const NodeFacts& node, const ReleaseData& data) {
+  const std::string version = server_version(node);
+  if (version.empty()) return {buildinfo_missing(node), std::nullopt};
+  const ConditionFacts facts(node, version);
+  std::vector<const KnownCve*> applies, may_apply;
+  json applies_json = json::array(), may_apply_json = json::array(), ruled_out = json::array();
+  for (const KnownCve& cve : data.cves) {
+    if (std::none_of(cve.affected.begin(), cve.affected.end(),
+                     [&](const AffectedRange& range) { return range.contains(version); }))
+      continue;
+    const Fact holds = condition_holds(cve.condition, facts);
+    json entry = cve_json(cve, version);
+    if (holds.value == true) {
+      applies.push_back(&cve);
+      applies_json.push_back(entry);
+    } else if (holds.value == false) {
+      ruled_out.push_back({{"id", cve.id}, {"condition", condition_json(cve.condition)}});
+    } else {
+      entry["unknown_because"] = holds.unknown_because;
+      may_apply.push_back(&cve);
+      may_apply_json.push_back(entry);
+    }
+  }
+  const json evidence = {{"version", version},
+                         {"release_data_as_of", data.as_of},
+                         {"cves_known", data.cves.size()},
+                         {"applies", applies_json},
+                         {"may_apply", may_apply_json},
+                         {"condition_not_met", ruled_out},
+                         {"facts", facts.evidence()}};
+  if (!applies.empty()) {
+    return {{Status::fail,
+             std::to_string(applies.size()) + " known CVE(s) apply to MongoDB " + version + ": " +
+                 cve_list(applies),
+             evidence},
+            highest(applies)};
+  }
+  if (!may_apply.empty()) {
+    return {{Status::warn,
+             "MongoDB " + version + " is in the affected range of " + cve_list(may_apply) +
+                 ", whose condition could not be checked",
+             evidence},
+            highest(may_apply)};
+  }
+  if (data.find_series(version) == nullptr &&
+      compare_versions(series_of(version), data.newest_series()) > 0) {
+    return {{Status::warn,
+             "MongoDB " + version + " is newer than the release data (as of " + data.as_of +
+                 ") knows; its CVEs could not be judged",
+             evidence},
+            std::nullopt};
+  }
+  return {{Status::pass,
+           "none of the " + std::to_string(data.cves.size()) + " known CVEs (release data as of " +
+               data.as_of + ") applies to MongoDB " + version,
+           evidence},
+          std::nullopt};
+}
+
+Verdict data_unavailable(const Error& error) {
+  return {Status::error, "the compiled-in release data is unusable: " + error.message};
+}
+
+}  // namespace
+
+const std::vector<CheckSpec>& versions_specs() {
+  static const std::vector<CheckSpec> specs = {
+      {"VER-001",
+       "Every member runs a supported MongoDB release series; members agree",
+       Layer::versions,
+       Severity::high,
+       {"MongoDB development specification: versions",
+        "CIS MongoDB 8 Benchmark 1.1: Ensure the appropriate MongoDB software version/patches are "
+        "installed",
+        "MongoDB Security Checklist: keep MongoDB up to date (lifecycle: "
+        "https://www.mongodb.com/legal/support-policy/lifecycles)"},
+       "Upgrade every member to the latest patch of a supported release series (one major "
+       "version at a time), and finish rolling upgrades so that all members run the same "
+       "version."},
+      {"VER-002",
+       "No known CVE applies to the node's version and configuration",
+       Layer::versions,
+       Severity::high,
+       {"MongoDB development specification: versions",
+        "CIS MongoDB 8 Benchmark 1.1: Ensure the appropriate MongoDB software version/patches are "
+        "installed",
+        "MongoDB Security Checklist: keep MongoDB up to date (alerts: "
+        "https://www.mongodb.com/alerts)"},
+       "Upgrade to the fixed release named in the evidence; until then remove the condition that "
+       "exposes the node (for CVE-2025-14847, leave zlib out of net.compression.compressors)."},
+  };
+  return specs;
+}
+
+Finding check_supported_versions(const DeploymentFacts& deployment, const Policy& policy,
+                                 std::chrono::year_month_day today,
+                                 const Result<ReleaseData>& data) {
+  const Subject subject = Subject::uri(deployment.redacted_uri);
+  if (!data) return make_finding(supported_spec(), policy, subject, data_unavailable(data.error()));
+  return make_finding(supported_spec(), policy, subject,
+                      judge_supported(deployment, data.value(), today));
+}
+
+std::vector<Finding> check_versions(const DeploymentFacts& deployment, const Policy& policy) {
+  const auto today = std::chrono::year_month_day(
+      std::chrono::floor<std::chrono::days>(std::chrono::system_clock::now()));
+  return {check_supported_versions(deployment, policy, today)};
+}
+
+Finding check_known_cves(const NodeFacts& facts, const Policy& policy,
+                         const Result<ReleaseData>& data) {
+  const Subject subject = Subject::node(facts.address());
+  if (!data) return make_finding(cve_spec(), policy, subject, data_unavailable(data.error()));
+  CveVerdict judged = judge_cves(facts, data.value());
+  Finding finding = make_finding(cve_spec(), policy, subject, std::move(judged.verdict));
+  if (judged.severity && !policy.severity_overrides.contains(cve_spec().id))
+    finding.severity = *judged.severity;
+  return finding;
+}
+
+std::vector<Finding> check_node_versions(const NodeFacts& facts, const Policy& policy) {
+  return {check_known_cves(facts, policy)};
+}
+
+}  // namespace mongoscan

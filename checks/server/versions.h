@@ -1,0 +1,37 @@
+#pragma once
+// The versions family, judged against the compiled-in release data (checks/server/release_data.h):
+// VER-001 (every member runs a supported release series; members agree) per deployment, because
+// agreement needs every member at once and one finding lists each member's version; VER-002 (no
+// known CVE applies to the node's version and configuration) per node.
+
+#include <chrono>
+#include <vector>
+
+#include "checks/check_spec.h"
+#include "checks/finding.h"
+#include "checks/policy.h"
+#include "checks/server/release_data.h"
+#include "scanner/facts/deployment_facts.h"
+#include "scanner/facts/node_facts.h"
+
+namespace mongoscan {
+
+const std::vector<CheckSpec>& versions_specs();
+
+// VER-001 about Subject::uri(deployment.redacted_uri), on today's date (UTC).
+std::vector<Finding> check_versions(const DeploymentFacts& deployment, const Policy& policy);
+
+// VER-001 on `today`, against `data`: what check_versions runs, with the date and data injected.
+Finding check_supported_versions(const DeploymentFacts& deployment, const Policy& policy,
+                                 std::chrono::year_month_day today,
+                                 const Result<ReleaseData>& data = release_data());
+
+// VER-002 about Subject::node(facts.address()). Its severity is the highest of the CVEs that
+// apply, unless the policy overrides the check's severity.
+std::vector<Finding> check_node_versions(const NodeFacts& facts, const Policy& policy);
+
+// VER-002 against `data`.
+Finding check_known_cves(const NodeFacts& facts, const Policy& policy,
+                         const Result<ReleaseData>& data = release_data());
+
+}  // namespace mongoscan

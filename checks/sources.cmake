@@ -1,0 +1,45 @@
+# The checks, which judge facts. Each folder lists its sources, one line a file;
+# CMakeLists.txt stops the configuration at a .cpp file that no list names.
+
+# the shared machinery: check specs, findings, verdicts, registry, policy, gate, baseline, coverage
+mongoscan_sources(MONGOSCAN_SOURCES checks
+  baseline.cpp
+  check_spec.cpp
+  finding.cpp
+  gate.cpp
+  host_scope.cpp
+  policy.cpp
+  policy_json.cpp
+  registry.cpp
+  scan_coverage.cpp
+  system_collections.cpp
+  text_list.cpp
+  verdict.cpp)
+
+# application files: hardcoded credentials, password strength
+mongoscan_sources(MONGOSCAN_SOURCES checks/application
+  application.cpp
+  common_passwords.cpp
+  password_strength.cpp)
+
+# connection strings and the deployment they reach: connection rules, discovery
+mongoscan_sources(MONGOSCAN_SOURCES checks/connection
+  connection_string.cpp
+  deployment_connection.cpp
+  discovery.cpp)
+
+# data-model hygiene
+mongoscan_sources(MONGOSCAN_SOURCES checks/data_model
+  data_model.cpp)
+
+# each node's server: authentication, authorization, network, TLS, hardening, versions
+mongoscan_sources(MONGOSCAN_SOURCES checks/server
+  authentication.cpp
+  authorization.cpp
+  command_evidence.cpp
+  hardening.cpp
+  network.cpp
+  release_data.cpp
+  server_settings.cpp
+  transport.cpp
+  versions.cpp)

@@ -1,0 +1,702 @@
+#include "reports/formats/html_report.h"
+
+#include <algorithm>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "reports/self_check_table.h"
+
+namespace mongoscan {
+namespace {
+
+// Inline style sheet: the page needs no other file, and the CSP below forbids fetching any.
+constexpr std::string_view kStyle = R"css(
+:root {
+  --ink: #1d2433; --muted: #5b6474; --line: #dde2ea; --paper: #fff; --wash: #f3f5f8;
+  --pass: #137a3a; --fail: #b42318; --warn: #a15c07; --error: #6f3fc4; --skipped: #5b6474;
+  --critical: #7a1010; --high: #b42318; --medium: #a15c07; --low: #1f5fae; --info: #5b6474;
+}
+* { box-sizing: border-box; }
+body { margin: 0; background: var(--wash); color: var(--ink);
+  font: 14px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif; }
+code, pre, .mono { font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace;
+  font-size: 12.5px; overflow-wrap: anywhere; }
+.muted { color: var(--muted); }
+.origin { font-family: inherit; font-size: 0.85em; }
+header.masthead { background: #17202f; color: #fff; padding: 28px 0 24px; margin-bottom: 24px; }
+.inner, main { max-width: 1320px; margin: 0 auto; padding: 0 24px; }
+main { padding-bottom: 40px; }
+header.masthead h1 { margin: 0 0 2px; font-size: 24px; font-weight: 650; }
+header.masthead .tool { color: #b8c2d3; margin: 0 0 16px; }
+dl.meta { display: grid; grid-template-columns: max-content 1fr; gap: 4px 20px; margin: 0; }
+dl.meta dt { color: #b8c2d3; }
+dl.meta dd, dl.meta ul { margin: 0; padding: 0; list-style: none; }
+section { background: var(--paper); border: 1px solid var(--line); border-radius: 8px;
+  padding: 20px 24px; margin-bottom: 24px; }
+h2 { font-size: 18px; margin: 0 0 14px; }
+h3 { font-size: 14px; margin: 18px 0 6px; }
+.count { color: var(--muted); font-weight: normal; }
+.empty { color: var(--muted); font-style: italic; margin: 0; }
+ul.summary { display: flex; flex-wrap: wrap; gap: 12px; list-style: none; margin: 0; padding: 0; }
+ul.summary li { flex: 1 1 120px; border: 1px solid var(--line); border-top: 4px solid currentColor;
+  border-radius: 6px; padding: 10px 14px; }
+ul.summary .number { display: block; font-size: 28px; font-weight: 700; line-height: 1.1; }
+ul.summary .zero .number { color: var(--muted); }
+ul.summary .label { color: var(--ink); text-transform: uppercase; font-size: 12px;
+  letter-spacing: .05em; }
+.status-pass { color: var(--pass); } .status-fail { color: var(--fail); }
+.status-warn { color: var(--warn); } .status-error { color: var(--error); }
+.status-skipped { color: var(--skipped); } .status-suppressed { color: var(--skipped); }
+.badge { display: inline-block; min-width: 66px; text-align: center; border-radius: 4px;
+  padding: 1px 8px; font-size: 11.5px; font-weight: 700; text-transform: uppercase;
+  letter-spacing: .04em; border: 1.5px solid currentColor; }
+.badge span { color: #fff; }
+.badge.pass { color: var(--pass); background: var(--pass); }
+.badge.fail { color: var(--fail); background: var(--fail); }
+.badge.warn { color: var(--warn); background: var(--warn); }
+.badge.error { color: var(--error); background: var(--error); }
+.badge.skipped { color: var(--skipped); background: var(--skipped); }
+.severity { font-weight: 600; text-transform: capitalize; }
+.severity.critical { color: var(--critical); } .severity.high { color: var(--high); }
+.severity.medium { color: var(--medium); } .severity.low { color: var(--low); }
+.severity.info { color: var(--info); }
+table { width: 100%; border-collapse: collapse; }
+th { text-align: left; font-size: 11.5px; text-transform: uppercase; letter-spacing: .05em;
+  color: var(--muted); border-bottom: 2px solid var(--line); padding: 6px 10px; }
+td { border-bottom: 1px solid var(--line); padding: 9px 10px; vertical-align: top; }
+tr { break-inside: avoid; page-break-inside: avoid; }
+table.nodes { table-layout: fixed; }
+col.address { width: 17%; } col.role { width: 8%; } col.version { width: 7%; }
+col.tls { width: 30%; } col.account { width: 20%; }
+.tag { display: inline-block; margin-left: 6px; padding: 0 7px; border: 1px solid var(--line);
+  border-radius: 10px; font-size: 11.5px; font-weight: normal; color: var(--muted); }
+table.nodes td:first-child { overflow-wrap: anywhere; }
+.message { margin: 0 0 6px; }
+.label, dl.advice dt { font-size: 11px; text-transform: uppercase; letter-spacing: .05em;
+  color: var(--muted); }
+.note { color: var(--muted); font-size: 12.5px; margin: 10px 0 0; }
+.incomplete { color: var(--error); font-weight: 700; margin: 10px 0 0; }
+.legend { color: var(--muted); margin: 0 0 6px; line-height: 2; }
+.legend .cell { display: inline-block; padding: 0 6px; border-radius: 4px; }
+.group h3 { margin: 20px 0 8px; font-size: 15px; }
+/* The self-check matrix: it scrolls sideways inside its box; the check, severity and result
+   columns stay in view. */
+.matrix { overflow-x: auto; container-type: inline-size; border: 1px solid var(--line);
+  border-radius: 6px; margin-bottom: 10px; }
+table.self-check { border-collapse: separate; border-spacing: 0; }
+table.self-check th, table.self-check td { border-bottom: 1px solid var(--line); }
+table.self-check thead th { background: var(--wash); vertical-align: bottom; }
+table.self-check th.column-group { text-transform: none; letter-spacing: 0; font-size: 12px;
+  color: var(--ink); border-bottom: 1px solid var(--line); border-left: 2px solid var(--paper); }
+th.subject { min-width: 8.5rem; text-transform: none; letter-spacing: 0; color: var(--ink);
+  font-weight: 600; overflow-wrap: normal; }
+table.uri th.subject { min-width: 16rem; } table.file th.subject { min-width: 13rem; }
+th.subject .mono { font-size: 11.5px; overflow-wrap: normal; }
+.role { display: block; color: var(--muted); font-weight: normal; font-size: 11px; }
+.col-check, .col-severity, .col-result { position: sticky; z-index: 1; background: var(--paper); }
+thead .col-check, thead .col-severity, thead .col-result { background: var(--wash); z-index: 2; }
+.col-check { left: 0; width: 16rem; min-width: 16rem; max-width: 16rem; }
+.col-severity { left: 16rem; width: 5.75rem; min-width: 5.75rem; }
+.col-result { left: 21.75rem; width: 6.75rem; min-width: 6.75rem;
+  box-shadow: inset -2px 0 0 var(--line); }
+tbody th.col-check { font-weight: normal; text-transform: none; letter-spacing: 0;
+  color: var(--ink); font-size: 13px; vertical-align: top; }
+tbody td.col-severity, tbody td.col-result { vertical-align: top; }
+tr.check, tr.evidence { color: var(--ink); }
+summary { cursor: pointer; }
+summary code { font-weight: 700; }
+td.cell { white-space: nowrap; font-weight: 600; font-size: 12.5px; text-align: center; }
+.cell.pass { color: var(--pass); background: #e7f4ec; }
+.cell.fail { color: var(--fail); background: #fbe9e7; }
+.cell.warn { color: var(--warn); background: #fbf1e1; }
+.cell.error { color: var(--error); background: #f0eafa; }
+.cell.skipped { color: var(--skipped); background: var(--wash); }
+.cell.none { color: var(--muted); font-weight: normal; }
+tr.evidence > td { background: var(--wash); padding: 12px; }
+.evidence-body { position: sticky; left: 12px; max-width: calc(100vw - 100px);
+  width: calc(100cqw - 24px); }
+ol.results { list-style: none; margin: 0 0 10px; padding: 0; display: grid; gap: 8px;
+  grid-template-columns: repeat(auto-fill, minmax(min(100%, 22rem), 1fr)); }
+li.result { background: var(--paper); border: 1px solid var(--line); border-left-width: 4px;
+  border-radius: 4px; padding: 8px 10px; min-width: 0; }
+li.result.pass { border-left-color: var(--pass); } li.result.fail { border-left-color: var(--fail); }
+li.result.warn { border-left-color: var(--warn); } li.result.error { border-left-color: var(--error); }
+li.result.skipped { border-left-color: var(--skipped); }
+.result-head { margin-bottom: 4px; }
+dl.advice { margin: 0; }
+dl.advice dd { margin: 0 0 6px; }
+dl.advice ul { margin: 0; padding-left: 16px; }
+@media screen { @supports selector(tr:has(details[open])) {
+  tr.check:not(:has(details[open])) + tr.evidence { display: none; } } }
+@media (max-width: 760px) { .col-severity, .col-result { position: static; } }
+pre { margin: 2px 0 0; padding: 6px 8px; background: var(--wash); border: 1px solid var(--line);
+  border-radius: 4px; white-space: pre-wrap; overflow-wrap: anywhere; max-height: 14em;
+  overflow: auto; font-size: 12px; line-height: 1.35; }
+dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: 1px 10px; margin: 0; }
+dl.facts dt { color: var(--muted); }
+.fact-item + .fact-item { border-top: 1px dashed var(--line); margin-top: 3px; padding-top: 3px; }
+dl.facts dd { margin: 0; overflow-wrap: break-word; font-family: ui-monospace, Menlo, Consolas, monospace;
+  font-size: 12px; }
+ul.errors { margin: 0; padding-left: 16px; color: var(--fail); }
+.filters { display: none; gap: 14px; align-items: center; margin-bottom: 10px; color: var(--muted); }
+.filters label { display: inline-flex; gap: 4px; align-items: center; cursor: pointer; }
+@supports selector(body:has(input)) { .filters { display: flex; } }
+body:has(#show-pass:not(:checked)) tr.status-pass,
+body:has(#show-fail:not(:checked)) tr.status-fail,
+body:has(#show-warn:not(:checked)) tr.status-warn,
+body:has(#show-error:not(:checked)) tr.status-error,
+body:has(#show-skipped:not(:checked)) tr.status-skipped { display: none; }
+footer { color: var(--muted); font-size: 12px; text-align: center; }
+@media print {
+  @page { margin: 14mm; }
+  body { background: none; font-size: 10.5px; }
+  code, pre, .mono, dl.facts dd { font-size: 9.5px; }
+  .inner, main { max-width: none; padding: 0; }
+  header.masthead { background: none; color: var(--ink); padding: 0 0 10px; margin-bottom: 14px;
+    border-bottom: 2px solid var(--ink); }
+  header.masthead .tool, dl.meta dt { color: var(--muted); }
+  section { border: none; border-radius: 0; padding: 0; margin-bottom: 18px; }
+  .filters { display: none !important; }
+  .badge, .badge.pass, .badge.fail, .badge.warn, .badge.error, .badge.skipped { background: none; }
+  .badge span { color: inherit; }
+  .matrix { overflow: visible; border: none; }
+  .col-check, .col-severity, .col-result { position: static; }
+  tr.evidence { break-inside: auto; page-break-inside: auto; }
+  tr.check { break-after: avoid; page-break-after: avoid; }
+  th.subject, table.uri th.subject, table.file th.subject { min-width: 0; }
+  .evidence-body { position: static; width: auto; max-width: none; }
+  tr.evidence > td, table.self-check thead th, .cell { background: none; }
+  summary { list-style: none; }
+  pre { max-height: none; overflow: visible; background: none; }
+  h2, h3 { break-after: avoid; page-break-after: avoid; }
+  thead { display: table-header-group; }
+}
+)css";
+
+constexpr Status kStatuses[] = {Status::fail, Status::warn, Status::error, Status::skipped,
+                                Status::pass};
+
+std::string escape(std::string_view text) {
+  std::string escaped;
+  escaped.reserve(text.size());
+  for (const char c : text) {
+    switch (c) {
+      case '&':
+        escaped += "&amp;";
+        break;
+      case '<':
+        escaped += "&lt;";
+        break;
+      case '>':
+        escaped += "&gt;";
+        break;
+      case '"':
+        escaped += "&quot;";
+        break;
+      case '\'':
+        escaped += "&#39;";
+        break;
+      default:
+        escaped += c;
+    }
+  }
+  return escaped;
+}
+
+std::string pretty_json(const nlohmann::json& value) {
+  return escape(value.dump(2, ' ', false, nlohmann::json::error_handler_t::replace));
+}
+
+std::string compact_json(const nlohmann::json& value) {
+  return escape(value.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+}
+
+bool is_empty(const nlohmann::json& value) { return value.is_null() || value.empty(); }
+
+int count_of(const StatusCounts& counts, Status status) {
+  switch (status) {
+    case Status::pass:
+      return counts.pass;
+    case Status::fail:
+      return counts.fail;
+    case Status::warn:
+      return counts.warn;
+    case Status::error:
+      return counts.error;
+    case Status::skipped:
+      return counts.skipped;
+  }
+  return 0;
+}
+
+std::string badge(Status status) {
+  const std::string name(to_string(status));
+  return "<span class=\"badge " + name + "\"><span>" + name + "</span></span>";
+}
+
+void write_head(const Report& report, std::ostream& out) {
+  out << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+      << "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+      << "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
+         "style-src 'unsafe-inline'\">\n"
+      << "<title>MongoDB security report — " << escape(report.started_at) << "</title>\n"
+      << "<style>" << kStyle << "</style>\n</head>\n";
+}
+
+void write_masthead(const Report& report, std::ostream& out) {
+  out << "<header class=\"masthead\"><div class=\"inner\">\n"
+      << "<h1>MongoDB security report</h1>\n"
+      << "<p class=\"tool\">" << escape(report.tool_name) << " " << escape(report.tool_version)
+      << "</p>\n<dl class=\"meta\">\n"
+      << "<dt>Scan started</dt><dd class=\"mono\">" << escape(report.started_at) << "</dd>\n"
+      << "<dt>Scan finished</dt><dd class=\"mono\">" << escape(report.finished_at) << "</dd>\n"
+      << "<dt>Inputs</dt><dd>";
+  if (report.inputs.empty()) out << "none";
+  if (!report.inputs.empty()) {
+    out << "<ul>";
+    for (const std::string& input : report.inputs) {
+      out << "<li class=\"mono\">" << escape(input) << "</li>";
+    }
+    out << "</ul>";
+  }
+  out << "</dd>\n</dl>\n</div></header>\n";
+}
+
+// The number of checks (rows of the self-check table), then results (findings) by status.
+void write_summary(const Report& report, const SelfCheckTable& table, std::ostream& out) {
+  std::size_t checks = 0;
+  for (const SelfCheckSection& section : table.sections) checks += section.rows.size();
+  const StatusCounts counts = report.summary();
+  out << "<section id=\"summary\">\n<h2>Summary</h2>\n<ul class=\"summary\">\n"
+      << "<li class=\"total\"><span class=\"number\">" << checks
+      << "</span><span class=\"label\">checks</span></li>\n"
+      << "<li class=\"total\"><span class=\"number\">" << report.findings.size()
+      << "</span><span class=\"label\">results</span></li>\n";
+  for (const Status status : kStatuses) {
+    const std::string name(to_string(status));
+    const int count = count_of(counts, status);
+    out << "<li class=\"status-" << name << (count == 0 ? " zero" : "")
+        << "\"><span class=\"number\">" << count << "</span><span class=\"label\">" << name
+        << "</span></li>\n";
+  }
+  out << "<li class=\"status-suppressed" << (counts.suppressed == 0 ? " zero" : "")
+      << "\"><span class=\"number\">" << counts.suppressed
+      << "</span><span class=\"label\">suppressed</span></li>\n";
+  out << "</ul>\n";
+  if (!report.coverage.complete())
+    out << "<p class=\"incomplete\">" << escape(report.coverage.statement()) << "</p>\n";
+  out << "<p class=\"note\">A result is one check on one node or subject; the counts "
+         "by status are results. A fail or warn that a <code>mongoscan:allow</code> comment or "
+         "the baseline suppresses counts as suppressed.</p>\n</section>\n";
+}
+
+bool is_scalar_list(const nlohmann::json& value) {
+  return value.is_array() &&
+         std::all_of(value.begin(), value.end(),
+                     [](const nlohmann::json& item) { return item.is_primitive(); });
+}
+
+bool is_nested(const nlohmann::json& value) {
+  return value.is_structured() && !is_scalar_list(value);
+}
+
+void write_fact_list(const nlohmann::json& facts, std::ostream& out);
+
+// A fact's value: text for a scalar, a comma-separated line for a list of scalars, nested lists
+// for objects and for lists of objects.
+void write_fact_value(const nlohmann::json& value, std::ostream& out) {
+  if (value.is_object()) {
+    write_fact_list(value, out);
+  } else if (is_nested(value)) {
+    for (const nlohmann::json& item : value) {
+      out << "<div class=\"fact-item\">";
+      write_fact_value(item, out);
+      out << "</div>";
+    }
+  } else if (value.is_array()) {
+    for (std::size_t i = 0; i < value.size(); ++i) {
+      out << (i == 0 ? "" : ", ");
+      write_fact_value(value[i], out);
+    }
+  } else {
+    out << (value.is_string() ? escape(value.get<std::string>()) : compact_json(value));
+  }
+}
+
+// Names and values, the plain ones first, each group in key order.
+void write_fact_list(const nlohmann::json& facts, std::ostream& out) {
+  out << "<dl class=\"facts\">";
+  for (const bool nested : {false, true}) {
+    for (const auto& [key, value] : facts.items()) {
+      if (is_nested(value) != nested) continue;
+      out << "<dt>" << escape(key) << "</dt><dd>";
+      write_fact_value(value, out);
+      out << "</dd>";
+    }
+  }
+  out << "</dl>";
+}
+
+// Free-form node facts (TLS, the scanning account), or a dash when there are none.
+void write_facts(const nlohmann::json& facts, std::ostream& out) {
+  if (is_empty(facts)) {
+    out << "<span class=\"muted\">—</span>";
+    return;
+  }
+  write_fact_value(facts, out);
+}
+
+void write_node(const NodeSummary& node, std::ostream& out) {
+  out << "<tr class=\"node\"><td class=\"mono\">" << escape(node.address)
+      << "<div class=\"origin muted\">found by " << escape(describe_origin(node))
+      << "</div></td><td>" << escape(node.role) << "</td><td>" << escape(node.version)
+      << "</td><td>";
+  write_facts(node.tls, out);
+  out << "</td><td>";
+  write_facts(node.authentication, out);
+  out << "</td><td>";
+  if (!node.errors.empty()) {
+    out << "<ul class=\"errors\">";
+    for (const Error& error : node.errors) {
+      out << "<li><strong>" << escape(error.phase) << "</strong>: " << escape(error.message)
+          << "</li>";
+    }
+    out << "</ul>";
+  }
+  out << "</td></tr>\n";
+}
+
+void write_targets(const Report& report, std::ostream& out) {
+  out << "<section id=\"targets\">\n<h2>Targets</h2>\n";
+  if (report.targets.empty()) out << "<p class=\"empty\">No deployment was scanned.</p>\n";
+  for (const TargetSummary& target : report.targets) {
+    out << "<h3><code>" << escape(target.uri) << "</code><span class=\"tag\">"
+        << escape(target.topology) << "</span></h3>\n";
+    if (target.nodes.empty()) {
+      out << "<p class=\"empty\">No node was probed.</p>\n";
+      continue;
+    }
+    out << "<table class=\"nodes\">\n<colgroup><col class=\"address\"><col class=\"role\">"
+           "<col class=\"version\"><col class=\"tls\"><col class=\"account\"><col></colgroup>\n"
+           "<thead><tr><th>Address</th><th>Role</th><th>Version</th><th>TLS</th>"
+           "<th>Scanning account</th><th>Errors</th></tr></thead>\n<tbody>\n";
+    for (const NodeSummary& node : target.nodes) write_node(node, out);
+    out << "</tbody>\n</table>\n";
+  }
+  out << "</section>\n";
+}
+
+// What the config scan covered, and every file it did not read.
+void write_config_scan(const ConfigScanSummary& scan, std::ostream& out) {
+  out << "<section id=\"config-scan\">\n<h2>Config scan</h2>\n<dl class=\"facts\">"
+      << "<dt>Paths</dt><dd>";
+  for (std::size_t i = 0; i < scan.roots.size(); ++i) {
+    out << (i == 0 ? "" : ", ") << escape(scan.roots[i]);
+  }
+  out << "</dd><dt>Files scanned</dt><dd>" << scan.files_scanned
+      << "</dd><dt>Bytes scanned</dt><dd>" << scan.bytes_scanned << "</dd>";
+  if (!scan.suppressed_by_rule.empty()) {
+    out << "<dt>Dropped by suppression rules</dt><dd>";
+    bool first = true;
+    for (const auto& [rule, count] : scan.suppressed_by_rule) {
+      out << (first ? "" : ", ") << escape(rule) << ": " << count;
+      first = false;
+    }
+    out << "</dd>";
+  }
+  out << "</dl>\n<h3>Skipped files <span class=\"count\">(" << scan.skipped.size()
+      << ")</span></h3>\n";
+  if (scan.skipped.empty()) {
+    out << "<p class=\"empty\">No file was skipped.</p>\n</section>\n";
+    return;
+  }
+  out << "<table class=\"skipped-files\">\n<thead><tr><th>File</th><th>Reason</th></tr></thead>\n"
+         "<tbody>\n";
+  for (const SkippedFile& file : scan.skipped) {
+    out << "<tr><td class=\"mono\">" << escape(file.path) << "</td><td>" << escape(file.reason)
+        << "</td></tr>\n";
+  }
+  out << "</tbody>\n</table>\n</section>\n";
+}
+
+// The glyph a status cell shows beside its name, so that it reads without colour.
+std::string_view glyph(Status status) {
+  switch (status) {
+    case Status::pass:
+      return "✓";
+    case Status::fail:
+      return "✗";
+    case Status::warn:
+      return "⚠";
+    case Status::error:
+      return "‼";
+    case Status::skipped:
+      return "○";
+  }
+  return "?";
+}
+
+// Escaped text that may break after '.', '/', ':', '@', '?', '&' and ',': addresses, URIs and
+// paths wrap at their separators in narrow columns.
+std::string breakable(std::string_view text) {
+  std::string html;
+  for (const char c : text) {
+    html += escape(std::string_view(&c, 1));
+    if (c == '.' || c == '/' || c == ':' || c == '@' || c == '?' || c == '&' || c == ',') {
+      html += "<wbr>";
+    }
+  }
+  return html;
+}
+
+std::string_view kind_class(Subject::Kind kind) {
+  switch (kind) {
+    case Subject::Kind::node:
+      return "node";
+    case Subject::Kind::uri:
+      return "uri";
+    case Subject::Kind::ns:
+      return "namespace";
+    case Subject::Kind::file:
+      break;
+  }
+  return "file";
+}
+
+// The first header row: what the subject columns are, per target for nodes.
+void write_column_groups(const Report& report, Subject::Kind kind,
+                         const std::vector<SelfCheckColumn>& columns, std::ostream& out) {
+  out << "<tr class=\"column-groups\"><th class=\"col-check\" rowspan=\"2\" scope=\"col\">"
+         "Check</th><th class=\"col-severity\" rowspan=\"2\" scope=\"col\">Severity</th>"
+         "<th class=\"col-result\" rowspan=\"2\" scope=\"col\">Result</th>";
+  if (kind != Subject::Kind::node) {
+    out << "<th class=\"column-group\" colspan=\"" << columns.size() << "\" scope=\"colgroup\">"
+        << (kind == Subject::Kind::uri ? "Connection strings" : "Files") << "</th>";
+  }
+  for (std::size_t first = 0; kind == Subject::Kind::node && first < columns.size();) {
+    std::size_t last = first + 1;
+    while (last < columns.size() && columns[last].target == columns[first].target) ++last;
+    out << "<th class=\"column-group\" colspan=\"" << last - first << "\" scope=\"colgroup\">";
+    if (columns[first].target) {
+      const TargetSummary& target = report.targets[*columns[first].target];
+      out << "<code>" << breakable(target.uri) << "</code> <span class=\"tag\">"
+          << escape(target.topology) << "</span>";
+    } else {
+      out << "Other nodes";
+    }
+    out << "</th>";
+    first = last;
+  }
+  out << "</tr>\n";
+}
+
+void write_column_headers(const std::vector<SelfCheckColumn>& columns, std::ostream& out) {
+  out << "<tr class=\"subjects\">";
+  for (const SelfCheckColumn& column : columns) {
+    out << "<th class=\"subject\" scope=\"col\"><span class=\"mono\">" << breakable(column.name)
+        << "</span>";
+    if (!column.role.empty()) out << "<span class=\"role\">" << escape(column.role) << "</span>";
+    out << "</th>";
+  }
+  out << "</tr>\n";
+}
+
+void write_cell(const SelfCheckCell& cell, const SelfCheckColumn& column, std::ostream& out) {
+  const std::optional<Status> status = cell.status();
+  if (!status) {
+    out << "<td class=\"cell none\" title=\"not run on " << escape(column.name) << "\">"
+        << kNotRunMark << "</td>";
+    return;
+  }
+  const std::string name(to_string(*status));
+  std::string title = column.name;
+  for (const ReportedFinding* reported : cell.findings) title += "\n" + reported->finding.message;
+  out << "<td class=\"cell " << name << "\" title=\"" << escape(title)
+      << "\"><span class=\"glyph\" aria-hidden=\"true\">" << glyph(*status) << "</span> " << name;
+  if (cell.findings.size() > 1) out << " ×" << cell.findings.size();
+  out << "</td>";
+}
+
+// One result in a row's expansion: the subject, its status, the message and the evidence.
+void write_result(const ReportedFinding& reported, const SelfCheckColumn& column,
+                  std::ostream& out) {
+  const Finding& finding = reported.finding;
+  out << "<li class=\"result " << to_string(finding.status) << "\"><div class=\"result-head\">"
+      << badge(finding.status) << " <span class=\"mono\">" << breakable(column.name) << "</span>";
+  if (!column.role.empty()) out << " <span class=\"role\">" << escape(column.role) << "</span>";
+  if (!finding.suppression.empty()) {
+    out << " <span class=\"tag\">suppressed: " << escape(finding.suppression) << "</span>";
+  }
+  out << "</div><p class=\"message\">" << escape(finding.message) << "</p>";
+  if (!is_empty(finding.evidence)) {
+    out << "<div class=\"label\">Evidence</div><pre>" << pretty_json(finding.evidence) << "</pre>";
+  }
+  out << "</li>";
+}
+
+// The expansion of a row: every result, worst first, then the check's remediation and references.
+void write_row_details(const SelfCheckRow& row, const std::vector<SelfCheckColumn>& columns,
+                       std::ostream& out) {
+  out << "<tr class=\"evidence status-" << to_string(row.status) << "\"><td colspan=\""
+      << columns.size() + 3 << "\"><div class=\"evidence-body\"><ol class=\"results\">";
+  for (int level = badness(Status::fail); level >= badness(Status::pass); --level) {
+    for (std::size_t column = 0; column < row.cells.size(); ++column) {
+      for (const ReportedFinding* reported : row.cells[column].findings) {
+        if (badness(reported->finding.status) == level)
+          write_result(*reported, columns[column], out);
+      }
+    }
+  }
+  out << "</ol><dl class=\"advice\">";
+  const CheckSpec& spec = *row.spec;
+  if (!spec.remediation.empty()) {
+    out << "<dt>Remediation</dt><dd>" << escape(spec.remediation) << "</dd>";
+  }
+  if (!spec.references.empty()) {
+    out << "<dt>References</dt><dd><ul>";
+    for (const std::string& reference : spec.references)
+      out << "<li>" << escape(reference) << "</li>";
+    out << "</ul></dd>";
+  }
+  out << "</dl></div></td></tr>\n";
+}
+
+void write_row(const SelfCheckRow& row, const std::vector<SelfCheckColumn>& columns,
+               std::ostream& out) {
+  const std::string severity(to_string(row.severity));
+  out << "<tr class=\"check status-" << to_string(row.status) << "\" data-check=\""
+      << escape(row.spec->id) << "\"><th class=\"col-check\" "
+      << "scope=\"row\"><details><summary><code>" << escape(row.spec->id)
+      << "</code> <span class=\"title\">" << escape(row.spec->title)
+      << "</span></summary></details></th><td class=\"col-severity\"><span class=\"severity "
+      << severity << "\">" << severity << "</span></td><td class=\"col-result\">"
+      << badge(row.status) << "</td>";
+  for (std::size_t column = 0; column < row.cells.size(); ++column) {
+    write_cell(row.cells[column], columns[column], out);
+  }
+  out << "</tr>\n";
+  write_row_details(row, columns, out);
+}
+
+// The rows of one group that judge one kind of subject, as a matrix with a column per subject.
+void write_matrix(const Report& report, const SelfCheckTable& table, Subject::Kind kind,
+                  const std::vector<const SelfCheckRow*>& rows, std::ostream& out) {
+  const std::vector<SelfCheckColumn>& columns = table.columns(kind);
+  out << "<div class=\"matrix\"><table class=\"self-check " << kind_class(kind) << "\">\n<thead>\n";
+  write_column_groups(report, kind, columns, out);
+  write_column_headers(columns, out);
+  out << "</thead>\n<tbody>\n";
+  for (const SelfCheckRow* row : rows) write_row(*row, columns, out);
+  out << "</tbody>\n</table></div>\n";
+}
+
+// The data model's rows turned around: one row per database or collection, a column per check,
+// and the row's expansion lists every result about it.
+void write_data_model_table(const SelfCheckTable& table,
+                            const std::vector<const SelfCheckRow*>& rows, std::ostream& out) {
+  const std::vector<SelfCheckColumn>& namespaces = table.columns(Subject::Kind::ns);
+  out << "<div class=\"matrix\"><table class=\"self-check namespace\">\n<thead><tr "
+         "class=\"subjects\"><th class=\"col-check\" scope=\"col\">Database or collection</th>";
+  for (const SelfCheckRow* row : rows) {
+    out << "<th class=\"subject\" scope=\"col\" title=\"" << escape(row->spec->title) << "\"><code>"
+        << escape(row->spec->id) << "</code></th>";
+  }
+  out << "</tr></thead>\n<tbody>\n";
+  for (std::size_t column = 0; column < namespaces.size(); ++column) {
+    Status worst = Status::pass;
+    for (const SelfCheckRow* row : rows) {
+      if (const auto status = row->cells[column].status()) worst = worse(worst, *status);
+    }
+    out << "<tr class=\"check status-" << to_string(worst) << "\" data-namespace=\""
+        << escape(namespaces[column].name) << "\"><th class=\"col-check\" scope=\"row\">"
+        << "<details><summary><span class=\"mono\">" << breakable(namespaces[column].name)
+        << "</span></summary></details></th>";
+    for (const SelfCheckRow* row : rows) write_cell(row->cells[column], namespaces[column], out);
+    out << "</tr>\n<tr class=\"evidence status-" << to_string(worst) << "\"><td colspan=\""
+        << rows.size() + 1 << "\"><div class=\"evidence-body\"><ol class=\"results\">";
+    for (const SelfCheckRow* row : rows) {
+      const SelfCheckColumn check{row->spec->id + " " + row->spec->title, "", std::nullopt};
+      for (const ReportedFinding* reported : row->cells[column].findings)
+        write_result(*reported, check, out);
+    }
+    out << "</ol></div></td></tr>\n";
+  }
+  out << "</tbody>\n</table></div>\n";
+}
+
+void write_section(const Report& report, const SelfCheckTable& table,
+                   const SelfCheckSection& section, std::ostream& out) {
+  out << "<div class=\"group\">\n<h3>" << escape(group_title(section.group))
+      << " <span class=\"count\">(" << section.rows.size()
+      << (section.rows.size() == 1 ? " check" : " checks") << ")</span></h3>\n";
+  for (const Subject::Kind kind :
+       {Subject::Kind::node, Subject::Kind::uri, Subject::Kind::file, Subject::Kind::ns}) {
+    std::vector<const SelfCheckRow*> rows;
+    for (const SelfCheckRow& row : section.rows) {
+      if (row.kind == kind) rows.push_back(&row);
+    }
+    if (rows.empty()) continue;
+    if (kind == Subject::Kind::ns) {
+      write_data_model_table(table, rows, out);
+    } else {
+      write_matrix(report, table, kind, rows, out);
+    }
+  }
+  out << "</div>\n";
+}
+
+void write_filters(std::ostream& out) {
+  out << "<div class=\"filters\">Show:";
+  for (const Status status : kStatuses) {
+    const std::string name(to_string(status));
+    out << " <label><input type=\"checkbox\" id=\"show-" << name << "\" checked> " << name
+        << "</label>";
+  }
+  out << "</div>\n";
+}
+
+void write_legend(std::ostream& out) {
+  out << "<p class=\"legend\">One row per check, one column per node (address and role) or "
+         "subject (connection string or file:line). Cells:";
+  for (const Status status : kStatuses) {
+    const std::string name(to_string(status));
+    out << " <span class=\"cell " << name << "\"><span class=\"glyph\" aria-hidden=\"true\">"
+        << glyph(status) << "</span> " << name << "</span>";
+  }
+  out << " <span class=\"cell none\">" << kNotRunMark << "</span> not run there. A check's result "
+      << "is the worst of its cells (fail, error, warn, skipped, pass); open a check for its "
+         "findings and evidence.</p>\n";
+}
+
+void write_findings(const Report& report, const SelfCheckTable& table, std::ostream& out) {
+  out << "<section id=\"findings\">\n<h2>Self-check</h2>\n";
+  if (table.sections.empty()) {
+    out << "<p class=\"empty\">No checks ran.</p>\n</section>\n";
+    return;
+  }
+  write_filters(out);
+  write_legend(out);
+  for (const SelfCheckSection& section : table.sections) write_section(report, table, section, out);
+  out << "</section>\n";
+}
+
+}  // namespace
+
+void write_html_report(const Report& report, std::ostream& out) {
+  write_head(report, out);
+  out << "<body>\n";
+  write_masthead(report, out);
+  out << "<main>\n";
+  const SelfCheckTable table = build_self_check_table(report);
+  write_summary(report, table, out);
+  write_targets(report, out);
+  if (report.config_scan) write_config_scan(*report.config_scan, out);
+  write_findings(report, table, out);
+  out << "<footer>Generated by " << escape(report.tool_name) << " " << escape(report.tool_version)
+      << "</footer>\n"
+      << "</main>\n</body>\n</html>\n";
+}
+
+}  // namespace mongoscan

@@ -1,0 +1,194 @@
+#include "reports/formats/json_report.h"
+
+#include <string>
+
+#include "reports/text/pretty_json.h"
+
+namespace mongoscan {
+namespace {
+
+constexpr int kSchemaVersion = 1;
+constexpr std::size_t kFlushBytes = 64 * 1024;
+
+// Free-form facts as written: null (never filled in) becomes {}.
+void write_facts(PrettyJsonWriter& json, std::string_view name, const nlohmann::json& facts) {
+  json.key(name);
+  if (facts.is_null()) {
+    json.begin_object();
+    json.end_object();
+  } else {
+    json.value(facts);
+  }
+}
+
+void write_node(PrettyJsonWriter& json, const NodeSummary& node) {
+  json.begin_object();
+  json.member("address", node.address);
+  json.member("origin", node.origin);
+  if (!node.named_by.empty()) json.member("named_by", node.named_by);
+  if (!node.aliases.empty()) json.member("aliases", node.aliases);
+  json.member("role", node.role);
+  json.member("version", node.version);
+  write_facts(json, "tls", node.tls);
+  write_facts(json, "authentication", node.authentication);
+  write_facts(json, "commands", node.commands);
+  json.key("errors");
+  json.begin_array();
+  for (const Error& error : node.errors) {
+    json.begin_object();
+    json.member("phase", error.phase);
+    json.member("code", to_string(error.code));
+    json.member("message", error.message);
+    json.end_object();
+  }
+  json.end_array();
+  json.end_object();
+}
+
+void write_target(PrettyJsonWriter& json, const TargetSummary& target) {
+  json.begin_object();
+  json.member("uri", target.uri);
+  json.member("topology", target.topology);
+  json.key("nodes");
+  json.begin_array();
+  for (const NodeSummary& node : target.nodes) write_node(json, node);
+  json.end_array();
+  json.end_object();
+}
+
+void write_subject(PrettyJsonWriter& json, const Subject& subject) {
+  json.begin_object();
+  switch (subject.kind) {
+    case Subject::Kind::node:
+      json.member("node", subject.name);
+      break;
+    case Subject::Kind::uri:
+      json.member("uri", subject.name);
+      break;
+    case Subject::Kind::ns:
+      json.member("namespace", subject.name);
+      break;
+    case Subject::Kind::file:
+      json.member("file", subject.name);
+      if (subject.line) json.member("line", *subject.line);
+      if (subject.column) json.member("column", *subject.column);
+      break;
+  }
+  json.end_object();
+}
+
+void write_finding(PrettyJsonWriter& json, const ReportedFinding& reported) {
+  const CheckSpec& spec = reported.spec;
+  const Finding& finding = reported.finding;
+  json.begin_object();
+  json.member("check_id", finding.check_id);
+  json.member("title", spec.title);
+  json.member("layer", to_string(spec.layer));
+  json.member("severity", to_string(finding.severity));
+  json.member("status", to_string(finding.status));
+  json.key("subject");
+  write_subject(json, finding.subject);
+  json.member("message", finding.message);
+  write_facts(json, "evidence", finding.evidence);
+  json.member("remediation", spec.remediation);
+  json.member("references", spec.references);
+  if (!finding.fingerprint.empty()) json.member("fingerprint", finding.fingerprint);
+  if (!finding.suppression.empty()) json.member("suppression", finding.suppression);
+  json.end_object();
+}
+
+void write_summary(PrettyJsonWriter& json, const StatusCounts& counts) {
+  json.begin_object();
+  json.member("pass", counts.pass);
+  json.member("fail", counts.fail);
+  json.member("warn", counts.warn);
+  json.member("error", counts.error);
+  json.member("skipped", counts.skipped);
+  json.member("suppressed", counts.suppressed);
+  json.end_object();
+}
+
+void write_coverage(PrettyJsonWriter& json, const ScanCoverage& coverage) {
+  json.begin_object();
+  json.member("complete", coverage.complete());
+  json.member("statement", coverage.statement());
+  json.member("nodes_not_scanned", coverage.nodes_not_scanned);
+  json.member("nodes_scanned_in_part", coverage.nodes_in_part);
+  json.member("members_not_probed", coverage.members_not_probed);
+  json.member("checks_in_error", coverage.checks_in_error);
+  json.member("files_not_scanned", coverage.files_not_scanned);
+  json.member("timed_out", coverage.timed_out);
+  json.end_object();
+}
+
+void write_config_scan(PrettyJsonWriter& json, const ConfigScanSummary& scan) {
+  json.begin_object();
+  json.member("roots", scan.roots);
+  json.member("files_scanned", scan.files_scanned);
+  json.member("bytes_scanned", scan.bytes_scanned);
+  if (scan.connection_strings_not_judged > 0)
+    json.member("connection_strings_not_judged", scan.connection_strings_not_judged);
+  json.key("skipped");
+  json.begin_array();
+  for (const SkippedFile& file : scan.skipped) {
+    json.begin_object();
+    json.member("path", file.path);
+    json.member("reason", file.reason);
+    json.end_object();
+  }
+  json.end_array();
+  json.key("suppressed_by_rule");
+  json.begin_object();
+  for (const auto& [rule, count] : scan.suppressed_by_rule) json.member(rule, count);
+  json.end_object();
+  json.end_object();
+}
+
+}  // namespace
+
+void write_json_report(const Report& report, std::ostream& out) {
+  std::string text;
+  PrettyJsonWriter json(text);
+  json.begin_object();
+  json.member("schema_version", kSchemaVersion);
+  json.key("tool");
+  json.begin_object();
+  json.member("name", report.tool_name);
+  json.member("version", report.tool_version);
+  json.end_object();
+  json.member("started_at", report.started_at);
+  json.member("finished_at", report.finished_at);
+  json.member("inputs", report.inputs);
+  json.key("targets");
+  json.begin_array();
+  for (const TargetSummary& target : report.targets) write_target(json, target);
+  json.end_array();
+  json.key("findings");
+  json.begin_array();
+  for (const ReportedFinding& reported : report.findings) {
+    write_finding(json, reported);
+    if (text.size() >= kFlushBytes) {  // written in parts: no large buffer to grow
+      out << text;
+      text.clear();
+    }
+  }
+  json.end_array();
+  json.key("summary");
+  write_summary(json, report.summary());
+  json.key("coverage");
+  write_coverage(json, report.coverage);
+  json.key("statistics");
+  json.begin_object();
+  json.member("nodes", report.statistics.nodes);
+  json.member("concurrency", report.statistics.concurrency);
+  json.member("scram_key_derivations", report.statistics.scram_key_derivations);
+  json.end_object();
+  if (report.config_scan) {
+    json.key("config_scan");
+    write_config_scan(json, *report.config_scan);
+  }
+  json.end_object();
+  out << text << '\n';
+}
+
+}  // namespace mongoscan

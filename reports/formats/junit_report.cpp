@@ -1,0 +1,155 @@
+#include "reports/formats/junit_report.h"
+
+#include <map>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "checks/text_list.h"
+#include "reports/text/xml_text.h"
+
+namespace mongoscan {
+namespace {
+
+// A suite per layer rather than per check: CI views already group test cases by classname (the
+// check id), so suites per check would repeat that grouping; layers add the level above it, a
+// handful of suites that read like the report's sections.
+constexpr Layer kLayers[] = {Layer::discovery,     Layer::network,           Layer::authentication,
+                             Layer::authorization, Layer::transport,         Layer::hardening,
+                             Layer::versions,      Layer::connection_string, Layer::credentials,
+                             Layer::data_model};
+
+std::string suppression_reason(const std::string& suppression) {
+  if (suppression == "inline") return "a mongoscan:allow comment on the line";
+  return "the baseline, which holds its fingerprint";
+}
+
+// The body of a failure or error: everything a reader needs without the other reports.
+std::string details(const ReportedFinding& reported) {
+  const CheckSpec& spec = reported.spec;
+  const Finding& finding = reported.finding;
+  std::string text = finding.check_id + " " + spec.title +
+                     "\nseverity: " + std::string(to_string(finding.severity)) +
+                     "\nsubject: " + describe(finding.subject) + "\nmessage: " + finding.message;
+  if (!finding.evidence.is_null() && !finding.evidence.empty()) {
+    text += "\nevidence: " +
+            finding.evidence.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  }
+  if (!spec.remediation.empty()) text += "\nremediation: " + spec.remediation;
+  if (!spec.references.empty()) text += "\nreferences: " + join(spec.references, "; ");
+  return text;
+}
+
+struct SuiteCounts {
+  int tests = 0, failures = 0, errors = 0, skipped = 0;
+
+  void add(const Finding& finding) {
+    ++tests;
+    if (is_suppressed(finding) || finding.status == Status::skipped) {
+      ++skipped;
+    } else if (finding.status == Status::fail) {
+      ++failures;
+    } else if (finding.status == Status::error) {
+      ++errors;
+    }
+  }
+};
+
+std::string count_attributes(const SuiteCounts& counts) {
+  return " tests=\"" + std::to_string(counts.tests) + "\" failures=\"" +
+         std::to_string(counts.failures) + "\" errors=\"" + std::to_string(counts.errors) +
+         "\" skipped=\"" + std::to_string(counts.skipped) + "\"";
+}
+
+// The element inside a test case, if any.
+std::string outcome(const ReportedFinding& reported) {
+  const Finding& finding = reported.finding;
+  const std::string status(to_string(finding.status));
+  if (is_suppressed(finding)) {
+    return "<skipped message=\"" +
+           xml_attribute(status + " suppressed by " + suppression_reason(finding.suppression) +
+                         ": " + finding.message) +
+           "\"/>";
+  }
+  switch (finding.status) {
+    case Status::pass:
+      return {};
+    case Status::skipped:
+      return "<skipped message=\"" + xml_attribute(finding.message) + "\"/>";
+    case Status::warn:
+      return "<system-out>" + xml_content("warn: " + finding.message) + "</system-out>";
+    case Status::fail:
+    case Status::error:
+      break;
+  }
+  const std::string element = finding.status == Status::fail ? "failure" : "error";
+  return "<" + element + " message=\"" + xml_attribute(finding.message) + "\" type=\"" +
+         xml_attribute(finding.status == Status::fail ? to_string(finding.severity) : status) +
+         "\">" + xml_content(details(reported)) + "</" + element + ">";
+}
+
+// Test case names, unique per classname: the subject, then " (2)", " (3)" when a check judged
+// the same subject more than once (CI views merge test cases with equal names).
+class TestCaseNames {
+ public:
+  std::string name(const Finding& finding) {
+    const std::string subject = describe(finding.subject);
+    const int seen = ++seen_[{finding.check_id, subject}];
+    return seen == 1 ? subject : subject + " (" + std::to_string(seen) + ")";
+  }
+
+ private:
+  std::map<std::pair<std::string, std::string>, int> seen_;
+};
+
+void write_suite(Layer layer, const std::vector<const ReportedFinding*>& findings,
+                 TestCaseNames& names, std::ostream& out) {
+  SuiteCounts counts;
+  for (const ReportedFinding* reported : findings) counts.add(reported->finding);
+  out << "  <testsuite name=\"" << to_string(layer) << "\"" << count_attributes(counts) << ">\n";
+  for (const ReportedFinding* reported : findings) {
+    const std::string body = outcome(*reported);
+    out << "    <testcase classname=\"" << xml_attribute(reported->finding.check_id) << "\" name=\""
+        << xml_attribute(names.name(reported->finding)) << "\"";
+    if (body.empty()) {
+      out << "/>\n";
+    } else {
+      out << ">\n      " << body << "\n    </testcase>\n";
+    }
+  }
+  out << "  </testsuite>\n";
+}
+
+// An incomplete scan is one more test case in error, so that a CI that reads JUnit sees it.
+void write_coverage_suite(const ScanCoverage& coverage, std::ostream& out) {
+  out << "  <testsuite name=\"coverage\" tests=\"1\" failures=\"0\" errors=\"1\" "
+         "skipped=\"0\">\n"
+      << "    <testcase classname=\"coverage\" name=\"scan coverage\">\n      <error message=\""
+      << xml_attribute(coverage.statement()) << "\"/>\n    </testcase>\n  </testsuite>\n";
+}
+
+}  // namespace
+
+void write_junit_report(const Report& report, std::ostream& out) {
+  SuiteCounts total;
+  for (const ReportedFinding& reported : report.findings) total.add(reported.finding);
+  if (!report.coverage.complete()) {
+    ++total.tests;
+    ++total.errors;
+  }
+  out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\""
+      << xml_attribute(report.tool_name) << "\"" << count_attributes(total) << ">\n";
+  TestCaseNames names;
+  for (const Layer layer : kLayers) {
+    std::vector<const ReportedFinding*> findings;
+    for (const ReportedFinding& reported : report.findings) {
+      if (reported.spec.layer == layer) findings.push_back(&reported);
+    }
+    if (!findings.empty()) write_suite(layer, findings, names, out);
+  }
+  if (!report.coverage.complete()) write_coverage_suite(report.coverage, out);
+  out << "</testsuites>\n";
+}
+
+}  // namespace mongoscan

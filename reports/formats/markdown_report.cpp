@@ -1,0 +1,176 @@
+#include "reports/formats/markdown_report.h"
+
+#include <algorithm>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "reports/self_check_table.h"
+#include "reports/text/markdown_text.h"
+
+namespace mongoscan {
+namespace {
+
+bool needs_attention(const Finding& finding) {
+  return !is_suppressed(finding) &&
+         (finding.status == Status::fail || finding.status == Status::error ||
+          finding.status == Status::warn);
+}
+
+std::string_view emoji(Status status) {
+  switch (status) {
+    case Status::fail:
+      return "❌";
+    case Status::error:
+      return "⛔";
+    case Status::warn:
+      return "⚠️";
+    case Status::skipped:
+      return "⏭️";
+    case Status::pass:
+      break;
+  }
+  return "✅";
+}
+
+// "## ❌ mongoscan: fail": the worst status of the findings that count (suppressed ones do not).
+void write_title(const Report& report, std::ostream& out) {
+  const ReportedFinding* worst = nullptr;
+  for (const ReportedFinding& reported : report.findings) {
+    if (is_suppressed(reported.finding)) continue;
+    if (worst == nullptr || badness(reported.finding.status) > badness(worst->finding.status))
+      worst = &reported;
+  }
+  out << "## ";
+  if (worst == nullptr) {
+    out << emoji(Status::pass) << ' ' << markdown_text(report.tool_name) << ": no findings\n\n";
+    return;
+  }
+  out << emoji(worst->finding.status) << ' ' << markdown_text(report.tool_name) << ": "
+      << to_string(worst->finding.status) << "\n\n";
+}
+
+void write_counts(const Report& report, std::ostream& out) {
+  const StatusCounts counts = report.summary();
+  const std::size_t results = report.findings.size();
+  out << "**" << results << (results == 1 ? " result" : " results") << ":** " << counts.fail
+      << " fail · " << counts.error << " error · " << counts.warn << " warn · " << counts.skipped
+      << " skipped · " << counts.pass << " pass · " << counts.suppressed << " suppressed\n\n";
+  if (!report.coverage.complete())
+    out << "**" << markdown_text(report.coverage.statement()) << "**\n\n";
+}
+
+std::string check_cell(const ReportedFinding& reported) {
+  return markdown_code(reported.finding.check_id) + " " + markdown_text(reported.spec.title);
+}
+
+void write_more(std::size_t shown, std::size_t total, std::ostream& out) {
+  if (total > shown) {
+    out << "\n…and " << total - shown << " more: see the JSON or HTML report for every finding.\n";
+  }
+}
+
+// The fails, errors and warns that count, worst status first, then highest severity, then in
+// report order.
+void write_attention(const Report& report, std::ostream& out) {
+  std::vector<const ReportedFinding*> rows;
+  for (const ReportedFinding& reported : report.findings) {
+    if (needs_attention(reported.finding)) rows.push_back(&reported);
+  }
+  if (rows.empty()) return;
+  std::stable_sort(rows.begin(), rows.end(), [](const auto* a, const auto* b) {
+    const int by_status = badness(a->finding.status) - badness(b->finding.status);
+    if (by_status != 0) return by_status > 0;
+    return a->finding.severity > b->finding.severity;
+  });
+  out << "### Needs attention (" << rows.size() << ")\n\n"
+      << "| Status | Check | Severity | Subject | Message |\n| --- | --- | --- | --- | --- |\n";
+  const std::size_t shown = std::min(rows.size(), kMarkdownTableRows);
+  for (std::size_t i = 0; i < shown; ++i) {
+    const Finding& finding = rows[i]->finding;
+    out << "| " << emoji(finding.status) << ' ' << to_string(finding.status) << " | "
+        << check_cell(*rows[i]) << " | " << to_string(finding.severity) << " | "
+        << markdown_code(describe(finding.subject)) << " | " << markdown_text(finding.message)
+        << " |\n";
+  }
+  write_more(shown, rows.size(), out);
+  out << '\n';
+}
+
+std::string_view suppression_text(const std::string& suppression) {
+  return suppression == "inline" ? "inline (`mongoscan:allow`)" : "baseline";
+}
+
+void write_suppressed(const Report& report, std::ostream& out) {
+  std::vector<const ReportedFinding*> rows;
+  for (const ReportedFinding& reported : report.findings) {
+    if (is_suppressed(reported.finding)) rows.push_back(&reported);
+  }
+  if (rows.empty()) return;
+  out << "<details>\n<summary>" << rows.size()
+      << (rows.size() == 1 ? " suppressed finding" : " suppressed findings")
+      << "</summary>\n\n| Status | Check | Severity | Subject | Suppressed by | Message |\n"
+      << "| --- | --- | --- | --- | --- | --- |\n";
+  const std::size_t shown = std::min(rows.size(), kMarkdownTableRows);
+  for (std::size_t i = 0; i < shown; ++i) {
+    const Finding& finding = rows[i]->finding;
+    out << "| " << to_string(finding.status) << " | " << check_cell(*rows[i]) << " | "
+        << to_string(finding.severity) << " | " << markdown_code(describe(finding.subject)) << " | "
+        << suppression_text(finding.suppression) << " | " << markdown_text(finding.message)
+        << " |\n";
+  }
+  write_more(shown, rows.size(), out);
+  out << "\n</details>\n\n";
+}
+
+void write_config_scan_section(const ConfigScanSummary& scan, std::ostream& out) {
+  out << "### Config scan\n\nScanned " << scan.files_scanned
+      << (scan.files_scanned == 1 ? " file (" : " files (") << scan.bytes_scanned
+      << (scan.bytes_scanned == 1 ? " byte)" : " bytes)");
+  for (std::size_t i = 0; i < scan.roots.size(); ++i) {
+    out << (i == 0 ? " under " : ", ") << markdown_code(scan.roots[i]);
+  }
+  out << ".\n";
+  if (!scan.suppressed_by_rule.empty()) {
+    out << "\nCandidates dropped by suppression rules:";
+    bool first = true;
+    for (const auto& [rule, count] : scan.suppressed_by_rule) {
+      out << (first ? " " : ", ") << markdown_code(rule) << ' ' << count;
+      first = false;
+    }
+    out << ".\n";
+  }
+  if (!scan.skipped.empty()) {
+    out << "\n**" << scan.skipped.size()
+        << (scan.skipped.size() == 1 ? " file skipped:**\n\n" : " files skipped:**\n\n");
+    const std::size_t shown = std::min(scan.skipped.size(), kMarkdownSkippedFiles);
+    for (std::size_t i = 0; i < shown; ++i) {
+      out << "- " << markdown_code(scan.skipped[i].path) << ": "
+          << markdown_text(scan.skipped[i].reason) << '\n';
+    }
+    if (scan.skipped.size() > shown) out << "- …and " << scan.skipped.size() - shown << " more\n";
+  }
+  out << '\n';
+}
+
+void write_footer(const Report& report, std::ostream& out) {
+  out << "<sub>" << markdown_text(report.tool_name + " " + report.tool_version) << " · "
+      << markdown_text(report.started_at) << " to " << markdown_text(report.finished_at);
+  for (std::size_t i = 0; i < report.inputs.size(); ++i) {
+    out << (i == 0 ? " · scanned " : ", ") << markdown_code(report.inputs[i]);
+  }
+  out << "</sub>\n";
+}
+
+}  // namespace
+
+void write_markdown_report(const Report& report, std::ostream& out) {
+  write_title(report, out);
+  write_counts(report, out);
+  write_attention(report, out);
+  write_suppressed(report, out);
+  if (report.config_scan) write_config_scan_section(*report.config_scan, out);
+  write_footer(report, out);
+}
+
+}  // namespace mongoscan

@@ -1,0 +1,419 @@
+#include "reports/formats/table_report.h"
+
+#include <algorithm>
+#include <iterator>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "reports/self_check_table.h"
+#include "reports/text/console_text.h"
+#include "reports/text/text_table.h"
+
+namespace mongoscan {
+namespace {
+
+// Widths beyond which cells are cut; JSON and HTML keep the full text. The self-check matrix
+// fits the console's width: its titles narrow down to kMinTitleWidth, then its subject columns
+// wrap into bands.
+constexpr std::size_t kNodeErrorsWidth = 80;
+constexpr std::size_t kMinTitleWidth = 16;
+constexpr std::size_t kMinTextWidth = 24;
+constexpr std::size_t kSkippedReasonWidth = 40;
+constexpr std::size_t kMaxSkippedFiles = 20;  // the JSON and HTML reports list every one
+constexpr std::size_t kGap = 2;               // between TextTable's columns
+constexpr std::string_view kIndent = "  ";
+
+constexpr std::string_view kBold = "1";
+constexpr std::string_view kDim = "2";
+constexpr Status kStatusesWorstFirst[] = {Status::fail, Status::error, Status::warn,
+                                          Status::skipped, Status::pass};
+constexpr Subject::Kind kKinds[] = {Subject::Kind::node, Subject::Kind::uri, Subject::Kind::file,
+                                    Subject::Kind::ns};
+
+std::string_view status_style(Status status) {
+  switch (status) {
+    case Status::pass:
+      return "32";
+    case Status::fail:
+      return "1;31";
+    case Status::warn:
+      return "33";
+    case Status::error:
+      return "35";
+    case Status::skipped:
+      return "2";
+  }
+  return {};
+}
+
+std::string_view severity_style(Severity severity) {
+  switch (severity) {
+    case Severity::critical:
+      return "1;31";
+    case Severity::high:
+      return "31";
+    case Severity::medium:
+      return "33";
+    case Severity::low:
+      return "36";
+    case Severity::info:
+      return "2";
+  }
+  return {};
+}
+
+std::string upper(std::string_view text) {
+  std::string result(text);
+  for (char& c : result) {
+    if (c >= 'a' && c <= 'z') c = static_cast<char>(c - 'a' + 'A');
+  }
+  return result;
+}
+
+void write_header(const Report& report, bool color, std::ostream& out) {
+  out << styled(console_safe(report.tool_name + " " + report.tool_version + " security report"),
+                kBold, color)
+      << '\n';
+  out << "Started   " << console_safe(report.started_at) << '\n';
+  out << "Finished  " << console_safe(report.finished_at) << '\n';
+  if (report.inputs.empty()) out << "Inputs    none\n";
+  for (std::size_t i = 0; i < report.inputs.size(); ++i) {
+    out << (i == 0 ? "Inputs    " : "          ") << console_safe(report.inputs[i]) << '\n';
+  }
+}
+
+std::string node_errors(const NodeSummary& node) {
+  std::string text;
+  for (const auto& [code, phase, message] : node.errors) {
+    if (!text.empty()) text += "; ";
+    text += phase + ": " + message;
+  }
+  return text;
+}
+
+// The key that heads a subject's column in the self-check matrix: "n1" for the first node, "u1"
+// for the first connection string, "f1" for the first file, "d1" for the first database or
+// collection.
+std::string key_of(Subject::Kind kind, std::size_t column) {
+  switch (kind) {
+    case Subject::Kind::node:
+      return "n" + std::to_string(column + 1);
+    case Subject::Kind::uri:
+      return "u" + std::to_string(column + 1);
+    case Subject::Kind::ns:
+      return "d" + std::to_string(column + 1);
+    case Subject::Kind::file:
+      break;
+  }
+  return "f" + std::to_string(column + 1);
+}
+
+// The key of the node's column; empty when no column has its address.
+std::string node_key(const SelfCheckTable& self_check, const std::string& address) {
+  for (std::size_t i = 0; i < self_check.nodes.size(); ++i) {
+    if (self_check.nodes[i].name == address) return key_of(Subject::Kind::node, i);
+  }
+  return {};
+}
+
+void write_target(const TargetSummary& target, const SelfCheckTable& self_check, bool color,
+                  std::ostream& out) {
+  out << '\n'
+      << styled("Target " + console_safe(target.uri), kBold, color) << " ("
+      << console_safe(target.topology) << ")\n";
+  if (target.nodes.empty()) {
+    out << "  no nodes\n";
+    return;
+  }
+  TextTable nodes(
+      {{"KEY"}, {"ADDRESS"}, {"ROLE"}, {"VERSION"}, {"FOUND BY"}, {"ERRORS", kNodeErrorsWidth}});
+  for (const NodeSummary& node : target.nodes) {
+    nodes.add_row({{node_key(self_check, node.address)},
+                   {node.address},
+                   {node.role},
+                   {node.version},
+                   {describe_origin(node)},
+                   {node_errors(node), "35"}});
+  }
+  nodes.write(out, color, kIndent);
+}
+
+// A matrix cell: the worst status of the check on the subject, "×N" when it gave N results there.
+std::string cell_text(const SelfCheckCell& cell) {
+  const std::optional<Status> status = cell.status();
+  if (!status) return std::string(kNotRunMark);
+  std::string text = *status == Status::skipped ? "SKIP" : upper(to_string(*status));
+  if (cell.findings.size() > 1) text += "×" + std::to_string(cell.findings.size());
+  return text;
+}
+
+std::size_t kind_index(Subject::Kind kind) { return static_cast<std::size_t>(kind); }
+
+// The widths the matrices share, so that their columns line up down the report.
+struct MatrixWidths {
+  std::size_t check = 5, severity = 8, result = 6, title = 5;  // at least their headers
+  std::size_t cell[std::size(kKinds)] = {};  // a subject column per kind: key or widest cell
+};
+
+MatrixWidths matrix_widths(const SelfCheckTable& self_check) {
+  MatrixWidths widths;
+  for (const Subject::Kind kind : kKinds) {
+    const std::size_t columns = self_check.columns(kind).size();
+    if (columns > 0) widths.cell[kind_index(kind)] = key_of(kind, columns - 1).size();
+  }
+  for (const SelfCheckSection& section : self_check.sections) {
+    for (const SelfCheckRow& row : section.rows) {
+      widths.check = std::max(widths.check, display_width(console_safe(row.spec->id)));
+      widths.result = std::max(widths.result, to_string(row.status).size());
+      widths.title = std::max(widths.title, display_width(console_safe(row.spec->title)));
+      for (const SelfCheckCell& cell : row.cells) {
+        std::size_t& cell_width = widths.cell[kind_index(row.kind)];
+        cell_width = std::max(cell_width, display_width(cell_text(cell)));
+      }
+    }
+  }
+  return widths;
+}
+
+// How a matrix of one kind of subject fits the console: its subject columns in bands whose sizes
+// differ by one at most, and the width of its title column.
+struct Bands {
+  std::size_t count;
+  std::size_t subjects;
+  std::size_t title;
+
+  // The subjects of band b: [first, last).
+  std::size_t first(std::size_t b) const {
+    return b * (subjects / count) + std::min(b, subjects % count);
+  }
+  std::size_t last(std::size_t b) const { return first(b + 1); }
+};
+
+Bands fit(const MatrixWidths& widths, Subject::Kind kind, std::size_t subjects,
+          std::size_t console_width) {
+  const std::size_t fixed =
+      kIndent.size() + widths.check + kGap + widths.severity + kGap + widths.result + kGap;
+  const std::size_t per_subject = kGap + widths.cell[kind_index(kind)];
+  const auto room = [&](std::size_t used) {
+    return console_width > used ? console_width - used : 0;
+  };
+  if (fixed + widths.title + subjects * per_subject <= console_width) {
+    return {1, subjects, widths.title};
+  }
+  const std::size_t fitting = std::max<std::size_t>(room(fixed + kMinTitleWidth) / per_subject, 1);
+  const std::size_t count = (subjects + fitting - 1) / fitting;
+  const std::size_t widest = (subjects + count - 1) / count;
+  const std::size_t title = std::max(room(fixed + widest * per_subject), kMinTitleWidth);
+  return {count, subjects, std::min(title, widths.title)};
+}
+
+// The subjects of the row's cells in [first, last) on which it failed, erred or warned, worst
+// first, with their messages. Passes and skips are in the JSON and HTML reports.
+void add_problems(const SelfCheckRow& row, std::size_t first, std::size_t last, TextTable& table) {
+  for (const Status status : kStatusesWorstFirst) {
+    if (status == Status::skipped || status == Status::pass) continue;
+    for (std::size_t column = first; column < last; ++column) {
+      for (const ReportedFinding* reported : row.cells[column].findings) {
+        const Finding& finding = reported->finding;
+        if (finding.status != status) continue;
+        const std::string suppressed =
+            finding.suppression.empty() ? "" : " (suppressed: " + finding.suppression + ")";
+        table.add_detail({{key_of(row.kind, column)},
+                          {upper(to_string(status)), status_style(status)},
+                          {finding.message + suppressed}});
+      }
+    }
+  }
+}
+
+std::string_view kind_name(Subject::Kind kind) {
+  switch (kind) {
+    case Subject::Kind::node:
+      return "nodes";
+    case Subject::Kind::uri:
+      return "connection strings";
+    case Subject::Kind::ns:
+      return "databases and collections";
+    case Subject::Kind::file:
+      break;
+  }
+  return "files";
+}
+
+// The rows of one group that judge one kind of subject: a column per subject, in bands of
+// columns when they do not fit the console's width, each row followed by its problems.
+void write_matrix(const std::vector<const SelfCheckRow*>& rows, Subject::Kind kind,
+                  std::size_t subjects, const MatrixWidths& widths, std::size_t console_width,
+                  bool color, std::ostream& out) {
+  const Bands bands = fit(widths, kind, subjects, console_width);
+  const std::size_t cell_width = widths.cell[kind_index(kind)];
+  const std::size_t message_width =
+      std::max(console_width > 2 * kIndent.size() + cell_width + 5 + 2 * kGap
+                   ? console_width - (2 * kIndent.size() + cell_width + 5 + 2 * kGap)
+                   : 0,
+               kMinTextWidth);
+  for (std::size_t band = 0; band < bands.count; ++band) {
+    const std::size_t first = bands.first(band), last = bands.last(band);
+    if (bands.count > 1) {
+      out << kIndent
+          << styled(std::string(kind_name(kind)) + " " + key_of(kind, first) + "–" +
+                        key_of(kind, last - 1) + " of " + std::to_string(subjects),
+                    kDim, color)
+          << '\n';
+    }
+    std::vector<TextTable::Column> columns = {{"CHECK", 0, widths.check},
+                                              {"SEVERITY", 0, widths.severity},
+                                              {"RESULT", 0, widths.result},
+                                              {"TITLE", bands.title, bands.title}};
+    for (std::size_t column = first; column < last; ++column) {
+      columns.push_back({key_of(kind, column), 0, cell_width});
+    }
+    TextTable table(std::move(columns));
+    table.set_detail_columns({{""}, {""}, {"", message_width}}, std::string(kIndent));
+    for (const SelfCheckRow* row : rows) {
+      std::vector<TextCell> cells = {
+          {row->spec->id},
+          {std::string(to_string(row->severity)), severity_style(row->severity)},
+          {upper(to_string(row->status)), status_style(row->status)},
+          {row->spec->title}};
+      for (std::size_t column = first; column < last; ++column) {
+        const std::optional<Status> status = row->cells[column].status();
+        cells.push_back({cell_text(row->cells[column]), status ? status_style(*status) : kDim});
+      }
+      table.add_row(std::move(cells));
+      add_problems(*row, first, last, table);
+    }
+    table.write(out, color, kIndent);
+    if (last < subjects) out << '\n';
+  }
+}
+
+// The keys of the subjects that the targets' tables do not show: nodes that only findings name,
+// connection strings and files.
+void write_legend(const SelfCheckTable& self_check, std::size_t console_width, std::ostream& out,
+                  bool color) {
+  const std::size_t subject_width = std::max(console_width > 2 * kIndent.size() + 3 + kGap
+                                                 ? console_width - (2 * kIndent.size() + 3 + kGap)
+                                                 : 0,
+                                             kMinTextWidth);
+  TextTable legend({{"KEY"}, {"SUBJECT", subject_width}});
+  bool any = false;
+  for (const Subject::Kind kind : kKinds) {
+    const std::vector<SelfCheckColumn>& columns = self_check.columns(kind);
+    for (std::size_t column = 0; column < columns.size(); ++column) {
+      if (columns[column].target) continue;
+      legend.add_row({{key_of(kind, column)}, {columns[column].name}});
+      any = true;
+    }
+  }
+  if (any) legend.write(out, color, kIndent);
+}
+
+void write_self_check(const SelfCheckTable& self_check, std::size_t console_width, bool color,
+                      std::ostream& out) {
+  out << '\n';
+  if (self_check.sections.empty()) {
+    out << "No findings.\n";
+    return;
+  }
+  out << styled("Self-check", kBold, color)
+      << ": a row per check, a column per node or subject (n1, u1, f1)\n"
+      << kNotRunMark << " where the check did not run; ×N: N results there, the worst shown\n";
+  write_legend(self_check, console_width, out, color);
+  const MatrixWidths widths = matrix_widths(self_check);
+  for (const SelfCheckSection& section : self_check.sections) {
+    out << '\n' << styled(std::string(group_title(section.group)), kBold, color) << '\n';
+    bool first_matrix = true;
+    for (const Subject::Kind kind : kKinds) {
+      std::vector<const SelfCheckRow*> rows;
+      for (const SelfCheckRow& row : section.rows) {
+        if (row.kind == kind) rows.push_back(&row);
+      }
+      if (rows.empty()) continue;
+      if (!first_matrix) out << '\n';
+      first_matrix = false;
+      write_matrix(rows, kind, self_check.columns(kind).size(), widths, console_width, color, out);
+    }
+  }
+}
+
+// "12 checks, 31 results: 3 fail, 2 warn, 5 pass, 1 error, 1 skipped", non-zero counts coloured,
+// then ", 2 suppressed" when a suppression kept fails or warns from counting.
+// A check is a row of the self-check table; a result is one finding.
+void write_summary(const Report& report, const SelfCheckTable& self_check, bool color,
+                   std::ostream& out) {
+  const StatusCounts counts = report.summary();
+  const auto count = [&](int n, Status status) {
+    const std::string text = std::to_string(n) + " " + std::string(to_string(status));
+    return n == 0 ? text : styled(text, status_style(status), color);
+  };
+  const std::string suppressed = std::to_string(counts.suppressed) + " suppressed";
+  std::size_t checks = 0;
+  for (const SelfCheckSection& section : self_check.sections) checks += section.rows.size();
+  const std::size_t results = report.findings.size();
+  out << '\n'
+      << checks << (checks == 1 ? " check, " : " checks, ") << results
+      << (results == 1 ? " result: " : " results: ") << count(counts.fail, Status::fail) << ", "
+      << count(counts.warn, Status::warn) << ", " << count(counts.pass, Status::pass) << ", "
+      << count(counts.error, Status::error) << ", " << count(counts.skipped, Status::skipped)
+      << (counts.suppressed == 0 ? "" : ", " + styled(suppressed, kDim, color)) << '\n';
+  if (!report.coverage.complete())
+    out << styled(report.coverage.statement(), status_style(Status::error), color) << '\n';
+}
+
+// What the config scan covered, then the first kMaxSkippedFiles files it did not read.
+void write_config_scan(const ConfigScanSummary& scan, std::size_t console_width, bool color,
+                       std::ostream& out) {
+  out << '\n'
+      << styled("Config scan", kBold, color) << ": " << scan.files_scanned
+      << (scan.files_scanned == 1 ? " file, " : " files, ") << scan.bytes_scanned
+      << (scan.bytes_scanned == 1 ? " byte" : " bytes");
+  for (std::size_t i = 0; i < scan.roots.size(); ++i) {
+    out << (i == 0 ? " under " : ", ") << console_safe(scan.roots[i]);
+  }
+  out << '\n';
+  if (!scan.suppressed_by_rule.empty()) {
+    out << kIndent << "dropped by suppression rules:";
+    bool first = true;
+    for (const auto& [rule, count] : scan.suppressed_by_rule) {
+      out << (first ? " " : ", ") << console_safe(rule) << ' ' << count;
+      first = false;
+    }
+    out << '\n';
+  }
+  if (scan.skipped.empty()) return;
+  out << kIndent << scan.skipped.size()
+      << (scan.skipped.size() == 1 ? " file skipped:\n" : " files skipped:\n");
+  const std::size_t path_width =
+      std::max(console_width > kSkippedReasonWidth + 2 * kIndent.size() + kGap
+                   ? console_width - (kSkippedReasonWidth + 2 * kIndent.size() + kGap)
+                   : 0,
+               kMinTextWidth);
+  TextTable skipped({{"FILE", path_width}, {"REASON", kSkippedReasonWidth}});
+  const std::size_t shown = std::min(scan.skipped.size(), kMaxSkippedFiles);
+  for (std::size_t i = 0; i < shown; ++i) {
+    skipped.add_row({{scan.skipped[i].path}, {scan.skipped[i].reason}});
+  }
+  skipped.write(out, color, std::string(kIndent) + std::string(kIndent));
+  if (scan.skipped.size() > shown) {
+    out << kIndent << kIndent << "…and " << scan.skipped.size() - shown
+        << " more (the JSON and HTML reports list every one)\n";
+  }
+}
+
+}  // namespace
+
+void write_table_report(const Report& report, bool color, std::ostream& out,
+                        std::size_t console_width) {
+  if (console_width == 0) console_width = kDefaultConsoleWidth;
+  const SelfCheckTable self_check = build_self_check_table(report);
+  write_header(report, color, out);
+  for (const TargetSummary& target : report.targets) write_target(target, self_check, color, out);
+  if (report.config_scan) write_config_scan(*report.config_scan, console_width, color, out);
+  write_self_check(self_check, console_width, color, out);
+  write_summary(report, self_check, color, out);
+}
+
+}  // namespace mongoscan

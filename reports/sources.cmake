@@ -1,0 +1,34 @@
+# The reports, which render findings. Each folder lists its sources, one line a file;
+# CMakeLists.txt stops the configuration at a .cpp file that no list names.
+
+# the report model and what formats share: self-check table, node summary, catalogue
+mongoscan_sources(MONGOSCAN_SOURCES reports
+  atomic_file.cpp
+  catalogue.cpp
+  node_summary.cpp
+  parsed_uri.cpp
+  progress_line.cpp
+  report.cpp
+  reporter.cpp
+  seedlist_json.cpp
+  self_check_table.cpp
+  terminal.cpp
+  uri_reference.cpp)
+
+# one file per output format
+mongoscan_sources(MONGOSCAN_SOURCES reports/formats
+  html_report.cpp
+  json_report.cpp
+  junit_report.cpp
+  markdown_report.cpp
+  sarif_report.cpp
+  table_report.cpp)
+
+# text for each medium: console width, Markdown and XML escaping, tables, pretty JSON
+mongoscan_sources(MONGOSCAN_SOURCES reports/text
+  console_text.cpp
+  markdown_text.cpp
+  pretty_json.cpp
+  text_table.cpp
+  utf8.cpp
+  xml_text.cpp)

@@ -1,0 +1,68 @@
+#include "scanner/auth/password_source.h"
+
+#include <fcntl.h>
+#include <termios.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+
+namespace mongoscan {
+namespace {
+
+constexpr const char* kPasswordVariable = "MONGOSCAN_PASSWORD";
+
+Error password_error(std::string message) {
+  return Error{ErrorCode::usage, "credentials", std::move(message)};
+}
+
+Result<Secret> from_file(const std::string& path) {
+  std::ifstream file(path, std::ios::binary);
+  if (!file) return password_error("password file " + path + ": " + std::strerror(errno));
+  std::string line;
+  std::getline(file, line);
+  if (!line.empty() && line.back() == '\r') line.pop_back();
+  if (line.empty()) return password_error("password file " + path + ": the first line is empty");
+  return Secret(std::move(line));
+}
+
+// Reads one line from the terminal with echo off; restores the terminal on every path.
+Result<Secret> from_prompt(const std::string& username) {
+  const int tty = ::open("/dev/tty", O_RDWR | O_CLOEXEC);
+  if (tty < 0) {
+    return password_error(
+        "no password: set MONGOSCAN_PASSWORD, give --password-file, or run on a "
+        "terminal");
+  }
+  termios saved{};
+  const bool is_terminal = ::tcgetattr(tty, &saved) == 0;
+  if (is_terminal) {
+    termios quiet = saved;
+    quiet.c_lflag &= ~static_cast<tcflag_t>(ECHO);
+    ::tcsetattr(tty, TCSAFLUSH, &quiet);
+  }
+  const std::string prompt = "Password for " + username + ": ";
+  (void)!::write(tty, prompt.data(), prompt.size());
+  std::string line;
+  char c = 0;
+  while (::read(tty, &c, 1) == 1 && c != '\n') line.push_back(c);
+  (void)!::write(tty, "\n", 1);
+  if (is_terminal) ::tcsetattr(tty, TCSAFLUSH, &saved);
+  ::close(tty);
+  return Secret(std::move(line));
+}
+
+}  // namespace
+
+Result<Secret> read_password(const std::string& password_file, const std::string& username) {
+  if (!password_file.empty()) return from_file(password_file);
+  if (const char* from_environment = std::getenv(kPasswordVariable);
+      from_environment && *from_environment) {
+    return Secret(from_environment);
+  }
+  return from_prompt(username);
+}
+
+}  // namespace mongoscan

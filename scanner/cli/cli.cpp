@@ -1,0 +1,471 @@
+#include "scanner/cli/cli.h"
+
+#include <CLI/CLI.hpp>
+#include <algorithm>
+#include <cerrno>
+#include <chrono>
+#include <cstring>
+#include <fstream>
+#include <limits>
+#include <optional>
+#include <sstream>
+
+#include "checks/baseline.h"
+#include "checks/policy_json.h"
+#include "checks/registry.h"
+#include "reports/catalogue.h"
+#include "reports/parsed_uri.h"
+#include "reports/seedlist_json.h"
+#include "scanner/cli/scan_command.h"
+#include "scanner/cli/version.h"
+#include "scanner/dns/srv_seedlist.h"
+#include "scanner/probe/auditor_role.h"
+#include "scanner/uri/uri.h"
+
+namespace mongoscan {
+namespace {
+
+struct ScanOptions {
+  std::vector<std::string> uris;
+  std::vector<std::string> uri_files;
+  std::vector<std::string> app_uri_files;
+  std::string policy_file;
+  std::string workload;
+  double connect_timeout_seconds = 5;
+  double command_timeout_seconds = 10;
+  double node_timeout_seconds = 60;
+  double dns_timeout_seconds = 10;
+  double scan_timeout_seconds = 900;
+  std::optional<std::int64_t> app_instances;
+  std::string files_from;  // --files-from: a file (or "-" for stdin) with one path per line
+  std::string baseline_file;
+  bool data_model = false;
+  DataModelOptions data_model_options;
+};
+
+Result<std::string> read_text_file(const std::string& path, std::string_view what) {
+  std::ifstream file(path, std::ios::binary);
+  if (!file) {
+    return Error{ErrorCode::usage, std::string(what), path + ": " + std::strerror(errno)};
+  }
+  std::ostringstream text;
+  text << file.rdbuf();
+  if (file.bad()) return Error{ErrorCode::usage, std::string(what), path + ": read failed"};
+  return text.str();
+}
+
+// One URI per line; blank lines and lines starting with '#' are skipped.
+Result<std::vector<UriInput>> read_uri_file(const std::string& path, bool probe) {
+  auto text = read_text_file(path, "uri file");
+  if (!text) return text.error();
+  std::vector<UriInput> inputs;
+  std::istringstream lines(text.value());
+  std::string line;
+  for (int number = 1; std::getline(lines, line); ++number) {
+    const auto first = line.find_first_not_of(" \t\r");
+    if (first == std::string::npos || line[first] == '#') continue;
+    const auto last = line.find_last_not_of(" \t\r");
+    inputs.push_back(
+        {path + ":" + std::to_string(number), line.substr(first, last - first + 1), probe});
+  }
+  return inputs;
+}
+
+Result<Policy> load_policy(const ScanOptions& options) {
+  Policy policy;
+  if (options.policy_file == kDevelopmentSpecificationPreset) {
+    policy = development_specification_policy();
+  } else if (!options.policy_file.empty()) {
+    auto text = read_text_file(options.policy_file, "policy");
+    if (!text) return text.error();
+    auto parsed = parse_policy(text.value());
+    if (!parsed) {
+      return Error{ErrorCode::usage, "policy", options.policy_file + ": " + parsed.error().message};
+    }
+    policy = std::move(parsed).value();
+  }
+  if (!options.workload.empty()) policy.workload = options.workload;
+  if (options.app_instances) policy.connection_budget.app_instances = options.app_instances;
+  return policy;
+}
+
+// The paths --files-from names: one per line, blank lines skipped (`git diff --name-only | …`).
+Result<std::vector<std::string>> read_path_list(const std::string& source, std::istream* in) {
+  std::string text;
+  if (source == "-") {
+    std::ostringstream all;
+    if (in != nullptr) all << in->rdbuf();
+    text = all.str();
+  } else {
+    auto from_file = read_text_file(source, "files-from");
+    if (!from_file) return from_file.error();
+    text = std::move(from_file).value();
+  }
+  std::vector<std::string> paths;
+  std::istringstream lines(text);
+  for (std::string line; std::getline(lines, line);) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (!line.empty()) paths.push_back(line);
+  }
+  return paths;
+}
+
+std::optional<CommandError> collect_config_inputs(const ScanOptions& options, std::istream* in,
+                                                  ConfigScanRequest& config) {
+  if (!options.files_from.empty()) {
+    auto paths = read_path_list(options.files_from, in);
+    if (!paths) return CommandError{kExitUsage, "files-from " + paths.error().message};
+    config.paths.insert(config.paths.end(), paths.value().begin(), paths.value().end());
+  }
+  if (!options.baseline_file.empty()) {
+    auto text = read_text_file(options.baseline_file, "baseline");
+    if (!text) return CommandError{kExitUsage, "baseline " + text.error().message};
+    auto baseline = parse_baseline(text.value());
+    if (!baseline) {
+      return CommandError{kExitUsage,
+                          "baseline " + options.baseline_file + ": " + baseline.error().message};
+    }
+    config.baseline = std::move(baseline).value();
+  }
+  return std::nullopt;
+}
+
+std::optional<CommandError> collect_uri_inputs(const ScanOptions& options, std::ostream& err,
+                                               std::vector<UriInput>& inputs, bool config_scan) {
+  for (std::size_t i = 0; i < options.uris.size(); ++i) {
+    inputs.push_back({"argument " + std::to_string(i + 1), options.uris[i]});
+  }
+  for (const auto& [paths, probe] :
+       {std::pair{&options.uri_files, true}, {&options.app_uri_files, false}}) {
+    for (const std::string& path : *paths) {
+      auto from_file = read_uri_file(path, probe);
+      if (!from_file) return CommandError{kExitUsage, "uri file " + from_file.error().message};
+      inputs.insert(inputs.end(), from_file.value().begin(), from_file.value().end());
+    }
+  }
+  if (inputs.empty() && !config_scan) {
+    return CommandError{kExitUsage,
+                        "scan: give at least one connection string (argument, --uri-file or "
+                        "--app-uri-file) or files to scan (--config-path, --files-from)"};
+  }
+  for (std::size_t i = 0; i < options.uris.size(); ++i) {
+    auto parsed = parse_connection_string(options.uris[i]);
+    if (parsed && parsed.value().credentials && parsed.value().credentials->password) {
+      err << "mongoscan: warning: argument " << i + 1
+          << " carries a password, which other users can see in the process list; prefer "
+             "--uri-file\n";
+    }
+  }
+  return std::nullopt;
+}
+
+std::chrono::milliseconds to_milliseconds(double seconds) {
+  return std::chrono::milliseconds(static_cast<long long>(seconds * 1000));
+}
+
+std::optional<CommandError> prepare_and_run_scan(const ScanOptions& options, ScanRequest request,
+                                                 const CliStreams& streams) {
+  auto policy = load_policy(options);
+  if (!policy) return CommandError{kExitUsage, policy.error().message};
+  request.policy = std::move(policy).value();
+  if (auto error = collect_config_inputs(options, streams.in, request.config)) return error;
+  if (auto error =
+          collect_uri_inputs(options, streams.err, request.inputs,
+                             !request.config.paths.empty() || !options.files_from.empty())) {
+    return error;
+  }
+  request.probe.connect_timeout = to_milliseconds(options.connect_timeout_seconds);
+  request.probe.command_timeout = to_milliseconds(options.command_timeout_seconds);
+  request.probe.node_timeout = to_milliseconds(options.node_timeout_seconds);
+  request.probe.dns_timeout = to_milliseconds(options.dns_timeout_seconds);
+  request.probe.scan_timeout = to_milliseconds(options.scan_timeout_seconds);
+  if (options.data_model) {
+    if (request.inputs.empty() || !request.probe.enabled) {
+      return CommandError{kExitUsage,
+                          "scan: --data-model needs a connection string to probe (it reads the "
+                          "deployment's collections)"};
+    }
+    request.data_model = options.data_model_options;
+    request.data_model->max_time = request.probe.command_timeout;
+  } else if (!options.data_model_options.databases.empty() ||
+             !options.data_model_options.excluded_databases.empty()) {
+    return CommandError{kExitUsage, "scan: --databases and --exclude-db need --data-model"};
+  }
+  return run_scan(request, streams);
+}
+
+int run_parse_uri(const std::string& uri, bool reveal, const CliStreams& streams) {
+  auto parsed = parse_connection_string(uri);
+  streams.out << parsed_uri_json(parsed, reveal).dump(2) << "\n";
+  if (parsed) return kExitOk;
+  streams.err << "mongoscan: error: '" << redact_connection_string(uri)
+              << "': " << parsed.error().message << "\n";
+  return kExitUsage;
+}
+
+struct ResolveOptions {
+  std::string uri;
+  std::vector<std::string> dns_servers;
+  double dns_timeout_seconds = 10;
+};
+
+SeedlistDiscovery resolve_seedlist(const ResolveOptions& options) {
+  SeedlistDiscovery failed;
+  auto parsed = parse_connection_string(options.uri);
+  if (!parsed) {
+    failed.problems.push_back(parsed.error());
+    return failed;
+  }
+  if (!parsed.value().srv) {
+    failed.uri = std::move(parsed).value();
+    return failed;
+  }
+  auto resolver = DnsResolver::create(options.dns_servers);
+  if (!resolver) {
+    failed.problems.push_back(resolver.error());
+    return failed;
+  }
+  return discover_seedlist(parsed.value(), *resolver.value(),
+                           Deadline::after(to_milliseconds(options.dns_timeout_seconds)));
+}
+
+int run_resolve(const ResolveOptions& options, const CliStreams& streams) {
+  const SeedlistDiscovery discovery = resolve_seedlist(options);
+  streams.out << seedlist_json(discovery).dump(2) << "\n";
+  const auto error = discovery.error();
+  if (!error) return kExitOk;
+  streams.err << "mongoscan: error: '" << redact_connection_string(options.uri)
+              << "': " << redact_connection_strings_in_text(error->message) << "\n";
+  return kExitUsage;
+}
+
+std::vector<std::string> severity_names() {
+  return {"info", "low", "medium", "high", "critical", "none"};
+}
+
+}  // namespace
+
+int run_cli(const std::vector<std::string>& args, CliStreams streams) {
+  CLI::App app{
+      "mongoscan: checks MongoDB deployments and connection strings against security rules",
+      "mongoscan"};
+  app.require_subcommand(1);
+  app.set_version_flag("--version", std::string("mongoscan ") + kVersion);
+
+  ScanOptions scan_options;
+  ScanRequest scan_request;
+  ProbeSettings& probe = scan_request.probe;
+  CLI::App* scan = app.add_subcommand(
+      "scan", "Probe the deployments behind connection strings and write the self-check report");
+  scan->add_option("uris", scan_options.uris, "Connection strings (mongodb:// or mongodb+srv://)");
+  scan->add_option("--uri-file", scan_options.uri_files,
+                   "File with one connection string per line ('#' starts a comment); keeps "
+                   "passwords off the command line");
+  scan->add_option(
+      "--app-uri-file", scan_options.app_uri_files,
+      "File of applications' connection strings: analysed against the connection rules, "
+      "never connected to");
+  scan->add_option("--policy", scan_options.policy_file,
+                   "Policy JSON file (thresholds, severities), or 'dev-spec': the development "
+                   "specification's preset (its naming conventions on)");
+  scan->add_option(
+      "--workload", scan_options.workload,
+      "Workload the connection strings serve (overrides the policy): core, analytics, ...");
+  scan->add_option("--format", scan_request.format, "Report format")
+      ->check(CLI::IsMember({"table", "json", "html", "sarif", "junit", "md"}))
+      ->capture_default_str();
+  scan->add_option("-o,--output", scan_request.output,
+                   "Write the report to this file (atomically) instead of stdout");
+  scan->add_option("--fail-on", scan_request.fail_on,
+                   "Exit 1 when a finding fails at or above this severity ('none' never fails)")
+      ->check(CLI::IsMember(severity_names()))
+      ->capture_default_str();
+  scan->add_flag("--allow-incomplete", scan_request.allow_incomplete,
+                 "Exit 0 or 1 by the findings even when some node or check could not be scanned "
+                 "(otherwise such a scan exits 4)");
+  scan->add_flag("!--no-probe", probe.enabled,
+                 "Only analyse the connection strings; do not connect to any node");
+  scan->add_option(
+      "--username", probe.username,
+      "Scanning account (overrides the URI's); its password comes from --password-file, "
+      "MONGOSCAN_PASSWORD or a prompt");
+  scan->add_option("--auth-source", probe.auth_source, "Database that holds --username");
+  scan->add_option("--auth-mechanism", probe.auth_mechanism, "Mechanism for --username")
+      ->check(CLI::IsMember({"SCRAM-SHA-256", "SCRAM-SHA-1", "MONGODB-X509", "PLAIN"}));
+  scan->add_option("--password-file", probe.password_file,
+                   "File whose first line is the password of --username")
+      ->check(CLI::ExistingFile);
+  scan->add_option("--tls-ca-file", probe.tls_ca_file,
+                   "CA bundle to verify node certificates (default: the system store)")
+      ->check(CLI::ExistingFile);
+  scan->add_option("--tls-cert-key-file", probe.tls_cert_key_file,
+                   "Client certificate and key (PEM), for MONGODB-X509")
+      ->check(CLI::ExistingFile);
+  scan->add_flag(
+      "--tls-insecure", probe.tls_insecure,
+      "Authenticate and probe even when a node's certificate does not verify (reported)");
+  scan->add_flag("--allow-plain-without-tls", probe.allow_plain_without_tls,
+                 "Allow PLAIN authentication over a connection without TLS (sends the password)");
+  scan->add_option("--dns-server", probe.dns_servers, "DNS server IP:PORT to use (repeatable)");
+  scan->add_option("--dns-timeout", scan_options.dns_timeout_seconds,
+                   "Seconds for the DNS lookups of each name (SRV, TXT, addresses)")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  scan->add_option("--concurrency", probe.concurrency, "Nodes probed at once")
+      ->check(CLI::Range(1, 1024))
+      ->capture_default_str();
+  scan->add_flag("-q,--quiet", probe.quiet, "No progress line on a terminal's stderr");
+  scan->add_option("--app-instances", scan_options.app_instances,
+                   "Application instances that share the deployment, for the connection budget "
+                   "(CONN-008; overrides the policy)")
+      ->check(CLI::Range(std::int64_t{1}, std::numeric_limits<std::int64_t>::max()));
+  scan->add_option("--connect-timeout", scan_options.connect_timeout_seconds,
+                   "Seconds for each TCP connect and TLS handshake")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  scan->add_option("--command-timeout", scan_options.command_timeout_seconds,
+                   "Seconds for each command round trip")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  scan->add_option("--node-timeout", scan_options.node_timeout_seconds,
+                   "Seconds for everything on one node")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  scan->add_option("--scan-timeout", scan_options.scan_timeout_seconds,
+                   "Seconds for the whole scan's network work; then what was gathered is reported "
+                   "and the scan is incomplete (exit 4)")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+
+  scan->add_flag("--data-model", scan_options.data_model,
+                 "Also check the data model: names, document shapes and validation, from a "
+                 "$sample of each collection (reads documents; keeps only their shape)");
+  scan->add_option("--databases", scan_options.data_model_options.databases,
+                   "With --data-model: only these databases (repeatable; admin, config and local "
+                   "are always checked for business data)")
+      ->delimiter(',');
+  scan->add_option("--exclude-db", scan_options.data_model_options.excluded_databases,
+                   "With --data-model: skip these databases (repeatable)")
+      ->delimiter(',');
+  scan->add_option("--sample-size", scan_options.data_model_options.sample_size,
+                   "With --data-model: documents $sample reads per collection")
+      ->check(CLI::Range(1, 10000))
+      ->capture_default_str();
+
+  ConfigScanRequest& config = scan_request.config;
+  WalkSettings& walk = config.settings.walk;
+  scan->add_option("--config-path", config.paths,
+                   "Application file or directory to scan for hardcoded credentials and "
+                   "connection strings (repeatable)")
+      ->check(CLI::ExistingPath);
+  scan->add_option("--files-from", scan_options.files_from,
+                   "File with one path to scan per line; '-' reads stdin (pre-commit hooks)");
+  scan->add_option("--baseline", scan_options.baseline_file,
+                   "Baseline file: findings whose fingerprint it lists do not fail the gate")
+      ->check(CLI::ExistingFile);
+  scan->add_option("--write-baseline", config.write_baseline_file,
+                   "Write every current config finding's fingerprint to this baseline file");
+  scan->add_option("--max-file-size", walk.max_file_bytes,
+                   "Skip files larger than this many bytes (reported as skipped)")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  scan->add_option("--skip-dir", walk.skip_directories,
+                   "Directory name never entered, in addition to the defaults (repeatable)");
+  bool no_default_skips = false;
+  scan->add_flag("--no-default-skips", no_default_skips,
+                 "Also enter .git, node_modules, vendor, build and the other default skips");
+  scan->add_flag("!--no-ignore-files", walk.honour_ignore_files,
+                 "Scan files that .gitignore or .mongoscanignore exclude");
+  scan->add_flag("!--no-follow-symlinks", walk.follow_symlinks, "Do not follow symbolic links");
+
+  std::string catalogue_format = "table";
+  CLI::App* checks = app.add_subcommand("checks", "List the check catalogue");
+  checks->add_option("--format", catalogue_format, "Catalogue format")
+      ->check(CLI::IsMember({"table", "json", "md"}))
+      ->capture_default_str();
+
+  std::string uri_to_parse;
+  bool reveal = false;
+  CLI::App* parse_uri =
+      app.add_subcommand("parse-uri", "Print a connection string's parsed form as JSON");
+  parse_uri->add_option("uri", uri_to_parse, "The connection string")->required();
+  parse_uri->add_flag("--reveal", reveal, "Show passwords and secret options instead of ***");
+
+  ResolveOptions resolve_options;
+  CLI::App* resolve = app.add_subcommand(
+      "resolve", "Print a connection string's seed list and options (SRV and TXT lookups) as JSON");
+  resolve->add_option("uri", resolve_options.uri, "The connection string")->required();
+  resolve->add_option("--dns-server", resolve_options.dns_servers,
+                      "DNS server IP:PORT to use (repeatable)");
+  resolve
+      ->add_option("--dns-timeout", resolve_options.dns_timeout_seconds,
+                   "Seconds for all DNS lookups")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+
+  std::string role_name = "mongoscanAuditor";
+  std::string role_format = "js";
+  bool role_for_data_model = false;
+  CLI::App* auditor_role = app.add_subcommand(
+      "auditor-role", "Print the createRole command for the smallest role every check needs");
+  auditor_role->add_option("--name", role_name, "Role name")->capture_default_str();
+  auditor_role
+      ->add_option("--format", role_format, "js: a mongosh script; json: the command document")
+      ->check(CLI::IsMember({"js", "json"}))
+      ->capture_default_str();
+  auditor_role->add_flag("--data-model", role_for_data_model,
+                         "Add what scan --data-model needs: find and collStats on every database");
+
+  CLI::App* version = app.add_subcommand("version", "Print the version");
+
+  std::vector<std::string> reversed(args.rbegin(), args.rend());
+  try {
+    app.parse(reversed);
+  } catch (const CLI::CallForHelp& help) {
+    return app.exit(help, streams.out, streams.err);
+  } catch (const CLI::CallForAllHelp& help) {
+    return app.exit(help, streams.out, streams.err);
+  } catch (const CLI::CallForVersion&) {
+    streams.out << "mongoscan " << kVersion << "\n";
+    return kExitOk;
+  } catch (const CLI::ParseError& error) {
+    streams.err << "mongoscan: error: " << redact_connection_strings_in_text(error.what())
+                << " (see mongoscan --help)\n";
+    return kExitUsage;
+  }
+
+  if (version->parsed()) {
+    streams.out << "mongoscan " << kVersion << "\n";
+    return kExitOk;
+  }
+  if (checks->parsed()) {
+    write_catalogue(check_catalogue(), *parse_catalogue_format(catalogue_format), streams.out);
+    return kExitOk;
+  }
+  if (auditor_role->parsed()) {
+    streams.out << (role_format == "json"
+                        ? auditor_role_command(role_name, role_for_data_model).dump(2) + "\n"
+                        : auditor_role_script(role_name, role_for_data_model));
+    return kExitOk;
+  }
+  if (parse_uri->parsed()) return run_parse_uri(uri_to_parse, reveal, streams);
+  if (resolve->parsed()) return run_resolve(resolve_options, streams);
+  if (scan->parsed()) {
+    if (no_default_skips) {
+      const auto defaults = WalkSettings::default_skip_directories();
+      std::erase_if(walk.skip_directories, [&](const std::string& name) {
+        return std::find(defaults.begin(), defaults.end(), name) != defaults.end();
+      });
+    }
+    if (auto error = prepare_and_run_scan(scan_options, std::move(scan_request), streams)) {
+      if (!error->message.empty()) {
+        streams.err << "mongoscan: error: " << redact_connection_strings_in_text(error->message)
+                    << "\n";
+      }
+      return error->exit_code;
+    }
+  }
+  return kExitOk;
+}
+
+}  // namespace mongoscan

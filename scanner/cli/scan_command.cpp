@@ -1,0 +1,383 @@
+#include "scanner/cli/scan_command.h"
+
+#include <chrono>
+#include <ctime>
+#include <map>
+#include <sstream>
+
+#include "checks/baseline.h"
+#include "checks/connection/deployment_connection.h"
+#include "checks/gate.h"
+#include "checks/registry.h"
+#include "checks/scan_coverage.h"
+#include "reports/atomic_file.h"
+#include "reports/node_summary.h"
+#include "reports/progress_line.h"
+#include "reports/reporter.h"
+#include "scanner/auth/password_source.h"
+#include "scanner/cli/version.h"
+#include "scanner/config_scan/candidate_rules.h"
+#include "scanner/discovery/discovery.h"
+#include "scanner/dns/dns_resolver.h"
+#include "scanner/dns/srv_seedlist.h"
+#include "scanner/facts/deployment_facts.h"
+#include "scanner/facts/topology.h"
+#include "scanner/probe/probe.h"
+#include "scanner/uri/uri.h"
+
+namespace mongoscan {
+namespace {
+
+// What a report takes per finding, about: the JSON report of a large config scan.
+constexpr std::size_t kReportBytesPerFinding = 2048;
+
+std::string rfc3339_utc_now() {
+  std::time_t now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
+  std::tm utc{};
+  gmtime_r(&now, &utc);
+  char text[32];
+  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &utc);
+  return text;
+}
+
+// The scanning account: --username (password from file, environment or prompt), else the URI's.
+Result<std::optional<Credentials>> scanning_credentials(const ProbeSettings& settings,
+                                                        const ConnectionString& uri) {
+  if (settings.username.empty()) return uri.credentials;
+  auto password = settings.auth_mechanism == "MONGODB-X509"
+                      ? Result<Secret>(Secret(""))
+                      : read_password(settings.password_file, settings.username);
+  if (!password) return password.error();
+  Credentials credentials;
+  credentials.username = settings.username;
+  if (settings.auth_mechanism != "MONGODB-X509") credentials.password = std::move(password).value();
+  if (!settings.auth_mechanism.empty()) credentials.mechanism = settings.auth_mechanism;
+  credentials.source = !settings.auth_source.empty() ? settings.auth_source
+                       : uri.string_option("authSource")
+                           ? *uri.string_option("authSource")
+                           : uri.database.value_or(
+                                 settings.auth_mechanism == "MONGODB-X509" ? "$external" : "admin");
+  return std::optional<Credentials>(std::move(credentials));
+}
+
+// TLS settings from the command line, else from the URI's own options.
+TlsOptions tls_options(const ProbeSettings& settings, const ConnectionString& uri) {
+  TlsOptions options;
+  options.ca_file = !settings.tls_ca_file.empty() ? settings.tls_ca_file
+                                                  : uri.string_option("tlsCAFile").value_or("");
+  options.cert_key_file = !settings.tls_cert_key_file.empty()
+                              ? settings.tls_cert_key_file
+                              : uri.string_option("tlsCertificateKeyFile").value_or("");
+  options.insecure = settings.tls_insecure || uri.bool_option("tlsInsecure").value_or(false) ||
+                     uri.bool_option("tlsAllowInvalidCertificates").value_or(false);
+  return options;
+}
+
+// How to probe one target's nodes: its scanning account and TLS settings, or why they are
+// unusable.
+Result<ProbeOptions> probe_options(const ProbeSettings& settings, const ConnectionString& uri,
+                                   SaltedPasswordCache& cache) {
+  auto credentials = scanning_credentials(settings, uri);
+  if (!credentials) return credentials.error();
+  auto tls_context = TlsClientContext::create(tls_options(settings, uri));
+  if (!tls_context) return Error{ErrorCode::usage, "tls", tls_context.error().message};
+  ProbeOptions options;
+  options.tls_required = uri.bool_option("tls").value_or(uri.srv);
+  options.tls_context = tls_context.value();
+  options.credentials = std::move(credentials).value();
+  options.authentication.allow_plain_without_tls = settings.allow_plain_without_tls;
+  options.authentication.cache = &cache;
+  options.connect_timeout = settings.connect_timeout;
+  options.command_timeout = settings.command_timeout;
+  options.node_timeout = settings.node_timeout;
+  return options;
+}
+
+// A target to probe: which input it came from and its parsed form.
+struct ProbeTarget {
+  const UriInput* input;
+  std::string redacted_uri;
+  ConnectionString uri;
+};
+
+// An SRV name whose lookups gave no usable seed is reported as a node that could not be probed,
+// with every problem found.
+NodeFacts unresolved_srv_name(const DeploymentFacts& deployment) {
+  NodeFacts facts;
+  facts.host = deployment.uri.hosts.front().host;
+  facts.errors = deployment.seedlist->problems;
+  return facts;
+}
+
+// The probed deployments, and the options their nodes were probed with (in the same order).
+struct ProbedDeployments {
+  std::vector<DeploymentFacts> deployments;
+  std::vector<ProbeOptions> options;
+  bool timed_out = false;  // the scan's deadline ended discovery
+};
+
+// Resolves every target's SRV and TXT records at once, then discovers and probes every node of
+// every target, all through one resolver.
+Result<ProbedDeployments> probe_deployments(const ProbeSettings& settings,
+                                            const std::vector<ProbeTarget>& targets,
+                                            SaltedPasswordCache& cache,
+                                            const DiscoverySettings& discovery) {
+  auto resolver = DnsResolver::create(settings.dns_servers);
+  if (!resolver) return resolver.error();
+  std::vector<ConnectionString> uris;
+  for (const ProbeTarget& target : targets) uris.push_back(target.uri);
+  std::vector<SeedlistDiscovery> seedlists =
+      discover_seedlists(uris, *resolver.value(), Deadline::after(settings.dns_timeout));
+
+  std::vector<DeploymentFacts> deployments;
+  std::vector<DiscoveryTarget> discovery_targets;
+  for (std::size_t i = 0; i < targets.size(); ++i) {
+    const bool srv = targets[i].uri.srv;
+    auto options = probe_options(settings, seedlists[i].uri, cache);
+    if (!options) {
+      return Error{ErrorCode::usage, options.error().phase,
+                   targets[i].input->origin + ": " + options.error().message};
+    }
+    discovery_targets.push_back(
+        {srv ? seedlists[i].srv_hosts : targets[i].uri.hosts, std::move(options).value()});
+    deployments.push_back({targets[i].redacted_uri,
+                           targets[i].uri,
+                           srv ? std::optional(seedlists[i]) : std::nullopt,
+                           {},
+                           std::nullopt});
+  }
+  Discovery discovered = discover_and_probe(discovery_targets, *resolver.value(), discovery);
+  ProbedDeployments probed;
+  probed.timed_out = discovered.timed_out;
+  for (std::size_t i = 0; i < deployments.size(); ++i) {
+    deployments[i].nodes = std::move(discovered.deployments[i].nodes);
+    deployments[i].members_not_probed = discovered.deployments[i].members_not_probed;
+    if (deployments[i].nodes.empty() && deployments[i].seedlist) {
+      deployments[i].nodes.push_back(unresolved_srv_name(deployments[i]));
+    }
+    probed.options.push_back(std::move(discovery_targets[i].options));
+  }
+  probed.deployments = std::move(deployments);
+  return probed;
+}
+
+// --data-model: one node of each deployment, one deployment after another, until the scan's
+// deadline (a deployment not sampled by then says so).
+void sample_data_models(ProbedDeployments& probed, const DataModelOptions& options) {
+  const auto now = std::chrono::duration_cast<std::chrono::seconds>(
+                       std::chrono::system_clock::now().time_since_epoch())
+                       .count();
+  for (std::size_t i = 0; i < probed.deployments.size(); ++i) {
+    DeploymentFacts& deployment = probed.deployments[i];
+    if (options.scan_deadline && options.scan_deadline->expired()) {
+      DataModelFacts not_sampled;
+      not_sampled.sample_size = options.sample_size;
+      not_sampled.errors.push_back(Error{ErrorCode::timeout, "data model",
+                                         "the scan timeout passed before sampling began"});
+      deployment.data_model = std::move(not_sampled);
+    } else if (const NodeFacts* node = sampling_node(deployment.nodes)) {
+      deployment.data_model = probe_data_model(*node, probed.options[i], options, now);
+    } else {
+      DataModelFacts unreachable;
+      unreachable.sample_size = options.sample_size;
+      unreachable.errors.push_back(
+          Error{ErrorCode::refused, "data model", "no node answered hello: nothing to sample"});
+      deployment.data_model = std::move(unreachable);
+    }
+  }
+}
+
+std::optional<CommandError> write_output(const ScanRequest& request, const Report& report,
+                                         const CliStreams& streams) {
+  const ReportFormat format = *parse_report_format(request.format);
+  if (request.output.empty()) {
+    write_report(report, format, {streams.out_is_color_terminal, streams.out_width}, streams.out);
+    return std::nullopt;
+  }
+  // Room for a typical report up front: growing a buffer of megabytes costs a page fault per page
+  // at every doubling.
+  std::string room;
+  room.reserve(kReportBytesPerFinding * (report.findings.size() + 8));
+  std::ostringstream rendered(std::move(room));
+  write_report(report, format, {false}, rendered);
+  if (auto written = write_file_atomically(request.output, rendered.view()); !written) {
+    return CommandError{kExitScanFailed, "cannot write report: " + written.error().message};
+  }
+  const StatusCounts counts = report.summary();
+  streams.err << "mongoscan: wrote " << request.output << " (" << counts.fail << " fail, "
+              << counts.warn << " warn, " << counts.pass << " pass, " << counts.error << " error, "
+              << counts.skipped << " skipped)\n";
+  return std::nullopt;
+}
+
+// The config scan's settings with the policy's limits on findings.
+ConfigScanSettings config_scan_settings(const ConfigScanRequest& request, const Policy& policy) {
+  ConfigScanSettings settings = request.settings;
+  settings.per_file.credentials_per_kind =
+      static_cast<std::size_t>(policy.config_findings.per_file);
+  settings.max_credentials = static_cast<std::size_t>(policy.config_findings.per_scan);
+  settings.max_connection_strings = static_cast<std::size_t>(policy.config_findings.per_scan);
+  return settings;
+}
+
+ConfigScanSummary summarize(const ConfigFacts& facts) {
+  ConfigScanSummary summary;
+  summary.roots = facts.roots;
+  summary.files_scanned = facts.files_scanned;
+  summary.bytes_scanned = facts.bytes_scanned;
+  summary.skipped = facts.skipped;
+  summary.connection_strings_not_judged = facts.connection_strings_not_kept;
+  summary.suppressed_by_rule = facts.suppressed_by_rule;
+  return summary;
+}
+
+std::string describe_place(const FileLocation& place) {
+  return place.path + ":" + std::to_string(place.line) + ":" + std::to_string(place.column);
+}
+
+// The CONN findings of a connection string found in files: judged once, about its first place,
+// with the count and the first places of all its copies in the evidence.
+std::vector<Finding> found_string_findings(const FoundConnectionString& found,
+                                           const std::vector<DeploymentFacts>& deployments,
+                                           const Policy& policy) {
+  auto parsed = parse_connection_string(found.text.reveal());
+  if (!parsed) return {};
+  // A placeholder password (${MONGO_PASSWORD}, {pw}) is no password: AUTHN-005 does not judge it.
+  if (auto& credentials = parsed.value().credentials;
+      credentials && credentials->password &&
+      dropping_rule({credentials->password->reveal(), true, false, false})) {
+    credentials->password.reset();
+  }
+  const FileLocation& first = found.places.front();
+  const UriTarget target{redact_connection_string(found.text.reveal()), std::move(parsed).value(),
+                         Subject::file(first.path, first.line, first.column)};
+  std::vector<Finding> findings = run_connection_string_checks(
+      target, deployment_reached_by(target.connection, deployments), policy);
+  std::vector<std::string> places;
+  for (const FileLocation& place : found.places) places.push_back(describe_place(place));
+  for (Finding& finding : findings) {
+    finding.evidence["connection_string"] = target.redacted_uri;
+    finding.evidence["occurrences"] = found.occurrences;
+    if (found.occurrences > 1) finding.evidence["found_at"] = places;
+    if (found.allowed_inline && finding.status != Status::pass) finding.suppression = "inline";
+  }
+  return findings;
+}
+
+// Applies --baseline, writes --write-baseline (whose findings are then baselined too).
+std::optional<CommandError> settle_baseline(const ConfigScanRequest& request,
+                                            std::vector<Finding>& findings) {
+  Baseline baseline = request.baseline;
+  if (!request.write_baseline_file.empty()) {
+    const std::string text = baseline_text(findings);
+    if (auto written = write_file_atomically(request.write_baseline_file, text); !written) {
+      return CommandError{kExitScanFailed, "cannot write baseline: " + written.error().message};
+    }
+    baseline.merge(parse_baseline(text).value());
+  }
+  apply_baseline(baseline, findings);
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<CommandError> run_scan(const ScanRequest& request, const CliStreams& streams) {
+  Report report;
+  report.tool_version = kVersion;
+  report.started_at = rfc3339_utc_now();
+
+  std::vector<UriTarget> uris;
+  std::vector<ProbeTarget> probe_targets;
+  for (const UriInput& input : request.inputs) {
+    const std::string redacted = redact_connection_string(input.text);
+    auto parsed = parse_connection_string(input.text);
+    if (!parsed) {
+      return CommandError{kExitUsage,
+                          input.origin + " '" + redacted + "': " + parsed.error().message};
+    }
+    report.inputs.push_back(redacted);
+    if (request.probe.enabled && input.probe)
+      probe_targets.push_back({&input, redacted, parsed.value()});
+    uris.push_back({redacted, std::move(parsed).value()});
+  }
+
+  SaltedPasswordCache cache;
+  ProgressLine progress(streams.err, streams.err_is_terminal && !request.probe.quiet);
+  const Deadline scan_deadline = Deadline::after(request.probe.scan_timeout);
+  bool timed_out = false;
+  DiscoverySettings discovery;
+  discovery.concurrency = request.probe.concurrency;
+  discovery.dns_timeout = request.probe.dns_timeout;
+  discovery.scan_deadline = scan_deadline;
+  discovery.on_progress = [&](std::size_t done, std::size_t known) {
+    progress.show("probed " + std::to_string(done) + "/" + std::to_string(known) + " nodes");
+  };
+  std::vector<DeploymentFacts> deployments;
+  if (!probe_targets.empty()) {
+    auto probed = probe_deployments(request.probe, probe_targets, cache, discovery);
+    progress.clear();
+    if (!probed) return CommandError{kExitUsage, probed.error().message};
+    if (request.data_model) {
+      progress.show("sampling the data model");
+      DataModelOptions options = *request.data_model;
+      options.scan_deadline = scan_deadline;
+      sample_data_models(probed.value(), options);
+      progress.clear();
+    }
+    timed_out = probed.value().timed_out || (request.data_model && scan_deadline.expired());
+    deployments = std::move(probed.value().deployments);
+  }
+
+  std::vector<Finding> findings;
+  auto add = [&](std::vector<Finding> more) {
+    findings.insert(findings.end(), std::make_move_iterator(more.begin()),
+                    std::make_move_iterator(more.end()));
+  };
+  for (const DeploymentFacts& deployment : deployments) {
+    TargetSummary target{deployment.redacted_uri, topology_of(deployment.nodes), {}};
+    for (const NodeFacts& node : deployment.nodes) {
+      target.nodes.push_back(summarize_node(node));
+      add(run_node_checks(node, request.policy));
+      ++report.statistics.nodes;
+    }
+    add(run_deployment_checks(deployment, request.policy));
+    report.targets.push_back(std::move(target));
+  }
+  std::optional<ConfigFacts> config_facts;
+  if (!request.config.paths.empty()) {
+    progress.show("scanning files");
+    config_facts = scan_config_paths(request.config.paths,
+                                     config_scan_settings(request.config, request.policy));
+    progress.clear();
+    const ConfigFacts& facts = *config_facts;
+    add(run_config_checks(facts, request.policy));
+    for (const FoundConnectionString& found : facts.connection_strings) {
+      add(found_string_findings(found, deployments, request.policy));
+    }
+    report.config_scan = summarize(facts);
+    report.inputs.insert(report.inputs.end(), facts.roots.begin(), facts.roots.end());
+  }
+  for (const UriTarget& uri : uris) {
+    add(run_connection_string_checks(uri, deployment_reached_by(uri.connection, deployments),
+                                     request.policy));
+  }
+  if (auto error = settle_baseline(request.config, findings)) return error;
+  const bool gate_fails = fails_gate(findings, parse_severity(request.fail_on));
+  report.coverage = assess_coverage(deployments, config_facts ? &*config_facts : nullptr,
+                                    findings, timed_out);
+  report.findings.reserve(findings.size());
+  for (Finding& finding : findings)
+    report.findings.push_back({*find_check(finding.check_id), std::move(finding)});
+  report.statistics.concurrency = request.probe.concurrency;
+  report.statistics.scram_key_derivations = cache.pbkdf2_count();
+  report.finished_at = rfc3339_utc_now();
+  if (auto error = write_output(request, report, streams)) return error;
+  if (gate_fails) return CommandError{kExitFindingsFailed, ""};
+  if (!report.coverage.complete() && !request.allow_incomplete && !request.policy.allow_incomplete) {
+    return CommandError{kExitIncomplete, "scan " + report.coverage.statement() +
+                                             ": not passed (--allow-incomplete accepts it)"};
+  }
+  return std::nullopt;
+}
+
+}  // namespace mongoscan

@@ -1,0 +1,76 @@
+#pragma once
+// `mongoscan scan`: parse every connection string, probe the nodes it names (unless told not to),
+// judge the facts and write the report.
+
+#include <chrono>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "checks/baseline.h"
+#include "checks/policy.h"
+#include "scanner/cli/cli.h"
+#include "scanner/config_scan/config_scan.h"
+#include "scanner/data_model/data_model_probe.h"
+
+namespace mongoscan {
+
+// A connection string and where it came from ("argument 2", "uris.txt:7"), for error messages.
+// Targets are probed; applications' connection strings (--app-uri-file) are only analysed.
+struct UriInput {
+  std::string origin;
+  std::string text;
+  bool probe = true;
+};
+
+struct ProbeSettings {
+  bool enabled = true;
+  std::string username;  // --username: overrides the URI's credentials
+  std::string auth_source;
+  std::string auth_mechanism;
+  std::string password_file;
+  std::string tls_ca_file;
+  std::string tls_cert_key_file;
+  bool tls_insecure = false;
+  bool allow_plain_without_tls = false;
+  std::vector<std::string> dns_servers;
+  std::size_t concurrency = 32;  // nodes probed at once
+  bool quiet = false;            // no progress line on stderr
+  std::chrono::milliseconds dns_timeout{10000};
+  std::chrono::milliseconds connect_timeout{5000};
+  std::chrono::milliseconds command_timeout{10000};
+  std::chrono::milliseconds node_timeout{60000};
+  // The whole scan's network work (discovery, probes, data-model sampling): past it, what was
+  // gathered is reported and the scan is incomplete.
+  std::chrono::milliseconds scan_timeout{15 * 60 * 1000};
+};
+
+// Application files to scan for credentials and connection strings (--config-path, --files-from).
+struct ConfigScanRequest {
+  std::vector<std::string> paths;
+  ConfigScanSettings settings;
+  Baseline baseline;                // --baseline: accepted findings' fingerprints
+  std::string write_baseline_file;  // --write-baseline: accept every current finding
+};
+
+struct ScanRequest {
+  std::vector<UriInput> inputs;
+  ConfigScanRequest config;
+  Policy policy;
+  std::string format = "table";
+  std::string output;  // empty: stdout
+  std::string fail_on = "high";
+  bool allow_incomplete = false;  // an incomplete scan exits by its findings, not kExitIncomplete
+  ProbeSettings probe;
+  std::optional<DataModelOptions> data_model;  // --data-model: sample each probed deployment
+};
+
+// A command's failure: the exit code and one line for stderr (empty when the exit code says all).
+struct CommandError {
+  int exit_code;
+  std::string message;
+};
+
+std::optional<CommandError> run_scan(const ScanRequest& request, const CliStreams& streams);
+
+}  // namespace mongoscan

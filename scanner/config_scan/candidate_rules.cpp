@@ -1,0 +1,212 @@
+#include "scanner/config_scan/candidate_rules.h"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "scanner/ascii_case.h"
+
+namespace mongoscan {
+namespace {
+
+bool starts_with(std::string_view text, std::string_view prefix) {
+  return text.substr(0, prefix.size()) == prefix;
+}
+
+bool is_name_char(char c) {
+  return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_' || c == '.';
+}
+
+bool all_of(std::string_view text, bool (*predicate)(char)) {
+  return !text.empty() && std::all_of(text.begin(), text.end(), predicate);
+}
+
+// A template or a reference to a value kept elsewhere: ${X}, {{ x }}, <x>, %X%, $X, $(x), #{x},
+// @x@, {x} (format strings), $env:X.
+bool is_template(std::string_view value, bool quoted) {
+  for (std::string_view marker : {"${", "{{", "$(", "#{", "{%"}) {
+    if (value.find(marker) != std::string_view::npos) return true;
+  }
+  for (std::string_view format : {"%s", "%v", "%d", "?"}) {
+    if (value == format) return true;
+  }
+  const char first = value.front();
+  const char last = value.back();
+  if (value.size() >= 2 && ((first == '<' && last == '>') || (first == '%' && last == '%') ||
+                            (first == '@' && last == '@') || (first == '{' && last == '}'))) {
+    return true;
+  }
+  // $NAME, $env:NAME; unquoted also $cred.Password: a variable of the shell or the language.
+  if (first != '$' || value.size() < 2) return false;
+  const std::string_view name = starts_with(value, "$env:") ? value.substr(5) : value.substr(1);
+  return all_of(name, [](char c) { return is_name_char(c); }) ||
+         (!quoted && (std::isalpha(static_cast<unsigned char>(value[1])) != 0 || value[1] == '_'));
+}
+
+// The name of an environment variable where a library expects one (node-config's
+// custom-environment-variables.json: "password": "MONGO_PASSWORD").
+bool is_environment_variable_name(std::string_view value) {
+  return value.size() >= 4 && value.find('_') != std::string_view::npos &&
+         std::isupper(static_cast<unsigned char>(value.front())) != 0 &&
+         std::all_of(value.begin(), value.end(), [](char c) {
+           return std::isupper(static_cast<unsigned char>(c)) != 0 ||
+                  std::isdigit(static_cast<unsigned char>(c)) != 0 || c == '_';
+         });
+}
+
+bool is_mask_char(char c) { return c == '*' || c == 'x' || c == 'X' || c == '#' || c == '.'; }
+
+bool is_masked(std::string_view value) {
+  if (value.size() >= 3 && all_of(value, is_mask_char)) return true;
+  if (starts_with(value, "\xE2\x80\xA2")) return true;  // "•••"
+  const std::string lower = to_lower_ascii(value);
+  for (std::string_view word : {"redacted", "masked", "hidden", "removed", "[redacted]",
+                                "[filtered]", "filtered", "********"}) {
+    if (lower == word) return true;
+  }
+  return false;
+}
+
+bool is_encrypted(std::string_view value) {
+  for (std::string_view prefix : {"ENC(", "enc(", "!vault", "$ANSIBLE_VAULT", "{cipher}", "vault:v",
+                                  "AGE-SECRET", "sops:", "ENC[", "encrypted:"}) {
+    if (starts_with(value, prefix)) return true;
+  }
+  return false;
+}
+
+// Numbers, versions and port mappings (`-p 27017:27017`).
+bool is_number(char c) {
+  return std::isdigit(static_cast<unsigned char>(c)) != 0 || c == '.' || c == ':' || c == '/';
+}
+
+bool is_keyword_value(std::string_view value) {
+  const std::string lower = to_lower_ascii(value);
+  // YAML and JSON literals, and the option values of tools that take a password policy
+  // (Ansible's update_password: on_create).
+  for (std::string_view word :
+       {"true", "false", "null", "none", "nil", "undefined", "yes", "no", "on", "off", "~",
+        "always", "never", "on_create", "required", "optional", "auto", "disabled", "enabled"}) {
+    if (lower == word) return true;
+  }
+  return false;
+}
+
+// The literal word "password" and its friends, the way documentation writes a slot to fill in.
+bool is_literal_placeholder(std::string_view value) {
+  const std::string lower = to_lower_ascii(value);
+  for (std::string_view word :
+       {"password",     "passwd",          "pwd",         "pass",        "your_password",
+        "yourpassword", "your-password",   "mypassword",  "my_password", "db_password",
+        "dbpassword",   "secret_password", "your_secret", "yoursecret",  "placeholder",
+        "replace_me",   "replaceme",       "todo",        "fixme",       "xxx"}) {
+    if (lower == word) return true;
+  }
+  return false;
+}
+
+// A name or a call, as code writes a value that comes from elsewhere: cfg.password, getPw(),
+// os.environ["X"], Password: pw.
+bool is_reference(std::string_view value) {
+  const char first = value.front();
+  return std::isalpha(static_cast<unsigned char>(first)) != 0 || first == '_' || first == '$' ||
+         first == '@' || first == '(' || first == '[' || first == '{' || first == '&' ||
+         first == '*' || first == '!';
+}
+
+std::vector<std::string_view> split_hosts(std::string_view host_list) {
+  std::vector<std::string_view> hosts;
+  while (!host_list.empty()) {
+    const std::size_t comma = host_list.find(',');
+    std::string_view host = host_list.substr(0, comma);
+    if (!host.empty() && host.front() == '[') {
+      host = host.substr(
+          1, host.find(']') == std::string_view::npos ? host.size() - 1 : host.find(']') - 1);
+    } else if (const std::size_t colon = host.rfind(':'); colon != std::string_view::npos) {
+      host = host.substr(0, colon);
+    }
+    hosts.push_back(host);
+    if (comma == std::string_view::npos) break;
+    host_list.remove_prefix(comma + 1);
+  }
+  return hosts;
+}
+
+bool ends_with_domain(std::string_view host, std::string_view domain) {
+  return host == domain.substr(1) ||
+         (host.size() > domain.size() && host.substr(host.size() - domain.size()) == domain);
+}
+
+bool is_documentation_host(std::string_view host) {
+  const std::string lower = to_lower_ascii(host);
+  for (std::string_view domain :
+       {".example.com", ".example.net", ".example.org", ".example", ".invalid"}) {
+    if (ends_with_domain(lower, domain)) return true;
+  }
+  if (lower.empty()) return true;
+  for (std::string_view name : {"host", "hostname", "host1", "host2", "host3", "server",
+                                "your-host", "yourhost", "your_host", "mongodb-host", "dbhost"}) {
+    if (lower == name) return true;
+  }
+  // Atlas documentation writes the cluster's unique part as x's: cluster0.xxxxx.mongodb.net.
+  return lower.find(".xxxx") != std::string::npos || lower.find("<") != std::string::npos;
+}
+
+bool is_loopback_host(std::string_view host) {
+  const std::string lower = to_lower_ascii(host);
+  return lower == "localhost" || lower == "::1" || starts_with(lower, "127.") ||
+         ends_with_domain(lower, ".localhost");
+}
+
+template <typename Predicate>
+bool every_host(std::string_view host_list, Predicate predicate) {
+  const auto hosts = split_hosts(host_list);
+  return !hosts.empty() && std::all_of(hosts.begin(), hosts.end(), predicate);
+}
+
+}  // namespace
+
+std::string_view template_default(std::string_view value) {
+  if (!starts_with(value, "${") || value.back() != '}') return {};
+  std::string_view inner = value.substr(2, value.size() - 3);
+  const std::size_t colon = inner.find(':');
+  if (colon == std::string_view::npos) return {};
+  // Serverless Framework and similar resolvers: ${ssm:/path}, ${env:NAME}, ${file(...)}.
+  for (std::string_view source : {"ssm", "env", "opt", "self", "file", "cf", "s3", "sls", "aws",
+                                  "vault", "secretsmanager", "param", "sm"}) {
+    if (inner.substr(0, colon) == source) return {};
+  }
+  std::string_view fallback = inner.substr(colon + 1);
+  if (starts_with(fallback, "-") || starts_with(fallback, "=")) fallback.remove_prefix(1);
+  if (fallback.find("${") != std::string_view::npos) return {};
+  // A default is one line: `${PASS:` at a line's end is an unfinished template, not a password.
+  if (fallback.find_first_of("\r\n") != std::string_view::npos) return {};
+  return fallback;
+}
+
+std::optional<std::string_view> dropping_rule(const CandidateValue& value) {
+  const std::string_view text = value.text;
+  if (text.empty()) return "empty";
+  if (is_encrypted(text)) return "encrypted-value";
+  if (is_template(text, value.quoted)) return "placeholder-template";
+  if (is_masked(text)) return "masked-value";
+  if (is_environment_variable_name(text)) return "environment-variable-name";
+  if (!value.quoted && (is_keyword_value(text) || all_of(text, is_number) ||
+                        std::string_view("|>{[&*").find(text.front()) != std::string_view::npos)) {
+    return "not-a-string";
+  }
+  if (value.in_code && !value.quoted && is_reference(text)) return "reference-or-call";
+  if (!value.loopback && is_literal_placeholder(text)) return "literal-placeholder";
+  return std::nullopt;
+}
+
+bool documentation_hosts(std::string_view host_list) {
+  return every_host(host_list, is_documentation_host);
+}
+
+bool loopback_hosts(std::string_view host_list) { return every_host(host_list, is_loopback_host); }
+
+}  // namespace mongoscan

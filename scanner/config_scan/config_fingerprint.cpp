@@ -1,0 +1,49 @@
+#include "scanner/config_scan/config_fingerprint.h"
+
+#include <openssl/evp.h>
+
+#include <algorithm>
+#include <array>
+
+#include "scanner/secret.h"
+
+namespace mongoscan {
+namespace {
+
+constexpr std::size_t kContext = 128;
+
+std::string_view trimmed(std::string_view text) {
+  const std::size_t first = text.find_first_not_of(" \t\r");
+  if (first == std::string_view::npos) return {};
+  return text.substr(first, text.find_last_not_of(" \t\r") - first + 1);
+}
+
+}  // namespace
+
+std::string config_fingerprint(std::string_view kind, std::string_view path, std::string_view line,
+                               std::size_t secret_offset, std::size_t secret_length) {
+  // A secret may run past its first line: only the part on the line is masked.
+  secret_offset = std::min(secret_offset, line.size());
+  secret_length = std::min(secret_length, line.size() - secret_offset);
+  std::string_view before = line.substr(0, secret_offset);
+  std::string_view after = line.substr(secret_offset + secret_length);
+  if (line.size() > 2 * kContext) {
+    if (before.size() > kContext) before = before.substr(before.size() - kContext);
+    after = after.substr(0, kContext);
+  }
+  const std::string masked_line = std::string(before) + kRedacted + std::string(after);
+  const std::string identity =
+      std::string(kind) + '\0' + std::string(path) + '\0' + std::string(trimmed(masked_line));
+  std::array<unsigned char, EVP_MAX_MD_SIZE> digest{};
+  unsigned int length = 0;
+  EVP_Digest(identity.data(), identity.size(), digest.data(), &length, EVP_sha256(), nullptr);
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string hex;
+  for (unsigned int i = 0; i < 16; ++i) {
+    hex += kHex[digest[i] >> 4];
+    hex += kHex[digest[i] & 0xF];
+  }
+  return hex;
+}
+
+}  // namespace mongoscan

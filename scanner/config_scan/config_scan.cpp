@@ -1,0 +1,259 @@
+#include "scanner/config_scan/config_scan.h"
+
+#include <sys/resource.h>
+
+#include <algorithm>
+#include <atomic>
+#include <condition_variable>
+#include <cstdint>
+#include <cstring>
+#include <deque>
+#include <iterator>
+#include <mutex>
+#include <optional>
+#include <thread>
+#include <tuple>
+#include <unordered_map>
+#include <utility>
+#include <variant>
+#include <vector>
+
+#include "scanner/config_scan/config_text_scan.h"
+#include "scanner/config_scan/file_reader.h"
+
+namespace mongoscan {
+namespace {
+
+// Like git and ripgrep: a NUL byte in the first 8000 bytes makes a file binary.
+constexpr std::size_t kBinaryProbeBytes = 8000;
+
+bool by_location(const FileLocation& a, const FileLocation& b) {
+  return std::tie(a.path, a.line, a.column) < std::tie(b.path, b.line, b.column);
+}
+
+// Distinct connection strings by their text.
+using StringsByText = std::unordered_map<std::string, FoundConnectionString>;
+
+// Keeps the first kPlacesKept places of each string in path order, and counts them all.
+void keep_place(FoundConnectionString& string, const FileLocation& place, bool allowed_inline) {
+  auto& places = string.places;
+  const auto at = std::upper_bound(places.begin(), places.end(), place, by_location);
+  if (at == places.begin()) string.allowed_inline = allowed_inline;
+  if (static_cast<std::size_t>(at - places.begin()) < FoundConnectionString::kPlacesKept) {
+    places.insert(at, place);
+    if (places.size() > FoundConnectionString::kPlacesKept) places.pop_back();
+  }
+}
+
+// Adds `found`, whose places are in order, to the string of the same text. Returns false when
+// it is a new string and `strings` holds `limit` already: then it is not kept.
+bool merge_string(StringsByText& strings, FoundConnectionString& found, std::size_t limit) {
+  if (strings.size() >= limit && !strings.contains(found.text.reveal())) return false;
+  auto [entry, inserted] = strings.try_emplace(found.text.reveal());
+  if (inserted) entry->second.text = std::move(found.text);
+  entry->second.occurrences += found.occurrences;
+  for (std::size_t i = 0; i < found.places.size(); ++i) {
+    keep_place(entry->second, found.places[i], i == 0 && found.allowed_inline);
+  }
+  return true;
+}
+
+// What the workers share: the scan's limits and how much of them is used.
+struct ScanBudget {
+  const ConfigScanSettings& settings;
+  std::atomic<std::size_t> credentials_kept{0};
+};
+
+// Keeps as many of `scan`'s credentials as the scan's budget has room for and counts the rest,
+// with those past the per-file limit, as unlisted.
+void keep_credentials(const FileToScan& file, TextScan& scan, ScanBudget& budget,
+                      ConfigFacts& facts) {
+  const std::size_t found = scan.credentials.size();
+  const std::size_t limit = budget.settings.max_credentials;
+  const std::size_t before = budget.credentials_kept.fetch_add(found);
+  const std::size_t room = before >= limit ? 0 : std::min(found, limit - before);
+  for (std::size_t i = room; i < found; ++i) ++scan.credentials_not_kept[scan.credentials[i].kind];
+  scan.credentials.resize(room);
+  std::move(scan.credentials.begin(), scan.credentials.end(),
+            std::back_inserter(facts.credentials));
+  for (const auto& [kind, count] : scan.credentials_not_kept)
+    facts.unlisted_credentials.push_back({file.path, kind, count});
+}
+
+// Scans one file read into `facts` (a worker's own), or records why it was skipped.
+void scan_file(const FileToScan& file, const FileRead& read, ScanBudget& budget,
+               ConfigFacts& facts, StringsByText& strings) {
+  if (const auto* skipped = std::get_if<SkippedFile>(&read)) {
+    facts.skipped.push_back(*skipped);
+    return;
+  }
+  const std::string_view text = std::get<std::string_view>(read);
+  if (std::memchr(text.data(), '\0', std::min(text.size(), kBinaryProbeBytes)) != nullptr) {
+    facts.skipped.push_back({file.path, "binary"});
+    return;
+  }
+  TextScan scan;
+  try {
+    scan = budget.settings.scan_text(file.path, text, budget.settings.per_file);
+  } catch (...) {
+    // A bug met on one file's bytes costs that file, not the scan. The exception's text is not
+    // kept: it may quote the file.
+    facts.skipped.push_back({file.path, std::string(kInternalErrorReason)});
+    return;
+  }
+  ++facts.files_scanned;
+  facts.bytes_scanned += text.size();
+  keep_credentials(file, scan, budget, facts);
+  for (FoundConnectionString& found : scan.connection_strings) {
+    if (!merge_string(strings, found, budget.settings.max_connection_strings))
+      ++facts.connection_strings_not_kept;
+  }
+  for (const auto& [rule, count] : scan.suppressed_by_rule) {
+    facts.suppressed_by_rule[std::string(rule)] += count;
+  }
+}
+
+// How many listed files may wait for a worker: each may hold its directory open, so a quarter of
+// the process's descriptor limit, at most 256 and at least 8.
+std::size_t queued_files_limit() {
+  struct rlimit limit {};
+  if (::getrlimit(RLIMIT_NOFILE, &limit) != 0 || limit.rlim_cur == RLIM_INFINITY) return 256;
+  return std::clamp<std::size_t>(static_cast<std::size_t>(limit.rlim_cur / 4), 8, 256);
+}
+
+// How many files the walk hands over at once: one lock and at most one wake-up per batch rather
+// than per file.
+constexpr std::size_t kBatchFiles = 32;
+
+using FileBatch = std::vector<FileToScan>;
+
+// Batches of files the walk has listed and workers have not taken yet. The walk waits while the
+// queue holds its limit of files, and is woken once it has drained to half of it.
+class FileQueue {
+ public:
+  void push(FileBatch batch) {
+    {
+      std::unique_lock lock(mutex_);
+      walk_waiting_ = true;
+      room_.wait(lock, [&] { return queued_files_ + batch.size() <= max_queued_; });
+      walk_waiting_ = false;
+      queued_files_ += batch.size();
+      batches_.push_back(std::move(batch));
+    }
+    ready_.notify_one();
+  }
+  void close() {
+    {
+      const std::lock_guard lock(mutex_);
+      closed_ = true;
+    }
+    ready_.notify_all();
+  }
+  // The next batch, or nullopt once the queue is closed and empty.
+  std::optional<FileBatch> pop() {
+    std::optional<FileBatch> batch;
+    bool wake_walk = false;
+    {
+      std::unique_lock lock(mutex_);
+      ready_.wait(lock, [&] { return closed_ || !batches_.empty(); });
+      if (batches_.empty()) return std::nullopt;
+      batch = std::move(batches_.front());
+      batches_.pop_front();
+      queued_files_ -= batch->size();
+      wake_walk = walk_waiting_ && queued_files_ <= max_queued_ / 2;
+    }
+    if (wake_walk) room_.notify_one();
+    return batch;
+  }
+
+  std::size_t batch_files() const { return std::min(kBatchFiles, max_queued_ / 2); }
+
+ private:
+  std::mutex mutex_;
+  std::condition_variable ready_;
+  std::condition_variable room_;
+  std::deque<FileBatch> batches_;
+  std::size_t queued_files_ = 0;
+  const std::size_t max_queued_ = queued_files_limit();
+  bool walk_waiting_ = false;
+  bool closed_ = false;
+};
+
+void merge_strings(StringsByText& strings, StringsByText& part) {
+  for (auto& [text, found] : part) merge_string(strings, found, SIZE_MAX);
+}
+
+void merge_into(ConfigFacts& facts, ConfigFacts& part) {
+  facts.files_scanned += part.files_scanned;
+  facts.bytes_scanned += part.bytes_scanned;
+  facts.connection_strings_not_kept += part.connection_strings_not_kept;
+  std::move(part.unlisted_credentials.begin(), part.unlisted_credentials.end(),
+            std::back_inserter(facts.unlisted_credentials));
+  std::move(part.skipped.begin(), part.skipped.end(), std::back_inserter(facts.skipped));
+  std::move(part.credentials.begin(), part.credentials.end(),
+            std::back_inserter(facts.credentials));
+  for (const auto& [rule, count] : part.suppressed_by_rule) facts.suppressed_by_rule[rule] += count;
+}
+
+}  // namespace
+
+ConfigFacts scan_config_paths(const std::vector<std::string>& roots,
+                              const ConfigScanSettings& settings) {
+  ConfigFacts facts;
+  facts.roots = roots;
+  // The walk runs on this thread while the workers read and scan what it has listed so far.
+  const std::size_t threads = std::max<std::size_t>(
+      1, settings.threads != 0 ? settings.threads : std::thread::hardware_concurrency());
+  FileQueue queue;
+  ScanBudget budget{settings};
+  std::vector<ConfigFacts> parts(threads);
+  std::vector<StringsByText> strings_parts(threads);
+  {
+    std::vector<std::jthread> workers;
+    for (std::size_t i = 0; i < threads; ++i) {
+      workers.emplace_back([&, i] {
+        FileReader reader(settings.walk.max_file_bytes, queue.batch_files());
+        while (auto batch = queue.pop()) {
+          reader.read(*batch, [&](const FileToScan& file, const FileRead& read) {
+            scan_file(file, read, budget, parts[i], strings_parts[i]);
+          });
+        }
+      });
+    }
+    FileBatch batch;
+    walk_paths(
+        roots, settings.walk,
+        [&](FileToScan file) {
+          batch.push_back(std::move(file));
+          if (batch.size() == queue.batch_files()) queue.push(std::exchange(batch, {}));
+        },
+        facts.skipped);
+    if (!batch.empty()) queue.push(std::move(batch));
+    queue.close();
+  }
+  for (ConfigFacts& part : parts) merge_into(facts, part);
+  StringsByText strings;
+  for (StringsByText& part : strings_parts) merge_strings(strings, part);
+  for (auto& [text, found] : strings) facts.connection_strings.push_back(std::move(found));
+  std::stable_sort(facts.unlisted_credentials.begin(), facts.unlisted_credentials.end(),
+                   [](const UnlistedCredentials& a, const UnlistedCredentials& b) {
+                     return std::tie(a.path, a.kind) < std::tie(b.path, b.kind);
+                   });
+  std::stable_sort(facts.skipped.begin(), facts.skipped.end(),
+                   [](const SkippedFile& a, const SkippedFile& b) { return a.path < b.path; });
+  std::stable_sort(
+      facts.credentials.begin(), facts.credentials.end(),
+      [](const auto& a, const auto& b) { return by_location(a.location, b.location); });
+  std::stable_sort(
+      facts.connection_strings.begin(), facts.connection_strings.end(),
+      [](const auto& a, const auto& b) { return by_location(a.places.front(), b.places.front()); });
+  // Workers each kept up to the limit: the first in path order are kept.
+  if (facts.connection_strings.size() > settings.max_connection_strings) {
+    facts.connection_strings_not_kept +=
+        facts.connection_strings.size() - settings.max_connection_strings;
+    facts.connection_strings.resize(settings.max_connection_strings);
+  }
+  return facts;
+}
+
+}  // namespace mongoscan

@@ -1,0 +1,842 @@
+#include "scanner/config_scan/config_text_scan.h"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <cstdint>
+#include <cstring>
+#include <initializer_list>
+#include <optional>
+#include <set>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#if defined(__x86_64__)
+#include <immintrin.h>
+#endif
+
+#include "scanner/ascii_case.h"
+#include "scanner/config_scan/anchor_search.h"
+#include "scanner/config_scan/candidate_rules.h"
+#include "scanner/config_scan/config_fingerprint.h"
+#include "scanner/config_scan/file_syntax.h"
+#include "scanner/config_scan/newline_count.h"
+#include "scanner/uri/uri.h"
+
+namespace mongoscan {
+namespace {
+
+// Only this much of a line around an anchor is parsed: minified files put megabytes on one line.
+constexpr std::size_t kWindowBefore = 1024;
+constexpr std::size_t kWindowAfter = 4096;
+// How many following lines may hold the `value:` of a Kubernetes `- name: MONGO_PASSWORD` entry.
+constexpr int kNameValueLines = 3;
+// How many lines before a credential may name its user (`username:` above `password:`).
+constexpr int kUserLinesBefore = 4;
+// How many lines below a key its block (a Terraform variable, a YAML list) is looked for.
+constexpr int kBlockLines = 8;
+constexpr std::string_view kAllowComment = "mongoscan:allow";
+// MongoDB's command-line tools, whose `-p` takes a password.
+constexpr std::array<std::string_view, 9> kTools = {"mongo",        "mongosh",     "mongodump",
+                                                    "mongorestore", "mongoimport", "mongoexport",
+                                                    "mongostat",    "mongotop",    "mongofiles"};
+
+// ASCII classes from one table, without the C library's locale lookups: the hot path asks them
+// per byte.
+enum CharClass : std::uint8_t {
+  kDigit = 1,
+  kUpper = 2,
+  kLower = 4,
+  kKeyPunctuation = 8,  // '_', '.', '-'
+  kBlank = 16,
+  kQuote = 32,
+};
+
+constexpr std::array<std::uint8_t, 256> kCharClasses = [] {
+  std::array<std::uint8_t, 256> classes{};
+  for (int c = '0'; c <= '9'; ++c) classes[c] = kDigit;
+  for (int c = 'A'; c <= 'Z'; ++c) classes[c] = kUpper;
+  for (int c = 'a'; c <= 'z'; ++c) classes[c] = kLower;
+  for (unsigned char c : {'_', '.', '-'}) classes[c] = kKeyPunctuation;
+  for (unsigned char c : {' ', '\t'}) classes[c] = kBlank;
+  for (unsigned char c : {'"', '\'', '`'}) classes[c] = kQuote;
+  return classes;
+}();
+
+std::uint8_t char_class(char c) { return kCharClasses[static_cast<unsigned char>(c)]; }
+bool in_class(char c, unsigned classes) { return (char_class(c) & classes) != 0; }
+bool is_alnum(char c) { return in_class(c, kDigit | kUpper | kLower); }
+bool is_key_char(char c) { return in_class(c, kDigit | kUpper | kLower | kKeyPunctuation); }
+bool is_blank(char c) { return in_class(c, kBlank); }
+bool is_quote(char c) { return in_class(c, kQuote); }
+
+// text[at, at + length), cut at the end of text like substr, but never out of line (substr's
+// bounds check keeps it so, and the scan slices millions of times): `at` is within text.
+std::string_view slice(std::string_view text, std::size_t at, std::size_t length) {
+  return {text.data() + at, std::min(length, text.size() - at)};
+}
+
+bool starts_with_ignore_case(std::string_view text, std::string_view prefix) {
+  return text.size() >= prefix.size() && equals_ignore_case(slice(text, 0, prefix.size()), prefix);
+}
+
+// Where the run of key characters (letters, digits, '_', '.', '-') starting at `from` ends:
+// sixteen bytes at a time, as keys in code run long (spring.data.mongodb.password).
+std::size_t key_run_end(std::string_view text, std::size_t from) {
+#if defined(__x86_64__)
+  // x is in [low, low + n) when (signed) x + (128 - low) < n - 128.
+  const auto in_range = [](__m128i bytes, char low, char n) {
+    return _mm_cmplt_epi8(_mm_add_epi8(bytes, _mm_set1_epi8(static_cast<char>(128 - low))),
+                          _mm_set1_epi8(static_cast<char>(n - 128)));
+  };
+  for (; from + 16 <= text.size(); from += 16) {
+    const __m128i bytes = _mm_loadu_si128(reinterpret_cast<const __m128i*>(text.data() + from));
+    const __m128i letters = in_range(_mm_or_si128(bytes, _mm_set1_epi8(0x20)), 'a', 26);
+    const __m128i digits = in_range(bytes, '0', 10);
+    const __m128i punctuation =
+        _mm_or_si128(_mm_cmpeq_epi8(bytes, _mm_set1_epi8('_')),
+                     _mm_or_si128(_mm_cmpeq_epi8(bytes, _mm_set1_epi8('.')),
+                                  _mm_cmpeq_epi8(bytes, _mm_set1_epi8('-'))));
+    const auto key_chars = static_cast<unsigned>(
+        _mm_movemask_epi8(_mm_or_si128(_mm_or_si128(letters, digits), punctuation)));
+    if (key_chars != 0xFFFF) return from + static_cast<std::size_t>(__builtin_ctz(~key_chars));
+  }
+#endif
+  while (from < text.size() && is_key_char(text[from])) ++from;
+  return from;
+}
+
+// The last word of a key, as written: words are split at '.', '_', '-' and at a lower-to-upper
+// or digit-to-upper change (dbPassword -> Password, Sha256Credential -> Credential).
+// Searched from the end, one class lookup per byte: the config scan asks this of millions of keys.
+std::string_view last_word(std::string_view key) {
+  if (key.empty()) return key;
+  std::size_t begin = key.size() - 1;
+  for (std::uint8_t current = char_class(key[begin]); begin > 0; --begin) {
+    const std::uint8_t before = char_class(key[begin - 1]);
+    if ((before & kKeyPunctuation) != 0 || ((current & kUpper) && (before & (kLower | kDigit)))) {
+      break;
+    }
+    current = before;
+  }
+  std::size_t end = key.size();
+  while (end > begin && in_class(key[end - 1], kKeyPunctuation)) --end;
+  return {key.data() + begin, end - begin};
+}
+
+// Whether `word` is, in any case, one of `words` (the sizes are compared first, inline).
+template <typename Words>
+bool is_any_of(std::string_view word, const Words& words) {
+  return std::any_of(words.begin(), words.end(), [&](std::string_view candidate) {
+    return candidate.size() == word.size() && equals_ignore_case(word, candidate);
+  });
+}
+
+bool is_one_of(std::string_view word, std::initializer_list<std::string_view> words) {
+  return is_any_of(word, words);
+}
+
+// Dispatched on length first: nearly every key the prefilter finds is not a credential.
+bool is_credential_word(std::string_view word) {
+  switch (word.size()) {
+    case 3:
+      return equals_ignore_case(word, "pwd");
+    case 4:
+      return equals_ignore_case(word, "pass");
+    case 6:
+      return is_one_of(word, {"passwd", "secret"});
+    case 8:
+      return equals_ignore_case(word, "password");
+    case 9:
+      return equals_ignore_case(word, "passwords");
+    case 10:
+      return is_one_of(word, {"credential", "passphrase"});
+    case 11:
+      return equals_ignore_case(word, "credentials");
+    default:
+      return false;
+  }
+}
+
+bool names_credential_object(std::string_view word) {
+  return is_one_of(word, {"credential", "credentials"});
+}
+
+// A call that sets a password: setPassword("v"), password("v") on a builder, withPassword("v"),
+// mongoc_uri_set_password(uri, "v"); not update_credentials(db, "t1").
+bool is_setter(std::string_view key) {
+  const std::string lower = to_lower_ascii(key.substr(key.find_last_of('.') + 1));
+  const std::string_view word = last_word(key);
+  if (names_credential_object(word)) return false;
+  return equals_ignore_case(lower, word) || lower.starts_with("set") || lower.starts_with("with") ||
+         lower.find("_set_") != std::string::npos;
+}
+
+bool is_user_word(std::string_view word) { return is_one_of(word, {"user", "username", "login"}); }
+
+bool is_credential_call(std::string_view key) {
+  return key.size() >= 10 && equals_ignore_case(key.substr(key.size() - 10), "credential") &&
+         contains_ignore_case(key, "create");
+}
+
+// UTF-8 continuation bytes (10xxxxxx) in text, eight bytes at a time.
+std::size_t continuation_bytes(std::string_view text) {
+  constexpr std::uint64_t kHighBits = 0x8080808080808080ULL;
+  std::size_t count = 0;
+  std::size_t at = 0;
+  for (; at + 8 <= text.size(); at += 8) {
+    std::uint64_t word;
+    std::memcpy(&word, text.data() + at, sizeof word);
+    // One bit per continuation byte, moved to each byte's low bit and summed by a multiply (a
+    // popcount would be a library call without -mpopcnt).
+    const std::uint64_t flags = (word & kHighBits & ~(word << 1)) >> 7;
+    count += static_cast<std::size_t>((flags * 0x0101010101010101ULL) >> 56);
+  }
+  for (; at < text.size(); ++at) {
+    if ((static_cast<unsigned char>(text[at]) & 0xC0) == 0x80) ++count;
+  }
+  return count;
+}
+
+// The percent-decoded text, or the text as written when it is not valid percent-encoding.
+std::string percent_decoded(std::string_view text) {
+  auto decoded = percent_decode(text, "a found password");
+  return decoded ? std::move(decoded).value() : std::string(text);
+}
+
+std::string xml_entities_decoded(std::string_view text) {
+  std::string decoded(text);
+  if (decoded.find('&') == std::string::npos) return decoded;
+  for (const auto& [entity, character] :
+       {std::pair{"&amp;", "&"}, {"&quot;", "\""}, {"&apos;", "'"}, {"&lt;", "<"}, {"&gt;", ">"}}) {
+    for (std::size_t at = decoded.find(entity); at != std::string::npos;
+         at = decoded.find(entity, at + 1)) {
+      decoded.replace(at, std::strlen(entity), character);
+    }
+  }
+  return decoded;
+}
+
+// A value as written: [begin, end) is its content, without quotes.
+struct ValueSpan {
+  std::size_t begin;
+  std::size_t end;
+  bool quoted;
+};
+
+class TextScanner {
+ public:
+  TextScanner(std::string_view path, std::string_view text, const TextScanLimits& limits)
+      : path_(path), text_(text), syntax_(file_syntax(path)), limits_(limits) {}
+
+  TextScan run() {
+    AnchorSearch anchors(text_);
+    std::size_t from = 0;
+    for (AnchorHit hit = anchors.next(from); hit.offset != kNoAnchor; hit = anchors.next(from)) {
+      from = std::max(hit.offset + 1, hit.anchor == Anchor::mongo ? after_mongo(hit.offset)
+                                                                  : after_key(hit.offset));
+    }
+    for (const auto& [rule, count] : dropped_) scan_.suppressed_by_rule[rule] += count;
+    return std::move(scan_);
+  }
+
+ private:
+  struct Line {
+    std::size_t begin = 0;
+    std::size_t end = 0;
+  };
+
+  // The line holding offset (cached: hits come in order and many share a line).
+  Line line_at(std::size_t offset) {
+    if (offset >= line_.begin && offset < line_.end) return line_;
+    const void* newline_before = offset == 0 ? nullptr : memrchr(text_.data(), '\n', offset);
+    line_.begin = newline_before ? static_cast<const char*>(newline_before) - text_.data() + 1 : 0;
+    const void* newline_after = std::memchr(text_.data() + offset, '\n', text_.size() - offset);
+    line_.end =
+        newline_after ? static_cast<const char*>(newline_after) - text_.data() : text_.size();
+    if (line_.end > line_.begin && text_[line_.end - 1] == '\r') --line_.end;
+    return line_;
+  }
+
+  Line next_line(Line line) {
+    std::size_t begin = line.end;
+    while (begin < text_.size() && text_[begin] != '\n') ++begin;
+    return begin >= text_.size() ? Line{text_.size(), text_.size()} : line_at(begin + 1);
+  }
+
+  Line previous_line(Line line) { return line.begin == 0 ? Line{} : line_at(line.begin - 1); }
+
+  // 1-based number of the line holding offset (counts forward from the last answer).
+  int line_number(std::size_t offset) {
+    if (offset < counted_to_) {
+      counted_to_ = 0;
+      counted_lines_ = 1;
+    }
+    counted_lines_ +=
+        static_cast<int>(count_newlines(slice(text_, counted_to_, offset - counted_to_)));
+    counted_to_ = offset;
+    return counted_lines_;
+  }
+
+  std::size_t window_end(std::size_t offset) {
+    return std::min(line_at(offset).end, offset + kWindowAfter);
+  }
+
+  std::size_t window_end_const(std::size_t offset) const {
+    const std::size_t newline = text_.find('\n', offset);
+    return std::min(newline == std::string_view::npos ? text_.size() : newline,
+                    offset + kWindowAfter);
+  }
+
+  // 1-based column of offset in its line, in Unicode code points (SARIF's default column kind);
+  // counts on from the last answer on the same line, so a minified line is counted once.
+  int column_at(Line line, std::size_t offset) {
+    if (line.begin != counted_line_ || offset < column_offset_) {
+      counted_line_ = line.begin;
+      column_offset_ = line.begin;
+      column_ = 1;
+    }
+    column_ +=
+        static_cast<int>(offset - column_offset_ -
+                         continuation_bytes(slice(text_, column_offset_, offset - column_offset_)));
+    column_offset_ = offset;
+    return column_;
+  }
+
+  // Whether the line carries a `mongoscan:allow` comment (cached per line).
+  bool allowed_inline(Line line) {
+    if (line.begin != allow_line_) {
+      allow_line_ = line.begin;
+      allowed_ = line_text(line).find(kAllowComment) != std::string_view::npos;
+    }
+    return allowed_;
+  }
+
+  std::size_t skip_blanks(std::size_t at, std::size_t limit) const {
+    while (at < limit && is_blank(text_[at])) ++at;
+    return at;
+  }
+
+  // Counted here and handed to scan_ once: most anchors in a file are dropped keys.
+  void drop(std::string_view rule) {
+    // Rules are named by static strings: the same name is usually the same pointer.
+    const auto counted = std::find_if(dropped_.begin(), dropped_.end(), [&](const auto& entry) {
+      return (entry.first.data() == rule.data() && entry.first.size() == rule.size()) ||
+             entry.first == rule;
+    });
+    if (counted != dropped_.end()) {
+      ++counted->second;
+    } else {
+      dropped_.emplace_back(rule, 1);
+    }
+  }
+
+  // A quoted or unquoted value starting at `at` (after the operator), ending before `limit`.
+  std::optional<ValueSpan> value_at(std::size_t at, std::size_t limit, bool word_only) const {
+    at = skip_blanks(at, limit);
+    if (at >= limit) return std::nullopt;
+    // String prefixes: r"…", f"…", b"…", u"…" (Python), @"…" (C#), $"…" (C#).
+    if (at + 1 < limit && is_quote(text_[at + 1]) &&
+        std::string_view("rRfFbBuU@$").find(text_[at]) != std::string_view::npos) {
+      ++at;
+    }
+    if (is_quote(text_[at])) {
+      const char quote = text_[at];
+      std::size_t close = at + 1;
+      while (close < limit && text_[close] != quote) close += text_[close] == '\\' ? 2 : 1;
+      return ValueSpan{at + 1, std::min(close, limit), true};
+    }
+    std::size_t end = at;
+    if (word_only || syntax_ != FileSyntax::config) {
+      const std::string_view stops = syntax_ == FileSyntax::code ? " \t,;)}]\"'" : " \t;&|)`\"'";
+      while (end < limit && stops.find(text_[end]) == std::string_view::npos) ++end;
+    } else {
+      end = limit;
+      // A comment after the value: " #" (YAML, .env, shell), " ;" (INI).
+      for (std::size_t i = at + 1; i < limit; ++i) {
+        if ((text_[i] == '#' || text_[i] == ';') && is_blank(text_[i - 1])) {
+          end = i;
+          break;
+        }
+      }
+      while (end > at && is_blank(text_[end - 1])) --end;
+    }
+    return ValueSpan{at, end, false};
+  }
+
+  // The value assigned to the key [key_begin, key_end): `key: v`, `key = v`, `key := v`,
+  // `key => v`, `"key": v`, `$a['key'] = v`, `setKey("v")` in code, `--key v` for options.
+  std::optional<ValueSpan> assigned_value(std::size_t key_begin, std::size_t key_end) {
+    const std::size_t limit = window_end(key_begin);
+    std::size_t at = key_end;
+    if (key_begin > 0 && is_quote(text_[key_begin - 1]) && at < limit &&
+        text_[at] == text_[key_begin - 1]) {
+      ++at;
+    }
+    if (at < limit && text_[at] == ']') ++at;
+    at = skip_blanks(at, limit);
+    if (at >= limit) return std::nullopt;
+    const char first = text_[at];
+    const char second = at + 1 < limit ? text_[at + 1] : '\0';
+    const bool option = text_[key_begin] == '-';
+    if ((first == '=' || first == '!') && second == '=') return std::nullopt;
+    if ((first == '=' && second == '>') || (first == ':' && second == '=')) {
+      return value_at(at + 2, limit, option);
+    }
+    if (first == '=') return value_at(at + 1, limit, option);
+    if (first == ':' && second != ':') return value_at(at + 1, limit, option);
+    if (first == '(' && syntax_ == FileSyntax::code &&
+        is_setter(text_.substr(key_begin, key_end - key_begin))) {
+      return first_literal_argument(at);
+    }
+    // A key passed as a string, then its value: withEnv("MONGO_PASSWORD", "v"), put("pwd", "v").
+    if (first == ',' && at > key_end && is_quote(text_[key_end])) {
+      auto argument = value_at(at + 1, limit, true);
+      if (argument && argument->quoted) return argument;
+      return std::nullopt;
+    }
+    if (option && at > key_end && text_[at] != '-') return value_at(at, limit, true);
+    return std::nullopt;
+  }
+
+  // The first string literal among the top-level arguments of the call whose '(' is at `open`:
+  // setPassword("v"), mongoc_uri_set_password(uri, "v"). Calls may span lines.
+  std::optional<ValueSpan> first_literal_argument(std::size_t open) const {
+    const std::size_t limit = std::min(text_.size(), open + kWindowAfter);
+    int depth = 0;
+    for (std::size_t at = open + 1; at < limit; ++at) {
+      const char c = text_[at];
+      if (c == '"' || c == '\'') {
+        const auto literal = value_at(at, limit, true);
+        if (depth == 0) return literal;
+        at = literal->end;
+      } else if (c == '(') {
+        ++depth;
+      } else if (c == ')' && depth-- == 0) {
+        break;
+      }
+    }
+    return std::nullopt;
+  }
+
+  // The key around offset: a run of letters, digits, '_', '.', '-'.
+  std::pair<std::size_t, std::size_t> key_around(std::size_t offset) const {
+    std::size_t begin = offset;
+    while (begin > 0 && is_key_char(text_[begin - 1])) --begin;
+    return {begin, key_run_end(text_, offset)};
+  }
+
+  // Whether `word` (lower case, no line break) ends right before offset, in any case.
+  bool preceded_by(std::size_t offset, std::string_view word) const {
+    return offset >= word.size() &&
+           equals_ignore_case(slice(text_, offset - word.size(), word.size()), word);
+  }
+
+  std::string_view line_text(Line line) const {
+    return slice(text_, line.begin, line.end - line.begin);
+  }
+
+  // The literal user named before offset on its line or up to kUserLinesBefore lines above it
+  // (within kWindowBefore bytes of each line's end).
+  std::string nearby_user(std::size_t offset) {
+    Line line = line_at(offset);
+    std::size_t end_of_search = offset;
+    for (int i = 0; i <= kUserLinesBefore; ++i) {
+      const std::size_t start =
+          std::max(line.begin, end_of_search - std::min(end_of_search, kWindowBefore));
+      const std::string lower = to_lower_ascii(text_.substr(start, end_of_search - start));
+      for (std::size_t at = lower.find("user"); at != std::string::npos;
+           at = lower.find("user", at + 1)) {
+        const auto [begin, end] = key_around(start + at);
+        if (!is_user_word(last_word(text_.substr(begin, end - begin)))) continue;
+        const auto value = assigned_value(begin, end);
+        if (!value || (!value->quoted && syntax_ == FileSyntax::code)) continue;
+        const std::string_view user = text_.substr(value->begin, value->end - value->begin);
+        if (!dropping_rule({user, value->quoted, false, false})) return std::string(user);
+      }
+      if (line.begin == 0) break;
+      line = previous_line(line);
+      end_of_search = line.end;
+    }
+    return {};
+  }
+
+  // Whether a credential of `kind` at value_begin is to be reported: not reported before, and
+  // within the per-kind limit (past it, only counted). Called before the costly part of a report.
+  bool claim(CredentialHit::Kind kind, std::size_t value_begin) {
+    if (!reported_.insert(value_begin).second) return false;
+    std::size_t& kept = kept_per_kind_[static_cast<std::size_t>(kind)];
+    if (kept >= limits_.credentials_per_kind) {
+      ++scan_.credentials_not_kept[kind];
+      return false;
+    }
+    ++kept;
+    return true;
+  }
+
+  // Records a credential claim() let through.
+  void report(CredentialHit::Kind kind, std::string key, std::size_t value_begin,
+              std::size_t value_length, std::string password, std::string user = {},
+              std::string host = {}) {
+    const Line line = line_at(value_begin);
+    CredentialHit hit;
+    hit.kind = kind;
+    hit.location = {std::string(path_), line_number(value_begin), column_at(line, value_begin)};
+    hit.key = std::move(key);
+    hit.user = std::move(user);
+    hit.host = std::move(host);
+    hit.password = Secret(std::move(password));
+    hit.allowed_inline = allowed_inline(line);
+    hit.fingerprint = config_fingerprint(to_string(kind), path_, line_text(line),
+                                         value_begin - line.begin, value_length);
+    scan_.credentials.push_back(std::move(hit));
+  }
+
+  // Judges a candidate value and reports it unless a rule drops it.
+  void judge(CredentialHit::Kind kind, std::string_view key, ValueSpan span, bool in_code) {
+    std::string_view value = slice(text_, span.begin, span.end - span.begin);
+    if (const std::string_view fallback = template_default(value); !fallback.empty()) {
+      span.begin += static_cast<std::size_t>(fallback.data() - value.data());
+      value = fallback;
+    }
+    if (starts_with_ignore_case(value, "mongodb")) return;  // a URI: after_uri judges it
+    if (const auto rule = dropping_rule({value, span.quoted, in_code && !span.quoted, false})) {
+      drop(*rule);
+      return;
+    }
+    if (!claim(kind, span.begin)) return;
+    report(kind, std::string(key), span.begin, value.size(), std::string(value),
+           nearby_user(span.begin));
+  }
+
+  // `mongodb://` or `mongodb+srv://` at offset: records the connection string and judges its
+  // password. Returns where scanning goes on.
+  std::size_t after_mongo(std::size_t offset) {
+    // The anchor is "mongo" in any case: the scheme's rest follows.
+    const std::string_view rest = slice(text_, offset + 5, 9);
+    std::size_t scheme = 0;
+    if (!rest.empty() && (rest[0] == 'd' || rest[0] == 'D')) {
+      if (starts_with_ignore_case(rest, "db://")) scheme = 10;
+      if (starts_with_ignore_case(rest, "db+srv://")) scheme = 14;
+    }
+    if (scheme == 0) return after_mongo_tool(offset);
+    const char quote = offset > 0 && is_quote(text_[offset - 1]) ? text_[offset - 1] : '\0';
+    const std::size_t limit = window_end(offset);
+    std::size_t end = offset + scheme;
+    while (end < limit && !is_blank(text_[end]) && text_[end] != quote && text_[end] != '\\' &&
+           (quote != '\0' || !is_quote(text_[end])) &&
+           !(text_[end] == '<' && end + 1 < text_.size() && text_[end + 1] == '/')) {
+      ++end;
+    }
+    record_connection_string(offset, end);
+    judge_uri_password(offset + scheme, end);
+    return end;
+  }
+
+  // Counts the string [offset, end) and keeps its first places; a file often repeats one string.
+  void record_connection_string(std::size_t offset, std::size_t end) {
+    const std::string_view raw = text_.substr(offset, end - offset);
+    const auto [entry, inserted] = strings_.try_emplace(raw, scan_.connection_strings.size());
+    if (inserted) {
+      scan_.connection_strings.emplace_back().text = Secret(xml_entities_decoded(raw));
+    }
+    FoundConnectionString& found = scan_.connection_strings[entry->second];
+    const Line line = line_at(offset);
+    if (found.occurrences++ == 0) found.allowed_inline = allowed_inline(line);
+    if (found.places.size() < FoundConnectionString::kPlacesKept) {
+      found.places.push_back({std::string(path_), line_number(offset), column_at(line, offset)});
+    }
+  }
+
+  // The user info of a URI between authority_begin and end: up to the last '@' before the query.
+  void judge_uri_password(std::size_t authority_begin, std::size_t end) {
+    const std::string_view authority = text_.substr(authority_begin, end - authority_begin);
+    const std::size_t query = authority.find('?');
+    const std::size_t at = authority.substr(0, query).rfind('@');
+    if (at == std::string_view::npos) return;
+    const std::string_view user_info = authority.substr(0, at);
+    const std::size_t colon = user_info.find(':');
+    if (colon == std::string_view::npos || colon + 1 == user_info.size()) {
+      drop("uri-without-password");
+      return;
+    }
+    std::string_view hosts =
+        authority.substr(at + 1, std::min(authority.find('/', at), query) - at - 1);
+    if (documentation_hosts(hosts)) {
+      drop("documentation-example");
+      return;
+    }
+    const std::string password = xml_entities_decoded(percent_decoded(user_info.substr(colon + 1)));
+    if (const auto rule = dropping_rule({password, true, false, loopback_hosts(hosts)})) {
+      drop(*rule);
+      return;
+    }
+    if (!claim(CredentialHit::Kind::uri_password, authority_begin + colon + 1)) return;
+    const std::string host(hosts.substr(0, hosts.find(',')));
+    report(CredentialHit::Kind::uri_password, {}, authority_begin + colon + 1,
+           user_info.size() - colon - 1, password, percent_decoded(user_info.substr(0, colon)),
+           host);
+  }
+
+  // A MongoDB command-line tool (mongosh, mongo, mongodump, ...) with `-p value` on its line.
+  std::size_t after_mongo_tool(std::size_t offset) {
+    if (offset > 0 && (is_alnum(text_[offset - 1]) || text_[offset - 1] == '_')) {
+      return offset + 5;
+    }
+    const std::size_t end = key_run_end(text_, offset);
+    if (!is_any_of(slice(text_, offset, end - offset), kTools)) return offset + 5;
+    const std::size_t limit = window_end(offset);
+    for (std::size_t at = end; at + 2 < limit; ++at) {
+      if (text_[at] != '-' || text_[at + 1] != 'p' || !is_blank(text_[at - 1])) continue;
+      if (!is_blank(text_[at + 2]) && !is_quote(text_[at + 2])) continue;
+      const auto value = value_at(at + 2, limit, true);
+      if (!value || text_[value->begin] == '-') return end;  // -p alone: mongosh prompts
+      judge(CredentialHit::Kind::cli_argument, "-p", *value, false);
+      return value->end;
+    }
+    return end;
+  }
+
+  // A key around an anchor word: judged when its last word names a credential.
+  std::size_t after_key(std::size_t offset) {
+    const auto [begin, end] = key_around(offset);
+    const std::string_view key = slice(text_, begin, end - begin);
+    // existingSecret (Helm charts): the name of a Kubernetes Secret, not a secret.
+    const std::string_view word = last_word(key);
+    if (!is_credential_word(word) ||
+        (key.size() >= word.size() + 8 && contains_ignore_case(key, "existing"))) {
+      drop("not-a-credential-key");
+      return end;
+    }
+    if (is_credential_call(key)) {
+      judge_credential_call(key, end);
+      return end;
+    }
+    std::optional<ValueSpan> value = value_of_key(begin, end);
+    if (!value) {
+      if (syntax_ == FileSyntax::config && opens_block(end)) judge_list_items(key, begin);
+      return end;
+    }
+    if (!value->quoted && syntax_ == FileSyntax::code) {
+      if (const auto fallback = fallback_literal(value->end)) value = fallback;
+    }
+    const auto kind = key.starts_with("-") ? CredentialHit::Kind::cli_argument
+                                           : CredentialHit::Kind::credential_key;
+    if (names_credential_object(word)) {
+      judge_user_password_at_database(key, *value);
+    } else {
+      judge(kind, key, *value, syntax_ == FileSyntax::code);
+    }
+    return value->quoted ? std::max(end, value->end) : end;
+  }
+
+  // The value given to the key [begin, end) in any of the syntaxes below, tried in turn.
+  std::optional<ValueSpan> value_of_key(std::size_t begin, std::size_t end) {
+    if (auto value = element_or_attribute_value(begin, end)) return value;
+    if (auto value = name_value_pair_value(begin)) return value;
+    if (auto value = template_with_default(begin, end)) return value;
+    if (auto value = variable_block_default(begin, end)) return value;
+    if (auto value = dockerfile_env_value(begin, end)) return value;
+    return assigned_value(begin, end);
+  }
+
+  // `${mongo.password:v}` (Spring's @Value, a YAML or Compose default): the default after the
+  // colon (or ":-"), up to '}' on the same line (no '}' there: an unfinished template).
+  std::optional<ValueSpan> template_with_default(std::size_t begin, std::size_t end) const {
+    if (begin < 2 || slice(text_, begin - 2, 2) != "${" || end >= text_.size() ||
+        text_[end] != ':') {
+      return std::nullopt;
+    }
+    if (end + 1 < text_.size() && text_[end + 1] == '-') ++end;
+    const std::size_t line_end = window_end_const(end);
+    const std::size_t close = text_.substr(0, line_end).find('}', end);
+    if (close == std::string_view::npos) return std::nullopt;
+    return ValueSpan{end + 1, close, true};
+  }
+
+  // Terraform's `variable "db_password" { ... default = "v" }`: the default inside the block.
+  std::optional<ValueSpan> variable_block_default(std::size_t begin, std::size_t end) {
+    const Line line = line_at(begin);
+    if (!preceded_by(begin, "variable \"") || end >= line.end || text_[end] != '"') {
+      return std::nullopt;
+    }
+    Line next = line;
+    for (int i = 0; i < kBlockLines; ++i) {
+      next = next_line(next);
+      if (next.begin >= text_.size()) break;
+      const std::size_t first = skip_blanks(next.begin, next.end);
+      const std::string_view content = text_.substr(first, next.end - first);
+      if (content.starts_with("}")) break;
+      if (content.starts_with("default")) return assigned_value(first, first + 7);
+    }
+    return std::nullopt;
+  }
+
+  // A Dockerfile's legacy `ENV KEY value` (no '=').
+  std::optional<ValueSpan> dockerfile_env_value(std::size_t begin, std::size_t end) {
+    if (syntax_ != FileSyntax::shell) return std::nullopt;
+    const Line line = line_at(begin);
+    const std::size_t first = skip_blanks(line.begin, line.end);
+    if (!starts_with_ignore_case(text_.substr(first, begin - first), "env ") ||
+        skip_blanks(first + 4, line.end) != begin || end >= line.end || !is_blank(text_[end])) {
+      return std::nullopt;
+    }
+    return value_at(end, line.end, true);
+  }
+
+  // Whether the key ending at `end` is followed by ':' and nothing else on its line.
+  bool opens_block(std::size_t end) {
+    const Line line = line_at(end);
+    std::size_t at = end < line.end && is_quote(text_[end]) ? end + 1 : end;
+    if (at >= line.end || text_[at] != ':') return false;
+    return skip_blanks(at + 1, line.end) == line.end;
+  }
+
+  // A YAML key with no value on its line and a list below: `passwords:` then `- v` items.
+  void judge_list_items(std::string_view key, std::size_t begin) {
+    Line next = line_at(begin);
+    for (int i = 0; i < kBlockLines; ++i) {
+      next = next_line(next);
+      if (next.begin >= text_.size()) return;
+      const std::size_t first = skip_blanks(next.begin, next.end);
+      if (text_.substr(first, 2) != "- ") return;
+      if (const auto item = value_at(first + 2, next.end, false)) {
+        judge(CredentialHit::Kind::credential_key, key, *item, false);
+      }
+    }
+  }
+
+  // `process.env.X || 'v'`, `ENV.fetch("X") ?? "v"`, `getenv("X") or "v"`: the literal used when
+  // the reference is empty, which is hardcoded.
+  std::optional<ValueSpan> fallback_literal(std::size_t after) const {
+    const std::size_t limit = window_end_const(after);
+    std::size_t at = after;
+    while (at < limit && text_[at] != ',' && text_[at] != ';' && text_[at] != '}') {
+      const char c = text_[at];
+      const char next = at + 1 < limit ? text_[at + 1] : '\0';
+      std::size_t operator_size = 0;
+      if ((c == '|' && next == '|') || (c == '?' && (next == '?' || next == ':'))) {
+        operator_size = 2;
+      } else if (c == ' ' && next == 'o' && limit - at >= 4 && text_.compare(at, 4, " or ") == 0) {
+        operator_size = 4;
+      }
+      if (operator_size != 0) {
+        auto literal = value_at(at + operator_size, limit, true);
+        if (literal && literal->quoted) return literal;
+        return std::nullopt;
+      }
+      ++at;
+    }
+    return std::nullopt;
+  }
+
+  // `<password>v</password>`, or `name="password" value="v"` / `key="DbPassword" value="v"`.
+  std::optional<ValueSpan> element_or_attribute_value(std::size_t begin, std::size_t end) {
+    if (begin > 0 && text_[begin - 1] == '<' && end < text_.size() && text_[end] == '>') {
+      const std::size_t close = text_.substr(0, window_end(begin)).find("</", end);
+      if (close == std::string_view::npos) return std::nullopt;
+      return ValueSpan{end + 1, close, true};
+    }
+    if (begin < 2 || !is_quote(text_[begin - 1]) || text_[begin - 2] != '=') return std::nullopt;
+    if (!preceded_by(begin - 2, "name") && !preceded_by(begin - 2, "key")) return std::nullopt;
+    const std::size_t limit = window_end(begin);
+    const std::string after = to_lower_ascii(text_.substr(end, limit - end));
+    const std::size_t value = after.find("value=");
+    if (value == std::string::npos) return std::nullopt;
+    return value_at(end + value + 6, limit, true);
+  }
+
+  // A Kubernetes or Compose env entry: `- name: MONGO_PASSWORD` with `value: v` on a following
+  // line. A `valueFrom:` there reads a Secret: no finding.
+  std::optional<ValueSpan> name_value_pair_value(std::size_t begin) {
+    const Line line = line_at(begin);
+    std::size_t key = begin;
+    while (key > line.begin && (is_blank(text_[key - 1]) || is_quote(text_[key - 1]))) --key;
+    if (!preceded_by(key, "name:")) return std::nullopt;
+    Line next = line;
+    for (int i = 0; i < kNameValueLines; ++i) {
+      next = next_line(next);
+      if (next.begin >= text_.size()) return std::nullopt;
+      const std::size_t first = skip_blanks(next.begin, next.end);
+      const std::string_view content = text_.substr(first, next.end - first);
+      if (content.starts_with("valueFrom:")) {
+        drop("reference-or-call");
+        return std::nullopt;
+      }
+      if (content.starts_with("value:")) return value_at(first + 6, next.end, false);
+      if (content.starts_with("- ")) return std::nullopt;
+    }
+    return std::nullopt;
+  }
+
+  // MongoCredential.createCredential(user, source, "pw".toCharArray()) and the C# driver's
+  // MongoCredential.CreateCredential(source, user, "pw"): the third argument.
+  void judge_credential_call(std::string_view call, std::size_t end) {
+    const std::size_t limit = std::min(text_.size(), end + kWindowAfter);
+    std::size_t at = skip_blanks(end, limit);
+    if (at >= limit || text_[at] != '(') return;
+    int depth = 0;
+    int argument = 0;
+    for (++at; at < limit; ++at) {
+      const char c = text_[at];
+      if (is_quote(c)) {
+        const auto literal = value_at(at, limit, true);
+        at = literal ? literal->end : limit;
+        continue;
+      }
+      if (c == '(') ++depth;
+      if (c == ')' && depth-- == 0) return;
+      if (c == ',' && depth == 0) {
+        if (++argument == 2) {
+          const std::size_t value = skip_blanks(at + 1, limit);
+          const auto literal = value_at(value, limit, true);
+          if (literal) judge(CredentialHit::Kind::driver_argument, call, *literal, true);
+          return;
+        }
+      }
+    }
+  }
+
+  // Spring's `credential="user:password@database"` (a list may follow, comma-separated).
+  void judge_user_password_at_database(std::string_view key, ValueSpan span) {
+    const std::string_view value = text_.substr(span.begin, span.end - span.begin);
+    const std::string_view first = value.substr(0, value.find(','));
+    const std::size_t colon = first.find(':');
+    const std::size_t at = first.rfind('@');
+    if (colon == std::string_view::npos || at == std::string_view::npos || at < colon) {
+      judge(CredentialHit::Kind::credential_key, key, span, syntax_ == FileSyntax::code);
+      return;
+    }
+    const ValueSpan password{span.begin + colon + 1, span.begin + at, true};
+    judge(CredentialHit::Kind::credential_key, key, password, false);
+  }
+
+  std::string_view path_;
+  std::string_view text_;
+  FileSyntax syntax_;
+  TextScanLimits limits_;
+  TextScan scan_;
+  std::array<std::size_t, 4> kept_per_kind_{};  // credentials reported, by CredentialHit::Kind
+  std::vector<std::pair<std::string_view, std::size_t>> dropped_;
+  // Index in scan_.connection_strings of each string as written.
+  std::unordered_map<std::string_view, std::size_t> strings_;
+  Line line_{0, 0};
+  std::size_t counted_to_ = 0;
+  int counted_lines_ = 1;
+  std::set<std::size_t> reported_;
+  std::size_t counted_line_ = 0;
+  std::size_t column_offset_ = 0;
+  int column_ = 1;
+  std::size_t allow_line_ = std::string_view::npos;
+  bool allowed_ = false;
+};
+
+}  // namespace
+
+TextScan scan_config_text(std::string_view path, std::string_view text,
+                          const TextScanLimits& limits) {
+  return TextScanner(path, text, limits).run();
+}
+
+}  // namespace mongoscan

@@ -1,0 +1,36 @@
+#include "scanner/config_scan/file_syntax.h"
+
+#include "scanner/ascii_case.h"
+
+namespace mongoscan {
+namespace {
+
+bool ends_with(std::string_view text, std::string_view suffix) {
+  return text.size() >= suffix.size() && text.substr(text.size() - suffix.size()) == suffix;
+}
+
+}  // namespace
+
+FileSyntax file_syntax(std::string_view path) {
+  const std::size_t slash = path.rfind('/');
+  const std::string name =
+      to_lower_ascii(slash == std::string_view::npos ? path : path.substr(slash + 1));
+  const std::size_t dot = name.rfind('.');
+  const std::string_view extension =
+      dot == std::string::npos ? std::string_view() : std::string_view(name).substr(dot);
+  if (name.starts_with("dockerfile") || name.starts_with("containerfile") ||
+      ends_with(name, ".dockerfile")) {
+    return FileSyntax::shell;
+  }
+  for (std::string_view shell : {".sh", ".bash", ".zsh", ".ksh", ".cmd", ".bat"}) {
+    if (extension == shell) return FileSyntax::shell;
+  }
+  if (name.starts_with(".env") || ends_with(name, ".env")) return FileSyntax::config;
+  for (std::string_view config : {".yml", ".yaml", ".properties", ".ini", ".cfg", ".conf", ".cnf",
+                                  ".toml", ".xml", ".config", ".env", ".tfvars"}) {
+    if (extension == config) return FileSyntax::config;
+  }
+  return FileSyntax::code;
+}
+
+}  // namespace mongoscan

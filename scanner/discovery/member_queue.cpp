@@ -1,0 +1,76 @@
+#include "scanner/discovery/member_queue.h"
+
+#include "scanner/ascii_case.h"
+
+namespace mongoscan {
+namespace {
+
+// "host:port" or "[v6]:port" as hello lists members, parsed like a one-host connection string.
+std::optional<HostAddress> parse_member(const std::string& text) {
+  auto parsed = parse_connection_string("mongodb://" + text);
+  if (!parsed || parsed.value().hosts.size() != 1) return std::nullopt;
+  return parsed.value().hosts.front();
+}
+
+std::vector<std::string> strings_in(const std::optional<bson::Array>& array) {
+  std::vector<std::string> strings;
+  for (const bson::Value& value : array.value_or(bson::Array{})) {
+    if (const auto* text = value.get_if<std::string>()) strings.push_back(*text);
+  }
+  return strings;
+}
+
+// The members[].name of a successful replSetGetStatus reply.
+std::vector<std::string> status_member_names(const NodeFacts& node) {
+  const auto status = node.commands.find("replSetGetStatus");
+  if (status == node.commands.end() || status->second.state != CommandOutcome::State::ok) return {};
+  std::vector<std::string> names;
+  for (const bson::Value& value :
+       status->second.reply.get_array("members").value_or(bson::Array{})) {
+    const auto* member = value.get_if<bson::Document>();
+    if (member == nullptr) continue;
+    if (auto name = member->get_string("name")) names.push_back(*name);
+  }
+  return names;
+}
+
+}  // namespace
+
+MemberQueue::MemberQueue(const std::vector<HostAddress>& seeds) {
+  for (const HostAddress& seed : seeds) add({seed, NodeOrigin::seed, ""});
+}
+
+void MemberQueue::add(QueuedNode node) {
+  std::string name = to_lower_ascii(node.host.address());
+  if (seen_.contains(name)) return;
+  if (seen_.size() >= kMaxNodes) {
+    if (beyond_cap_.size() < kMaxCountedBeyondCap) beyond_cap_.insert(std::move(name));
+    return;
+  }
+  seen_.insert(std::move(name));
+  pending_.push_back(std::move(node));
+}
+
+void MemberQueue::add_names(const std::vector<std::string>& names, NodeOrigin origin,
+                            const std::string& named_by) {
+  for (const std::string& name : names) {
+    if (auto member = parse_member(name)) add({*member, origin, named_by});
+  }
+}
+
+void MemberQueue::add_members_of(const NodeFacts& node) {
+  if (node.hello) {
+    for (const char* field : {"hosts", "passives", "arbiters"})
+      add_names(strings_in(node.hello->get_array(field)), NodeOrigin::hello, node.address());
+  }
+  add_names(status_member_names(node), NodeOrigin::replica_set_status, node.address());
+}
+
+std::optional<QueuedNode> MemberQueue::next() {
+  if (pending_.empty()) return std::nullopt;
+  QueuedNode node = std::move(pending_.front());
+  pending_.pop_front();
+  return node;
+}
+
+}  // namespace mongoscan

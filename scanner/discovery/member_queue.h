@@ -1,0 +1,53 @@
+#pragma once
+// The nodes of one deployment still to probe: the seeds, then every member a probed node's replies
+// name (hello's hosts, passives and arbiters; replSetGetStatus's members, hidden ones included)
+// that has not been queued yet. Bounded, so a hostile reply cannot make a scan endless.
+
+#include <cstddef>
+#include <deque>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "scanner/facts/node_facts.h"
+#include "scanner/uri/uri.h"
+
+namespace mongoscan {
+
+struct QueuedNode {
+  HostAddress host;
+  NodeOrigin origin = NodeOrigin::seed;
+  std::string named_by;  // the node whose reply named it; empty for seeds
+};
+
+class MemberQueue {
+ public:
+  // More nodes than any replica set (50 members) or sensible mongos fleet.
+  static constexpr std::size_t kMaxNodes = 1000;
+  // Names past kMaxNodes are counted up to this many distinct ones (a bound on the memory a
+  // hostile reply can take).
+  static constexpr std::size_t kMaxCountedBeyondCap = 100000;
+
+  explicit MemberQueue(const std::vector<HostAddress>& seeds);
+
+  // Queues the members that node's hello and replSetGetStatus replies name and that were not
+  // queued before. Entries that are not "host:port" are ignored.
+  void add_members_of(const NodeFacts& node);
+
+  // The next node to probe, or nothing when every queued node was handed out.
+  std::optional<QueuedNode> next();
+
+  // Distinct names the replies gave past kMaxNodes, never queued (at most kMaxCountedBeyondCap).
+  std::size_t not_queued() const { return beyond_cap_.size(); }
+
+ private:
+  void add(QueuedNode node);
+  void add_names(const std::vector<std::string>& names, NodeOrigin origin,
+                 const std::string& named_by);
+  std::deque<QueuedNode> pending_;
+  std::set<std::string> seen_;        // lower-cased "host:port", queued
+  std::set<std::string> beyond_cap_;  // lower-cased "host:port", past kMaxNodes
+};
+
+}  // namespace mongoscan

@@ -1,0 +1,83 @@
+#pragma once
+// What a config scan saw in application files: hardcoded credentials (kept as Secret, rendered only
+// redacted), every MongoDB connection string, and the files it could not read. Facts, not verdicts.
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "scanner/facts/skipped_file.h"
+#include "scanner/secret.h"
+
+namespace mongoscan {
+
+// A place in a file: 1-based line, 1-based column in Unicode code points.
+struct FileLocation {
+  std::string path;
+  int line = 0;
+  int column = 0;
+};
+
+// A password found in a file.
+struct CredentialHit {
+  enum class Kind {
+    uri_password,     // the password of a mongodb:// or mongodb+srv:// URI (APP-001)
+    credential_key,   // a value under a credential key: password: ..., DB_PASS=... (APP-002)
+    driver_argument,  // a driver call's password argument: MongoCredential.create...(...) (APP-002)
+    cli_argument,     // mongosh -p '...', mongodump --password=... (APP-002)
+  };
+  Kind kind = Kind::credential_key;
+  FileLocation location;        // where the password starts
+  std::string key;              // the key, call or option that holds it; empty for URIs
+  std::string user;             // the user it belongs to, when the same text names it
+  std::string host;             // the first host of a URI; empty otherwise
+  Secret password{""};          // never rendered; redact_secret() for reports
+  bool allowed_inline = false;  // the line carries a `mongoscan:allow` comment
+  std::string fingerprint;      // stable across line moves and secret-free; for baselines
+};
+
+// "uri_password", "credential_key", "driver_argument", "cli_argument".
+std::string_view to_string(CredentialHit::Kind kind);
+
+// A distinct MongoDB connection string found in files, with or without a password: a bundle or a
+// monorepo may repeat one string thousands of times, and each copy would be judged the same.
+// `text` is the raw string (XML entities decoded): it may hold a password and is never rendered.
+struct FoundConnectionString {
+  Secret text{""};
+  std::vector<FileLocation> places;  // the first kPlacesKept places, in path order
+  std::size_t occurrences = 0;
+  bool allowed_inline = false;  // its first place carries a `mongoscan:allow` comment
+
+  static constexpr std::size_t kPlacesKept = 10;
+};
+
+// The reason a file is skipped when scanning its text failed unexpectedly (a bug, or no memory):
+// the scan could not judge it, so it is incomplete.
+inline constexpr std::string_view kInternalErrorReason = "internal error";
+
+// Credentials of one kind found in one file but not kept as facts: past the per-file limit or the
+// scan's. Counted so that a report can say how many more there are.
+struct UnlistedCredentials {
+  std::string path;
+  CredentialHit::Kind kind = CredentialHit::Kind::credential_key;
+  std::size_t count = 0;
+};
+
+struct ConfigFacts {
+  std::vector<std::string> roots;  // the paths given, in order
+  std::size_t files_scanned = 0;
+  std::uint64_t bytes_scanned = 0;
+  std::vector<SkippedFile> skipped;                       // sorted by path
+  std::vector<CredentialHit> credentials;                 // sorted by path, line, column
+  std::vector<FoundConnectionString> connection_strings;  // sorted by first place
+  std::vector<UnlistedCredentials> unlisted_credentials;  // sorted by path, then kind
+  // Distinct connection strings past the scan's limit, not kept and so not judged (a string
+  // found in several files past the limit counts once per file).
+  std::size_t connection_strings_not_kept = 0;
+  // How many candidates each named suppression rule dropped ("placeholder-template": 12, ...).
+  std::map<std::string, std::size_t> suppressed_by_rule;
+};
+
+}  // namespace mongoscan

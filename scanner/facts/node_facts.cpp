@@ -1,0 +1,29 @@
+#include "scanner/facts/node_facts.h"
+
+namespace mongoscan {
+
+std::string_view to_string(CommandOutcome::State state) {
+  switch (state) {
+    case CommandOutcome::State::ok:
+      return "ok";
+    case CommandOutcome::State::not_permitted:
+      return "not_permitted";
+    case CommandOutcome::State::failed:
+      return "failed";
+  }
+  return "failed";
+}
+
+std::string_view to_string(NodeOrigin origin) {
+  switch (origin) {
+    case NodeOrigin::seed:
+      return "seed";
+    case NodeOrigin::hello:
+      return "hello";
+    case NodeOrigin::replica_set_status:
+      return "replSetGetStatus";
+  }
+  return "seed";
+}
+
+}  // namespace mongoscan

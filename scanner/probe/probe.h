@@ -1,0 +1,34 @@
+#pragma once
+// Probes one node, read-only: TLS, hello, unauthenticated probes, authentication and the
+// allowlisted diagnostics. Straight-line code with a deadline on every step; never throws.
+
+#include <chrono>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "scanner/auth/authentication.h"
+#include "scanner/facts/node_facts.h"
+#include "scanner/wire/tcp_connection.h"
+#include "scanner/wire/tls_stream.h"
+
+namespace mongoscan {
+
+struct ProbeOptions {
+  bool tls_required = false;  // the URI asks for TLS; otherwise plaintext first, TLS if refused
+  std::shared_ptr<TlsClientContext> tls_context;  // needed whenever TLS may be used
+  std::optional<Credentials> credentials;
+  AuthenticationOptions authentication;
+  std::chrono::milliseconds connect_timeout{5000};
+  std::chrono::milliseconds command_timeout{10000};
+  std::chrono::milliseconds node_timeout{60000};
+};
+
+// `reached` is a node whose first TCP connection is already open (discovery opens it, so that an
+// unreachable node never holds a worker): host, port, resolved and connected address are set.
+// Further connections go to the connected address. The node budget starts now.
+NodeFacts probe_node(NodeFacts reached, std::unique_ptr<TcpConnection> first_connection,
+                     const ProbeOptions& options);
+
+}  // namespace mongoscan

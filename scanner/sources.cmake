@@ -1,0 +1,82 @@
+# The scanner, which gathers facts. Each folder lists its sources, one line a file;
+# CMakeLists.txt stops the configuration at a .cpp file that no list names.
+
+# what every folder shares: Result and errors, Secret, ASCII case
+mongoscan_sources(MONGOSCAN_SOURCES scanner
+  result.cpp
+  secret.cpp)
+
+# authentication: SCRAM, SASLprep, X.509, PLAIN, password sources
+mongoscan_sources(MONGOSCAN_SOURCES scanner/auth
+  authentication.cpp
+  password_source.cpp
+  saslprep.cpp
+  scram.cpp)
+
+# BSON documents: encoding, decoding, reading replies
+mongoscan_sources(MONGOSCAN_SOURCES scanner/bson
+  bson.cpp)
+
+# the composition root: the command line, and a scan wired from gathering to reports
+mongoscan_sources(MONGOSCAN_SOURCES scanner/cli
+  cli.cpp
+  scan_command.cpp)
+
+# application files: walk, read, ignore rules, candidate rules, text scan, fingerprints
+mongoscan_sources(MONGOSCAN_SOURCES scanner/config_scan
+  anchor_search.cpp
+  candidate_rules.cpp
+  config_fingerprint.cpp
+  config_scan.cpp
+  config_text_scan.cpp
+  file_reader.cpp
+  file_syntax.cpp
+  file_walk.cpp
+  ignore_rules.cpp
+  newline_count.cpp)
+
+# the data-model probe: sampling documents, their shapes
+mongoscan_sources(MONGOSCAN_SOURCES scanner/data_model
+  data_model_probe.cpp
+  document_shape.cpp)
+
+# a whole deployment: member queue, worker pool, discovery
+mongoscan_sources(MONGOSCAN_SOURCES scanner/discovery
+  discovery.cpp
+  member_queue.cpp
+  worker_pool.cpp)
+
+# DNS: the c-ares resolver, mongodb+srv:// seed lists
+mongoscan_sources(MONGOSCAN_SOURCES scanner/dns
+  dns_resolver.cpp
+  srv_seedlist.cpp)
+
+# what the gatherers learnt, as checks/ reads it
+mongoscan_sources(MONGOSCAN_SOURCES scanner/facts
+  config_facts.cpp
+  node_facts.cpp
+  tls_facts.cpp
+  topology.cpp)
+
+# one node: the probe steps, weak-TLS handshakes, the auditor role
+mongoscan_sources(MONGOSCAN_SOURCES scanner/probe
+  auditor_role.cpp
+  probe.cpp
+  weak_tls_probe.cpp)
+
+# connection strings: parsing, options, redaction
+mongoscan_sources(MONGOSCAN_SOURCES scanner/uri
+  srv_uri.cpp
+  uri.cpp
+  uri_option_json.cpp
+  uri_options.cpp
+  uri_redaction.cpp)
+
+# bytes to a node: deadlines, TCP, TLS, OP_MSG, the allowlisted connection
+mongoscan_sources(MONGOSCAN_SOURCES scanner/wire
+  command_allowlist.cpp
+  mongo_connection.cpp
+  numeric_address.cpp
+  tcp_connection.cpp
+  tls_stream.cpp
+  wire_message.cpp)

@@ -1,0 +1,171 @@
+// redact_connection_string: the one place that decides what of a URI may be shown. It reads a URI
+// as parse_connection_string reads it (the same authority, option keys and authMechanismProperties
+// percent-decoded before they are judged), so whatever the parser takes for a secret is masked;
+// text the parser refuses is read more widely, never less.
+
+#include <algorithm>
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "scanner/ascii_case.h"
+#include "scanner/secret.h"
+#include "scanner/uri/uri.h"
+#include "scanner/uri/uri_options.h"
+
+namespace mongoscan {
+namespace {
+
+constexpr std::string_view kSchemeSeparator = "://";
+constexpr std::string_view kSchemes[] = {"mongodb://", "mongodb+srv://"};
+
+// `decoded_name` is an option or property name after percent-decoding.
+bool looks_secret(std::string_view decoded_name) {
+  const std::string lowered = to_lower_ascii(decoded_name);
+  for (std::string_view word : {"password", "secret", "token", "key"}) {
+    if (lowered.find(word) != std::string::npos && lowered != "tlscertificatekeyfile") return true;
+  }
+  const OptionSpec* spec = find_option_spec(decoded_name);
+  return spec != nullptr && spec->type == OptionType::secret;
+}
+
+// Percent-decoded text with, for each decoded byte, the offset of its raw byte or escape; one more
+// offset (the raw size) ends the list. nullopt where percent_decode refuses the text.
+struct DecodedText {
+  std::string text;
+  std::vector<std::size_t> raw_offsets;
+};
+
+std::optional<DecodedText> decode_with_offsets(std::string_view raw) {
+  DecodedText decoded;
+  for (std::size_t i = 0; i < raw.size();) {
+    decoded.raw_offsets.push_back(i);
+    const std::size_t length = raw[i] == '%' ? 3 : 1;
+    auto byte = percent_decode(raw.substr(i, length), "a value");
+    if (!byte || byte.value().size() != 1) return std::nullopt;
+    decoded.text += byte.value();
+    i += length;
+  }
+  decoded.raw_offsets.push_back(raw.size());
+  return decoded;
+}
+
+// authMechanismProperties: the value is decoded, then split at ',' and each pair's first ':'
+// (split_key_value_list), and a secret-looking key's value is masked in the raw text.
+std::string redact_properties(std::string_view raw) {
+  const auto decoded = decode_with_offsets(raw);
+  if (!decoded) return kRedacted;  // the parser refuses it, so its pairs cannot be told apart
+  const std::string& text = decoded->text;
+  std::string redacted;
+  std::size_t shown_from = 0;  // raw offset
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    std::size_t comma = text.find(',', start);
+    if (comma == std::string::npos) comma = text.size();
+    const std::size_t colon = text.find(':', start);
+    if (colon < comma && looks_secret(std::string_view(text).substr(start, colon - start))) {
+      const std::size_t value_start = decoded->raw_offsets[colon + 1];
+      redacted.append(raw.substr(shown_from, value_start - shown_from)).append(kRedacted);
+      shown_from = decoded->raw_offsets[comma];
+    }
+    start = comma + 1;
+  }
+  return redacted.append(raw.substr(shown_from));
+}
+
+// The query split at '&' and each pair at its first '=', as parse_options splits it. A key that
+// does not decode has its value masked: the parser refuses it, so it could name anything. A pair
+// without '=' after a secret is masked too: it is the rest of a secret holding an unescaped '&'.
+std::string redact_query(std::string_view query) {
+  std::string redacted;
+  bool after_secret = false;
+  std::size_t start = 0;
+  while (start <= query.size()) {
+    std::size_t amp = query.find('&', start);
+    if (amp == std::string_view::npos) amp = query.size();
+    const std::string_view pair = query.substr(start, amp - start);
+    if (start > 0) redacted += '&';
+    start = amp + 1;
+    const std::size_t equals = pair.find('=');
+    if (equals == std::string_view::npos) {
+      redacted += after_secret && !pair.empty() ? std::string_view(kRedacted) : pair;
+      continue;
+    }
+    const std::string_view raw_key = pair.substr(0, equals);
+    const auto key = percent_decode(raw_key, "an option name");
+    after_secret = !key || looks_secret(key.value());
+    redacted.append(raw_key).append("=");
+    if (after_secret && equals + 1 == pair.size()) {
+      after_secret = false;  // an empty value hides nothing, and "***" would make it a value
+    } else if (after_secret) {
+      redacted += kRedacted;
+    } else if (equals_ignore_case(key.value(), "authMechanismProperties")) {
+      redacted += redact_properties(pair.substr(equals + 1));
+    } else {
+      redacted += pair.substr(equals + 1);
+    }
+  }
+  return redacted;
+}
+
+// Where the user info ends (its '@'), or npos. The parser's reading: the last '@' of the authority,
+// which ends at the first '/' or '?'. When the authority has none and the parser refuses the text,
+// a password may hold an unescaped '/' or '?': then the last '@' of the text, if a ':' precedes it.
+std::size_t user_info_end(std::string_view uri, std::size_t authority_start) {
+  const std::size_t authority_end = std::min(uri.find_first_of("/?", authority_start), uri.size());
+  const std::size_t at = uri.substr(0, authority_end).rfind('@');
+  if (at != std::string_view::npos && at >= authority_start) return at;
+  if (parse_connection_string(uri)) return std::string_view::npos;
+  const std::size_t last_at = uri.rfind('@');
+  if (last_at == std::string_view::npos || last_at < authority_start) return std::string_view::npos;
+  const bool has_password =
+      uri.substr(authority_start, last_at - authority_start).find(':') != std::string_view::npos;
+  return has_password ? last_at : std::string_view::npos;
+}
+
+std::size_t find_scheme(std::string_view text, std::size_t from) {
+  std::size_t found = std::string_view::npos;
+  for (std::string_view scheme : kSchemes) found = std::min(found, text.find(scheme, from));
+  return found;
+}
+
+}  // namespace
+
+std::string redact_connection_string(std::string_view uri) {
+  const std::size_t scheme_end = uri.find(kSchemeSeparator);
+  const std::size_t authority_start =
+      scheme_end == std::string_view::npos ? 0 : scheme_end + kSchemeSeparator.size();
+  const std::size_t at = user_info_end(uri, authority_start);
+  const std::size_t host_start = at == std::string_view::npos ? authority_start : at;
+  const std::size_t query_start = uri.find('?', host_start);
+
+  std::string redacted(uri.substr(0, authority_start));
+  if (at != std::string_view::npos) {
+    const std::string_view user_info = uri.substr(authority_start, at - authority_start);
+    const std::size_t colon = user_info.find(':');
+    redacted.append(user_info.substr(0, colon));
+    if (colon != std::string_view::npos) redacted.append(":").append(kRedacted);
+  }
+  redacted +=
+      uri.substr(host_start, query_start == std::string_view::npos ? std::string_view::npos
+                                                                   : query_start - host_start);
+  if (query_start != std::string_view::npos) {
+    redacted += "?" + redact_query(uri.substr(query_start + 1));
+  }
+  return redacted;
+}
+
+std::string redact_connection_strings_in_text(std::string_view text) {
+  std::size_t start = find_scheme(text, 0);
+  std::string redacted(text.substr(0, start));
+  while (start != std::string_view::npos) {
+    const std::size_t next = find_scheme(text, start + 1);
+    redacted += redact_connection_string(text.substr(start, next - start));
+    start = next;
+  }
+  return redacted;
+}
+
+}  // namespace mongoscan

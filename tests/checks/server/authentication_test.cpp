@@ -1,0 +1,225 @@
+#include "checks/server/authentication.h"
+
+#include <gtest/gtest.h>
+
+#include "tests/checks/node_facts_fixture.h"
+#include "tests/checks/uri_target_fixture.h"
+
+namespace mongoscan {
+namespace {
+
+CommandOutcome outcome(CommandOutcome::State state, bson::Document reply = {}) {
+  CommandOutcome result;
+  result.state = state;
+  result.reply = std::move(reply);
+  return result;
+}
+
+bson::Document databases(int count) {
+  bson::Array list;
+  for (int i = 0; i < count; ++i)
+    list.push_back(bson::Document{{"name", "db" + std::to_string(i)}});
+  return bson::Document{{"databases", list}, {"ok", 1.0}};
+}
+
+Finding judge(std::map<std::string, CommandOutcome> unauthenticated) {
+  NodeFacts facts;
+  facts.host = "10.0.0.5";
+  facts.port = 27017;
+  facts.unauthenticated = std::move(unauthenticated);
+  auto findings = check_authentication(facts, Policy{});
+  EXPECT_EQ(findings.size(), authentication_specs().size());
+  const Finding finding = check_test::finding_for(findings, "AUTHN-001");
+  EXPECT_EQ(finding.subject.name, "10.0.0.5:27017");
+  return finding;
+}
+
+TEST(AuthenticationEnforced, RefusedWithCode13Passes) {
+  auto finding = judge({{"listDatabases", outcome(CommandOutcome::State::not_permitted)},
+                        {"getLog", outcome(CommandOutcome::State::not_permitted)}});
+  EXPECT_EQ(finding.status, Status::pass);
+  EXPECT_EQ(finding.evidence["listDatabases"], "not_permitted");
+}
+
+TEST(AuthenticationEnforced, DatabasesListedWithoutAuthenticationFail) {
+  auto finding = judge({{"listDatabases", outcome(CommandOutcome::State::ok, databases(2))}});
+  EXPECT_EQ(finding.status, Status::fail);
+  EXPECT_EQ(finding.severity, Severity::critical);
+  EXPECT_EQ(finding.evidence["listDatabases_databases"], 2);
+}
+
+TEST(AuthenticationEnforced, ReadableLogFails) {
+  auto finding = judge({{"listDatabases", outcome(CommandOutcome::State::ok, databases(0))},
+                        {"getLog", outcome(CommandOutcome::State::ok)}});
+  EXPECT_EQ(finding.status, Status::fail);
+}
+
+TEST(AuthenticationEnforced, AnEmptyListProvesNothing) {
+  auto finding = judge({{"listDatabases", outcome(CommandOutcome::State::ok, databases(0))},
+                        {"getLog", outcome(CommandOutcome::State::failed)}});
+  EXPECT_EQ(finding.status, Status::warn);
+}
+
+TEST(AuthenticationEnforced, NoProbeIsAnError) { EXPECT_EQ(judge({}).status, Status::error); }
+
+using check_test::answered;
+using check_test::cmd_line_opts;
+using check_test::finding_for;
+using check_test::reachable_node;
+using check_test::refused;
+
+Finding judge_node(const NodeFacts& facts, std::string_view id) {
+  return finding_for(check_authentication(facts, Policy{}), id);
+}
+
+bson::Document security(bson::Document settings) {
+  return bson::Document{{"security", std::move(settings)}};
+}
+
+TEST(AuthenticationConfigured, AuthorizationDisabledByDefaultFails) {
+  NodeFacts facts = reachable_node();
+  facts.commands["getCmdLineOpts"] = cmd_line_opts(bson::Document{});
+  const Finding finding = judge_node(facts, "AUTHN-002");
+  EXPECT_EQ(finding.status, Status::fail);
+  EXPECT_NE(finding.message.find("(default)"), std::string::npos);
+  EXPECT_EQ(finding.evidence["security.authorization"]["set"], false);
+}
+
+TEST(AuthenticationConfigured, StandaloneWithAuthorizationPasses) {
+  NodeFacts facts = reachable_node();
+  facts.commands["getCmdLineOpts"] =
+      cmd_line_opts(security(bson::Document{{"authorization", "enabled"}}));
+  EXPECT_EQ(judge_node(facts, "AUTHN-002").status, Status::pass);
+}
+
+TEST(AuthenticationConfigured, ReplicaSetMemberNeedsKeyFileOrX509) {
+  NodeFacts facts = reachable_node("7.0.12", "rs0");
+  facts.commands["getCmdLineOpts"] =
+      cmd_line_opts(security(bson::Document{{"authorization", "enabled"}}));
+  const Finding none = judge_node(facts, "AUTHN-002");
+  EXPECT_EQ(none.status, Status::fail);
+  EXPECT_EQ(none.evidence["cluster_member"], true);
+
+  facts.commands["getCmdLineOpts"] =
+      cmd_line_opts(security(bson::Document{{"keyFile", "/etc/mongo/key"}}));
+  const Finding key_file = judge_node(facts, "AUTHN-002");
+  EXPECT_EQ(key_file.status, Status::pass) << key_file.message;
+  EXPECT_EQ(key_file.evidence["security.keyFile"], "set");
+  EXPECT_EQ(key_file.evidence.dump().find("/etc/mongo/key"), std::string::npos);
+
+  facts.commands["getCmdLineOpts"] = cmd_line_opts(
+      security(bson::Document{{"authorization", "enabled"}, {"clusterAuthMode", "sendX509"}}));
+  const Finding transition = judge_node(facts, "AUTHN-002");
+  EXPECT_EQ(transition.status, Status::fail);
+  EXPECT_NE(transition.message.find("transition"), std::string::npos);
+
+  facts.commands["getCmdLineOpts"] = cmd_line_opts(
+      security(bson::Document{{"authorization", "enabled"}, {"clusterAuthMode", "x509"}}));
+  EXPECT_EQ(judge_node(facts, "AUTHN-002").status, Status::pass);
+}
+
+TEST(AuthenticationConfigured, WithoutGetCmdLineOptsItIsSkipped) {
+  NodeFacts facts = reachable_node();
+  facts.commands["getCmdLineOpts"] = refused();
+  EXPECT_EQ(judge_node(facts, "AUTHN-002").status, Status::skipped);
+}
+
+TEST(LocalhostBypass, TrueOrUnreportedFailsFalsePasses) {
+  NodeFacts facts = reachable_node();
+  facts.commands["getParameter"] =
+      answered(bson::Document{{"enableLocalhostAuthBypass", true}, {"ok", 1.0}});
+  EXPECT_EQ(judge_node(facts, "AUTHN-003").status, Status::fail);
+  facts.commands["getParameter"] = answered(bson::Document{{"ok", 1.0}});
+  EXPECT_EQ(judge_node(facts, "AUTHN-003").status, Status::fail);
+  facts.commands["getParameter"] =
+      answered(bson::Document{{"enableLocalhostAuthBypass", false}, {"ok", 1.0}});
+  EXPECT_EQ(judge_node(facts, "AUTHN-003").status, Status::pass);
+  facts.commands["getParameter"] = refused();
+  const Finding skipped = judge_node(facts, "AUTHN-003");
+  EXPECT_EQ(skipped.status, Status::skipped);
+  EXPECT_EQ(skipped.evidence["needs"], "getParameter");
+}
+
+bson::Document mechanisms(std::initializer_list<const char*> names) {
+  bson::Array list;
+  for (const char* name : names) list.push_back(bson::Value(name));
+  return bson::Document{{"authenticationMechanisms", list}, {"ok", 1.0}};
+}
+
+bson::Document user(const char* name, std::initializer_list<const char*> user_mechanisms) {
+  bson::Array list;
+  for (const char* mechanism : user_mechanisms) list.push_back(bson::Value(mechanism));
+  return bson::Document{{"user", name}, {"db", "admin"}, {"mechanisms", list}};
+}
+
+TEST(Mechanisms, Sha256EverywherePasses) {
+  NodeFacts facts = reachable_node();
+  facts.tls = true;
+  facts.plaintext_accepted = false;
+  facts.commands["getParameter"] = answered(mechanisms({"SCRAM-SHA-256", "SCRAM-SHA-1", "PLAIN"}));
+  facts.commands["usersInfo"] = answered(bson::Document{
+      {"users", bson::Array{user("app", {"SCRAM-SHA-1", "SCRAM-SHA-256"})}}, {"ok", 1.0}});
+  const Finding finding = judge_node(facts, "AUTHN-004");
+  EXPECT_EQ(finding.status, Status::pass) << finding.message;
+}
+
+TEST(Mechanisms, Sha1OnlyUsersAndPlainWithoutTlsFail) {
+  NodeFacts facts = reachable_node();
+  facts.commands["getParameter"] = answered(mechanisms({"SCRAM-SHA-256", "PLAIN"}));
+  facts.commands["usersInfo"] = answered(bson::Document{
+      {"users", bson::Array{user("legacy", {"SCRAM-SHA-1"}), user("app", {"SCRAM-SHA-256"})}},
+      {"ok", 1.0}});
+  const Finding finding = judge_node(facts, "AUTHN-004");
+  EXPECT_EQ(finding.status, Status::fail);
+  EXPECT_NE(finding.message.find("legacy@admin"), std::string::npos);
+  EXPECT_EQ(finding.message.find("app@admin"), std::string::npos);
+  EXPECT_NE(finding.message.find("PLAIN"), std::string::npos);
+  EXPECT_EQ(finding.evidence["sha1_only_users"].size(), 1u);
+}
+
+TEST(Mechanisms, Sha256DisabledFails) {
+  NodeFacts facts = reachable_node();
+  facts.commands["getParameter"] = answered(mechanisms({"SCRAM-SHA-1"}));
+  facts.commands["usersInfo"] = answered(bson::Document{{"users", bson::Array{}}, {"ok", 1.0}});
+  EXPECT_EQ(judge_node(facts, "AUTHN-004").status, Status::fail);
+}
+
+TEST(Mechanisms, UsersNotVisibleIsNotAPass) {
+  NodeFacts facts = reachable_node();
+  facts.commands["getParameter"] = answered(mechanisms({"SCRAM-SHA-256"}));
+  facts.commands["usersInfo"] = refused();
+  const Finding finding = judge_node(facts, "AUTHN-004");
+  EXPECT_EQ(finding.status, Status::skipped);
+  EXPECT_EQ(finding.evidence["needs"], "viewUser");
+}
+
+TEST(IterationCounts, BelowTheDefaultsFails) {
+  NodeFacts facts = reachable_node();
+  facts.commands["getParameter"] =
+      answered(bson::Document{{"scramIterationCount", std::int32_t{10000}},
+                              {"scramSHA256IterationCount", std::int32_t{4096}},
+                              {"ok", 1.0}});
+  const Finding finding = judge_node(facts, "AUTHN-006");
+  EXPECT_EQ(finding.status, Status::fail);
+  EXPECT_NE(finding.message.find("scramSHA256IterationCount 4096 < 15000"), std::string::npos);
+  EXPECT_EQ(finding.message.find("scramIterationCount 10000"), std::string::npos);
+}
+
+TEST(IterationCounts, TheScanningAccountsStoredCountCounts) {
+  NodeFacts facts = reachable_node();
+  facts.commands["getParameter"] =
+      answered(bson::Document{{"scramIterationCount", std::int32_t{10000}},
+                              {"scramSHA256IterationCount", std::int32_t{15000}},
+                              {"ok", 1.0}});
+  EXPECT_EQ(judge_node(facts, "AUTHN-006").status, Status::pass);
+  facts.authentication = AuthenticationFacts{};
+  facts.authentication->username = "auditor";
+  facts.authentication->mechanism = "SCRAM-SHA-256";
+  facts.authentication->scram_iteration_count = 4096;
+  const Finding finding = judge_node(facts, "AUTHN-006");
+  EXPECT_EQ(finding.status, Status::fail);
+  EXPECT_EQ(finding.evidence["scanning_account_iterations"], 4096);
+}
+
+}  // namespace
+}  // namespace mongoscan

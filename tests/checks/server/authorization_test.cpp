@@ -1,0 +1,236 @@
+#include "checks/server/authorization.h"
+
+#include <gtest/gtest.h>
+
+#include "tests/checks/node_facts_fixture.h"
+#include "tests/checks/uri_target_fixture.h"
+
+namespace mongoscan {
+namespace {
+
+using check_test::answered;
+using check_test::failed;
+using check_test::finding_for;
+using check_test::reachable_node;
+using check_test::refused;
+
+bson::Document role(const char* name, const char* db) {
+  return bson::Document{{"role", name}, {"db", db}};
+}
+
+bson::Document user(const char* name, bson::Array roles) {
+  return bson::Document{{"user", name}, {"db", "admin"}, {"roles", std::move(roles)}};
+}
+
+CommandOutcome users(bson::Array list) {
+  return answered(bson::Document{{"users", std::move(list)}, {"ok", 1.0}});
+}
+
+// connectionStatus for the scanning account auditor@admin holding `roles`.
+CommandOutcome scanning_as(bson::Array roles) {
+  return answered(bson::Document{
+      {"authInfo",
+       bson::Document{{"authenticatedUsers",
+                       bson::Array{bson::Document{{"user", "auditor"}, {"db", "admin"}}}},
+                      {"authenticatedUserRoles", std::move(roles)}}},
+      {"ok", 1.0}});
+}
+
+NodeFacts node_with_users(bson::Array list) {
+  NodeFacts facts = reachable_node();
+  facts.commands["connectionStatus"] = scanning_as({role("clusterMonitor", "admin")});
+  facts.commands["usersInfo"] = users(std::move(list));
+  return facts;
+}
+
+Finding judge(const NodeFacts& facts, std::string_view id, const Policy& policy = {}) {
+  return finding_for(check_authorization(facts, policy), id);
+}
+
+Policy declaring(std::set<std::string> administrators) {
+  Policy policy;
+  policy.administrators = std::move(administrators);
+  return policy;
+}
+
+TEST(Administrators, UndeclaredHoldersWarnWithoutAPolicyAndFailWithOne) {
+  const NodeFacts facts = node_with_users({user("admin", {role("root", "admin")}),
+                                           user("app", {role("readWrite", "shop")}),
+                                           user("ops", {role("userAdmin", "admin")})});
+  const Finding undeclared = judge(facts, "AUTHZ-001");
+  EXPECT_EQ(undeclared.status, Status::warn);
+  EXPECT_NE(undeclared.message.find("admin@admin, ops@admin"), std::string::npos);
+  EXPECT_EQ(undeclared.evidence["holders"]["admin@admin"][0], "root@admin");
+  EXPECT_FALSE(undeclared.evidence["holders"].contains("app@admin"));
+
+  const Finding partly = judge(facts, "AUTHZ-001", declaring({"admin@admin"}));
+  EXPECT_EQ(partly.status, Status::fail);
+  EXPECT_NE(partly.message.find("ops@admin"), std::string::npos);
+  EXPECT_EQ(partly.message.find("admin@admin"), std::string::npos);
+
+  EXPECT_EQ(judge(facts, "AUTHZ-001", declaring({"admin@admin", "ops@admin"})).status,
+            Status::pass);
+}
+
+TEST(Administrators, DbOwnerCountsOnlyOnAdmin) {
+  const NodeFacts facts = node_with_users({user("app", {role("dbOwner", "shop")})});
+  EXPECT_EQ(judge(facts, "AUTHZ-001", declaring({})).status, Status::pass);
+  const NodeFacts on_admin = node_with_users({user("app", {role("dbOwner", "admin")})});
+  EXPECT_EQ(judge(on_admin, "AUTHZ-001", declaring({})).status, Status::fail);
+}
+
+TEST(Administrators, CustomRoleInheritingRootCounts) {
+  NodeFacts facts = node_with_users({user("svc", {role("superOps", "admin")})});
+  facts.commands["rolesInfo"] = answered(bson::Document{
+      {"roles", bson::Array{bson::Document{{"role", "superOps"},
+                                           {"db", "admin"},
+                                           {"isBuiltin", false},
+                                           {"roles", bson::Array{role("root", "admin")}}}}},
+      {"ok", 1.0}});
+  const Finding finding = judge(facts, "AUTHZ-001", declaring({}));
+  EXPECT_EQ(finding.status, Status::fail);
+  EXPECT_EQ(finding.evidence["holders"]["svc@admin"][0], "superOps@admin");
+}
+
+TEST(Administrators, TheScanningAccountIsJudgedWhenUsersAreNotVisible) {
+  NodeFacts facts = reachable_node();
+  facts.commands["connectionStatus"] = scanning_as({role("root", "admin")});
+  facts.commands["usersInfo"] = refused();
+  EXPECT_EQ(judge(facts, "AUTHZ-001", declaring({})).status, Status::fail);
+
+  facts.commands["connectionStatus"] = scanning_as({role("clusterMonitor", "admin")});
+  const Finding incomplete = judge(facts, "AUTHZ-001", declaring({}));
+  EXPECT_EQ(incomplete.status, Status::skipped) << "never pass without the user inventory";
+  EXPECT_EQ(incomplete.evidence["needs"], "viewUser");
+  EXPECT_NE(incomplete.message.find("auditor@admin"), std::string::npos);
+}
+
+TEST(Administrators, NothingVisibleIsAnError) {
+  NodeFacts facts = reachable_node();
+  facts.commands["usersInfo"] = failed("connection reset");
+  EXPECT_EQ(judge(facts, "AUTHZ-001").status, Status::error);
+}
+
+TEST(DatabaseScope, RolesOnTwoBusinessDatabasesFail) {
+  const NodeFacts facts = node_with_users(
+      {user("app", {role("readWrite", "shop"), role("read", "billing"), role("read", "admin")}),
+       user("report", {role("read", "shop"), role("readWrite", "shop")})});
+  const Finding finding = judge(facts, "AUTHZ-002");
+  EXPECT_EQ(finding.status, Status::fail);
+  EXPECT_NE(finding.message.find("app@admin (billing, shop)"), std::string::npos);
+  EXPECT_EQ(finding.message.find("report@admin"), std::string::npos);
+}
+
+TEST(DatabaseScope, OneDatabaseEachPasses) {
+  const NodeFacts facts = node_with_users(
+      {user("app", {role("readWrite", "shop")}), user("admin", {role("root", "admin")})});
+  const Finding finding = judge(facts, "AUTHZ-002");
+  EXPECT_EQ(finding.status, Status::pass);
+  EXPECT_EQ(finding.evidence["users_judged"], 3);  // auditor from connectionStatus too
+}
+
+bson::Document custom_role(const char* name, bson::Array privileges, bson::Array roles = {}) {
+  return bson::Document{{"role", name},
+                        {"db", "admin"},
+                        {"isBuiltin", false},
+                        {"roles", std::move(roles)},
+                        {"privileges", std::move(privileges)}};
+}
+
+bson::Document privilege(bson::Document resource, std::initializer_list<const char*> actions) {
+  bson::Array list;
+  for (const char* action : actions) list.push_back(bson::Value(action));
+  return bson::Document{{"resource", std::move(resource)}, {"actions", list}};
+}
+
+CommandOutcome roles_info(bson::Array roles) {
+  return answered(bson::Document{{"roles", std::move(roles)}, {"ok", 1.0}});
+}
+
+TEST(CustomRoles, BroadPrivilegesFailNamingWhy) {
+  NodeFacts facts = reachable_node();
+  facts.commands["rolesInfo"] = roles_info(
+      {custom_role("everything", {privilege({{"anyResource", true}}, {"anyAction"})}),
+       custom_role("shutdowner", {privilege({{"cluster", true}}, {"serverStatus", "shutdown"})}),
+       custom_role("auditor",
+                   {privilege({{"cluster", true}}, {"getCmdLineOpts", "getLog", "viewUser"}),
+                    privilege({{"db", ""}, {"collection", ""}}, {"listCollections"})}),
+       custom_role("wrapper", {}, {role("clusterAdmin", "admin")})});
+  const Finding finding = judge(facts, "AUTHZ-003");
+  EXPECT_EQ(finding.status, Status::fail);
+  EXPECT_EQ(finding.evidence["too_broad"]["everything@admin"],
+            (nlohmann::json{"anyAction", "anyResource"}));
+  EXPECT_EQ(finding.evidence["too_broad"]["shutdowner@admin"],
+            (nlohmann::json{"cluster-wide shutdown"}));
+  EXPECT_EQ(finding.evidence["too_broad"]["wrapper@admin"],
+            (nlohmann::json{"inherits clusterAdmin@admin"}));
+  EXPECT_FALSE(finding.evidence["too_broad"].contains("auditor@admin"))
+      << "read-only monitoring on the cluster is what mongoscan's own role needs";
+  EXPECT_EQ(finding.evidence["custom_roles"], 4);
+}
+
+TEST(CustomRoles, ScopedRolesPassAndMissingRolesInfoIsSkipped) {
+  NodeFacts facts = reachable_node();
+  facts.commands["rolesInfo"] = roles_info(
+      {custom_role("reader", {privilege({{"db", "shop"}, {"collection", ""}}, {"find"})})});
+  EXPECT_EQ(judge(facts, "AUTHZ-003").status, Status::pass);
+  facts.commands["rolesInfo"] = refused();
+  const Finding skipped = judge(facts, "AUTHZ-003");
+  EXPECT_EQ(skipped.status, Status::skipped);
+  EXPECT_EQ(skipped.evidence["needs"], "viewRole");
+}
+
+CommandOutcome collections(std::initializer_list<const char*> names) {
+  bson::Array batch;
+  for (const char* name : names)
+    batch.push_back(bson::Document{{"name", name}, {"type", "collection"}});
+  return answered(bson::Document{
+      {"cursor", bson::Document{{"id", std::int64_t{0}}, {"firstBatch", batch}}}, {"ok", 1.0}});
+}
+
+TEST(SystemDatabases, BusinessCollectionsThereFail) {
+  NodeFacts facts = reachable_node();
+  facts.commands["listCollections admin"] =
+      collections({"system.users", "system.version", "orders"});
+  facts.commands["listCollections config"] =
+      collections({"system.sessions", "transactions", "cache.chunks.shop.orders", "settings2"});
+  facts.commands["listCollections local"] =
+      collections({"startup_log", "oplog.rs", "replset.minvalid", "me"});
+  const Finding finding = judge(facts, "AUTHZ-004");
+  EXPECT_EQ(finding.status, Status::fail);
+  EXPECT_NE(finding.message.find("admin.orders, config.settings2"), std::string::npos);
+  EXPECT_EQ(finding.evidence["business_collections"].size(), 2u);
+}
+
+TEST(SystemDatabases, OnlySystemCollectionsPass) {
+  NodeFacts facts = reachable_node();
+  facts.commands["listCollections admin"] = collections({"system.users", "system.roles"});
+  facts.commands["listCollections config"] = collections({"system.sessions"});
+  facts.commands["listCollections local"] = collections({"startup_log"});
+  EXPECT_EQ(judge(facts, "AUTHZ-004").status, Status::pass);
+
+  facts.commands["listCollections local"] = refused();
+  const Finding partial = judge(facts, "AUTHZ-004");
+  EXPECT_EQ(partial.status, Status::skipped);
+  EXPECT_EQ(partial.evidence["databases_checked"], (nlohmann::json{"admin", "config"}));
+}
+
+TEST(SystemDatabases, MongosHasNoLocal) {
+  NodeFacts facts = reachable_node();
+  facts.hello = bson::Document{{"msg", "isdbgrid"}, {"maxWireVersion", std::int32_t{21}}};
+  facts.commands["listCollections admin"] = collections({"system.version"});
+  facts.commands["listCollections config"] = collections({"system.sessions"});
+  EXPECT_EQ(judge(facts, "AUTHZ-004").status, Status::pass);
+}
+
+TEST(Authorization, OneFindingPerCheckAboutTheNode) {
+  const auto findings = check_authorization(reachable_node(), Policy{});
+  ASSERT_EQ(findings.size(), authorization_specs().size());
+  for (const Finding& finding : findings) {
+    EXPECT_EQ(finding.subject.name, "10.0.0.5:27017");
+    EXPECT_EQ(finding.status, Status::error) << finding.check_id << ": nothing was probed";
+  }
+}
+
+}  // namespace
+}  // namespace mongoscan

@@ -1,0 +1,143 @@
+#include "checks/server/hardening.h"
+
+#include <gtest/gtest.h>
+
+#include "tests/checks/node_facts_fixture.h"
+#include "tests/checks/uri_target_fixture.h"
+
+namespace mongoscan {
+namespace {
+
+using check_test::answered;
+using check_test::cmd_line_opts;
+using check_test::finding_for;
+using check_test::reachable_node;
+using check_test::refused;
+
+NodeFacts configured(bson::Document parsed) {
+  NodeFacts facts = reachable_node();
+  facts.commands["getCmdLineOpts"] = cmd_line_opts(std::move(parsed));
+  return facts;
+}
+
+Finding judge(const NodeFacts& facts, std::string_view id) {
+  return finding_for(check_hardening(facts, Policy{}), id);
+}
+
+void set_modules(NodeFacts& facts, bson::Array modules) {
+  facts.commands["buildInfo"] =
+      answered(bson::Document{{"version", "7.0.12"}, {"modules", std::move(modules)}, {"ok", 1.0}});
+}
+
+TEST(ServerSideJavaScript, OnByDefaultFails) {
+  const Finding finding = judge(configured({}), "HARD-001");
+  EXPECT_EQ(finding.status, Status::fail);
+  EXPECT_NE(finding.message.find("(the default)"), std::string::npos);
+  EXPECT_EQ(finding.evidence["security.javascriptEnabled"]["set"], false);
+  EXPECT_EQ(
+      judge(configured({{"security", bson::Document{{"javascriptEnabled", false}}}}), "HARD-001")
+          .status,
+      Status::pass);
+}
+
+TEST(ServerSideJavaScript, WithoutConfigurationItIsSkippedNotPassed) {
+  NodeFacts facts = reachable_node();
+  facts.commands["getCmdLineOpts"] = refused();
+  for (const char* id : {"HARD-001", "HARD-002", "HARD-003", "HARD-004"}) {
+    EXPECT_EQ(judge(facts, id).status, Status::skipped) << id;
+  }
+}
+
+TEST(Auditing, DestinationSetPasses) {
+  const Finding finding = judge(
+      configured({{"auditLog", bson::Document{{"destination", "file"}, {"path", "/var/log/a"}}}}),
+      "HARD-002");
+  EXPECT_EQ(finding.status, Status::pass);
+  EXPECT_NE(finding.message.find("file"), std::string::npos);
+}
+
+TEST(Auditing, OffOnCommunitySaysItIsAnEnterpriseOrPerconaFeature) {
+  NodeFacts community = configured({});
+  set_modules(community, {});
+  const Finding finding = judge(community, "HARD-002");
+  EXPECT_EQ(finding.status, Status::fail);
+  EXPECT_EQ(finding.evidence["edition"], "Community");
+  EXPECT_NE(finding.evidence["note"].get<std::string>().find("Enterprise or Percona feature"),
+            std::string::npos);
+
+  NodeFacts enterprise = configured({});
+  set_modules(enterprise, {bson::Value("enterprise")});
+  const Finding off = judge(enterprise, "HARD-002");
+  EXPECT_EQ(off.status, Status::fail);
+  EXPECT_FALSE(off.evidence.contains("note"));
+}
+
+TEST(EncryptionAtRest, EnabledPasses) {
+  EXPECT_EQ(
+      judge(configured({{"security", bson::Document{{"enableEncryption", true}}}}), "HARD-003")
+          .status,
+      Status::pass);
+}
+
+TEST(EncryptionAtRest, CommunityWarnsAndSupportedBuildsFail) {
+  NodeFacts community = configured({});
+  set_modules(community, {});
+  const Finding warned = judge(community, "HARD-003");
+  EXPECT_EQ(warned.status, Status::warn);
+  EXPECT_NE(warned.evidence["note"].get<std::string>().find("Enterprise or Percona feature"),
+            std::string::npos);
+
+  NodeFacts percona = configured({});
+  percona.commands["buildInfo"] = answered(bson::Document{{"version", "7.0.12"},
+                                                          {"psmdbVersion", "7.0.12-7"},
+                                                          {"modules", bson::Array{}},
+                                                          {"ok", 1.0}});
+  const Finding failed = judge(percona, "HARD-003");
+  EXPECT_EQ(failed.status, Status::fail);
+  EXPECT_EQ(failed.evidence["edition"], "Percona Server for MongoDB");
+}
+
+CommandOutcome startup_log(std::initializer_list<const char*> lines) {
+  bson::Array log;
+  for (const char* line : lines) log.push_back(bson::Value(line));
+  return answered(
+      bson::Document{{"totalLinesWritten", std::int32_t(log.size())}, {"log", log}, {"ok", 1.0}});
+}
+
+TEST(Process, RedactedAndQuietStartupPasses) {
+  NodeFacts facts = configured({{"security", bson::Document{{"redactClientLogData", true}}}});
+  facts.commands["getLog"] = startup_log(
+      {R"({"t":{"$date":"2024-07-01T10:00:00.000Z"},"s":"W","c":"CONTROL","id":22140,"msg":"This server is bound to localhost."})"});
+  const Finding finding = judge(facts, "HARD-004");
+  EXPECT_EQ(finding.status, Status::pass) << finding.message;
+  EXPECT_EQ(finding.evidence["runs_as_root"], false);
+}
+
+TEST(Process, RootAndLowRlimitsFromStartupWarningsFail) {
+  NodeFacts facts = configured({{"security", bson::Document{{"redactClientLogData", true}}}});
+  facts.commands["getLog"] = startup_log(
+      {R"({"s":"W","c":"CONTROL","id":22120,"msg":"You are running this process as the root user, which is not recommended"})",
+       "** WARNING: soft rlimits too low. rlimits set to 4096 processes, 1024 files."});
+  const Finding finding = judge(facts, "HARD-004");
+  EXPECT_EQ(finding.status, Status::fail);
+  EXPECT_NE(finding.message.find("runs as root"), std::string::npos);
+  EXPECT_NE(finding.message.find("limits"), std::string::npos);
+  EXPECT_EQ(finding.evidence["low_rlimits"], true);
+}
+
+TEST(Process, UnredactedLogsFailEvenWithoutTheLog) {
+  NodeFacts facts = configured({});
+  facts.commands["getLog"] = refused();
+  const Finding finding = judge(facts, "HARD-004");
+  EXPECT_EQ(finding.status, Status::fail);
+  EXPECT_NE(finding.message.find("defaults to false"), std::string::npos);
+
+  facts.commands["getCmdLineOpts"] =
+      cmd_line_opts({{"security", bson::Document{{"redactClientLogData", true}}}});
+  const Finding partial = judge(facts, "HARD-004");
+  EXPECT_EQ(partial.status, Status::skipped);
+  EXPECT_EQ(partial.evidence["needs"], "getLog");
+}
+
+}  // namespace
+}  // namespace mongoscan

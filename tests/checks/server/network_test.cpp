@@ -1,0 +1,145 @@
+#include "checks/server/network.h"
+
+#include <gtest/gtest.h>
+
+#include "tests/checks/node_facts_fixture.h"
+#include "tests/checks/uri_target_fixture.h"
+
+namespace mongoscan {
+namespace {
+
+using check_test::answered;
+using check_test::cmd_line_opts;
+using check_test::finding_for;
+using check_test::reachable_node;
+using check_test::refused;
+
+Finding judge(const NodeFacts& facts, std::string_view id) {
+  return finding_for(check_network(facts, Policy{}), id);
+}
+
+TEST(NetworkExposure, PrivateAndLoopbackAddressesPass) {
+  NodeFacts facts = reachable_node();
+  facts.host = "db1.internal";
+  facts.resolved_addresses = {"10.0.0.5", "fd00::5", "127.0.0.1", "100.64.1.1"};
+  const Finding finding = judge(facts, "NET-001");
+  EXPECT_EQ(finding.status, Status::pass) << finding.message;
+  EXPECT_EQ(finding.evidence["addresses"]["10.0.0.5"], "private");
+  EXPECT_EQ(finding.evidence["addresses"]["127.0.0.1"], "loopback");
+}
+
+TEST(NetworkExposure, OnePublicAddressFailsNamingIt) {
+  NodeFacts facts = reachable_node();
+  facts.host = "db1.example.com";
+  facts.resolved_addresses = {"10.0.0.5", "203.0.113.7"};
+  const Finding finding = judge(facts, "NET-001");
+  EXPECT_EQ(finding.status, Status::fail);
+  EXPECT_EQ(finding.severity, Severity::high);
+  EXPECT_NE(finding.message.find("203.0.113.7"), std::string::npos);
+  EXPECT_EQ(finding.message.find("10.0.0.5"), std::string::npos);
+}
+
+TEST(NetworkExposure, UnresolvedNameIsAnError) {
+  NodeFacts facts = reachable_node();
+  facts.resolved_addresses.clear();
+  EXPECT_EQ(judge(facts, "NET-001").status, Status::error);
+}
+
+TEST(BindIp, EveryInterfaceInAListFails) {
+  NodeFacts facts = reachable_node();
+  facts.commands["getCmdLineOpts"] =
+      cmd_line_opts(bson::Document{{"net", bson::Document{{"bindIp", "127.0.0.1, 0.0.0.0"}}}});
+  const Finding finding = judge(facts, "NET-002");
+  EXPECT_EQ(finding.status, Status::fail);
+  EXPECT_NE(finding.message.find("0.0.0.0"), std::string::npos);
+  EXPECT_EQ(finding.evidence["net.bindIp"]["set"], true);
+}
+
+TEST(BindIp, IPv6AnyAndBindIpAllFail) {
+  NodeFacts facts = reachable_node();
+  facts.commands["getCmdLineOpts"] =
+      cmd_line_opts(bson::Document{{"net", bson::Document{{"bindIp", "::1,::"}}}});
+  EXPECT_EQ(judge(facts, "NET-002").status, Status::fail);
+  facts.commands["getCmdLineOpts"] =
+      cmd_line_opts(bson::Document{{"net", bson::Document{{"bindIpAll", true}}}});
+  const Finding all = judge(facts, "NET-002");
+  EXPECT_EQ(all.status, Status::fail);
+  EXPECT_NE(all.message.find("bindIpAll"), std::string::npos);
+}
+
+TEST(BindIp, SpecificAddressesPass) {
+  NodeFacts facts = reachable_node();
+  facts.commands["getCmdLineOpts"] =
+      cmd_line_opts(bson::Document{{"net", bson::Document{{"bindIp", "127.0.0.1,10.0.0.5"}}}});
+  const Finding finding = judge(facts, "NET-002");
+  EXPECT_EQ(finding.status, Status::pass);
+  EXPECT_NE(finding.message.find("127.0.0.1, 10.0.0.5"), std::string::npos);
+}
+
+TEST(BindIp, UnsetUsesTheVersionsDefaultAndSaysSo) {
+  NodeFacts modern = reachable_node("6.0.4");
+  modern.commands["getCmdLineOpts"] = cmd_line_opts(bson::Document{});
+  const Finding localhost = judge(modern, "NET-002");
+  EXPECT_EQ(localhost.status, Status::pass);
+  EXPECT_EQ(localhost.evidence["net.bindIp"]["set"], false);
+  EXPECT_NE(localhost.message.find("(default)"), std::string::npos);
+
+  NodeFacts old = reachable_node("3.4.24");
+  old.commands["getCmdLineOpts"] = cmd_line_opts(bson::Document{});
+  const Finding every = judge(old, "NET-002");
+  EXPECT_EQ(every.status, Status::fail);
+  EXPECT_NE(every.message.find("the default of this version"), std::string::npos);
+}
+
+TEST(BindIp, WithoutGetCmdLineOptsItIsSkippedOrAnError) {
+  NodeFacts facts = reachable_node();
+  facts.commands["getCmdLineOpts"] = refused();
+  const Finding skipped = judge(facts, "NET-002");
+  EXPECT_EQ(skipped.status, Status::skipped);
+  EXPECT_EQ(skipped.evidence["needs"], "getCmdLineOpts");
+  facts.commands.erase("getCmdLineOpts");
+  EXPECT_EQ(judge(facts, "NET-002").status, Status::error);
+}
+
+TEST(Port, DefaultPortFailsAtLowSeverity) {
+  const Finding finding = judge(reachable_node(), "NET-003");
+  EXPECT_EQ(finding.status, Status::fail);
+  EXPECT_EQ(finding.severity, Severity::low);
+  EXPECT_EQ(judge(reachable_node("7.0.12", "", "10.0.0.5", 27117), "NET-003").status, Status::pass);
+}
+
+TEST(HttpInterface, ModernServersHaveNone) {
+  const Finding finding = judge(reachable_node(), "NET-004");
+  EXPECT_EQ(finding.status, Status::pass);
+  EXPECT_EQ(finding.evidence["maxWireVersion"], 21);
+}
+
+TEST(HttpInterface, OldServerAnsweringHttpFails) {
+  NodeFacts facts = reachable_node("3.4.24");
+  facts.hello = bson::Document{{"ismaster", true}, {"maxWireVersion", std::int32_t{5}}};
+  facts.http_interface = HttpInterfaceFacts{28017, true, "HTTP/1.0 200 OK", ""};
+  const Finding finding = judge(facts, "NET-004");
+  EXPECT_EQ(finding.status, Status::fail);
+  EXPECT_NE(finding.message.find("28017"), std::string::npos);
+
+  facts.http_interface = HttpInterfaceFacts{28017, true, "", ""};
+  EXPECT_EQ(judge(facts, "NET-004").status, Status::warn);
+  facts.http_interface = HttpInterfaceFacts{28017, false, "", "connection refused"};
+  EXPECT_EQ(judge(facts, "NET-004").status, Status::pass);
+}
+
+TEST(HttpInterface, OldServerNotCheckedIsAnError) {
+  NodeFacts facts = reachable_node("3.4.24");
+  facts.hello = bson::Document{{"ismaster", true}, {"maxWireVersion", std::int32_t{5}}};
+  EXPECT_EQ(judge(facts, "NET-004").status, Status::error);
+}
+
+TEST(Network, EveryFindingIsAboutTheNode) {
+  for (const Finding& finding : check_network(reachable_node(), Policy{})) {
+    EXPECT_EQ(finding.subject.name, "10.0.0.5:27017") << finding.check_id;
+  }
+  EXPECT_EQ(check_network(reachable_node(), Policy{}).size(), network_specs().size());
+}
+
+}  // namespace
+}  // namespace mongoscan

@@ -1,0 +1,62 @@
+#include "checks/server/server_settings.h"
+
+#include <gtest/gtest.h>
+
+namespace mongoscan {
+namespace {
+
+using nlohmann::json;
+
+bson::Document cmd_line_opts(bson::Document parsed) {
+  return {{"argv", bson::Array{"mongod"}}, {"parsed", std::move(parsed)}, {"ok", 1.0}};
+}
+
+TEST(ServerSetting, AConfiguredValueIsSet) {
+  const auto opts =
+      cmd_line_opts({{"net", bson::Document{{"bindIp", "0.0.0.0"}, {"port", 27018}}}});
+  const ServerSetting bind = server_setting(opts, "7.0.9", "net.bindIp");
+  EXPECT_EQ(bind.value, "0.0.0.0");
+  EXPECT_TRUE(bind.set);
+  EXPECT_EQ(bind.source, "getCmdLineOpts parsed.net.bindIp");
+  EXPECT_EQ(server_setting(opts, "7.0.9", "net.port").value, 27018);
+  EXPECT_EQ(
+      bind.evidence(),
+      (json{{"value", "0.0.0.0"}, {"set", true}, {"source", "getCmdLineOpts parsed.net.bindIp"}}));
+}
+
+TEST(ServerSetting, AnAbsentValueIsTheVersionsDefault) {
+  const auto opts = cmd_line_opts({});
+  const ServerSetting modern = server_setting(opts, "7.0.9", "net.bindIp");
+  EXPECT_EQ(modern.value, "localhost");
+  EXPECT_FALSE(modern.set);
+  EXPECT_EQ(modern.source, "default since MongoDB 3.6");
+  EXPECT_EQ(server_setting(opts, "3.4.24", "net.bindIp").value, "0.0.0.0");
+  EXPECT_EQ(server_setting(opts, "3.6.0", "net.bindIp").value, "localhost");
+  EXPECT_EQ(server_setting(opts, "4.0.28", "net.compression.compressors").value, "snappy");
+  EXPECT_EQ(server_setting(opts, "8.0.4", "net.compression.compressors").value, "snappy,zstd,zlib");
+  const ServerSetting javascript = server_setting(opts, "6.0.1", "security.javascriptEnabled");
+  EXPECT_EQ(javascript.value, true);
+  EXPECT_EQ(javascript.source, "default");
+  const ServerSetting ca_file = server_setting(opts, "7.0.9", "net.tls.CAFile");
+  EXPECT_TRUE(ca_file.value.is_null());
+  EXPECT_EQ(ca_file.source, "default");
+  EXPECT_EQ(server_setting(opts, "7.0.9", "setParameter.tlsUseSystemCA").value, false);
+}
+
+TEST(ServerSetting, UnknownVersionKeepsOnlyDefaultsEveryVersionShares) {
+  const auto opts = cmd_line_opts({});
+  EXPECT_EQ(server_setting(opts, "", "security.javascriptEnabled").value, true);
+  EXPECT_TRUE(server_setting(opts, "", "net.bindIp").value.is_null());
+  EXPECT_TRUE(server_setting(opts, "7.0.9", "no.such.option").value.is_null());
+}
+
+TEST(CompareVersions, ComparesNumericallyIgnoringSuffixes) {
+  EXPECT_EQ(compare_versions("7.0.9", "7.0.10"), -1);
+  EXPECT_EQ(compare_versions("10.0.0", "9.9.9"), 1);
+  EXPECT_EQ(compare_versions("3.6", "3.6.0"), 0);
+  EXPECT_EQ(compare_versions("8.0.0-rc1", "8.0.0"), 0);
+  EXPECT_EQ(compare_versions("0", "2.6.12"), -1);
+}
+
+}  // namespace
+}  // namespace mongoscan

@@ -1,0 +1,355 @@
+// VER-001 and VER-002 on facts built in memory, against the shipped release data and against
+// small data sets that isolate one CVE and its condition.
+
+#include "checks/server/versions.h"
+
+#include <gtest/gtest.h>
+
+namespace mongoscan {
+namespace {
+
+using nlohmann::json;
+using std::chrono::day;
+using std::chrono::month;
+using std::chrono::year;
+using std::chrono::year_month_day;
+
+constexpr year_month_day kScanDate{year(2026), month(11), day(23)};
+
+CommandOutcome ok_reply(bson::Document reply) {
+  return {CommandOutcome::State::ok, std::move(reply), ""};
+}
+
+CommandOutcome not_permitted(const std::string& command) {
+  return {CommandOutcome::State::not_permitted,
+          {{"ok", 0.0}, {"code", 13}},
+          "not authorized on admin to execute command { " + command + " }"};
+}
+
+bson::Document hello(std::int64_t wire) {
+  return {{"isWritablePrimary", true}, {"maxWireVersion", wire}, {"ok", 1.0}};
+}
+
+// A node that answered hello (with `wire`) and, when `version` is not empty, buildInfo.
+NodeFacts node(const std::string& host, const std::string& version, std::int64_t wire = 21) {
+  NodeFacts facts;
+  facts.host = host;
+  facts.port = 27017;
+  facts.reachable = true;
+  facts.hello_command = "hello";
+  facts.hello = hello(wire);
+  if (!version.empty()) facts.commands["buildInfo"] = ok_reply({{"version", version}, {"ok", 1.0}});
+  return facts;
+}
+
+DeploymentFacts deployment(std::vector<NodeFacts> nodes) {
+  DeploymentFacts facts;
+  facts.redacted_uri = "mongodb://db1.test/";
+  facts.nodes = std::move(nodes);
+  return facts;
+}
+
+Finding ver001(std::vector<NodeFacts> nodes, year_month_day today = kScanDate) {
+  return check_supported_versions(deployment(std::move(nodes)), Policy{}, today);
+}
+
+TEST(Ver001, ASupportedSeriesPasses) {
+  const Finding finding = ver001({node("db1", "7.0.9")});
+  EXPECT_EQ(finding.check_id, "VER-001");
+  EXPECT_EQ(finding.status, Status::pass) << finding.message;
+  EXPECT_EQ(finding.subject.name, "mongodb://db1.test/");
+  EXPECT_EQ(finding.evidence["nodes"][0]["end_of_life"], "2027-08-31");
+  EXPECT_EQ(finding.evidence["nodes"][0]["source"], "buildInfo");
+  EXPECT_EQ(finding.evidence["scan_date"], "2026-11-23");
+  EXPECT_EQ(finding.evidence["release_data_as_of"], "2026-11-23");
+}
+
+TEST(Ver001, ASeriesPastEndOfLifeFails) {
+  const Finding finding = ver001({node("db1", "4.4.29", 9)});
+  EXPECT_EQ(finding.status, Status::fail);
+  EXPECT_NE(finding.message.find("past end of life: db1:27017 (4.4.29)"), std::string::npos);
+  EXPECT_EQ(finding.evidence["nodes"][0]["status"], "end_of_life");
+  EXPECT_EQ(finding.evidence["nodes"][0]["end_of_life"], "2024-02-29");
+  EXPECT_EQ(finding.severity, Severity::high);
+}
+
+TEST(Ver001, TheEndOfLifeDayIsStillSupported) {
+  EXPECT_EQ(ver001({node("db1", "7.0.30")}, {year(2027), month(8), day(31)}).status, Status::pass);
+  EXPECT_EQ(ver001({node("db1", "7.0.30")}, {year(2027), month(9), day(1)}).status, Status::fail);
+}
+
+TEST(Ver001, RapidAndDevelopmentReleasesAreUnsupported) {
+  const Finding rapid = ver001({node("db1", "7.3.2", 24)});
+  EXPECT_EQ(rapid.status, Status::fail);
+  EXPECT_NE(rapid.message.find("past end of life"), std::string::npos);
+  const Finding development = ver001({node("db1", "4.3.1", 9)});
+  EXPECT_EQ(development.status, Status::fail);
+  EXPECT_NE(development.message.find("not a supported release series"), std::string::npos);
+  EXPECT_EQ(development.evidence["nodes"][0]["status"], "not_supported");
+}
+
+TEST(Ver001, ASeriesNewerThanTheDataWarns) {
+  const Finding finding = ver001({node("db1", "9.1.0", 27)});
+  EXPECT_EQ(finding.status, Status::warn);
+  EXPECT_NE(finding.message.find("does not know"), std::string::npos);
+}
+
+TEST(Ver001, MembersOnDifferentVersionsWarn) {
+  const Finding patch = ver001({node("db1", "7.0.9"), node("db2", "7.0.12")});
+  EXPECT_EQ(patch.status, Status::warn);
+  EXPECT_EQ(patch.message, "members run different versions: 7.0.12, 7.0.9");
+  EXPECT_EQ(patch.evidence["distinct_versions"], (json{"7.0.12", "7.0.9"}));
+  EXPECT_EQ(ver001({node("db1", "7.0.9"), node("db2", "8.0.4", 25)}).status, Status::warn);
+  EXPECT_EQ(ver001({node("db1", "7.0.9"), node("db2", "7.0.9")}).status, Status::pass);
+}
+
+TEST(Ver001, AMemberPastEndOfLifeOutweighsDisagreement) {
+  const Finding finding = ver001({node("db1", "7.0.9"), node("db2", "6.0.15", 17)});
+  EXPECT_EQ(finding.status, Status::fail);
+  EXPECT_NE(finding.message.find("db2:27017 (6.0.15)"), std::string::npos);
+}
+
+TEST(Ver001, WithoutBuildInfoTheWireVersionGivesTheSeriesAndEvidenceSaysSo) {
+  NodeFacts anonymous = node("db1", "", 21);
+  anonymous.commands["buildInfo"] = not_permitted("buildInfo");
+  const Finding supported = ver001({anonymous});
+  EXPECT_EQ(supported.status, Status::pass) << supported.message;
+  const std::string source = supported.evidence["nodes"][0]["source"];
+  EXPECT_NE(source.find("hello maxWireVersion 21"), std::string::npos);
+  EXPECT_NE(source.find("buildInfo requires authentication"), std::string::npos);
+  EXPECT_EQ(supported.evidence["nodes"][0]["series"], "7.0");
+  EXPECT_TRUE(supported.evidence["nodes"][0]["version"].is_null());
+
+  EXPECT_EQ(ver001({node("db1", "", 9)}).status, Status::fail);  // 4.4 by wire version
+  // A wire-only 7.0 member agrees with a 7.0.9 member; a wire-only 8.0 member does not.
+  EXPECT_EQ(ver001({node("db1", "7.0.9"), node("db2", "", 21)}).status, Status::pass);
+  EXPECT_EQ(ver001({node("db1", "7.0.9"), node("db2", "", 25)}).status, Status::warn);
+  EXPECT_EQ(ver001({node("db1", "", 30)}).status, Status::warn);  // newer than 8.0's wire
+}
+
+TEST(Ver001, UnknownVersionsAreNeverAPass) {
+  NodeFacts down;
+  down.host = "db2";
+  down.port = 27017;
+  down.errors.push_back(Error{ErrorCode::refused, "connect", "connection refused"});
+  const Finding some = ver001({node("db1", "7.0.9"), down});
+  EXPECT_EQ(some.status, Status::warn);
+  EXPECT_NE(some.message.find("db2:27017"), std::string::npos);
+  EXPECT_EQ(some.evidence["nodes"][1]["reason"], "connection refused");
+  const Finding none = ver001({down});
+  EXPECT_EQ(none.status, Status::error);
+}
+
+TEST(Ver001, UnusableReleaseDataIsAnError) {
+  const Result<ReleaseData> broken = Error{ErrorCode::protocol, "release data", "bad"};
+  const Finding finding =
+      check_supported_versions(deployment({node("db1", "7.0.9")}), Policy{}, kScanDate, broken);
+  EXPECT_EQ(finding.status, Status::error);
+  EXPECT_NE(finding.message.find("bad"), std::string::npos);
+}
+
+TEST(Ver001, CheckVersionsUsesTodaysDate) {
+  const auto findings = check_versions(deployment({node("db1", "7.0.9")}), Policy{});
+  ASSERT_EQ(findings.size(), 1u);
+  const std::string date = findings[0].evidence["scan_date"];
+  EXPECT_EQ(date.size(), 10u);
+  EXPECT_GE(date, "2026-01-01");
+}
+
+// ---- VER-002 ---------------------------------------------------------------------------------
+
+// Release data with one 7.0 CVE: `condition` (JSON, may be null), affected 7.0.0 up to 7.0.28.
+Result<ReleaseData> one_cve(const json& condition, const std::string& severity = "critical") {
+  json cve = {{"id", "CVE-TEST-1"},
+              {"title", "test"},
+              {"severity", severity},
+              {"cvss", {{"version", "3.1"}, {"score", 9.8}, {"vector", "CVSS:3.1/AV:N"}}},
+              {"affected", {{{"series", "7.0"}, {"introduced", "7.0.0"}, {"fixed", "7.0.28"}}}},
+              {"fixed_versions", {"7.0.28"}},
+              {"source", "https://example.test/cve"}};
+  if (!condition.is_null()) cve["condition"] = condition;
+  return parse_release_data(json{
+      {"as_of", "2026-11-23"},
+      {"series",
+       {{{"series", "7.0"},
+         {"kind", "major"},
+         {"end_of_life", "2027-08-31"},
+         {"source", "https://example.test"}}}},
+      {"cves", {cve}}}.dump());
+}
+
+NodeFacts with_compression(NodeFacts facts, bson::Array compressors) {
+  facts.hello->append("compression", std::move(compressors));
+  return facts;
+}
+
+NodeFacts with_cmd_line_opts(NodeFacts facts, bson::Document parsed) {
+  facts.commands["getCmdLineOpts"] =
+      ok_reply({{"argv", bson::Array{"mongod"}}, {"parsed", std::move(parsed)}, {"ok", 1.0}});
+  return facts;
+}
+
+TEST(Ver002, AnUnconditionalCveInRangeFailsAtItsSeverity) {
+  const Finding finding = check_known_cves(node("db1", "7.0.27"), Policy{}, one_cve(nullptr));
+  EXPECT_EQ(finding.check_id, "VER-002");
+  EXPECT_EQ(finding.status, Status::fail);
+  EXPECT_EQ(finding.severity, Severity::critical);
+  EXPECT_EQ(finding.subject.name, "db1:27017");
+  EXPECT_EQ(finding.evidence["applies"][0]["id"], "CVE-TEST-1");
+  EXPECT_EQ(finding.evidence["applies"][0]["fixed_in_series"], "7.0.28");
+  EXPECT_EQ(finding.evidence["applies"][0]["cvss"]["score"], 9.8);
+  EXPECT_EQ(finding.evidence["applies"][0]["source"], "https://example.test/cve");
+}
+
+TEST(Ver002, APolicySeverityOverridesTheCves) {
+  Policy policy;
+  policy.severity_overrides["VER-002"] = Severity::low;
+  EXPECT_EQ(check_known_cves(node("db1", "7.0.27"), policy, one_cve(nullptr)).severity,
+            Severity::low);
+}
+
+TEST(Ver002, TheFixedVersionAndOtherSeriesPass) {
+  EXPECT_EQ(check_known_cves(node("db1", "7.0.28"), Policy{}, one_cve(nullptr)).status,
+            Status::pass);
+  const Finding other = check_known_cves(node("db1", "6.0.27", 17), Policy{}, one_cve(nullptr));
+  EXPECT_EQ(other.status, Status::pass);
+  EXPECT_EQ(other.severity, Severity::high);  // the spec's default: no CVE applies
+}
+
+TEST(Ver002, ZlibNegotiatedInHelloMeetsTheCondition) {
+  const auto data = one_cve({{"compressor", "zlib"}});
+  const Finding zlib =
+      check_known_cves(with_compression(node("db1", "7.0.9"), {"zstd", "zlib"}), Policy{}, data);
+  EXPECT_EQ(zlib.status, Status::fail);
+  EXPECT_EQ(zlib.evidence["facts"]["hello_compression"], (json{"zlib", "zstd"}));
+  EXPECT_EQ(zlib.evidence["applies"][0]["condition"], (json{{"compressor", "zlib"}}));
+  const Finding snappy =
+      check_known_cves(with_compression(node("db1", "7.0.9"), {"snappy"}), Policy{}, data);
+  EXPECT_EQ(snappy.status, Status::pass) << snappy.message;
+  EXPECT_EQ(snappy.evidence["condition_not_met"][0]["id"], "CVE-TEST-1");
+  // No compression field: the server enabled none of the compressors the probe offered.
+  EXPECT_EQ(check_known_cves(node("db1", "7.0.9"), Policy{}, data).status, Status::pass);
+}
+
+TEST(Ver002, TheConfiguredOrDefaultCompressorsMeetTheCondition) {
+  const auto data = one_cve({{"compressor", "zlib"}});
+  NodeFacts legacy = node("db1", "7.0.9");
+  legacy.hello_command = "isMaster over OP_QUERY";  // no compression was offered
+  const Finding defaulted = check_known_cves(with_cmd_line_opts(legacy, {}), Policy{}, data);
+  EXPECT_EQ(defaulted.status, Status::fail);
+  EXPECT_EQ(
+      defaulted.evidence["facts"]["net.compression.compressors"],
+      (json{
+          {"value", "snappy,zstd,zlib"}, {"set", false}, {"source", "default since MongoDB 4.2"}}));
+  const Finding configured = check_known_cves(
+      with_cmd_line_opts(
+          legacy, {{"net", bson::Document{{"compression",
+                                           bson::Document{{"compressors", "snappy,zstd"}}}}}}),
+      Policy{}, data);
+  EXPECT_EQ(configured.status, Status::pass) << configured.message;
+  EXPECT_EQ(configured.evidence["facts"]["net.compression.compressors"]["set"], true);
+}
+
+TEST(Ver002, AConditionThatCannotBeCheckedWarnsNamingWhy) {
+  NodeFacts legacy = node("db1", "7.0.9");
+  legacy.hello_command = "isMaster over OP_QUERY";
+  legacy.commands["getCmdLineOpts"] = not_permitted("getCmdLineOpts");
+  const Finding finding =
+      check_known_cves(legacy, Policy{}, one_cve({{"compressor", "zlib"}}, "medium"));
+  EXPECT_EQ(finding.status, Status::warn);
+  EXPECT_EQ(finding.severity, Severity::medium);
+  const std::string why = finding.evidence["may_apply"][0]["unknown_because"];
+  EXPECT_NE(why.find("getCmdLineOpts action"), std::string::npos);
+}
+
+TEST(Ver002, TlsWithoutCaFileMeetsItsCondition) {
+  const auto data = one_cve({{"tls_without_ca_file", true}});
+  const auto tls = [](bson::Document settings) {
+    return bson::Document{{"net", bson::Document{{"tls", std::move(settings)}}}};
+  };
+  EXPECT_EQ(
+      check_known_cves(with_cmd_line_opts(node("db1", "7.0.5"), tls({{"mode", "requireTLS"}})),
+                       Policy{}, data)
+          .status,
+      Status::fail);
+  EXPECT_EQ(check_known_cves(
+                with_cmd_line_opts(node("db1", "7.0.5"),
+                                   tls({{"mode", "requireTLS"}, {"CAFile", "/etc/ssl/ca.pem"}})),
+                Policy{}, data)
+                .status,
+            Status::pass);
+  EXPECT_EQ(check_known_cves(with_cmd_line_opts(node("db1", "7.0.5"), {}), Policy{}, data).status,
+            Status::pass);
+  EXPECT_EQ(check_known_cves(node("db1", "7.0.5"), Policy{}, data).status, Status::warn)
+      << "getCmdLineOpts never ran: the CVE may apply";
+}
+
+TEST(Ver002, ShardedClustersMeetTheShardedCondition) {
+  const auto data = one_cve({{"sharded", true}});
+  NodeFacts mongos = node("db1", "7.0.2");
+  mongos.hello->append("msg", "isdbgrid");
+  EXPECT_EQ(check_known_cves(mongos, Policy{}, data).status, Status::fail);
+  EXPECT_EQ(check_known_cves(
+                with_cmd_line_opts(node("db1", "7.0.2"),
+                                   {{"sharding", bson::Document{{"clusterRole", "shardsvr"}}}}),
+                Policy{}, data)
+                .status,
+            Status::fail);
+  EXPECT_EQ(check_known_cves(with_cmd_line_opts(node("db1", "7.0.2"), {}), Policy{}, data).status,
+            Status::pass);
+}
+
+TEST(Ver002, WithoutBuildInfoTheCheckIsSkippedOrAnError) {
+  NodeFacts anonymous = node("db1", "");
+  anonymous.commands["buildInfo"] = not_permitted("buildInfo");
+  const Finding skipped = check_known_cves(anonymous, Policy{}, one_cve(nullptr));
+  EXPECT_EQ(skipped.status, Status::skipped);
+  EXPECT_NE(skipped.message.find("requires authentication"), std::string::npos);
+  NodeFacts unprobed = node("db1", "");
+  unprobed.errors.push_back(Error{ErrorCode::timeout, "diagnostics", "timed out"});
+  const Finding error = check_known_cves(unprobed, Policy{}, one_cve(nullptr));
+  EXPECT_EQ(error.status, Status::error);
+  EXPECT_NE(error.message.find("timed out"), std::string::npos);
+}
+
+TEST(Ver002, AVersionNewerThanTheDataWarns) {
+  EXPECT_EQ(check_known_cves(node("db1", "9.9.0", 40), Policy{}, one_cve(nullptr)).status,
+            Status::warn);
+}
+
+TEST(Ver002, TheShippedDataFindsMongoBleedOnlyWithZlib) {
+  const Finding bled =
+      check_known_cves(with_compression(node("db1", "8.0.16", 25), {"zlib"}), Policy{});
+  ASSERT_EQ(bled.status, Status::fail);
+  bool mongobleed = false;
+  for (const json& cve : bled.evidence["applies"]) mongobleed |= cve["id"] == "CVE-2025-14847";
+  EXPECT_TRUE(mongobleed);
+  EXPECT_EQ(bled.severity, Severity::high);
+  const Finding patched =
+      check_known_cves(with_compression(node("db1", "8.0.17", 25), {"zlib"}), Policy{});
+  for (const json& cve : patched.evidence["applies"]) EXPECT_NE(cve["id"], "CVE-2025-14847");
+  const Finding snappy =
+      check_known_cves(with_compression(node("db1", "8.0.16", 25), {"snappy"}), Policy{});
+  for (const json& cve : snappy.evidence["applies"]) EXPECT_NE(cve["id"], "CVE-2025-14847");
+}
+
+TEST(Ver002, CheckNodeVersionsReturnsOneFinding) {
+  const auto findings = check_node_versions(node("db1", "8.0.17", 25), Policy{});
+  ASSERT_EQ(findings.size(), 1u);
+  EXPECT_EQ(findings[0].check_id, "VER-002");
+}
+
+TEST(VersionsSpecs, EveryRowHasReferencesAndRemediation) {
+  ASSERT_EQ(versions_specs().size(), 2u);
+  for (const CheckSpec& spec : versions_specs()) {
+    EXPECT_EQ(spec.layer, Layer::versions);
+    EXPECT_FALSE(spec.remediation.empty());
+    ASSERT_EQ(spec.references.size(), 3u);
+    EXPECT_EQ(spec.references[0], "MongoDB development specification: versions");
+    EXPECT_TRUE(spec.references[1].starts_with("CIS MongoDB 8 Benchmark 1.1"));
+    EXPECT_TRUE(spec.references[2].starts_with("MongoDB Security Checklist"));
+  }
+}
+
+}  // namespace
+}  // namespace mongoscan

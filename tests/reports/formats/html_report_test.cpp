@@ -1,0 +1,427 @@
+#include "reports/formats/html_report.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <regex>
+#include <set>
+#include <sstream>
+
+#include "checks/data_model/data_model.h"
+#include "tests/reports/sample_reports.h"
+#include "tests/support/golden.h"
+#include "tests/support/process.h"
+
+namespace mongoscan {
+namespace {
+
+namespace fs = std::filesystem;
+using testing_support::config_scan_report;
+using testing_support::empty_report;
+using testing_support::matches_golden;
+using testing_support::rich_report;
+
+constexpr const char* kChromium = "/usr/bin/chromium";
+
+std::string render(const Report& report) {
+  std::ostringstream out;
+  write_html_report(report, out);
+  return out.str();
+}
+
+std::size_t count(const std::string& text, const std::string& needle) {
+  std::size_t n = 0;
+  for (std::size_t at = text.find(needle); at != std::string::npos;
+       at = text.find(needle, at + 1)) {
+    ++n;
+  }
+  return n;
+}
+
+// A directory under the system temp dir, removed with everything in it at scope exit.
+class TempDir {
+ public:
+  TempDir() {
+    std::string pattern = (fs::temp_directory_path() / "mongoscan-html-XXXXXX").string();
+    path_ = ::mkdtemp(pattern.data()) != nullptr ? fs::path(pattern) : fs::path();
+  }
+  ~TempDir() {
+    std::error_code ignored;
+    if (!path_.empty()) fs::remove_all(path_, ignored);
+  }
+  const fs::path& path() const { return path_; }
+
+ private:
+  fs::path path_;
+};
+
+TEST(HtmlReportTest, EmptyReportMatchesGolden) {
+  EXPECT_TRUE(matches_golden("tests/reports/golden/empty.html", render(empty_report())));
+}
+
+TEST(HtmlReportTest, RichReportMatchesGolden) {
+  EXPECT_TRUE(matches_golden("tests/reports/golden/rich.html", render(rich_report())));
+}
+
+TEST(HtmlReportTest, ConfigScanReportMatchesGolden) {
+  EXPECT_TRUE(
+      matches_golden("tests/reports/golden/config-scan.html", render(config_scan_report())));
+}
+
+TEST(HtmlReportTest, ShowsTheConfigScanAndSuppressions) {
+  const std::string html = render(config_scan_report());
+  EXPECT_NE(html.find("<section id=\"config-scan\">"), std::string::npos);
+  EXPECT_NE(html.find("<dt>Files scanned</dt><dd>42</dd>"), std::string::npos);
+  EXPECT_NE(html.find("<h3>Skipped files <span class=\"count\">(4)</span></h3>"),
+            std::string::npos);
+  EXPECT_NE(html.find("<tr><td class=\"mono\">services/data/dump 2024.json</td><td>larger than "
+                      "10485760 bytes</td></tr>"),
+            std::string::npos);
+  EXPECT_NE(html.find("<span class=\"number\">2</span><span class=\"label\">suppressed</span>"),
+            std::string::npos);
+  EXPECT_EQ(count(html, "<span class=\"tag\">suppressed: "), 2u);
+  EXPECT_EQ(render(rich_report()).find("id=\"config-scan\""), std::string::npos);
+}
+
+TEST(HtmlReportTest, EscapesEveryPieceOfText) {
+  Report report = rich_report();
+  report.inputs.push_back("<img src=x onerror=alert(1)>");
+  report.targets[0].nodes[0].role = "<b>primary</b>";
+  report.findings[0].spec.title = "Title <i>&</i>";
+  report.findings[0].spec.references = {"<a href=\"javascript:x\">ref</a>"};
+  report.findings[0].spec.remediation = "Run 'rm -rf' & \"pray\"";
+  const std::string html = render(report);
+
+  EXPECT_EQ(html.find("<script"), std::string::npos);
+  EXPECT_EQ(html.find("<img"), std::string::npos);
+  EXPECT_EQ(html.find("<b>"), std::string::npos);
+  EXPECT_EQ(html.find("<i>"), std::string::npos);
+  EXPECT_EQ(html.find("<a "), std::string::npos);
+  EXPECT_NE(html.find("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;quoted&#39;: "
+                      "server-side JavaScript is enabled"),
+            std::string::npos);
+  EXPECT_NE(html.find("&quot;&lt;b&gt;bold&lt;/b&gt; &amp; \\&quot;quoted\\&quot;&quot;"),
+            std::string::npos)
+      << "evidence is escaped after JSON formatting";
+  EXPECT_NE(html.find("&lt;img src=x onerror=alert(1)&gt;"), std::string::npos);
+  EXPECT_NE(html.find("&lt;b&gt;primary&lt;/b&gt;"), std::string::npos);
+  EXPECT_NE(html.find("Title &lt;i&gt;&amp;&lt;/i&gt;"), std::string::npos);
+  EXPECT_NE(html.find("Run &#39;rm -rf&#39; &amp; &quot;pray&quot;"), std::string::npos);
+  EXPECT_NE(html.find("Authentication failed &lt;code 18&gt; &amp; &quot;retry&quot;"),
+            std::string::npos);
+}
+
+TEST(HtmlReportTest, IsSelfContained) {
+  for (const Report& report : {empty_report(), rich_report()}) {
+    const std::string html = render(report);
+    const std::regex external_reference(R"((src|href)\s*=\s*["']?\s*(https?:|//|file:|data:))",
+                                        std::regex::icase);
+    EXPECT_FALSE(std::regex_search(html, external_reference));
+    EXPECT_FALSE(std::regex_search(html, std::regex(R"(<link\b)", std::regex::icase)));
+    EXPECT_EQ(html.find("@import"), std::string::npos);
+    EXPECT_FALSE(std::regex_search(html, std::regex(R"(url\s*\()", std::regex::icase)));
+    EXPECT_EQ(html.find("<script"), std::string::npos);
+    EXPECT_NE(html.find("Content-Security-Policy\" content=\"default-src 'none'"),
+              std::string::npos);
+  }
+}
+
+std::size_t distinct_checks(const Report& report) {
+  std::set<std::string> ids;
+  for (const ReportedFinding& reported : report.findings) ids.insert(reported.finding.check_id);
+  return ids.size();
+}
+
+TEST(HtmlReportTest, ShowsSummaryTargetsAndTheSelfCheckTable) {
+  const Report report = rich_report();
+  const std::string html = render(report);
+  EXPECT_EQ(count(html, "<tr class=\"check "), distinct_checks(report)) << "one row per check";
+  EXPECT_EQ(count(html, "<tr class=\"evidence "), distinct_checks(report));
+  EXPECT_EQ(count(html, "<li class=\"result "), report.findings.size()) << "every finding";
+  EXPECT_EQ(count(html, "<details>"), distinct_checks(report));
+  EXPECT_EQ(count(html, "<tr class=\"node\">"), 5u);
+  EXPECT_NE(html.find("<span class=\"number\">15</span><span class=\"label\">checks</span>"),
+            std::string::npos);
+  EXPECT_NE(html.find("<span class=\"number\">32</span><span class=\"label\">results</span>"),
+            std::string::npos);
+  EXPECT_NE(html.find("<span class=\"number\">10</span><span class=\"label\">fail</span>"),
+            std::string::npos);
+  EXPECT_NE(html.find(report.findings[12].finding.message), std::string::npos)
+      << "HTML keeps messages in full";
+  EXPECT_NE(html.find("2025-03-01T10:00:07.250Z"), std::string::npos);
+  EXPECT_NE(html.find("0.1.0-test"), std::string::npos);
+}
+
+TEST(HtmlReportTest, GroupsInTheSpecificationsOrder) {
+  const std::string html = render(rich_report());
+  std::size_t previous = 0;
+  for (const std::string heading :
+       {"<h3>Discovery ", "<h3>Network ", "<h3>Authentication ", "<h3>Authorization ",
+        "<h3>Transport (TLS) ", "<h3>Application: connection strings and credentials ",
+        "<h3>Hardening ", "<h3>Versions ", "<h3>Data model "}) {
+    const std::size_t at = html.find(heading);
+    ASSERT_NE(at, std::string::npos) << heading;
+    EXPECT_GT(at, previous) << heading;
+    previous = at;
+  }
+}
+
+// The matrix of a check that runs per node: a cell per node, "—" where it did not run.
+TEST(HtmlReportTest, NodeChecksHaveACellPerNode) {
+  const std::string html = render(rich_report());
+  const std::size_t row = html.find("<tr class=\"check status-fail\" data-check=\"TLS-001\">");
+  ASSERT_NE(row, std::string::npos);
+  const std::string line = html.substr(row, html.find("</tr>", row) - row);
+  EXPECT_EQ(count(line, "<td class=\"cell "), 5u) << line;
+  EXPECT_EQ(count(line, "<td class=\"cell pass\""), 3u) << line;
+  EXPECT_EQ(count(line, "<td class=\"cell fail\""), 1u) << line;
+  EXPECT_EQ(count(line, "<td class=\"cell none\""), 1u) << line;
+}
+
+// The Chromium test's DevTools driver; steps on stdin, results on stdout.
+constexpr const char* kDevtoolsPage = MONGOSCAN_SOURCE_DIR "/tests/support/devtools_page.py";
+
+// Runs the steps on the page in headless Chromium and returns their results.
+nlohmann::json run_in_browser(const fs::path& page, const nlohmann::json& steps) {
+  const testing_support::ProcessResult browser = testing_support::run_process(
+      {"/usr/bin/python3", kDevtoolsPage, "--chromium", kChromium, "--url",
+       "file://" + page.string(), "--width", "1280", "--height", "900"},
+      steps.dump(), std::chrono::seconds(120));
+  EXPECT_FALSE(browser.timed_out) << browser.err;
+  EXPECT_EQ(browser.exit_code, 0) << browser.err;
+  if (browser.exit_code != 0) return nlohmann::json::array();
+  return nlohmann::json::parse(browser.out).at("results");
+}
+
+// The visibility of a row's evidence: laid out (an offsetParent) and with a non-empty box.
+std::string evidence_visibility(const std::string& check_id) {
+  return R"((() => {
+    const pre = document.querySelector('tr.check[data-check=")" +
+         check_id + R"("] + tr.evidence pre');
+    const box = pre.getBoundingClientRect();
+    return {laid_out: pre.offsetParent !== null, height: box.height,
+            open: document.querySelector('tr.check[data-check=")" +
+         check_id + R"("] details').open,
+            text: pre.innerText};
+  })())";
+}
+
+// Renders the rich report (two targets, five nodes) in headless Chromium: every finding is in the
+// table, evidence is hidden until a check is opened with a real click, and a screenshot is kept.
+TEST(HtmlReportTest, SelfCheckTableRendersAndExpandsInABrowser) {
+  if (!fs::exists(kChromium)) GTEST_SKIP() << "chromium not installed: run make deps";
+  const TempDir dir;
+  ASSERT_FALSE(dir.path().empty());
+  const fs::path page = dir.path() / "report.html";
+  const Report report = rich_report();
+  std::ofstream(page) << render(report);
+  const fs::path screenshot = fs::path(MONGOSCAN_BUILD_DIR) / "artifacts" / "self-check-table.png";
+
+  const nlohmann::json steps = nlohmann::json::array({
+      {{"evaluate", R"(({
+          checks: document.querySelectorAll('tr.check').length,
+          results: document.querySelectorAll('tr.evidence li.result').length,
+          ran: document.querySelectorAll('td.cell:not(.none)').length,
+          visible_evidence: [...document.querySelectorAll('tr.evidence')]
+              .filter(row => row.offsetParent !== null).length,
+          groups: [...document.querySelectorAll('.group h3')]
+              .map(h => h.firstChild.textContent.trim()),
+          scripts: document.scripts.length
+        }))"}},
+      {{"evaluate", evidence_visibility("AUTHN-001")}},
+      {{"click", "tr.check[data-check=\"AUTHN-001\"] summary"}},
+      {{"evaluate", evidence_visibility("AUTHN-001")}},
+      {{"screenshot", screenshot.string()}},
+  });
+  const nlohmann::json results = run_in_browser(page, steps);
+  ASSERT_EQ(results.size(), steps.size());
+
+  const nlohmann::json& table = results[0];
+  EXPECT_EQ(table["checks"], distinct_checks(report));
+  EXPECT_EQ(table["results"], report.findings.size()) << "every finding renders";
+  EXPECT_EQ(table["ran"], report.findings.size() - 1) << "one cell holds two findings";
+  EXPECT_EQ(table["visible_evidence"], 0) << "evidence is hidden until a check is opened";
+  EXPECT_EQ(table["groups"], nlohmann::json::array({"Discovery", "Network", "Authentication",
+                                                    "Authorization", "Transport (TLS)",
+                                                    "Application: connection strings and "
+                                                    "credentials",
+                                                    "Hardening", "Versions", "Data model"}));
+  EXPECT_EQ(table["scripts"], 0);
+
+  EXPECT_EQ(results[1]["laid_out"], false) << results[1];
+  EXPECT_EQ(results[1]["height"], 0) << results[1];
+  EXPECT_EQ(results[2]["hit"], true) << "the summary is what the pointer pressed: " << results[2];
+  EXPECT_EQ(results[3]["open"], true) << results[3];
+  EXPECT_EQ(results[3]["laid_out"], true) << results[3];
+  EXPECT_GT(results[3]["height"].get<double>(), 0) << results[3];
+  EXPECT_NE(results[3]["text"].get<std::string>().find("listDatabases"), std::string::npos)
+      << results[3];
+
+  EXPECT_TRUE(fs::exists(screenshot));
+  EXPECT_GT(fs::file_size(screenshot), 10000u);
+  std::cout << "[ artifact ] " << screenshot.string() << '\n';
+}
+
+// A --data-model scan's report, from hand-built facts through the real MODEL checks: two
+// databases, a collection without a validator, a badly named one and one with type drift.
+Report data_model_report() {
+  auto collection = [](std::string name, bool validator) {
+    CollectionFacts facts;
+    facts.name = std::move(name);
+    facts.type = "collection";
+    facts.has_validator = validator;
+    facts.count = 30;
+    facts.average_document_bytes = 420;
+    SampleShape sample;
+    sample.documents = 30;
+    sample.requested = 30;
+    sample.max_document_bytes = 512;
+    sample.max_depth = 2;
+    sample.fields = {{"_id", {{"objectId", 30}}, 0, 0}, {"createdAt", {{"date", 30}}, 0, 0}};
+    facts.sample = std::move(sample);
+    return facts;
+  };
+  CollectionFacts drift = collection("events", true);
+  drift.sample->fields.push_back({"quantity", {{"int", 20}, {"string", 10}}, 0, 0});
+  DataModelFacts facts;
+  facts.node = "db2.example.test:27017";
+  facts.node_role = "secondary";
+  facts.read_preference = "secondaryPreferred";
+  facts.sample_size = 100;
+  facts.databases = {
+      {"shop", {collection("orders", false), collection("customers", true)}, std::nullopt},
+      {"crm", {collection("UserProfiles", true), drift}, std::nullopt}};
+
+  Report report;
+  report.tool_version = "0.1.0-test";
+  report.started_at = "2025-03-01T10:00:00Z";
+  report.finished_at = "2025-03-01T10:00:09Z";
+  report.inputs = {"mongodb://scanner:***@db2.example.test:27017/"};
+  for (Finding& finding : check_data_model(facts, Policy{})) {
+    const auto& specs = data_model_specs();
+    const auto spec = std::find_if(specs.begin(), specs.end(),
+                                   [&](const CheckSpec& s) { return s.id == finding.check_id; });
+    report.findings.push_back({*spec, std::move(finding)});
+  }
+  return report;
+}
+
+// A data-model row's evidence: whether its details are open, whether the row below is laid out
+// (an offsetParent and a non-empty box) and its text.
+std::string namespace_evidence(const std::string& ns) {
+  return R"((() => {
+    const row = document.querySelector('tr.check[data-namespace=")" +
+         ns + R"("]');
+    const evidence = row.nextElementSibling;
+    return {open: row.querySelector('details').open, laid_out: evidence.offsetParent !== null,
+            height: evidence.getBoundingClientRect().height, text: evidence.innerText,
+            is_evidence: evidence.classList.contains('evidence')};
+  })())";
+}
+
+// The "Data model" section in headless Chromium: a row per database or collection the findings
+// name, a column per MODEL check, and a row's results and evidence shown only while it is open.
+TEST(HtmlReportTest, DataModelTableRendersAndExpandsInABrowser) {
+  if (!fs::exists(kChromium)) GTEST_SKIP() << "chromium not installed: run make deps";
+  const TempDir dir;
+  ASSERT_FALSE(dir.path().empty());
+  const fs::path page = dir.path() / "report.html";
+  const Report report = data_model_report();
+  std::ofstream(page) << render(report);
+  std::set<std::string> namespaces;
+  for (const ReportedFinding& reported : report.findings) {
+    if (reported.finding.subject.kind == Subject::Kind::ns)
+      namespaces.insert(reported.finding.subject.name);
+  }
+  ASSERT_EQ(namespaces,
+            (std::set<std::string>{"crm", "crm.UserProfiles", "crm.events", "shop", "shop.orders"}))
+      << "the facts should give passes per database and findings on three collections";
+
+  const nlohmann::json steps = nlohmann::json::array({
+      {{"evaluate", R"((() => {
+          const table = document.querySelector('table.self-check.namespace');
+          if (!table) return {found: false};
+          const rows = [...table.querySelectorAll('tbody tr.check')];
+          return {
+            found: true,
+            heading: table.closest('.group').querySelector('h3').firstChild.textContent.trim(),
+            columns: [...table.querySelectorAll('thead th.subject code')].map(c => c.textContent),
+            rows: rows.map(row => row.dataset.namespace),
+            labels: rows.map(row => row.querySelector('summary').innerText),
+            cells: rows.map(row => row.querySelectorAll('td.cell').length),
+            visible_evidence: [...table.querySelectorAll('tr.evidence')]
+                .filter(row => row.offsetParent !== null).length
+          };
+        })())"}},
+      {{"evaluate", namespace_evidence("shop.orders")}},
+      {{"click", "tr.check[data-namespace=\"shop.orders\"] summary"}},
+      {{"evaluate", namespace_evidence("shop.orders")}},
+      {{"click", "tr.check[data-namespace=\"shop.orders\"] summary"}},
+      {{"evaluate", namespace_evidence("shop.orders")}},
+  });
+  const nlohmann::json results = run_in_browser(page, steps);
+  ASSERT_EQ(results.size(), steps.size());
+
+  const nlohmann::json& table = results[0];
+  ASSERT_EQ(table["found"], true) << "no data-model table";
+  EXPECT_EQ(table["heading"], "Data model");
+  EXPECT_EQ(table["columns"], nlohmann::json::array({"MODEL-001", "MODEL-002", "MODEL-003",
+                                                     "MODEL-004", "MODEL-005", "MODEL-006"}));
+  const auto rows = table["rows"].get<std::vector<std::string>>();
+  EXPECT_EQ(std::set<std::string>(rows.begin(), rows.end()), namespaces);
+  EXPECT_EQ(rows.size(), namespaces.size()) << "one row per namespace";
+  EXPECT_EQ(table["labels"], table["rows"]) << "each row is labelled with its namespace";
+  for (const nlohmann::json& cells : table["cells"]) EXPECT_EQ(cells, 6) << "a cell per check";
+  EXPECT_EQ(table["visible_evidence"], 0) << "evidence is hidden until a row is opened";
+
+  EXPECT_EQ(results[1]["open"], false) << results[1];
+  EXPECT_EQ(results[1]["laid_out"], false) << results[1];
+  EXPECT_EQ(results[2]["hit"], true) << "the summary is what the pointer pressed: " << results[2];
+  const nlohmann::json& opened = results[3];
+  EXPECT_EQ(opened["is_evidence"], true) << opened;
+  EXPECT_EQ(opened["open"], true) << opened;
+  EXPECT_EQ(opened["laid_out"], true) << opened;
+  EXPECT_GT(opened["height"].get<double>(), 0) << opened;
+  const std::string text = opened["text"];
+  EXPECT_NE(text.find("MODEL-005 Schema validation on core collections"), std::string::npos)
+      << text;
+  EXPECT_NE(text.find("no schema validator"), std::string::npos) << text;
+  EXPECT_NE(text.find("\"validator\": false"), std::string::npos) << "the evidence: " << text;
+  EXPECT_EQ(text.find("UserProfiles"), std::string::npos) << "another row's result: " << text;
+  EXPECT_EQ(results[4]["hit"], true) << results[4];
+  EXPECT_EQ(results[5]["open"], false) << results[5];
+  EXPECT_EQ(results[5]["laid_out"], false) << "closed again: " << results[5];
+}
+
+// The page as Chromium parses it, from the command line's --dump-dom.
+TEST(HtmlReportTest, RendersInABrowser) {
+  if (!fs::exists(kChromium)) GTEST_SKIP() << "chromium not installed: run make deps";
+  const TempDir dir;
+  ASSERT_FALSE(dir.path().empty());
+  const fs::path page = dir.path() / "report.html";
+  const Report report = rich_report();
+  std::ofstream(page) << render(report);
+
+  const testing_support::ProcessResult browser = testing_support::run_process(
+      {kChromium, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+       "--disable-background-networking", "--disable-component-update", "--disable-sync",
+       "--user-data-dir=" + (dir.path() / "profile").string(), "--dump-dom",
+       "file://" + page.string()},
+      "", std::chrono::seconds(90));
+  ASSERT_FALSE(browser.timed_out) << browser.err;
+  ASSERT_EQ(browser.exit_code, 0) << browser.err;
+  const std::string& dom = browser.out;
+  EXPECT_NE(dom.find("<section id=\"summary\">"), std::string::npos) << dom;
+  EXPECT_NE(dom.find("<span class=\"number\">15</span>"), std::string::npos);
+  EXPECT_EQ(count(dom, "<li class=\"result "), report.findings.size());
+  EXPECT_NE(dom.find("顧客 ünïcödé"), std::string::npos) << "UTF-8 decoded as UTF-8";
+  EXPECT_NE(dom.find("&lt;script&gt;alert"), std::string::npos);
+  EXPECT_EQ(dom.find("<script"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace mongoscan

@@ -1,0 +1,127 @@
+#include "reports/formats/junit_report.h"
+
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "tests/reports/sample_reports.h"
+#include "tests/support/golden.h"
+#include "tests/support/process.h"
+
+namespace mongoscan {
+namespace {
+
+using testing_support::config_scan_report;
+using testing_support::empty_report;
+using testing_support::matches_golden;
+using testing_support::rich_report;
+
+std::string render(const Report& report) {
+  std::ostringstream out;
+  write_junit_report(report, out);
+  return out.str();
+}
+
+// Succeeds if Python's XML parser (expat) accepts the document.
+::testing::AssertionResult is_well_formed_xml(const std::string& xml) {
+  const testing_support::ProcessResult parse = testing_support::run_process(
+      {"/usr/bin/python3", "-c",
+       "import sys, xml.etree.ElementTree as ET; ET.fromstring(sys.stdin.buffer.read())"},
+      xml);
+  if (parse.exit_code == 0) return ::testing::AssertionSuccess();
+  return ::testing::AssertionFailure() << "not well-formed XML:\n" << parse.err;
+}
+
+TEST(JunitReportTest, EmptyReportMatchesGolden) {
+  const std::string xml = render(empty_report());
+  EXPECT_TRUE(matches_golden("tests/reports/golden/empty.junit.xml", xml));
+  EXPECT_TRUE(is_well_formed_xml(xml));
+}
+
+TEST(JunitReportTest, RichReportMatchesGolden) {
+  const std::string xml = render(rich_report());
+  EXPECT_TRUE(matches_golden("tests/reports/golden/rich.junit.xml", xml));
+  EXPECT_TRUE(is_well_formed_xml(xml));
+}
+
+TEST(JunitReportTest, ConfigScanReportMatchesGolden) {
+  const std::string xml = render(config_scan_report());
+  EXPECT_TRUE(matches_golden("tests/reports/golden/config-scan.junit.xml", xml));
+  EXPECT_TRUE(is_well_formed_xml(xml));
+}
+
+TEST(JunitReportTest, CountsEveryFindingOnce) {
+  const std::string xml = render(config_scan_report());
+  EXPECT_NE(xml.find("<testsuites name=\"mongoscan\" tests=\"7\" failures=\"3\" errors=\"0\" "
+                     "skipped=\"2\">"),
+            std::string::npos)
+      << xml;
+  const std::string rich = render(rich_report());
+  EXPECT_NE(rich.find("<testsuite name=\"transport\" tests=\"5\" failures=\"1\" errors=\"1\" "
+                      "skipped=\"0\">"),
+            std::string::npos)
+      << rich;
+}
+
+// An incomplete scan is one more test case in error: a CI reading JUnit sees it fail.
+TEST(JunitReportTest, AnIncompleteScanIsATestCaseInError) {
+  const std::string xml = render(rich_report());
+  EXPECT_NE(xml.find("<testsuites name=\"mongoscan\" tests=\"33\" failures=\"10\" errors=\"3\" "
+                     "skipped=\"1\">"),
+            std::string::npos)
+      << xml;
+  EXPECT_NE(xml.find("<testcase classname=\"coverage\" name=\"scan coverage\">\n      <error "
+                     "message=\"incomplete: 1 node not scanned, 2 checks in error\"/>"),
+            std::string::npos)
+      << xml;
+  EXPECT_EQ(render(config_scan_report()).find("coverage"), std::string::npos);
+}
+
+TEST(JunitReportTest, SuppressedFindingsAreSkippedWithTheReason) {
+  const std::string xml = render(config_scan_report());
+  EXPECT_NE(xml.find("tests=\"7\" failures=\"3\" errors=\"0\" skipped=\"2\""), std::string::npos);
+  EXPECT_NE(xml.find("<skipped message=\"fail suppressed by a mongoscan:allow comment on the "
+                     "line: "),
+            std::string::npos);
+  EXPECT_NE(xml.find("<skipped message=\"fail suppressed by the baseline, which holds its "
+                     "fingerprint: "),
+            std::string::npos);
+}
+
+TEST(JunitReportTest, ATestCasePerFindingNamedBySubject) {
+  const std::string xml = render(rich_report());
+  EXPECT_NE(xml.find("<testcase classname=\"APP-001\" name=\"config/app.yaml:3:9\">"),
+            std::string::npos);
+  EXPECT_NE(xml.find("<testcase classname=\"AUTHN-001\" name=\"db2.example.test:27017\"/>"),
+            std::string::npos)
+      << "a pass is a bare test case";
+  EXPECT_NE(xml.find("<testcase classname=\"MODEL-001\" name=\"db1.example.test:27017 (2)\">"),
+            std::string::npos)
+      << "a second finding on the same subject gets its own name";
+  EXPECT_NE(xml.find("<system-out>warn: The server listens on the default port 27017"),
+            std::string::npos);
+  EXPECT_NE(xml.find("<error message=\"connect: timed out after 5000 ms\" type=\"error\">"),
+            std::string::npos);
+}
+
+TEST(JunitReportTest, EscapesMarkupAndCharactersXmlForbids) {
+  Report report = empty_report();
+  report.findings.push_back(
+      {CheckSpec{"NET-001", "t <&>", Layer::network, Severity::low, {}, "fix ]]> it"},
+       Finding{"NET-001",
+               Status::fail,
+               Severity::low,
+               Subject::node("h\"<1>:1"),
+               std::string("evil \x01\x1b[2J\x00 caf\xe9 \xEF\xBF\xBF \"quoted\" & <b>]]>", 38),
+               {{"note", "\x02<x>"}}}});
+  const std::string xml = render(report);
+  EXPECT_TRUE(is_well_formed_xml(xml)) << xml;
+  for (const char forbidden : {'\x00', '\x01', '\x02', '\x1b'}) {
+    EXPECT_EQ(xml.find(forbidden), std::string::npos) << static_cast<int>(forbidden);
+  }
+  EXPECT_EQ(xml.find("<b>"), std::string::npos);
+  EXPECT_NE(xml.find("name=\"h&quot;&lt;1&gt;:1\""), std::string::npos) << xml;
+}
+
+}  // namespace
+}  // namespace mongoscan

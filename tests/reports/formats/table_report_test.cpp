@@ -1,0 +1,236 @@
+#include "reports/formats/table_report.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <sstream>
+
+#include "reports/text/console_text.h"
+#include "tests/reports/sample_reports.h"
+#include "tests/support/golden.h"
+
+namespace mongoscan {
+namespace {
+
+using testing_support::config_scan_report;
+using testing_support::empty_report;
+using testing_support::many_nodes_report;
+using testing_support::matches_golden;
+using testing_support::rich_report;
+
+std::string render(const Report& report, bool color, std::size_t width = 0) {
+  std::ostringstream out;
+  write_table_report(report, color, out, width);
+  return out.str();
+}
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
+// The code-point column at which needle starts in line.
+std::size_t column_of(const std::string& line, const std::string& needle) {
+  return display_width(line.substr(0, line.find(needle)));
+}
+
+TEST(TableReportTest, EmptyReportMatchesGolden) {
+  EXPECT_TRUE(
+      matches_golden("tests/reports/golden/empty.table.txt", render(empty_report(), false)));
+}
+
+TEST(TableReportTest, EmptyReportWithColorMatchesGolden) {
+  EXPECT_TRUE(
+      matches_golden("tests/reports/golden/empty.table-color.txt", render(empty_report(), true)));
+}
+
+TEST(TableReportTest, RichReportMatchesGolden) {
+  EXPECT_TRUE(matches_golden("tests/reports/golden/rich.table.txt", render(rich_report(), false)));
+}
+
+TEST(TableReportTest, RichReportWithColorMatchesGolden) {
+  EXPECT_TRUE(
+      matches_golden("tests/reports/golden/rich.table-color.txt", render(rich_report(), true)));
+}
+
+TEST(TableReportTest, NoEscapeSequencesWithoutColor) {
+  EXPECT_EQ(render(rich_report(), false).find('\x1b'), std::string::npos);
+  EXPECT_NE(render(rich_report(), true).find("\x1b[1;31mFAIL\x1b[0m"), std::string::npos);
+}
+
+TEST(TableReportTest, ManyNodesAtWidth100MatchesGolden) {
+  EXPECT_TRUE(matches_golden("tests/reports/golden/many-nodes.table.txt",
+                             render(many_nodes_report(50), false, 100)));
+}
+
+// The header lines of the self-check matrices ("  CHECK  SEVERITY  RESULT  TITLE ...").
+std::vector<std::string> matrix_headers(const std::string& table) {
+  std::vector<std::string> headers;
+  for (const std::string& line : lines_of(table)) {
+    if (line.starts_with("  CHECK  ")) headers.push_back(line);
+  }
+  return headers;
+}
+
+TEST(TableReportTest, MatrixColumnsAlignAcrossGroups) {
+  const std::vector<std::string> headers = matrix_headers(render(rich_report(), false));
+  ASSERT_EQ(headers.size(), 11u) << "9 groups, two of them with node and URI matrices";
+  for (const std::string& header : headers) {
+    EXPECT_EQ(column_of(header, "TITLE"), column_of(headers[0], "TITLE")) << header;
+    if (header.find("  n1") != std::string::npos) {
+      EXPECT_EQ(column_of(header, "  n1"), column_of(headers[1], "  n1")) << header;
+    }
+  }
+}
+
+// A row per check with its status on every node, "—" where it did not run, and a line per
+// problem under it.
+TEST(TableReportTest, ARowPerCheckWithACellPerNode) {
+  const std::vector<std::string> lines = lines_of(render(rich_report(), false));
+  const auto row = [&](const std::string& check_id) {
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+      if (lines[i].starts_with("  " + check_id + " ")) return i;
+    }
+    ADD_FAILURE() << check_id;
+    return lines.size();
+  };
+  const std::size_t tls = row("TLS-001");
+  ASSERT_LT(tls + 1, lines.size());
+  EXPECT_TRUE(lines[tls].ends_with("PASS    PASS    —       FAIL    PASS")) << lines[tls];
+  EXPECT_TRUE(lines[tls + 1].starts_with("    n4  FAIL")) << lines[tls + 1];
+  EXPECT_TRUE(
+      lines[tls + 1].ends_with("The node accepts plaintext connections (net.tls.mode allowTLS)"))
+      << lines[tls + 1];
+  const std::size_t model = row("MODEL-001");
+  EXPECT_NE(lines[model].find("WARN×2"), std::string::npos) << lines[model];
+  const Report report = rich_report();
+  for (const ReportedFinding& reported : report.findings) {
+    const std::string& id = reported.finding.check_id;
+    EXPECT_EQ(
+        std::count_if(lines.begin(), lines.end(),
+                      [&](const std::string& line) { return line.starts_with("  " + id + " "); }),
+        1)
+        << "one row for " << id;
+  }
+}
+
+TEST(TableReportTest, NodeKeysInTheTargetsAndTheOtherSubjectsInALegend) {
+  const std::string table = render(rich_report(), false);
+  EXPECT_NE(table.find("  n3   db3.example.test:27017"), std::string::npos) << table;
+  EXPECT_NE(table.find("  n5   mongos2.example.test:27017"), std::string::npos) << table;
+  EXPECT_NE(table.find("  u4   mongodb://admin:***@db9.example.test:27017/?retryWrites=false"),
+            std::string::npos);
+  EXPECT_NE(table.find("  f1   config/app.yaml:3:9"), std::string::npos);
+}
+
+TEST(TableReportTest, GroupsInTheSpecificationsOrder) {
+  const std::string table = render(rich_report(), false);
+  const std::vector<std::string> headings = {
+      "\nDiscovery\n",       "\nNetwork\n",
+      "\nAuthentication\n",  "\nAuthorization\n",
+      "\nTransport (TLS)\n", "\nApplication: connection strings and credentials\n",
+      "\nHardening\n",       "\nVersions\n",
+      "\nData model\n"};
+  std::size_t previous = 0;
+  for (const std::string& heading : headings) {
+    const std::size_t at = table.find(heading);
+    ASSERT_NE(at, std::string::npos) << heading;
+    EXPECT_GT(at, previous) << heading;
+    previous = at;
+  }
+}
+
+// Every line of the self-check fits the console; nodes that do not fit side by side wrap into
+// bands, each band with every check.
+TEST(TableReportTest, TheMatrixFitsTheConsoleWidth) {
+  const Report report = many_nodes_report(50);
+  for (const std::size_t width : {72u, 100u, 160u, 600u}) {
+    const std::string table = render(report, false, width);
+    const std::string self_check = table.substr(table.find("\nSelf-check"));
+    for (const std::string& line : lines_of(self_check)) {
+      EXPECT_LE(display_width(line), width) << width << ": " << line;
+    }
+    const std::vector<std::string> headers = matrix_headers(self_check);
+    std::size_t nodes = 0;
+    for (const std::string& header : headers) {
+      for (std::size_t at = header.find("  n"); at != std::string::npos;
+           at = header.find("  n", at + 1)) {
+        ++nodes;
+      }
+    }
+    EXPECT_EQ(nodes, 50u * 3) << width << ": every node once in each of three groups";
+    EXPECT_EQ(headers.size() == 4, width == 600) << width << ": three node matrices, one URI";
+  }
+}
+
+TEST(TableReportTest, CutsLongMessagesAndKeepsShortOnes) {
+  const std::string table = render(rich_report(), false, 100);
+  EXPECT_NE(table.find("MongoDB 6.0.13 reaches its end of life"), std::string::npos);
+  EXPECT_EQ(table.find("security fixes stop"), std::string::npos);
+  EXPECT_NE(table.find("…"), std::string::npos);
+  EXPECT_NE(table.find("Collection «Kundendaten_Übersicht» is not lowercase — 顧客 ünïcödé"),
+            std::string::npos);
+}
+
+TEST(TableReportTest, EndsWithTheSummaryLine) {
+  const std::string table = render(rich_report(), false);
+  EXPECT_TRUE(
+      table.ends_with("\n15 checks, 32 results: 10 fail, 4 warn, 15 pass, 2 error, 1 skipped\n"
+                      "incomplete: 1 node not scanned, 2 checks in error\n"))
+      << table;
+  EXPECT_TRUE(
+      render(empty_report(), false)
+          .ends_with("\n0 checks, 0 results: 0 fail, 0 warn, 0 pass, 0 error, 0 skipped\n"));
+  EXPECT_TRUE(render(config_scan_report(), false)
+                  .ends_with("\n5 checks, 7 results: 3 fail, 1 warn, 1 pass, 0 error, 0 skipped, "
+                             "2 suppressed\n"));
+}
+
+TEST(TableReportTest, ConfigScanReportMatchesGolden) {
+  EXPECT_TRUE(matches_golden("tests/reports/golden/config-scan.table.txt",
+                             render(config_scan_report(), false)));
+}
+
+TEST(TableReportTest, ShowsTheConfigScanWithTwentySkippedFilesAtMost) {
+  Report report = config_scan_report();
+  const std::string table = render(report, false);
+  EXPECT_NE(table.find("Config scan: 42 files, 183245 bytes under services, deploy\n"),
+            std::string::npos);
+  EXPECT_NE(table.find("deploy/Konfiguration für Größe/app.yaml  unreadable: Permission denied"),
+            std::string::npos)
+      << table;
+  EXPECT_NE(table.find("(value redacted) (suppressed: baseline)"), std::string::npos);
+  report.config_scan->skipped.clear();
+  for (int i = 0; i < 25; ++i) {
+    report.config_scan->skipped.push_back({"vendor/f" + std::to_string(i) + ".bin", "binary"});
+  }
+  const std::string cut = render(report, false);
+  EXPECT_NE(cut.find("vendor/f19.bin"), std::string::npos);
+  EXPECT_EQ(cut.find("vendor/f20.bin"), std::string::npos);
+  EXPECT_NE(cut.find("…and 5 more (the JSON and HTML reports list every one)\n"),
+            std::string::npos);
+  EXPECT_EQ(render(rich_report(), false).find("Config scan"), std::string::npos);
+}
+
+TEST(TableReportTest, TerminalControlCharactersNeverReachTheOutput) {
+  Report report = empty_report();
+  report.inputs = {"config/\x1b]0;owned\x07.yaml"};
+  report.findings.push_back({CheckSpec{"NET-001", "t", Layer::network, Severity::low, {}, ""},
+                             Finding{"NET-001", Status::fail, Severity::low, Subject::node("h:1"),
+                                     "evil\x1b[2J\r\nline \xc2\x9b"
+                                     "31m",
+                                     nullptr}});
+  for (const bool color : {false, true}) {
+    const std::string table = render(report, color);
+    EXPECT_EQ(table.find("\x1b]"), std::string::npos);
+    EXPECT_EQ(table.find("\x1b[2J"), std::string::npos);
+    EXPECT_EQ(table.find('\r'), std::string::npos);
+    EXPECT_EQ(table.find("\xc2\x9b"), std::string::npos);
+    EXPECT_NE(table.find("evil [2J  line  31m"), std::string::npos) << table;
+  }
+}
+
+}  // namespace
+}  // namespace mongoscan

@@ -1,0 +1,50 @@
+#include "reports/text/console_text.h"
+
+#include <gtest/gtest.h>
+
+namespace mongoscan {
+namespace {
+
+TEST(ConsoleTextTest, KeepsPrintableUtf8) {
+  EXPECT_EQ(console_safe("plain ASCII"), "plain ASCII");
+  EXPECT_EQ(console_safe("Übersicht — 顧客 🔒"), "Übersicht — 顧客 🔒");
+}
+
+TEST(ConsoleTextTest, BlanksControlCharacters) {
+  EXPECT_EQ(console_safe("a\tb\nc\rd\x1b[31me\x7f"), "a b c d [31me ");
+  EXPECT_EQ(console_safe("C1 \xc2\x9b"
+                         "2J"),
+            "C1  2J");
+  EXPECT_EQ(console_safe(std::string("nul\0!", 5)), "nul !");
+}
+
+TEST(ConsoleTextTest, ReplacesInvalidUtf8) {
+  const std::string replacement = "\xef\xbf\xbd";
+  EXPECT_EQ(console_safe("caf\xe9"), "caf" + replacement);
+  EXPECT_EQ(console_safe("\xc0\xaf"), replacement + replacement) << "overlong '/'";
+  EXPECT_EQ(console_safe("\xed\xa0\x80"), replacement + replacement + replacement) << "surrogate";
+  EXPECT_EQ(console_safe("\xf4\x90\x80\x80"), replacement + replacement + replacement + replacement)
+      << "above U+10FFFF";
+  EXPECT_EQ(console_safe("\xe2\x82"), replacement + replacement) << "truncated sequence";
+}
+
+TEST(ConsoleTextTest, MeasuresCodePoints) {
+  EXPECT_EQ(display_width(""), 0u);
+  EXPECT_EQ(display_width("abc"), 3u);
+  EXPECT_EQ(display_width("Übersicht"), 9u);
+  EXPECT_EQ(display_width("顧客…"), 3u);
+  EXPECT_EQ(display_width("🔒x"), 2u);
+}
+
+TEST(ConsoleTextTest, TruncatesWithAnEllipsis) {
+  EXPECT_EQ(truncate_to_width("abcdef", 6), "abcdef");
+  EXPECT_EQ(truncate_to_width("abcdef", 5), "abcd…");
+  EXPECT_EQ(truncate_to_width("ÜÜÜÜÜÜ", 4), "ÜÜÜ…");
+  EXPECT_EQ(truncate_to_width("顧客顧客", 2), "顧…");
+  EXPECT_EQ(truncate_to_width("abc", 1), "…");
+  EXPECT_EQ(truncate_to_width("abc", 0), "");
+  EXPECT_EQ(display_width(truncate_to_width("ÜÜÜÜÜÜ", 4)), 4u);
+}
+
+}  // namespace
+}  // namespace mongoscan

@@ -1,0 +1,80 @@
+#include "reports/text/pretty_json.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+namespace mongoscan {
+namespace {
+
+using nlohmann::json;
+
+std::string dumped(const json& document) {
+  return document.dump(2, ' ', false, json::error_handler_t::replace);
+}
+
+std::string written(const json& document) {
+  std::string out;
+  PrettyJsonWriter writer(out);
+  writer.value(document);
+  return out;
+}
+
+TEST(PrettyJson, LaysOutEveryKindOfValueAsNlohmannDoes) {
+  const json document = json::parse(R"({
+    "empty_object": {}, "empty_array": [], "nested": {"a": [1, [], {}, [[]], {"b": {}}]},
+    "numbers": [0, -7, 18446744073709551615, 9223372036854775807, -9223372036854775808, 1.5,
+                -0.25, 1e300, 3.0],
+    "flags": [true, false, null], "text": "plain", "": "empty key",
+    "list": ["x", {"y": "z"}, []]
+  })");
+  EXPECT_EQ(written(document), dumped(document));
+  for (const json& scalar : {json(1), json("s"), json(nullptr), json(2.5), json(false)}) {
+    EXPECT_EQ(written(scalar), dumped(scalar));
+  }
+  EXPECT_EQ(written(json::object()), "{}");
+  EXPECT_EQ(written(json::array()), "[]");
+}
+
+TEST(PrettyJson, EscapesStringsAndKeysAsNlohmannDoes) {
+  json document = json::object();
+  const std::string texts[] = {
+      "quote \" backslash \\ slash /",     std::string("controls \b\f\n\r\t \x01\x1f \x7f", 22),
+      std::string("nul \0 inside", 12),    "UTF-8 \xc3\xa9 \xe2\x82\xac \xf0\x9f\x94\x91",
+      "invalid \xff\xfe and cut \xe2\x82", "overlong \xc0\xaf and surrogate \xed\xa0\x80",
+  };
+  json list = json::array();
+  for (const std::string& text : texts) {
+    document[text] = text;
+    list.push_back(text);
+  }
+  document["list"] = list;
+  EXPECT_EQ(written(document), dumped(document));
+}
+
+TEST(PrettyJson, WritesMembersOneByOne) {
+  std::string out;
+  PrettyJsonWriter writer(out);
+  writer.begin_object();
+  writer.member("name", "mongoscan");
+  writer.member("count", std::size_t{3});
+  writer.member("line", -1);
+  writer.member("weak", true);
+  writer.member("paths", std::vector<std::string>{"a", "b\"c"});
+  writer.member("none", std::vector<std::string>{});
+  writer.key("facts");
+  writer.value(json{{"k", {1, 2}}});
+  writer.end_object();
+  // In the order written, not sorted.
+  const nlohmann::ordered_json expected = {{"name", "mongoscan"},
+                                           {"count", 3},
+                                           {"line", -1},
+                                           {"weak", true},
+                                           {"paths", {"a", "b\"c"}},
+                                           {"none", nlohmann::ordered_json::array()},
+                                           {"facts", {{"k", {1, 2}}}}};
+  EXPECT_EQ(out, expected.dump(2));
+}
+
+}  // namespace
+}  // namespace mongoscan

@@ -1,0 +1,313 @@
+// The mongoscan executable end to end: commands, exit codes, one-line errors, report files, and
+// that no secret from any input reaches any output.
+
+#include "scanner/cli/cli.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "scanner/uri/uri.h"
+#include "tests/support/mongoscan_binary.h"
+#include "tests/support/process.h"
+#include "tests/support/report_schema.h"
+
+namespace mongoscan {
+namespace {
+
+using testing_support::ProcessResult;
+using testing_support::run_process;
+namespace fs = std::filesystem;
+
+const std::string kSampleUris =
+    std::string(MONGOSCAN_SOURCE_DIR) + "/fixtures/uris/sample-app-uris.txt";
+
+// Scans here analyse connection strings only (--no-probe): the fixture hosts are not on this
+// machine, and tests send no traffic beyond loopback. Probing is tested against the lab.
+ProcessResult mongoscan(std::vector<std::string> args) {
+  if (!args.empty() && args[0] == "scan") args.push_back("--no-probe");
+  args.insert(args.begin(), testing_support::mongoscan_binary());
+  return run_process(args, "", std::chrono::seconds(30), {"NO_COLOR"});
+}
+
+std::size_t line_count(const std::string& text) {
+  return std::count(text.begin(), text.end(), '\n');
+}
+
+class TempDir {
+ public:
+  TempDir() {
+    std::string pattern = (fs::temp_directory_path() / "mongoscan-cli-XXXXXX").string();
+    path_ = mkdtemp(pattern.data());
+  }
+  ~TempDir() { fs::remove_all(path_); }
+  fs::path operator/(const std::string& name) const { return path_ / name; }
+
+ private:
+  fs::path path_;
+};
+
+std::string read_file(const fs::path& path) {
+  std::ifstream file(path, std::ios::binary);
+  std::ostringstream text;
+  text << file.rdbuf();
+  return text.str();
+}
+
+TEST(Cli, VersionAndHelp) {
+  auto version = mongoscan({"version"});
+  EXPECT_EQ(version.exit_code, 0);
+  EXPECT_EQ(version.out, "mongoscan 0.1.0\n");
+  auto help = mongoscan({"scan", "--help"});
+  EXPECT_EQ(help.exit_code, 0);
+  for (const char* option : {"--policy", "--format", "--output", "--fail-on", "--uri-file"}) {
+    EXPECT_NE(help.out.find(option), std::string::npos) << option;
+  }
+}
+
+TEST(Cli, ParseUriPrintsTypedJsonWithThePasswordHidden) {
+  const std::string uri = "mongodb://app:Hidden%2Fpw@h1,[::1]:27018/db?maxPoolSize=50&tls=true";
+  auto hidden = mongoscan({"parse-uri", uri});
+  ASSERT_EQ(hidden.exit_code, 0) << hidden.err;
+  auto json = nlohmann::json::parse(hidden.out);
+  EXPECT_EQ(json["valid"], true);
+  EXPECT_EQ(json["auth"]["username"], "app");
+  EXPECT_EQ(json["auth"]["password"], "***");
+  EXPECT_EQ(json["auth"]["db"], "db");
+  EXPECT_EQ(json["options"]["maxpoolsize"], 50);
+  EXPECT_EQ(json["options"]["tls"], true);
+  EXPECT_EQ(json["hosts"][1],
+            (nlohmann::json{{"type", "ip_literal"}, {"host", "::1"}, {"port", 27018}}));
+  EXPECT_EQ(hidden.out.find("Hidden"), std::string::npos);
+
+  auto revealed = mongoscan({"parse-uri", "--reveal", uri});
+  EXPECT_EQ(nlohmann::json::parse(revealed.out)["auth"]["password"], "Hidden/pw");
+}
+
+TEST(Cli, InvalidUriIsAOneLineErrorWithExitCode2) {
+  auto result = mongoscan({"parse-uri", "mongodb://app:Secr3tPw@db.example.com:70000/"});
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_EQ(line_count(result.err), 1u);
+  EXPECT_NE(result.err.find("invalid port"), std::string::npos);
+  EXPECT_NE(result.err.find("mongodb://app:***@db.example.com:70000/"), std::string::npos);
+  EXPECT_EQ(nlohmann::json::parse(result.out)["valid"], false);
+
+  auto scan = mongoscan({"scan", "mongodb://h1/?w=0&journal=true"});
+  EXPECT_EQ(scan.exit_code, 2);
+  EXPECT_EQ(line_count(scan.err), 1u);
+  EXPECT_NE(scan.err.find("argument 1"), std::string::npos);
+}
+
+TEST(Cli, UsageErrorsExit2WithOneLine) {
+  const std::vector<std::vector<std::string>> cases = {
+      {},
+      {"frobnicate"},
+      {"scan"},
+      {"scan", "--format", "xml", "mongodb://h"},
+      {"scan", "--fail-on", "severe", "mongodb://h"},
+      {"scan", "--policy", "/nonexistent/policy.json", "mongodb://h"},
+      {"scan", "--uri-file", "/nonexistent/uris.txt"},
+  };
+  for (const auto& args : cases) {
+    auto result = mongoscan(args);
+    EXPECT_EQ(result.exit_code, 2) << ::testing::PrintToString(args);
+    EXPECT_EQ(line_count(result.err), 1u) << ::testing::PrintToString(args) << result.err;
+    EXPECT_TRUE(result.err.starts_with("mongoscan: error: ")) << result.err;
+  }
+}
+
+TEST(Cli, BadPolicyNamesTheFileAndTheKey) {
+  TempDir dir;
+  std::ofstream(dir / "policy.json") << R"({"pool_ranges": {"maxPoolSize": {"min": "fifty"}}})";
+  auto result = mongoscan({"scan", "--policy", (dir / "policy.json").string(), "mongodb://h"});
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_NE(result.err.find("policy.json"), std::string::npos) << result.err;
+  EXPECT_NE(result.err.find("maxPoolSize"), std::string::npos) << result.err;
+}
+
+TEST(Cli, FailOnSetsTheExitCode) {
+  // w=1 fails CONN-005 (high); nothing here is critical.
+  const std::string weak = "mongodb://h1,h2/?replicaSet=rs&w=1";
+  EXPECT_EQ(mongoscan({"scan", weak}).exit_code, 1);
+  EXPECT_EQ(mongoscan({"scan", "--fail-on", "high", weak}).exit_code, 1);
+  EXPECT_EQ(mongoscan({"scan", "--fail-on", "critical", weak}).exit_code, 0);
+  EXPECT_EQ(mongoscan({"scan", "--fail-on", "none", weak}).exit_code, 0);
+  const std::string sound =
+      "mongodb+srv://c.example.com/?w=majority&readPreference=primary&maxPoolSize=100";
+  EXPECT_EQ(mongoscan({"scan", sound}).exit_code, 0);
+}
+
+TEST(Cli, PolicyChangesTheVerdict) {
+  TempDir dir;
+  std::ofstream(dir / "policy.json") << R"({"severity_overrides": {"CONN-005": "low"}})";
+  const std::string weak = "mongodb://h1,h2/?replicaSet=rs&w=1";
+  EXPECT_EQ(mongoscan({"scan", "--policy", (dir / "policy.json").string(), weak}).exit_code, 0);
+}
+
+TEST(Cli, WritesAValidJsonReportToAFile) {
+  TempDir dir;
+  const fs::path report = dir / "report.json";
+  auto result =
+      mongoscan({"scan", "--uri-file", kSampleUris, "--format", "json", "-o", report.string()});
+  EXPECT_EQ(result.exit_code, 1);  // the samples include failing strings
+  EXPECT_TRUE(result.out.empty());
+  const std::string text = read_file(report);
+  EXPECT_TRUE(testing_support::matches_report_schema(text));
+  auto json = nlohmann::json::parse(text);
+  EXPECT_EQ(json["inputs"].size(), 5u);
+  EXPECT_GT(json["summary"]["fail"].get<int>(), 0);
+  EXPECT_GT(json["summary"]["pass"].get<int>(), 0);
+  for (const auto& finding : json["findings"]) {
+    EXPECT_TRUE(finding["subject"].contains("uri"));
+    EXPECT_FALSE(finding["remediation"].get<std::string>().empty()) << finding["check_id"];
+    EXPECT_FALSE(finding["references"].empty()) << finding["check_id"];
+  }
+}
+
+TEST(Cli, UnwritableOutputExits3AndLeavesNoFile) {
+  TempDir dir;
+  const fs::path report = dir / "missing-dir" / "report.json";
+  auto result = mongoscan({"scan", "mongodb://h", "--format", "json", "-o", report.string()});
+  EXPECT_EQ(result.exit_code, 3);
+  EXPECT_EQ(line_count(result.err), 1u);
+  EXPECT_FALSE(fs::exists(report));
+}
+
+TEST(Cli, ColourOnlyWhenTheCallerSaysTheTerminalTakesIt) {
+  std::ostringstream out, err;
+  run_cli({"scan", "--no-probe", "mongodb://h1,h2/?replicaSet=rs"}, {out, err, true});
+  EXPECT_NE(out.str().find("\x1b["), std::string::npos);
+  std::ostringstream plain_out, plain_err;
+  run_cli({"scan", "--no-probe", "mongodb://h1,h2/?replicaSet=rs"}, {plain_out, plain_err, false});
+  EXPECT_EQ(plain_out.str().find("\x1b["), std::string::npos);
+  // Through the executable stdout is a pipe: never colour.
+  EXPECT_EQ(mongoscan({"scan", "mongodb://h1,h2/?replicaSet=rs"}).out.find("\x1b["),
+            std::string::npos);
+}
+
+// Every secret from the fixtures, decoded and as written, plus secret options.
+std::vector<std::string> fixture_secrets(const std::vector<std::string>& uris) {
+  std::vector<std::string> secrets;
+  for (const std::string& uri : uris) {
+    auto parsed = parse_connection_string(uri);
+    if (!parsed || !parsed.value().credentials || !parsed.value().credentials->password) continue;
+    const std::string password = parsed.value().credentials->password->reveal();
+    secrets.push_back(password);
+    const std::size_t start = uri.find(':', uri.find("://") + 3) + 1;
+    secrets.push_back(uri.substr(start, uri.rfind('@', uri.find('?')) - start));
+  }
+  return secrets;
+}
+
+std::vector<std::string> read_uri_lines(const std::string& path) {
+  std::vector<std::string> uris;
+  std::istringstream lines(read_file(path));
+  for (std::string line; std::getline(lines, line);) {
+    if (!line.empty() && line[0] != '#') uris.push_back(line);
+  }
+  return uris;
+}
+
+// Issue 16 item 7: a command-line mistake echoes the argument on stderr; a password or a secret
+// option holding a quote or a space is masked all the same.
+TEST(Cli, UsageErrorsMaskSecretsHoldingQuotesAndSpaces) {
+  const std::vector<std::string> uris = {
+      "mongodb://u:S3cr3t'Pa55@h/", "mongodb://u:S3cr3t\"Pa55@h/", "mongodb://u:S3cr3t Pa55@h/",
+      "mongodb://u:S3cr3t' Pa55/x@h/",
+      "mongodb://h/?tls=true&tlsCertificateKeyFilePassword=S3cr3t Pa55"};
+  for (const std::string& uri : uris) {
+    const std::vector<std::vector<std::string>> commands = {
+        {"scan", "--fail-on", uri, "mongodb://h"},
+        {"scan", "--format", uri, "mongodb://h"},
+        {"scan", "--bogus-flag", uri},
+    };
+    for (const auto& command : commands) {
+      auto result = mongoscan(command);
+      EXPECT_EQ(result.exit_code, 2) << command[1];
+      // Name the command only: printing stderr would put the secret into the test log.
+      EXPECT_EQ(result.err.find("S3cr3t"), std::string::npos)
+          << "secret in stderr of " << command[1];
+      EXPECT_EQ(result.err.find("Pa55"), std::string::npos) << "secret in stderr of " << command[1];
+    }
+  }
+}
+
+// Issue 16 item 7: option names written percent-encoded are decoded by the parser, so the redactor
+// decodes them too: the session token and the key-file password stay hidden in every format.
+TEST(Cli, PercentEncodedSecretOptionNamesAreMaskedInEveryFormat) {
+  const std::string uri =
+      "mongodb://AKIAEXAMPLE:AwsSecret99@h/?authMechanism=MONGODB-AWS"
+      "&authMechanismProperties=AWS_SESSION_%54OKEN:SessionTok55"
+      "&tls=true&tlsCertificateKeyFile%50assword=KeyFilePw77";
+  TempDir dir;
+  for (const char* format : {"table", "json", "html", "sarif", "junit", "md"}) {
+    const fs::path file = dir / (std::string("report.") + format);
+    auto to_stdout = mongoscan({"scan", uri, "--format", format});
+    auto to_file = mongoscan({"scan", uri, "--format", format, "-o", file.string()});
+    const std::string report = read_file(file);
+    ASSERT_FALSE(report.empty()) << format;
+    ASSERT_NE(report.find("AWS_SESSION_%54OKEN"), std::string::npos) << format;
+    for (const char* secret : {"AwsSecret99", "SessionTok55", "KeyFilePw77"}) {
+      EXPECT_EQ(to_stdout.out.find(secret), std::string::npos) << format << " stdout";
+      EXPECT_EQ(to_stdout.err.find(secret), std::string::npos) << format << " stderr";
+      EXPECT_EQ(report.find(secret), std::string::npos) << format << " file";
+    }
+  }
+}
+
+TEST(Cli, NoSecretReachesAnyOutput) {
+  std::vector<std::string> uris = read_uri_lines(kSampleUris);
+  uris.push_back(
+      "mongodb://ops:Zq8%21vN3%40rT6y@h1,h2/?replicaSet=rs&tls=true"
+      "&tlsCertificateKeyFilePassword=KeyFilePw77&proxyHost=p&proxyUsername=u"
+      "&proxyPassword=ProxyPw88");
+  uris.push_back(
+      "mongodb://AKIAEXAMPLE:AwsSecret99@h/?authMechanism=MONGODB-AWS"
+      "&authMechanismProperties=AWS_SESSION_TOKEN:SessionTok55");
+  std::vector<std::string> secrets = fixture_secrets(uris);
+  for (const char* extra : {"KeyFilePw77", "ProxyPw88", "SessionTok55"}) secrets.push_back(extra);
+  ASSERT_GE(secrets.size(), 12u);
+
+  TempDir dir;
+  std::ofstream(dir / "uris.txt") << [&] {
+    std::string all;
+    for (const auto& uri : uris) all += uri + "\n";
+    return all;
+  }();
+  std::vector<std::vector<std::string>> commands;
+  for (const char* format : {"table", "json", "html"}) {
+    commands.push_back({"scan", "--uri-file", (dir / "uris.txt").string(), "--format", format});
+    commands.push_back({"scan", "--uri-file", (dir / "uris.txt").string(), "--format", format, "-o",
+                        (dir / (std::string("report.") + format)).string()});
+  }
+  for (const std::string& uri : uris) {
+    commands.push_back({"scan", uri, "--format", "json"});
+    commands.push_back({"parse-uri", uri});
+    commands.push_back({"parse-uri", uri + "&maxPoolSize=x"});
+    commands.push_back({"parse-uri", uri + ":0/"});  // invalid: error paths
+    commands.push_back({"scan", "--bogus-flag", uri});
+    commands.push_back({"parse-uri", uri, "unexpected-extra", uri});
+  }
+  for (const auto& command : commands) {
+    auto result = mongoscan(command);
+    std::string files;
+    for (const char* format : {"table", "json", "html"}) {
+      files += read_file(dir / (std::string("report.") + format));
+    }
+    for (std::size_t i = 0; i < secrets.size(); ++i) {
+      // Name the secret by index only: printing it would leak it into the test log.
+      EXPECT_EQ(result.out.find(secrets[i]), std::string::npos)
+          << "secret #" << i << " in stdout of " << command[0];
+      EXPECT_EQ(result.err.find(secrets[i]), std::string::npos)
+          << "secret #" << i << " in stderr of " << command[0];
+      EXPECT_EQ(files.find(secrets[i]), std::string::npos)
+          << "secret #" << i << " in a report file";
+    }
+  }
+}
+
+}  // namespace
+}  // namespace mongoscan

@@ -1,0 +1,77 @@
+#include "scanner/config_scan/candidate_rules.h"
+
+#include <gtest/gtest.h>
+
+namespace mongoscan {
+namespace {
+
+std::string rule_for(std::string_view text, bool quoted = true, bool in_code = false,
+                     bool loopback = false) {
+  const auto rule = dropping_rule({text, quoted, in_code, loopback});
+  return rule ? std::string(*rule) : "kept";
+}
+
+TEST(CandidateRules, PlaceholdersAndTemplates) {
+  for (std::string_view value : {"${MONGO_PASSWORD}", "${X:}", "{{ .Values.pw }}", "<password>",
+                                 "%MONGO_PASSWORD%", "$MONGO_PASSWORD", "$(cat /run/pw)",
+                                 "#{mongoPassword}", "@db.password@", "{password}", "%s"}) {
+    EXPECT_EQ(rule_for(value), "placeholder-template") << value;
+  }
+  EXPECT_EQ(rule_for("$cred.Password", false), "placeholder-template");
+  EXPECT_EQ(rule_for("$ecret-Pa55", true), "kept") << "a quoted password may start with $";
+}
+
+TEST(CandidateRules, MaskedEncryptedEmptyAndNonStrings) {
+  EXPECT_EQ(rule_for(""), "empty");
+  for (std::string_view value : {"****", "xxxxxx", "REDACTED", "[FILTERED]"}) {
+    EXPECT_EQ(rule_for(value), "masked-value") << value;
+  }
+  for (std::string_view value : {"ENC(AbC==)", "!vault |", "{cipher}abc", "$ANSIBLE_VAULT;1.1"}) {
+    EXPECT_EQ(rule_for(value), "encrypted-value") << value;
+  }
+  for (std::string_view value : {"12", "true", "null", "on_create", "|", "{"}) {
+    EXPECT_EQ(rule_for(value, false), "not-a-string") << value;
+  }
+  EXPECT_EQ(rule_for("123456789", true), "kept") << "a quoted number is a password";
+  EXPECT_EQ(rule_for("MONGO_PASSWORD"), "environment-variable-name");
+}
+
+TEST(CandidateRules, ReferencesOnlyInCodeAndOnlyUnquoted) {
+  EXPECT_EQ(rule_for("cfg.password", false, true), "reference-or-call");
+  EXPECT_EQ(rule_for("getPassword()", false, true), "reference-or-call");
+  EXPECT_EQ(rule_for("Hx7kPq2z", false, false), "kept") << "unquoted YAML is data";
+}
+
+TEST(CandidateRules, LiteralPasswordIsADocSlotExceptOnLoopback) {
+  EXPECT_EQ(rule_for("password"), "literal-placeholder");
+  EXPECT_EQ(rule_for("Password", true, false, true), "kept");
+}
+
+TEST(CandidateRules, TemplateDefaults) {
+  EXPECT_EQ(template_default("${MONGO_PASSWORD:Df4!mQ8z}"), "Df4!mQ8z");
+  EXPECT_EQ(template_default("${MONGO_PASSWORD:-s3cr3t}"), "s3cr3t");
+  EXPECT_EQ(template_default("${MONGO_PASSWORD:}"), "");
+  EXPECT_EQ(template_default("${ssm:/prod/mongo-password}"), "") << "a resolver, not a default";
+  EXPECT_EQ(template_default("${A:${B}}"), "");
+  EXPECT_EQ(template_default("${PASS:\n}"), "") << "an unfinished template, not a default";
+  EXPECT_EQ(template_default("${PASS:a\r\nb}"), "");
+  // The default is a view into the value: its offset is where it is, not where its text first
+  // occurs (the X of the name here).
+  const std::string_view value = "${X:X}";
+  const std::string_view fallback = template_default(value);
+  EXPECT_EQ(fallback, "X");
+  EXPECT_EQ(fallback.data() - value.data(), 4);
+}
+
+TEST(CandidateRules, DocumentationAndLoopbackHosts) {
+  EXPECT_TRUE(documentation_hosts("db.example.com:27017,db2.example.org"));
+  EXPECT_TRUE(documentation_hosts("cluster0.xxxxx.mongodb.net"));
+  EXPECT_FALSE(documentation_hosts("db.example.com,db.acme.io"));
+  EXPECT_FALSE(documentation_hosts("${MONGO_HOST}")) << "a templated host hides a real one";
+  EXPECT_FALSE(documentation_hosts("showcase.lab.test")) << ".test names test systems, not docs";
+  EXPECT_TRUE(loopback_hosts("localhost:27017,127.0.0.1,[::1]:27018"));
+  EXPECT_FALSE(loopback_hosts("localhost,10.0.0.5"));
+}
+
+}  // namespace
+}  // namespace mongoscan

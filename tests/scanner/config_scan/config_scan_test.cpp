@@ -1,0 +1,317 @@
+// The config scan over real directories: what it skips (and says so), how it counts repeated
+// connection strings, and the command line around it: --files-from, baselines, SARIF, a run as an
+// unprivileged user that cannot read some files.
+
+#include "scanner/config_scan/config_scan.h"
+
+#include <fcntl.h>
+#include <gtest/gtest.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <stdexcept>
+#include <nlohmann/json.hpp>
+
+#include "tests/support/mongoscan_binary.h"
+#include "tests/support/process.h"
+#include "tests/support/report_schema.h"
+
+namespace mongoscan {
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+class ConfigScanTree : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    std::string pattern = (fs::temp_directory_path() / "mongoscan-config-XXXXXX").string();
+    ASSERT_NE(::mkdtemp(pattern.data()), nullptr);
+    root_ = pattern;
+  }
+  void TearDown() override { fs::remove_all(root_); }
+
+  void write(const std::string& name, const std::string& content) {
+    fs::create_directories((root_ / name).parent_path());
+    std::ofstream(root_ / name, std::ios::binary) << content;
+  }
+
+  testing_support::ProcessResult mongoscan(std::vector<std::string> args,
+                                           const std::string& input = "") {
+    args.insert(args.begin(), {testing_support::mongoscan_binary(), "scan"});
+    return testing_support::run_process(args, input);
+  }
+
+  fs::path root_;
+};
+
+TEST_F(ConfigScanTree, BinaryHugeAndLoopingEntriesAreSkippedWithReasonsAndTheRestIsScanned) {
+  write("app/application.yml", "spring:\n  data:\n    mongodb:\n      password: Hq7!kLm2Zx\n");
+  write("app/logo.png", std::string("\x89PNG\0\0\0password: Zz9!aaaaQQ", 25));
+  {
+    const int fd = ::open((root_ / "app/dump.json").c_str(), O_CREAT | O_WRONLY, 0644);
+    ASSERT_GE(fd, 0);
+    ASSERT_EQ(::ftruncate(fd, 2LL * 1024 * 1024 * 1024), 0) << "a sparse 2 GB file";
+    ::close(fd);
+  }
+  fs::create_directory_symlink("..", root_ / "app/loop");
+
+  const ConfigFacts facts = scan_config_paths({root_.string()}, {});
+  ASSERT_EQ(facts.credentials.size(), 1u);
+  EXPECT_EQ(facts.credentials[0].location.line, 4);
+  EXPECT_EQ(facts.files_scanned, 1u);
+  std::map<std::string, std::string> skipped;
+  for (const SkippedFile& file : facts.skipped)
+    skipped[fs::path(file.path).filename()] = file.reason;
+  EXPECT_EQ(skipped["logo.png"], "binary");
+  EXPECT_EQ(skipped["dump.json"].rfind("larger than", 0), 0u) << skipped["dump.json"];
+  EXPECT_EQ(skipped["loop"], "symlink loop");
+}
+
+// The walk hands over open files; under a low descriptor limit it must wait for the workers
+// rather than fail to open ("Too many open files").
+TEST_F(ConfigScanTree, ManyFilesUnderALowDescriptorLimitAreAllScanned) {
+  constexpr int kFiles = 1500;
+  // Big enough that reading one takes longer than listing it, so the walk runs ahead.
+  std::string content;
+  while (content.size() < 32 * 1024)
+    content += "password_hash_algorithm=bcrypt # mongo_secret_rotation\n";
+  for (int i = 0; i < kFiles; ++i)
+    write("d" + std::to_string(i % 7) + "/f" + std::to_string(i) + ".env", content);
+  struct rlimit saved {};
+  ASSERT_EQ(::getrlimit(RLIMIT_NOFILE, &saved), 0);
+  struct rlimit low = saved;
+  low.rlim_cur = 64;
+  ASSERT_EQ(::setrlimit(RLIMIT_NOFILE, &low), 0);
+  ConfigScanSettings settings;
+  settings.threads = 1;  // the slowest consumer
+  const ConfigFacts facts = scan_config_paths({root_.string()}, settings);
+  ASSERT_EQ(::setrlimit(RLIMIT_NOFILE, &saved), 0);
+  EXPECT_EQ(facts.files_scanned, static_cast<std::size_t>(kFiles));
+  EXPECT_TRUE(facts.skipped.empty())
+      << facts.skipped.front().path << ": " << facts.skipped.front().reason;
+}
+
+// A bug met on one file's bytes costs that file: it is listed as skipped and the scan goes on.
+TEST_F(ConfigScanTree, AFileWhoseScanFailsIsSkippedAsAnInternalErrorAndTheRestIsScanned) {
+  write("a.yml", "password: Aa1!first9Q\n");
+  write("trips.yml", "password: Bb2!second8W\n");
+  write("z.yml", "password: Cc3!third7E\n");
+  ConfigScanSettings settings;
+  settings.scan_text = [](std::string_view path, std::string_view text,
+                          const TextScanLimits& limits) {
+    if (path.ends_with("trips.yml")) throw std::out_of_range("injected");
+    return scan_config_text(path, text, limits);
+  };
+  const ConfigFacts facts = scan_config_paths({root_.string()}, settings);
+  EXPECT_EQ(facts.files_scanned, 2u);
+  ASSERT_EQ(facts.credentials.size(), 2u);
+  EXPECT_EQ(fs::path(facts.credentials[0].location.path).filename(), "a.yml");
+  EXPECT_EQ(fs::path(facts.credentials[1].location.path).filename(), "z.yml");
+  ASSERT_EQ(facts.skipped.size(), 1u);
+  EXPECT_EQ(fs::path(facts.skipped[0].path).filename(), "trips.yml");
+  EXPECT_EQ(facts.skipped[0].reason, kInternalErrorReason);
+}
+
+// `${PASS:` at a line's end followed by `}` on the next line once aborted the whole scan
+// (std::out_of_range from the fingerprint), losing every result: in every syntax it is now scanned.
+TEST_F(ConfigScanTree, AnUnfinishedTemplateDefaultDoesNotStopTheScan) {
+  const std::string text =
+      "password = ${PASS:\n}\npassword: ${PASS:\n}\n<password>${PASS:\n}</password>\n"
+      "\"password\": \"${PASS:\n}\"\nPASSWORD=${PASS:\n}\n";
+  const std::vector<std::string> extensions = {"yml", "env", "ini", "js", "py", "properties",
+                                               "json", "xml", "tf", "toml", "sh", "conf"};
+  for (const std::string& extension : extensions) write("a." + extension, text);
+  const auto run = mongoscan({"--config-path", root_.string(), "--format", "json"});
+  ASSERT_TRUE(run.exit_code == 0 || run.exit_code == 1) << run.exit_code << " " << run.err;
+  const json report = json::parse(run.out);
+  EXPECT_EQ(report["config_scan"]["files_scanned"], extensions.size());
+  EXPECT_TRUE(report["config_scan"]["skipped"].empty()) << report["config_scan"]["skipped"];
+}
+
+// The scan's own limit bounds its memory whatever the files hold: credentials past it, in any
+// file, are counted as unlisted, and so are distinct connection strings past it.
+TEST_F(ConfigScanTree, TheScanKeepsAtMostItsLimitOfCredentialsAndStrings) {
+  for (int file = 0; file < 6; ++file) {
+    std::string text;
+    for (int i = 0; i < 4; ++i) {
+      text += "password=Pw" + std::to_string(file) + std::to_string(i) + "!secretZ\n";
+      text += "url = mongodb://db" + std::to_string(file * 10 + i) + ".acme.io/app\n";
+    }
+    write("f" + std::to_string(file) + ".env", text);
+  }
+  ConfigScanSettings settings;
+  settings.per_file.credentials_per_kind = 3;
+  settings.max_credentials = 10;
+  settings.max_connection_strings = 5;
+  const ConfigFacts facts = scan_config_paths({root_.string()}, settings);
+  EXPECT_EQ(facts.credentials.size(), 10u);
+  std::size_t unlisted = 0;
+  for (const UnlistedCredentials& entry : facts.unlisted_credentials) {
+    EXPECT_EQ(entry.kind, CredentialHit::Kind::credential_key);
+    unlisted += entry.count;
+  }
+  EXPECT_EQ(facts.credentials.size() + unlisted, 24u) << "every credential kept or counted";
+  EXPECT_EQ(facts.unlisted_credentials.size(), 6u) << "each file has one past its limit of 3";
+  EXPECT_EQ(facts.connection_strings.size(), 5u);
+  EXPECT_GE(facts.connection_strings_not_kept, 19u);
+}
+
+// A 5 MB file of `password=x` lines (480,000 hardcoded passwords) once took 1.4 GiB and half a
+// minute: now 100 findings and one that counts the rest, in bounded memory.
+TEST_F(ConfigScanTree, AFileOfHalfAMillionPasswordsGivesOneHundredFindingsAndACount) {
+  std::string text;
+  for (int i = 0; i < 480000; ++i) text += "password=x\n";
+  write("app.env", text);
+  const auto run = testing_support::run_process(
+      {"/usr/bin/time", "-f", "maxrss-kib %M", testing_support::mongoscan_binary(), "scan",
+       "--config-path", root_.string(), "--format", "json"},
+      "", std::chrono::seconds(120));
+  ASSERT_EQ(run.exit_code, 1) << run.err;
+  const json report = json::parse(run.out);
+  std::size_t listed = 0;
+  json counted;
+  for (const json& finding : report["findings"]) {
+    if (finding["check_id"] != "APP-002" || finding["status"] != "fail") continue;
+    if (finding["evidence"].contains("unlisted_count")) {
+      counted = finding;
+    } else {
+      ++listed;
+    }
+  }
+  EXPECT_EQ(listed, 100u);
+  ASSERT_FALSE(counted.is_null());
+  EXPECT_EQ(counted["evidence"]["unlisted_count"], 479900);
+  EXPECT_NE(counted["message"].get<std::string>().find("479900 more"), std::string::npos);
+  const auto rss = run.err.find("maxrss-kib ");
+  ASSERT_NE(rss, std::string::npos) << run.err;
+  EXPECT_LT(std::stol(run.err.substr(rss + 11)), 256 * 1024) << "peak RSS in KiB";
+}
+
+TEST_F(ConfigScanTree, RepeatedConnectionStringsAreOneFactWithTheirCountAndFirstPlaces) {
+  write("b.js", "const a = \"mongodb://db1.acme.io:27017/app\";\n");
+  write("a.js",
+        "x\nconst b = \"mongodb://db1.acme.io:27017/app\", c = \"mongodb://db2.acme.io/\";\n");
+  write("c/d.js", std::string(30, '\n') + "\"mongodb://db1.acme.io:27017/app\"\n");
+  const ConfigFacts facts = scan_config_paths({root_.string()}, {});
+  ASSERT_EQ(facts.connection_strings.size(), 2u);
+  const FoundConnectionString& repeated = facts.connection_strings[0];
+  EXPECT_EQ(repeated.text.reveal(), "mongodb://db1.acme.io:27017/app");
+  EXPECT_EQ(repeated.occurrences, 3u);
+  ASSERT_EQ(repeated.places.size(), 3u);
+  EXPECT_EQ(fs::path(repeated.places[0].path).filename(), "a.js");
+  EXPECT_EQ(repeated.places[0].line, 2);
+  EXPECT_EQ(fs::path(repeated.places[1].path).filename(), "b.js");
+  EXPECT_EQ(repeated.places[2].line, 31);
+  EXPECT_EQ(facts.connection_strings[1].occurrences, 1u);
+}
+
+TEST_F(ConfigScanTree, FilesFromStdinScansOnlyTheListedFiles) {
+  write("staged.env", "MONGO_PASSWORD=Qp4!vXz8Lm\n");
+  write("other.env", "MONGO_PASSWORD=Rk2!sTw9Nb\n");
+  const auto run = mongoscan({"--files-from", "-", "--format", "json"},
+                             (root_ / "staged.env").string() + "\n\n");
+  ASSERT_EQ(run.exit_code, 1) << run.err;
+  const json report = json::parse(run.out);
+  EXPECT_EQ(report["config_scan"]["files_scanned"], 1);
+  std::vector<std::string> files;
+  for (const json& finding : report["findings"]) {
+    if (finding["check_id"] == "APP-002" && finding["status"] == "fail") {
+      files.push_back(finding["subject"]["file"]);
+    }
+  }
+  EXPECT_EQ(files, std::vector<std::string>{(root_ / "staged.env").string()});
+}
+
+TEST_F(ConfigScanTree, BaselineLetsTheGateFailOnlyOnNewFindings) {
+  write("app.yml", "password: Bl7!qWe3Rt\n");
+  const std::string baseline = (root_ / "baseline.json").string();
+  const auto written = mongoscan({"--config-path", (root_ / "app.yml").string(), "--write-baseline",
+                                  baseline, "--format", "json"});
+  EXPECT_EQ(written.exit_code, 0) << "written findings are baselined: " << written.err;
+  std::ifstream baseline_file(baseline);
+  const std::string baseline_text(std::istreambuf_iterator<char>(baseline_file), {});
+  EXPECT_EQ(baseline_text.find("Bl7"), std::string::npos);
+
+  write("app.yml", "# a comment moves the line\npassword: Bl7!qWe3Rt\n");
+  const auto moved = mongoscan(
+      {"--config-path", (root_ / "app.yml").string(), "--baseline", baseline, "--format", "json"});
+  EXPECT_EQ(moved.exit_code, 0) << moved.err;
+
+  write("app.yml", "password: Bl7!qWe3Rt\ndb_pass: Nw5!zXc8Vb\n");
+  const auto added = mongoscan(
+      {"--config-path", (root_ / "app.yml").string(), "--baseline", baseline, "--format", "json"});
+  EXPECT_EQ(added.exit_code, 1) << "the new password fails the gate";
+  std::vector<std::string> suppressions;
+  const json report = json::parse(added.out);
+  for (const json& finding : report["findings"]) {
+    if (finding["check_id"] == "APP-002") suppressions.push_back(finding.value("suppression", ""));
+  }
+  EXPECT_EQ(suppressions, (std::vector<std::string>{"baseline", ""}));
+}
+
+TEST_F(ConfigScanTree, BadBaselineIsAUsageError) {
+  write("baseline.json", "{\"fingerprints\": []}");
+  const auto run = mongoscan(
+      {"--config-path", root_.string(), "--baseline", (root_ / "baseline.json").string()});
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_NE(run.err.find("baseline.json: \"mongoscan_baseline\" must be 1"), std::string::npos)
+      << run.err;
+}
+
+TEST_F(ConfigScanTree, SarifOfARealScanValidatesAndPointsAtTheLine) {
+  write("src/Db.java",
+        "class Db {\n  String uri = \"mongodb://app:Sa7!rIf9Qw@db1.acme.io:27017/app\";\n}\n");
+  const auto run = mongoscan({"--config-path", root_.string(), "--format", "sarif"});
+  ASSERT_EQ(run.exit_code, 1) << run.err;
+  EXPECT_TRUE(testing_support::matches_schema(
+      run.out, "tests/reports/schema/sarif-schema-2.1.0.json", {"uri", "uri-reference"}));
+  EXPECT_EQ(run.out.find("Sa7!rIf9Qw"), std::string::npos);
+  const json log = json::parse(run.out);
+  bool located = false;
+  for (const json& result : log["runs"][0]["results"]) {
+    if (result["ruleId"] != "APP-001") continue;
+    const json& region = result["locations"][0]["physicalLocation"]["region"];
+    located = region["startLine"] == 2 && region["startColumn"] == 31;
+  }
+  EXPECT_TRUE(located) << run.out;
+}
+
+// The "done when": unreadable, binary, looping and 2 GB entries in one tree, scanned
+// through the command line by a user that cannot read everything, without error.
+TEST_F(ConfigScanTree, EveryKindOfUnscannableFileIsListedAndTheScanStillSucceeds) {
+  if (::geteuid() != 0) GTEST_SKIP() << "needs root to run the scan as another user";
+  write("readable.yml", "password: Ur3!dAbl9Q\n");
+  write("secret.yml", "password: Un5!rEad7W\n");
+  write("logo.png", std::string("\x89PNG\0\0\0password: Zz9!aaaaQQ", 25));
+  {
+    const int fd = ::open((root_ / "dump.json").c_str(), O_CREAT | O_WRONLY, 0644);
+    ASSERT_GE(fd, 0);
+    ASSERT_EQ(::ftruncate(fd, 2LL * 1024 * 1024 * 1024), 0);
+    ::close(fd);
+  }
+  fs::create_directory_symlink(".", root_ / "loop");
+  fs::permissions(root_ / "secret.yml", fs::perms::owner_read | fs::perms::owner_write);
+  fs::permissions(root_, fs::perms::all);
+  const auto run =
+      testing_support::run_process({"setpriv", "--reuid=65534", "--regid=65534", "--clear-groups",
+                                    testing_support::mongoscan_binary(), "scan", "--config-path",
+                                    root_.string(), "--format", "json"});
+  ASSERT_EQ(run.exit_code, 1) << run.err;
+  EXPECT_EQ(run.err.find("Un5!"), std::string::npos);
+  const json report = json::parse(run.out);
+  EXPECT_EQ(report["config_scan"]["files_scanned"], 1);
+  std::map<std::string, std::string> skipped;
+  for (const json& file : report["config_scan"]["skipped"]) {
+    skipped[fs::path(file["path"].get<std::string>()).filename()] = file["reason"];
+  }
+  EXPECT_EQ(skipped["secret.yml"], "unreadable: Permission denied");
+  EXPECT_EQ(skipped["logo.png"], "binary");
+  EXPECT_EQ(skipped["dump.json"].rfind("larger than", 0), 0u) << skipped["dump.json"];
+  EXPECT_EQ(skipped["loop"], "symlink loop");
+}
+
+}  // namespace
+}  // namespace mongoscan

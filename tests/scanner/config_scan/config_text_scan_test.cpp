@@ -1,0 +1,253 @@
+#include "scanner/config_scan/config_text_scan.h"
+
+#include <gtest/gtest.h>
+
+namespace mongoscan {
+namespace {
+
+// One expected credential: where it starts, its kind and key, and the password (compared, never
+// printed: a failing test names the location only).
+struct Expected {
+  int line;
+  int column;
+  CredentialHit::Kind kind;
+  std::string key;
+  std::string password;
+};
+
+void expect_hits(std::string_view path, std::string_view text,
+                 const std::vector<Expected>& expected) {
+  const TextScan scan = scan_config_text(path, text);
+  ASSERT_EQ(scan.credentials.size(), expected.size()) << path;
+  for (std::size_t i = 0; i < expected.size(); ++i) {
+    const CredentialHit& hit = scan.credentials[i];
+    const std::string where = std::string(path) + " hit " + std::to_string(i);
+    EXPECT_EQ(hit.location.line, expected[i].line) << where;
+    EXPECT_EQ(hit.location.column, expected[i].column) << where;
+    EXPECT_EQ(hit.kind, expected[i].kind) << where;
+    EXPECT_EQ(hit.key, expected[i].key) << where;
+    EXPECT_TRUE(hit.password.reveal() == expected[i].password) << where << ": password differs";
+  }
+}
+
+void expect_dropped(std::string_view path, std::string_view text, std::string_view rule) {
+  const TextScan scan = scan_config_text(path, text);
+  EXPECT_TRUE(scan.credentials.empty()) << path << ": " << text.size() << " bytes reported";
+  EXPECT_TRUE(scan.suppressed_by_rule.contains(std::string(rule))) << path << ": no " << rule;
+}
+
+using Kind = CredentialHit::Kind;
+
+TEST(ConfigTextScan, UriPasswordsIncludingAnUnencodedAtAndPercentEncoding) {
+  expect_hits(
+      "app.yaml",
+      "db:\n  uri: mongodb://app:p@ss@db1:27017,db2:27017/orders?replicaSet=rs0\n"
+      "  other: \"mongodb+srv://svc:Tq8%23vLm2@orders.prod.acme.io/x\"\n",
+      {{2, 22, Kind::uri_password, "", "p@ss"}, {3, 29, Kind::uri_password, "", "Tq8#vLm2"}});
+}
+
+TEST(ConfigTextScan, CosmosUriEndsUserInfoBeforeTheQuery) {
+  expect_hits(
+      "appsettings.json",
+      R"({"Mongo": "mongodb://acct:QmFzZTY0/+==@acct.mongo.cosmos.azure.com:10255/?ssl=true&appName=@acct@"})",
+      {{1, 27, Kind::uri_password, "", "QmFzZTY0/+=="}});
+}
+
+TEST(ConfigTextScan, XmlEntitiesAreDecodedInConnectionStrings) {
+  const TextScan scan = scan_config_text(
+      "beans.xml", "<uri>mongodb://h1:27017/?replicaSet=rs0&amp;w=majority</uri>\n");
+  ASSERT_EQ(scan.connection_strings.size(), 1u);
+  EXPECT_EQ(scan.connection_strings[0].text.reveal(),
+            "mongodb://h1:27017/?replicaSet=rs0&w=majority");
+  EXPECT_EQ(scan.connection_strings[0].places.at(0).column, 6);
+}
+
+TEST(ConfigTextScan, ARepeatedConnectionStringIsOneWithItsFirstPlaces) {
+  std::string text;
+  for (int i = 0; i < 12; ++i) text += "uri: mongodb://h1/app\nother: mongodb://h2/app\n";
+  const TextScan scan = scan_config_text("values.yaml", text);
+  ASSERT_EQ(scan.connection_strings.size(), 2u);
+  const FoundConnectionString& first = scan.connection_strings[0];
+  EXPECT_EQ(first.text.reveal(), "mongodb://h1/app");
+  EXPECT_EQ(first.occurrences, 12u);
+  ASSERT_EQ(first.places.size(), FoundConnectionString::kPlacesKept);
+  EXPECT_EQ(first.places.front().line, 1);
+  EXPECT_EQ(first.places.back().line, 19) << "the first ten places, in text order";
+  EXPECT_EQ(scan.connection_strings[1].places.front().line, 2);
+}
+
+TEST(ConfigTextScan, CredentialKeysInEachFormat) {
+  expect_hits("application.properties", "spring.data.mongodb.password=Kd93hQwz1Lr\n",
+              {{1, 30, Kind::credential_key, "spring.data.mongodb.password", "Kd93hQwz1Lr"}});
+  expect_hits(".env", "MONGO_INITDB_ROOT_PASSWORD=\"Zx8!pQ2m\" # root\n",
+              {{1, 29, Kind::credential_key, "MONGO_INITDB_ROOT_PASSWORD", "Zx8!pQ2m"}});
+  expect_hits("run.sh", "export db_pass=Hq7kLm2x; mongosh\n",
+              {{1, 16, Kind::credential_key, "db_pass", "Hq7kLm2x"}});
+  expect_hits("config.toml", "[mongo]\npassword = 'Rt5$wq9Lp'\n",
+              {{2, 13, Kind::credential_key, "password", "Rt5$wq9Lp"}});
+  expect_hits("Main.java", "  String dbPassword = \"Jv8&nB3q\";\n",
+              {{1, 24, Kind::credential_key, "dbPassword", "Jv8&nB3q"}});
+  expect_hits("main.go", "cred := options.Credential{Username: \"u\", Password: \"Go7*mK2z\"}\n",
+              {{1, 54, Kind::credential_key, "Password", "Go7*mK2z"}});
+  expect_hits("app.php", "$config['password'] = 'Ph9^zL3w';\n",
+              {{1, 24, Kind::credential_key, "password", "Ph9^zL3w"}});
+  expect_hits("db.rb", "  :password => 'Rb4%kT8q',\n",
+              {{1, 17, Kind::credential_key, "password", "Rb4%kT8q"}});
+}
+
+TEST(ConfigTextScan, XmlElementsAndNameValueAttributes) {
+  expect_hits("beans.xml",
+              "<property name=\"password\" value=\"Xm1!aQ9z\"/>\n"
+              "<add key=\"MongoPassword\" value=\"Ns2@cW8r\" />\n"
+              "<password>El3#vR7t</password>\n",
+              {{1, 34, Kind::credential_key, "password", "Xm1!aQ9z"},
+               {2, 33, Kind::credential_key, "MongoPassword", "Ns2@cW8r"},
+               {3, 11, Kind::credential_key, "password", "El3#vR7t"}});
+}
+
+TEST(ConfigTextScan, SpringCredentialAttributeHoldsUserPasswordAtDatabase) {
+  expect_hits("mongo.xml", "<mongo:mongo-client credential=\"orders:Sp5$kQ1m@db_orders\"/>\n",
+              {{1, 40, Kind::credential_key, "credential", "Sp5$kQ1m"}});
+}
+
+TEST(ConfigTextScan, KubernetesNameValuePairReportsTheValueLine) {
+  expect_hits("deploy.yaml",
+              "        env:\n"
+              "          - name: MONGO_PASSWORD\n"
+              "            value: \"K8s!vQ2z\"\n"
+              "          - name: MONGO_ADMIN_PASSWORD\n"
+              "            valueFrom:\n"
+              "              secretKeyRef: {name: mongo, key: password}\n",
+              {{3, 21, Kind::credential_key, "MONGO_PASSWORD", "K8s!vQ2z"}});
+}
+
+TEST(ConfigTextScan, DriverCallsAndCommandLines) {
+  expect_hits(
+      "Db.java",
+      "MongoCredential c = MongoCredential.createScramSha256Credential(user, \"admin\", "
+      "\"Dc7&pW2q\".toCharArray());\n",
+      {{1, 81, Kind::driver_argument, "MongoCredential.createScramSha256Credential", "Dc7&pW2q"}});
+  expect_hits("backup.sh",
+              "mongosh --quiet -u admin -p 'Cl9!rT4x' admin\nmongodump --password=Cd3*vB8n\n"
+              "mongosh -u admin -p\n",
+              {{1, 30, Kind::cli_argument, "-p", "Cl9!rT4x"},
+               {2, 22, Kind::cli_argument, "--password", "Cd3*vB8n"}});
+  expect_hits("client.py", "MongoClient(host, username=\"app\", password=\"Py6#xN1v\")\n",
+              {{1, 45, Kind::credential_key, "password", "Py6#xN1v"}});
+}
+
+// Keys are measured sixteen bytes at a time: keys of every length around that, with the value
+// right after, ending in a credential word or in another word, and a tool name cut by the end.
+TEST(ConfigTextScan, KeysOfEveryLengthAreMeasuredWhole) {
+  for (std::size_t prefix = 0; prefix <= 40; ++prefix) {
+    const std::string key = std::string(prefix, 'a') + (prefix % 2 ? "_" : ".") + "db-Password";
+    const std::string where = "key of " + std::to_string(key.size()) + " bytes";
+    expect_hits("app.env", key + "=Kq7!vR2m\n",
+                {{1, static_cast<int>(key.size()) + 2, Kind::credential_key, key, "Kq7!vR2m"}});
+    expect_dropped("app.env", key + "Hash=Kq7!vR2m\n", "not-a-credential-key");
+    const TextScan tool = scan_config_text("run.sh", std::string(prefix, ' ') + "mongosh_x");
+    EXPECT_TRUE(tool.credentials.empty()) << where;
+  }
+}
+
+TEST(ConfigTextScan, NonEmptyTemplateDefaultIsHardcoded) {
+  expect_hits("application.yml", "password: ${MONGO_PASSWORD:Df4!mQ8z}\n",
+              {{1, 28, Kind::credential_key, "password", "Df4!mQ8z"}});
+  expect_dropped("application.yml", "password: ${MONGO_PASSWORD:}\n", "placeholder-template");
+  // The default's column is its own, even when its text also occurs in the name.
+  expect_hits("app.ini", "password = \"${X:X}\"\n", {{1, 17, Kind::credential_key, "password", "X"}});
+}
+
+// A template default ends on its own line: `${PASS:` there is unfinished, and the `}` on the next
+// line is no password.
+TEST(ConfigTextScan, AnUnfinishedTemplateOnItsLineHasNoDefault) {
+  for (const char* path : {"a.env", "a.yml", "a.ini", "a.conf", "a.py"}) {
+    const TextScan scan = scan_config_text(path, "password = ${PASS:\n}\nPASSWORD=${PASS:\n}\n");
+    EXPECT_TRUE(scan.credentials.empty()) << path << ": " << scan.credentials.size() << " hits";
+  }
+}
+
+// Past the per-kind limit credentials are only counted: a file of a million `password=x` lines
+// costs a count, not a million findings.
+TEST(ConfigTextScan, CredentialsPastTheLimitPerKindAreCountedNotKept) {
+  std::string text;
+  for (int i = 0; i < 10; ++i) text += "password=Pw" + std::to_string(i) + "!secretZ\n";
+  text += "mongodb://app:Uri1!secretQ@db1.acme.io/app\n";
+  const TextScan scan = scan_config_text("a.env", text, TextScanLimits{3});
+  ASSERT_EQ(scan.credentials.size(), 4u);
+  EXPECT_EQ(scan.credentials[0].location.line, 1);
+  EXPECT_EQ(scan.credentials[2].location.line, 3);
+  EXPECT_EQ(scan.credentials[3].kind, Kind::uri_password) << "another kind has its own limit";
+  EXPECT_EQ(scan.credentials_not_kept.at(Kind::credential_key), 7u);
+  EXPECT_FALSE(scan.credentials_not_kept.contains(Kind::uri_password));
+}
+
+TEST(ConfigTextScan, EachDroppingRuleIsCounted) {
+  expect_dropped("a.yml", "password: {{ .Values.mongo.password }}\n", "placeholder-template");
+  expect_dropped("a.yml", "password: <password>\n", "placeholder-template");
+  expect_dropped("a.env", "MONGO_PASSWORD=$MONGO_SECRET\n", "placeholder-template");
+  expect_dropped("a.yml", "password: \"\"\n", "empty");
+  expect_dropped("a.yml", "password: '****'\n", "masked-value");
+  expect_dropped("a.yml", "password: ENC(AbCdEf==)\n", "encrypted-value");
+  expect_dropped("a.yml", "password: !vault |\n", "encrypted-value");
+  expect_dropped("a.py", "password = os.getenv(\"MONGO_PASSWORD\")\n", "reference-or-call");
+  expect_dropped("a.ts", "const c = {auth: {password: cfg.password}};\n", "reference-or-call");
+  expect_dropped("a.yml", "password_min_length: 12\n", "not-a-credential-key");
+  expect_dropped("a.ini", "password = 12\n", "not-a-string");
+  expect_dropped("a.md", "mongodb://user:s3cretPw@db.example.com/app\n", "documentation-example");
+  expect_dropped("a.md", "mongodb://myUser:password@cluster0.abcde.mongodb.net/\n",
+                 "literal-placeholder");
+  expect_dropped("a.md", "mongodb://u:%2A%2A%2A%2A@db1.acme.io/\n", "masked-value");
+  expect_dropped("a.md", "mongodb://CN=client@db1.acme.io/?authMechanism=MONGODB-X509\n",
+                 "uri-without-password");
+}
+
+TEST(ConfigTextScan, LiteralPasswordOnLoopbackIsKeptAsAWeakCredential) {
+  expect_hits("compose.yml", "  MONGO_URL: mongodb://admin:password@localhost:27017\n",
+              {{1, 30, Kind::uri_password, "", "password"}});
+}
+
+TEST(ConfigTextScan, TheUserNearACredentialIsRecorded) {
+  const TextScan scan =
+      scan_config_text("app.yml", "mongo:\n  username: mongo\n  password: mongo\n");
+  ASSERT_EQ(scan.credentials.size(), 1u);
+  EXPECT_EQ(scan.credentials[0].user, "mongo");
+}
+
+TEST(ConfigTextScan, InlineAllowCommentMarksTheHit) {
+  const TextScan scan =
+      scan_config_text("a.yml", "password: Xy9!kLm2Qw # mongoscan:allow\npassword: Qa1!zWs2Ed\n");
+  ASSERT_EQ(scan.credentials.size(), 2u);
+  EXPECT_TRUE(scan.credentials[0].allowed_inline);
+  EXPECT_FALSE(scan.credentials[1].allowed_inline);
+}
+
+TEST(ConfigTextScan, MinifiedLineFindsTheUriInTheMiddle) {
+  std::string line(200000, ';');
+  line.insert(100000, "x=\"mongodb://svc:Mn4!bV7c@10.1.2.3:27017/app\";");
+  const TextScan scan = scan_config_text("bundle.min.js", line + "\n");
+  ASSERT_EQ(scan.credentials.size(), 1u);
+  EXPECT_EQ(scan.credentials[0].location.line, 1);
+  EXPECT_EQ(scan.credentials[0].location.column, 100000 + 18);
+}
+
+TEST(ConfigTextScan, ColumnsCountCharactersNotBytes) {
+  expect_hits("a.yml",
+              "# \xC3\xA9t\xC3\xA9\npassw\xC3\xB6rd: x\nm\xC3\xBC: 1\n\xC3\xA9password: Ch4r!sQ9\n",
+              {{4, 12, Kind::credential_key, "password", "Ch4r!sQ9"}});
+}
+
+TEST(ConfigTextScan, FingerprintSurvivesMovedLinesButNotAnotherKey) {
+  const auto first = scan_config_text("a.yml", "password: Fp1!aZ9q\n").credentials;
+  const auto moved = scan_config_text("a.yml", "\n\n# moved\npassword: Fp1!aZ9q\n").credentials;
+  const auto other = scan_config_text("a.yml", "db_pass: Fp1!aZ9q\n").credentials;
+  ASSERT_EQ(first.size(), 1u);
+  ASSERT_EQ(moved.size(), 1u);
+  ASSERT_EQ(other.size(), 1u);
+  EXPECT_EQ(first[0].fingerprint, moved[0].fingerprint);
+  EXPECT_NE(first[0].fingerprint, other[0].fingerprint);
+  EXPECT_EQ(first[0].fingerprint.find("Fp1"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace mongoscan

@@ -1,0 +1,432 @@
+// discover_and_probe in-process: real DNS (dnsmasq, tests/support/dns_lab.h) and real TCP connects
+// on loopback, with a recording prober in place of probe_node. End-to-end scans of the lab are in
+// discovery_lab_test.cpp.
+
+#include "scanner/discovery/discovery.h"
+
+#include <arpa/inet.h>
+#include <fcntl.h>
+#include <gtest/gtest.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <map>
+#include <mutex>
+#include <set>
+#include <stdexcept>
+#include <thread>
+
+#include "scanner/discovery/member_queue.h"
+#include "tests/support/dns_lab.h"
+#include "tests/support/loopback_socket.h"
+
+namespace mongoscan {
+namespace {
+
+using testing_support::DnsLab;
+
+// A socket on 127.0.0.1 at a free port. Listening, the kernel completes connects into its
+// backlog without an accept. Not listening, every connect is refused.
+class LoopbackPort {
+ public:
+  enum class Kind { listening, refusing, silent };
+
+  explicit LoopbackPort(Kind kind) {
+    if (kind == Kind::refusing) return;
+    ::listen(socket_.fd(), kind == Kind::silent ? 0 : 64);
+    ::fcntl(socket_.fd(), F_SETFL, O_NONBLOCK);
+    if (kind == Kind::silent) fill_backlog();
+  }
+  ~LoopbackPort() {
+    for (int client : clients_) ::close(client);
+  }
+  LoopbackPort(const LoopbackPort&) = delete;
+  LoopbackPort& operator=(const LoopbackPort&) = delete;
+
+  std::uint16_t port() const { return socket_.port(); }
+  std::string address() const { return socket_.address(); }
+
+  // Accepts every connection waiting in the backlog (kept open) and returns how many it holds.
+  int accept_waiting() {
+    while (true) {
+      const int client = ::accept4(socket_.fd(), nullptr, nullptr, SOCK_NONBLOCK | SOCK_CLOEXEC);
+      if (client < 0) return static_cast<int>(clients_.size());
+      clients_.push_back(client);
+    }
+  }
+
+ private:
+  // A full accept queue: Linux drops further SYNs, so a connect neither succeeds nor is refused.
+  void fill_backlog() {
+    sockaddr_in address{};
+    address.sin_family = AF_INET;
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    address.sin_port = htons(socket_.port());
+    for (int i = 0; i < 3; ++i) {
+      const int client = ::socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+      ::connect(client, reinterpret_cast<const sockaddr*>(&address), sizeof address);
+      clients_.push_back(client);
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+
+  testing_support::LoopbackSocket socket_{SOCK_STREAM};
+  std::vector<int> clients_;
+};
+
+HostAddress host(const std::string& name, std::uint16_t port) {
+  return {HostType::hostname, name, port};
+}
+
+// Answers like a replica-set member: hello names hosts_by_node[address]; replSetGetStatus names
+// status_by_node[address]. Records every node it was asked to probe.
+class RecordingProber {
+ public:
+  std::map<std::string, std::vector<std::string>> hosts_by_node;
+  std::map<std::string, std::vector<std::string>> status_by_node;
+  std::set<std::string> throwing;
+  std::chrono::milliseconds hold{0};
+
+  NodeProber prober() {
+    return [this](NodeFacts reached, std::unique_ptr<TcpConnection> connection,
+                  const ProbeOptions& options) {
+      {
+        std::lock_guard lock(mutex_);
+        node_timeouts_.push_back(options.node_timeout);
+      }
+      return probe(std::move(reached), std::move(connection));
+    };
+  }
+
+  // The node_timeout each probe was given, in the order they started.
+  std::vector<std::chrono::milliseconds> node_timeouts() const {
+    std::lock_guard lock(mutex_);
+    return node_timeouts_;
+  }
+
+  std::vector<std::string> probed() const {
+    std::lock_guard lock(mutex_);
+    return probed_;
+  }
+  int peak() const { return peak_; }
+  int without_connection() const { return without_connection_; }
+  // Connections the listeners had accepted when each probe started, minus the probes started.
+  std::vector<int> opened_ahead() const {
+    std::lock_guard lock(mutex_);
+    return opened_ahead_;
+  }
+  std::function<int()> count_accepted;
+
+ private:
+  NodeFacts probe(NodeFacts facts, std::unique_ptr<TcpConnection> connection) {
+    const int now = ++running_;
+    for (int seen = peak_; now > seen && !peak_.compare_exchange_weak(seen, now);) {
+    }
+    {
+      std::lock_guard lock(mutex_);
+      probed_.push_back(facts.address());
+      if (count_accepted) {
+        opened_ahead_.push_back(count_accepted() - static_cast<int>(probed_.size()));
+      }
+    }
+    if (connection == nullptr) ++without_connection_;
+    std::this_thread::sleep_for(hold);
+    --running_;
+    if (throwing.contains(facts.address())) throw std::runtime_error("prober broke");
+    bson::Array hosts;
+    for (const std::string& member : hosts_by_node[facts.address()]) hosts.push_back(member);
+    facts.hello = bson::Document{{"setName", "rs0"}, {"hosts", hosts}};
+    if (status_by_node.contains(facts.address())) {
+      bson::Array members;
+      for (const std::string& member : status_by_node[facts.address()])
+        members.push_back(bson::Document{{"name", member}});
+      CommandOutcome status;
+      status.state = CommandOutcome::State::ok;
+      status.reply = bson::Document{{"members", members}};
+      facts.commands["replSetGetStatus"] = status;
+    }
+    return facts;
+  }
+
+  mutable std::mutex mutex_;
+  std::vector<std::string> probed_;
+  std::vector<int> opened_ahead_;
+  std::vector<std::chrono::milliseconds> node_timeouts_;
+  std::atomic<int> without_connection_ = 0;
+  std::atomic<int> running_ = 0;
+  std::atomic<int> peak_ = 0;
+};
+
+class DiscoveryTest : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() { dns_ = std::make_unique<DnsLab>(); }
+  static void TearDownTestSuite() { dns_.reset(); }
+
+  static DiscoveryTarget target(std::vector<HostAddress> seeds) {
+    DiscoveryTarget target{std::move(seeds), {}};
+    target.options.connect_timeout = std::chrono::milliseconds(500);
+    return target;
+  }
+
+  Discovery discover(const std::vector<DiscoveryTarget>& targets, RecordingProber& prober,
+                     DiscoverySettings settings = {}) {
+    auto resolver = DnsResolver::create({dns_->server()});
+    EXPECT_TRUE(resolver.ok());
+    settings.dns_timeout = std::chrono::seconds(3);
+    return discover_and_probe(targets, *resolver.value(), settings, prober.prober());
+  }
+
+  // The nodes of each target.
+  std::vector<std::vector<NodeFacts>> run(const std::vector<DiscoveryTarget>& targets,
+                                          RecordingProber& prober,
+                                          DiscoverySettings settings = {}) {
+    std::vector<std::vector<NodeFacts>> nodes;
+    for (DiscoveredDeployment& deployment : discover(targets, prober, std::move(settings)).deployments)
+      nodes.push_back(std::move(deployment.nodes));
+    return nodes;
+  }
+
+  static std::unique_ptr<DnsLab> dns_;
+};
+
+std::unique_ptr<DnsLab> DiscoveryTest::dns_;
+
+std::vector<std::string> addresses(const std::vector<NodeFacts>& nodes) {
+  std::vector<std::string> list;
+  for (const NodeFacts& node : nodes) list.push_back(node.address());
+  return list;
+}
+
+TEST_F(DiscoveryTest, FindsEveryMemberOnceSeedsFirstThenByAddress) {
+  LoopbackPort a(LoopbackPort::Kind::listening), b(LoopbackPort::Kind::listening),
+      c(LoopbackPort::Kind::listening), hidden(LoopbackPort::Kind::listening);
+  RecordingProber prober;
+  prober.hosts_by_node[a.address()] = {a.address(), c.address(), b.address()};
+  prober.hosts_by_node[b.address()] = {a.address(), b.address(), c.address()};
+  prober.status_by_node[b.address()] = {a.address(), hidden.address()};
+  DiscoverySettings settings;
+  settings.concurrency = 2;
+  const auto results = run({target({host("127.0.0.1", a.port())})}, prober, settings);
+
+  ASSERT_EQ(results.size(), 1u);
+  const std::vector<NodeFacts>& nodes = results[0];
+  std::vector<std::pair<std::uint16_t, std::string>> members = {
+      {b.port(), b.address()}, {c.port(), c.address()}, {hidden.port(), hidden.address()}};
+  std::sort(members.begin(), members.end());
+  std::vector<std::string> expected = {a.address()};
+  for (const auto& member : members) expected.push_back(member.second);
+  EXPECT_EQ(addresses(nodes), expected);
+  EXPECT_EQ(prober.probed().size(), 4u) << "every node probed once";
+  for (const NodeFacts& node : nodes) {
+    EXPECT_TRUE(node.reachable) << node.address();
+    EXPECT_EQ(node.connected_address, "127.0.0.1");
+    if (node.address() == a.address()) {
+      EXPECT_EQ(node.origin, NodeOrigin::seed);
+    } else if (node.address() == hidden.address()) {
+      EXPECT_EQ(node.origin, NodeOrigin::replica_set_status);
+      EXPECT_EQ(node.named_by, b.address());
+    } else {
+      EXPECT_EQ(node.origin, NodeOrigin::hello);
+      EXPECT_EQ(node.named_by, a.address());
+    }
+  }
+}
+
+TEST_F(DiscoveryTest, UnreachableNodesAreReportedWithTheReasonAndNeverProbed) {
+  LoopbackPort open(LoopbackPort::Kind::listening), refusing(LoopbackPort::Kind::refusing),
+      silent(LoopbackPort::Kind::silent);
+  RecordingProber prober;
+  const auto results =
+      run({target({host("127.0.0.1", refusing.port()), host("127.0.0.1", silent.port()),
+                   host("missing.lab.test", 27017), host("127.0.0.1", open.port()),
+                   HostAddress{HostType::unix_socket, "/tmp/mongodb-27017.sock", std::nullopt}})},
+          prober);
+  ASSERT_EQ(results[0].size(), 5u);
+  EXPECT_EQ(prober.probed(), std::vector<std::string>{open.address()});
+  const NodeFacts& refused = results[0][0];
+  ASSERT_EQ(refused.errors.size(), 1u);
+  EXPECT_EQ(refused.errors[0].code, ErrorCode::refused);
+  EXPECT_EQ(refused.errors[0].phase, "connect");
+  EXPECT_FALSE(refused.reachable);
+  const NodeFacts& timed_out = results[0][1];
+  ASSERT_EQ(timed_out.errors.size(), 1u);
+  EXPECT_EQ(timed_out.errors[0].code, ErrorCode::timeout);
+  EXPECT_EQ(timed_out.errors[0].phase, "connect");
+  const NodeFacts& unknown = results[0][2];
+  ASSERT_EQ(unknown.errors.size(), 1u);
+  EXPECT_EQ(unknown.errors[0].code, ErrorCode::dns);
+  EXPECT_NE(unknown.errors[0].message.find("NXDOMAIN"), std::string::npos);
+  EXPECT_TRUE(results[0][3].reachable);
+  EXPECT_EQ(results[0][4].errors.at(0).message, "unix domain sockets are not probed");
+}
+
+TEST_F(DiscoveryTest, AtMostConcurrencyProbesRunAtOnce) {
+  std::vector<std::unique_ptr<LoopbackPort>> ports;
+  std::vector<HostAddress> seeds;
+  for (int i = 0; i < 10; ++i) {
+    ports.push_back(std::make_unique<LoopbackPort>(LoopbackPort::Kind::listening));
+    seeds.push_back(host("127.0.0.1", ports.back()->port()));
+  }
+  RecordingProber prober;
+  prober.hold = std::chrono::milliseconds(40);
+  DiscoverySettings settings;
+  settings.concurrency = 3;
+  const auto results = run({target(seeds)}, prober, settings);
+  EXPECT_EQ(results[0].size(), 10u);
+  EXPECT_EQ(prober.probed().size(), 10u);
+  EXPECT_EQ(prober.peak(), 3);
+}
+
+TEST_F(DiscoveryTest, ConnectionsAreOpenedOnlyABoundedDistanceAhead) {
+  std::vector<std::unique_ptr<LoopbackPort>> ports;
+  std::vector<HostAddress> seeds;
+  for (int i = 0; i < 200; ++i) {
+    ports.push_back(std::make_unique<LoopbackPort>(LoopbackPort::Kind::listening));
+    seeds.push_back(host("127.0.0.1", ports.back()->port()));
+  }
+  RecordingProber prober;
+  std::mutex ports_mutex;
+  prober.count_accepted = [&] {
+    std::lock_guard lock(ports_mutex);
+    int accepted = 0;
+    for (auto& port : ports) accepted += port->accept_waiting();
+    return accepted;
+  };
+  DiscoverySettings settings;
+  settings.concurrency = 1;
+  const auto results = run({target(seeds)}, prober, settings);
+  EXPECT_EQ(results[0].size(), 200u);
+  const auto ahead = prober.opened_ahead();
+  ASSERT_EQ(ahead.size(), 200u);
+  EXPECT_LE(*std::max_element(ahead.begin(), ahead.end()), 128)
+      << "at most max(128, 4 x concurrency) connections ahead of the probes";
+  EXPECT_EQ(prober.without_connection(), 0) << "none waited long enough to be replaced";
+}
+
+TEST_F(DiscoveryTest, AConnectionThatWaitedTooLongIsReplaced) {
+  LoopbackPort a(LoopbackPort::Kind::listening), b(LoopbackPort::Kind::listening);
+  RecordingProber prober;
+  DiscoverySettings settings;
+  settings.max_idle_connection = std::chrono::milliseconds(0);
+  run({target({host("127.0.0.1", a.port()), host("127.0.0.1", b.port())})}, prober, settings);
+  EXPECT_EQ(prober.without_connection(), 2) << "the prober connects afresh";
+}
+
+TEST_F(DiscoveryTest, NamesOfTheSameEndpointAreProbedOnceAsAliases) {
+  LoopbackPort node(LoopbackPort::Kind::listening);
+  RecordingProber prober;
+  // The seed by DNS name; hello names the member by IP, as a set configured with IPs does.
+  prober.hosts_by_node["host1.lab.test:" + std::to_string(node.port())] = {node.address()};
+  const auto results = run({target({host("host1.lab.test", node.port())})}, prober);
+  ASSERT_EQ(results[0].size(), 1u);
+  EXPECT_EQ(results[0][0].address(), "host1.lab.test:" + std::to_string(node.port()));
+  EXPECT_EQ(results[0][0].aliases, std::vector<std::string>{node.address()});
+  EXPECT_EQ(prober.probed().size(), 1u);
+}
+
+TEST_F(DiscoveryTest, TargetsAreKeptApart) {
+  LoopbackPort shared(LoopbackPort::Kind::listening), other(LoopbackPort::Kind::listening);
+  RecordingProber prober;
+  const auto results =
+      run({target({host("127.0.0.1", shared.port())}),
+           target({host("127.0.0.1", other.port()), host("127.0.0.1", shared.port())})},
+          prober);
+  ASSERT_EQ(results.size(), 2u);
+  EXPECT_EQ(addresses(results[0]), std::vector<std::string>{shared.address()});
+  EXPECT_EQ(addresses(results[1]), (std::vector<std::string>{other.address(), shared.address()}));
+  EXPECT_TRUE(results[1][1].aliases.empty()) << "the same node in two targets is no alias";
+  EXPECT_EQ(prober.probed().size(), 3u);
+}
+
+TEST_F(DiscoveryTest, AProberFailureIsAnErrorAndTheScanGoesOn) {
+  LoopbackPort broken(LoopbackPort::Kind::listening), fine(LoopbackPort::Kind::listening);
+  RecordingProber prober;
+  prober.throwing = {broken.address()};
+  const auto results =
+      run({target({host("127.0.0.1", broken.port()), host("127.0.0.1", fine.port())})}, prober);
+  ASSERT_EQ(results[0].size(), 2u);
+  ASSERT_EQ(results[0][0].errors.size(), 1u);
+  EXPECT_EQ(results[0][0].errors[0].phase, "probe");
+  EXPECT_EQ(results[0][0].errors[0].message, "internal error: prober broke");
+  EXPECT_TRUE(results[0][1].hello.has_value());
+}
+
+TEST_F(DiscoveryTest, ProgressCountsEveryNode) {
+  LoopbackPort a(LoopbackPort::Kind::listening), b(LoopbackPort::Kind::listening);
+  RecordingProber prober;
+  prober.hosts_by_node[a.address()] = {a.address(), b.address()};
+  std::vector<std::pair<std::size_t, std::size_t>> steps;
+  DiscoverySettings settings;
+  settings.on_progress = [&](std::size_t done, std::size_t known) {
+    steps.emplace_back(done, known);
+  };
+  run({target({host("127.0.0.1", a.port()), host("127.0.0.1", 1)})}, prober, settings);
+  ASSERT_EQ(steps.size(), 3u);
+  for (std::size_t i = 0; i < steps.size(); ++i) {
+    EXPECT_EQ(steps[i].first, i + 1);
+    EXPECT_LE(steps[i].first, steps[i].second);
+  }
+  EXPECT_EQ(steps.back(), std::make_pair(std::size_t{3}, std::size_t{3}));
+}
+
+// --scan-timeout: no probe is given more time than the scan has left, no node starts after it,
+// and the nodes it left are reported with the reason.
+TEST_F(DiscoveryTest, TheScanDeadlineEndsDiscoveryAndNamesTheNodesItLeft) {
+  std::vector<std::unique_ptr<LoopbackPort>> ports;
+  std::vector<HostAddress> seeds;
+  for (int i = 0; i < 6; ++i) {
+    ports.push_back(std::make_unique<LoopbackPort>(LoopbackPort::Kind::listening));
+    seeds.push_back(host("127.0.0.1", ports.back()->port()));
+  }
+  RecordingProber prober;
+  prober.hold = std::chrono::milliseconds(300);
+  DiscoverySettings settings;
+  settings.concurrency = 1;
+  settings.scan_deadline = Deadline::after(std::chrono::milliseconds(500));
+  DiscoveryTarget slow = target(seeds);
+  slow.options.node_timeout = std::chrono::seconds(60);
+  const Discovery discovery = discover({slow}, prober, settings);
+  EXPECT_TRUE(discovery.timed_out);
+  ASSERT_EQ(discovery.deployments[0].nodes.size(), 6u) << "every node is reported";
+  const std::size_t probed = prober.probed().size();
+  EXPECT_GE(probed, 1u);
+  EXPECT_LT(probed, 6u) << "probes start only before the deadline";
+  for (const auto timeout : prober.node_timeouts()) EXPECT_LE(timeout.count(), 500);
+  int stopped = 0;
+  for (const NodeFacts& node : discovery.deployments[0].nodes) {
+    if (node.hello) continue;
+    ++stopped;
+    ASSERT_EQ(node.errors.size(), 1u) << node.address();
+    EXPECT_EQ(node.errors[0].phase, "scan");
+    EXPECT_EQ(node.errors[0].code, ErrorCode::timeout);
+  }
+  EXPECT_EQ(static_cast<std::size_t>(stopped), 6 - probed);
+}
+
+TEST_F(DiscoveryTest, WithoutADeadlineDiscoveryIsNotTimedOut) {
+  LoopbackPort a(LoopbackPort::Kind::listening);
+  RecordingProber prober;
+  const Discovery discovery = discover({target({host("127.0.0.1", a.port())})}, prober);
+  EXPECT_FALSE(discovery.timed_out);
+  EXPECT_EQ(prober.node_timeouts().at(0), ProbeOptions{}.node_timeout);
+}
+
+// A hello naming more members than a deployment may have: the first are probed, the rest are
+// counted so that the report can say how many were never contacted.
+TEST_F(DiscoveryTest, MembersPastTheCapAreCountedNotProbed) {
+  LoopbackPort a(LoopbackPort::Kind::listening);
+  RecordingProber prober;
+  std::vector<std::string> names;
+  for (int i = 0; i < 1200; ++i) names.push_back("127.0.0.1:" + std::to_string(1 + i));
+  prober.hosts_by_node[a.address()] = names;
+  DiscoverySettings settings;
+  settings.concurrency = 8;
+  const Discovery discovery = discover({target({host("127.0.0.1", a.port())})}, prober, settings);
+  EXPECT_EQ(discovery.deployments[0].nodes.size(), MemberQueue::kMaxNodes);
+  EXPECT_EQ(discovery.deployments[0].members_not_probed, 1201 - MemberQueue::kMaxNodes);
+}
+
+}  // namespace
+}  // namespace mongoscan

@@ -1,0 +1,135 @@
+// The auditor role: exactly the privileges of the allowlisted commands, and enough for every check
+// to run — shown by scanning a lab whose scanning account holds only the printed role.
+
+#include "scanner/probe/auditor_role.h"
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <set>
+
+#include "scanner/wire/command_allowlist.h"
+#include "tests/support/lab_scan.h"
+#include "tests/support/mongoscan_binary.h"
+
+namespace mongoscan {
+namespace {
+
+using nlohmann::json;
+namespace fs = std::filesystem;
+
+// Every (resource, action) pair the role grants, as "cluster:getLog" or
+// "db=config:listCollections".
+std::set<std::string> granted(const json& command) {
+  std::set<std::string> pairs;
+  for (const json& privilege : command["privileges"]) {
+    const json& resource = privilege["resource"];
+    const std::string name =
+        resource.contains("cluster") ? "cluster" : "db=" + resource["db"].get<std::string>();
+    for (const json& action : privilege["actions"])
+      pairs.insert(name + ":" + action.get<std::string>());
+  }
+  return pairs;
+}
+
+// resource:action for every allowlisted command's privilege (data-model ones when asked), plus
+// listCollections on config and local.
+std::set<std::string> needed_privileges(bool data_model) {
+  std::set<std::string> needed;
+  for (const AllowedCommand command : all_allowed_commands()) {
+    if (const auto privilege = required_privilege(command)) {
+      if (privilege->data_model_only && !data_model) continue;
+      needed.insert(
+          (privilege->resource == RequiredPrivilege::Resource::cluster ? "cluster:" : "db=:") +
+          std::string(privilege->action));
+    }
+  }
+  needed.insert("db=config:listCollections");
+  needed.insert("db=local:listCollections");
+  return needed;
+}
+
+TEST(AuditorRole, GrantsEachAllowlistedCommandsPrivilegeAndNothingElse) {
+  const json command = auditor_role_command("mongoscanAuditor");
+  EXPECT_EQ(granted(command), needed_privileges(false));
+  EXPECT_FALSE(granted(command).contains("db=:find")) << "reading documents is --data-model's";
+  EXPECT_EQ(command["createRole"], "mongoscanAuditor");
+  EXPECT_TRUE(command["roles"].empty()) << "no inherited role: inheritance would add actions";
+  EXPECT_EQ(command.begin().key(), "createRole") << "the command name must be the first field";
+}
+
+TEST(AuditorRole, DataModelAddsFindAndCollStatsOnEveryDatabase) {
+  const json command = auditor_role_command("mongoscanAuditor", true);
+  EXPECT_EQ(granted(command), needed_privileges(true));
+  EXPECT_TRUE(granted(command).contains("db=:find"));
+  EXPECT_TRUE(granted(command).contains("db=:collStats"));
+  const auto script = testing_support::run_process(
+      {testing_support::mongoscan_binary(), "auditor-role", "--data-model", "--format", "json"});
+  ASSERT_EQ(script.exit_code, 0) << script.err;
+  EXPECT_EQ(json::parse(script.out), command);
+}
+
+TEST(AuditorRole, CommandLinePrintsAScriptOrTheDocument) {
+  const auto script = testing_support::run_process(
+      {testing_support::mongoscan_binary(), "auditor-role", "--name", "scanRole"});
+  ASSERT_EQ(script.exit_code, 0) << script.err;
+  EXPECT_NE(script.out.find("db.getSiblingDB(\"admin\").runCommand("), std::string::npos);
+  EXPECT_NE(script.out.find("\"createRole\": \"scanRole\""), std::string::npos);
+  const auto document = testing_support::run_process(
+      {testing_support::mongoscan_binary(), "auditor-role", "--format", "json"});
+  ASSERT_EQ(document.exit_code, 0) << document.err;
+  EXPECT_EQ(json::parse(document.out), auditor_role_command("mongoscanAuditor"));
+  const auto bad = testing_support::run_process(
+      {testing_support::mongoscan_binary(), "auditor-role", "--format", "yaml"});
+  EXPECT_EQ(bad.exit_code, 2);
+}
+
+// hardened.json with the scanning account holding only the printed role.
+fs::path profile_with_auditor_role(const json& command) {
+  json profile =
+      json::parse(std::ifstream(std::string(MONGOSCAN_SOURCE_DIR) + "/fixtures/lab/hardened.json"));
+  profile["customRoles"] = json::array({{{"role", command["createRole"]},
+                                         {"db", "admin"},
+                                         {"privileges", command["privileges"]},
+                                         {"roles", json::array()}}});
+  for (json& user : profile["users"]) {
+    if (user["user"] == "scanner")
+      user["roles"] = json::array({{{"role", command["createRole"]}, {"db", "admin"}}});
+  }
+  const fs::path path =
+      fs::temp_directory_path() / ("mongoscan-auditor-" + std::to_string(::getpid()) + ".json");
+  std::ofstream(path) << profile.dump(2);
+  return path;
+}
+
+TEST(AuditorRole, EveryCheckRunsWithOnlyThatRole) {
+  const auto printed = testing_support::run_process(
+      {testing_support::mongoscan_binary(), "auditor-role", "--format", "json"});
+  ASSERT_EQ(printed.exit_code, 0) << printed.err;
+  const fs::path profile = profile_with_auditor_role(json::parse(printed.out));
+  auto lab = testing_support::start_lab(profile.string());
+  fs::remove(profile);
+  const std::string ca = lab->cert_dir() + "/ca.pem";
+  auto result = testing_support::scan(
+      *lab, "mongodb://" + lab->nodes()[0] + "/?tls=true&authSource=admin&tlsCAFile=" + ca,
+      {"--username", "scanner"}, {"MONGOSCAN_PASSWORD=Scan!Lab-Passw0rd#2024"});
+  ASSERT_EQ(result.process.exit_code, 0) << result.process.err;
+  const json& node = testing_support::only_node(result);
+  ASSERT_EQ(node["authentication"]["succeeded"], true);
+  ASSERT_FALSE(node["commands"]["authenticated"].empty());
+  for (const auto& [name, outcome] : node["commands"]["authenticated"].items()) {
+    EXPECT_EQ(outcome["state"], "ok") << name << ": " << outcome.value("message", "");
+  }
+  int node_findings = 0;
+  for (const json& finding : result.report["findings"]) {
+    if (!finding["subject"].contains("node")) continue;  // URI checks skip for other reasons
+    ++node_findings;
+    EXPECT_NE(finding["status"], "skipped") << finding["check_id"] << ": " << finding["message"];
+  }
+  EXPECT_GT(node_findings, 10);
+}
+
+}  // namespace
+}  // namespace mongoscan

@@ -1,0 +1,257 @@
+// Connection-string behaviour beyond the specification data: option typing and validation,
+// conflicts, credential handling and redaction.
+
+#include "scanner/uri/uri.h"
+
+#include <gtest/gtest.h>
+
+namespace mongoscan {
+namespace {
+
+ConnectionString parse_ok(const std::string& uri) {
+  auto parsed = parse_connection_string(uri);
+  EXPECT_TRUE(parsed.ok()) << (parsed.ok() ? "" : parsed.error().message);
+  return parsed.ok() ? parsed.value() : ConnectionString{};
+}
+
+std::string parse_error(const std::string& uri) {
+  auto parsed = parse_connection_string(uri);
+  EXPECT_FALSE(parsed.ok()) << uri;
+  return parsed.ok() ? "" : parsed.error().message;
+}
+
+bool has_warning_containing(const ConnectionString& uri, const std::string& text) {
+  for (const auto& warning : uri.warnings) {
+    if (warning.find(text) != std::string::npos) return true;
+  }
+  return false;
+}
+
+TEST(ConnectionString, TypesOptionValuesAndKeepsCanonicalNames) {
+  auto uri = parse_ok(
+      "mongodb://h1,h2:27018/app?replicaSet=rs0&MAXPOOLSIZE=100&retryWrites=false&w=majority"
+      "&readPreference=SECONDARYPREFERRED&compressors=zstd,zlib&readPreferenceTags=dc:ny,rack:1"
+      "&readPreferenceTags=");
+  EXPECT_EQ(uri.string_option("replicaset"), "rs0");
+  EXPECT_EQ(uri.int_option("maxPoolSize"), 100);
+  EXPECT_EQ(uri.option("maxpoolsize")->name, "maxPoolSize");
+  EXPECT_EQ(uri.bool_option("retryWrites"), false);
+  EXPECT_EQ(uri.string_option("w"), "majority");
+  EXPECT_EQ(uri.string_option("readPreference"), "secondaryPreferred");
+  EXPECT_EQ(std::get<std::vector<std::string>>(uri.option("compressors")->value),
+            (std::vector<std::string>{"zstd", "zlib"}));
+  const auto& tags = std::get<std::vector<KeyValueList>>(uri.option("readPreferenceTags")->value);
+  ASSERT_EQ(tags.size(), 2u);
+  EXPECT_EQ(tags[0], (KeyValueList{{"dc", "ny"}, {"rack", "1"}}));
+  EXPECT_TRUE(tags[1].empty());
+  EXPECT_EQ(uri.database, "app");
+  EXPECT_TRUE(uri.warnings.empty());
+  EXPECT_EQ(uri.hosts[1].address(), "h2:27018");
+  EXPECT_EQ(uri.hosts[0].address(), "h1:27017");
+}
+
+TEST(ConnectionString, WNumberIsAnInteger) {
+  EXPECT_EQ(parse_ok("mongodb://h/?w=1").int_option("w"), 1);
+  EXPECT_TRUE(has_warning_containing(parse_ok("mongodb://h/?w=-1"), "w: -1 is negative"));
+}
+
+TEST(ConnectionString, InvalidValuesAreIgnoredWithAWarning) {
+  struct Case {
+    std::string query, option, warning;
+  };
+  const std::vector<Case> cases = {
+      {"maxPoolSize=lots", "maxPoolSize", "is not an integer"},
+      {"heartbeatFrequencyMS=499", "heartbeatFrequencyMS", "out of range (at least 500)"},
+      {"zlibCompressionLevel=10", "zlibCompressionLevel", "out of range (-1 to 9)"},
+      {"retryWrites=yes", "retryWrites", "is not true or false"},
+      {"readPreference=fastest", "readPreference", "is not one of primary"},
+      {"readConcernLevel=strong", "readConcernLevel", "is not one of local"},
+      {"compressors=zstd,lz4", "compressors", "'lz4' is not one of snappy"},
+      {"journal=", "journal", "empty value"},
+      {"authMechanismProperties=SERVICE_NAME", "authMechanismProperties", "KEY:VALUE"},
+  };
+  for (const Case& c : cases) {
+    auto uri = parse_ok("mongodb://h/?" + c.query);
+    EXPECT_EQ(uri.option(c.option), nullptr) << c.query;
+    EXPECT_TRUE(has_warning_containing(uri, c.warning)) << c.query;
+  }
+}
+
+TEST(ConnectionString, UnknownAndRepeatedOptionsWarn) {
+  auto uri = parse_ok("mongodb://h/?foo=bar&maxPoolSize=10&maxPoolSize=20");
+  EXPECT_TRUE(has_warning_containing(uri, "unknown option 'foo'"));
+  EXPECT_TRUE(has_warning_containing(uri, "maxPoolSize is given more than once"));
+  EXPECT_EQ(uri.int_option("maxPoolSize"), 20);
+}
+
+TEST(ConnectionString, DeprecatedAliasesMapToTheirReplacement) {
+  auto alone = parse_ok("mongodb://h/?wtimeout=100&j=true&sslAllowInvalidCertificates=true");
+  EXPECT_EQ(alone.int_option("wTimeoutMS"), 100);
+  EXPECT_EQ(alone.bool_option("journal"), true);
+  EXPECT_EQ(alone.bool_option("tlsAllowInvalidCertificates"), true);
+  EXPECT_TRUE(has_warning_containing(alone, "wtimeout is deprecated; use wTimeoutMS"));
+  auto both = parse_ok("mongodb://h/?wtimeoutMS=7&wtimeout=100");
+  EXPECT_EQ(both.int_option("wTimeoutMS"), 7);
+}
+
+TEST(ConnectionString, SslIsAnAliasOfTls) {
+  EXPECT_EQ(parse_ok("mongodb://h/?ssl=true").bool_option("tls"), true);
+  EXPECT_EQ(parse_ok("mongodb://h/?ssl=false&tls=false").bool_option("tls"), false);
+  EXPECT_NE(parse_error("mongodb://h/?ssl=false&tls=true").find("tls and ssl"), std::string::npos);
+}
+
+TEST(ConnectionString, ConflictingOptionsAreErrors) {
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"mongodb://h/?tlsInsecure=true&tlsAllowInvalidHostnames=false", "tlsInsecure and"},
+      {"mongodb://h/?tlsAllowInvalidCertificates=true&tlsDisableOCSPEndpointCheck=true",
+       "tlsAllowInvalidCertificates and tlsDisableOCSPEndpointCheck"},
+      {"mongodb://a,b/?directConnection=true", "directConnection=true needs exactly one host"},
+      {"mongodb+srv://c.example.com/?directConnection=true", "not allowed with mongodb+srv"},
+      {"mongodb://a,b/?loadBalanced=true", "loadBalanced=true needs exactly one host"},
+      {"mongodb://a/?loadBalanced=true&replicaSet=rs", "cannot be combined with replicaSet"},
+      {"mongodb://a/?srvMaxHosts=2", "srvMaxHosts needs mongodb+srv"},
+      {"mongodb://a/?srvServiceName=x", "srvServiceName needs mongodb+srv"},
+      {"mongodb+srv://c.example.com/?srvMaxHosts=2&replicaSet=rs", "srvMaxHosts cannot"},
+      {"mongodb://a/?w=0&journal=true", "w=0 cannot be combined with journal=true"},
+      {"mongodb://a/?proxyPort=1080", "proxyPort needs proxyHost"},
+      {"mongodb://a/?authMechanism=KERBEROS", "authMechanism"},
+  };
+  for (const auto& [uri, message] : cases) {
+    EXPECT_NE(parse_error(uri).find(message), std::string::npos)
+        << uri << " -> " << parse_error(uri);
+  }
+}
+
+TEST(ConnectionString, SrvNeedsOneHostNameWithoutPort) {
+  auto srv = parse_ok("mongodb+srv://cluster0.example.com/db");
+  EXPECT_TRUE(srv.srv);
+  EXPECT_NE(parse_error("mongodb+srv://10.0.0.1").find("needs a host name"), std::string::npos);
+  EXPECT_NE(parse_error("mongodb+srv://a.example.com:27017").find("port"), std::string::npos);
+}
+
+TEST(ConnectionString, CredentialDefaultsFollowTheAuthSpecification) {
+  auto scram = parse_ok("mongodb://app:pw@h/sales");
+  ASSERT_TRUE(scram.credentials);
+  EXPECT_EQ(scram.credentials->source, "sales");
+  EXPECT_FALSE(scram.credentials->mechanism);
+  EXPECT_EQ(scram.credentials->password->reveal(), "pw");
+  EXPECT_EQ(parse_ok("mongodb://app:pw@h").credentials->source, "admin");
+  EXPECT_EQ(parse_ok("mongodb://app:pw@h/x?authSource=y").credentials->source, "y");
+  EXPECT_FALSE(parse_ok("mongodb://h/?authSource=y").credentials);
+}
+
+TEST(ConnectionString, SessionTokenIsKeptOutOfTheOptions) {
+  auto uri = parse_ok(
+      "mongodb://AKIA:secretkey@h/?authMechanism=MONGODB-AWS"
+      "&authMechanismProperties=AWS_SESSION_TOKEN:tok3n");
+  ASSERT_TRUE(uri.credentials && uri.credentials->session_token);
+  EXPECT_EQ(uri.credentials->session_token->reveal(), "tok3n");
+  const auto& properties = std::get<KeyValueList>(uri.option("authMechanismProperties")->value);
+  EXPECT_TRUE(properties.empty());
+}
+
+TEST(ConnectionString, ErrorsNeverEchoTheUserInfo) {
+  for (const std::string uri : {"mongodb://alice:s3cr3t:x@h", "mongodb://alice:s3cr3t%zz@h",
+                                "mongodb://alice:s3cr3t@@h", "mongodb://alice:s3cr3t/x@h/db",
+                                "mongodb://alice:s3cr3t@h:99999", "mongodb://alice:s3cr3t:x/db"}) {
+    const std::string message = parse_error(uri);
+    EXPECT_EQ(message.find("s3cr3t"), std::string::npos) << message;
+    EXPECT_FALSE(message.empty());
+  }
+}
+
+// An '&' left unescaped in a secret cuts it in two: the parser's messages never quote the part
+// after a secret option, which may be the rest of the secret.
+TEST(Uri, MessagesNeverQuoteThePartAfterASecretOption) {
+  const auto cut = parse_connection_string("mongodb://h/?proxyHost=p&proxyUsername=u&proxyPassword=a&Zq9tail");
+  ASSERT_FALSE(cut.ok());
+  EXPECT_EQ(cut.error().message.find("Zq9tail"), std::string::npos) << cut.error().message;
+  EXPECT_NE(cut.error().message.find("after a secret option"), std::string::npos);
+
+  const auto unknown = parse_connection_string(
+      "mongodb://AKIAEXAMPLE:k@h/?authMechanism=MONGODB-AWS&authMechanismProperties="
+      "AWS_SESSION_TOKEN:t&Zq9x=y");
+  ASSERT_TRUE(unknown.ok()) << unknown.error().message;
+  bool said = false;
+  for (const std::string& warning : unknown.value().warnings) {
+    EXPECT_EQ(warning.find("Zq9x"), std::string::npos) << "warning quotes the part: " << warning;
+    said = said || warning.find("an unknown option after a secret option") != std::string::npos;
+  }
+  EXPECT_TRUE(said) << "the ignored part is still reported";
+
+  const auto plain = parse_connection_string("mongodb://h/?retryWrite=true");
+  ASSERT_TRUE(plain.ok());
+  EXPECT_EQ(plain.value().warnings.at(0), "unknown option 'retryWrite' is ignored")
+      << "elsewhere the option is named, to show a typo";
+}
+
+TEST(Redaction, HidesPasswordsAndSecretOptions) {
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"mongodb://app:Sup3r@h1,h2/db?replicaSet=rs", "mongodb://app:***@h1,h2/db?replicaSet=rs"},
+      {"mongodb://app@h/db", "mongodb://app@h/db"},
+      {"mongodb+srv://u:p%40ss@c.example.com", "mongodb+srv://u:***@c.example.com"},
+      {"mongodb://h/?tlsCertificateKeyFilePassword=kp&tls=true",
+       "mongodb://h/?tlsCertificateKeyFilePassword=***&tls=true"},
+      {"mongodb://h/?sslPEMKeyPassword=kp", "mongodb://h/?sslPEMKeyPassword=***"},
+      {"mongodb://h/?proxyUsername=u&proxyPassword=pp",
+       "mongodb://h/?proxyUsername=u&proxyPassword=***"},
+      {"mongodb://h/?authMechanismProperties=SERVICE_NAME:m,AWS_SESSION_TOKEN:tt",
+       "mongodb://h/?authMechanismProperties=SERVICE_NAME:m,AWS_SESSION_TOKEN:***"},
+      // Malformed input: over-redact rather than leak.
+      {"mongodb://u:pa:ss@h", "mongodb://u:***@h"},
+      {"mongodb://u:pa/ss@h/db", "mongodb://u:***@h/db"},
+      {"mongodb://u:pa?ss@h", "mongodb://u:***@h"},
+      {"mongodb://h/?replicaSet=a@b", "mongodb://h/?replicaSet=a@b"},
+      // A valid URI is read as the parser reads it: this '@' is in an option, not after a password.
+      {"mongodb://h:1/db?appName=a@b", "mongodb://h:1/db?appName=a@b"},
+      // A secret holding an unescaped '&': the parser ends it there, the rest is masked too.
+      {"mongodb://h/?proxyPassword=pp&qq&w=1", "mongodb://h/?proxyPassword=***&***&w=1"},
+      // An empty pair after a secret stays empty: the parser skips it (found by uri_fuzz).
+      {"mongodb://d?secret=1&", "mongodb://d?secret=***&"},
+  };
+  for (const auto& [uri, expected] : cases)
+    EXPECT_EQ(redact_connection_string(uri), expected) << uri;
+}
+
+// Issue 16 item 7: the parser percent-decodes option names and authMechanismProperties before
+// reading them, so the redactor judges the decoded names.
+TEST(Redaction, JudgesOptionNamesAsTheParserDecodesThem) {
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"mongodb://h/?authMechanismProperties=AWS_SESSION_%54OKEN:tt",
+       "mongodb://h/?authMechanismProperties=AWS_SESSION_%54OKEN:***"},
+      {"mongodb://h/?authMechanismProperties=SERVICE_NAME:m%2CAWS_SESSION_TOKEN:tt",
+       "mongodb://h/?authMechanismProperties=SERVICE_NAME:m%2CAWS_SESSION_TOKEN:***"},
+      {"mongodb://h/?authMechanismProperties=AWS_SESSION_TOKEN%3Att,SERVICE_NAME:m",
+       "mongodb://h/?authMechanismProperties=AWS_SESSION_TOKEN%3A***,SERVICE_NAME:m"},
+      {"mongodb://h/?authMechanism%50roperties=AWS_SESSION_TOKEN:tt",
+       "mongodb://h/?authMechanism%50roperties=AWS_SESSION_TOKEN:***"},
+      {"mongodb://h/?proxy%50assword=pp", "mongodb://h/?proxy%50assword=***"},
+      // Names or values the parser refuses to decode: masked, since they could say anything.
+      {"mongodb://h/?pass%zzword=pp", "mongodb://h/?pass%zzword=***"},
+      {"mongodb://h/?authMechanismProperties=AWS_SESSION_TOKEN:t%t",
+       "mongodb://h/?authMechanismProperties=***"},
+  };
+  for (const auto& [uri, expected] : cases)
+    EXPECT_EQ(redact_connection_string(uri), expected) << uri;
+}
+
+// Issue 16 item 7: a password or secret option may hold quotes and white space, so in free text
+// neither ends the URI.
+TEST(Redaction, QuotesAndSpacesDoNotEndAUriInText) {
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"--fail-on: mongodb://u:S3cr3t'Pa55@h/ not in {info,low}",
+       "--fail-on: mongodb://u:***@h/ not in {info,low}"},
+      {"bad 'mongodb://u:S3c\"r3t Pa55@h/db' here", "bad 'mongodb://u:***@h/db' here"},
+      {"x mongodb+srv://u:a b/c@h.example.com y", "x mongodb+srv://u:***@h.example.com y"},
+      {"mongodb://h/?tls=true&tlsCertificateKeyFilePassword=Key Pw'77 is wrong",
+       "mongodb://h/?tls=true&tlsCertificateKeyFilePassword=***"},
+      {"mongodb://a:Pw1@h1/ and mongodb://b:Pw2@h2/",
+       "mongodb://a:***@h1/ and mongodb://b:***@h2/"},
+      {"no uri here", "no uri here"},
+  };
+  for (const auto& [text, expected] : cases)
+    EXPECT_EQ(redact_connection_strings_in_text(text), expected) << text;
+}
+
+}  // namespace
+}  // namespace mongoscan

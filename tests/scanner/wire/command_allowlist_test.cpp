@@ -1,0 +1,37 @@
+#include "scanner/wire/command_allowlist.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+namespace mongoscan {
+namespace {
+
+bson::Document with_pipeline(bson::Array pipeline) {
+  return bson::Document{{"pipeline", std::move(pipeline)}, {"cursor", bson::Document{}}};
+}
+
+TEST(PipelineAllowed, OnlyTheOneStageEachAggregateEntryNames) {
+  const bson::Document sample{{"$sample", bson::Document{{"size", 100}}}};
+  const bson::Document stats{{"$collStats", bson::Document{{"storageStats", bson::Document{}}}}};
+  const bson::Document out{{"$out", "copy"}};
+  EXPECT_TRUE(pipeline_allowed(AllowedCommand::aggregate_sample, with_pipeline({sample})));
+  EXPECT_TRUE(
+      pipeline_allowed(AllowedCommand::aggregate_collection_stats, with_pipeline({stats})));
+  EXPECT_FALSE(pipeline_allowed(AllowedCommand::aggregate_sample, with_pipeline({stats})));
+  EXPECT_FALSE(pipeline_allowed(AllowedCommand::aggregate_sample, with_pipeline({sample, out})));
+  EXPECT_FALSE(pipeline_allowed(AllowedCommand::aggregate_sample, with_pipeline({out})));
+  EXPECT_FALSE(pipeline_allowed(AllowedCommand::aggregate_sample, with_pipeline({})));
+  EXPECT_FALSE(pipeline_allowed(AllowedCommand::aggregate_sample, bson::Document{}));
+  EXPECT_TRUE(pipeline_allowed(AllowedCommand::hello, bson::Document{}));
+}
+
+TEST(AllowedCommandNames, NamesEachCommandOnce) {
+  const auto names = allowed_command_names();
+  EXPECT_EQ(std::count(names.begin(), names.end(), "aggregate"), 1);
+  EXPECT_EQ(std::count(names.begin(), names.end(), "listCollections"), 1);
+  EXPECT_EQ(std::count(names.begin(), names.end(), "insert"), 0);
+}
+
+}  // namespace
+}  // namespace mongoscan

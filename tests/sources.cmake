@@ -1,0 +1,149 @@
+# The tests, in folders that mirror the sources'. Each folder lists its sources, one line a file;
+# CMakeLists.txt stops the configuration at a .cpp file that no list names.
+
+mongoscan_sources(MONGOSCAN_TEST_SOURCES tests
+  include_rules_test.cpp
+  tracked_files_test.cpp)
+
+mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/checks
+  baseline_test.cpp
+  check_spec_test.cpp
+  finding_test.cpp
+  host_scope_test.cpp
+  policy_json_test.cpp
+  policy_test.cpp
+  registry_test.cpp
+  scan_coverage_test.cpp
+  text_list_test.cpp
+  verdict_test.cpp)
+
+mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/checks/application
+  application_test.cpp
+  common_passwords_test.cpp
+  password_strength_test.cpp)
+
+mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/checks/connection
+  connection_string_test.cpp
+  deployment_connection_test.cpp
+  discovery_test.cpp)
+
+mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/checks/data_model
+  data_model_test.cpp)
+
+mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/checks/server
+  authentication_test.cpp
+  authorization_test.cpp
+  command_evidence_test.cpp
+  hardening_test.cpp
+  network_test.cpp
+  release_data_test.cpp
+  server_settings_test.cpp
+  transport_lab_test.cpp
+  transport_test.cpp
+  versions_lab_test.cpp
+  versions_test.cpp)
+
+mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/fixtures
+  configs_corpus_test.cpp
+  demo_test.cpp)
+
+mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/reports
+  atomic_file_test.cpp
+  catalogue_test.cpp
+  node_summary_test.cpp
+  report_test.cpp
+  reporter_test.cpp
+  sample_reports.cpp
+  self_check_table_test.cpp
+  terminal_test.cpp
+  uri_reference_test.cpp)
+
+mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/reports/formats
+  html_report_test.cpp
+  json_report_test.cpp
+  junit_report_test.cpp
+  markdown_report_test.cpp
+  sarif_report_test.cpp
+  table_report_test.cpp)
+
+mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/reports/text
+  console_text_test.cpp
+  markdown_text_test.cpp
+  pretty_json_test.cpp
+  text_table_test.cpp
+  utf8_test.cpp
+  xml_text_test.cpp)
+
+mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/scanner
+  secret_test.cpp)
+
+mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/scanner/auth
+  saslprep_test.cpp
+  scram_test.cpp)
+
+mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/scanner/bson
+  bson_test.cpp)
+
+mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/scanner/cli
+  cli_test.cpp
+  self_check_lab_test.cpp)
+
+mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/scanner/config_scan
+  anchor_search_test.cpp
+  candidate_rules_test.cpp
+  config_fingerprint_test.cpp
+  config_scan_test.cpp
+  config_text_scan_test.cpp
+  file_reader_test.cpp
+  file_syntax_test.cpp
+  file_walk_test.cpp
+  ignore_rules_test.cpp
+  newline_count_test.cpp)
+
+mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/scanner/data_model
+  data_model_lab_test.cpp
+  document_shape_test.cpp)
+
+mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/scanner/discovery
+  discovery_lab_test.cpp
+  discovery_test.cpp
+  member_queue_test.cpp
+  worker_pool_test.cpp)
+
+mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/scanner/dns
+  dns_resolver_test.cpp
+  srv_seedlist_test.cpp)
+
+mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/scanner/facts
+  node_facts_test.cpp)
+
+mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/scanner/probe
+  auditor_role_test.cpp
+  hostile_lab_test.cpp
+  probe_lab_test.cpp)
+
+mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/scanner/uri
+  srv_uri_test.cpp
+  uri_spec_test.cpp
+  uri_test.cpp)
+
+mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/scanner/wire
+  command_allowlist_test.cpp
+  mongo_connection_test.cpp
+  wire_message_test.cpp)
+
+mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/support
+  dns_lab.cpp
+  golden.cpp
+  lab.cpp
+  lab_probe.cpp
+  lab_scan.cpp
+  lab_test.cpp
+  loopback_socket.cpp
+  process.cpp
+  process_test.cpp
+  report_schema.cpp
+  report_schema_test.cpp
+  shared_data.cpp
+  spawn.cpp
+  temp_tree.cpp)
