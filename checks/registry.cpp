@@ -8,6 +8,7 @@
 #include "checks/connection/deployment_connection.h"
 #include "checks/connection/discovery.h"
 #include "checks/data_model/data_model.h"
+#include "checks/listing_scope.h"
 #include "checks/server/authentication.h"
 #include "checks/server/authorization.h"
 #include "checks/server/hardening.h"
@@ -85,11 +86,18 @@ std::vector<Finding> run_node_checks(const NodeFacts& facts, const Policy& polic
 
 std::vector<Finding> run_deployment_checks(const DeploymentFacts& deployment,
                                            const Policy& policy) {
-  return without_disabled(
-      concatenated({check_discovery(deployment, policy), check_versions(deployment, policy),
-                    deployment.data_model ? check_data_model(*deployment.data_model, policy)
-                                          : std::vector<Finding>{}}),
-      policy);
+  std::vector<Finding> data_model;
+  if (deployment.data_model) {
+    // The sample was read with the scanning account, whose privileges the node's probe listed.
+    ListingScope databases_listing = ListingScope::unknown;
+    for (const NodeFacts& node : deployment.nodes)
+      if (node.address() == deployment.data_model->node)
+        databases_listing = list_databases_scope(node);
+    data_model = check_data_model(*deployment.data_model, policy, databases_listing);
+  }
+  return without_disabled(concatenated({check_discovery(deployment, policy),
+                                        check_versions(deployment, policy), std::move(data_model)}),
+                          policy);
 }
 
 }  // namespace mongoscan

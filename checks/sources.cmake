@@ -8,6 +8,7 @@ mongoscan_sources(MONGOSCAN_SOURCES checks
   finding.cpp
   gate.cpp
   host_scope.cpp
+  listing_scope.cpp
   policy.cpp
   policy_json.cpp
   registry.cpp

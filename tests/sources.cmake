@@ -10,10 +10,12 @@ mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/checks
   check_spec_test.cpp
   finding_test.cpp
   host_scope_test.cpp
+  listing_scope_test.cpp
   policy_json_test.cpp
   policy_test.cpp
   registry_test.cpp
   scan_coverage_test.cpp
+  system_collections_test.cpp
   text_list_test.cpp
   verdict_test.cpp)
 

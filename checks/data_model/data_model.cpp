@@ -576,7 +576,21 @@ const std::vector<CheckSpec>& data_model_specs() {
   return specs;
 }
 
-std::vector<Finding> check_data_model(const DataModelFacts& facts, const Policy& policy) {
+// Databases the account may not list were never sampled: nothing a check says covers them.
+void mark_partial_listing(std::vector<Finding>& findings, ListingScope databases_listing) {
+  if (databases_listing == ListingScope::complete) return;
+  const std::string note =
+      databases_listing == ListingScope::filtered
+          ? partial_listing_note("databases", "listDatabases", "the cluster")
+          : "connectionStatus did not say whether the scanning account may list every database";
+  for (Finding& finding : findings) {
+    finding.evidence["partial_evidence"] = note;
+    if (finding.status == Status::pass) finding.message += " (partial evidence: " + note + ")";
+  }
+}
+
+std::vector<Finding> check_data_model(const DataModelFacts& facts, const Policy& policy,
+                                      ListingScope databases_listing) {
   const auto& specs = data_model_specs();
   std::vector<Finding> findings;
   if (!facts.errors.empty()) {
@@ -596,6 +610,7 @@ std::vector<Finding> check_data_model(const DataModelFacts& facts, const Policy&
   judge_collections(facts, policy, specs[kTypes], true, findings);
   judge_validation(facts, policy, specs[kValidation], findings);
   judge_counts(facts, policy, specs[kCounts], findings);
+  mark_partial_listing(findings, databases_listing);
   return findings;
 }
 

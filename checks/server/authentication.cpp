@@ -73,17 +73,31 @@ Verdict judge_configuration(const NodeFacts& facts) {
   const ServerSetting authorization = server_setting(options, version, "security.authorization");
   const ServerSetting key_file = server_setting(options, version, "security.keyFile");
   const ServerSetting cluster_mode = server_setting(options, version, "security.clusterAuthMode");
+  const ServerSetting transition = server_setting(options, version, "security.transitionToAuth");
   const bool member = is_cluster_member(facts, options);
   json evidence = {{"security.authorization", authorization.evidence()},
                    {"security.keyFile", key_file.value.is_null() ? json("not set") : json("set")},
                    {"security.clusterAuthMode", cluster_mode.evidence()},
+                   {"security.transitionToAuth", transition.evidence()},
                    {"cluster_member", member}};
-  // mongod enables authorization whenever a key file is configured.
-  const bool enforced = authorization.value == "enabled" || !key_file.value.is_null();
+  // As storeServerOptions decides it (src/mongo/db/server_options_server_helpers.cpp): a keyFile
+  // or any clusterAuthMode turns authorization on; then transitionToAuth, or authorization set to
+  // "disabled", turns it off, and "enabled" turns it on.
+  if (transition.value == true) {
+    return {Status::fail,
+            "security.transitionToAuth is true: the node accepts unauthenticated connections",
+            evidence};
+  }
+  if (authorization.set && authorization.value == "disabled") {
+    return {Status::fail, "security.authorization is set to \"disabled\"", evidence};
+  }
+  const bool enforced =
+      authorization.value == "enabled" || !key_file.value.is_null() || cluster_mode.set;
   if (!enforced) {
     return {Status::fail,
             "security.authorization is " + authorization.value.dump() +
-                (authorization.set ? "" : " (default)") + " and no keyFile is set",
+                (authorization.set ? "" : " (default)") +
+                " and neither keyFile nor clusterAuthMode is set",
             evidence};
   }
   const std::string mode = cluster_mode.value.is_string()

@@ -4,6 +4,7 @@
 #include <set>
 #include <string>
 
+#include "checks/listing_scope.h"
 #include "checks/server/command_evidence.h"
 #include "checks/system_collections.h"
 #include "checks/text_list.h"
@@ -212,32 +213,23 @@ Verdict judge_database_scope(const NodeFacts& facts) {
                              evidence);
 }
 
-// Cluster actions that only read state (manual, "Privilege Actions": diagnostic and monitoring
-// actions, and viewUser / viewRole, which list users and roles); any other action on the cluster
-// resource changes the deployment.
+// Actions that only read state, reviewed one by one against the server's list of actions
+// (src/mongo/db/auth/action_type.idl): diagnostics, monitoring, catalog and sharding-metadata
+// reads, and viewUser / viewRole. Every other action changes data, configuration, users or the
+// running process (setParameter, cpuProfiler, trafficRecord, applicationMessage...), or is
+// anyAction / internal; an action this list does not know counts as changing.
 bool is_read_only_cluster_action(std::string_view action) {
-  static const std::set<std::string_view> kReadOnly = {"checkFreeMonitoringStatus",
-                                                       "connPoolStats",
-                                                       "getClusterParameter",
-                                                       "getCmdLineOpts",
-                                                       "getDefaultRWConcern",
-                                                       "getLog",
-                                                       "getParameter",
-                                                       "getShardMap",
-                                                       "hostInfo",
-                                                       "inprog",
-                                                       "listDatabases",
-                                                       "listSessions",
-                                                       "listShards",
-                                                       "netstat",
-                                                       "operationMetrics",
-                                                       "replSetGetConfig",
-                                                       "replSetGetStatus",
-                                                       "serverStatus",
-                                                       "top",
-                                                       "useUUID",
-                                                       "viewRole",
-                                                       "viewUser"};
+  static const std::set<std::string_view> kReadOnly = {
+      "allCollectionStats", "changeStream", "checkFreeMonitoringStatus", "checkMetadataConsistency",
+      "collStats", "connPoolStats", "dbHash", "dbStats", "find", "getChangeStreamState",
+      "getClusterParameter", "getCmdLineOpts", "getDatabaseVersion", "getDefaultRWConcern",
+      "getLog", "getParameter", "getShardMap", "getShardVersion", "hostInfo", "indexStats",
+      "inprog", "listCachedAndActiveUsers", "listCollections", "listCursors", "listDatabases",
+      "listIndexes", "listSampledQueries", "listSearchIndexes", "listSessions", "listShards",
+      "netstat", "oidcListKeys", "operationMetrics", "planCacheRead", "queryStatsRead",
+      "queryStatsReadTransformed", "replSetGetConfig", "replSetGetStatus", "serverStatus",
+      "shardedDataDistribution", "shardingState", "splitVector", "storageDetails", "top", "useUUID",
+      "viewRole", "viewUser"};
   return kReadOnly.contains(action);
 }
 
@@ -302,6 +294,7 @@ Verdict judge_system_databases(const NodeFacts& facts) {
   std::vector<std::string> found;
   std::optional<Verdict> incomplete;
   std::vector<std::string> checked;
+  std::vector<std::string> filtered;  // listed, but only as far as the account may see
   for (const char* db : {"admin", "config", "local"}) {
     const std::string key = std::string("listCollections ") + db;
     if (facts.commands.count(key) == 0 && std::string_view(db) == "local" && facts.hello &&
@@ -314,6 +307,7 @@ Verdict judge_system_databases(const NodeFacts& facts) {
       continue;
     }
     checked.push_back(db);
+    if (list_collections_scope(facts, db) != ListingScope::complete) filtered.push_back(db);
     const auto cursor = std::get<const bson::Document*>(reply)->get_document("cursor");
     std::vector<std::string> names;
     for (const bson::Value& value :
@@ -328,6 +322,7 @@ Verdict judge_system_databases(const NodeFacts& facts) {
     if (!names.empty()) business[db] = names;
   }
   json evidence = {{"databases_checked", checked}, {"business_collections", business}};
+  if (!filtered.empty()) evidence["filtered_listings"] = filtered;
   if (!found.empty()) {
     return {Status::fail,
             "application collections kept in system databases: " + join(found) +
@@ -337,6 +332,12 @@ Verdict judge_system_databases(const NodeFacts& facts) {
   if (incomplete) {
     incomplete->evidence.update(evidence);
     return *incomplete;
+  }
+  if (!filtered.empty()) {
+    return {Status::skipped,
+            "no application collection among those listed, but " +
+                partial_listing_note("collections", "listCollections", join(filtered)),
+            evidence};
   }
   return {Status::pass, "admin, config and local hold only MongoDB's own collections", evidence};
 }

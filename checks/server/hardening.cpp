@@ -118,15 +118,45 @@ StartupWarnings startup_warnings(const bson::Document& get_log) {
   return found;
 }
 
+// Log redaction as the node runs with it: the live redactClientLogData parameter where getParameter
+// reports it (MongoDB Enterprise and Percona Server define it, and setParameter changes it at
+// runtime), else the configured value. MongoDB Community has no such option: the manual lists
+// security.redactClientLogData as Enterprise-only.
+struct LogRedaction {
+  bool applicable = true;
+  bool redacted = false;
+  json evidence;
+};
+
+LogRedaction log_redaction(const NodeFacts& facts, const Configuration& settings) {
+  if (const auto parameters = facts.commands.find("getParameter");
+      parameters != facts.commands.end() &&
+      parameters->second.state == CommandOutcome::State::ok) {
+    if (const auto live = parameters->second.reply.get_bool("redactClientLogData")) {
+      return {true, *live, {{"value", *live}, {"source", "getParameter redactClientLogData"}}};
+    }
+  }
+  const ServerSetting configured = settings["security.redactClientLogData"];
+  if (!configured.set && edition(facts) == "Community") {
+    return {false, false,
+            {{"applicable", false},
+             {"note", "MongoDB Community cannot redact client data from its logs: "
+                      "redactClientLogData is an Enterprise and Percona option"}}};
+  }
+  return {true, configured.value == true, configured.evidence()};
+}
+
 Verdict judge_process(const NodeFacts& facts) {
   auto config = configuration(facts);
   if (auto* instead = std::get_if<Verdict>(&config)) return *instead;
-  const ServerSetting redact = std::get<Configuration>(config)["security.redactClientLogData"];
-  json evidence = {{"security.redactClientLogData", redact.evidence()}};
+  const LogRedaction redaction = log_redaction(facts, std::get<Configuration>(config));
+  json evidence = {{"security.redactClientLogData", redaction.evidence}};
   std::vector<std::string> problems;
-  if (redact.value != true) {
+  if (redaction.applicable && !redaction.redacted) {
     problems.push_back(std::string("client data is written to the logs unredacted") +
-                       (redact.set ? "" : " (redactClientLogData defaults to false)"));
+                       (redaction.evidence.value("set", true)
+                            ? ""
+                            : " (redactClientLogData defaults to false)"));
   }
   auto log = command_reply(facts, "getLog", "getLog");
   if (const auto* reply = std::get_if<const bson::Document*>(&log)) {
@@ -138,13 +168,13 @@ Verdict judge_process(const NodeFacts& facts) {
       problems.push_back("the open-file or process limits are below MongoDB's recommendation");
   }
   if (!problems.empty()) return {Status::fail, join(problems, "; "), evidence};
+  const std::string redaction_text = redaction.applicable
+                                         ? "client data is redacted from logs"
+                                         : "log redaction does not apply to MongoDB Community";
   if (auto* instead = std::get_if<Verdict>(&log)) {
-    return incomplete(*instead,
-                      "client data is redacted from logs; the startup warnings were not read",
-                      evidence);
+    return incomplete(*instead, redaction_text + "; the startup warnings were not read", evidence);
   }
-  return {Status::pass, "client data is redacted from logs; no root or rlimit warning at startup",
-          evidence};
+  return {Status::pass, redaction_text + "; no root or rlimit warning at startup", evidence};
 }
 
 }  // namespace

@@ -25,11 +25,16 @@ constexpr std::array kDefaults = {
     DefaultValue{"net.bindIp", "0", "\"0.0.0.0\""},
     DefaultValue{"net.bindIp", "3.6", "\"localhost\""},
     DefaultValue{"net.bindIpAll", "0", "false"},
-    DefaultValue{"net.maxIncomingConnections", "0", "65536"},
+    // DEFAULT_MAX_CONN (src/mongo/db/server_options.h); the operating system's open-file limit
+    // caps what a node really accepts (serverStatus connections.current + available).
+    DefaultValue{"net.maxIncomingConnections", "0", "1000000"},
     DefaultValue{"net.tls.mode", "0", "\"disabled\""},
     DefaultValue{"net.tls.allowInvalidCertificates", "0", "false"},
     DefaultValue{"net.tls.allowInvalidHostnames", "0", "false"},
     DefaultValue{"net.tls.disabledProtocols", "0", "null"},
+    // Manual, net.tls.disabledProtocols: from 4.0 MongoDB disables TLS 1.0 where TLS 1.1 or later
+    // is available (jstests/ssl: "Make sure MongoD starts with TLS 1.0 disabled").
+    DefaultValue{"net.tls.disabledProtocols", "4.0", "\"TLS1_0\""},
     DefaultValue{"net.tls.CAFile", "0", "null"},
     DefaultValue{"setParameter.tlsUseSystemCA", "0", "false"},
     // 3.6: snappy; 4.2: snappy, zstd and zlib (release notes, wire compression).
@@ -37,6 +42,7 @@ constexpr std::array kDefaults = {
     DefaultValue{"net.compression.compressors", "3.6", "\"snappy\""},
     DefaultValue{"net.compression.compressors", "4.2", "\"snappy,zstd,zlib\""},
     DefaultValue{"security.authorization", "0", "\"disabled\""},
+    DefaultValue{"security.transitionToAuth", "0", "false"},
     DefaultValue{"security.javascriptEnabled", "0", "true"},
     DefaultValue{"security.enableEncryption", "0", "false"},
     DefaultValue{"security.redactClientLogData", "0", "false"},

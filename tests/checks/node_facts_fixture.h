@@ -50,4 +50,21 @@ inline CommandOutcome cmd_line_opts(bson::Document parsed) {
       bson::Document{{"argv", bson::Array{}}, {"parsed", std::move(parsed)}, {"ok", 1.0}});
 }
 
+// A connectionStatus {showPrivileges: true} reply for an account holding `privileges`
+// ({resource, actions} documents).
+inline CommandOutcome connection_status(bson::Array privileges) {
+  return answered(bson::Document{
+      {"authInfo",
+       bson::Document{{"authenticatedUsers",
+                       bson::Array{bson::Document{{"user", "scanner"}, {"db", "admin"}}}},
+                      {"authenticatedUserPrivileges", std::move(privileges)}}},
+      {"ok", 1.0}});
+}
+
+// The privilege root holds: anyAction on anyResource.
+inline bson::Document every_privilege() {
+  return {{"resource", bson::Document{{"anyResource", true}}},
+          {"actions", bson::Array{"anyAction"}}};
+}
+
 }  // namespace mongoscan::check_test

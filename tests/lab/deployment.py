@@ -103,6 +103,11 @@ class Deployment:
         if not node.is_mongos:
             values["featureCompatibilityVersion"] = {
                 "version": versions.feature_compatibility_version(node.version)}
+        if "enterprise" in self.profile.build_info.get("modules", []):
+            # An Enterprise server parameter (Community has none): the live value, which starts as
+            # security.redactClientLogData.
+            security = self.profile.cmd_line_opts.get("parsed", {}).get("security", {})
+            values["redactClientLogData"] = security.get("redactClientLogData") is True
         values.update(self.profile.parameters)
         return dict(sorted(values.items()))
 

@@ -82,6 +82,26 @@ Status status_of(const DataModelFacts& facts, const std::string& id, const std::
   return about(check_data_model(facts, policy), id, subject).status;
 }
 
+// --- every check: a filtered listDatabases ---
+
+// list_databases.cpp: an account without the listDatabases action sees only the databases it has
+// privileges on. What was not listed was not sampled, so no MODEL-* pass may read as complete.
+TEST(DataModelListing, AFilteredDatabaseListMakesEveryFindingPartialEvidence) {
+  const DataModelFacts facts =
+      deployment({database("shop", {collection("orders"), collection("Bad-Name")})});
+  const auto findings = check_data_model(facts, Policy{}, ListingScope::filtered);
+  ASSERT_FALSE(findings.empty());
+  for (const Finding& finding : findings) {
+    EXPECT_TRUE(finding.evidence.contains("partial_evidence")) << finding.check_id;
+    if (finding.status == Status::pass) {
+      EXPECT_TRUE(mentions(finding, "partial evidence"));
+    }
+  }
+  EXPECT_EQ(about(findings, "MODEL-001", "shop.Bad-Name").status, Status::fail);
+  for (const Finding& finding : check_data_model(facts, Policy{}, ListingScope::complete))
+    EXPECT_FALSE(finding.evidence.contains("partial_evidence")) << finding.check_id;
+}
+
 // --- MODEL-001: names ---
 
 TEST(DataModelNames, LowercaseSnakeNamesShareOnePassPerDatabase) {

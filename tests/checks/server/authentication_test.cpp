@@ -118,6 +118,39 @@ TEST(AuthenticationConfigured, ReplicaSetMemberNeedsKeyFileOrX509) {
   EXPECT_EQ(judge_node(facts, "AUTHN-002").status, Status::pass);
 }
 
+// storeServerOptions (src/mongo/db/server_options_server_helpers.cpp): any
+// security.clusterAuthMode turns authorization on, with or without a keyFile.
+TEST(AuthenticationConfigured, AnX509ClusterWithoutKeyFileEnforcesAuthorization) {
+  NodeFacts facts = reachable_node("7.0.12", "rs0");
+  facts.commands["getCmdLineOpts"] =
+      cmd_line_opts(security(bson::Document{{"clusterAuthMode", "x509"}}));
+  const Finding finding = judge_node(facts, "AUTHN-002");
+  EXPECT_EQ(finding.status, Status::pass) << finding.message;
+  EXPECT_EQ(finding.evidence["security.clusterAuthMode"]["value"], "x509");
+}
+
+// storeServerOptions: transitionToAuth, or authorization set to "disabled", turns authorization
+// off after a keyFile or clusterAuthMode turned it on.
+TEST(AuthenticationConfigured, TransitionToAuthOrAnExplicitDisabledTurnsItOff) {
+  NodeFacts facts = reachable_node("7.0.12", "rs0");
+  facts.commands["getCmdLineOpts"] = cmd_line_opts(
+      security(bson::Document{{"keyFile", "/etc/mongo/key"}, {"transitionToAuth", true}}));
+  const Finding transition = judge_node(facts, "AUTHN-002");
+  EXPECT_EQ(transition.status, Status::fail);
+  EXPECT_NE(transition.message.find("transitionToAuth"), std::string::npos);
+  EXPECT_EQ(transition.evidence["security.transitionToAuth"]["value"], true);
+
+  facts.commands["getCmdLineOpts"] = cmd_line_opts(security(
+      bson::Document{{"clusterAuthMode", "x509"}, {"authorization", "disabled"}}));
+  const Finding disabled = judge_node(facts, "AUTHN-002");
+  EXPECT_EQ(disabled.status, Status::fail);
+  EXPECT_NE(disabled.message.find("\"disabled\""), std::string::npos);
+
+  facts.commands["getCmdLineOpts"] = cmd_line_opts(
+      security(bson::Document{{"keyFile", "/etc/mongo/key"}, {"transitionToAuth", false}}));
+  EXPECT_EQ(judge_node(facts, "AUTHN-002").status, Status::pass);
+}
+
 TEST(AuthenticationConfigured, WithoutGetCmdLineOptsItIsSkipped) {
   NodeFacts facts = reachable_node();
   facts.commands["getCmdLineOpts"] = refused();

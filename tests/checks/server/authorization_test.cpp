@@ -9,6 +9,8 @@ namespace mongoscan {
 namespace {
 
 using check_test::answered;
+using check_test::connection_status;
+using check_test::every_privilege;
 using check_test::failed;
 using check_test::finding_for;
 using check_test::reachable_node;
@@ -169,6 +171,27 @@ TEST(CustomRoles, BroadPrivilegesFailNamingWhy) {
   EXPECT_EQ(finding.evidence["custom_roles"], 4);
 }
 
+// The built-in clusterMonitor role's cluster actions include shardingState, getShardVersion,
+// getDatabaseVersion, listCursors and getChangeStreamState: each only reads
+// (src/mongo/db/auth/action_type.idl, reviewed action by action). A monitoring role built from
+// them is not too broad; one that changes the process is.
+TEST(CustomRoles, MonitoringActionsAreReadOnlyAndChangingOnesAreNot) {
+  NodeFacts facts = reachable_node();
+  facts.commands["rolesInfo"] = roles_info(
+      {custom_role("monitor", {privilege({{"cluster", true}},
+                                         {"shardingState", "getShardVersion",
+                                          "getDatabaseVersion", "listCursors",
+                                          "getChangeStreamState", "checkMetadataConsistency",
+                                          "shardedDataDistribution", "allCollectionStats"})}),
+       custom_role("tuner", {privilege({{"cluster", true}},
+                                       {"serverStatus", "setParameter", "cpuProfiler"})})});
+  const Finding finding = judge(facts, "AUTHZ-003");
+  EXPECT_EQ(finding.status, Status::fail);
+  EXPECT_FALSE(finding.evidence["too_broad"].contains("monitor@admin")) << finding.message;
+  EXPECT_EQ(finding.evidence["too_broad"]["tuner@admin"],
+            (nlohmann::json{"cluster-wide setParameter, cpuProfiler"}));
+}
+
 TEST(CustomRoles, ScopedRolesPassAndMissingRolesInfoIsSkipped) {
   NodeFacts facts = reachable_node();
   facts.commands["rolesInfo"] = roles_info(
@@ -204,6 +227,7 @@ TEST(SystemDatabases, BusinessCollectionsThereFail) {
 
 TEST(SystemDatabases, OnlySystemCollectionsPass) {
   NodeFacts facts = reachable_node();
+  facts.commands["connectionStatus"] = connection_status({every_privilege()});
   facts.commands["listCollections admin"] = collections({"system.users", "system.roles"});
   facts.commands["listCollections config"] = collections({"system.sessions"});
   facts.commands["listCollections local"] = collections({"startup_log"});
@@ -218,9 +242,33 @@ TEST(SystemDatabases, OnlySystemCollectionsPass) {
 TEST(SystemDatabases, MongosHasNoLocal) {
   NodeFacts facts = reachable_node();
   facts.hello = bson::Document{{"msg", "isdbgrid"}, {"maxWireVersion", std::int32_t{21}}};
+  facts.commands["connectionStatus"] = connection_status({every_privilege()});
   facts.commands["listCollections admin"] = collections({"system.version"});
   facts.commands["listCollections config"] = collections({"system.sessions"});
   EXPECT_EQ(judge(facts, "AUTHZ-004").status, Status::pass);
+}
+
+// listCollections {authorizedCollections: true, nameOnly: true} without the listCollections
+// action on the database answers with the collections the account has privileges on, not code 13
+// (AuthorizationSessionImpl::checkAuthorizedToListCollections): what it shows proves nothing
+// about the rest. anyNormalResource ({db: "", collection: ""}) does not reach local and config
+// (buildResourceSearchList).
+TEST(SystemDatabases, AFilteredListingIsNotAPass) {
+  NodeFacts facts = reachable_node();
+  facts.commands["listCollections admin"] = collections({"system.version"});
+  facts.commands["listCollections config"] = collections({"system.sessions"});
+  facts.commands["listCollections local"] = collections({"startup_log"});
+  const bson::Document any_normal_database{
+      {"resource", bson::Document{{"db", ""}, {"collection", ""}}},
+      {"actions", bson::Array{"listCollections", "find"}}};
+  facts.commands["connectionStatus"] = connection_status({any_normal_database});
+  const Finding finding = judge(facts, "AUTHZ-004");
+  EXPECT_EQ(finding.status, Status::skipped) << finding.message;
+  EXPECT_EQ(finding.evidence["filtered_listings"], (nlohmann::json{"config", "local"}));
+  EXPECT_NE(finding.message.find("lacks listCollections on config, local"), std::string::npos);
+
+  facts.commands["listCollections config"] = collections({"system.sessions", "orders"});
+  EXPECT_EQ(judge(facts, "AUTHZ-004").status, Status::fail) << "what it does see still fails";
 }
 
 TEST(Authorization, OneFindingPerCheckAboutTheNode) {

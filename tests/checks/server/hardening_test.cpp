@@ -127,6 +127,7 @@ TEST(Process, RootAndLowRlimitsFromStartupWarningsFail) {
 
 TEST(Process, UnredactedLogsFailEvenWithoutTheLog) {
   NodeFacts facts = configured({});
+  set_modules(facts, {"enterprise"});
   facts.commands["getLog"] = refused();
   const Finding finding = judge(facts, "HARD-004");
   EXPECT_EQ(finding.status, Status::fail);
@@ -137,6 +138,43 @@ TEST(Process, UnredactedLogsFailEvenWithoutTheLog) {
   const Finding partial = judge(facts, "HARD-004");
   EXPECT_EQ(partial.status, Status::skipped);
   EXPECT_EQ(partial.evidence["needs"], "getLog");
+}
+
+// The manual lists security.redactClientLogData as an Enterprise feature; a Community build has no
+// such option, so its absence there is no finding, and root and rlimits still judge.
+TEST(Process, LogRedactionDoesNotApplyToCommunityAndTheRestStillJudges) {
+  NodeFacts community = configured({});
+  set_modules(community, {});
+  community.commands["getLog"] = startup_log({});
+  const Finding clean = judge(community, "HARD-004");
+  EXPECT_EQ(clean.status, Status::pass) << clean.message;
+  EXPECT_EQ(clean.evidence["security.redactClientLogData"]["applicable"], false);
+  EXPECT_NE(clean.message.find("does not apply to MongoDB Community"), std::string::npos);
+
+  community.commands["getLog"] = startup_log(
+      {R"({"s":"W","c":"CONTROL","id":22120,"msg":"You are running this process as the root user, which is not recommended"})"});
+  const Finding root = judge(community, "HARD-004");
+  EXPECT_EQ(root.status, Status::fail);
+  EXPECT_EQ(root.message, "the server runs as root (startupWarnings)");
+}
+
+// redactClientLogData is a server parameter that setParameter changes at runtime (Percona's
+// jstests read it back with getParameter): the live value outranks the configuration file.
+TEST(Process, TheLiveParameterOutranksTheConfiguration) {
+  NodeFacts facts = configured({{"security", bson::Document{{"redactClientLogData", true}}}});
+  set_modules(facts, {"enterprise"});
+  facts.commands["getLog"] = startup_log({});
+  facts.commands["getParameter"] =
+      answered(bson::Document{{"redactClientLogData", false}, {"ok", 1.0}});
+  const Finding turned_off = judge(facts, "HARD-004");
+  EXPECT_EQ(turned_off.status, Status::fail);
+  EXPECT_EQ(turned_off.evidence["security.redactClientLogData"]["source"],
+            "getParameter redactClientLogData");
+
+  facts.commands["getCmdLineOpts"] = cmd_line_opts({});
+  facts.commands["getParameter"] =
+      answered(bson::Document{{"redactClientLogData", true}, {"ok", 1.0}});
+  EXPECT_EQ(judge(facts, "HARD-004").status, Status::pass);
 }
 
 }  // namespace

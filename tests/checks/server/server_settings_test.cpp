@@ -43,6 +43,18 @@ TEST(ServerSetting, AnAbsentValueIsTheVersionsDefault) {
   EXPECT_EQ(server_setting(opts, "7.0.9", "setParameter.tlsUseSystemCA").value, false);
 }
 
+// net.tls.disabledProtocols: TLS 1.0 off by default from 4.0 (manual; jstests/ssl "Make sure
+// MongoD starts with TLS 1.0 disabled"). net.maxIncomingConnections: DEFAULT_MAX_CONN = 1000000
+// (src/mongo/db/server_options.h), not 65536.
+TEST(ServerSetting, TlsProtocolAndConnectionDefaultsFollowTheServer) {
+  const auto opts = cmd_line_opts({});
+  EXPECT_TRUE(server_setting(opts, "3.6.23", "net.tls.disabledProtocols").value.is_null());
+  EXPECT_EQ(server_setting(opts, "4.0.0", "net.tls.disabledProtocols").value, "TLS1_0");
+  EXPECT_EQ(server_setting(opts, "8.0.4", "net.tls.disabledProtocols").value, "TLS1_0");
+  EXPECT_EQ(server_setting(opts, "7.0.9", "net.maxIncomingConnections").value, 1000000);
+  EXPECT_EQ(server_setting(opts, "7.0.9", "security.transitionToAuth").value, false);
+}
+
 TEST(ServerSetting, UnknownVersionKeepsOnlyDefaultsEveryVersionShares) {
   const auto opts = cmd_line_opts({});
   EXPECT_EQ(server_setting(opts, "", "security.javascriptEnabled").value, true);
