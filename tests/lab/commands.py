@@ -82,6 +82,10 @@ class CommandContext:
     connection: Connection
     db: str
     body: dict
+    exhaust_allowed: bool = False  # the OP_MSG had the exhaustAllowed flag
+    # Set by a handler that streams (ReplyBuilderInterface::setNextInvocation): the body of the next
+    # run, whose reply follows this one unasked, with moreToCome.
+    next_invocation: Optional[dict] = None
 
     @property
     def argument(self):

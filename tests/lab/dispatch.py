@@ -113,8 +113,10 @@ def _with_cluster_time(node, reply):
 
 
 async def run(deployment, node, connection, request):
-    """The reply document for request."""
-    context = CommandContext(deployment, node, connection, request.db, request.body)
+    """(reply document, next invocation): the second is the body to run again for an exhaust stream
+    (hello), None otherwise. As service_entry_point_common.cpp does, a failed command ends the stream."""
+    context = CommandContext(deployment, node, connection, request.db, request.body,
+                             exhaust_allowed=request.exhaust_allowed)
     try:
         if request.opcode == wire.OP_QUERY:
             _check_op_query(context, request)
@@ -131,4 +133,5 @@ async def run(deployment, node, connection, request):
         reply = error_reply(error.code, error.errmsg)
     except _LegacyQueryError:
         reply = dict(_LegacyQueryError.REPLY)
-    return _with_cluster_time(node, reply)
+    next_invocation = context.next_invocation if reply.get("ok") == 1.0 else None
+    return _with_cluster_time(node, reply), next_invocation

@@ -19,6 +19,7 @@ MAX_WRITE_BATCH_SIZE = 100_000
 LOGICAL_SESSION_TIMEOUT_MINUTES = 30
 TERM = 1
 ELECTION_ID = ObjectId("7fffffff" + f"{TERM:016x}")
+TOPOLOGY_COUNTER = 0  # topologyVersion.counter: the lab's topology never changes
 
 
 def _now():
@@ -89,13 +90,33 @@ def _negotiate_compression(context):
     return negotiated or None
 
 
+def _is_current(context, known):
+    """Whether the client's topologyVersion is this node's (the lab's topology never changes)."""
+    return isinstance(known, dict) and known.get("processId") == context.node.process_id and \
+        known.get("counter") == TOPOLOGY_COUNTER
+
+
 async def _await_topology_change(context):
-    """An awaitable hello (topologyVersion + maxAwaitTimeMS) waits, as the topology never changes."""
-    known = context.body.get("topologyVersion")
+    """An awaitable hello (topologyVersion + maxAwaitTimeMS) with this node's topologyVersion waits
+    maxAwaitTimeMS, as the topology never changes; a stale one is answered at once."""
     wait_ms = context.body.get("maxAwaitTimeMS")
-    if isinstance(known, dict) and isinstance(wait_ms, int) and \
-            known.get("processId") == context.node.process_id:
+    if isinstance(wait_ms, int) and _is_current(context, context.body.get("topologyVersion")):
         await asyncio.sleep(wait_ms / 1000)
+
+
+def _stream_on(context, topology_version):
+    """With the exhaustAllowed flag, hello streams (replication_info.cpp, CmdHello::run, under
+    opCtx->isExhaust()): 51756 without maxAwaitTimeMS; else the next run is this body again, with the
+    node's current topologyVersion in place of a stale one, and this reply goes out with moreToCome."""
+    if not context.exhaust_allowed:
+        return
+    if "maxAwaitTimeMS" not in context.body:
+        raise CommandError(51756, "An isMaster or hello request with exhaust must specify 'maxAwaitTimeMS'")
+    if _is_current(context, context.body.get("topologyVersion")):
+        context.next_invocation = context.body
+    else:
+        context.next_invocation = {key: topology_version if key == "topologyVersion" else value
+                                   for key, value in context.body.items()}
 
 
 async def _hello(context, primary_field):
@@ -109,7 +130,7 @@ async def _hello(context, primary_field):
         sasl_mechs = _sasl_supported_mechs(context, context.body["saslSupportedMechs"])
     await _await_topology_change(context)
 
-    topology_version = {"processId": node.process_id, "counter": Int64(0)}
+    topology_version = {"processId": node.process_id, "counter": Int64(TOPOLOGY_COUNTER)}
     compression = _negotiate_compression(context)
     first = versions.compression_first_in_hello(node.version)
     reply = {"compression": compression} if compression and first else {}
@@ -139,6 +160,7 @@ async def _hello(context, primary_field):
         reply["compression"] = compression
     if sasl_mechs is not None:
         reply["saslSupportedMechs"] = sasl_mechs
+    _stream_on(context, topology_version)
     reply["ok"] = 1.0
     return hostile.rewrite_hello(reply, node)
 

@@ -2,6 +2,7 @@
 reads messages, answers them one at a time per connection, and applies the node's faults."""
 
 import asyncio
+import dataclasses
 import socket
 import ssl
 import sys
@@ -182,17 +183,20 @@ class NodeServer:
             length, request_id, _, opcode = wire.HEADER.unpack(header)
             wire.check_message_length(length)
             payload = await reader.readexactly(length - wire.HEADER_SIZE)
-            reply = await self._answer(opcode, request_id, payload, connection)
-            if reply is None or "no_reply" in self._node.spec.faults:
-                continue
-            if self._latency_s:
-                await asyncio.sleep(self._latency_s)
-            if not await hostile.write_reply(writer, reply, self._node.spec.faults, first_reply):
-                return
-            first_reply = False
+            reply, next_run = await self._answer(opcode, request_id, payload, connection)
+            while reply is not None and "no_reply" not in self._node.spec.faults:
+                if self._latency_s:
+                    await asyncio.sleep(self._latency_s)
+                if not await hostile.write_reply(writer, reply, self._node.spec.faults, first_reply):
+                    return
+                first_reply = False
+                if next_run is None:
+                    break
+                reply, next_run = await self._stream_next(next_run, reply, connection)
 
     async def _answer(self, opcode, request_id, payload, connection):
-        """The encoded reply, or None when the request wants none (moreToCome). As mongod does
+        """(encoded reply or None when the request wants none (moreToCome), the next run of an exhaust
+        stream or None). As mongod does
         (service_state_machine.cpp), a compressed request makes this and every later reply on the
         connection compressed with the request's compressor; until then replies are plain."""
         if opcode == wire.OP_COMPRESSED:
@@ -200,10 +204,24 @@ class NodeServer:
             if opcode == wire.OP_COMPRESSED:
                 raise wire.FatalMessageError("OP_COMPRESSED inside OP_COMPRESSED")
             connection.reply_compressor = compressor
-        reply = await self._answer_plain(opcode, request_id, payload, connection)
+        reply, next_run = await self._answer_plain(opcode, request_id, payload, connection)
+        return self._compressed(reply, connection), next_run
+
+    @staticmethod
+    def _compressed(reply, connection):
         if reply is None or connection.reply_compressor is None:
             return reply
         return wire.compress(reply, connection.reply_compressor)
+
+    async def _stream_next(self, request, previous_reply, connection):
+        """The next reply of an exhaust stream: request run again, as a request whose id is the previous
+        reply's (service_state_machine.cpp, makeExhaustMessage), so it answers that reply. Not logged:
+        the client sent nothing."""
+        request = dataclasses.replace(request, request_id=wire.request_id_of(previous_reply))
+        reply, next_body = await dispatch.run(self._deployment, self._node, connection, request)
+        more = next_body is not None
+        encoded = self._compressed(wire.encode_op_msg(reply, request.request_id, more_to_come=more), connection)
+        return encoded, dataclasses.replace(request, body=next_body) if more else None
 
     async def _answer_plain(self, opcode, request_id, payload, connection):
         if opcode == wire.OP_MSG and not versions.knows_op_msg(self._node.spec.version):
@@ -217,8 +235,13 @@ class NodeServer:
         try:
             request = parse(request_id, payload)
         except wire.MessageError as error:
-            return encode(error_reply(error.code, error.errmsg), request_id)
+            return encode(error_reply(error.code, error.errmsg), request_id), None
         user = connection.user.full_name if connection.user else None
         self._log.record(self._node.address, connection.id, request, user)
-        reply = await dispatch.run(self._deployment, self._node, connection, request)
-        return None if request.more_to_come else encode(reply, request_id)
+        reply, next_body = await dispatch.run(self._deployment, self._node, connection, request)
+        if request.more_to_come:
+            return None, None
+        if next_body is None:
+            return encode(reply, request_id), None
+        return (wire.encode_op_msg(reply, request_id, more_to_come=True),
+                dataclasses.replace(request, body=next_body))

@@ -29,6 +29,7 @@ COMPRESSOR_IDS = {"noop": 0, "snappy": 1, "zlib": 2, "zstd": 3}
 # OP_MSG flagBits. The low 16 bits are "required": an unknown one there is fatal to the connection.
 CHECKSUM_PRESENT = 1 << 0
 MORE_TO_COME = 1 << 1
+EXHAUST_ALLOWED = 1 << 16  # optional: the client takes a stream of replies (moreToCome) to this request
 REQUIRED_FLAGS_MASK = 0xFFFF
 KNOWN_REQUIRED_FLAGS = CHECKSUM_PRESENT | MORE_TO_COME
 MAX_DOCUMENT_SEQUENCES = 2
@@ -67,6 +68,7 @@ class Request:
     db: str
     body: dict
     more_to_come: bool = False
+    exhaust_allowed: bool = False
     namespace: str = ""
     number_to_return: int = 0
 
@@ -142,7 +144,8 @@ def parse_op_msg(request_id, payload):
     db = body.get("$db")
     if not isinstance(db, str):
         raise MessageError(40571, "OP_MSG requests require a $db argument")
-    return Request(OP_MSG, request_id, db, body, more_to_come=bool(flags & MORE_TO_COME))
+    return Request(OP_MSG, request_id, db, body, more_to_come=bool(flags & MORE_TO_COME),
+                   exhaust_allowed=bool(flags & EXHAUST_ALLOWED))
 
 
 def _parse_document_sequence(data, offset):
@@ -175,10 +178,15 @@ def parse_op_query(request_id, payload):
     return Request(OP_QUERY, request_id, db, query, namespace=namespace, number_to_return=number_to_return)
 
 
-def encode_op_msg(document, response_to):
-    """An OP_MSG reply: flagBits 0 and one kind-0 section."""
-    body = struct.pack("<I", 0) + b"\x00" + bson.encode(document)
+def encode_op_msg(document, response_to, more_to_come=False):
+    """An OP_MSG reply: one kind-0 section; flagBits moreToCome when another reply follows unasked."""
+    body = struct.pack("<I", MORE_TO_COME if more_to_come else 0) + b"\x00" + bson.encode(document)
     return HEADER.pack(HEADER_SIZE + len(body), next(_request_ids), response_to, OP_MSG) + body
+
+
+def request_id_of(message):
+    """The requestID in an encoded message's header."""
+    return HEADER.unpack_from(message)[1]
 
 
 def encode_op_reply(document, response_to):
