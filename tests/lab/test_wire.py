@@ -214,6 +214,28 @@ class WireTest(unittest.TestCase):
         self.assertEqual((wire.OP_MSG, len(reply), 2), (original, size, compressor_id))
         self.assertEqual({"ok": 1.0}, bson.decode(reply[5:]))
 
+    def test_snappy_and_zstd_requests_are_answered_in_kind(self):
+        # What the Node driver and mongosh negotiate with a 7.0 server (default snappy,zstd,zlib).
+        import snappy
+        import zstandard
+        codecs = {"snappy": (1, snappy.compress, snappy.uncompress),
+                  "zstd": (3, zstandard.ZstdCompressor().compress, zstandard.ZstdDecompressor().decompress)}
+        for name, (compressor_id, pack, unpack) in codecs.items():
+            with self.subTest(compressor=name):
+                sock = self.connect()
+                sock.sendall(op_msg({"hello": 1, "compression": [name], "$db": "admin"}))
+                self.assertEqual([name], read_reply(sock)[3]["compression"])
+                body = op_msg({"ping": 1, "$db": "admin"}, request_id=12)[wire.HEADER_SIZE:]
+                packed = wire.COMPRESSED_HEADER.pack(wire.OP_MSG, len(body), compressor_id) + pack(body)
+                sock.sendall(wire.HEADER.pack(wire.HEADER_SIZE + len(packed), 12, 0, wire.OP_COMPRESSED) + packed)
+                length, _, response_to, opcode = wire.HEADER.unpack(read_exactly(sock, wire.HEADER_SIZE))
+                payload = read_exactly(sock, length - wire.HEADER_SIZE)
+                self.assertEqual((wire.OP_COMPRESSED, 12), (opcode, response_to))
+                _, size, reply_id = wire.COMPRESSED_HEADER.unpack_from(payload)
+                reply = unpack(payload[wire.COMPRESSED_HEADER.size:])
+                self.assertEqual((compressor_id, size), (reply_id, len(reply)))
+                self.assertEqual({"ok": 1.0}, bson.decode(reply[5:]))
+
     def test_no_compression_field_without_a_common_compressor(self):
         for offered in ([], ["lz4"]):
             with self.subTest(offered=offered):

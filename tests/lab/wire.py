@@ -12,6 +12,8 @@ import zlib
 from dataclasses import dataclass
 
 import bson
+import snappy
+import zstandard
 
 HEADER = struct.Struct("<iiii")  # messageLength, requestID, responseTo, opCode
 HEADER_SIZE = HEADER.size
@@ -195,9 +197,22 @@ def encode_op_reply(document, response_to):
     return HEADER.pack(HEADER_SIZE + len(body), next(_request_ids), response_to, OP_REPLY) + body
 
 
+def _decompress_body(name, body, size):
+    try:
+        if name == "zlib":
+            return zlib.decompress(body)
+        if name == "snappy":
+            return snappy.uncompress(body)
+        if name == "zstd":
+            return zstandard.ZstdDecompressor().decompress(body, max_output_size=size)
+    except (zlib.error, snappy.UncompressError, zstandard.ZstdError) as error:
+        raise FatalMessageError(f"{name}: {error}") from None
+    return body  # noop
+
+
 def decompress(payload, negotiated):
     """(originalOpcode, uncompressed body, compressor name) of an OP_COMPRESSED body. The compressor must be noop or
-    one negotiated on the connection; the lab can only undo zlib."""
+    one negotiated on the connection."""
     if len(payload) < COMPRESSED_HEADER.size:
         raise FatalMessageError("OP_COMPRESSED message too short")
     original, size, compressor_id = COMPRESSED_HEADER.unpack_from(payload)
@@ -205,23 +220,21 @@ def decompress(payload, negotiated):
     name = names.get(compressor_id)
     if name != "noop" and name not in negotiated:
         raise FatalMessageError(f"compressor id {compressor_id} was not negotiated")
-    body = payload[COMPRESSED_HEADER.size:]
-    if name == "zlib":
-        try:
-            body = zlib.decompress(body)
-        except zlib.error as error:
-            raise FatalMessageError(f"zlib: {error}") from None
-    elif name != "noop":
-        raise FatalMessageError(f"the lab cannot decompress {name}")
+    if not 0 <= size <= MAX_MESSAGE_SIZE_BYTES:
+        raise FatalMessageError(f"OP_COMPRESSED uncompressedSize {size} is out of range")
+    body = _decompress_body(name, payload[COMPRESSED_HEADER.size:], size)
     if len(body) != size:
         raise FatalMessageError("OP_COMPRESSED uncompressedSize does not match the message")
     return original, body, name
 
 
+_COMPRESS = {"noop": lambda body: body, "zlib": zlib.compress, "snappy": snappy.compress,
+             "zstd": lambda body: zstandard.ZstdCompressor().compress(body)}
+
+
 def compress(message, compressor):
-    """message (a whole encoded reply) wrapped in OP_COMPRESSED with compressor (noop or zlib)."""
+    """message (a whole encoded reply) wrapped in OP_COMPRESSED with compressor."""
     _, request_id, response_to, opcode = HEADER.unpack_from(message)
     body = message[HEADER_SIZE:]
-    packed = zlib.compress(body) if compressor == "zlib" else body
-    payload = COMPRESSED_HEADER.pack(opcode, len(body), COMPRESSOR_IDS[compressor]) + packed
+    payload = COMPRESSED_HEADER.pack(opcode, len(body), COMPRESSOR_IDS[compressor]) + _COMPRESS[compressor](body)
     return HEADER.pack(HEADER_SIZE + len(payload), request_id, response_to, OP_COMPRESSED) + payload
