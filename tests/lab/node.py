@@ -180,10 +180,10 @@ class NodeServer:
                 await writer.drain()
                 return
             first_message = False
-            length, request_id, _, opcode = wire.HEADER.unpack(header)
+            length, request_id, response_to, opcode = wire.HEADER.unpack(header)
             wire.check_message_length(length)
             payload = await reader.readexactly(length - wire.HEADER_SIZE)
-            reply, next_run = await self._answer(opcode, request_id, payload, connection)
+            reply, next_run = await self._answer(opcode, request_id, response_to, payload, connection)
             while reply is not None and "no_reply" not in self._node.spec.faults:
                 if self._latency_s:
                     await asyncio.sleep(self._latency_s)
@@ -194,7 +194,7 @@ class NodeServer:
                     break
                 reply, next_run = await self._stream_next(next_run, reply, connection)
 
-    async def _answer(self, opcode, request_id, payload, connection):
+    async def _answer(self, opcode, request_id, response_to, payload, connection):
         """(encoded reply or None when the request wants none (moreToCome), the next run of an exhaust
         stream or None). As mongod does
         (service_state_machine.cpp), a compressed request makes this and every later reply on the
@@ -204,6 +204,9 @@ class NodeServer:
             if opcode == wire.OP_COMPRESSED:
                 raise wire.FatalMessageError("OP_COMPRESSED inside OP_COMPRESSED")
             connection.reply_compressor = compressor
+        if opcode == wire.OP_MSG:  # a compressed one is checked as the message it decompresses to
+            wire.check_op_msg_checksum(
+                wire.HEADER.pack(wire.HEADER_SIZE + len(payload), request_id, response_to, opcode), payload)
         reply, next_run = await self._answer_plain(opcode, request_id, payload, connection)
         return self._compressed(reply, connection), next_run
 

@@ -119,15 +119,25 @@ class WireTest(unittest.TestCase):
         self.assertEqual(40430, self.exchange(op_msg(None, sections=two_bodies))[3]["code"])
         self.assertEqual(40432, self.exchange(op_msg(None, sections=b"\x05"))[3]["code"])
 
-    def test_document_sequences_and_checksum_are_accepted(self):
+    def test_document_sequences_are_accepted(self):
         documents = bson.encode({"x": 1}) + bson.encode({"x": 2})
         sequence = b"documents\x00" + documents
         sections = (b"\x00" + bson.encode({"ping": 1, "$db": "admin"}) + b"\x01"
                     + struct.pack("<i", 4 + len(sequence)) + sequence)
         self.assertEqual({"ok": 1.0}, self.exchange(op_msg(None, sections=sections))[3])
-        checksummed = op_msg({"ping": 1, "$db": "admin"}, flags=wire.CHECKSUM_PRESENT)
-        checksummed = struct.pack("<i", len(checksummed) + 4) + checksummed[4:] + b"\x00\x00\x00\x00"
-        self.assertEqual({"ok": 1.0}, self.exchange(checksummed)[3])
+
+    def test_crc32c_matches_the_rfc_3720_check_value(self):
+        self.assertEqual(0xE3069283, wire.crc32c(b"123456789"))
+
+    def test_a_right_checksum_is_answered_a_wrong_one_closes_the_connection(self):
+        # op_msg.cpp (OpMsg::parse): ChecksumMismatch 288, a ConnectionFatalMessageParseError.
+        message = op_msg({"ping": 1, "$db": "admin"}, flags=wire.CHECKSUM_PRESENT)
+        message = struct.pack("<i", len(message) + 4) + message[4:]
+        checksum = wire.crc32c(message)
+        self.assertEqual({"ok": 1.0}, self.exchange(message + struct.pack("<I", checksum))[3])
+        sock = self.connect()
+        sock.sendall(message + struct.pack("<I", checksum ^ 1))
+        self.assertTrue(is_closed(sock))
 
     def test_more_to_come_gets_no_reply(self):
         sock = self.connect()

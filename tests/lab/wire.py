@@ -106,11 +106,46 @@ def _read_cstring(data, offset):
     return data[offset:end].decode("utf-8", "replace"), end + 1
 
 
+def _crc32c_table():
+    table = []
+    for byte in range(256):
+        crc = byte
+        for _ in range(8):
+            crc = (crc >> 1) ^ (0x82F63B78 if crc & 1 else 0)
+        table.append(crc)
+    return table
+
+
+_CRC32C_TABLE = _crc32c_table()
+
+
+def crc32c(data):
+    """CRC-32C (Castagnoli, reflected polynomial 0x82F63B78), the OP_MSG checksum."""
+    crc = 0xFFFFFFFF
+    for byte in data:
+        crc = _CRC32C_TABLE[(crc ^ byte) & 0xFF] ^ (crc >> 8)
+    return crc ^ 0xFFFFFFFF
+
+
+def check_op_msg_checksum(header, payload):
+    """With checksumPresent, the last 4 bytes must be the CRC-32C of the message before them, header
+    included (op_msg.cpp, OpMsg::parse). ChecksumMismatch (288) is a ConnectionFatalMessageParseError
+    (error_codes.yml): the server closes the connection."""
+    if len(payload) < 8:
+        return
+    (flags,) = struct.unpack_from("<I", payload, 0)
+    if not flags & CHECKSUM_PRESENT:
+        return
+    (expected,) = struct.unpack_from("<I", payload, len(payload) - 4)
+    if crc32c(header + payload[:-4]) != expected:
+        raise FatalMessageError("OP_MSG checksum does not match contents")
+
+
 def parse_op_msg(request_id, payload):
-    """Parses an OP_MSG body (everything after the header) into a Request.
+    """Parses an OP_MSG body (everything after the header) into a Request; the checksum is checked by
+    check_op_msg_checksum.
 
     Document sequences (kind 1) are folded into the body under their identifier, as the server does.
-    The checksum, when flagged, is tolerated and not verified.
     """
     if len(payload) < 5:
         raise MessageError(40587, "OP_MSG messages must have a body")
