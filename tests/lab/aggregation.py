@@ -160,5 +160,5 @@ def aggregate(context):
 
 
 COMMANDS = [
-    Command("aggregate", aggregate, authorize=authorize, on_secondary=OPT_IN),
+    Command("aggregate", aggregate, authorize=authorize, on_secondary=OPT_IN, in_api_version_1=True),
 ]

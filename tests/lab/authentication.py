@@ -156,8 +156,8 @@ def logout(context):
 
 
 COMMANDS = [
-    Command("saslStart", sasl_start, requires_auth=False),
-    Command("saslContinue", sasl_continue, requires_auth=False),
-    Command("authenticate", authenticate, requires_auth=False),
+    Command("saslStart", sasl_start, requires_auth=False, in_api_version_1=True),
+    Command("saslContinue", sasl_continue, requires_auth=False, in_api_version_1=True),
+    Command("authenticate", authenticate, requires_auth=False, in_api_version_1=True),
     Command("logout", logout, requires_auth=False),
 ]

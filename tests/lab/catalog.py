@@ -148,9 +148,9 @@ def _allowed_on_collection(action):
 
 
 COMMANDS = [
-    Command("listDatabases", list_databases, admin_only=True, on_secondary=OPT_IN),
+    Command("listDatabases", list_databases, admin_only=True, on_secondary=OPT_IN, in_api_version_1=True),
     Command("listCollections", list_collections, authorize=_allowed_on_database("listCollections"),
-            on_secondary=OPT_IN),
-    Command("find", find, authorize=_allowed_on_collection("find"), on_secondary=OPT_IN),
+            on_secondary=OPT_IN, in_api_version_1=True),
+    Command("find", find, authorize=_allowed_on_collection("find"), on_secondary=OPT_IN, in_api_version_1=True),
     Command("dbStats", db_stats, authorize=_allowed_on_database("dbStats"), aliases=("dbstats",)),
 ]

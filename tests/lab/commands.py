@@ -26,6 +26,7 @@ CODE_NAMES = {
     166: "CommandNotSupportedOnView",
     186: "ClientMetadataCannotBeMutated",
     334: "MechanismUnavailable",
+    323: "APIStrictError",
     352: "UnsupportedOpQueryCommand",
     13435: "NotPrimaryNoSecondaryOk",
 }
@@ -103,6 +104,7 @@ class Command:
     authorize(context) -> bool decides for an authenticated user on an auth-enabled node; None means
     any authenticated user may run it. requires_auth=False commands run before authentication.
     on_secondary: ALWAYS, or OPT_IN as the server declares the command (secondaryAllowed()).
+    in_api_version_1: the command is in Stable API Version 1, so it runs under apiStrict: true.
     """
 
     name: str
@@ -112,6 +114,7 @@ class Command:
     authorize: Optional[Callable[[CommandContext], bool]] = None
     aliases: tuple = field(default=())
     on_secondary: str = ALWAYS
+    in_api_version_1: bool = False  # Command::apiVersions() is kApiVersions1 (Stable API)
 
 
 def shell_text(value):

@@ -120,6 +120,6 @@ def kill_cursors(context):
 
 
 COMMANDS = [
-    Command("getMore", get_more),
-    Command("killCursors", kill_cursors),
+    Command("getMore", get_more, in_api_version_1=True),
+    Command("killCursors", kill_cursors, in_api_version_1=True),
 ]

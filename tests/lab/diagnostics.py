@@ -147,8 +147,8 @@ def connection_status(context):
 
 
 COMMANDS = [
-    Command("ping", ping, requires_auth=False),
-    Command("endSessions", end_sessions, requires_auth=False),
+    Command("ping", ping, requires_auth=False, in_api_version_1=True),
+    Command("endSessions", end_sessions, requires_auth=False, in_api_version_1=True),
     Command("buildInfo", build_info, requires_auth=False, aliases=("buildinfo",)),
     Command("connectionStatus", connection_status, requires_auth=False),
     Command("getCmdLineOpts", get_cmd_line_opts, admin_only=True, authorize=_allowed("getCmdLineOpts")),

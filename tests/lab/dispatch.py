@@ -66,6 +66,24 @@ def _authorize(context, command):
                                          f"{shell_text(context.body)}")
 
 
+API_STRICT_ERROR = 323
+API_PARAMETERS_WITHOUT_VERSION = 4886600
+
+
+def _check_api_strict(context, command):
+    """Stable API (5.0+; service_entry_point_common.cpp, initializeAPIParameters, before authorization):
+    apiStrict needs apiVersion, and apiStrict: true refuses a command outside API Version 1."""
+    if not versions.has_stable_api(context.node.version) or "apiStrict" not in context.body:
+        return
+    if "apiVersion" not in context.body:
+        raise CommandError(API_PARAMETERS_WITHOUT_VERSION, "Provided apiStrict without passing apiVersion")
+    if context.body["apiStrict"] is True and not command.in_api_version_1:
+        raise CommandError(API_STRICT_ERROR,
+                           f"Provided apiStrict:true, but the command {command.name} is not in API Version 1. "
+                           "Information on supported commands and migrations in API Version 1 can be found "
+                           "at https://dochub.mongodb.org/core/manual-versioned-api")
+
+
 NOT_PRIMARY_NO_SECONDARY_OK = 13435
 MAX_TIME_MS_LIMIT = 2 ** 31 - 1  # INT_MAX (max_time_ms_parser.cpp)
 
@@ -123,6 +141,7 @@ async def run(deployment, node, connection, request):
         command = _TABLE.get(request.command_name)
         if command is None:
             raise CommandError(59, f"no such command: '{request.command_name}'")
+        _check_api_strict(context, command)
         _authorize(context, command)
         _check_secondary_ok(context, command)
         _check_max_time_ms(context.body)

@@ -176,6 +176,6 @@ async def is_master(context):
 
 
 COMMANDS = [
-    Command("hello", hello, requires_auth=False),
+    Command("hello", hello, requires_auth=False, in_api_version_1=True),
     Command("isMaster", is_master, requires_auth=False, aliases=("ismaster",)),
 ]

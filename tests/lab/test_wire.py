@@ -192,6 +192,17 @@ class WireTest(unittest.TestCase):
         _, _, flags, reply = self.exchange(op_msg({"ping": 1, "$db": "admin"}, flags=wire.EXHAUST_ALLOWED))
         self.assertEqual((0, {"ok": 1.0}), (flags, reply))
 
+    def test_api_strict_refuses_commands_outside_api_version_1(self):
+        # service_entry_point_common.cpp (initializeAPIParameters): APIStrictError 323.
+        strict = {"apiVersion": "1", "apiStrict": True, "$db": "admin"}
+        reply = self.exchange(op_msg({"buildInfo": 1, **strict}))[3]
+        self.assertEqual((0.0, 323, "APIStrictError"), (reply["ok"], reply["code"], reply["codeName"]))
+        self.assertTrue(reply["errmsg"].startswith(
+            "Provided apiStrict:true, but the command buildInfo is not in API Version 1."))
+        self.assertEqual(1.0, self.exchange(op_msg({"ping": 1, **strict}))[3]["ok"])
+        self.assertEqual(1.0, self.exchange(op_msg({"buildInfo": 1, **strict, "apiStrict": False}))[3]["ok"])
+        self.assertEqual(4886600, self.exchange(op_msg({"ping": 1, "apiStrict": True, "$db": "admin"}))[3]["code"])
+
     def test_fatal_messages_close_the_connection(self):
         fatal = {
             "length below 16": struct.pack("<iiii", 8, 1, 0, wire.OP_MSG),

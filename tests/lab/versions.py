@@ -78,6 +78,11 @@ def default_compressors(version):
     return ["snappy"] if parse(version) >= (3, 6, 0) else []
 
 
+def has_stable_api(version):
+    """apiVersion, apiStrict and apiDeprecationErrors are parsed from 5.0 (Stable API)."""
+    return parse(version) >= (5, 0, 0)
+
+
 def compression_first_in_hello(version):
     """From 8.0 hello negotiates compressors before anything else, so 'compression' is its first
     field; 4.4-7.0 put it after readOnly (shared/server-replies/hello-standalone-8.0-compression-helloOk.json)."""
