@@ -1,4 +1,4 @@
-"""The data catalogue: listDatabases, listCollections, find and dbStats over the deployment's
+"""The data catalogue: listDatabases, listCollections, find (query.py) and dbStats over the deployment's
 databases (databases.py). Shapes: shared/server-replies/listDatabases.json,
 listCollections-validator-timeseries.json, dbStats.json.
 """
@@ -9,6 +9,7 @@ import uuid
 from bson import Int64
 from bson.binary import Binary, UUID_SUBTYPE
 
+import query
 import rbac
 import storage_stats
 import versions
@@ -89,17 +90,6 @@ def list_collections(context):
             "ok": 1.0}
 
 
-def find(context):
-    """The collection's documents; filter is top-level equality, limit is honoured."""
-    name = context.argument
-    documents = [copy.deepcopy(d) for d in context.deployment.databases.contents(context.db, name).documents
-                 if _matches(d, context.body.get("filter"))]
-    limit = abs(context.body.get("limit", 0) or 0)
-    if limit:
-        documents = documents[:limit]
-    return {"cursor": {"firstBatch": documents, "id": Int64(0), "ns": f"{context.db}.{name}"}, "ok": 1.0}
-
-
 def _scale(body):
     scale = body.get("scale", 1)
     if not isinstance(scale, (int, float)) or isinstance(scale, bool) or not 0 < scale <= _MAX_SCALE:
@@ -151,6 +141,7 @@ COMMANDS = [
     Command("listDatabases", list_databases, admin_only=True, on_secondary=OPT_IN, in_api_version_1=True),
     Command("listCollections", list_collections, authorize=_allowed_on_database("listCollections"),
             on_secondary=OPT_IN, in_api_version_1=True),
-    Command("find", find, authorize=_allowed_on_collection("find"), on_secondary=OPT_IN, in_api_version_1=True),
+    Command("find", query.find, authorize=_allowed_on_collection("find"), on_secondary=OPT_IN,
+            in_api_version_1=True),
     Command("dbStats", db_stats, authorize=_allowed_on_database("dbStats"), aliases=("dbstats",)),
 ]

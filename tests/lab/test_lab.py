@@ -686,6 +686,35 @@ class DataModelProfileTest(LabTestCase):
         more = shop.command("getMore", reply["cursor"]["id"], collection="customers")
         self.assertEqual(([], 0), (more["cursor"]["nextBatch"], more["cursor"]["id"]))
 
+    def test_find_sorts_skips_limits_and_projects(self):
+        orders = self.scanner().shop.orders
+        everything = list(orders.find())
+        by_number = sorted(everything, key=lambda d: d["orderNumber"], reverse=True)
+        found = list(orders.find({}, {"orderNumber": 1}).sort("orderNumber", -1).skip(3).limit(5))
+        self.assertEqual([{"_id": d["_id"], "orderNumber": d["orderNumber"]} for d in by_number[3:8]], found)
+        excluded = orders.find_one({}, {"items": 0, "_id": 0})
+        self.assertNotIn("_id", excluded)
+        self.assertNotIn("items", excluded)
+        self.assertIn("orderNumber", excluded)
+
+    def test_find_cuts_batches_and_get_more_and_kill_cursors_follow(self):
+        shop = self.scanner().shop
+        first = shop.command("find", "orders", batchSize=15, **self.SECONDARY_OK)
+        self.assertEqual(15, len(first["cursor"]["firstBatch"]))
+        cursor_id = first["cursor"]["id"]
+        self.assertNotEqual(0, cursor_id)
+        more = shop.command("getMore", cursor_id, collection="orders", batchSize=20)
+        self.assertEqual((20, cursor_id), (len(more["cursor"]["nextBatch"]), more["cursor"]["id"]))
+        killed = shop.command("killCursors", "orders", cursors=[cursor_id])
+        self.assertEqual([cursor_id], killed["cursorsKilled"])
+        default = shop.command("find", "orders", **self.SECONDARY_OK)
+        self.assertEqual((40, 0), (len(default["cursor"]["firstBatch"]), default["cursor"]["id"]))
+        limited = shop.command("find", "orders", batchSize=10, limit=10, **self.SECONDARY_OK)
+        self.assertEqual((10, 0), (len(limited["cursor"]["firstBatch"]), limited["cursor"]["id"]))
+        self.assertEqual(30, len(list(shop.orders.find().batch_size(7).skip(10))))  # getMore, cursor by cursor
+
+    SECONDARY_OK = {"$readPreference": {"mode": "secondaryPreferred"}}
+
     def test_coll_stats_has_the_real_shape_and_sums_the_documents(self):
         shop = self.scanner().shop
         reply = shop.command("aggregate", "orders", pipeline=[{"$collStats": {"storageStats": {}, "count": {}}}],
