@@ -71,6 +71,10 @@ class Connection:
     user: object = None                # users.User
     sasl: object = None                # authentication.SaslSession in progress
     metadata_received: bool = False
+    client_metadata: Optional[dict] = None  # the first hello's client document
+    peer_address: str = ""              # host:port of the client
+    operation: Optional[dict] = None    # the command running now, as $currentOp shows it
+    operation_started: object = None    # datetime it started
     supports_hello: bool = False        # the client sent helloOk: true ("not primary" error texts)
     compressors: tuple = ()             # negotiated in hello, in the client's order
     reply_compressor: Optional[str] = None  # set by the first compressed request, then kept

@@ -1,6 +1,7 @@
 """The running deployment's shared state: the profile, every node's address, counters and open
 cursors, users, roles, databases and server parameters."""
 
+import collections
 import datetime
 import itertools
 
@@ -27,8 +28,10 @@ class NodeState:
         self.started_at = datetime.datetime.now(datetime.timezone.utc)
         self._connection_ids = itertools.count(1)
         self.current_connections = 0
+        self._open = {}  # connection id -> commands.Connection
         self.total_created = 0
         self.cursors = Cursors()
+        self.counters = collections.Counter()  # what serverStatus counts (server_status.py)
 
     @property
     def role(self):
@@ -66,8 +69,16 @@ class NodeState:
         self.total_created += 1
         return next(self._connection_ids)
 
-    def connection_closed(self):
+    def connection_closed(self, connection):
         self.current_connections -= 1
+        self._open.pop(connection.id, None)
+
+    def connection_serving(self, connection):
+        """Registers an open connection (for $currentOp)."""
+        self._open[connection.id] = connection
+
+    def open_connections(self):
+        return list(self._open.values())
 
 
 class Deployment:

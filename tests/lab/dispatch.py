@@ -15,6 +15,7 @@ import cursors
 import diagnostics
 import hello
 import replication
+import server_status
 import users_and_roles
 import versions
 import wire
@@ -141,13 +142,19 @@ async def run(deployment, node, connection, request):
         command = _TABLE.get(request.command_name)
         if command is None:
             raise CommandError(59, f"no such command: '{request.command_name}'")
+        server_status.count_command(node, command.name)
         _check_api_strict(context, command)
         _authorize(context, command)
         _check_secondary_ok(context, command)
         _check_max_time_ms(context.body)
-        reply = command.handler(context)
-        if inspect.isawaitable(reply):
-            reply = await reply
+        connection.operation = {request.command_name: request.body[request.command_name], "$db": request.db}
+        connection.operation_started = datetime.datetime.now(datetime.timezone.utc)
+        try:
+            reply = command.handler(context)
+            if inspect.isawaitable(reply):
+                reply = await reply
+        finally:
+            connection.operation = None
     except CommandError as error:
         reply = error_reply(error.code, error.errmsg)
     except _LegacyQueryError:

@@ -125,8 +125,11 @@ async def _hello(context, primary_field):
         if context.connection.metadata_received:
             raise CommandError(186, "The client metadata document may only be sent in the first hello")
         context.connection.metadata_received = True
+        if isinstance(context.body["client"], dict):
+            context.connection.client_metadata = context.body["client"]
     sasl_mechs = None
     if isinstance(context.body.get("saslSupportedMechs"), str):
+        node.counters[("saslSupportedMechsReceived",)] += 1
         sasl_mechs = _sasl_supported_mechs(context, context.body["saslSupportedMechs"])
     await _await_topology_change(context)
 

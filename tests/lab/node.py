@@ -9,6 +9,7 @@ import sys
 
 import dispatch
 import hostile
+import server_status
 import versions
 import wire
 from commands import Connection, error_reply
@@ -145,12 +146,17 @@ class NodeServer:
                     return
             reader, writer = await self._open_streams(client, use_tls)
             peer = writer.get_extra_info("peercert") if use_tls else None
+            if use_tls:
+                server_status.count_tls_connection(self._node, writer.get_extra_info("ssl_object").version())
+            host, port = client.getpeername()[:2]
             connection = Connection(self._node.connection_opened(), tls=use_tls,
-                                    peer_subject=subject_rfc2253(peer) if peer else None)
+                                    peer_subject=subject_rfc2253(peer) if peer else None,
+                                    peer_address=f"{host}:{port}")
+            self._node.connection_serving(connection)
             try:
                 await self._converse(reader, writer, connection)
             finally:
-                self._node.connection_closed()
+                self._node.connection_closed(connection)
         except wire.FatalMessageError as error:
             print(f"lab {self._node.address}: closing a connection: {error}", file=sys.stderr)
         except (asyncio.IncompleteReadError, ConnectionError, ssl.SSLError, OSError, TimeoutError):

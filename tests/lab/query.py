@@ -84,7 +84,7 @@ def _non_negative(body, field):
     return int(value)
 
 
-def _matches(document, query):
+def matches(document, query):
     """Top-level equality only: the lab's filters are that simple."""
     return all(document.get(key) == value for key, value in (query or {}).items())
 
@@ -95,7 +95,7 @@ def find(context):
     skip, limit = _non_negative(body, "skip") or 0, _non_negative(body, "limit") or None
     batch_size = _non_negative(body, "batchSize")
     documents = [d for d in context.deployment.databases.contents(context.db, name).documents
-                 if _matches(d, body.get("filter"))]
+                 if matches(d, body.get("filter"))]
     if body.get("sort"):
         documents = _sorted(documents, body["sort"])
     documents = documents[skip:skip + limit if limit else None]

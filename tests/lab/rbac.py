@@ -31,7 +31,7 @@ _DB_ADMIN = ["collMod", "collStats", "compact", "dbStats", "dropCollection", "en
              "listCollections", "listIndexes", "reIndex", "validate"]
 _USER_ADMIN = ["changeCustomData", "changePassword", "createRole", "createUser", "dropRole",
                "dropUser", "grantRole", "revokeRole", "viewRole", "viewUser"]
-_CLUSTER_MONITOR = ["connPoolStats", "getCmdLineOpts", "getLog", "getParameter", "hostInfo",
+_CLUSTER_MONITOR = ["connPoolStats", "getCmdLineOpts", "getLog", "getParameter", "hostInfo", "inprog",
                     "listDatabases", "listSessions", "replSetGetConfig", "replSetGetStatus",
                     "serverStatus", "top"]
 _CLUSTER_MONITOR_DATABASE = ["collStats", "dbStats", "indexStats"]

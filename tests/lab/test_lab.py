@@ -245,6 +245,50 @@ class HardenedProfileTest(LabTestCase):
     PROFILE = "hardened"
     TLS = {"tls": True}
 
+    def test_host_info_needs_the_host_info_action(self):
+        self.assertShape(self.assertCommandFails(13, self.connect().admin.command, "hostInfo"),
+                         "error-unauthorized-hostInfo.json", "reply")
+        self.assertCommandFails(13, self.connect("scanner").admin.command, "hostInfo")
+        info = self.connect("admin").admin.command("hostInfo")
+        self.assertEqual(["system", "os", "extra", "ok"], list(info)[:4])
+        self.assertEqual(self.lab.nodes[0], info["system"]["hostname"])
+
+    def test_current_op_shows_own_operations_and_all_users_needs_inprog(self):
+        pipeline = [{"$currentOp": {"allUsers": False}}, {"$match": {"op": "command"}}]
+        app = self.connect("app").admin
+        own = app.command("aggregate", 1, pipeline=pipeline, cursor={})["cursor"]["firstBatch"]
+        self.assertEqual([{"aggregate": 1, "$db": "admin"}], [op["command"] for op in own])
+        self.assertEqual([{"user": "app", "db": "admin"}], own[0]["effectiveUsers"])
+        everyone = [{"$currentOp": {"allUsers": True}}]
+        self.assertCommandFails(13, app.command, "aggregate", 1, pipeline=everyone, cursor={})
+        # Everyone's: the driver monitors' awaitable hellos (pymongo 3.11 streams) are in progress too.
+        seen = self.connect("admin").admin.command("aggregate", 1, pipeline=everyone, cursor={})
+        commands = [next(iter(op["command"])) for op in seen["cursor"]["firstBatch"]]
+        self.assertIn("aggregate", commands)
+        self.assertTrue({"isMaster", "ismaster", "hello"} & set(commands), commands)
+
+    def test_collectionless_aggregate_rules(self):
+        admin = self.connect("admin")
+        self.assertEqual("{aggregate: 1} is not valid for '$sample'; a collection is required.",
+                         self.assertCommandFails(73, admin.admin.command, "aggregate", 1,
+                                                 pipeline=[{"$sample": {"size": 1}}], cursor={})["errmsg"])
+        self.assertEqual("$currentOp must be run against the 'admin' database with {aggregate: 1}",
+                         self.assertCommandFails(73, admin.db_app.command, "aggregate", 1,
+                                                 pipeline=[{"$currentOp": {}}], cursor={})["errmsg"])
+
+    def test_server_status_counts_commands_authentications_and_tls_protocols(self):
+        client = self.connect("scanner")
+        before = client.admin.command("serverStatus")
+        client.admin.command("ping")
+        after = client.admin.command("serverStatus")
+        self.assertEqual(2, after["opcounters"]["command"] - before["opcounters"]["command"])
+        self.assertEqual(["insert", "query", "update", "delete", "getmore", "command"], list(after["opcounters"]))
+        sha256 = after["security"]["authentication"]["mechanisms"]["SCRAM-SHA-256"]["authenticate"]
+        self.assertGreaterEqual(sha256["successful"], 1)
+        self.assertGreaterEqual(sha256["received"], sha256["successful"])
+        self.assertGreaterEqual(after["transportSecurity"]["1.3"], 1)
+        self.assertEqual(0, after["transportSecurity"]["1.0"])
+
     def test_plaintext_connection_fails(self):
         client = client_for(self.lab, serverSelectionTimeoutMS=1000)
         self.addCleanup(client.close)
