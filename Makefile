@@ -35,8 +35,10 @@ define install_missing
 	else echo "all packages present"; fi
 endef
 
+# nodejs and npm: the lab's Node driver and mongosh tests (tests/lab/test_node_clients.py) install
+# their pinned npm packages with them; Debian's, unless an npm is on the PATH already.
 deps:
-	$(call install_missing,$(PACKAGES))
+	$(call install_missing,$(PACKAGES) $(if $(shell command -v npm),,nodejs npm))
 
 bench-deps: deps
 	$(call install_missing,$(BENCH_PACKAGES) $(if $(shell command -v npm),,nodejs npm))
