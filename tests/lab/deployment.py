@@ -4,6 +4,7 @@ cursors, users, roles, databases and server parameters."""
 import collections
 import datetime
 import itertools
+import secrets
 
 from bson import ObjectId
 
@@ -89,6 +90,11 @@ class Deployment:
         self.users = UserDirectory(profile.users, profile.parameters)
         self.roles = rbac.RoleCatalogue(profile.custom_roles)
         self.databases = Databases(profile, bool(self.users))
+        # The $clusterTime signing key (admin.system.keys): its id is the Timestamp of its creation as
+        # a 64-bit number (KeysCollectionManager), (seconds << 32) | increment.
+        now = int(datetime.datetime.now(datetime.timezone.utc).timestamp())
+        self.cluster_time_key_id = (now << 32) | 1
+        self.cluster_time_key = secrets.token_bytes(20)
 
     def members_with_role(self, *roles):
         return [node.address for node in self.nodes if node.role in roles]

@@ -44,7 +44,8 @@ def build_info(context):
         "javascriptEngine": "mozjs",
         "sysInfo": "deprecated",
         "versionArray": versions.version_array(node.version),
-        "openssl": {"running": "disabled", "compiled": "disabled"},
+        # A stock build reports its OpenSSL whether TLS is on or not (shared/server-replies/buildInfo-7.0.json).
+        "openssl": {"running": "OpenSSL 3.0.11 19 Sep 2023", "compiled": "OpenSSL 3.0.11 19 Sep 2023"},
         "buildEnvironment": {"distmod": "debian12", "distarch": "x86_64", "target_arch": "x86_64",
                              "target_os": "linux"},
         "bits": 64,

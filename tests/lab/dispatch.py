@@ -3,6 +3,9 @@ primary may run it, maxTimeMS, the handler, and the reply fields every replica-s
 mongos adds."""
 
 import datetime
+import hashlib
+import hmac
+import struct
 import inspect
 
 from bson import Int64, Timestamp
@@ -120,13 +123,23 @@ def _check_max_time_ms(body):
         raise CommandError(BAD_VALUE, "maxTimeMS has non-integral value")
 
 
-def _with_cluster_time(node, reply):
+def _cluster_time_signature(deployment, cluster_time):
+    """With authentication (keyFile or x509 between members) the signature is an HMAC-SHA1 of the
+    cluster time under the deployment's key, with that key's id; without, 20 zero bytes and keyId 0
+    (shared/server-replies/hello-rs-primary-7.0.json; logical_time_validator.cpp, signLogicalTime)."""
+    if not deployment.profile.auth_enabled:
+        return {"hash": Binary(bytes(20), 0), "keyId": Int64(0)}
+    signed = struct.pack("<Q", (cluster_time.time << 32) | cluster_time.inc)
+    return {"hash": Binary(hmac.new(deployment.cluster_time_key, signed, hashlib.sha1).digest(), 0),
+            "keyId": Int64(deployment.cluster_time_key_id)}
+
+
+def _with_cluster_time(deployment, node, reply):
     """Replica-set members (not arbiters) and mongos gossip $clusterTime and operationTime."""
     if node.role in ("standalone", "arbiter") or "$err" in reply:
         return reply
     now = Timestamp(int(datetime.datetime.now(datetime.timezone.utc).timestamp()), 1)
-    reply["$clusterTime"] = {"clusterTime": now,
-                             "signature": {"hash": Binary(bytes(20), 0), "keyId": Int64(0)}}
+    reply["$clusterTime"] = {"clusterTime": now, "signature": _cluster_time_signature(deployment, now)}
     reply["operationTime"] = now
     return reply
 
@@ -160,4 +173,4 @@ async def run(deployment, node, connection, request):
     except _LegacyQueryError:
         reply = dict(_LegacyQueryError.REPLY)
     next_invocation = context.next_invocation if reply.get("ok") == 1.0 else None
-    return _with_cluster_time(node, reply), next_invocation
+    return _with_cluster_time(deployment, node, reply), next_invocation

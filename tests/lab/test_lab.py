@@ -516,6 +516,19 @@ class ReplsetProfileTest(LabTestCase):
     def status(self, index=0):
         return self.connect("scanner", index=index).admin.command("replSetGetStatus")
 
+    def test_cluster_time_is_signed_with_the_deployment_key(self):
+        # keyFile: an HMAC-SHA1 under a key whose id is its creation Timestamp as 64 bits.
+        signatures = [self.connect(index=i).admin.command("ping")["$clusterTime"]["signature"] for i in (0, 1)]
+        self.assertEqual(signatures[0]["keyId"], signatures[1]["keyId"])
+        self.assertGreater(signatures[0]["keyId"] >> 32, 1_600_000_000)
+        self.assertNotEqual(bytes(20), signatures[0]["hash"])
+        self.assertEqual(20, len(signatures[0]["hash"]))
+
+    def test_build_info_reports_openssl_without_tls(self):
+        openssl = self.connect().admin.command("buildInfo")["openssl"]
+        self.assertTrue(openssl["running"].startswith("OpenSSL "), openssl)
+        self.assertTrue(openssl["compiled"].startswith("OpenSSL "), openssl)
+
     def test_repl_set_get_status_lists_every_member_with_self(self):
         for index, my_state in ((0, 1), (4, 2)):
             with self.subTest(self.lab.nodes[index]):
@@ -947,5 +960,7 @@ class VersionProfilesTest(unittest.TestCase):
             versions.append(client.server_info()["version"])
             reply = client.admin.command("hello", compression=["zstd", "zlib", "snappy"])
             self.assertEqual(["zstd", "snappy"], reply["compression"])
+            # No authentication between members: the unsigned $clusterTime.
+            self.assertEqual({"hash": bytes(20), "keyId": 0}, reply["$clusterTime"]["signature"])
         self.assertEqual(["8.0.4", "8.0.4", "7.0.14"], versions)
         lab.stop()
