@@ -9,9 +9,10 @@ import datetime
 
 from bson import Int64, ObjectId, Timestamp
 
+import authentication
 import hostile
 import versions
-from commands import Command, CommandError
+from commands import Command, CommandContext, CommandError
 
 MAX_BSON_OBJECT_SIZE = 16 * 1024 * 1024
 MAX_MESSAGE_SIZE_BYTES = 48_000_000
@@ -77,6 +78,32 @@ def _sasl_supported_mechs(context, value):
     return sorted(m for m in user.mechanisms if m in enabled and m != "PLAIN")
 
 
+_SPECULATIVE_COMMANDS = {"saslStart": authentication.sasl_start, "authenticate": authentication.authenticate}
+
+
+def _speculative_authenticate(context):
+    """The reply to hello's speculativeAuthenticate (hello_auth.cpp, sasl_commands.cpp
+    doSpeculativeSaslStart, authentication_commands.cpp doSpeculativeAuthenticate): the embedded
+    saslStart or authenticate runs on its 'db' and its reply, without ok, is returned; any failure, or
+    no 'db', leaves the field out (None) and the client authenticates as usual."""
+    spec = context.body["speculativeAuthenticate"]
+    if not isinstance(spec, dict) or not spec:
+        raise CommandError(2, "hello.speculativeAuthenticate must be a non-empty Object")
+    name = next(iter(spec))
+    if name not in _SPECULATIVE_COMMANDS:
+        raise CommandError(51769, f"hello.speculativeAuthenticate unknown command: {name}")
+    if not isinstance(spec.get("db"), str):
+        return None
+    body = {key: value for key, value in spec.items() if key != "db"}
+    embedded = CommandContext(context.deployment, context.node, context.connection, spec["db"], body)
+    try:
+        reply = _SPECULATIVE_COMMANDS[name](embedded)
+    except CommandError:
+        return None
+    reply.pop("ok", None)
+    return reply
+
+
 def _negotiate_compression(context):
     """The client's compressors that this node enabled, in the client's order
     (MessageCompressorManager::serverNegotiate); recorded on the connection. None when the client
@@ -131,6 +158,7 @@ async def _hello(context, primary_field):
     if isinstance(context.body.get("saslSupportedMechs"), str):
         node.counters[("saslSupportedMechsReceived",)] += 1
         sasl_mechs = _sasl_supported_mechs(context, context.body["saslSupportedMechs"])
+    speculative = _speculative_authenticate(context) if "speculativeAuthenticate" in context.body else None
     await _await_topology_change(context)
 
     topology_version = {"processId": node.process_id, "counter": Int64(TOPOLOGY_COUNTER)}
@@ -163,6 +191,8 @@ async def _hello(context, primary_field):
         reply["compression"] = compression
     if sasl_mechs is not None:
         reply["saslSupportedMechs"] = sasl_mechs
+    if speculative is not None:
+        reply["speculativeAuthenticate"] = speculative
     _stream_on(context, topology_version)
     reply["ok"] = 1.0
     return hostile.rewrite_hello(reply, node)

@@ -245,6 +245,29 @@ class HardenedProfileTest(LabTestCase):
     PROFILE = "hardened"
     TLS = {"tls": True}
 
+    def test_speculative_authenticate_starts_scram_in_hello(self):
+        admin = self.connect().admin
+        reply = admin.command("hello", speculativeAuthenticate={
+            "saslStart": 1, "mechanism": "SCRAM-SHA-256", "payload": b"n,,n=app,r=rOprNGfwEbeRWgbNEkqO",
+            "options": {"skipEmptyExchange": True}, "db": "admin"}, saslSupportedMechs="admin.app", helloOk=True)
+        self.assertEqual(["saslSupportedMechs", "speculativeAuthenticate", "ok"], list(reply)[-3:])
+        speculative = reply["speculativeAuthenticate"]
+        self.assertEqual((1, False), (speculative["conversationId"], speculative["done"]))
+        self.assertTrue(speculative["payload"].startswith(b"r=rOprNGfwEbeRWgbNEkqO"))
+        self.assertShape(reply, "hello-speculativeAuthenticate-scram.json", "reply",
+                         ignore=("topologyVersion", "compression"))
+        unknown_user = admin.command("hello", speculativeAuthenticate={
+            "saslStart": 1, "mechanism": "SCRAM-SHA-256", "payload": b"n,,n=nobody,r=abc", "db": "admin"})
+        self.assertNotIn("speculativeAuthenticate", unknown_user)
+        self.assertCommandFails(51769, admin.command, "hello", speculativeAuthenticate={"ping": 1, "db": "admin"})
+
+    def test_a_driver_logs_in_speculatively_without_sasl_start(self):
+        before = len(self.lab.commands())
+        self.connect("app").admin.command("connectionStatus")
+        names = [c["command"] for c in self.lab.commands()[before:]]
+        self.assertIn("saslContinue", names)
+        self.assertNotIn("saslStart", names)
+
     def test_host_info_needs_the_host_info_action(self):
         self.assertShape(self.assertCommandFails(13, self.connect().admin.command, "hostInfo"),
                          "error-unauthorized-hostInfo.json", "reply")
