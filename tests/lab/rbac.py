@@ -173,6 +173,19 @@ class RoleCatalogue:
                    (action in p["actions"] or "anyAction" in p["actions"])
                    for p in self.privileges(roles))
 
-    def grants_any_on_database(self, roles, db):
-        """True if some privilege of roles covers database db (listDatabases authorizedDatabases)."""
-        return any(_resource_covers(p["resource"], database(db)) for p in self.privileges(roles))
+    def grants_any_in_database(self, roles, db):
+        """True if some privilege of roles is on a resource in database db: anyResource, the database,
+        any of its collections, a collection name in every database, or anyNormalResource unless db
+        is admin, config or local (AuthorizationSessionImpl::isAuthorizedForAnyActionOnAnyResourceInDB)."""
+        for privilege in self.privileges(roles):
+            resource = privilege["resource"]
+            if resource.get("anyResource") or resource.get("db") == db:
+                return True
+            if resource.get("db") == "" and (resource.get("collection") or db not in _SPECIAL_DATABASES):
+                return True
+        return False
+
+    def grants_any_on_collection(self, roles, db, name):
+        """True if some privilege of roles covers the collection db.name, whatever its actions
+        (isAuthorizedForAnyActionOnResource of the exact namespace)."""
+        return any(_resource_covers(p["resource"], collection(db, name)) for p in self.privileges(roles))

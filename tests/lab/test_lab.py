@@ -7,9 +7,12 @@ Run: /usr/bin/python3 -m unittest discover -s tests/lab
 import datetime
 import json
 import re
+import shutil
 import socket
+import tempfile
 import time
 import unittest
+from pathlib import Path
 
 import bson
 import pymongo
@@ -387,6 +390,52 @@ class HardenedProfileTest(LabTestCase):
         root = self.connect("admin", "SCRAM-SHA-256").admin
         user = root.command("usersInfo", "admin", showPrivileges=True)["users"][0]
         self.assertShape(user, "usersInfo-showPrivileges.json", "reply", "users", 0)
+
+
+class AuthorizedCollectionsTest(LabTestCase):
+    """hardened plus `orders_reader`, who may only find in db_app.t_orders (no listCollections, no
+    listDatabases): what listCollections and listDatabases show such a user."""
+    PROFILE = None
+    TLS = {"tls": True}
+    PASSWORD = "Orders-Reader-Lab-1"
+
+    @classmethod
+    def setUpClass(cls):
+        raw = json.loads((profiles.PROFILE_DIR / "hardened.json").read_text())
+        raw["customRoles"].append({"role": "ordersReader", "db": "admin", "roles": [], "privileges": [
+            {"resource": {"db": "db_app", "collection": "t_orders"}, "actions": ["find"]}]})
+        raw["users"].append({"user": "orders_reader", "db": "admin", "password": cls.PASSWORD,
+                             "mechanisms": ["SCRAM-SHA-256"], "roles": [{"role": "ordersReader", "db": "admin"}]})
+        directory = tempfile.mkdtemp(prefix="mongoscan-lab-profile-")
+        cls.addClassCleanup(shutil.rmtree, directory, ignore_errors=True)
+        cls.PROFILE = str(Path(directory) / "hardened-orders-reader.json")
+        Path(cls.PROFILE).write_text(json.dumps(raw))
+        super().setUpClass()
+
+    def reader(self):
+        return self.connect("orders_reader").db_app
+
+    def test_authorized_collections_lists_only_the_collections_the_user_holds_privileges_on(self):
+        # list_collections.cpp; AuthorizationSessionImpl::checkAuthorizedToListCollections.
+        reply = self.reader().command("listCollections", authorizedCollections=True, nameOnly=True)
+        self.assertEqual([{"name": "t_orders", "type": "collection"}], reply["cursor"]["firstBatch"])
+
+    def test_without_name_only_or_authorized_collections_it_is_unauthorized(self):
+        for options in ({}, {"authorizedCollections": True}, {"nameOnly": True}):
+            with self.subTest(options=options):
+                self.assertCommandFails(13, self.reader().command, "listCollections", **options)
+
+    def test_a_user_with_list_collections_sees_every_collection_unless_it_asks_for_its_own(self):
+        db_app = self.connect("app").db_app
+        everything = db_app.command("listCollections", nameOnly=True)["cursor"]["firstBatch"]
+        self.assertEqual(["t_orders", "t_customers"], [c["name"] for c in everything])
+        own = db_app.command("listCollections", nameOnly=True, authorizedCollections=True)
+        self.assertEqual(["t_orders", "t_customers"], [c["name"] for c in own["cursor"]["firstBatch"]])
+
+    def test_list_databases_shows_a_database_where_the_user_holds_only_a_collection_privilege(self):
+        # list_databases.cpp: isAuthorizedForAnyActionOnAnyResourceInDB without the listDatabases action.
+        listing = self.connect("orders_reader").admin.command("listDatabases", nameOnly=True)
+        self.assertEqual([{"name": "db_app"}], listing["databases"])
 
 
 class ScramSha1OnlyProfileTest(LabTestCase):
