@@ -4,6 +4,7 @@ import uuid
 from dataclasses import dataclass, field
 from typing import Callable, Optional
 
+import rbac
 import versions
 
 # Error code names from mongo's error_codes.yml; any other code is named Location<code>.
@@ -98,7 +99,12 @@ class CommandContext:
         return next(iter(self.body.values()), None)
 
     def roles(self):
-        return list(self.connection.user.roles) if self.connection.user else []
+        """The user's roles; unauthenticated under the localhost exception, its pseudo-role."""
+        if self.connection.user:
+            return list(self.connection.user.roles)
+        if self.deployment.localhost_exception(self.node):
+            return [rbac.localhost_exception_role(self.node.role == "arbiter")]
+        return []
 
 
 @dataclass(frozen=True)
@@ -146,5 +152,6 @@ def shell_text(value):
 
 def check_authenticated(context, name):
     """Raises Unauthorized (13) if the node enforces authentication and the connection has no user."""
-    if context.connection.user is None and context.deployment.requires_authentication(context.node):
+    if context.connection.user is None and context.deployment.requires_authentication(context.node) and \
+            not context.deployment.localhost_exception(context.node):
         raise CommandError(UNAUTHORIZED, versions.requires_authentication_text(context.node.version, name))

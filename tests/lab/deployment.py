@@ -135,13 +135,15 @@ class Deployment:
     def enabled_mechanisms(self, node):
         return self.parameters(node)["authenticationMechanisms"]
 
-    def localhost_bypass_open(self, node):
-        """The localhost exception: no user exists yet and the bypass is allowed (every lab client
-        is on loopback)."""
-        return not self.has_users(node) and self.parameters(node)["enableLocalhostAuthBypass"] is True
+    def localhost_exception(self, node):
+        """The localhost exception (AuthzSessionExternalState shouldAllowLocalhost): authorization is on,
+        the client connects from localhost, the node has no user yet (an arbiter never has) and
+        enableLocalhostAuthBypass is true. It grants only rbac.LOCALHOST_EXCEPTION_ROLE's privileges."""
+        return (self.profile.auth_enabled and self.profile.clients_from_localhost and not self.has_users(node)
+                and self.parameters(node)["enableLocalhostAuthBypass"] is True)
 
     def requires_authentication(self, node):
-        return self.profile.auth_enabled and not self.localhost_bypass_open(node)
+        return self.profile.auth_enabled
 
     def has_users(self, node):
         """Arbiters hold no data, so no users."""

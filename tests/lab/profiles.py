@@ -33,6 +33,7 @@ _FAMILY_KEYS = {"prefix", "count", "digits"}
 _TOP_LEVEL_KEYS = {
     "description", "topology", "setName", "nodes", "tls", "users", "customRoles", "cmdLineOpts",
     "parameters", "buildInfo", "startupWarnings", "databases", "serverStatus", "httpInterface",
+    "clientsFromLocalhost",
 }
 
 
@@ -90,6 +91,9 @@ class Profile:
     databases: tuple
     server_status: dict
     http_interface: bool = False
+    # Whether the nodes see the lab's clients as connecting from localhost (they do connect from
+    # 127.0.0.1), which the localhost exception needs; false models a client on another host.
+    clients_from_localhost: bool = True
 
     @property
     def auth_enabled(self):
@@ -178,6 +182,7 @@ def _build(name, raw):
         databases=tuple(_database(db) for db in raw.get("databases", [])),
         server_status=raw.get("serverStatus", {}),
         http_interface=raw.get("httpInterface", False),
+        clients_from_localhost=raw.get("clientsFromLocalhost", True),
     )
 
 

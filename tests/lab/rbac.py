@@ -112,6 +112,26 @@ def _resource_covers(granted, wanted):
     return granted_db == db or (granted_db == "" and db not in _SPECIAL_DATABASES)
 
 
+# The localhost exception's privileges, as a pseudo-role no user holds and rolesInfo never lists
+# (authorization_session_impl.cpp, getDefaultPrivileges): createUser and grantRole on admin, createUser
+# on $external, addShard, replSetConfigure and replSetGetStatus on the cluster, and on an arbiter
+# (SERVER-5479) getCmdLineOpts, getParameter, serverStatus and shutdown too.
+_LOCALHOST_EXCEPTION = "__localhostException"
+_LOCALHOST_EXCEPTION_ARBITER = "__localhostExceptionArbiter"
+
+
+def localhost_exception_role(on_arbiter):
+    return {"role": _LOCALHOST_EXCEPTION_ARBITER if on_arbiter else _LOCALHOST_EXCEPTION, "db": "admin"}
+
+
+def _localhost_exception_privileges(on_arbiter):
+    cluster = ["addShard", "replSetConfigure", "replSetGetStatus"]
+    if on_arbiter:
+        cluster += ["getCmdLineOpts", "getParameter", "serverStatus", "shutdown"]
+    return [_privilege(database("admin"), ["createUser", "grantRole"]),
+            _privilege(database("$external"), ["createUser"]), _privilege(CLUSTER, cluster)]
+
+
 class RoleCatalogue:
     """Built-in roles plus the profile's custom roles."""
 
@@ -131,16 +151,21 @@ class RoleCatalogue:
                 if db is None or r["db"] == db]
 
     def exists(self, role):
-        return self.is_builtin(*_key(role)) or _key(role) in self._custom
+        return self.is_builtin(*_key(role)) or _key(role) in self._custom or \
+            role in (localhost_exception_role(False), localhost_exception_role(True))
 
     def _direct_roles(self, role):
         name, db = _key(role)
+        if name in (_LOCALHOST_EXCEPTION, _LOCALHOST_EXCEPTION_ARBITER):
+            return []
         if self.is_builtin(name, db):
             return [{"role": inherited, "db": db} for inherited in _BUILTIN_ROLES[name][2]]
         return list(self._custom.get((name, db), {}).get("roles", []))
 
     def _own_privileges(self, role):
         name, db = _key(role)
+        if name in (_LOCALHOST_EXCEPTION, _LOCALHOST_EXCEPTION_ARBITER):
+            return _localhost_exception_privileges(name == _LOCALHOST_EXCEPTION_ARBITER)
         if self.is_builtin(name, db):
             return _BUILTIN_ROLES[name][1](db)
         return list(self._custom.get((name, db), {}).get("privileges", []))

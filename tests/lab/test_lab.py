@@ -224,10 +224,11 @@ class OpenProfileTest(LabTestCase):
         time.sleep(0.2)
         entries = self.lab.commands()[before:]
         sent = [e["command"] for e in entries if e["command"] not in HANDSHAKE_COMMANDS]
-        self.assertEqual(["saslStart", "saslContinue", "ping", "buildInfo", "serverStatus",
-                          "getCmdLineOpts", "endSessions"], sent)
+        # saslStart rides in hello's speculativeAuthenticate (pymongo 3.11 sends it).
+        self.assertEqual(["saslContinue", "ping", "buildInfo", "serverStatus", "getCmdLineOpts",
+                          "endSessions"], sent)
         by_command = {e["command"]: e for e in entries}
-        self.assertIsNone(by_command["saslStart"]["authenticated_user"])
+        self.assertIsNone(by_command["saslContinue"]["authenticated_user"])
         self.assertEqual("app@admin", by_command["ping"]["authenticated_user"])
         self.assertEqual({"node", "connection", "db", "command", "opcode", "authenticated_user", "time"},
                          set(by_command["ping"]))
@@ -438,6 +439,27 @@ class AuthorizedCollectionsTest(LabTestCase):
         self.assertEqual([{"name": "db_app"}], listing["databases"])
 
 
+class RemoteClientsTest(unittest.TestCase):
+    """replset with clientsFromLocalhost false: the nodes see the lab's clients as remote, so an arbiter
+    (no users) refuses everything that needs authentication, as it does to a client on another host."""
+
+    def test_an_arbiter_refuses_a_remote_client(self):
+        raw = json.loads((profiles.PROFILE_DIR / "replset.json").read_text())
+        raw["clientsFromLocalhost"] = False
+        directory = tempfile.mkdtemp(prefix="mongoscan-lab-profile-")
+        self.addCleanup(shutil.rmtree, directory, ignore_errors=True)
+        path = Path(directory) / "replset-remote.json"
+        path.write_text(json.dumps(raw))
+        lab = start_for_class(type(self), str(path))
+        client = client_for(lab, 3)
+        self.addCleanup(client.close)
+        with self.assertRaises(OperationFailure) as raised:
+            client.admin.command("replSetGetStatus")
+        self.assertEqual((13, "Command replSetGetStatus requires authentication"),
+                         (raised.exception.code, raised.exception.details["errmsg"]))
+        lab.stop()
+
+
 class ScramSha1OnlyProfileTest(LabTestCase):
     PROFILE = "scram-sha1-only"
 
@@ -587,6 +609,21 @@ class ReplsetProfileTest(LabTestCase):
 
     def status(self, index=0):
         return self.connect("scanner", index=index).admin.command("replSetGetStatus")
+
+    def test_the_localhost_exception_on_an_arbiter_grants_only_its_few_actions(self):
+        # authorization_session_impl.cpp (getDefaultPrivileges): replSetGetStatus, and on an arbiter
+        # getCmdLineOpts, getParameter and serverStatus; commands needing only authentication run.
+        arbiter = self.connect(index=3).admin
+        for allowed in ("replSetGetStatus", "getCmdLineOpts", "serverStatus", "connectionStatus"):
+            with self.subTest(allowed=allowed):
+                self.assertEqual(1.0, arbiter.command(allowed)["ok"])
+        self.assertEqual(1.0, arbiter.command("getParameter", "*")["ok"])
+        for refused in ("usersInfo", "getLog", "hostInfo"):
+            with self.subTest(refused=refused):
+                details = self.assertCommandFails(13, arbiter.command, refused, *(("*",) if refused == "getLog" else ()))
+                self.assertTrue(details["errmsg"].startswith("not authorized on admin to execute command"))
+        # A member with users: no exception, authentication first.
+        self.assertCommandFails(13, self.connect(index=0).admin.command, "getCmdLineOpts")
 
     def test_cluster_time_is_signed_with_the_deployment_key(self):
         # keyFile: an HMAC-SHA1 under a key whose id is its creation Timestamp as 64 bits.
