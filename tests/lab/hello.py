@@ -94,6 +94,8 @@ def _speculative_authenticate(context):
         raise CommandError(51769, f"hello.speculativeAuthenticate unknown command: {name}")
     if not isinstance(spec.get("db"), str):
         return None
+    mechanism = spec.get("mechanism")
+    context.node.counters[("speculativeAuthenticate", mechanism, "received")] += 1
     body = {key: value for key, value in spec.items() if key != "db"}
     embedded = CommandContext(context.deployment, context.node, context.connection, spec["db"], body)
     try:

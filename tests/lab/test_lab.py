@@ -264,6 +264,9 @@ class HardenedProfileTest(LabTestCase):
             "saslStart": 1, "mechanism": "SCRAM-SHA-256", "payload": b"n,,n=nobody,r=abc", "db": "admin"})
         self.assertNotIn("speculativeAuthenticate", unknown_user)
         self.assertCommandFails(51769, admin.command, "hello", speculativeAuthenticate={"ping": 1, "db": "admin"})
+        counted = self.connect("admin").admin.command("serverStatus")["security"]["authentication"]
+        self.assertGreaterEqual(
+            counted["mechanisms"]["SCRAM-SHA-256"]["speculativeAuthenticate"]["received"], 2)
 
     def test_a_driver_logs_in_speculatively_without_sasl_start(self):
         before = len(self.lab.commands())
