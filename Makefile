@@ -8,7 +8,7 @@ MONGOSCAN := $(BUILD)/mongoscan
 # Debian packages the build, the tests and the demo need.
 PACKAGES := build-essential cmake pkg-config libssl-dev openssl libc-ares-dev liburing-dev \
             nlohmann-json3-dev libcli11-dev libgtest-dev libicu-dev python3 python3-jsonschema \
-            python3-rfc3987 python3-pymongo dnsmasq-base chromium time iproute2 util-linux
+            python3-rfc3987 python3-pymongo python3-snappy python3-zstandard dnsmasq-base chromium time iproute2 util-linux
 
 # Debian packages only the benchmarks need, so that they never slow `make test`: ripgrep for
 # bench/configscan (GNU time is in PACKAGES already). npm (Debian's nodejs and npm, unless an npm is
@@ -35,8 +35,10 @@ define install_missing
 	else echo "all packages present"; fi
 endef
 
+# nodejs and npm: the lab's Node driver and mongosh tests (tests/lab/test_node_clients.py) install
+# their pinned npm packages with them; Debian's, unless an npm is on the PATH already.
 deps:
-	$(call install_missing,$(PACKAGES))
+	$(call install_missing,$(PACKAGES) $(if $(shell command -v npm),,nodejs npm))
 
 bench-deps: deps
 	$(call install_missing,$(BENCH_PACKAGES) $(if $(shell command -v npm),,nodejs npm))

@@ -1,11 +1,12 @@
-"""aggregate over a collection's documents with the stages the lab runs: $sample and $collStats
-(storageStats and count). Any other stage is unknown to the lab (40324). Replies are cursors
+"""aggregate over a collection's documents with the stages the lab runs: $sample, $match (top-level
+equality) and $collStats (storageStats and count); and collection-less `aggregate: 1` on admin with
+$currentOp first (current_op.py). Any other stage is unknown to the lab (40324). Replies are cursors
 (cursors.py); shape of $collStats: shared/server-replies/collStats-aggregate.json.
 
 Texts and codes as in 7.0: aggregation_request_helper.cpp (the cursor option), the IDL parser
 (pipeline, batchSize), pipeline.cpp (40323, 40324), document_source_sample.cpp (28745-28749),
 document_source_coll_stats.cpp (5447000, 40602, NamespaceNotFound). Not modelled: explain,
-collectionless aggregate: 1, views (answered 166), latencyStats and queryExecStats.
+collection-less stages other than $currentOp, views (answered 166), latencyStats and queryExecStats.
 """
 
 import datetime
@@ -13,6 +14,8 @@ import random
 
 import bson
 
+import current_op
+import query
 import rbac
 import storage_stats
 from commands import OPT_IN, Command, CommandError, shell_text
@@ -43,9 +46,7 @@ def _sample_size(spec):
     return int(spec["size"])
 
 
-def _check_coll_stats(spec, position):
-    if position != 0:
-        raise CommandError(40602, "$collStats is only valid as the first stage in a pipeline")
+def _check_coll_stats(spec):
     if not isinstance(spec, dict):
         raise CommandError(5447000, f"$collStats must take a nested object but found: "
                                     f"$collStats: {shell_text(spec)}")
@@ -64,11 +65,22 @@ def _check_coll_stats(spec, position):
         raise CommandError(51024, f"BSON field 'scale' value must be >= 1, actual value '{scale}'")
 
 
-# Stage name -> the action it needs on the collection.
-_STAGE_ACTIONS = {"$sample": "find", "$collStats": "collStats"}
+# Stage name -> the action it needs on the collection ($match: none of its own; $currentOp: current_op.py).
+_STAGE_ACTIONS = {"$sample": "find", "$collStats": "collStats", "$match": None, "$currentOp": None}
 
 
-def _stages(pipeline):
+def _check_position(name, position, collectionless):
+    """$currentOp and $collStats only first; aggregate: 1 needs a collection-less first stage, and
+    $currentOp needs aggregate: 1 (pipeline.cpp, validateTopLevelPipeline; document_source_current_op.cpp)."""
+    if name in ("$currentOp", "$collStats") and position != 0:
+        raise CommandError(40602, f"{name} is only valid as the first stage in a pipeline")
+    if position == 0 and collectionless and name != "$currentOp":
+        raise CommandError(73, f"{{aggregate: 1}} is not valid for '{name}'; a collection is required.")
+    if name == "$currentOp" and not collectionless:
+        raise CommandError(73, "$currentOp must be run against the 'admin' database with {aggregate: 1}")
+
+
+def _stages(pipeline, collectionless=False, db="admin"):
     """[(name, spec)] of a well-formed pipeline of stages the lab knows."""
     if pipeline is None:
         raise CommandError(40414, "BSON field 'aggregate.pipeline' is missing but a required field")
@@ -84,11 +96,18 @@ def _stages(pipeline):
         name, spec = next(iter(stage.items()))
         if name not in _STAGE_ACTIONS:
             raise CommandError(40324, f"Unrecognized pipeline stage name: '{name}'")
+        _check_position(name, position, collectionless)
         if name == "$sample":
             _sample_size(spec)
-        else:
-            _check_coll_stats(spec, position)
+        elif name == "$collStats":
+            _check_coll_stats(spec)
+        elif name == "$currentOp":
+            current_op.check_spec(db, spec)
+        elif not isinstance(spec, dict):
+            raise CommandError(15959, "the match filter must be an expression in an object")
         stages.append((name, spec))
+    if collectionless and not stages:
+        raise CommandError(73, "{aggregate: 1} is not valid for an empty pipeline.")
     return stages
 
 
@@ -105,6 +124,12 @@ def _batch_size(body):
     return int(size)
 
 
+def _is_collectionless(context):
+    """aggregate: 1 (any number equal to 1) runs on no collection."""
+    argument = context.argument
+    return isinstance(argument, (int, float)) and not isinstance(argument, bool) and argument == 1
+
+
 def _collection_name(context):
     name = context.argument
     if not isinstance(name, str):
@@ -115,8 +140,12 @@ def _collection_name(context):
 def authorize(context):
     """Each stage's action on the collection: find for $sample (and an empty pipeline), collStats
     for $collStats."""
+    if _is_collectionless(context):
+        stages = _stages(context.body.get("pipeline"), True, context.db)
+        return current_op.authorized(context, stages[0][1])
     resource = rbac.collection(context.db, _collection_name(context))
-    actions = {_STAGE_ACTIONS[name] for name, _ in _stages(context.body.get("pipeline"))} or {"find"}
+    stages = _stages(context.body.get("pipeline"), db=context.db)
+    actions = ({_STAGE_ACTIONS[name] for name, _ in stages} - {None}) or {"find"}
     return all(context.deployment.roles.allows(context.roles(), resource, a) for a in actions)
 
 
@@ -138,9 +167,31 @@ def _coll_stats(context, name, spec):
     return document
 
 
+def _collectionless(context):
+    stages = _stages(context.body.get("pipeline"), True, context.db)
+    batch_size = _batch_size(context.body)
+    documents = current_op.operations(context, stages[0][1])
+    documents, sizes = _filtered(stages[1:], documents, [len(bson.encode(d)) for d in documents])
+    return context.node.cursors.first_batch(context, f"{context.db}.$cmd.aggregate", documents, sizes,
+                                            batch_size)
+
+
+def _filtered(stages, documents, sizes):
+    """documents (and their sizes) through $sample and $match stages."""
+    for stage, spec in stages:
+        if stage == "$sample":
+            kept = _random.sample(range(len(documents)), min(_sample_size(spec), len(documents)))
+        else:
+            kept = [i for i, d in enumerate(documents) if query.matches(d, spec)]
+        documents, sizes = [documents[i] for i in kept], [sizes[i] for i in kept]
+    return documents, sizes
+
+
 def aggregate(context):
+    if _is_collectionless(context):
+        return _collectionless(context)
     name = _collection_name(context)
-    stages = _stages(context.body.get("pipeline"))
+    stages = _stages(context.body.get("pipeline"), db=context.db)
     batch_size = _batch_size(context.body)
     databases = context.deployment.databases
     entry = databases.collection(context.db, name)
@@ -148,17 +199,15 @@ def aggregate(context):
         raise CommandError(166, f"Namespace {context.db}.{name} is a view, not a collection")
     contents = databases.contents(context.db, name)
     documents, sizes = list(contents.documents), list(contents.sizes)
-    for stage, spec in stages:
-        if stage == "$sample":
-            picked = _random.sample(range(len(documents)), min(_sample_size(spec), len(documents)))
-            documents, sizes = [documents[i] for i in picked], [sizes[i] for i in picked]
-        else:
-            documents = [_coll_stats(context, name, spec)]
-            sizes = [len(bson.encode(documents[0]))]
+    if stages and stages[0][0] == "$collStats":
+        documents = [_coll_stats(context, name, stages[0][1])]
+        sizes = [len(bson.encode(documents[0]))]
+        stages = stages[1:]
+    documents, sizes = _filtered(stages, documents, sizes)
     return context.node.cursors.first_batch(context, f"{context.db}.{name}", documents, sizes,
                                             batch_size)
 
 
 COMMANDS = [
-    Command("aggregate", aggregate, authorize=authorize, on_secondary=OPT_IN),
+    Command("aggregate", aggregate, authorize=authorize, on_secondary=OPT_IN, in_api_version_1=True),
 ]

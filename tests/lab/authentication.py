@@ -56,9 +56,10 @@ def _sasl_reply(done, payload, as_base64):
     return {"conversationId": CONVERSATION_ID, "done": done, "payload": encoded, "ok": 1.0}
 
 
-def _log_in(context, user):
+def _log_in(context, user, mechanism):
     context.connection.user = user
     context.connection.sasl = None
+    context.node.counters[("authenticate", mechanism, "successful")] += 1
 
 
 def sasl_start(context):
@@ -66,6 +67,7 @@ def sasl_start(context):
     if mechanism not in context.deployment.enabled_mechanisms(context.node) or \
             mechanism not in (scram.SCRAM_SHA_1, scram.SCRAM_SHA_256, "PLAIN"):
         raise _unavailable(mechanism)
+    context.node.counters[("authenticate", mechanism, "received")] += 1
     payload, as_base64 = _payload_bytes(context.body.get("payload"))
     context.connection.sasl = None
     if mechanism == "PLAIN":
@@ -97,7 +99,7 @@ def _plain(context, payload, as_base64):
     user = context.deployment.find_user(context.node, context.db, name)
     if user is None or "PLAIN" not in user.mechanisms or not user.verifies_plain(password):
         raise _failed()
-    _log_in(context, user)
+    _log_in(context, user, "PLAIN")
     return _sasl_reply(True, b"", as_base64)
 
 
@@ -113,7 +115,7 @@ def sasl_continue(context):
         if payload:
             context.connection.sasl = None
             raise _failed()
-        _log_in(context, user)
+        _log_in(context, user, session.conversation.mechanism)
         return _sasl_reply(True, b"", session.payload_as_base64)
     try:
         server_final = session.conversation.server_final(payload)
@@ -122,7 +124,7 @@ def sasl_continue(context):
         raise _failed() from None
     server_final = hostile.rewrite_server_final(server_final, context.node.spec.faults)
     if session.skip_empty_exchange:
-        _log_in(context, user)
+        _log_in(context, user, session.conversation.mechanism)
         return _sasl_reply(True, server_final, session.payload_as_base64)
     session.awaiting_empty_exchange = True
     return _sasl_reply(False, server_final, session.payload_as_base64)
@@ -132,6 +134,7 @@ def authenticate(context):
     mechanism = context.body.get("mechanism")
     if mechanism != X509 or X509 not in context.deployment.enabled_mechanisms(context.node):
         raise _unavailable(mechanism)
+    context.node.counters[("authenticate", X509, "received")] += 1
     if context.db != EXTERNAL_DB:
         raise CommandError(PROTOCOL_ERROR, "X.509 authentication must always use the $external database.")
     if not context.connection.tls:
@@ -145,7 +148,7 @@ def authenticate(context):
         raise CommandError(USER_NOT_FOUND, f'Could not find user "{subject}" for db "{EXTERNAL_DB}"')
     if X509 not in user.mechanisms:
         raise _failed()
-    _log_in(context, user)
+    _log_in(context, user, X509)
     return {"dbname": EXTERNAL_DB, "user": subject, "ok": 1.0}
 
 
@@ -156,8 +159,8 @@ def logout(context):
 
 
 COMMANDS = [
-    Command("saslStart", sasl_start, requires_auth=False),
-    Command("saslContinue", sasl_continue, requires_auth=False),
-    Command("authenticate", authenticate, requires_auth=False),
+    Command("saslStart", sasl_start, requires_auth=False, in_api_version_1=True),
+    Command("saslContinue", sasl_continue, requires_auth=False, in_api_version_1=True),
+    Command("authenticate", authenticate, requires_auth=False, in_api_version_1=True),
     Command("logout", logout, requires_auth=False),
 ]

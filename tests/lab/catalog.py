@@ -1,4 +1,4 @@
-"""The data catalogue: listDatabases, listCollections, find and dbStats over the deployment's
+"""The data catalogue: listDatabases, listCollections, find (query.py) and dbStats over the deployment's
 databases (databases.py). Shapes: shared/server-replies/listDatabases.json,
 listCollections-validator-timeseries.json, dbStats.json.
 """
@@ -9,6 +9,7 @@ import uuid
 from bson import Int64
 from bson.binary import Binary, UUID_SUBTYPE
 
+import query
 import rbac
 import storage_stats
 import versions
@@ -38,7 +39,7 @@ def _visible_databases(context, names):
             return names
     elif authorized_only is False:
         raise CommandError(13, f"not authorized on admin to execute command {shell_text(context.body)}")
-    return [name for name in names if deployment.roles.grants_any_on_database(roles, name)]
+    return [name for name in names if deployment.roles.grants_any_in_database(roles, name)]
 
 
 def list_databases(context):
@@ -78,26 +79,26 @@ def _collection_entry(db, collection):
     return entry
 
 
+def _lists_authorized_collections_only(context):
+    """authorizedCollections: true on a node enforcing authorization: only the collections the user
+    holds some privilege on are listed (list_collections.cpp)."""
+    return bool(context.body.get("authorizedCollections")) and \
+        context.deployment.requires_authentication(context.node)
+
+
 def list_collections(context):
     name_only = context.body.get("nameOnly") is True
+    roles = context.deployment.roles
+    authorized_only = _lists_authorized_collections_only(context)
     batch = []
     for collection in context.deployment.databases.collections(context.db):
+        if authorized_only and not roles.grants_any_on_collection(context.roles(), context.db, collection["name"]):
+            continue
         entry = _collection_entry(context.db, collection)
         if _matches(entry, context.body.get("filter")):
             batch.append({"name": entry["name"], "type": entry["type"]} if name_only else entry)
     return {"cursor": {"id": Int64(0), "ns": f"{context.db}.$cmd.listCollections", "firstBatch": batch},
             "ok": 1.0}
-
-
-def find(context):
-    """The collection's documents; filter is top-level equality, limit is honoured."""
-    name = context.argument
-    documents = [copy.deepcopy(d) for d in context.deployment.databases.contents(context.db, name).documents
-                 if _matches(d, context.body.get("filter"))]
-    limit = abs(context.body.get("limit", 0) or 0)
-    if limit:
-        documents = documents[:limit]
-    return {"cursor": {"firstBatch": documents, "id": Int64(0), "ns": f"{context.db}.{name}"}, "ok": 1.0}
 
 
 def _scale(body):
@@ -142,15 +143,26 @@ def _allowed_on_database(action):
                                                            action)
 
 
+def _may_list_collections(context):
+    """listCollections on the database, or authorizedCollections and nameOnly with any privilege in it
+    (AuthorizationSessionImpl::checkAuthorizedToListCollections)."""
+    body, roles = context.body, context.roles()
+    if body.get("authorizedCollections") and body.get("nameOnly") and \
+            context.deployment.roles.grants_any_in_database(roles, context.db):
+        return True
+    return context.deployment.roles.allows(roles, rbac.database(context.db), "listCollections")
+
+
 def _allowed_on_collection(action):
     return lambda context: context.deployment.roles.allows(
         context.roles(), rbac.collection(context.db, str(context.argument)), action)
 
 
 COMMANDS = [
-    Command("listDatabases", list_databases, admin_only=True, on_secondary=OPT_IN),
-    Command("listCollections", list_collections, authorize=_allowed_on_database("listCollections"),
-            on_secondary=OPT_IN),
-    Command("find", find, authorize=_allowed_on_collection("find"), on_secondary=OPT_IN),
+    Command("listDatabases", list_databases, admin_only=True, on_secondary=OPT_IN, in_api_version_1=True),
+    Command("listCollections", list_collections, authorize=_may_list_collections, on_secondary=OPT_IN,
+            in_api_version_1=True),
+    Command("find", query.find, authorize=_allowed_on_collection("find"), on_secondary=OPT_IN,
+            in_api_version_1=True),
     Command("dbStats", db_stats, authorize=_allowed_on_database("dbStats"), aliases=("dbstats",)),
 ]

@@ -4,6 +4,7 @@ import uuid
 from dataclasses import dataclass, field
 from typing import Callable, Optional
 
+import rbac
 import versions
 
 # Error code names from mongo's error_codes.yml; any other code is named Location<code>.
@@ -26,6 +27,7 @@ CODE_NAMES = {
     166: "CommandNotSupportedOnView",
     186: "ClientMetadataCannotBeMutated",
     334: "MechanismUnavailable",
+    323: "APIStrictError",
     352: "UnsupportedOpQueryCommand",
     13435: "NotPrimaryNoSecondaryOk",
 }
@@ -70,6 +72,10 @@ class Connection:
     user: object = None                # users.User
     sasl: object = None                # authentication.SaslSession in progress
     metadata_received: bool = False
+    client_metadata: Optional[dict] = None  # the first hello's client document
+    peer_address: str = ""              # host:port of the client
+    operation: Optional[dict] = None    # the command running now, as $currentOp shows it
+    operation_started: object = None    # datetime it started
     supports_hello: bool = False        # the client sent helloOk: true ("not primary" error texts)
     compressors: tuple = ()             # negotiated in hello, in the client's order
     reply_compressor: Optional[str] = None  # set by the first compressed request, then kept
@@ -82,6 +88,10 @@ class CommandContext:
     connection: Connection
     db: str
     body: dict
+    exhaust_allowed: bool = False  # the OP_MSG had the exhaustAllowed flag
+    # Set by a handler that streams (ReplyBuilderInterface::setNextInvocation): the body of the next
+    # run, whose reply follows this one unasked, with moreToCome.
+    next_invocation: Optional[dict] = None
 
     @property
     def argument(self):
@@ -89,7 +99,12 @@ class CommandContext:
         return next(iter(self.body.values()), None)
 
     def roles(self):
-        return list(self.connection.user.roles) if self.connection.user else []
+        """The user's roles; unauthenticated under the localhost exception, its pseudo-role."""
+        if self.connection.user:
+            return list(self.connection.user.roles)
+        if self.deployment.localhost_exception(self.node):
+            return [rbac.localhost_exception_role(self.node.role == "arbiter")]
+        return []
 
 
 @dataclass(frozen=True)
@@ -99,6 +114,7 @@ class Command:
     authorize(context) -> bool decides for an authenticated user on an auth-enabled node; None means
     any authenticated user may run it. requires_auth=False commands run before authentication.
     on_secondary: ALWAYS, or OPT_IN as the server declares the command (secondaryAllowed()).
+    in_api_version_1: the command is in Stable API Version 1, so it runs under apiStrict: true.
     """
 
     name: str
@@ -108,6 +124,7 @@ class Command:
     authorize: Optional[Callable[[CommandContext], bool]] = None
     aliases: tuple = field(default=())
     on_secondary: str = ALWAYS
+    in_api_version_1: bool = False  # Command::apiVersions() is kApiVersions1 (Stable API)
 
 
 def shell_text(value):
@@ -135,5 +152,6 @@ def shell_text(value):
 
 def check_authenticated(context, name):
     """Raises Unauthorized (13) if the node enforces authentication and the connection has no user."""
-    if context.connection.user is None and context.deployment.requires_authentication(context.node):
+    if context.connection.user is None and context.deployment.requires_authentication(context.node) and \
+            not context.deployment.localhost_exception(context.node):
         raise CommandError(UNAUTHORIZED, versions.requires_authentication_text(context.node.version, name))

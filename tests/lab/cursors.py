@@ -52,9 +52,11 @@ class Cursors:
         self._open = {}
         self._ids = random.Random()
 
-    def first_batch(self, context, namespace, documents, sizes, batch_size):
-        """The reply of a cursor command: {cursor: {firstBatch, id, ns}, ok}."""
+    def first_batch(self, context, namespace, documents, sizes, batch_size, closes_when_all_returned=False):
+        """The reply of a cursor command: {cursor: {firstBatch, id, ns}, ok}. closes_when_all_returned:
+        a batch that takes the last document closes the cursor even when it ends at batch_size."""
         batch, taken, exhausted = _cut(documents, sizes, batch_size)
+        exhausted = exhausted or (closes_when_all_returned and taken == len(documents))
         cursor_id = 0
         if not exhausted:
             cursor_id = self._ids.getrandbits(62) + 1
@@ -120,6 +122,6 @@ def kill_cursors(context):
 
 
 COMMANDS = [
-    Command("getMore", get_more),
-    Command("killCursors", kill_cursors),
+    Command("getMore", get_more, in_api_version_1=True),
+    Command("killCursors", kill_cursors, in_api_version_1=True),
 ]

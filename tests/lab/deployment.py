@@ -1,8 +1,10 @@
 """The running deployment's shared state: the profile, every node's address, counters and open
 cursors, users, roles, databases and server parameters."""
 
+import collections
 import datetime
 import itertools
+import secrets
 
 from bson import ObjectId
 
@@ -27,8 +29,10 @@ class NodeState:
         self.started_at = datetime.datetime.now(datetime.timezone.utc)
         self._connection_ids = itertools.count(1)
         self.current_connections = 0
+        self._open = {}  # connection id -> commands.Connection
         self.total_created = 0
         self.cursors = Cursors()
+        self.counters = collections.Counter()  # what serverStatus counts (server_status.py)
 
     @property
     def role(self):
@@ -66,8 +70,16 @@ class NodeState:
         self.total_created += 1
         return next(self._connection_ids)
 
-    def connection_closed(self):
+    def connection_closed(self, connection):
         self.current_connections -= 1
+        self._open.pop(connection.id, None)
+
+    def connection_serving(self, connection):
+        """Registers an open connection (for $currentOp)."""
+        self._open[connection.id] = connection
+
+    def open_connections(self):
+        return list(self._open.values())
 
 
 class Deployment:
@@ -78,6 +90,11 @@ class Deployment:
         self.users = UserDirectory(profile.users, profile.parameters)
         self.roles = rbac.RoleCatalogue(profile.custom_roles)
         self.databases = Databases(profile, bool(self.users))
+        # The $clusterTime signing key (admin.system.keys): its id is the Timestamp of its creation as
+        # a 64-bit number (KeysCollectionManager), (seconds << 32) | increment.
+        now = int(datetime.datetime.now(datetime.timezone.utc).timestamp())
+        self.cluster_time_key_id = (now << 32) | 1
+        self.cluster_time_key = secrets.token_bytes(20)
 
     def members_with_role(self, *roles):
         return [node.address for node in self.nodes if node.role in roles]
@@ -123,13 +140,15 @@ class Deployment:
     def enabled_mechanisms(self, node):
         return self.parameters(node)["authenticationMechanisms"]
 
-    def localhost_bypass_open(self, node):
-        """The localhost exception: no user exists yet and the bypass is allowed (every lab client
-        is on loopback)."""
-        return not self.has_users(node) and self.parameters(node)["enableLocalhostAuthBypass"] is True
+    def localhost_exception(self, node):
+        """The localhost exception (AuthzSessionExternalState shouldAllowLocalhost): authorization is on,
+        the client connects from localhost, the node has no user yet (an arbiter never has) and
+        enableLocalhostAuthBypass is true. It grants only rbac.LOCALHOST_EXCEPTION_ROLE's privileges."""
+        return (self.profile.auth_enabled and self.profile.clients_from_localhost and not self.has_users(node)
+                and self.parameters(node)["enableLocalhostAuthBypass"] is True)
 
     def requires_authentication(self, node):
-        return self.profile.auth_enabled and not self.localhost_bypass_open(node)
+        return self.profile.auth_enabled
 
     def has_users(self, node):
         """Arbiters hold no data, so no users."""

@@ -1,20 +1,20 @@
-"""Diagnostic commands: ping, buildInfo, getCmdLineOpts, getParameter, serverStatus, getLog,
+"""Diagnostic commands: ping, buildInfo, getCmdLineOpts, getParameter, serverStatus (server_status.py), getLog,
 connectionStatus, endSessions. Shapes follow the matching files in shared/server-replies/."""
 
 import copy
 import datetime
 import json
-import os
 
 from bson import Int64
 
+
 import rbac
+import server_status
 import versions
 from commands import GENERIC_ARGUMENTS, Command, CommandError, check_authenticated
 
-_DEFAULT_CONNECTIONS = {"current": 1, "available": 838859, "totalCreated": 1, "active": 1,
-                        "threaded": 1, "exhaustIsMaster": 0, "exhaustHello": 0,
-                        "awaitingTopologyChanges": 0}
+HOST_MEMORY_MB = 16_000
+HOST_CORES = 4
 
 
 def _allowed(action):
@@ -44,7 +44,8 @@ def build_info(context):
         "javascriptEngine": "mozjs",
         "sysInfo": "deprecated",
         "versionArray": versions.version_array(node.version),
-        "openssl": {"running": "disabled", "compiled": "disabled"},
+        # A stock build reports its OpenSSL whether TLS is on or not (shared/server-replies/buildInfo-7.0.json).
+        "openssl": {"running": "OpenSSL 3.0.11 19 Sep 2023", "compiled": "OpenSSL 3.0.11 19 Sep 2023"},
         "buildEnvironment": {"distmod": "debian12", "distarch": "x86_64", "target_arch": "x86_64",
                              "target_os": "linux"},
         "bits": 64,
@@ -87,30 +88,21 @@ def get_parameter(context):
     return reply
 
 
-def _connections(context):
-    """The profile's serverStatus.connections with live counts; current + available stays constant."""
-    template = dict(context.deployment.profile.server_status.get("connections", _DEFAULT_CONNECTIONS))
-    node = context.node
-    limit = template.get("current", 0) + template.get("available", 0)
-    live = {"current": node.current_connections, "available": limit - node.current_connections,
-            "totalCreated": node.total_created, "active": 1, "threaded": node.current_connections}
-    return {name: live.get(name, value) for name, value in template.items()}
-
-
-def server_status(context):
-    node = context.node
+def host_info(context):
+    """hostInfo (CmdHostInfo, generic_servers.cpp): system, os and extra of a made-up Debian 12 host
+    with the lab's own host name; needs the hostInfo action on the cluster."""
     now = datetime.datetime.now(datetime.timezone.utc)
-    uptime = now - node.started_at
     return {
-        "host": node.address,
-        "version": node.version,
-        "process": "mongos" if node.is_mongos else "mongod",
-        "pid": Int64(os.getpid()),
-        "uptime": float(int(uptime.total_seconds())),
-        "uptimeMillis": Int64(int(uptime.total_seconds() * 1000)),
-        "uptimeEstimate": Int64(int(uptime.total_seconds())),
-        "localTime": now,
-        "connections": _connections(context),
+        "system": {"currentTime": now, "hostname": context.node.address, "cpuAddrSize": 64,
+                   "memSizeMB": Int64(HOST_MEMORY_MB), "memLimitMB": Int64(HOST_MEMORY_MB),
+                   "numCores": HOST_CORES, "numPhysicalCores": HOST_CORES, "numCpuSockets": 1,
+                   "cpuArch": "x86_64", "numaEnabled": False, "numNumaNodes": 1},
+        "os": {"type": "Linux", "name": "PRETTY_NAME=\"Debian GNU/Linux 12 (bookworm)\"",
+               "version": "Kernel 6.1.0-28-amd64"},
+        "extra": {"versionString": "Linux version 6.1.0-28-amd64", "libcVersion": "2.36",
+                  "kernelVersion": "6.1.0-28-amd64", "cpuFrequencyMHz": "2400.000",
+                  "cpuFeatures": "fpu sse sse2 ssse3 sse4_1 sse4_2 avx avx2", "pageSize": Int64(4096),
+                  "numPages": HOST_MEMORY_MB * 256, "maxOpenFiles": 64000},
         "ok": 1.0,
     }
 
@@ -147,12 +139,13 @@ def connection_status(context):
 
 
 COMMANDS = [
-    Command("ping", ping, requires_auth=False),
-    Command("endSessions", end_sessions, requires_auth=False),
+    Command("ping", ping, requires_auth=False, in_api_version_1=True),
+    Command("endSessions", end_sessions, requires_auth=False, in_api_version_1=True),
     Command("buildInfo", build_info, requires_auth=False, aliases=("buildinfo",)),
     Command("connectionStatus", connection_status, requires_auth=False),
     Command("getCmdLineOpts", get_cmd_line_opts, admin_only=True, authorize=_allowed("getCmdLineOpts")),
     Command("getParameter", get_parameter, admin_only=True, authorize=_allowed("getParameter")),
-    Command("serverStatus", server_status, authorize=_allowed("serverStatus")),
+    Command("serverStatus", server_status.server_status, authorize=_allowed("serverStatus")),
+    Command("hostInfo", host_info, authorize=_allowed("hostInfo")),
     Command("getLog", get_log, admin_only=True, authorize=_allowed("getLog")),
 ]

@@ -3,6 +3,9 @@ primary may run it, maxTimeMS, the handler, and the reply fields every replica-s
 mongos adds."""
 
 import datetime
+import hashlib
+import hmac
+import struct
 import inspect
 
 from bson import Int64, Timestamp
@@ -15,6 +18,7 @@ import cursors
 import diagnostics
 import hello
 import replication
+import server_status
 import users_and_roles
 import versions
 import wire
@@ -66,6 +70,24 @@ def _authorize(context, command):
                                          f"{shell_text(context.body)}")
 
 
+API_STRICT_ERROR = 323
+API_PARAMETERS_WITHOUT_VERSION = 4886600
+
+
+def _check_api_strict(context, command):
+    """Stable API (5.0+; service_entry_point_common.cpp, initializeAPIParameters, before authorization):
+    apiStrict needs apiVersion, and apiStrict: true refuses a command outside API Version 1."""
+    if not versions.has_stable_api(context.node.version) or "apiStrict" not in context.body:
+        return
+    if "apiVersion" not in context.body:
+        raise CommandError(API_PARAMETERS_WITHOUT_VERSION, "Provided apiStrict without passing apiVersion")
+    if context.body["apiStrict"] is True and not command.in_api_version_1:
+        raise CommandError(API_STRICT_ERROR,
+                           f"Provided apiStrict:true, but the command {command.name} is not in API Version 1. "
+                           "Information on supported commands and migrations in API Version 1 can be found "
+                           "at https://dochub.mongodb.org/core/manual-versioned-api")
+
+
 NOT_PRIMARY_NO_SECONDARY_OK = 13435
 MAX_TIME_MS_LIMIT = 2 ** 31 - 1  # INT_MAX (max_time_ms_parser.cpp)
 
@@ -101,34 +123,54 @@ def _check_max_time_ms(body):
         raise CommandError(BAD_VALUE, "maxTimeMS has non-integral value")
 
 
-def _with_cluster_time(node, reply):
+def _cluster_time_signature(deployment, cluster_time):
+    """With authentication (keyFile or x509 between members) the signature is an HMAC-SHA1 of the
+    cluster time under the deployment's key, with that key's id; without, 20 zero bytes and keyId 0
+    (shared/server-replies/hello-rs-primary-7.0.json; logical_time_validator.cpp, signLogicalTime)."""
+    if not deployment.profile.auth_enabled:
+        return {"hash": Binary(bytes(20), 0), "keyId": Int64(0)}
+    signed = struct.pack("<Q", (cluster_time.time << 32) | cluster_time.inc)
+    return {"hash": Binary(hmac.new(deployment.cluster_time_key, signed, hashlib.sha1).digest(), 0),
+            "keyId": Int64(deployment.cluster_time_key_id)}
+
+
+def _with_cluster_time(deployment, node, reply):
     """Replica-set members (not arbiters) and mongos gossip $clusterTime and operationTime."""
     if node.role in ("standalone", "arbiter") or "$err" in reply:
         return reply
     now = Timestamp(int(datetime.datetime.now(datetime.timezone.utc).timestamp()), 1)
-    reply["$clusterTime"] = {"clusterTime": now,
-                             "signature": {"hash": Binary(bytes(20), 0), "keyId": Int64(0)}}
+    reply["$clusterTime"] = {"clusterTime": now, "signature": _cluster_time_signature(deployment, now)}
     reply["operationTime"] = now
     return reply
 
 
 async def run(deployment, node, connection, request):
-    """The reply document for request."""
-    context = CommandContext(deployment, node, connection, request.db, request.body)
+    """(reply document, next invocation): the second is the body to run again for an exhaust stream
+    (hello), None otherwise. As service_entry_point_common.cpp does, a failed command ends the stream."""
+    context = CommandContext(deployment, node, connection, request.db, request.body,
+                             exhaust_allowed=request.exhaust_allowed)
     try:
         if request.opcode == wire.OP_QUERY:
             _check_op_query(context, request)
         command = _TABLE.get(request.command_name)
         if command is None:
             raise CommandError(59, f"no such command: '{request.command_name}'")
+        server_status.count_command(node, command.name)
+        _check_api_strict(context, command)
         _authorize(context, command)
         _check_secondary_ok(context, command)
         _check_max_time_ms(context.body)
-        reply = command.handler(context)
-        if inspect.isawaitable(reply):
-            reply = await reply
+        connection.operation = {request.command_name: request.body[request.command_name], "$db": request.db}
+        connection.operation_started = datetime.datetime.now(datetime.timezone.utc)
+        try:
+            reply = command.handler(context)
+            if inspect.isawaitable(reply):
+                reply = await reply
+        finally:
+            connection.operation = None
     except CommandError as error:
         reply = error_reply(error.code, error.errmsg)
     except _LegacyQueryError:
         reply = dict(_LegacyQueryError.REPLY)
-    return _with_cluster_time(node, reply)
+    next_invocation = context.next_invocation if reply.get("ok") == 1.0 else None
+    return _with_cluster_time(deployment, node, reply), next_invocation

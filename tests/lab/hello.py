@@ -9,9 +9,10 @@ import datetime
 
 from bson import Int64, ObjectId, Timestamp
 
+import authentication
 import hostile
 import versions
-from commands import Command, CommandError
+from commands import Command, CommandContext, CommandError
 
 MAX_BSON_OBJECT_SIZE = 16 * 1024 * 1024
 MAX_MESSAGE_SIZE_BYTES = 48_000_000
@@ -19,6 +20,7 @@ MAX_WRITE_BATCH_SIZE = 100_000
 LOGICAL_SESSION_TIMEOUT_MINUTES = 30
 TERM = 1
 ELECTION_ID = ObjectId("7fffffff" + f"{TERM:016x}")
+TOPOLOGY_COUNTER = 0  # topologyVersion.counter: the lab's topology never changes
 
 
 def _now():
@@ -76,6 +78,34 @@ def _sasl_supported_mechs(context, value):
     return sorted(m for m in user.mechanisms if m in enabled and m != "PLAIN")
 
 
+_SPECULATIVE_COMMANDS = {"saslStart": authentication.sasl_start, "authenticate": authentication.authenticate}
+
+
+def _speculative_authenticate(context):
+    """The reply to hello's speculativeAuthenticate (hello_auth.cpp, sasl_commands.cpp
+    doSpeculativeSaslStart, authentication_commands.cpp doSpeculativeAuthenticate): the embedded
+    saslStart or authenticate runs on its 'db' and its reply, without ok, is returned; any failure, or
+    no 'db', leaves the field out (None) and the client authenticates as usual."""
+    spec = context.body["speculativeAuthenticate"]
+    if not isinstance(spec, dict) or not spec:
+        raise CommandError(2, "hello.speculativeAuthenticate must be a non-empty Object")
+    name = next(iter(spec))
+    if name not in _SPECULATIVE_COMMANDS:
+        raise CommandError(51769, f"hello.speculativeAuthenticate unknown command: {name}")
+    if not isinstance(spec.get("db"), str):
+        return None
+    mechanism = spec.get("mechanism")
+    context.node.counters[("speculativeAuthenticate", mechanism, "received")] += 1
+    body = {key: value for key, value in spec.items() if key != "db"}
+    embedded = CommandContext(context.deployment, context.node, context.connection, spec["db"], body)
+    try:
+        reply = _SPECULATIVE_COMMANDS[name](embedded)
+    except CommandError:
+        return None
+    reply.pop("ok", None)
+    return reply
+
+
 def _negotiate_compression(context):
     """The client's compressors that this node enabled, in the client's order
     (MessageCompressorManager::serverNegotiate); recorded on the connection. None when the client
@@ -89,13 +119,33 @@ def _negotiate_compression(context):
     return negotiated or None
 
 
+def _is_current(context, known):
+    """Whether the client's topologyVersion is this node's (the lab's topology never changes)."""
+    return isinstance(known, dict) and known.get("processId") == context.node.process_id and \
+        known.get("counter") == TOPOLOGY_COUNTER
+
+
 async def _await_topology_change(context):
-    """An awaitable hello (topologyVersion + maxAwaitTimeMS) waits, as the topology never changes."""
-    known = context.body.get("topologyVersion")
+    """An awaitable hello (topologyVersion + maxAwaitTimeMS) with this node's topologyVersion waits
+    maxAwaitTimeMS, as the topology never changes; a stale one is answered at once."""
     wait_ms = context.body.get("maxAwaitTimeMS")
-    if isinstance(known, dict) and isinstance(wait_ms, int) and \
-            known.get("processId") == context.node.process_id:
+    if isinstance(wait_ms, int) and _is_current(context, context.body.get("topologyVersion")):
         await asyncio.sleep(wait_ms / 1000)
+
+
+def _stream_on(context, topology_version):
+    """With the exhaustAllowed flag, hello streams (replication_info.cpp, CmdHello::run, under
+    opCtx->isExhaust()): 51756 without maxAwaitTimeMS; else the next run is this body again, with the
+    node's current topologyVersion in place of a stale one, and this reply goes out with moreToCome."""
+    if not context.exhaust_allowed:
+        return
+    if "maxAwaitTimeMS" not in context.body:
+        raise CommandError(51756, "An isMaster or hello request with exhaust must specify 'maxAwaitTimeMS'")
+    if _is_current(context, context.body.get("topologyVersion")):
+        context.next_invocation = context.body
+    else:
+        context.next_invocation = {key: topology_version if key == "topologyVersion" else value
+                                   for key, value in context.body.items()}
 
 
 async def _hello(context, primary_field):
@@ -104,12 +154,16 @@ async def _hello(context, primary_field):
         if context.connection.metadata_received:
             raise CommandError(186, "The client metadata document may only be sent in the first hello")
         context.connection.metadata_received = True
+        if isinstance(context.body["client"], dict):
+            context.connection.client_metadata = context.body["client"]
     sasl_mechs = None
     if isinstance(context.body.get("saslSupportedMechs"), str):
+        node.counters[("saslSupportedMechsReceived",)] += 1
         sasl_mechs = _sasl_supported_mechs(context, context.body["saslSupportedMechs"])
+    speculative = _speculative_authenticate(context) if "speculativeAuthenticate" in context.body else None
     await _await_topology_change(context)
 
-    topology_version = {"processId": node.process_id, "counter": Int64(0)}
+    topology_version = {"processId": node.process_id, "counter": Int64(TOPOLOGY_COUNTER)}
     compression = _negotiate_compression(context)
     first = versions.compression_first_in_hello(node.version)
     reply = {"compression": compression} if compression and first else {}
@@ -139,6 +193,9 @@ async def _hello(context, primary_field):
         reply["compression"] = compression
     if sasl_mechs is not None:
         reply["saslSupportedMechs"] = sasl_mechs
+    if speculative is not None:
+        reply["speculativeAuthenticate"] = speculative
+    _stream_on(context, topology_version)
     reply["ok"] = 1.0
     return hostile.rewrite_hello(reply, node)
 
@@ -154,6 +211,6 @@ async def is_master(context):
 
 
 COMMANDS = [
-    Command("hello", hello, requires_auth=False),
+    Command("hello", hello, requires_auth=False, in_api_version_1=True),
     Command("isMaster", is_master, requires_auth=False, aliases=("ismaster",)),
 ]

@@ -2,12 +2,14 @@
 reads messages, answers them one at a time per connection, and applies the node's faults."""
 
 import asyncio
+import dataclasses
 import socket
 import ssl
 import sys
 
 import dispatch
 import hostile
+import server_status
 import versions
 import wire
 from commands import Connection, error_reply
@@ -144,12 +146,17 @@ class NodeServer:
                     return
             reader, writer = await self._open_streams(client, use_tls)
             peer = writer.get_extra_info("peercert") if use_tls else None
+            if use_tls:
+                server_status.count_tls_connection(self._node, writer.get_extra_info("ssl_object").version())
+            host, port = client.getpeername()[:2]
             connection = Connection(self._node.connection_opened(), tls=use_tls,
-                                    peer_subject=subject_rfc2253(peer) if peer else None)
+                                    peer_subject=subject_rfc2253(peer) if peer else None,
+                                    peer_address=f"{host}:{port}")
+            self._node.connection_serving(connection)
             try:
                 await self._converse(reader, writer, connection)
             finally:
-                self._node.connection_closed()
+                self._node.connection_closed(connection)
         except wire.FatalMessageError as error:
             print(f"lab {self._node.address}: closing a connection: {error}", file=sys.stderr)
         except (asyncio.IncompleteReadError, ConnectionError, ssl.SSLError, OSError, TimeoutError):
@@ -179,20 +186,23 @@ class NodeServer:
                 await writer.drain()
                 return
             first_message = False
-            length, request_id, _, opcode = wire.HEADER.unpack(header)
+            length, request_id, response_to, opcode = wire.HEADER.unpack(header)
             wire.check_message_length(length)
             payload = await reader.readexactly(length - wire.HEADER_SIZE)
-            reply = await self._answer(opcode, request_id, payload, connection)
-            if reply is None or "no_reply" in self._node.spec.faults:
-                continue
-            if self._latency_s:
-                await asyncio.sleep(self._latency_s)
-            if not await hostile.write_reply(writer, reply, self._node.spec.faults, first_reply):
-                return
-            first_reply = False
+            reply, next_run = await self._answer(opcode, request_id, response_to, payload, connection)
+            while reply is not None and "no_reply" not in self._node.spec.faults:
+                if self._latency_s:
+                    await asyncio.sleep(self._latency_s)
+                if not await hostile.write_reply(writer, reply, self._node.spec.faults, first_reply):
+                    return
+                first_reply = False
+                if next_run is None:
+                    break
+                reply, next_run = await self._stream_next(next_run, reply, connection)
 
-    async def _answer(self, opcode, request_id, payload, connection):
-        """The encoded reply, or None when the request wants none (moreToCome). As mongod does
+    async def _answer(self, opcode, request_id, response_to, payload, connection):
+        """(encoded reply or None when the request wants none (moreToCome), the next run of an exhaust
+        stream or None). As mongod does
         (service_state_machine.cpp), a compressed request makes this and every later reply on the
         connection compressed with the request's compressor; until then replies are plain."""
         if opcode == wire.OP_COMPRESSED:
@@ -200,10 +210,27 @@ class NodeServer:
             if opcode == wire.OP_COMPRESSED:
                 raise wire.FatalMessageError("OP_COMPRESSED inside OP_COMPRESSED")
             connection.reply_compressor = compressor
-        reply = await self._answer_plain(opcode, request_id, payload, connection)
+        if opcode == wire.OP_MSG:  # a compressed one is checked as the message it decompresses to
+            wire.check_op_msg_checksum(
+                wire.HEADER.pack(wire.HEADER_SIZE + len(payload), request_id, response_to, opcode), payload)
+        reply, next_run = await self._answer_plain(opcode, request_id, payload, connection)
+        return self._compressed(reply, connection), next_run
+
+    @staticmethod
+    def _compressed(reply, connection):
         if reply is None or connection.reply_compressor is None:
             return reply
         return wire.compress(reply, connection.reply_compressor)
+
+    async def _stream_next(self, request, previous_reply, connection):
+        """The next reply of an exhaust stream: request run again, as a request whose id is the previous
+        reply's (service_state_machine.cpp, makeExhaustMessage), so it answers that reply. Not logged:
+        the client sent nothing."""
+        request = dataclasses.replace(request, request_id=wire.request_id_of(previous_reply))
+        reply, next_body = await dispatch.run(self._deployment, self._node, connection, request)
+        more = next_body is not None
+        encoded = self._compressed(wire.encode_op_msg(reply, request.request_id, more_to_come=more), connection)
+        return encoded, dataclasses.replace(request, body=next_body) if more else None
 
     async def _answer_plain(self, opcode, request_id, payload, connection):
         if opcode == wire.OP_MSG and not versions.knows_op_msg(self._node.spec.version):
@@ -217,8 +244,13 @@ class NodeServer:
         try:
             request = parse(request_id, payload)
         except wire.MessageError as error:
-            return encode(error_reply(error.code, error.errmsg), request_id)
+            return encode(error_reply(error.code, error.errmsg), request_id), None
         user = connection.user.full_name if connection.user else None
         self._log.record(self._node.address, connection.id, request, user)
-        reply = await dispatch.run(self._deployment, self._node, connection, request)
-        return None if request.more_to_come else encode(reply, request_id)
+        reply, next_body = await dispatch.run(self._deployment, self._node, connection, request)
+        if request.more_to_come:
+            return None, None
+        if next_body is None:
+            return encode(reply, request_id), None
+        return (wire.encode_op_msg(reply, request_id, more_to_come=True),
+                dataclasses.replace(request, body=next_body))

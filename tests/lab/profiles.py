@@ -5,6 +5,7 @@ not fit), a plain decimal a double, {"$numberLong": "..."} a Long. Passwords are
 kept out of repr() and never printed.
 """
 
+import dataclasses
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -32,6 +33,7 @@ _FAMILY_KEYS = {"prefix", "count", "digits"}
 _TOP_LEVEL_KEYS = {
     "description", "topology", "setName", "nodes", "tls", "users", "customRoles", "cmdLineOpts",
     "parameters", "buildInfo", "startupWarnings", "databases", "serverStatus", "httpInterface",
+    "clientsFromLocalhost",
 }
 
 
@@ -52,7 +54,7 @@ class NodeSpec:
 class TlsSpec:
     mode: str = "disabled"
     certificate: str = "valid"
-    min_version: str = "TLSv1.2"
+    min_version: str = None  # None: the server version's default (versions.default_tls_min_version)
     max_version: str = None
     client_certificates: str = "none"
     ciphers: str = None  # OpenSSL cipher list for TLS 1.2 and below; None: DEFAULT
@@ -89,6 +91,9 @@ class Profile:
     databases: tuple
     server_status: dict
     http_interface: bool = False
+    # Whether the nodes see the lab's clients as connecting from localhost (they do connect from
+    # 127.0.0.1), which the localhost exception needs; false models a client on another host.
+    clients_from_localhost: bool = True
 
     @property
     def auth_enabled(self):
@@ -167,7 +172,7 @@ def _build(name, raw):
         topology=topology,
         set_name=raw.get("setName"),
         nodes=nodes,
-        tls=_tls(raw.get("tls", {})),
+        tls=_tls(raw.get("tls", {}), min(versions.parse(n.version) for n in nodes)),
         users=tuple(_user(u) for u in raw.get("users", [])),
         custom_roles=custom_roles,
         cmd_line_opts=raw.get("cmdLineOpts", {"argv": ["mongod"], "parsed": {}}),
@@ -177,6 +182,7 @@ def _build(name, raw):
         databases=tuple(_database(db) for db in raw.get("databases", [])),
         server_status=raw.get("serverStatus", {}),
         http_interface=raw.get("httpInterface", False),
+        clients_from_localhost=raw.get("clientsFromLocalhost", True),
     )
 
 
@@ -227,10 +233,13 @@ def _family(db, raw, family):
             for index in range(family["count"])]
 
 
-def _tls(raw):
+def _tls(raw, oldest_version):
+    """The tls block; without min_version, the default of the profile's oldest server version."""
     unknown = set(raw) - set(TlsSpec.__dataclass_fields__)
     _require(not unknown, f"unknown tls keys {sorted(unknown)}")
     spec = TlsSpec(**raw)
+    if spec.min_version is None:
+        spec = dataclasses.replace(spec, min_version=versions.default_tls_min_version(oldest_version))
     _require(spec.mode in TLS_MODES, f"tls.mode must be one of {TLS_MODES}")
     _require(spec.certificate in tls.SERVER_CERTIFICATES,
              f"tls.certificate must be one of {tls.SERVER_CERTIFICATES}")

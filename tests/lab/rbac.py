@@ -31,7 +31,7 @@ _DB_ADMIN = ["collMod", "collStats", "compact", "dbStats", "dropCollection", "en
              "listCollections", "listIndexes", "reIndex", "validate"]
 _USER_ADMIN = ["changeCustomData", "changePassword", "createRole", "createUser", "dropRole",
                "dropUser", "grantRole", "revokeRole", "viewRole", "viewUser"]
-_CLUSTER_MONITOR = ["connPoolStats", "getCmdLineOpts", "getLog", "getParameter", "hostInfo",
+_CLUSTER_MONITOR = ["connPoolStats", "getCmdLineOpts", "getLog", "getParameter", "hostInfo", "inprog",
                     "listDatabases", "listSessions", "replSetGetConfig", "replSetGetStatus",
                     "serverStatus", "top"]
 _CLUSTER_MONITOR_DATABASE = ["collStats", "dbStats", "indexStats"]
@@ -112,6 +112,26 @@ def _resource_covers(granted, wanted):
     return granted_db == db or (granted_db == "" and db not in _SPECIAL_DATABASES)
 
 
+# The localhost exception's privileges, as a pseudo-role no user holds and rolesInfo never lists
+# (authorization_session_impl.cpp, getDefaultPrivileges): createUser and grantRole on admin, createUser
+# on $external, addShard, replSetConfigure and replSetGetStatus on the cluster, and on an arbiter
+# (SERVER-5479) getCmdLineOpts, getParameter, serverStatus and shutdown too.
+_LOCALHOST_EXCEPTION = "__localhostException"
+_LOCALHOST_EXCEPTION_ARBITER = "__localhostExceptionArbiter"
+
+
+def localhost_exception_role(on_arbiter):
+    return {"role": _LOCALHOST_EXCEPTION_ARBITER if on_arbiter else _LOCALHOST_EXCEPTION, "db": "admin"}
+
+
+def _localhost_exception_privileges(on_arbiter):
+    cluster = ["addShard", "replSetConfigure", "replSetGetStatus"]
+    if on_arbiter:
+        cluster += ["getCmdLineOpts", "getParameter", "serverStatus", "shutdown"]
+    return [_privilege(database("admin"), ["createUser", "grantRole"]),
+            _privilege(database("$external"), ["createUser"]), _privilege(CLUSTER, cluster)]
+
+
 class RoleCatalogue:
     """Built-in roles plus the profile's custom roles."""
 
@@ -131,16 +151,21 @@ class RoleCatalogue:
                 if db is None or r["db"] == db]
 
     def exists(self, role):
-        return self.is_builtin(*_key(role)) or _key(role) in self._custom
+        return self.is_builtin(*_key(role)) or _key(role) in self._custom or \
+            role in (localhost_exception_role(False), localhost_exception_role(True))
 
     def _direct_roles(self, role):
         name, db = _key(role)
+        if name in (_LOCALHOST_EXCEPTION, _LOCALHOST_EXCEPTION_ARBITER):
+            return []
         if self.is_builtin(name, db):
             return [{"role": inherited, "db": db} for inherited in _BUILTIN_ROLES[name][2]]
         return list(self._custom.get((name, db), {}).get("roles", []))
 
     def _own_privileges(self, role):
         name, db = _key(role)
+        if name in (_LOCALHOST_EXCEPTION, _LOCALHOST_EXCEPTION_ARBITER):
+            return _localhost_exception_privileges(name == _LOCALHOST_EXCEPTION_ARBITER)
         if self.is_builtin(name, db):
             return _BUILTIN_ROLES[name][1](db)
         return list(self._custom.get((name, db), {}).get("privileges", []))
@@ -173,6 +198,19 @@ class RoleCatalogue:
                    (action in p["actions"] or "anyAction" in p["actions"])
                    for p in self.privileges(roles))
 
-    def grants_any_on_database(self, roles, db):
-        """True if some privilege of roles covers database db (listDatabases authorizedDatabases)."""
-        return any(_resource_covers(p["resource"], database(db)) for p in self.privileges(roles))
+    def grants_any_in_database(self, roles, db):
+        """True if some privilege of roles is on a resource in database db: anyResource, the database,
+        any of its collections, a collection name in every database, or anyNormalResource unless db
+        is admin, config or local (AuthorizationSessionImpl::isAuthorizedForAnyActionOnAnyResourceInDB)."""
+        for privilege in self.privileges(roles):
+            resource = privilege["resource"]
+            if resource.get("anyResource") or resource.get("db") == db:
+                return True
+            if resource.get("db") == "" and (resource.get("collection") or db not in _SPECIAL_DATABASES):
+                return True
+        return False
+
+    def grants_any_on_collection(self, roles, db, name):
+        """True if some privilege of roles covers the collection db.name, whatever its actions
+        (isAuthorizedForAnyActionOnResource of the exact namespace)."""
+        return any(_resource_covers(p["resource"], collection(db, name)) for p in self.privileges(roles))

@@ -7,9 +7,12 @@ Run: /usr/bin/python3 -m unittest discover -s tests/lab
 import datetime
 import json
 import re
+import shutil
 import socket
+import tempfile
 import time
 import unittest
+from pathlib import Path
 
 import bson
 import pymongo
@@ -221,10 +224,11 @@ class OpenProfileTest(LabTestCase):
         time.sleep(0.2)
         entries = self.lab.commands()[before:]
         sent = [e["command"] for e in entries if e["command"] not in HANDSHAKE_COMMANDS]
-        self.assertEqual(["saslStart", "saslContinue", "ping", "buildInfo", "serverStatus",
-                          "getCmdLineOpts", "endSessions"], sent)
+        # saslStart rides in hello's speculativeAuthenticate (pymongo 3.11 sends it).
+        self.assertEqual(["saslContinue", "ping", "buildInfo", "serverStatus", "getCmdLineOpts",
+                          "endSessions"], sent)
         by_command = {e["command"]: e for e in entries}
-        self.assertIsNone(by_command["saslStart"]["authenticated_user"])
+        self.assertIsNone(by_command["saslContinue"]["authenticated_user"])
         self.assertEqual("app@admin", by_command["ping"]["authenticated_user"])
         self.assertEqual({"node", "connection", "db", "command", "opcode", "authenticated_user", "time"},
                          set(by_command["ping"]))
@@ -244,6 +248,76 @@ class OpenProfileTest(LabTestCase):
 class HardenedProfileTest(LabTestCase):
     PROFILE = "hardened"
     TLS = {"tls": True}
+
+    def test_speculative_authenticate_starts_scram_in_hello(self):
+        admin = self.connect().admin
+        reply = admin.command("hello", speculativeAuthenticate={
+            "saslStart": 1, "mechanism": "SCRAM-SHA-256", "payload": b"n,,n=app,r=rOprNGfwEbeRWgbNEkqO",
+            "options": {"skipEmptyExchange": True}, "db": "admin"}, saslSupportedMechs="admin.app", helloOk=True)
+        self.assertEqual(["saslSupportedMechs", "speculativeAuthenticate", "ok"], list(reply)[-3:])
+        speculative = reply["speculativeAuthenticate"]
+        self.assertEqual((1, False), (speculative["conversationId"], speculative["done"]))
+        self.assertTrue(speculative["payload"].startswith(b"r=rOprNGfwEbeRWgbNEkqO"))
+        self.assertShape(reply, "hello-speculativeAuthenticate-scram.json", "reply",
+                         ignore=("topologyVersion", "compression"))
+        unknown_user = admin.command("hello", speculativeAuthenticate={
+            "saslStart": 1, "mechanism": "SCRAM-SHA-256", "payload": b"n,,n=nobody,r=abc", "db": "admin"})
+        self.assertNotIn("speculativeAuthenticate", unknown_user)
+        self.assertCommandFails(51769, admin.command, "hello", speculativeAuthenticate={"ping": 1, "db": "admin"})
+        counted = self.connect("admin").admin.command("serverStatus")["security"]["authentication"]
+        self.assertGreaterEqual(
+            counted["mechanisms"]["SCRAM-SHA-256"]["speculativeAuthenticate"]["received"], 2)
+
+    def test_a_driver_logs_in_speculatively_without_sasl_start(self):
+        before = len(self.lab.commands())
+        self.connect("app").admin.command("connectionStatus")
+        names = [c["command"] for c in self.lab.commands()[before:]]
+        self.assertIn("saslContinue", names)
+        self.assertNotIn("saslStart", names)
+
+    def test_host_info_needs_the_host_info_action(self):
+        self.assertShape(self.assertCommandFails(13, self.connect().admin.command, "hostInfo"),
+                         "error-unauthorized-hostInfo.json", "reply")
+        self.assertCommandFails(13, self.connect("scanner").admin.command, "hostInfo")
+        info = self.connect("admin").admin.command("hostInfo")
+        self.assertEqual(["system", "os", "extra", "ok"], list(info)[:4])
+        self.assertEqual(self.lab.nodes[0], info["system"]["hostname"])
+
+    def test_current_op_shows_own_operations_and_all_users_needs_inprog(self):
+        pipeline = [{"$currentOp": {"allUsers": False}}, {"$match": {"op": "command"}}]
+        app = self.connect("app").admin
+        own = app.command("aggregate", 1, pipeline=pipeline, cursor={})["cursor"]["firstBatch"]
+        self.assertEqual([{"aggregate": 1, "$db": "admin"}], [op["command"] for op in own])
+        self.assertEqual([{"user": "app", "db": "admin"}], own[0]["effectiveUsers"])
+        everyone = [{"$currentOp": {"allUsers": True}}]
+        self.assertCommandFails(13, app.command, "aggregate", 1, pipeline=everyone, cursor={})
+        # Everyone's: the driver monitors' awaitable hellos (pymongo 3.11 streams) are in progress too.
+        seen = self.connect("admin").admin.command("aggregate", 1, pipeline=everyone, cursor={})
+        commands = [next(iter(op["command"])) for op in seen["cursor"]["firstBatch"]]
+        self.assertIn("aggregate", commands)
+        self.assertTrue({"isMaster", "ismaster", "hello"} & set(commands), commands)
+
+    def test_collectionless_aggregate_rules(self):
+        admin = self.connect("admin")
+        self.assertEqual("{aggregate: 1} is not valid for '$sample'; a collection is required.",
+                         self.assertCommandFails(73, admin.admin.command, "aggregate", 1,
+                                                 pipeline=[{"$sample": {"size": 1}}], cursor={})["errmsg"])
+        self.assertEqual("$currentOp must be run against the 'admin' database with {aggregate: 1}",
+                         self.assertCommandFails(73, admin.db_app.command, "aggregate", 1,
+                                                 pipeline=[{"$currentOp": {}}], cursor={})["errmsg"])
+
+    def test_server_status_counts_commands_authentications_and_tls_protocols(self):
+        client = self.connect("scanner")
+        before = client.admin.command("serverStatus")
+        client.admin.command("ping")
+        after = client.admin.command("serverStatus")
+        self.assertEqual(2, after["opcounters"]["command"] - before["opcounters"]["command"])
+        self.assertEqual(["insert", "query", "update", "delete", "getmore", "command"], list(after["opcounters"]))
+        sha256 = after["security"]["authentication"]["mechanisms"]["SCRAM-SHA-256"]["authenticate"]
+        self.assertGreaterEqual(sha256["successful"], 1)
+        self.assertGreaterEqual(sha256["received"], sha256["successful"])
+        self.assertGreaterEqual(after["transportSecurity"]["1.3"], 1)
+        self.assertEqual(0, after["transportSecurity"]["1.0"])
 
     def test_plaintext_connection_fails(self):
         client = client_for(self.lab, serverSelectionTimeoutMS=1000)
@@ -320,6 +394,73 @@ class HardenedProfileTest(LabTestCase):
         root = self.connect("admin", "SCRAM-SHA-256").admin
         user = root.command("usersInfo", "admin", showPrivileges=True)["users"][0]
         self.assertShape(user, "usersInfo-showPrivileges.json", "reply", "users", 0)
+
+
+class AuthorizedCollectionsTest(LabTestCase):
+    """hardened plus `orders_reader`, who may only find in db_app.t_orders (no listCollections, no
+    listDatabases): what listCollections and listDatabases show such a user."""
+    PROFILE = None
+    TLS = {"tls": True}
+    PASSWORD = "Orders-Reader-Lab-1"
+
+    @classmethod
+    def setUpClass(cls):
+        raw = json.loads((profiles.PROFILE_DIR / "hardened.json").read_text())
+        raw["customRoles"].append({"role": "ordersReader", "db": "admin", "roles": [], "privileges": [
+            {"resource": {"db": "db_app", "collection": "t_orders"}, "actions": ["find"]}]})
+        raw["users"].append({"user": "orders_reader", "db": "admin", "password": cls.PASSWORD,
+                             "mechanisms": ["SCRAM-SHA-256"], "roles": [{"role": "ordersReader", "db": "admin"}]})
+        directory = tempfile.mkdtemp(prefix="mongoscan-lab-profile-")
+        cls.addClassCleanup(shutil.rmtree, directory, ignore_errors=True)
+        cls.PROFILE = str(Path(directory) / "hardened-orders-reader.json")
+        Path(cls.PROFILE).write_text(json.dumps(raw))
+        super().setUpClass()
+
+    def reader(self):
+        return self.connect("orders_reader").db_app
+
+    def test_authorized_collections_lists_only_the_collections_the_user_holds_privileges_on(self):
+        # list_collections.cpp; AuthorizationSessionImpl::checkAuthorizedToListCollections.
+        reply = self.reader().command("listCollections", authorizedCollections=True, nameOnly=True)
+        self.assertEqual([{"name": "t_orders", "type": "collection"}], reply["cursor"]["firstBatch"])
+
+    def test_without_name_only_or_authorized_collections_it_is_unauthorized(self):
+        for options in ({}, {"authorizedCollections": True}, {"nameOnly": True}):
+            with self.subTest(options=options):
+                self.assertCommandFails(13, self.reader().command, "listCollections", **options)
+
+    def test_a_user_with_list_collections_sees_every_collection_unless_it_asks_for_its_own(self):
+        db_app = self.connect("app").db_app
+        everything = db_app.command("listCollections", nameOnly=True)["cursor"]["firstBatch"]
+        self.assertEqual(["t_orders", "t_customers"], [c["name"] for c in everything])
+        own = db_app.command("listCollections", nameOnly=True, authorizedCollections=True)
+        self.assertEqual(["t_orders", "t_customers"], [c["name"] for c in own["cursor"]["firstBatch"]])
+
+    def test_list_databases_shows_a_database_where_the_user_holds_only_a_collection_privilege(self):
+        # list_databases.cpp: isAuthorizedForAnyActionOnAnyResourceInDB without the listDatabases action.
+        listing = self.connect("orders_reader").admin.command("listDatabases", nameOnly=True)
+        self.assertEqual([{"name": "db_app"}], listing["databases"])
+
+
+class RemoteClientsTest(unittest.TestCase):
+    """replset with clientsFromLocalhost false: the nodes see the lab's clients as remote, so an arbiter
+    (no users) refuses everything that needs authentication, as it does to a client on another host."""
+
+    def test_an_arbiter_refuses_a_remote_client(self):
+        raw = json.loads((profiles.PROFILE_DIR / "replset.json").read_text())
+        raw["clientsFromLocalhost"] = False
+        directory = tempfile.mkdtemp(prefix="mongoscan-lab-profile-")
+        self.addCleanup(shutil.rmtree, directory, ignore_errors=True)
+        path = Path(directory) / "replset-remote.json"
+        path.write_text(json.dumps(raw))
+        lab = start_for_class(type(self), str(path))
+        client = client_for(lab, 3)
+        self.addCleanup(client.close)
+        with self.assertRaises(OperationFailure) as raised:
+            client.admin.command("replSetGetStatus")
+        self.assertEqual((13, "Command replSetGetStatus requires authentication"),
+                         (raised.exception.code, raised.exception.details["errmsg"]))
+        lab.stop()
 
 
 class ScramSha1OnlyProfileTest(LabTestCase):
@@ -471,6 +612,34 @@ class ReplsetProfileTest(LabTestCase):
 
     def status(self, index=0):
         return self.connect("scanner", index=index).admin.command("replSetGetStatus")
+
+    def test_the_localhost_exception_on_an_arbiter_grants_only_its_few_actions(self):
+        # authorization_session_impl.cpp (getDefaultPrivileges): replSetGetStatus, and on an arbiter
+        # getCmdLineOpts, getParameter and serverStatus; commands needing only authentication run.
+        arbiter = self.connect(index=3).admin
+        for allowed in ("replSetGetStatus", "getCmdLineOpts", "serverStatus", "connectionStatus"):
+            with self.subTest(allowed=allowed):
+                self.assertEqual(1.0, arbiter.command(allowed)["ok"])
+        self.assertEqual(1.0, arbiter.command("getParameter", "*")["ok"])
+        for refused in ("usersInfo", "getLog", "hostInfo"):
+            with self.subTest(refused=refused):
+                details = self.assertCommandFails(13, arbiter.command, refused, *(("*",) if refused == "getLog" else ()))
+                self.assertTrue(details["errmsg"].startswith("not authorized on admin to execute command"))
+        # A member with users: no exception, authentication first.
+        self.assertCommandFails(13, self.connect(index=0).admin.command, "getCmdLineOpts")
+
+    def test_cluster_time_is_signed_with_the_deployment_key(self):
+        # keyFile: an HMAC-SHA1 under a key whose id is its creation Timestamp as 64 bits.
+        signatures = [self.connect(index=i).admin.command("ping")["$clusterTime"]["signature"] for i in (0, 1)]
+        self.assertEqual(signatures[0]["keyId"], signatures[1]["keyId"])
+        self.assertGreater(signatures[0]["keyId"] >> 32, 1_600_000_000)
+        self.assertNotEqual(bytes(20), signatures[0]["hash"])
+        self.assertEqual(20, len(signatures[0]["hash"]))
+
+    def test_build_info_reports_openssl_without_tls(self):
+        openssl = self.connect().admin.command("buildInfo")["openssl"]
+        self.assertTrue(openssl["running"].startswith("OpenSSL "), openssl)
+        self.assertTrue(openssl["compiled"].startswith("OpenSSL "), openssl)
 
     def test_repl_set_get_status_lists_every_member_with_self(self):
         for index, my_state in ((0, 1), (4, 2)):
@@ -686,6 +855,35 @@ class DataModelProfileTest(LabTestCase):
         more = shop.command("getMore", reply["cursor"]["id"], collection="customers")
         self.assertEqual(([], 0), (more["cursor"]["nextBatch"], more["cursor"]["id"]))
 
+    def test_find_sorts_skips_limits_and_projects(self):
+        orders = self.scanner().shop.orders
+        everything = list(orders.find())
+        by_number = sorted(everything, key=lambda d: d["orderNumber"], reverse=True)
+        found = list(orders.find({}, {"orderNumber": 1}).sort("orderNumber", -1).skip(3).limit(5))
+        self.assertEqual([{"_id": d["_id"], "orderNumber": d["orderNumber"]} for d in by_number[3:8]], found)
+        excluded = orders.find_one({}, {"items": 0, "_id": 0})
+        self.assertNotIn("_id", excluded)
+        self.assertNotIn("items", excluded)
+        self.assertIn("orderNumber", excluded)
+
+    def test_find_cuts_batches_and_get_more_and_kill_cursors_follow(self):
+        shop = self.scanner().shop
+        first = shop.command("find", "orders", batchSize=15, **self.SECONDARY_OK)
+        self.assertEqual(15, len(first["cursor"]["firstBatch"]))
+        cursor_id = first["cursor"]["id"]
+        self.assertNotEqual(0, cursor_id)
+        more = shop.command("getMore", cursor_id, collection="orders", batchSize=20)
+        self.assertEqual((20, cursor_id), (len(more["cursor"]["nextBatch"]), more["cursor"]["id"]))
+        killed = shop.command("killCursors", "orders", cursors=[cursor_id])
+        self.assertEqual([cursor_id], killed["cursorsKilled"])
+        default = shop.command("find", "orders", **self.SECONDARY_OK)
+        self.assertEqual((40, 0), (len(default["cursor"]["firstBatch"]), default["cursor"]["id"]))
+        limited = shop.command("find", "orders", batchSize=10, limit=10, **self.SECONDARY_OK)
+        self.assertEqual((10, 0), (len(limited["cursor"]["firstBatch"]), limited["cursor"]["id"]))
+        self.assertEqual(30, len(list(shop.orders.find().batch_size(7).skip(10))))  # getMore, cursor by cursor
+
+    SECONDARY_OK = {"$readPreference": {"mode": "secondaryPreferred"}}
+
     def test_coll_stats_has_the_real_shape_and_sums_the_documents(self):
         shop = self.scanner().shop
         reply = shop.command("aggregate", "orders", pipeline=[{"$collStats": {"storageStats": {}, "count": {}}}],
@@ -874,5 +1072,7 @@ class VersionProfilesTest(unittest.TestCase):
             versions.append(client.server_info()["version"])
             reply = client.admin.command("hello", compression=["zstd", "zlib", "snappy"])
             self.assertEqual(["zstd", "snappy"], reply["compression"])
+            # No authentication between members: the unsigned $clusterTime.
+            self.assertEqual({"hash": bytes(20), "keyId": 0}, reply["$clusterTime"]["signature"])
         self.assertEqual(["8.0.4", "8.0.4", "7.0.14"], versions)
         lab.stop()

@@ -119,21 +119,89 @@ class WireTest(unittest.TestCase):
         self.assertEqual(40430, self.exchange(op_msg(None, sections=two_bodies))[3]["code"])
         self.assertEqual(40432, self.exchange(op_msg(None, sections=b"\x05"))[3]["code"])
 
-    def test_document_sequences_and_checksum_are_accepted(self):
+    def test_document_sequences_are_accepted(self):
         documents = bson.encode({"x": 1}) + bson.encode({"x": 2})
         sequence = b"documents\x00" + documents
         sections = (b"\x00" + bson.encode({"ping": 1, "$db": "admin"}) + b"\x01"
                     + struct.pack("<i", 4 + len(sequence)) + sequence)
         self.assertEqual({"ok": 1.0}, self.exchange(op_msg(None, sections=sections))[3])
-        checksummed = op_msg({"ping": 1, "$db": "admin"}, flags=wire.CHECKSUM_PRESENT)
-        checksummed = struct.pack("<i", len(checksummed) + 4) + checksummed[4:] + b"\x00\x00\x00\x00"
-        self.assertEqual({"ok": 1.0}, self.exchange(checksummed)[3])
+
+    def test_crc32c_matches_the_rfc_3720_check_value(self):
+        self.assertEqual(0xE3069283, wire.crc32c(b"123456789"))
+
+    def test_a_right_checksum_is_answered_a_wrong_one_closes_the_connection(self):
+        # op_msg.cpp (OpMsg::parse): ChecksumMismatch 288, a ConnectionFatalMessageParseError.
+        message = op_msg({"ping": 1, "$db": "admin"}, flags=wire.CHECKSUM_PRESENT)
+        message = struct.pack("<i", len(message) + 4) + message[4:]
+        checksum = wire.crc32c(message)
+        self.assertEqual({"ok": 1.0}, self.exchange(message + struct.pack("<I", checksum))[3])
+        sock = self.connect()
+        sock.sendall(message + struct.pack("<I", checksum ^ 1))
+        self.assertTrue(is_closed(sock))
 
     def test_more_to_come_gets_no_reply(self):
         sock = self.connect()
         sock.sendall(op_msg({"ping": 1, "$db": "admin"}, flags=wire.MORE_TO_COME, request_id=1))
         sock.sendall(op_msg({"ping": 1, "$db": "admin"}, request_id=2))
         self.assertEqual(2, read_reply(sock)[1])
+
+    def read_streamed(self, sock):
+        """(requestID, responseTo, flags, document, seconds waited) of the next OP_MSG."""
+        started = time.monotonic()
+        length, request_id, response_to, _ = wire.HEADER.unpack(read_exactly(sock, wire.HEADER_SIZE))
+        body = read_exactly(sock, length - wire.HEADER_SIZE)
+        return request_id, response_to, struct.unpack_from("<I", body)[0], bson.decode(body[5:]), \
+            time.monotonic() - started
+
+    def test_exhaust_hello_streams_a_reply_every_max_await_time(self):
+        # replication_info.cpp (CmdHello::run, opCtx->isExhaust()): setNextInvocation, so every reply
+        # has moreToCome and answers the one before it (makeExhaustMessage).
+        sock = self.connect()
+        sock.sendall(op_msg({"hello": 1, "$db": "admin"}, request_id=10))
+        topology_version = read_reply(sock)[3]["topologyVersion"]
+        awaitable = {"hello": 1, "topologyVersion": topology_version, "maxAwaitTimeMS": 300, "$db": "admin"}
+        sock.sendall(op_msg(awaitable, flags=wire.EXHAUST_ALLOWED, request_id=11))
+        answered = 11
+        for _ in range(3):
+            request_id, response_to, flags, reply, waited = self.read_streamed(sock)
+            self.assertEqual((answered, wire.MORE_TO_COME, 1.0), (response_to, flags, reply["ok"]))
+            self.assertEqual(topology_version, reply["topologyVersion"])
+            self.assertGreaterEqual(waited, 0.25)
+            answered = request_id
+
+    def test_exhaust_hello_with_a_stale_topology_version_answers_at_once_then_waits(self):
+        sock = self.connect()
+        stale = {"processId": bson.ObjectId(), "counter": bson.Int64(0)}
+        sock.sendall(op_msg({"hello": 1, "topologyVersion": stale, "maxAwaitTimeMS": 300, "$db": "admin"},
+                            flags=wire.EXHAUST_ALLOWED))
+        _, _, flags, first, waited = self.read_streamed(sock)
+        self.assertEqual(wire.MORE_TO_COME, flags)
+        self.assertLess(waited, 0.25)
+        _, _, flags, second, waited = self.read_streamed(sock)
+        self.assertEqual(wire.MORE_TO_COME, flags)
+        self.assertEqual(first["topologyVersion"], second["topologyVersion"])
+        self.assertGreaterEqual(waited, 0.25)
+
+    def test_exhaust_hello_without_max_await_time_is_51756_and_ends(self):
+        _, _, flags, reply = self.exchange(op_msg({"hello": 1, "$db": "admin"}, flags=wire.EXHAUST_ALLOWED))
+        self.assertEqual((0, 51756), (flags, reply["code"]))
+        self.assertEqual("An isMaster or hello request with exhaust must specify 'maxAwaitTimeMS'",
+                         reply["errmsg"])
+
+    def test_exhaust_flag_on_other_commands_gets_one_reply(self):
+        _, _, flags, reply = self.exchange(op_msg({"ping": 1, "$db": "admin"}, flags=wire.EXHAUST_ALLOWED))
+        self.assertEqual((0, {"ok": 1.0}), (flags, reply))
+
+    def test_api_strict_refuses_commands_outside_api_version_1(self):
+        # service_entry_point_common.cpp (initializeAPIParameters): APIStrictError 323.
+        strict = {"apiVersion": "1", "apiStrict": True, "$db": "admin"}
+        reply = self.exchange(op_msg({"buildInfo": 1, **strict}))[3]
+        self.assertEqual((0.0, 323, "APIStrictError"), (reply["ok"], reply["code"], reply["codeName"]))
+        self.assertTrue(reply["errmsg"].startswith(
+            "Provided apiStrict:true, but the command buildInfo is not in API Version 1."))
+        self.assertEqual(1.0, self.exchange(op_msg({"ping": 1, **strict}))[3]["ok"])
+        self.assertEqual(1.0, self.exchange(op_msg({"buildInfo": 1, **strict, "apiStrict": False}))[3]["ok"])
+        self.assertEqual(4886600, self.exchange(op_msg({"ping": 1, "apiStrict": True, "$db": "admin"}))[3]["code"])
 
     def test_fatal_messages_close_the_connection(self):
         fatal = {
@@ -166,6 +234,28 @@ class WireTest(unittest.TestCase):
         reply = zlib.decompress(payload[wire.COMPRESSED_HEADER.size:])
         self.assertEqual((wire.OP_MSG, len(reply), 2), (original, size, compressor_id))
         self.assertEqual({"ok": 1.0}, bson.decode(reply[5:]))
+
+    def test_snappy_and_zstd_requests_are_answered_in_kind(self):
+        # What the Node driver and mongosh negotiate with a 7.0 server (default snappy,zstd,zlib).
+        import snappy
+        import zstandard
+        codecs = {"snappy": (1, snappy.compress, snappy.uncompress),
+                  "zstd": (3, zstandard.ZstdCompressor().compress, zstandard.ZstdDecompressor().decompress)}
+        for name, (compressor_id, pack, unpack) in codecs.items():
+            with self.subTest(compressor=name):
+                sock = self.connect()
+                sock.sendall(op_msg({"hello": 1, "compression": [name], "$db": "admin"}))
+                self.assertEqual([name], read_reply(sock)[3]["compression"])
+                body = op_msg({"ping": 1, "$db": "admin"}, request_id=12)[wire.HEADER_SIZE:]
+                packed = wire.COMPRESSED_HEADER.pack(wire.OP_MSG, len(body), compressor_id) + pack(body)
+                sock.sendall(wire.HEADER.pack(wire.HEADER_SIZE + len(packed), 12, 0, wire.OP_COMPRESSED) + packed)
+                length, _, response_to, opcode = wire.HEADER.unpack(read_exactly(sock, wire.HEADER_SIZE))
+                payload = read_exactly(sock, length - wire.HEADER_SIZE)
+                self.assertEqual((wire.OP_COMPRESSED, 12), (opcode, response_to))
+                _, size, reply_id = wire.COMPRESSED_HEADER.unpack_from(payload)
+                reply = unpack(payload[wire.COMPRESSED_HEADER.size:])
+                self.assertEqual((compressor_id, size), (reply_id, len(reply)))
+                self.assertEqual({"ok": 1.0}, bson.decode(reply[5:]))
 
     def test_no_compression_field_without_a_common_compressor(self):
         for offered in ([], ["lz4"]):

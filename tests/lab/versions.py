@@ -78,6 +78,18 @@ def default_compressors(version):
     return ["snappy"] if parse(version) >= (3, 6, 0) else []
 
 
+def default_tls_min_version(version):
+    """The lowest TLS version a server accepts with net.tls.disabledProtocols unset: from 4.0 it
+    disables only TLS 1.0 (where OpenSSL has 1.1+, as Debian's does: MongoDB DOCS-11541), before
+    that nothing. version: a parsed version tuple."""
+    return "TLSv1.1" if version >= (4, 0, 0) else "TLSv1"
+
+
+def has_stable_api(version):
+    """apiVersion, apiStrict and apiDeprecationErrors are parsed from 5.0 (Stable API)."""
+    return parse(version) >= (5, 0, 0)
+
+
 def compression_first_in_hello(version):
     """From 8.0 hello negotiates compressors before anything else, so 'compression' is its first
     field; 4.4-7.0 put it after readOnly (shared/server-replies/hello-standalone-8.0-compression-helloOk.json)."""

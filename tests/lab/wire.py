@@ -12,6 +12,8 @@ import zlib
 from dataclasses import dataclass
 
 import bson
+import snappy
+import zstandard
 
 HEADER = struct.Struct("<iiii")  # messageLength, requestID, responseTo, opCode
 HEADER_SIZE = HEADER.size
@@ -29,6 +31,7 @@ COMPRESSOR_IDS = {"noop": 0, "snappy": 1, "zlib": 2, "zstd": 3}
 # OP_MSG flagBits. The low 16 bits are "required": an unknown one there is fatal to the connection.
 CHECKSUM_PRESENT = 1 << 0
 MORE_TO_COME = 1 << 1
+EXHAUST_ALLOWED = 1 << 16  # optional: the client takes a stream of replies (moreToCome) to this request
 REQUIRED_FLAGS_MASK = 0xFFFF
 KNOWN_REQUIRED_FLAGS = CHECKSUM_PRESENT | MORE_TO_COME
 MAX_DOCUMENT_SEQUENCES = 2
@@ -67,6 +70,7 @@ class Request:
     db: str
     body: dict
     more_to_come: bool = False
+    exhaust_allowed: bool = False
     namespace: str = ""
     number_to_return: int = 0
 
@@ -102,11 +106,46 @@ def _read_cstring(data, offset):
     return data[offset:end].decode("utf-8", "replace"), end + 1
 
 
+def _crc32c_table():
+    table = []
+    for byte in range(256):
+        crc = byte
+        for _ in range(8):
+            crc = (crc >> 1) ^ (0x82F63B78 if crc & 1 else 0)
+        table.append(crc)
+    return table
+
+
+_CRC32C_TABLE = _crc32c_table()
+
+
+def crc32c(data):
+    """CRC-32C (Castagnoli, reflected polynomial 0x82F63B78), the OP_MSG checksum."""
+    crc = 0xFFFFFFFF
+    for byte in data:
+        crc = _CRC32C_TABLE[(crc ^ byte) & 0xFF] ^ (crc >> 8)
+    return crc ^ 0xFFFFFFFF
+
+
+def check_op_msg_checksum(header, payload):
+    """With checksumPresent, the last 4 bytes must be the CRC-32C of the message before them, header
+    included (op_msg.cpp, OpMsg::parse). ChecksumMismatch (288) is a ConnectionFatalMessageParseError
+    (error_codes.yml): the server closes the connection."""
+    if len(payload) < 8:
+        return
+    (flags,) = struct.unpack_from("<I", payload, 0)
+    if not flags & CHECKSUM_PRESENT:
+        return
+    (expected,) = struct.unpack_from("<I", payload, len(payload) - 4)
+    if crc32c(header + payload[:-4]) != expected:
+        raise FatalMessageError("OP_MSG checksum does not match contents")
+
+
 def parse_op_msg(request_id, payload):
-    """Parses an OP_MSG body (everything after the header) into a Request.
+    """Parses an OP_MSG body (everything after the header) into a Request; the checksum is checked by
+    check_op_msg_checksum.
 
     Document sequences (kind 1) are folded into the body under their identifier, as the server does.
-    The checksum, when flagged, is tolerated and not verified.
     """
     if len(payload) < 5:
         raise MessageError(40587, "OP_MSG messages must have a body")
@@ -142,7 +181,8 @@ def parse_op_msg(request_id, payload):
     db = body.get("$db")
     if not isinstance(db, str):
         raise MessageError(40571, "OP_MSG requests require a $db argument")
-    return Request(OP_MSG, request_id, db, body, more_to_come=bool(flags & MORE_TO_COME))
+    return Request(OP_MSG, request_id, db, body, more_to_come=bool(flags & MORE_TO_COME),
+                   exhaust_allowed=bool(flags & EXHAUST_ALLOWED))
 
 
 def _parse_document_sequence(data, offset):
@@ -175,10 +215,15 @@ def parse_op_query(request_id, payload):
     return Request(OP_QUERY, request_id, db, query, namespace=namespace, number_to_return=number_to_return)
 
 
-def encode_op_msg(document, response_to):
-    """An OP_MSG reply: flagBits 0 and one kind-0 section."""
-    body = struct.pack("<I", 0) + b"\x00" + bson.encode(document)
+def encode_op_msg(document, response_to, more_to_come=False):
+    """An OP_MSG reply: one kind-0 section; flagBits moreToCome when another reply follows unasked."""
+    body = struct.pack("<I", MORE_TO_COME if more_to_come else 0) + b"\x00" + bson.encode(document)
     return HEADER.pack(HEADER_SIZE + len(body), next(_request_ids), response_to, OP_MSG) + body
+
+
+def request_id_of(message):
+    """The requestID in an encoded message's header."""
+    return HEADER.unpack_from(message)[1]
 
 
 def encode_op_reply(document, response_to):
@@ -187,9 +232,22 @@ def encode_op_reply(document, response_to):
     return HEADER.pack(HEADER_SIZE + len(body), next(_request_ids), response_to, OP_REPLY) + body
 
 
+def _decompress_body(name, body, size):
+    try:
+        if name == "zlib":
+            return zlib.decompress(body)
+        if name == "snappy":
+            return snappy.uncompress(body)
+        if name == "zstd":
+            return zstandard.ZstdDecompressor().decompress(body, max_output_size=size)
+    except (zlib.error, snappy.UncompressError, zstandard.ZstdError) as error:
+        raise FatalMessageError(f"{name}: {error}") from None
+    return body  # noop
+
+
 def decompress(payload, negotiated):
     """(originalOpcode, uncompressed body, compressor name) of an OP_COMPRESSED body. The compressor must be noop or
-    one negotiated on the connection; the lab can only undo zlib."""
+    one negotiated on the connection."""
     if len(payload) < COMPRESSED_HEADER.size:
         raise FatalMessageError("OP_COMPRESSED message too short")
     original, size, compressor_id = COMPRESSED_HEADER.unpack_from(payload)
@@ -197,23 +255,21 @@ def decompress(payload, negotiated):
     name = names.get(compressor_id)
     if name != "noop" and name not in negotiated:
         raise FatalMessageError(f"compressor id {compressor_id} was not negotiated")
-    body = payload[COMPRESSED_HEADER.size:]
-    if name == "zlib":
-        try:
-            body = zlib.decompress(body)
-        except zlib.error as error:
-            raise FatalMessageError(f"zlib: {error}") from None
-    elif name != "noop":
-        raise FatalMessageError(f"the lab cannot decompress {name}")
+    if not 0 <= size <= MAX_MESSAGE_SIZE_BYTES:
+        raise FatalMessageError(f"OP_COMPRESSED uncompressedSize {size} is out of range")
+    body = _decompress_body(name, payload[COMPRESSED_HEADER.size:], size)
     if len(body) != size:
         raise FatalMessageError("OP_COMPRESSED uncompressedSize does not match the message")
     return original, body, name
 
 
+_COMPRESS = {"noop": lambda body: body, "zlib": zlib.compress, "snappy": snappy.compress,
+             "zstd": lambda body: zstandard.ZstdCompressor().compress(body)}
+
+
 def compress(message, compressor):
-    """message (a whole encoded reply) wrapped in OP_COMPRESSED with compressor (noop or zlib)."""
+    """message (a whole encoded reply) wrapped in OP_COMPRESSED with compressor."""
     _, request_id, response_to, opcode = HEADER.unpack_from(message)
     body = message[HEADER_SIZE:]
-    packed = zlib.compress(body) if compressor == "zlib" else body
-    payload = COMPRESSED_HEADER.pack(opcode, len(body), COMPRESSOR_IDS[compressor]) + packed
+    payload = COMPRESSED_HEADER.pack(opcode, len(body), COMPRESSOR_IDS[compressor]) + _COMPRESS[compressor](body)
     return HEADER.pack(HEADER_SIZE + len(payload), request_id, response_to, OP_COMPRESSED) + payload
