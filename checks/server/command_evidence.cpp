@@ -1,8 +1,38 @@
 #include "checks/server/command_evidence.h"
 
+#include <array>
 #include <string>
 
+#include "checks/server/server_settings.h"
+
 namespace mongoscan {
+namespace {
+
+// A form of a command the probe sends that servers before `since` do not know: there a failure
+// means "not available on this version", not an error of the scan.
+struct CommandForm {
+  std::string_view command;  // as NodeFacts::commands names it
+  std::string_view form;
+  std::string_view since;
+};
+
+// usersInfo {forAllDBs: true}: from 4.0 (SERVER-34401; before, parseUsersInfoCommand reads the
+// document as a user name and fails with NoSuchKey).
+constexpr std::array kCommandForms = {
+    CommandForm{"usersInfo", "usersInfo {forAllDBs: true}", "4.0"},
+};
+
+// The form `command` takes that the node's version predates, if any.
+const CommandForm* form_unknown_to(const NodeFacts& facts, std::string_view command) {
+  const std::string version = server_version(facts);
+  if (version.empty()) return nullptr;
+  for (const CommandForm& form : kCommandForms) {
+    if (form.command == command && compare_versions(version, form.since) < 0) return &form;
+  }
+  return nullptr;
+}
+
+}  // namespace
 
 std::variant<const bson::Document*, Verdict> command_reply(const NodeFacts& facts,
                                                            std::string_view command,
@@ -26,6 +56,13 @@ std::variant<const bson::Document*, Verdict> command_reply(const NodeFacts& fact
                          std::string(action) + " action (see mongoscan auditor-role)",
                      json{{"command", name}, {"state", "not_permitted"}, {"needs", action}}};
     case CommandOutcome::State::failed:
+      if (const CommandForm* form = form_unknown_to(facts, command)) {
+        return Verdict{Status::skipped,
+                       std::string(form->form) + " exists from MongoDB " +
+                           std::string(form->since) + "; this node runs " + server_version(facts),
+                       json{{"command", name}, {"state", "failed"},
+                            {"needs_version", form->since}}};
+      }
       break;
   }
   return Verdict{Status::error, name + " failed: " + outcome->second.message,

@@ -1,8 +1,9 @@
 #pragma once
 // What a check may conclude from one diagnostic command of a node: the reply when the command
 // succeeded, or the verdict to give instead. Never `pass` on missing evidence: a command the
-// scanning account may not run makes the check `skipped`, naming the action it lacks; a command
-// that failed or never ran (the probe stopped earlier) makes it `error`, naming why.
+// scanning account may not run makes the check `skipped`, naming the action it lacks, as does a
+// command form the node's version predates; a command that failed otherwise or never ran (the
+// probe stopped earlier) makes it `error`, naming why.
 
 #include <string_view>
 #include <variant>

@@ -1063,6 +1063,17 @@ class VersionProfilesTest(unittest.TestCase):
         self.assertEqual(["zstd", "zlib", "snappy"], reply["compression"])
         lab.stop()
 
+    def test_users_for_all_databases_needs_4_0(self):
+        # 3.4 reads {forAllDBs: true} as a user name (parseUsersInfoCommand before SERVER-34401).
+        lab = start_for_class(type(self), "net-http-interface")
+        client = client_for(lab)
+        self.addCleanup(client.close)
+        with self.assertRaises(OperationFailure) as raised:
+            client.admin.command("usersInfo", {"forAllDBs": True})
+        self.assertEqual(4, raised.exception.code)
+        self.assertEqual([], client.admin.command("usersInfo", 1)["users"])
+        lab.stop()
+
     def test_mixed_members_run_their_own_versions_without_zlib(self):
         lab = start_for_class(type(self), "ver-mixed")
         versions = []

@@ -4,6 +4,7 @@ Shapes: shared/server-replies/usersInfo-forAllDBs.json, usersInfo-showPrivileges
 """
 
 import rbac
+import versions
 from commands import OPT_IN, Command, CommandError
 
 _DETAIL_OPTIONS = ("showPrivileges", "showAuthenticationRestrictions")
@@ -59,6 +60,9 @@ def _authorize_users_info(context):
 
 def users_info(context):
     deployment, argument = context.deployment, context.argument
+    if isinstance(argument, dict) and "forAllDBs" in argument and \
+            not versions.knows_users_for_all_dbs(context.node.version):
+        raise CommandError(4, 'Missing expected field "user"')
     with_privileges = any(context.body.get(option) is True for option in _DETAIL_OPTIONS)
     targets = None if isinstance(argument, dict) and "forAllDBs" in argument else \
         _targets(argument, context.db, "user")

@@ -43,6 +43,13 @@ def requires_authentication_text(version, command):
     return f"{word} {command} requires authentication"
 
 
+def knows_users_for_all_dbs(version):
+    """usersInfo {forAllDBs: true} exists from 4.0 (SERVER-34401). Before, parseUsersInfoCommand
+    (src/mongo/db/auth/user_management_commands_parser.cpp) reads the document as one user name and
+    fails with NoSuchKey: 'Missing expected field "user"'."""
+    return parse(version) >= (4, 0, 0)
+
+
 def long_sizes(version):
     """listDatabases reports sizes as Long from 5.0, as double before."""
     return parse(version) >= (5, 0, 0)

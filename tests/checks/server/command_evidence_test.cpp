@@ -48,5 +48,28 @@ TEST(CommandReply, ErrorWhenTheCommandFailedOrNeverRan) {
             "getCmdLineOpts did not run on this node (connect: Connection refused)");
 }
 
+// usersInfo {forAllDBs: true} exists from 4.0 (SERVER-34401): on 3.6 it fails with NoSuchKey,
+// which says the node is too old for the question, not that the scan went wrong.
+TEST(CommandReply, AFormTheVersionPredatesIsSkippedNotAnError) {
+  NodeFacts facts;
+  CommandOutcome failed;
+  failed.state = CommandOutcome::State::failed;
+  failed.message = "NoSuchKey: Missing expected field \"user\"";
+  facts.commands["usersInfo"] = failed;
+  CommandOutcome build_info;
+  build_info.state = CommandOutcome::State::ok;
+  build_info.reply = bson::Document{{"version", "3.6.23"}, {"ok", 1.0}};
+  facts.commands["buildInfo"] = build_info;
+  const auto old_node = command_reply(facts, "usersInfo", "viewUser");
+  ASSERT_TRUE(std::holds_alternative<Verdict>(old_node));
+  EXPECT_EQ(std::get<Verdict>(old_node).status, Status::skipped);
+  EXPECT_EQ(std::get<Verdict>(old_node).evidence["needs_version"], "4.0");
+  EXPECT_NE(std::get<Verdict>(old_node).message.find("3.6.23"), std::string::npos);
+
+  facts.commands["buildInfo"].reply = bson::Document{{"version", "4.0.28"}, {"ok", 1.0}};
+  const auto new_node = command_reply(facts, "usersInfo", "viewUser");
+  EXPECT_EQ(std::get<Verdict>(new_node).status, Status::error);
+}
+
 }  // namespace
 }  // namespace mongoscan
