@@ -34,6 +34,7 @@ mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/checks/data_model
 
 mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/checks/server
   authentication_test.cpp
+  authorization_lab_test.cpp
   authorization_test.cpp
   command_evidence_test.cpp
   hardening_test.cpp
@@ -144,6 +145,7 @@ mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/support
   loopback_socket.cpp
   process.cpp
   process_test.cpp
+  profile_variant.cpp
   report_schema.cpp
   report_schema_test.cpp
   shared_data.cpp

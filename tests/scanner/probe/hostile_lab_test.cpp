@@ -3,12 +3,9 @@
 // and the scan still writes its report.
 
 #include <gtest/gtest.h>
-#include <unistd.h>
 
 #include <chrono>
 #include <filesystem>
-#include <fstream>
-#include <functional>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -16,6 +13,7 @@
 #include "scanner/cli/cli.h"
 #include "tests/support/lab_scan.h"
 #include "tests/support/mongoscan_binary.h"
+#include "tests/support/profile_variant.h"
 
 namespace mongoscan {
 namespace {
@@ -25,6 +23,7 @@ using testing_support::LabDeployment;
 using testing_support::measured_scan;
 using testing_support::MeasuredScan;
 using testing_support::only_node;
+using testing_support::ProfileVariant;
 using testing_support::start_lab;
 namespace fs = std::filesystem;
 
@@ -45,25 +44,6 @@ bool measures_the_release_build() {
   return fs::equivalent(testing_support::mongoscan_binary(), MONGOSCAN_DEFAULT_BINARY, error);
 }
 
-// A profile of fixtures/lab changed by `change`, in a temporary file removed afterwards.
-class ProfileFile {
- public:
-  ProfileFile(const std::string& base, const std::function<void(json&)>& change) {
-    json profile = json::parse(
-        std::ifstream(std::string(MONGOSCAN_SOURCE_DIR) + "/fixtures/lab/" + base + ".json"));
-    change(profile);
-    path_ = fs::temp_directory_path() /
-            ("hostile-" + std::to_string(::getpid()) + "-" + std::to_string(counter_++) + ".json");
-    std::ofstream(path_) << profile.dump();
-  }
-  ~ProfileFile() { fs::remove(path_); }
-  std::string path() const { return path_.string(); }
-
- private:
-  static inline int counter_ = 0;
-  fs::path path_;
-};
-
 struct HostileMode {
   std::string fault;
   std::string phase;    // the phase of the error the node must end with
@@ -78,8 +58,8 @@ struct HostileMode {
 std::ostream& operator<<(std::ostream& out, const HostileMode& mode) { return out << mode.fault; }
 
 // The open profile's one node with the fault; with `tls`, behind requireTLS.
-ProfileFile hostile_profile(const HostileMode& mode) {
-  return ProfileFile("open", [&](json& profile) {
+ProfileVariant hostile_profile(const HostileMode& mode) {
+  return ProfileVariant("open", [&](json& profile) {
     profile["nodes"][0]["faults"] = {mode.fault};
     if (mode.tls) profile["tls"] = {{"mode", "requireTLS"}, {"certificate", "valid"}};
   });
@@ -118,7 +98,7 @@ class HostileNode : public ::testing::TestWithParam<HostileMode> {};
 
 TEST_P(HostileNode, EndsAsAnErrorWithinTheDeadlineInBoundedMemory) {
   const HostileMode& mode = GetParam();
-  const ProfileFile profile = hostile_profile(mode);
+  const ProfileVariant profile = hostile_profile(mode);
   auto lab = start_lab(profile.path());
   const auto started = std::chrono::steady_clock::now();
   const MeasuredScan measured = measured_scan(*lab, hostile_uri(*lab, mode), kDeadlines);
@@ -167,7 +147,7 @@ INSTANTIATE_TEST_SUITE_P(
 // nothing listens: the scan probes at most its member cap, each member refusing at once, and
 // still ends with a report, in bounded time and memory.
 TEST(HostileReplicaSet, HelloListing10000HostsEndsWithAReport) {
-  const ProfileFile profile("replset-member-down", [](json& profile) {
+  const ProfileVariant profile("replset-member-down", [](json& profile) {
     profile["nodes"][0]["faults"] = {"hello_10000_hosts"};
   });
   auto lab = start_lab(profile.path());

@@ -17,6 +17,7 @@
 #include "tests/support/lab_probe.h"
 #include "tests/support/lab_scan.h"
 #include "tests/support/mongoscan_binary.h"
+#include "tests/support/profile_variant.h"
 
 namespace mongoscan {
 namespace {
@@ -27,6 +28,7 @@ using testing_support::expect_no_secret;
 using testing_support::finding;
 using testing_support::LabDeployment;
 using testing_support::only_node;
+using testing_support::ProfileVariant;
 using testing_support::run_scan;
 using testing_support::scan;
 using testing_support::start_lab;
@@ -372,29 +374,10 @@ TEST(ProbeLab, WeakCipherClassesAreSeenAndUntestableOnesSaidSo) {
   }
 }
 
-// A variant of a profile in fixtures/lab, written to a temporary file that is removed afterwards.
-class VariantProfile {
- public:
-  VariantProfile(const std::string& base, const std::function<void(json&)>& change) {
-    json profile = json::parse(
-        std::ifstream(std::string(MONGOSCAN_SOURCE_DIR) + "/fixtures/lab/" + base + ".json"));
-    change(profile);
-    path_ = fs::temp_directory_path() / (base + "-variant-" + std::to_string(::getpid()) + "-" +
-                                         std::to_string(counter_++) + ".json");
-    std::ofstream(path_) << profile.dump();
-  }
-  ~VariantProfile() { fs::remove(path_); }
-  std::string path() const { return path_.string(); }
-
- private:
-  static inline int counter_ = 0;
-  fs::path path_;
-};
-
 // --scan-timeout bounds the whole scan whatever the per-step timeouts allow: what was gathered is
 // reported and the scan is incomplete, saying why.
 TEST(ProbeLab, TheScanTimeoutEndsAScanOfASilentNode) {
-  VariantProfile silent("open",
+  ProfileVariant silent("open",
                         [](json& profile) { profile["nodes"][0]["faults"] = {"no_reply"}; });
   auto lab = start_lab(silent.path());
   const auto started = std::chrono::steady_clock::now();
@@ -411,7 +394,7 @@ TEST(ProbeLab, TheScanTimeoutEndsAScanOfASilentNode) {
 }
 
 TEST(ProbeLab, SilentNodeCostsOneCommandTimeout) {
-  VariantProfile silent("open",
+  ProfileVariant silent("open",
                         [](json& profile) { profile["nodes"][0]["faults"] = {"no_reply"}; });
   auto lab = start_lab(silent.path());
   const auto started = std::chrono::steady_clock::now();
@@ -426,7 +409,8 @@ TEST(ProbeLab, SilentNodeCostsOneCommandTimeout) {
 }
 
 TEST(ProbeLab, ServerBefore36IsProbedThroughTheOpQueryHandshake) {
-  VariantProfile legacy("open", [](json& profile) { profile["nodes"][0]["version"] = "3.4.24"; });
+  ProfileVariant legacy("open",
+                        [](json& profile) { profile["nodes"][0]["version"] = "3.4.24"; });
   auto lab = start_lab(legacy.path());
   auto result = scan(*lab, port_uri(*lab, "", ""));
   // Checks that need 3.6's commands cannot judge: the scan is incomplete.
@@ -445,7 +429,7 @@ class CertificateProblem : public ::testing::TestWithParam<std::pair<std::string
 
 TEST_P(CertificateProblem, IsTheVerifyError) {
   const auto& [certificate, reason] = GetParam();
-  VariantProfile variant("hardened",
+  ProfileVariant variant("hardened",
                          [&](json& profile) { profile["tls"]["certificate"] = certificate; });
   auto lab = start_lab(variant.path());
   auto result = scan(
