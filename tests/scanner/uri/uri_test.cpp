@@ -122,6 +122,71 @@ TEST(ConnectionString, ConflictingOptionsAreErrors) {
   }
 }
 
+// The connection-string specification splits at the first unescaped '/' ("Reference
+// Implementation", step 2), so a '/' left in the user info makes the credentials the database
+// name; '@' and ':' are not among the characters it forbids there ("Auth Database": / \ space
+// " $). A database name holding an '@' followed by a host list is read as that mistake.
+TEST(ConnectionString, AnUnescapedSlashInTheUserInfoIsAnErrorNotADatabase) {
+  const std::string secret = "S3cretPw";
+  for (const std::string uri : {"mongodb://app/svc:S3cretPw@db.example.com:27017",
+                                "mongodb://app/svc:S3cretPw@db.example.com",
+                                "mongodb://app/svc:S3cretPw@db1.example.com,db2.example.com/x",
+                                "mongodb://app:99/S3cretPw@db.example.com"}) {
+    const auto parsed = parse_connection_string(uri);
+    // The input is never streamed: it holds the password.
+    ASSERT_FALSE(parsed.ok()) << "accepted: " << redact_connection_string(uri);
+    const std::string& message = parsed.error().message;
+    EXPECT_EQ(message.find(secret), std::string::npos) << "the message quotes the password";
+    EXPECT_NE(message.find("%2F"), std::string::npos) << message;
+    EXPECT_EQ(message.find('\n'), std::string::npos);
+    EXPECT_EQ(redact_connection_string(uri).find(secret), std::string::npos);
+  }
+  EXPECT_NE(parse_error("mongodb://app/svc:S3cretPw@db.example.com:27017").find("character 14"),
+            std::string::npos);
+  EXPECT_NE(parse_error("mongodb://app:99/S3cretPw@db.example.com").find("character 17"),
+            std::string::npos);
+  EXPECT_EQ(redact_connection_string("mongodb://app/svc:S3cretPw@db.example.com:27017"),
+            "mongodb://app/svc:***@db.example.com:27017");
+
+  // An escaped '@', or one with no host after it, is part of a database name.
+  EXPECT_EQ(parse_ok("mongodb://h/sales%40eu").database, "sales@eu");
+  EXPECT_EQ(parse_ok("mongodb://h/sales@").database, "sales@");
+  EXPECT_EQ(parse_ok("mongodb://h/a:b").database, "a:b");
+}
+
+// Server selection specification, "Read Preference": drivers MUST raise an error if
+// maxStalenessSeconds is positive, or a tag set is non-empty, with mode 'primary' (the default
+// mode). The max-staleness prose tests: mongodb://host/?maxStalenessSeconds=120 is invalid,
+// readPreference=primary&maxStalenessSeconds=-1 is valid.
+TEST(ConnectionString, PrimaryReadPreferenceTakesNoStalenessOrTags) {
+  const std::vector<std::pair<std::string, std::string>> errors = {
+      {"mongodb://h/?readPreference=primary&maxStalenessSeconds=120", "maxStalenessSeconds"},
+      {"mongodb://h/?maxStalenessSeconds=120", "maxStalenessSeconds"},
+      {"mongodb://h/?readPreference=primary&readPreferenceTags=dc:ny", "readPreferenceTags"},
+      {"mongodb://h/?readPreferenceTags=dc:ny&readPreferenceTags=", "readPreferenceTags"},
+  };
+  for (const auto& [uri, name] : errors) {
+    const std::string message = parse_error(uri);
+    EXPECT_NE(message.find(name), std::string::npos) << uri << " -> " << message;
+    EXPECT_NE(message.find("primary"), std::string::npos) << uri << " -> " << message;
+  }
+  parse_ok("mongodb://h/?readPreference=primary&maxStalenessSeconds=-1");
+  parse_ok("mongodb://h/?readPreference=primary&readPreferenceTags=");
+  parse_ok("mongodb://h/?readPreference=secondary&maxStalenessSeconds=120");
+  parse_ok("mongodb://h/?readPreference=nearest&readPreferenceTags=dc:ny");
+}
+
+// Initial DNS seedlist discovery specification, "URI Validation": the driver MUST report an error
+// if srvServiceName or srvMaxHosts is specified with a non-SRV URI, whatever its value.
+TEST(ConnectionString, SrvOptionsOnAPlainUriAreErrorsEvenWithInvalidValues) {
+  for (const std::string uri : {"mongodb://a/?srvMaxHosts=-1", "mongodb://a/?srvMaxHosts=many",
+                                "mongodb://a/?srvMaxHosts="}) {
+    EXPECT_NE(parse_error(uri).find("srvMaxHosts needs mongodb+srv"), std::string::npos) << uri;
+  }
+  EXPECT_NE(parse_error("mongodb://a/?srvServiceName=").find("srvServiceName needs mongodb+srv"),
+            std::string::npos);
+}
+
 TEST(ConnectionString, SrvNeedsOneHostNameWithoutPort) {
   auto srv = parse_ok("mongodb+srv://cluster0.example.com/db");
   EXPECT_TRUE(srv.srv);
