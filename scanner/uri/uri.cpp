@@ -431,15 +431,19 @@ bool fold_ssl_into_tls(ConnectionString& uri) {
   return false;
 }
 
-// Whether the text after the host list's '/' reads as the rest of a user info and the hosts: an
-// '@' followed by a host list (up to any further '/'). The connection-string specification splits
-// at the first '/' and forbids only / \ space " $ in a database name ("Auth Database"), so
-// without this a '/' left unescaped in the user info makes the password the database name.
-bool holds_user_info_and_hosts(std::string_view after_slash) {
-  const std::size_t path_end = std::min(after_slash.find_first_of("/?"), after_slash.size());
-  const std::size_t at = after_slash.substr(0, path_end).rfind('@');
+// Whether the text after the end of the host list (its '/' or '?') reads as the rest of a user
+// info and the hosts: an '@' before any further '/' and any '=' of the query ("appName=me@x.com"
+// is an option), followed by a host list. The connection-string specification ends the hosts at
+// the first '/' and forbids only / \ space " $ in a database name ("Auth Database"), so without
+// this a '/' or '?' left unescaped in the user info makes the password a database or an option.
+bool holds_user_info_and_hosts(std::string_view after_end, bool ended_by_question_mark) {
+  std::size_t limit = std::min(after_end.find('/'), after_end.size());
+  const std::size_t query = ended_by_question_mark ? 0 : after_end.find('?');
+  if (query != std::string_view::npos) limit = std::min(limit, after_end.find('=', query));
+  const std::size_t at = after_end.substr(0, limit).rfind('@');
   if (at == std::string_view::npos) return false;
-  return parse_hosts(after_slash.substr(at + 1, path_end - at - 1)).ok();
+  const std::string_view tail = after_end.substr(at + 1);
+  return parse_hosts(tail.substr(0, tail.find_first_of("/?"))).ok();
 }
 
 Result<Ok> check_srv_rules(const ConnectionString& uri) {
@@ -534,12 +538,13 @@ Result<ConnectionString> parse_connection_string(std::string_view text) {
   std::string_view path_and_query =
       authority_end == std::string_view::npos ? std::string_view{} : rest.substr(authority_end);
 
-  if (authority.find('@') == std::string_view::npos && path_and_query.starts_with('/') &&
-      holds_user_info_and_hosts(path_and_query.substr(1))) {
-    const std::size_t slash = text.size() - rest.size() + authority_end + 1;  // 1-based
-    return invalid("the '/' at character " + std::to_string(slash) +
-                   " ends the host list, but an '@' and hosts follow it: a '/' in a user name "
-                   "or password must be written %2F");
+  if (authority.find('@') == std::string_view::npos && !path_and_query.empty() &&
+      holds_user_info_and_hosts(path_and_query.substr(1), path_and_query.front() == '?')) {
+    const std::size_t position = text.size() - rest.size() + authority_end + 1;  // 1-based
+    return invalid("the '" + std::string(1, path_and_query.front()) + "' at character " +
+                   std::to_string(position) +
+                   " ends the host list, but an '@' and hosts follow it: in a user name or "
+                   "password, write '/' as %2F and '?' as %3F");
   }
 
   std::optional<UserInfo> user_info;
