@@ -43,7 +43,9 @@ struct StorageTotals {
 };
 
 // Sums storageStats.count and storageStats.size over the first batch of a $collStats
-// {storageStats: {}} aggregation (one document per shard through mongos).
+// {storageStats: {}} aggregation (one document per shard through mongos). ErrorCode::protocol
+// when one is missing, is not a whole number (bson::Document::get_int64) or the sum overflows:
+// the size is then unknown, never 0.
 Result<StorageTotals> sum_storage_stats(const std::vector<bson::Document>& batch);
 
 // Opens a session to `node` (TLS when its probe used TLS; credentials only where the probe would
