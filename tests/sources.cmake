@@ -105,6 +105,7 @@ mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/scanner/config_scan
 
 mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/scanner/data_model
   data_model_lab_test.cpp
+  data_model_probe_test.cpp
   document_shape_test.cpp)
 
 mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/scanner/discovery

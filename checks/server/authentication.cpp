@@ -4,6 +4,7 @@
 #include "checks/server/server_settings.h"
 #include "checks/text_list.h"
 #include "checks/verdict.h"
+#include "scanner/bson/bson.h"
 
 namespace mongoscan {
 namespace {
@@ -191,15 +192,24 @@ Verdict judge_iteration_counts(const NodeFacts& facts) {
   if (auto* instead = std::get_if<Verdict>(&reply)) return *instead;
   const bson::Document& parameters = *std::get<const bson::Document*>(reply);
   std::vector<std::string> low;
+  std::vector<std::string> unreadable;  // reported, but not as a whole number
   json evidence = json::object();
   for (const auto& [name, minimum] :
        {std::pair{"scramIterationCount", kScramSha1Iterations},
         std::pair{"scramSHA256IterationCount", kScramSha256Iterations}}) {
+    const bson::Value* reported = parameters.find(name);
     const auto count = parameters.get_int64(name);
-    evidence[name] = count ? json(*count) : json("not reported");
-    if (count && *count < minimum)
-      low.push_back(std::string(name) + " " + std::to_string(*count) + " < " +
-                    std::to_string(minimum));
+    if (reported == nullptr) {
+      evidence[name] = "not reported";
+    } else if (!count) {
+      evidence[name] = bson::to_json(*reported);
+      unreadable.emplace_back(name);
+    } else {
+      evidence[name] = *count;
+      if (*count < minimum)
+        low.push_back(std::string(name) + " " + std::to_string(*count) + " < " +
+                      std::to_string(minimum));
+    }
   }
   if (facts.authentication && facts.authentication->scram_iteration_count > 0) {
     const AuthenticationFacts& authentication = *facts.authentication;
@@ -214,6 +224,10 @@ Verdict judge_iteration_counts(const NodeFacts& facts) {
   }
   if (!low.empty()) {
     return {Status::fail, "SCRAM iteration counts below the server defaults: " + join(low),
+            evidence};
+  }
+  if (!unreadable.empty()) {
+    return {Status::error, "getParameter reported " + join(unreadable) + " as no whole number",
             evidence};
   }
   return {Status::pass, "SCRAM iteration counts are at or above the server defaults", evidence};

@@ -70,6 +70,66 @@ std::string decimal_digits(Uint128 coefficient) {
   return digits;
 }
 
+// A finite decimal128: (negative ? -1 : 1) × coefficient × 10^exponent.
+struct DecimalParts {
+  bool negative = false;
+  Uint128 coefficient = 0;
+  int exponent = 0;
+};
+
+// The parts of a finite decimal128 (the specification reads a coefficient above 10^34 - 1 as
+// zero); nullopt for NaN and the infinities.
+std::optional<DecimalParts> decimal_parts(const Decimal128& value) {
+  const std::uint64_t low = load_le(std::span(value.bytes).first<8>());
+  const std::uint64_t high = load_le(std::span(value.bytes).last<8>());
+  const auto combination = static_cast<unsigned>((high >> 58) & 0x1F);
+  if (combination >= 0x1E) return std::nullopt;
+  DecimalParts parts;
+  parts.negative = (high & kDecimalSignBit) != 0;
+  int biased_exponent = 0;
+  if ((combination >> 3) == 0x3) {
+    // The 0b11 form implies a coefficient above 10^34 - 1.
+    biased_exponent = static_cast<int>((high >> 47) & 0x3FFF);
+  } else {
+    biased_exponent = static_cast<int>((high >> 49) & 0x3FFF);
+    parts.coefficient = (Uint128{high & kDecimalHighCoefficientMask} << 64) | low;
+    if (parts.coefficient > max_decimal_coefficient()) parts.coefficient = 0;
+  }
+  parts.exponent = biased_exponent - kDecimalExponentBias;
+  return parts;
+}
+
+// The double as an int64 when it is a whole number in range; -2^63 is, 2^63 is not.
+std::optional<std::int64_t> whole_int64(double number) {
+  constexpr double kTwoTo63 = 9223372036854775808.0;
+  if (!(number >= -kTwoTo63 && number < kTwoTo63) || std::trunc(number) != number) {
+    return std::nullopt;
+  }
+  return static_cast<std::int64_t>(number);
+}
+
+// The decimal128 as an int64 when it is a whole number in range ("1.6E+9" is, "1.5" is not).
+std::optional<std::int64_t> whole_int64(const Decimal128& number) {
+  const std::optional<DecimalParts> parts = decimal_parts(number);
+  if (!parts) return std::nullopt;
+  constexpr Uint128 kMagnitudeOfMin = Uint128{1} << 63;  // |INT64_MIN|
+  Uint128 magnitude = parts->coefficient;
+  for (int exponent = parts->exponent; exponent < 0; ++exponent) {
+    if (magnitude % 10 != 0) return std::nullopt;
+    magnitude /= 10;
+  }
+  for (int exponent = parts->exponent; exponent > 0 && magnitude != 0; --exponent) {
+    if (magnitude > kMagnitudeOfMin) return std::nullopt;
+    magnitude *= 10;
+  }
+  if (magnitude > kMagnitudeOfMin || (magnitude == kMagnitudeOfMin && !parts->negative)) {
+    return std::nullopt;
+  }
+  if (magnitude == kMagnitudeOfMin) return std::numeric_limits<std::int64_t>::min();
+  const auto whole = static_cast<std::int64_t>(magnitude);
+  return parts->negative ? -whole : whole;
+}
+
 bool equals_ignoring_case(std::string_view text, std::string_view lower) {
   return std::equal(text.begin(), text.end(), lower.begin(), lower.end(), [](char a, char b) {
     return (a >= 'A' && a <= 'Z' ? static_cast<char>(a - 'A' + 'a') : a) == b;
@@ -975,6 +1035,8 @@ std::optional<std::int64_t> Document::get_int64(std::string_view key) const {
   if (!value) return std::nullopt;
   if (const auto* number = value->get_if<std::int32_t>()) return *number;
   if (const auto* number = value->get_if<std::int64_t>()) return *number;
+  if (const auto* number = value->get_if<double>()) return whole_int64(*number);
+  if (const auto* number = value->get_if<Decimal128>()) return whole_int64(*number);
   return std::nullopt;
 }
 
@@ -997,25 +1059,15 @@ Type Value::type() const {
 // Decimal128 text.
 
 std::string to_string(const Decimal128& value) {
-  const std::uint64_t low = load_le(std::span(value.bytes).first<8>());
   const std::uint64_t high = load_le(std::span(value.bytes).last<8>());
   const std::string sign = (high & kDecimalSignBit) ? "-" : "";
   const auto combination = static_cast<unsigned>((high >> 58) & 0x1F);
   if (combination == 0x1F) return "NaN";
   if (combination == 0x1E) return sign + "Infinity";
 
-  int biased_exponent = 0;
-  Uint128 coefficient = 0;
-  if ((combination >> 3) == 0x3) {
-    // The 0b11 form implies a coefficient above 10^34 - 1, which the spec reads as zero.
-    biased_exponent = static_cast<int>((high >> 47) & 0x3FFF);
-  } else {
-    biased_exponent = static_cast<int>((high >> 49) & 0x3FFF);
-    coefficient = (Uint128{high & kDecimalHighCoefficientMask} << 64) | low;
-    if (coefficient > max_decimal_coefficient()) coefficient = 0;
-  }
-  const int exponent = biased_exponent - kDecimalExponentBias;
-  const std::string digits = decimal_digits(coefficient);
+  const DecimalParts parts = *decimal_parts(value);
+  const int exponent = parts.exponent;
+  const std::string digits = decimal_digits(parts.coefficient);
   const int adjusted_exponent = exponent + static_cast<int>(digits.size()) - 1;
 
   if (exponent > 0 || adjusted_exponent < -6) {

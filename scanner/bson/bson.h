@@ -70,7 +70,11 @@ class Document {
   std::optional<Array> get_array(std::string_view key) const;
   // int32, int64 or double, as a double.
   std::optional<double> get_number(std::string_view key) const;
-  // int32 or int64 (servers send counts as either).
+  // A whole number of any BSON number type: int32, int64, or a double or decimal128 holding a
+  // whole number in int64 range. Servers send counts and sizes as any of these: older servers'
+  // BSONObjBuilder::appendNumber(long long) makes a double of 2^30 to 2^40 (mongodb/mongo
+  // src/mongo/bson/bsonobjbuilder.h). nullopt when the field is absent or holds anything else
+  // (1.5, NaN, 2^63, a string); find() tells those apart.
   std::optional<std::int64_t> get_int64(std::string_view key) const;
 
   const std::vector<Field>& fields() const;

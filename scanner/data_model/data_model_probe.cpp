@@ -1,7 +1,11 @@
 #include "scanner/data_model/data_model_probe.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <memory>
+#include <optional>
+#include <string>
+#include <utility>
 
 #include "scanner/auth/authentication.h"
 #include "scanner/data_model/document_shape.h"
@@ -196,23 +200,20 @@ class DataModelProbe {
     const std::string ns = database + "." + collection.name;
     bson::Array stats_stage{
         bson::Document{{"$collStats", bson::Document{{"storageStats", bson::Document{}}}}}};
-    auto stats = run(AllowedCommand::aggregate_collection_stats, collection.name,
-                     {{"pipeline", std::move(stats_stage)}, {"cursor", bson::Document{}}}, database,
-                     "$collStats " + ns);
-    if (stats) {
-      std::int64_t count = 0;
-      std::int64_t size = 0;
-      for (const bson::Document& shard : first_batch(stats.value())) {
-        const auto storage = shard.get_document("storageStats");
-        if (!storage) continue;
-        count += storage->get_int64("count").value_or(0);
-        size += storage->get_int64("size").value_or(0);
-      }
+    const std::string what = "$collStats " + ns;
+    auto stats =
+        run(AllowedCommand::aggregate_collection_stats, collection.name,
+            {{"pipeline", std::move(stats_stage)}, {"cursor", bson::Document{}}}, database, what);
+    auto totals = stats ? sum_storage_stats(first_batch(stats.value())) : stats.error();
+    if (totals) {
+      const auto [count, size] = totals.value();
       collection.count = count;
       collection.size_bytes = size;
       if (count > 0) collection.average_document_bytes = size / count;
     } else {
-      collection.errors.push_back(stats.error());
+      Error error = totals.error();
+      error.phase = what;
+      collection.errors.push_back(std::move(error));
     }
     if (collection.count == 0) return;
     bson::Array sample_stage{
@@ -278,6 +279,31 @@ bool database_selected(const std::string& database, const DataModelOptions& opti
   };
   if (listed(options.excluded_databases)) return false;
   return options.databases.empty() || listed(options.databases) || is_system_database(database);
+}
+
+Result<StorageTotals> sum_storage_stats(const std::vector<bson::Document>& batch) {
+  StorageTotals totals;
+  for (const bson::Document& shard : batch) {
+    const auto storage = shard.get_document("storageStats");
+    if (!storage) continue;
+    for (const auto& [field, total] :
+         {std::pair{"count", &totals.count}, std::pair{"size", &totals.size_bytes}}) {
+      const std::string name = "storageStats." + std::string(field);
+      const bson::Value* reported = storage->find(field);
+      if (reported == nullptr) {
+        return Error{ErrorCode::protocol, "$collStats", name + " is missing"};
+      }
+      const std::optional<std::int64_t> number = storage->get_int64(field);
+      if (!number) {
+        return Error{ErrorCode::protocol, "$collStats",
+                     name + " is not a whole number: " + bson::to_json(*reported).dump()};
+      }
+      if (__builtin_add_overflow(*total, *number, total)) {
+        return Error{ErrorCode::protocol, "$collStats", name + " overflows summed over the shards"};
+      }
+    }
+  }
+  return totals;
 }
 
 DataModelFacts probe_data_model(const NodeFacts& node, const ProbeOptions& probe,

@@ -4,13 +4,16 @@
 // replica-set members and mongos. Keeps only shapes (scanner/facts/data_model_facts.h).
 
 #include <chrono>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "scanner/bson/bson.h"
 #include "scanner/facts/data_model_facts.h"
 #include "scanner/facts/node_facts.h"
 #include "scanner/probe/probe.h"
+#include "scanner/result.h"
 #include "scanner/wire/deadline.h"
 
 namespace mongoscan {
@@ -32,6 +35,18 @@ const NodeFacts* sampling_node(const std::vector<NodeFacts>& nodes);
 
 // Whether --databases / --exclude-db let the data model look at `database`.
 bool database_selected(const std::string& database, const DataModelOptions& options);
+
+// A collection's document count and data size, as $collStats storageStats reports them.
+struct StorageTotals {
+  std::int64_t count = 0;
+  std::int64_t size_bytes = 0;
+};
+
+// Sums storageStats.count and storageStats.size over the first batch of a $collStats
+// {storageStats: {}} aggregation (one document per shard through mongos). ErrorCode::protocol
+// when one is missing, is not a whole number (bson::Document::get_int64) or the sum overflows:
+// the size is then unknown, never 0.
+Result<StorageTotals> sum_storage_stats(const std::vector<bson::Document>& batch);
 
 // Opens a session to `node` (TLS when its probe used TLS; credentials only where the probe would
 // send them), then: listDatabases, and per selected database listCollections; per collection

@@ -348,8 +348,19 @@ bool both_given(const ConnectionString& uri, std::string_view a, std::string_vie
   return uri.option(a) != nullptr && uri.option(b) != nullptr;
 }
 
-// Option combinations the URI-options specification declares errors.
-Result<Ok> check_option_conflicts(const ConnectionString& uri, bool ssl_tls_conflict) {
+// Whether a readPreferenceTags value holds a tag set that is not empty.
+bool has_non_empty_tag_set(const ConnectionString& uri) {
+  const UriOption* tags = uri.option("readPreferenceTags");
+  if (tags == nullptr) return false;
+  const auto& tag_sets = std::get<std::vector<KeyValueList>>(tags->value);
+  return std::any_of(tag_sets.begin(), tag_sets.end(),
+                     [](const KeyValueList& tag_set) { return !tag_set.empty(); });
+}
+
+// Option combinations the URI-options, server-selection and seedlist-discovery specifications
+// declare errors. `ignored` names the options given with an invalid value.
+Result<Ok> check_option_conflicts(const ConnectionString& uri, bool ssl_tls_conflict,
+                                  const std::vector<std::string>& ignored) {
   if (ssl_tls_conflict) return invalid("tls and ssl are given with different values");
   static const std::vector<std::pair<std::string_view, std::string_view>> kExclusive = {
       {"tlsInsecure", "tlsAllowInvalidCertificates"},
@@ -375,8 +386,22 @@ Result<Ok> check_option_conflicts(const ConnectionString& uri, bool ssl_tls_conf
     return invalid("loadBalanced=true cannot be combined with replicaSet");
   if (load_balanced && direct)
     return invalid("loadBalanced=true cannot be combined with directConnection=true");
-  if (!uri.srv && uri.option("srvMaxHosts")) return invalid("srvMaxHosts needs mongodb+srv");
-  if (!uri.srv && uri.option("srvServiceName")) return invalid("srvServiceName needs mongodb+srv");
+  // Seedlist discovery, "URI Validation": an error on a non-SRV URI whatever the value.
+  for (std::string_view srv_option : {"srvMaxHosts", "srvServiceName"}) {
+    const bool given = uri.option(srv_option) != nullptr ||
+                       std::find(ignored.begin(), ignored.end(), srv_option) != ignored.end();
+    if (!uri.srv && given) return invalid(std::string(srv_option) + " needs mongodb+srv");
+  }
+  // Server selection, "Read Preference": mode 'primary', the default, takes neither a positive
+  // maxStalenessSeconds nor a non-empty tag set.
+  if (uri.string_option("readPreference").value_or("primary") == "primary") {
+    if (uri.int_option("maxStalenessSeconds").value_or(-1) > 0) {
+      return invalid("maxStalenessSeconds needs a readPreference other than primary");
+    }
+    if (has_non_empty_tag_set(uri)) {
+      return invalid("readPreferenceTags needs a readPreference other than primary");
+    }
+  }
   if (uri.int_option("srvMaxHosts").value_or(0) > 0 &&
       (uri.option("replicaSet") || load_balanced)) {
     return invalid("srvMaxHosts cannot be combined with replicaSet or loadBalanced=true");
@@ -404,6 +429,21 @@ bool fold_ssl_into_tls(ConnectionString& uri) {
   if (auto tls = uri.bool_option("tls")) return *tls != ssl_value;
   uri.options.insert_or_assign("tls", UriOption{"tls", ssl_value});
   return false;
+}
+
+// Whether the text after the end of the host list (its '/' or '?') reads as the rest of a user
+// info and the hosts: an '@' before any further '/' and any '=' of the query ("appName=me@x.com"
+// is an option), followed by a host list. The connection-string specification ends the hosts at
+// the first '/' and forbids only / \ space " $ in a database name ("Auth Database"), so without
+// this a '/' or '?' left unescaped in the user info makes the password a database or an option.
+bool holds_user_info_and_hosts(std::string_view after_end, bool ended_by_question_mark) {
+  std::size_t limit = std::min(after_end.find('/'), after_end.size());
+  const std::size_t query = ended_by_question_mark ? 0 : after_end.find('?');
+  if (query != std::string_view::npos) limit = std::min(limit, after_end.find('=', query));
+  const std::size_t at = after_end.substr(0, limit).rfind('@');
+  if (at == std::string_view::npos) return false;
+  const std::string_view tail = after_end.substr(at + 1);
+  return parse_hosts(tail.substr(0, tail.find_first_of("/?"))).ok();
 }
 
 Result<Ok> check_srv_rules(const ConnectionString& uri) {
@@ -498,6 +538,15 @@ Result<ConnectionString> parse_connection_string(std::string_view text) {
   std::string_view path_and_query =
       authority_end == std::string_view::npos ? std::string_view{} : rest.substr(authority_end);
 
+  if (authority.find('@') == std::string_view::npos && !path_and_query.empty() &&
+      holds_user_info_and_hosts(path_and_query.substr(1), path_and_query.front() == '?')) {
+    const std::size_t position = text.size() - rest.size() + authority_end + 1;  // 1-based
+    return invalid("the '" + std::string(1, path_and_query.front()) + "' at character " +
+                   std::to_string(position) +
+                   " ends the host list, but an '@' and hosts follow it: in a user name or "
+                   "password, write '/' as %2F and '?' as %3F");
+  }
+
   std::optional<UserInfo> user_info;
   std::string_view host_text = authority;
   if (std::size_t at = authority.rfind('@'); at != std::string_view::npos) {
@@ -532,7 +581,7 @@ Result<ConnectionString> parse_connection_string(std::string_view text) {
   const bool properties_ignored = std::find(ignored_names.begin(), ignored_names.end(),
                                             "authMechanismProperties") != ignored_names.end();
   bool ssl_tls_conflict = fold_ssl_into_tls(uri);
-  if (auto conflicts = check_option_conflicts(uri, ssl_tls_conflict); !conflicts)
+  if (auto conflicts = check_option_conflicts(uri, ssl_tls_conflict, ignored_names); !conflicts)
     return conflicts.error();
   if (auto credentials = build_credentials(uri, std::move(user_info), properties_ignored);
       !credentials) {

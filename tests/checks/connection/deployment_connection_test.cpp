@@ -291,6 +291,29 @@ TEST(ConnectionBudget, FallsBackToMaxIncomingConnections) {
   EXPECT_EQ(finding.status, Status::pass);
 }
 
+// serverStatus and getCmdLineOpts numbers may arrive as any BSON number (bson.h,
+// Document::get_int64); one that is not a whole number is not read.
+TEST(ConnectionBudget, LimitsSentAsDoublesAreRead) {
+  DeploymentFacts standalone =
+      deployment("mongodb://db1.example.com", {node("db1.example.com", standalone_hello())});
+  standalone.nodes[0].commands["serverStatus"] = ok_reply(
+      {{"connections", bson::Document{{"current", 10.0}, {"available", 990.0}}}, {"ok", 1.0}});
+  standalone.nodes[0].commands["getCmdLineOpts"] = ok_reply(
+      {{"parsed", bson::Document{{"net", bson::Document{{"maxIncomingConnections", 500.0}}}}},
+       {"ok", 1.0}});
+  Finding finding =
+      judge("mongodb://db1.example.com/?maxPoolSize=100", standalone, "CONN-008", app_instances(2));
+  EXPECT_EQ(finding.evidence["connection_limit"], 1000);
+
+  standalone.nodes[0].commands["serverStatus"] = ok_reply(
+      {{"connections", bson::Document{{"current", 10.5}, {"available", 990.0}}}, {"ok", 1.0}});
+  finding =
+      judge("mongodb://db1.example.com/?maxPoolSize=100", standalone, "CONN-008", app_instances(2));
+  EXPECT_EQ(finding.evidence["connection_limit"], 500);
+  EXPECT_EQ(finding.evidence["connection_limit_source"],
+            "getCmdLineOpts net.maxIncomingConnections");
+}
+
 TEST(ConnectionBudget, TheSmallestLimitOfAClientFacingNodeCounts) {
   DeploymentFacts set = replica_set();
   set.nodes.push_back(node("arb.example.com", member_hello("rs0", "arbiter")));

@@ -254,5 +254,23 @@ TEST(IterationCounts, TheScanningAccountsStoredCountCounts) {
   EXPECT_EQ(finding.evidence["scanning_account_iterations"], 4096);
 }
 
+// getParameter values may arrive as any BSON number (bson.h, Document::get_int64).
+TEST(IterationCounts, CountsSentAsDoublesAreJudged) {
+  NodeFacts facts = reachable_node();
+  facts.commands["getParameter"] = answered(bson::Document{
+      {"scramIterationCount", 10000.0}, {"scramSHA256IterationCount", 4096.0}, {"ok", 1.0}});
+  const Finding low = judge_node(facts, "AUTHN-006");
+  EXPECT_EQ(low.status, Status::fail) << low.message;
+  EXPECT_NE(low.message.find("scramSHA256IterationCount 4096 < 15000"), std::string::npos);
+
+  // A count that is not a whole number is neither a pass nor "not reported".
+  facts.commands["getParameter"] = answered(bson::Document{
+      {"scramIterationCount", 10000.0}, {"scramSHA256IterationCount", 15000.5}, {"ok", 1.0}});
+  const Finding odd = judge_node(facts, "AUTHN-006");
+  EXPECT_EQ(odd.status, Status::error) << odd.message;
+  EXPECT_NE(odd.message.find("scramSHA256IterationCount"), std::string::npos) << odd.message;
+  EXPECT_EQ(odd.evidence["scramSHA256IterationCount"], 15000.5);
+}
+
 }  // namespace
 }  // namespace mongoscan

@@ -114,6 +114,18 @@ TEST(HttpInterface, ModernServersHaveNone) {
   EXPECT_EQ(finding.evidence["maxWireVersion"], 21);
 }
 
+// A hello number may arrive as any BSON number (bson.h, Document::get_int64); 21.0 is wire 21.
+TEST(HttpInterface, AWireVersionSentAsADoubleIsRead) {
+  NodeFacts facts = reachable_node();
+  facts.hello = bson::Document{{"isWritablePrimary", true}, {"maxWireVersion", 21.0}};
+  const Finding finding = judge(facts, "NET-004");
+  EXPECT_EQ(finding.status, Status::pass) << finding.message;
+  EXPECT_EQ(finding.evidence["maxWireVersion"], 21);
+  // A wire version that is not a whole number is no wire version: not checked.
+  facts.hello = bson::Document{{"isWritablePrimary", true}, {"maxWireVersion", 21.5}};
+  EXPECT_EQ(judge(facts, "NET-004").status, Status::error);
+}
+
 TEST(HttpInterface, OldServerAnsweringHttpFails) {
   NodeFacts facts = reachable_node("3.4.24");
   facts.hello = bson::Document{{"ismaster", true}, {"maxWireVersion", std::int32_t{5}}};

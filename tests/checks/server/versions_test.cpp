@@ -127,6 +127,18 @@ TEST(Ver001, WithoutBuildInfoTheWireVersionGivesTheSeriesAndEvidenceSaysSo) {
   EXPECT_EQ(ver001({node("db1", "", 30)}).status, Status::warn);  // newer than 8.0's wire
 }
 
+// A hello number may arrive as any BSON number (bson.h, Document::get_int64); 9.0 is wire 9.
+TEST(Ver001, AWireVersionSentAsADoubleGivesTheSeries) {
+  NodeFacts eol = node("db1", "");
+  eol.hello = bson::Document{{"isWritablePrimary", true}, {"maxWireVersion", 9.0}, {"ok", 1.0}};
+  const Finding finding = ver001({eol});
+  EXPECT_EQ(finding.status, Status::fail) << finding.message;  // 4.4 by wire version
+  EXPECT_EQ(finding.evidence["nodes"][0]["series"], "4.4");
+  // Not a whole number: no series is read from it.
+  eol.hello = bson::Document{{"isWritablePrimary", true}, {"maxWireVersion", 9.5}, {"ok", 1.0}};
+  EXPECT_NE(ver001({eol}).evidence["nodes"][0]["series"], "4.4");
+}
+
 TEST(Ver001, UnknownVersionsAreNeverAPass) {
   NodeFacts down;
   down.host = "db2";

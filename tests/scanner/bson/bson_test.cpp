@@ -156,7 +156,7 @@ TEST(BsonDocument, TypedGettersConvertOnlyWhatTheySay) {
   EXPECT_EQ(document.get_number("long"), 8589934592.0);
   EXPECT_EQ(document.get_int64("int"), 3);
   EXPECT_EQ(document.get_int64("long"), std::int64_t{1} << 33);
-  EXPECT_EQ(document.get_int64("ok"), std::nullopt);  // a double is not a count
+  EXPECT_EQ(document.get_int64("ok"), 1);  // a whole double is a count (see below)
   EXPECT_EQ(document.get_string("ok"), std::nullopt);
   EXPECT_EQ(document.get_bool("int"), std::nullopt);
   EXPECT_EQ(document.get_document("list"), std::nullopt);
@@ -164,6 +164,39 @@ TEST(BsonDocument, TypedGettersConvertOnlyWhatTheySay) {
   EXPECT_EQ(document.get_number("name"), std::nullopt);
   EXPECT_EQ(document.find("missing"), nullptr);
   EXPECT_EQ(document.get_string("missing"), std::nullopt);
+}
+
+// Servers type counts and sizes as BSONObjBuilder::appendNumber(long long) does (mongodb/mongo
+// src/mongo/bson/bsonobjbuilder.h): int32 below 2^30, a double below 2^40, else int64. So a 1.5 GiB
+// collection's storageStats.size (src/mongo/db/stats/storage_stats.cpp, 4.4) is a double.
+TEST(BsonDocument, Int64ReadsAWholeNumberOfAnyNumericType) {
+  constexpr std::int64_t kOneAndAHalfGiB = (std::int64_t{3} << 30) / 2;
+  const Document document{
+      {"int32", std::int32_t{-7}},
+      {"int64", std::int64_t{1} << 50},
+      {"double", static_cast<double>(kOneAndAHalfGiB)},
+      {"lowest", -9223372036854775808.0},
+      {"decimal", *parse_decimal128("1610612736")},
+      {"decimal_exponent", *parse_decimal128("1.6106127360E+9")},
+      {"fraction", 1.5},
+      {"nan", std::numeric_limits<double>::quiet_NaN()},
+      {"infinity", std::numeric_limits<double>::infinity()},
+      {"too_big", 9223372036854775808.0},
+      {"decimal_fraction", *parse_decimal128("1.5")},
+      {"decimal_too_big", *parse_decimal128("9223372036854775808")},
+      {"decimal_nan", *parse_decimal128("NaN")},
+      {"text", "1"},
+  };
+  EXPECT_EQ(document.get_int64("int32"), -7);
+  EXPECT_EQ(document.get_int64("int64"), std::int64_t{1} << 50);
+  EXPECT_EQ(document.get_int64("double"), kOneAndAHalfGiB);
+  EXPECT_EQ(document.get_int64("lowest"), std::numeric_limits<std::int64_t>::min());
+  EXPECT_EQ(document.get_int64("decimal"), kOneAndAHalfGiB);
+  EXPECT_EQ(document.get_int64("decimal_exponent"), kOneAndAHalfGiB);
+  for (const char* key : {"fraction", "nan", "infinity", "too_big", "decimal_fraction",
+                          "decimal_too_big", "decimal_nan", "text", "missing"}) {
+    EXPECT_EQ(document.get_int64(key), std::nullopt) << key;
+  }
 }
 
 TEST(BsonCodec, EncodesTheSpecificationExample) {

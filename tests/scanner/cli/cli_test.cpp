@@ -267,8 +267,14 @@ TEST(Cli, NoSecretReachesAnyOutput) {
   uris.push_back(
       "mongodb://AKIAEXAMPLE:AwsSecret99@h/?authMechanism=MONGODB-AWS"
       "&authMechanismProperties=AWS_SESSION_TOKEN:SessionTok55");
+  // A '/' or '?' left unescaped in the user info: the password must not come out as a database
+  // name or an option.
+  uris.push_back("mongodb://app/svc:SlashPw66@db.example.com:27017/?tls=true");
+  uris.push_back("mongodb://app:Quest?MarkPw44@db.example.com/?tls=true");
   std::vector<std::string> secrets = fixture_secrets(uris);
-  for (const char* extra : {"KeyFilePw77", "ProxyPw88", "SessionTok55"}) secrets.push_back(extra);
+  for (const char* extra : {"KeyFilePw77", "ProxyPw88", "SessionTok55", "SlashPw66", "MarkPw44"}) {
+    secrets.push_back(extra);
+  }
   ASSERT_GE(secrets.size(), 12u);
 
   TempDir dir;

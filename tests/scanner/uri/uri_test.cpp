@@ -122,6 +122,82 @@ TEST(ConnectionString, ConflictingOptionsAreErrors) {
   }
 }
 
+// The connection-string specification splits at the first unescaped '/' ("Reference
+// Implementation", step 2), so a '/' left in the user info makes the credentials the database
+// name; '@' and ':' are not among the characters it forbids there ("Auth Database": / \ space
+// " $). A '?' left in the user info makes the rest an option. Text after the host list holding
+// an '@' and then a host list is read as that mistake.
+TEST(ConnectionString, AnUnescapedSlashInTheUserInfoIsAnErrorNotADatabase) {
+  struct Case {
+    std::string uri;
+    std::string secret;  // the part of the password that came out as a database or an option
+    std::string where;
+  };
+  const std::vector<Case> cases = {
+      {"mongodb://app/svc:S3cretPw@db.example.com:27017", "S3cretPw", "'/' at character 14"},
+      {"mongodb://app/svc:S3cretPw@db.example.com", "S3cretPw", "'/' at character 14"},
+      {"mongodb://app/svc:S3cretPw@db1.example.com,db2.example.com/x", "S3cretPw", "character 14"},
+      {"mongodb://app:99/S3cretPw@db.example.com", "S3cretPw", "'/' at character 17"},
+      {"mongodb://app/svc:pa?ssWord9@db.example.com", "ssWord9", "'/' at character 14"},
+      {"mongodb://app:pa?ssWord9@db.example.com/?tls=true", "ssWord9", "'?' at character 17"},
+      {"mongodb+srv://app/svc:S3cretPw@cluster.example.com", "S3cretPw", "'/' at character 18"},
+  };
+  for (const Case& c : cases) {
+    const auto parsed = parse_connection_string(c.uri);
+    // The input is never streamed: it holds the password.
+    ASSERT_FALSE(parsed.ok()) << "accepted: " << redact_connection_string(c.uri);
+    const std::string& message = parsed.error().message;
+    EXPECT_EQ(message.find(c.secret), std::string::npos) << "the message quotes the password";
+    EXPECT_NE(message.find(c.where), std::string::npos) << message;
+    EXPECT_NE(message.find("%2F"), std::string::npos) << message;
+    EXPECT_EQ(redact_connection_string(c.uri).find(c.secret), std::string::npos);
+  }
+  EXPECT_EQ(redact_connection_string("mongodb://app/svc:S3cretPw@db.example.com:27017"),
+            "mongodb://app/svc:***@db.example.com:27017");
+
+  // An escaped '@', one with no host after it, or one in an option value is no user info.
+  EXPECT_EQ(parse_ok("mongodb://h/sales%40eu").database, "sales@eu");
+  EXPECT_EQ(parse_ok("mongodb://h/sales@").database, "sales@");
+  EXPECT_EQ(parse_ok("mongodb://h/a:b").database, "a:b");
+  EXPECT_EQ(parse_ok("mongodb://h/db?appName=me@example.com").string_option("appName"),
+            "me@example.com");
+  EXPECT_EQ(parse_ok("mongodb://h?appName=me@example.com").string_option("appName"),
+            "me@example.com");
+}
+
+// Server selection specification, "Read Preference": drivers MUST raise an error if
+// maxStalenessSeconds is positive, or a tag set is non-empty, with mode 'primary' (the default
+// mode). The max-staleness prose tests: mongodb://host/?maxStalenessSeconds=120 is invalid,
+// readPreference=primary&maxStalenessSeconds=-1 is valid.
+TEST(ConnectionString, PrimaryReadPreferenceTakesNoStalenessOrTags) {
+  const std::vector<std::pair<std::string, std::string>> errors = {
+      {"mongodb://h/?readPreference=primary&maxStalenessSeconds=120", "maxStalenessSeconds"},
+      {"mongodb://h/?maxStalenessSeconds=120", "maxStalenessSeconds"},
+      {"mongodb://h/?readPreference=primary&readPreferenceTags=dc:ny", "readPreferenceTags"},
+      {"mongodb://h/?readPreferenceTags=dc:ny&readPreferenceTags=", "readPreferenceTags"},
+  };
+  for (const auto& [uri, name] : errors) {
+    const std::string message = parse_error(uri);
+    EXPECT_NE(message.find(name), std::string::npos) << uri << " -> " << message;
+    EXPECT_NE(message.find("primary"), std::string::npos) << uri << " -> " << message;
+  }
+  parse_ok("mongodb://h/?readPreference=primary&maxStalenessSeconds=-1");
+  parse_ok("mongodb://h/?readPreference=primary&readPreferenceTags=");
+  parse_ok("mongodb://h/?readPreference=secondary&maxStalenessSeconds=120");
+  parse_ok("mongodb://h/?readPreference=nearest&readPreferenceTags=dc:ny");
+}
+
+// Initial DNS seedlist discovery specification, "URI Validation": the driver MUST report an error
+// if srvServiceName or srvMaxHosts is specified with a non-SRV URI, whatever its value.
+TEST(ConnectionString, SrvOptionsOnAPlainUriAreErrorsEvenWithInvalidValues) {
+  for (const std::string uri : {"mongodb://a/?srvMaxHosts=-1", "mongodb://a/?srvMaxHosts=many",
+                                "mongodb://a/?srvMaxHosts="}) {
+    EXPECT_NE(parse_error(uri).find("srvMaxHosts needs mongodb+srv"), std::string::npos) << uri;
+  }
+  EXPECT_NE(parse_error("mongodb://a/?srvServiceName=").find("srvServiceName needs mongodb+srv"),
+            std::string::npos);
+}
+
 TEST(ConnectionString, SrvNeedsOneHostNameWithoutPort) {
   auto srv = parse_ok("mongodb+srv://cluster0.example.com/db");
   EXPECT_TRUE(srv.srv);
