@@ -135,12 +135,15 @@ class RecordingProber {
     std::this_thread::sleep_for(hold);
     --running_;
     if (throwing.contains(facts.address())) throw std::runtime_error("prober broke");
+    // Probes run on several threads: the maps are only read here (operator[] would insert).
     bson::Array hosts;
-    for (const std::string& member : hosts_by_node[facts.address()]) hosts.push_back(member);
+    if (const auto named = hosts_by_node.find(facts.address()); named != hosts_by_node.end()) {
+      for (const std::string& member : named->second) hosts.push_back(member);
+    }
     facts.hello = bson::Document{{"setName", "rs0"}, {"hosts", hosts}};
-    if (status_by_node.contains(facts.address())) {
+    if (const auto listed = status_by_node.find(facts.address()); listed != status_by_node.end()) {
       bson::Array members;
-      for (const std::string& member : status_by_node[facts.address()])
+      for (const std::string& member : listed->second)
         members.push_back(bson::Document{{"name", member}});
       CommandOutcome status;
       status.state = CommandOutcome::State::ok;
