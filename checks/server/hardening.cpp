@@ -125,6 +125,7 @@ StartupWarnings startup_warnings(const bson::Document& get_log) {
 struct LogRedaction {
   bool applicable = true;
   bool redacted = false;
+  bool defaulted = false;  // neither reported live nor configured: the version's default
   json evidence;
 };
 
@@ -133,17 +134,18 @@ LogRedaction log_redaction(const NodeFacts& facts, const Configuration& settings
       parameters != facts.commands.end() &&
       parameters->second.state == CommandOutcome::State::ok) {
     if (const auto live = parameters->second.reply.get_bool("redactClientLogData")) {
-      return {true, *live, {{"value", *live}, {"source", "getParameter redactClientLogData"}}};
+      return {true, *live, false,
+              {{"value", *live}, {"source", "getParameter redactClientLogData"}}};
     }
   }
   const ServerSetting configured = settings["security.redactClientLogData"];
   if (!configured.set && edition(facts) == "Community") {
-    return {false, false,
+    return {false, false, true,
             {{"applicable", false},
              {"note", "MongoDB Community cannot redact client data from its logs: "
                       "redactClientLogData is an Enterprise and Percona option"}}};
   }
-  return {true, configured.value == true, configured.evidence()};
+  return {true, configured.value == true, !configured.set, configured.evidence()};
 }
 
 Verdict judge_process(const NodeFacts& facts) {
@@ -154,9 +156,7 @@ Verdict judge_process(const NodeFacts& facts) {
   std::vector<std::string> problems;
   if (redaction.applicable && !redaction.redacted) {
     problems.push_back(std::string("client data is written to the logs unredacted") +
-                       (redaction.evidence.value("set", true)
-                            ? ""
-                            : " (redactClientLogData defaults to false)"));
+                       (redaction.defaulted ? " (redactClientLogData defaults to false)" : ""));
   }
   auto log = command_reply(facts, "getLog", "getLog");
   if (const auto* reply = std::get_if<const bson::Document*>(&log)) {
