@@ -24,6 +24,7 @@ CODE_NAMES = {
     72: "InvalidOptions",
     73: "InvalidNamespace",
     76: "NoReplicationEnabled",
+    127: "ShardingStateNotInitialized",
     166: "CommandNotSupportedOnView",
     186: "ClientMetadataCannotBeMutated",
     334: "MechanismUnavailable",
@@ -115,6 +116,8 @@ class Command:
     any authenticated user may run it. requires_auth=False commands run before authentication.
     on_secondary: ALWAYS, or OPT_IN as the server declares the command (secondaryAllowed()).
     in_api_version_1: the command is in Stable API Version 1, so it runs under apiStrict: true.
+    exists_on(node) -> bool: whether this kind of node registers the command at all (mongos-only
+    commands); None means every node does. Elsewhere it is 59 CommandNotFound, as an unknown name.
     """
 
     name: str
@@ -125,6 +128,7 @@ class Command:
     aliases: tuple = field(default=())
     on_secondary: str = ALWAYS
     in_api_version_1: bool = False  # Command::apiVersions() is kApiVersions1 (Stable API)
+    exists_on: Optional[Callable[[object], bool]] = None
 
 
 def shell_text(value):

@@ -28,7 +28,10 @@ def _implicit_collections(profile, has_users, db):
 
 
 class Databases:
-    def __init__(self, profile, has_users):
+    def __init__(self, profile, has_users, live=None):
+        """live: {(db, collection): a function returning its documents}, read anew on every use (the
+        cluster's config.mongos and config.shards)."""
+        self._live = dict(live or {})
         listing = {}
         for db in profile.databases:
             listing[db["name"]] = {"collections": list(db.get("collections", [])),
@@ -38,6 +41,10 @@ class Databases:
             listed = {c["name"] for c in entry["collections"]}
             entry["collections"] += [c for c in _implicit_collections(profile, has_users, name)
                                      if c["name"] not in listed]
+        for db, name in self._live:
+            entry = listing.setdefault(db, {"collections": [], "sizeOnDisk": None})
+            if all(c["name"] != name for c in entry["collections"]):
+                entry["collections"].append({"name": name})
         for entry in listing.values():
             if entry["sizeOnDisk"] is None:
                 entry["sizeOnDisk"] = 8192 + 4096 * len(entry["collections"])
@@ -58,6 +65,9 @@ class Databases:
     def contents(self, db, name):
         """The collection's documents and their sizes; empty for a collection that does not exist."""
         key = (db, name)
+        if key in self._live:
+            documents = self._live[key]()
+            return Contents(tuple(documents), tuple(len(bson.encode(d)) for d in documents))
         if key not in self._contents:
             collection = self.collection(db, name) or {}
             documents = list(collection.get("documents", []))

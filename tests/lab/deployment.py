@@ -82,19 +82,34 @@ class NodeState:
         return list(self._open.values())
 
 
+def new_cluster_time_key():
+    """A $clusterTime signing key (admin.system.keys) as (key id, key): its id is the Timestamp of its
+    creation as a 64-bit number (KeysCollectionManager), (seconds << 32) | increment."""
+    now = int(datetime.datetime.now(datetime.timezone.utc).timestamp())
+    return (now << 32) | 1, secrets.token_bytes(20)
+
+
 class Deployment:
-    def __init__(self, profile, addresses):
+    """One profile's nodes; in a sharded cluster, one component (cluster.py)."""
+
+    def __init__(self, profile, addresses, cluster=None, kind=None, users_from=None):
+        """cluster, kind ("mongos", "config" or "shard"): the component's place in a sharded cluster.
+        users_from: the deployment whose users and roles this one authenticates against (mongos: the
+        config server set's)."""
         self.profile = profile
+        self.cluster = cluster
+        self.kind = kind
         self.nodes = [NodeState(i, spec, address)
                       for i, (spec, address) in enumerate(zip(profile.nodes, addresses))]
-        self.users = UserDirectory(profile.users, profile.parameters)
-        self.roles = rbac.RoleCatalogue(profile.custom_roles)
-        self.databases = Databases(profile, bool(self.users))
-        # The $clusterTime signing key (admin.system.keys): its id is the Timestamp of its creation as
-        # a 64-bit number (KeysCollectionManager), (seconds << 32) | increment.
-        now = int(datetime.datetime.now(datetime.timezone.utc).timestamp())
-        self.cluster_time_key_id = (now << 32) | 1
-        self.cluster_time_key = secrets.token_bytes(20)
+        if users_from is None:
+            self.users = UserDirectory(profile.users, profile.parameters)
+            self.roles = rbac.RoleCatalogue(profile.custom_roles)
+        else:
+            self.users, self.roles = users_from.users, users_from.roles
+        live = cluster.catalog_collections() if kind in ("mongos", "config") else {}
+        self.databases = Databases(profile, bool(self.users), live)
+        self.cluster_time_key_id, self.cluster_time_key = (
+            cluster.cluster_time_key if cluster is not None else new_cluster_time_key())
 
     def members_with_role(self, *roles):
         return [node.address for node in self.nodes if node.role in roles]
@@ -104,7 +119,7 @@ class Deployment:
 
     def parameters(self, node):
         """getParameter values for node: server defaults, then the profile's values."""
-        mode = self.profile.tls.mode
+        mode = self.profile.tls_for(node.spec).mode
         values = {
             "authenticationMechanisms": ["MONGODB-X509", "SCRAM-SHA-1", "SCRAM-SHA-256"],
             "clusterAuthMode": "undefined",

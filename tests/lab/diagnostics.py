@@ -61,11 +61,23 @@ def build_info(context):
 
 
 def get_cmd_line_opts(context):
-    """argv and parsed from the profile; parsed.net.port, when present, is the node's real port."""
-    options = copy.deepcopy(context.deployment.profile.cmd_line_opts)
+    """argv and parsed from the profile; parsed.net.port, when present, is the node's real port, and
+    in a sharded cluster sharding.configDB, when present, names the config server set's real members.
+    A node whose own tls mode differs from its component's shows that mode in net.tls (disabled: no
+    net.tls at all, as a server started without TLS options)."""
+    deployment, node = context.deployment, context.node
+    options = copy.deepcopy(deployment.profile.cmd_line_opts)
     parsed = options.get("parsed", {})
-    if "port" in parsed.get("net", {}):
-        parsed["net"]["port"] = int(context.node.address.rsplit(":", 1)[1])
+    net = parsed.get("net", {})
+    if "port" in net:
+        net["port"] = int(node.address.rsplit(":", 1)[1])
+    if "mode" in node.spec.tls and "tls" in net:
+        if node.spec.tls["mode"] == "disabled":
+            del net["tls"]
+        else:
+            net["tls"]["mode"] = node.spec.tls["mode"]
+    if deployment.cluster is not None and "configDB" in parsed.get("sharding", {}):
+        parsed["sharding"]["configDB"] = deployment.cluster.config_connection_string()
     return {"argv": options.get("argv", []), "parsed": parsed, "ok": 1.0}
 
 

@@ -19,6 +19,7 @@ import diagnostics
 import hello
 import replication
 import server_status
+import sharding
 import users_and_roles
 import versions
 import wire
@@ -27,7 +28,7 @@ from commands import (BAD_VALUE, OPT_IN, UNAUTHORIZED, CommandContext, CommandEr
 
 _TABLE = {}
 for _module in (hello, authentication, diagnostics, catalog, aggregation, cursors, users_and_roles,
-                replication):
+                replication, sharding):
     for _command in _module.COMMANDS:
         for _name in (_command.name, *_command.aliases):
             _TABLE[_name] = _command
@@ -153,7 +154,7 @@ async def run(deployment, node, connection, request):
         if request.opcode == wire.OP_QUERY:
             _check_op_query(context, request)
         command = _TABLE.get(request.command_name)
-        if command is None:
+        if command is None or (command.exists_on is not None and not command.exists_on(node)):
             raise CommandError(59, f"no such command: '{request.command_name}'")
         server_status.count_command(node, command.name)
         _check_api_strict(context, command)

@@ -20,7 +20,10 @@ MAX_WRITE_BATCH_SIZE = 100_000
 LOGICAL_SESSION_TIMEOUT_MINUTES = 30
 TERM = 1
 ELECTION_ID = ObjectId("7fffffff" + f"{TERM:016x}")
-TOPOLOGY_COUNTER = 0  # topologyVersion.counter: the lab's topology never changes
+TOPOLOGY_COUNTER = 0
+# A config server member adds configsvr: 2 after the replica-set fields (replication_info.cpp,
+# "configServerModeNumber").
+CONFIG_SERVER_MODE_NUMBER = 2  # topologyVersion.counter: the lab's topology never changes
 
 
 def _now():
@@ -174,6 +177,8 @@ async def _hello(context, primary_field):
         reply.update({primary_field: True, "msg": "isdbgrid", "topologyVersion": topology_version})
     elif node.is_replica_set_member:
         reply.update(_replica_set_block(context, primary_field, topology_version))
+        if context.deployment.kind == "config":
+            reply["configsvr"] = CONFIG_SERVER_MODE_NUMBER
     else:
         reply.update({primary_field: True, "topologyVersion": topology_version})
     reply.update({

@@ -4,7 +4,8 @@
   lab.py --profile NAME|PATH --ready-file F [--latency-ms N] [--log F] [--cert-dir D]
          [--advertise-host NAME] [--bind-host IP]
 
-Once every node listens, writes {"nodes": ["127.0.0.1:port", ...]} to F (atomically). Logs every
+Once every node listens, writes {"nodes": ["127.0.0.1:port", ...]} to F (atomically); a sharded
+cluster adds "components" and, with a VIP, "vip" (README.md). Logs every
 command received as one JSON line to --log (default F.commands.jsonl). Stops on SIGTERM or SIGINT,
 removes F and exits 0. Exits 2 if the deployment cannot start. See README.md.
 """
@@ -19,9 +20,11 @@ from pathlib import Path
 
 import profiles
 import tls
+from cluster import Cluster
 from command_log import CommandLog
 from deployment import Deployment
 from node import DownNode, HttpInterface, NodeServer, bind, listen
+from vip import Vip
 
 
 def _arguments(argv):
@@ -41,54 +44,99 @@ def _arguments(argv):
     return parser.parse_args(argv)
 
 
-def _write_ready_file(path, addresses):
+def _write_ready_file(path, ready):
     temporary = path.with_name(path.name + ".tmp")
-    temporary.write_text(json.dumps({"nodes": addresses}) + "\n")
+    temporary.write_text(json.dumps(ready) + "\n")
     os.replace(temporary, path)
 
 
-async def _serve(servers, ready_file, addresses):
+async def _serve(servers, ready_file, ready):
     loop = asyncio.get_running_loop()
     stopping = asyncio.Event()
     for signal_number in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(signal_number, stopping.set)
     tasks = [asyncio.create_task(server.serve()) for server in servers]
     await asyncio.sleep(0)  # let every accept loop start
-    _write_ready_file(ready_file, addresses)
+    _write_ready_file(ready_file, ready)
     await stopping.wait()
     await asyncio.gather(*(server.stop() for server in servers))
     await asyncio.gather(*tasks, return_exceptions=True)
 
 
-def _start(args):
-    """Loads the profile and binds every node; returns (servers, addresses, command log)."""
-    profile = profiles.load(args.profile)
-    cert_dir = args.cert_dir or args.ready_file.parent / "certs"
-    if profile.tls.mode != "disabled":
-        tls.make_certificates(cert_dir)
-    ssl_context = tls.server_context(profile.tls, cert_dir)
-    sockets = [bind(node, args.bind_host) for node in profile.nodes]
-    addresses = [f"{args.advertise_host}:{sock.getsockname()[1]}" for sock in sockets]
-    deployment = Deployment(profile, addresses)
-    log = CommandLog(args.log or args.ready_file.with_name(args.ready_file.name + ".commands.jsonl"))
-    servers = [DownNode(sock) if node.is_down else
-               NodeServer(deployment, node, sock, profile.tls.mode, ssl_context, log, args.latency_ms / 1000)
-               for node, sock in zip(deployment.nodes, sockets)]
-    if profile.http_interface:
+def _component_profiles(profile):
+    """The profiles whose nodes the lab binds: a cluster's components in order, else the profile."""
+    if profile.topology == profiles.SHARDED_CLUSTER:
+        return [component.profile for component in profile.components]
+    return [profile]
+
+
+def _node_servers(deployment, sockets, args, log, cert_dir, contexts):
+    """One server per node; the TLS context is made once per distinct TLS setting (contexts caches)."""
+    servers = []
+    for node, sock in zip(deployment.nodes, sockets):
+        if node.is_down:
+            servers.append(DownNode(sock))
+            continue
+        settings = deployment.profile.tls_for(node.spec)
+        if settings not in contexts:
+            contexts[settings] = tls.server_context(settings, cert_dir)
+        servers.append(NodeServer(deployment, node, sock, settings.mode, contexts[settings], log,
+                                  args.latency_ms / 1000))
+    if deployment.profile.http_interface:
         servers += [HttpInterface(listen(sock.getsockname()[1] + HttpInterface.PORT_OFFSET, args.bind_host))
                     for sock in sockets]
-    return servers, addresses, log
+    return servers
+
+
+def _ready(profile, addresses, vip_address):
+    """The ready file's content: every node; a cluster's components; its VIP, if any."""
+    ready = {"nodes": [address for component in addresses for address in component]}
+    if profile.topology == profiles.SHARDED_CLUSTER:
+        ready["components"] = [
+            {"name": c.name, "kind": c.kind, **({"setName": c.profile.set_name} if c.kind != "mongos" else {}),
+             "nodes": component_addresses}
+            for c, component_addresses in zip(profile.components, addresses)]
+    if vip_address:
+        ready["vip"] = vip_address
+    return ready
+
+
+def _start(args):
+    """Loads the profile and binds every node (and the VIP); returns (servers, ready file content,
+    command log)."""
+    profile = profiles.load(args.profile)
+    cert_dir = args.cert_dir or args.ready_file.parent / "certs"
+    if profile.uses_tls:
+        tls.make_certificates(cert_dir)
+    sockets = [[bind(node, args.bind_host) for node in p.nodes] for p in _component_profiles(profile)]
+    addresses = [[f"{args.advertise_host}:{sock.getsockname()[1]}" for sock in component]
+                 for component in sockets]
+    if profile.topology == profiles.SHARDED_CLUSTER:
+        deployments = Cluster(profile, addresses).deployments
+    else:
+        deployments = [Deployment(profile, addresses[0])]
+    log = CommandLog(args.log or args.ready_file.with_name(args.ready_file.name + ".commands.jsonl"))
+    contexts = {}
+    servers = [server for deployment, component in zip(deployments, sockets)
+               for server in _node_servers(deployment, component, args, log, cert_dir, contexts)]
+    vip_address = None
+    if profile.topology == profiles.SHARDED_CLUSTER and profile.vip:
+        vip_sock = listen(0, args.bind_host)
+        mongos = [sock.getsockname()[:2] for sock in sockets[0]]
+        servers.append(Vip(vip_sock, mongos))
+        vip_address = f"{args.advertise_host}:{vip_sock.getsockname()[1]}"
+    return servers, _ready(profile, addresses, vip_address), log
 
 
 def main(argv=None):
     args = _arguments(argv)
     try:
-        servers, addresses, log = _start(args)
+        servers, ready, log = _start(args)
     except (profiles.ProfileError, OSError, RuntimeError, ValueError) as error:
         print(f"lab: cannot start profile {args.profile}: {error}", file=sys.stderr)
         return 2
     try:
-        asyncio.run(_serve(servers, args.ready_file, addresses))
+        asyncio.run(_serve(servers, args.ready_file, ready))
     finally:
         log.close()
         args.ready_file.unlink(missing_ok=True)

@@ -24,6 +24,11 @@ TOPOLOGY_ROLES = {
     "replica_set": {"primary", "secondary", "passive", "hidden", "arbiter"},
     "sharded": {"mongos"},
 }
+SHARDED_CLUSTER = "sharded_cluster"
+# A sharded_cluster profile's own keys; each component is written in the keys of _TOP_LEVEL_KEYS.
+_CLUSTER_KEYS = {"description", "topology", "mongos", "configServers", "shards", "vip", "staleMongos"}
+_COMPONENT_EXCLUDED_KEYS = {"description", "topology", "httpInterface"}
+_STALE_MONGOS_KEYS = {"host", "mongoVersion", "pingSecondsAgo", "upSeconds"}
 TLS_MODES = ("disabled", "allowTLS", "preferTLS", "requireTLS")
 FAULTS = ("down", "drop_connections", "no_reply") + hostile.FAULTS
 AUTH_MECHANISMS = ("SCRAM-SHA-1", "SCRAM-SHA-256", "MONGODB-X509", "PLAIN")
@@ -48,6 +53,7 @@ class NodeSpec:
     port: int = 0
     faults: tuple = ()
     tags: dict = field(default_factory=dict)
+    tls: dict = field(default_factory=dict)  # keys of TlsSpec merged over the component's tls block
 
 
 @dataclass(frozen=True)
@@ -95,11 +101,55 @@ class Profile:
     # 127.0.0.1), which the localhost exception needs; false models a client on another host.
     clients_from_localhost: bool = True
 
+    def tls_for(self, node):
+        """The node's TLS settings: the profile's tls block with the node's own tls keys over it."""
+        return dataclasses.replace(self.tls, **node.tls) if node.tls else self.tls
+
+    @property
+    def uses_tls(self):
+        return any(self.tls_for(node).mode != "disabled" for node in self.nodes)
+
     @property
     def auth_enabled(self):
         """mongod's own rule: authorization is on with security.authorization or a keyFile."""
         security = self.cmd_line_opts.get("parsed", {}).get("security", {})
         return security.get("authorization") == "enabled" or "keyFile" in security
+
+
+@dataclass(frozen=True)
+class Component:
+    """One part of a sharded cluster, itself a profile: name is "mongos", the config server set's name
+    or the shard's _id; kind is "mongos", "config" or "shard"."""
+    name: str
+    kind: str
+    profile: Profile
+
+
+@dataclass(frozen=True)
+class StaleMongos:
+    """A mongos that once registered in config.mongos and no longer runs (never listening)."""
+    host: str
+    mongo_version: str
+    ping_seconds_ago: int
+    up_seconds: int = 86400
+
+
+@dataclass(frozen=True)
+class ClusterProfile:
+    """topology sharded_cluster: the mongos, the config server set and the shards, in that order."""
+    name: str
+    description: str
+    components: tuple
+    vip: bool = False
+    stale_mongos: tuple = ()
+    topology: str = SHARDED_CLUSTER
+
+    def component(self, kind):
+        return next(c for c in self.components if c.kind == kind)
+
+    @property
+    def uses_tls(self):
+        return any(c.profile.uses_tls for c in self.components)
 
 
 def resolve(name_or_path):
@@ -150,6 +200,8 @@ def _require(condition, message):
 
 def _build(name, raw):
     _require(isinstance(raw, dict), "a profile is a JSON object")
+    if raw.get("topology") == SHARDED_CLUSTER:
+        return _cluster(name, raw)
     unknown = set(raw) - _TOP_LEVEL_KEYS
     _require(not unknown, f"unknown keys {sorted(unknown)}")
     topology = raw.get("topology", "standalone")
@@ -163,6 +215,9 @@ def _build(name, raw):
              "httpInterface exists only on servers before 3.6")
     _require(not {"version", "versionArray"} & set(raw.get("buildInfo", {})),
              "buildInfo takes its version from each node's version")
+    for node in nodes:
+        if node.tls:
+            _tls(dict(raw.get("tls", {}), **node.tls), versions.parse(node.version))
     custom_roles = tuple(raw.get("customRoles", []))
     for role in custom_roles:
         _require({"role", "db"} <= set(role), "each custom role needs role and db")
@@ -186,6 +241,48 @@ def _build(name, raw):
     )
 
 
+def _cluster(name, raw):
+    """A sharded_cluster: each component is checked as a profile of its own (mongos: topology sharded;
+    config servers and shards: replica_set)."""
+    unknown = set(raw) - _CLUSTER_KEYS
+    _require(not unknown, f"unknown keys {sorted(unknown)}")
+    for key in ("mongos", "configServers", "shards"):
+        _require(key in raw, f"a sharded_cluster needs {key}")
+    _require(isinstance(raw["shards"], list) and raw["shards"], "shards lists at least one shard")
+    config = _component_raw(raw["configServers"], "configServers")
+    components = [Component("mongos", "mongos", _build(f"{name}/mongos", dict(
+                      _component_raw(raw["mongos"], "mongos"), topology="sharded"))),
+                  Component(config.get("setName"), "config", _build(f"{name}/config", dict(
+                      config, topology="replica_set")))]
+    for shard in raw["shards"]:
+        shard = _component_raw(shard, "shards[]")
+        shard_id = shard.pop("_id", None)
+        _require(isinstance(shard_id, str), "each shard needs an _id")
+        components.append(Component(shard_id, "shard", _build(f"{name}/{shard_id}", dict(
+            shard, topology="replica_set"))))
+    names = [c.name for c in components]
+    _require(len(set(names)) == len(names), f"component names repeat: {names}")
+    _require(not components[0].profile.users,
+             "mongos has no users of its own: users created through mongos live on the config servers")
+    stale = raw.get("staleMongos", [])
+    for entry in stale:
+        _require(isinstance(entry, dict) and {"host", "mongoVersion", "pingSecondsAgo"} <= set(entry)
+                 and set(entry) <= _STALE_MONGOS_KEYS,
+                 "each staleMongos entry is {host, mongoVersion, pingSecondsAgo, upSeconds?}")
+    return ClusterProfile(
+        name=name, description=raw.get("description", ""), components=tuple(components),
+        vip=raw.get("vip", False) is True,
+        stale_mongos=tuple(StaleMongos(e["host"], e["mongoVersion"], e["pingSecondsAgo"],
+                                       e.get("upSeconds", 86400)) for e in stale))
+
+
+def _component_raw(raw, where):
+    _require(isinstance(raw, dict), f"{where} is a JSON object")
+    excluded = set(raw) & _COMPONENT_EXCLUDED_KEYS
+    _require(not excluded, f"{where}: {sorted(excluded)} belong to the cluster, not a component")
+    return dict(raw)
+
+
 def _node(raw, topology):
     _require(raw.get("role") in TOPOLOGY_ROLES[topology],
              f"node role {raw.get('role')!r} does not fit topology {topology}")
@@ -194,7 +291,10 @@ def _node(raw, topology):
     _require(set(faults) <= set(FAULTS), f"faults must be among {FAULTS}")
     _require(not (raw["role"] == "primary" and "down" in faults),
              "a primary cannot be down: a real set would elect another primary")
-    return NodeSpec(raw["role"], raw["version"], raw.get("port", 0), faults, raw.get("tags", {}))
+    node_tls = raw.get("tls", {})
+    _require(isinstance(node_tls, dict) and set(node_tls) <= set(TlsSpec.__dataclass_fields__),
+             "a node's tls holds keys of the tls block")
+    return NodeSpec(raw["role"], raw["version"], raw.get("port", 0), faults, raw.get("tags", {}), node_tls)
 
 
 def _database(raw):

@@ -31,11 +31,12 @@ _DB_ADMIN = ["collMod", "collStats", "compact", "dbStats", "dropCollection", "en
              "listCollections", "listIndexes", "reIndex", "validate"]
 _USER_ADMIN = ["changeCustomData", "changePassword", "createRole", "createUser", "dropRole",
                "dropUser", "grantRole", "revokeRole", "viewRole", "viewUser"]
-_CLUSTER_MONITOR = ["connPoolStats", "getCmdLineOpts", "getLog", "getParameter", "hostInfo", "inprog",
-                    "listDatabases", "listSessions", "replSetGetConfig", "replSetGetStatus",
-                    "serverStatus", "top"]
+# builtin_roles.cpp: clusterMonitor holds getShardMap and listShards ("clusterManager gets this also").
+_CLUSTER_MONITOR = ["connPoolStats", "getCmdLineOpts", "getLog", "getParameter", "getShardMap", "hostInfo",
+                    "inprog", "listDatabases", "listSessions", "listShards", "replSetGetConfig",
+                    "replSetGetStatus", "serverStatus", "top"]
 _CLUSTER_MONITOR_DATABASE = ["collStats", "dbStats", "indexStats"]
-_CLUSTER_MANAGER = ["addShard", "removeShard", "replSetConfigure", "replSetGetConfig",
+_CLUSTER_MANAGER = ["addShard", "listShards", "removeShard", "replSetConfigure", "replSetGetConfig",
                     "replSetGetStatus", "replSetStateChange", "setFeatureCompatibilityVersion"]
 _HOST_MANAGER = ["flushRouterConfig", "killop", "logRotate", "setParameter", "shutdown"]
 

@@ -223,6 +223,8 @@ def _replica_set_status(context):
     reply = {"set": deployment.profile.set_name, "date": now, "myState": _state(node),
              "term": Int64(TERM)}
     reply.update(_sync_source_fields(deployment, node))
+    if deployment.kind == "config":
+        reply["configsvr"] = True  # a configsvr replica set config (topology_coordinator.cpp)
     reply["heartbeatIntervalMillis"] = HEARTBEAT_INTERVAL_MILLIS
     reply.update(_vote_counts(deployment))
     reply["optimes"] = _set_optimes(node, now, written)

@@ -16,6 +16,7 @@ _DEFAULT_CONNECTIONS = {"current": 1, "available": 838859, "totalCreated": 1, "a
 # mechanisms the server supports, enabled or not, MONGODB-X509 and both SCRAMs on a Community build).
 _COUNTED_MECHANISMS = ("MONGODB-X509", "SCRAM-SHA-1", "SCRAM-SHA-256")
 _TLS_PROTOCOLS = {"TLSv1": "1.0", "TLSv1.1": "1.1", "TLSv1.2": "1.2", "TLSv1.3": "1.3"}
+MAX_CHUNK_SIZE_BYTES = 128 * 1024 * 1024  # BalancerConfiguration's default since 6.0
 OPCOUNTERS = ("insert", "query", "update", "delete", "getmore", "command")
 
 
@@ -51,6 +52,18 @@ def _security(node):
                                "mechanisms": mechanisms}}
 
 
+def _sharding(context):
+    """The sharding section, on every node of a sharded cluster: configsvrConnectionString,
+    lastSeenConfigServerOpTime, maxChunkSizeInBytes (s_sharding_server_status.cpp on mongos,
+    db/s/sharding_server_status.cpp on shard and config server members). Sections follow in name order."""
+    cluster = context.deployment.cluster
+    if cluster is None:
+        return {}
+    return {"sharding": {"configsvrConnectionString": cluster.config_connection_string(),
+                         "lastSeenConfigServerOpTime": cluster.last_seen_config_op_time(context.node),
+                         "maxChunkSizeInBytes": Int64(MAX_CHUNK_SIZE_BYTES)}}
+
+
 def server_status(context):
     node = context.node
     now = datetime.datetime.now(datetime.timezone.utc)
@@ -68,6 +81,7 @@ def server_status(context):
         "connections": _connections(context),
         "opcounters": {name: Int64(counters[("opcounters", name)]) for name in OPCOUNTERS},
         "security": _security(node),
+        **_sharding(context),
         "transportSecurity": {name: Int64(counters[("transportSecurity", name)])
                               for name in ("1.0", "1.1", "1.2", "1.3", "unknown")},
         "ok": 1.0,

@@ -579,7 +579,7 @@ class ReplicaSetProfileTest(LabTestCase):
 
 
 class ShardedProfileTest(LabTestCase):
-    PROFILE = "sharded"
+    PROFILE = "sharded-routers"
 
     def test_three_mongos(self):
         self.assertEqual(3, len(self.lab.nodes))
