@@ -1,0 +1,236 @@
+"""The sharded profile (a sharded_cluster) against pymongo 3.11 as a real client, plus raw sockets for
+the VIP and the member without TLS.
+
+Run: /usr/bin/python3 -m unittest test_sharded   (from tests/lab)
+"""
+
+import datetime
+import json
+import socket
+import ssl
+import types
+import unittest
+
+import pymongo
+from pymongo.errors import OperationFailure, ServerSelectionTimeoutError
+
+import profiles
+import rbac
+import sharding
+import vip
+from commands import CommandError
+from lab_process import start_for_class
+
+SCANNER = "scanner"
+
+
+class ShardedClusterTest(unittest.TestCase):
+    """mongos ×2, cfg ×3 (primary, secondary, secondary), shard0 (primary, secondary without TLS,
+    hidden), shard1 (primary, secondary, 7.0 arbiter)."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.lab = start_for_class(cls, "sharded")
+        cls.ready = json.loads(cls.lab.ready_file.read_text())
+        cls.profile = profiles.load("sharded")
+        cls.component = {c["name"]: c for c in cls.ready["components"]}
+        config = cls.profile.component("config").profile
+        cls.scanner_password = next(u.password for u in config.users if u.user == SCANNER)
+
+    def connect(self, address, user=None, use_tls=True, **options):
+        host, port = address.rsplit(":", 1)
+        settings = {"directConnection": True, "serverSelectionTimeoutMS": 5000, "connectTimeoutMS": 5000}
+        if use_tls:
+            settings.update(tls=True, tlsCAFile=str(self.lab.cert_dir / "ca.pem"))
+        if user:
+            settings.update(username=user, password=self.scanner_password, authSource="admin")
+        settings.update(options)
+        client = pymongo.MongoClient(host, int(port), **settings)
+        self.addCleanup(client.close)
+        return client
+
+    def node(self, component, index=0):
+        return self.component[component]["nodes"][index]
+
+    def members(self, component, *indexes):
+        return ",".join(self.node(component, i) for i in indexes)
+
+    def assertFails(self, code, callable_, *args, **kwargs):
+        with self.assertRaises(OperationFailure) as raised:
+            callable_(*args, **kwargs)
+        self.assertEqual(code, raised.exception.code, raised.exception.details)
+        return raised.exception.details
+
+    def test_ready_file_lists_the_components_in_profile_order(self):
+        self.assertEqual([("mongos", "mongos", None), ("cfg", "config", "cfg"), ("shard0", "shard", "shard0"),
+                          ("shard1", "shard", "shard1")],
+                         [(c["name"], c["kind"], c.get("setName")) for c in self.ready["components"]])
+        self.assertEqual([2, 3, 3, 3], [len(c["nodes"]) for c in self.ready["components"]])
+        self.assertEqual([n for c in self.ready["components"] for n in c["nodes"]], self.ready["nodes"])
+        self.assertNotIn(self.ready["vip"], self.ready["nodes"])
+
+    def test_list_shards_through_mongos(self):
+        reply = self.connect(self.node("mongos"), SCANNER).admin.command("listShards")
+        self.assertEqual(["shards", "ok", "$clusterTime", "operationTime"], list(reply))
+        shards = reply["shards"]
+        self.assertEqual(["shard0", "shard1"], [s["_id"] for s in shards])
+        self.assertEqual(["_id", "host", "state", "topologyTime"], list(shards[0]))
+        # hello's hosts: no hidden member, no arbiter.
+        self.assertEqual(f"shard0/{self.members('shard0', 0, 1)}", shards[0]["host"])
+        self.assertEqual(f"shard1/{self.members('shard1', 0, 1)}", shards[1]["host"])
+        self.assertEqual(1, shards[0]["state"])
+
+    def test_list_shards_needs_authentication_and_exists_only_on_mongos(self):
+        details = self.assertFails(13, self.connect(self.node("mongos")).admin.command, "listShards")
+        self.assertEqual("Command listShards requires authentication", details["errmsg"])
+        details = self.assertFails(59, self.connect(self.node("shard0"), SCANNER).admin.command, "listShards")
+        self.assertEqual("no such command: 'listShards'", details["errmsg"])
+        self.assertFails(59, self.connect(self.node("cfg"), SCANNER).admin.command, "listShards")
+
+    def test_get_shard_map_on_mongos_and_members(self):
+        expected = {"shard0": f"shard0/{self.members('shard0', 0, 1)}",
+                    "shard1": f"shard1/{self.members('shard1', 0, 1)}",
+                    "config": f"cfg/{self.members('cfg', 0, 1, 2)}"}
+        for address in (self.node("mongos"), self.node("cfg", 1), self.node("shard0")):
+            with self.subTest(address=address):
+                reply = self.connect(address, SCANNER).admin.command("getShardMap")
+                self.assertEqual(["map", "hosts", "connStrings", "ok"], list(reply)[:4])
+                self.assertEqual(expected, reply["map"])
+                self.assertEqual(list(expected), list(reply["map"]))
+                self.assertEqual("config", reply["hosts"][self.node("cfg", 2)])
+                self.assertEqual("shard1", reply["connStrings"][expected["shard1"]])
+
+    def test_config_mongos_has_the_live_mongos_and_the_retired_one(self):
+        for address in (self.node("mongos"), self.node("cfg")):
+            with self.subTest(address=address):
+                documents = list(self.connect(address, SCANNER).config.mongos.find())
+                self.assertEqual(self.component["mongos"]["nodes"] + ["mongos-retired.example.test:27017"],
+                                 [d["_id"] for d in documents])
+                self.assertEqual(["_id", "advisoryHostFQDNs", "created", "mongoVersion", "ping", "up", "waiting"],
+                                 list(documents[0]))
+                live, retired = documents[0], documents[2]
+                now = datetime.datetime.utcnow()
+                self.assertLess((now - live["ping"]).total_seconds(), 15)
+                self.assertEqual("8.0.12", live["mongoVersion"])
+                self.assertEqual("7.0.12", retired["mongoVersion"])
+                self.assertAlmostEqual(5400, (now - retired["ping"]).total_seconds(), delta=5)
+                self.assertIs(True, retired["waiting"])
+
+    def test_config_shards_through_mongos(self):
+        documents = list(self.connect(self.node("mongos"), SCANNER).config.shards.find())
+        self.assertEqual(["shard0", "shard1"], [d["_id"] for d in documents])
+
+    def test_server_status_sharding_section_and_host(self):
+        status = self.connect(self.node("mongos", 1), SCANNER).admin.command("serverStatus")
+        self.assertEqual(self.node("mongos", 1), status["host"])
+        self.assertEqual("mongos", status["process"])
+        sharding = status["sharding"]
+        self.assertEqual(["configsvrConnectionString", "lastSeenConfigServerOpTime", "maxChunkSizeInBytes"],
+                         list(sharding))
+        self.assertEqual(f"cfg/{self.members('cfg', 0, 1, 2)}", sharding["configsvrConnectionString"])
+        sections = [k for k in status if k in ("security", "sharding", "transportSecurity")]
+        self.assertEqual(["security", "sharding", "transportSecurity"], sections)
+
+    def test_cmd_line_opts_per_component(self):
+        mongos = self.connect(self.node("mongos"), SCANNER).admin.command("getCmdLineOpts")["parsed"]
+        self.assertEqual(f"cfg/{self.members('cfg', 0, 1, 2)}", mongos["sharding"]["configDB"])
+        cfg = self.connect(self.node("cfg"), SCANNER).admin.command("getCmdLineOpts")["parsed"]
+        self.assertEqual("configsvr", cfg["sharding"]["clusterRole"])
+        self.assertEqual("cfg", cfg["replication"]["replSetName"])
+        shard = self.connect(self.node("shard0"), SCANNER).admin.command("getCmdLineOpts")["parsed"]
+        self.assertEqual("shardsvr", shard["sharding"]["clusterRole"])
+        plain = self.connect(self.node("shard0", 1), SCANNER, use_tls=False).admin.command("getCmdLineOpts")
+        self.assertNotIn("tls", plain["parsed"]["net"])
+
+    def test_hello_per_component(self):
+        self.assertEqual("isdbgrid", self.connect(self.node("mongos")).admin.command("hello")["msg"])
+        config = self.connect(self.node("cfg", 2)).admin.command("hello")
+        self.assertEqual(2, config["configsvr"])
+        self.assertEqual("cfg", config["setName"])
+        keys = list(config)
+        self.assertEqual(keys.index("configsvr") + 1, keys.index("maxBsonObjectSize"))
+        shard = self.connect(self.node("shard1")).admin.command("hello")
+        self.assertNotIn("configsvr", shard)
+        self.assertEqual([self.node("shard1", 2)], shard["arbiters"])
+
+    def test_scanner_authenticates_where_its_user_lives(self):
+        for address in (self.node("mongos"), self.node("mongos", 1), self.node("cfg"), self.node("cfg", 2),
+                        self.node("shard0"), self.node("shard0", 2)):
+            with self.subTest(address=address):
+                self.assertEqual(1.0, self.connect(address, SCANNER).admin.command("ping")["ok"])
+        self.assertEqual(1.0, self.connect(self.node("shard0", 1), SCANNER, use_tls=False).admin.command("ping")["ok"])
+        for address in (self.node("shard1"), self.node("shard1", 1)):
+            with self.subTest(address=address), self.assertRaises(OperationFailure) as raised:
+                self.connect(address, SCANNER).admin.command("ping")
+            self.assertEqual(18, raised.exception.code)
+            self.assertEqual("Authentication failed.", raised.exception.details["errmsg"])
+
+    def test_shard1_has_no_localhost_exception(self):
+        # No user on shard1, but clientsFromLocalhost is false: authentication first.
+        self.assertFails(13, self.connect(self.node("shard1")).admin.command, "getCmdLineOpts")
+
+    def test_the_vip_forwards_to_one_mongos_by_source_ip(self):
+        chosen = self.component["mongos"]["nodes"][vip.backend_index("127.0.0.1", 2)]
+        for _ in range(2):
+            client = self.connect(self.ready["vip"], SCANNER)
+            self.assertEqual("isdbgrid", client.admin.command("hello")["msg"])
+            self.assertEqual(chosen, client.admin.command("serverStatus")["host"])
+
+    def test_the_vip_answers_nothing_itself(self):
+        # A plaintext hello through the VIP reaches a requireTLS mongos, which closes the connection.
+        host, port = self.ready["vip"].rsplit(":", 1)
+        with socket.create_connection((host, int(port)), timeout=5) as sock:
+            sock.sendall(b"\x3a\x00\x00\x00" + bytes(12))
+            self.assertEqual(b"", sock.recv(16))
+
+    def test_the_member_without_tls_answers_plaintext_and_refuses_tls(self):
+        address = self.node("shard0", 1)
+        self.assertIs(True, self.connect(address, use_tls=False).admin.command("hello")["secondary"])
+        with self.assertRaises(ServerSelectionTimeoutError):
+            self.connect(address, serverSelectionTimeoutMS=1000).admin.command("hello")
+        host, port = address.rsplit(":", 1)
+        context = ssl.create_default_context(cafile=str(self.lab.cert_dir / "ca.pem"))
+        with socket.create_connection((host, int(port)), timeout=5) as raw:
+            with self.assertRaises((ssl.SSLError, ConnectionError, OSError)):
+                context.wrap_socket(raw, server_hostname="localhost")
+        # Its neighbours require TLS: plaintext is closed.
+        with self.assertRaises(ServerSelectionTimeoutError):
+            self.connect(self.node("shard0"), use_tls=False, serverSelectionTimeoutMS=1000).admin.command("hello")
+
+    def test_the_arbiter_runs_an_older_series(self):
+        info = self.connect(self.node("shard1", 2)).admin.command("buildInfo")
+        self.assertEqual("7.0.14", info["version"])
+        hello = self.connect(self.node("shard1", 2)).admin.command("hello")
+        self.assertIs(True, hello["arbiterOnly"])
+        self.assertEqual(21, hello["maxWireVersion"])
+
+    def test_cluster_time_is_signed_with_one_key_across_components(self):
+        key_ids = {self.connect(self.node(name), SCANNER).admin.command("ping")["$clusterTime"]["signature"]["keyId"]
+                   for name in ("mongos", "cfg", "shard0")}
+        self.assertEqual(1, len(key_ids))
+
+
+
+class ShardingPrivilegesTest(unittest.TestCase):
+    """builtin_roles.cpp: clusterMonitor holds listShards and getShardMap, clusterManager listShards."""
+
+    def test_built_in_roles(self):
+        catalogue = rbac.RoleCatalogue([])
+        for role, action, granted in (("clusterMonitor", "listShards", True), ("clusterMonitor", "getShardMap", True),
+                                      ("clusterManager", "listShards", True), ("root", "getShardMap", True),
+                                      ("readAnyDatabase", "listShards", False)):
+            with self.subTest(role=role, action=action):
+                self.assertIs(granted, catalogue.allows([{"role": role, "db": "admin"}], rbac.CLUSTER, action))
+        self.assertTrue(catalogue.allows([{"role": "clusterMonitor", "db": "admin"}],
+                                         rbac.collection("config", "mongos"), "find"))
+
+    def test_a_user_without_the_action_gets_the_bare_unauthorized(self):
+        context = types.SimpleNamespace(deployment=types.SimpleNamespace(roles=rbac.RoleCatalogue([])),
+                                        roles=lambda: [{"role": "readAnyDatabase", "db": "admin"}])
+        with self.assertRaises(CommandError) as raised:
+            sharding.COMMANDS[0].authorize(context)
+        self.assertEqual((13, "unauthorized"), (raised.exception.code, raised.exception.errmsg))
+
+
+if __name__ == "__main__":
+    unittest.main()
