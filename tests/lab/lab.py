@@ -14,6 +14,7 @@ import argparse
 import asyncio
 import json
 import os
+import resource
 import signal
 import sys
 from pathlib import Path
@@ -101,10 +102,19 @@ def _ready(profile, addresses, vip_address):
     return ready
 
 
+def _raise_open_file_limit():
+    """Soft RLIMIT_NOFILE up to the hard limit: a large cluster (300 nodes) and its clients' connections
+    need more descriptors than the usual soft 1024."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard == resource.RLIM_INFINITY or soft < hard:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+
+
 def _start(args):
     """Loads the profile and binds every node (and the VIP); returns (servers, ready file content,
     command log)."""
     profile = profiles.load(args.profile)
+    _raise_open_file_limit()
     cert_dir = args.cert_dir or args.ready_file.parent / "certs"
     if profile.uses_tls:
         tls.make_certificates(cert_dir)

@@ -8,12 +8,15 @@ import datetime
 import json
 import socket
 import ssl
+import tempfile
 import types
 import unittest
+from pathlib import Path
 
 import pymongo
 from pymongo.errors import OperationFailure, ServerSelectionTimeoutError
 
+import bench_cluster
 import profiles
 import rbac
 import sharding
@@ -230,6 +233,20 @@ class ShardingPrivilegesTest(unittest.TestCase):
         with self.assertRaises(CommandError) as raised:
             sharding.COMMANDS[0].authorize(context)
         self.assertEqual((13, "unauthorized"), (raised.exception.code, raised.exception.errmsg))
+
+
+class BenchClusterTest(unittest.TestCase):
+    def test_the_generated_profile_has_the_asked_sizes(self):
+        with tempfile.TemporaryDirectory() as directory:
+            out = Path(directory) / "bench.json"
+            self.assertEqual(0, bench_cluster.main(["--shards", "5", "--out", str(out)]))
+            profile = profiles.load(str(out))
+        self.assertEqual(["mongos", "cfg"] + [f"shard{i}" for i in range(5)], [c.name for c in profile.components])
+        self.assertEqual(4 + 3 + 5 * 3, sum(len(c.profile.nodes) for c in profile.components))
+        shard = profile.components[-1].profile
+        self.assertEqual("shard4", shard.cmd_line_opts["parsed"]["replication"]["replSetName"])
+        self.assertEqual(["admin", "scanner"], sorted(u.user for u in shard.users))
+        self.assertTrue(all(shard.tls_for(n).mode == "requireTLS" for n in shard.nodes))
 
 
 if __name__ == "__main__":
