@@ -38,21 +38,19 @@ class Cluster:
     def __init__(self, profile, addresses):
         """addresses: one list of addresses per component, in profile order."""
         self.profile = profile
+        self.components = profile.components
         self.started_at = _now()
         self.created_at = self.started_at - _CLUSTER_AGE
         self.cluster_time_key = new_cluster_time_key()
-        by_kind = dict(zip((c.name for c in profile.components), addresses))
-        config = profile.component("config")
-        self.config = Deployment(config.profile, by_kind[config.name], cluster=self, kind="config")
-        self.deployments = []
-        for component, component_addresses in zip(profile.components, addresses):
-            if component.kind == "config":
-                self.deployments.append(self.config)
-            else:
-                self.deployments.append(Deployment(
-                    component.profile, component_addresses, cluster=self, kind=component.kind,
-                    users_from=self.config if component.kind == "mongos" else None))
-        self.components = profile.components
+        config_index = next(i for i, c in enumerate(self.components) if c.kind == "config")
+        # The config servers first: mongos takes their users and roles.
+        self.config = Deployment(self.components[config_index].profile, addresses[config_index],
+                                 cluster=self, kind="config")
+        self.deployments = [
+            self.config if component.kind == "config" else
+            Deployment(component.profile, component_addresses, cluster=self, kind=component.kind,
+                       users_from=self.config if component.kind == "mongos" else None)
+            for component, component_addresses in zip(self.components, addresses)]
 
     def shards(self):
         """(shard id, deployment) in profile order."""
