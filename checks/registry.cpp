@@ -5,6 +5,7 @@
 
 #include "checks/application/application.h"
 #include "checks/application/password_strength.h"
+#include "checks/connection/cluster_shape.h"
 #include "checks/connection/deployment_connection.h"
 #include "checks/connection/discovery.h"
 #include "checks/data_model/data_model.h"
@@ -22,7 +23,7 @@ const std::vector<CheckSpec>& check_catalogue() {
   static const std::vector<CheckSpec> catalogue = [] {
     std::vector<CheckSpec> specs;
     for (const auto* family :
-         {&discovery_specs(), &network_specs(), &authentication_specs(), &authorization_specs(),
+         {&discovery_specs(), &cluster_shape_specs(), &network_specs(), &authentication_specs(), &authorization_specs(),
           &transport_specs(), &hardening_specs(), &versions_specs(), &connection_string_specs(),
           &deployment_connection_specs(), &application_specs(), &data_model_specs()}) {
       specs.insert(specs.end(), family->begin(), family->end());
@@ -95,9 +96,10 @@ std::vector<Finding> run_deployment_checks(const DeploymentFacts& deployment,
         databases_listing = list_databases_scope(node);
     data_model = check_data_model(*deployment.data_model, policy, databases_listing);
   }
-  return without_disabled(concatenated({check_discovery(deployment, policy),
-                                        check_versions(deployment, policy), std::move(data_model)}),
-                          policy);
+  return without_disabled(
+      concatenated({check_discovery(deployment, policy), check_cluster_shape(deployment, policy),
+                    check_versions(deployment, policy), std::move(data_model)}),
+      policy);
 }
 
 }  // namespace mongoscan

@@ -25,6 +25,7 @@ mongoscan_sources(MONGOSCAN_SOURCES checks/application
 
 # connection strings and the deployment they reach: connection rules, discovery
 mongoscan_sources(MONGOSCAN_SOURCES checks/connection
+  cluster_shape.cpp
   connection_string.cpp
   deployment_connection.cpp
   discovery.cpp)

@@ -42,10 +42,41 @@ struct NodeSummary {
 // "replSetGetStatus of db1:27017", then "; also <alias>, ..." for its other names.
 std::string describe_origin(const NodeSummary& node);
 
+// One part of a sharded cluster: the config server set or a shard, and its nodes' addresses
+// (TargetSummary::nodes holds their facts).
+struct ClusterPartSummary {
+  std::string name;      // the shard's id, or the config server set's name
+  std::string set_name;  // the replica set's name
+  std::vector<std::string> members;
+};
+
+struct RouterSummary {
+  std::string address;
+  std::string reached;         // the mongos's own host:port (serverStatus host); empty if unknown
+  bool load_balancer = false;  // an address in front of `reached`, not a mongos itself
+};
+
+// A mongos config.mongos still lists that stopped pinging: reported, never probed.
+struct StaleMongosSummary {
+  std::string address;
+  std::string last_ping;  // RFC 3339, UTC; empty when it never pinged
+  std::string version;
+};
+
+// A sharded cluster as a tree: its mongos, config server set and shards.
+struct ClusterSummary {
+  std::vector<RouterSummary> mongos;
+  std::optional<ClusterPartSummary> config_servers;
+  std::vector<ClusterPartSummary> shards;
+  std::vector<StaleMongosSummary> stale_mongos;
+  std::vector<std::string> unplaced;  // nodes no part claims (a seed that never answered)
+};
+
 struct TargetSummary {
   std::string uri;                   // redacted
   std::string topology = "unknown";  // replica_set, sharded, standalone, load_balanced, unknown
   std::vector<NodeSummary> nodes;
+  std::optional<ClusterSummary> cluster;  // sharded clusters only
 };
 
 // A fail or warn that a suppression (inline or baseline) keeps from counting as fail or warn.

@@ -5,6 +5,7 @@
 mongoscan_sources(MONGOSCAN_SOURCES reports
   atomic_file.cpp
   catalogue.cpp
+  cluster_summary.cpp
   node_summary.cpp
   parsed_uri.cpp
   progress_line.cpp

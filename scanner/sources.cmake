@@ -4,11 +4,13 @@
 # what every folder shares: Result and errors, Secret, ASCII case
 mongoscan_sources(MONGOSCAN_SOURCES scanner
   result.cpp
-  secret.cpp)
+  secret.cpp
+  utc_time.cpp)
 
 # authentication: SCRAM, SASLprep, X.509, PLAIN, password sources
 mongoscan_sources(MONGOSCAN_SOURCES scanner/auth
   authentication.cpp
+  component_credentials.cpp
   password_source.cpp
   saslprep.cpp
   scram.cpp)
@@ -53,8 +55,10 @@ mongoscan_sources(MONGOSCAN_SOURCES scanner/dns
 
 # what the gatherers learnt, as checks/ reads it
 mongoscan_sources(MONGOSCAN_SOURCES scanner/facts
+  cluster_topology.cpp
   config_facts.cpp
   node_facts.cpp
+  sharded_cluster.cpp
   tls_facts.cpp
   topology.cpp)
 

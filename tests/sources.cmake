@@ -25,6 +25,7 @@ mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/checks/application
   password_strength_test.cpp)
 
 mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/checks/connection
+  cluster_shape_test.cpp
   connection_string_test.cpp
   deployment_connection_test.cpp
   discovery_test.cpp)
@@ -78,9 +79,11 @@ mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/reports/text
   xml_text_test.cpp)
 
 mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/scanner
-  secret_test.cpp)
+  secret_test.cpp
+  utc_time_test.cpp)
 
 mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/scanner/auth
+  component_credentials_test.cpp
   saslprep_test.cpp
   scram_test.cpp)
 
@@ -112,6 +115,7 @@ mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/scanner/discovery
   discovery_lab_test.cpp
   discovery_test.cpp
   member_queue_test.cpp
+  sharded_cluster_lab_test.cpp
   worker_pool_test.cpp)
 
 mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/scanner/dns
@@ -119,7 +123,9 @@ mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/scanner/dns
   srv_seedlist_test.cpp)
 
 mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/scanner/facts
-  node_facts_test.cpp)
+  cluster_topology_test.cpp
+  node_facts_test.cpp
+  sharded_cluster_test.cpp)
 
 mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/scanner/probe
   auditor_role_test.cpp

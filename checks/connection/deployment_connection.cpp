@@ -5,6 +5,7 @@
 
 #include "checks/verdict.h"
 #include "scanner/ascii_case.h"
+#include "scanner/facts/cluster_topology.h"
 #include "scanner/facts/topology.h"
 #include "scanner/uri/srv_uri.h"
 
@@ -141,6 +142,23 @@ std::int64_t routers_used(const ConnectionString& uri, const DeploymentFacts& de
   return max_hosts > 0 ? std::min(routers, max_hosts) : routers;
 }
 
+// A mongodb:// string's only host when it is a load balancer VIP in front of the mongos
+// (cluster_topology.h): the vendor's default method for sharded clusters.
+struct BalancedRouters {
+  std::string reached;                    // the mongos this scan reached through it
+  std::vector<std::string> live_mongos;   // the cluster's running mongos
+};
+
+std::optional<BalancedRouters> load_balancer_reached_by(const ConnectionString& uri,
+                                                        const DeploymentFacts& deployment) {
+  if (uri.srv || uri.hosts.size() != 1 || topology_of(deployment.nodes) != "sharded")
+    return std::nullopt;
+  const ClusterTopology cluster = cluster_topology(deployment.nodes);
+  const ClusterRouter* router = cluster.router_at(uri.hosts.front().address());
+  if (router == nullptr || !router->load_balancer) return std::nullopt;
+  return BalancedRouters{router->reached, cluster.live_mongos()};
+}
+
 Verdict judge_connection_budget(const ConnectionString& uri, const DeploymentFacts* deployment,
                                 const Policy& policy) {
   if (deployment == nullptr) return skipped_without_deployment();
@@ -158,9 +176,11 @@ Verdict judge_connection_budget(const ConnectionString& uri, const DeploymentFac
   const std::int64_t max_pool_size = pool.value_or(kDefaultMaxPoolSize);
   const std::int64_t routers = routers_used(uri, *deployment);
   const std::int64_t percent = policy.connection_budget.max_percent;
+  const bool through_balancer = load_balancer_reached_by(uri, *deployment).has_value();
   json evidence = {{"maxPoolSize", max_pool_size},
                    {"maxPoolSize_defaulted", !pool.has_value()},
                    {"routers", routers},
+                   {"load_balancer", through_balancer},
                    {"max_percent", percent}};
   if (max_pool_size == 0) {
     return {Status::fail,
@@ -180,8 +200,11 @@ Verdict judge_connection_budget(const ConnectionString& uri, const DeploymentFac
   const std::int64_t per_instance = max_pool_size * routers;
   const auto& instances = policy.connection_budget.app_instances;
   const bool sharded = topology_of(deployment->nodes) == "sharded";
-  const std::string terms = "maxPoolSize " + std::to_string(max_pool_size) +
-                            (sharded ? " × " + std::to_string(routers) + " mongos" : "");
+  // A load balancer VIP holds one pool per client: A × P (development specification A2 Spec 3).
+  const std::string terms =
+      "maxPoolSize " + std::to_string(max_pool_size) +
+      (through_balancer ? " (one pool to the load balancer)"
+                        : (sharded ? " × " + std::to_string(routers) + " mongos" : ""));
   if (!instances) {
     evidence["demand_per_instance"] = per_instance;
     if (per_instance > budget) {
@@ -238,6 +261,23 @@ Verdict judge_router_access(const ConnectionString& uri, const DeploymentFacts* 
             std::to_string(uri.hosts.size()) + " mongos listed: the driver fails over between them",
             evidence};
   }
+  if (const auto balanced = load_balancer_reached_by(uri, *deployment)) {
+    const std::size_t live = balanced->live_mongos.size();
+    evidence["load_balancer"] = true;
+    evidence["reached_mongos"] = balanced->reached;
+    evidence["live_mongos"] = balanced->live_mongos;
+    if (live > 1) {
+      return {Status::pass,
+              uri.hosts.front().address() + " is a load balancer VIP in front of " +
+                  std::to_string(live) + " mongos, the vendor's default method (this scan reached " +
+                  balanced->reached + " through it)",
+              evidence};
+    }
+    return {Status::fail,
+            uri.hosts.front().address() + " is a load balancer in front of a single mongos (" +
+                balanced->reached + "): when it stops, the application loses the whole cluster",
+            evidence};
+  }
   return {Status::fail,
           "a sharded cluster reached through the single mongos " + uri.hosts.front().address() +
               ": when it stops, the application loses the whole cluster",
@@ -275,9 +315,12 @@ const std::vector<CheckSpec>& deployment_connection_specs() {
        "Sharded clusters reached through SRV, several mongos or a load balancer",
        Layer::connection_string,
        Severity::medium,
-       {std::string(kDevSpecConnectionStrings), "MongoDB manual: sharded cluster high availability"},
-       "Connect to a sharded cluster with mongodb+srv://, several mongos hosts, or "
-       "loadBalanced=true behind a load balancer."},
+       {std::string(kDevSpecConnectionStrings),
+        "Development specification, A1: connection method decision guide (method 2, CLB VIP, the "
+        "default for sharded clusters)",
+        "MongoDB manual: sharded cluster high availability"},
+       "Connect to a sharded cluster with mongodb+srv://, a load balancer VIP in front of several "
+       "mongos, or a string that lists every mongos."},
   };
   return specs;
 }

@@ -6,6 +6,7 @@
 
 #include "checks/verdict.h"
 #include "scanner/ascii_case.h"
+#include "scanner/facts/cluster_topology.h"
 #include "scanner/facts/topology.h"
 #include "scanner/uri/srv_uri.h"
 #include "scanner/uri/uri_option_json.h"
@@ -147,6 +148,7 @@ Verdict judge_coverage(const DeploymentFacts& deployment) {
     json entry = {{"address", node.address()},
                   {"origin", to_string(node.origin)},
                   {"answered", node.hello.has_value()}};
+    if (!node.named_by.empty()) entry["named_by"] = node.named_by;
     if (!node.aliases.empty()) entry["aliases"] = node.aliases;
     if (!node.hello) {
       entry["reason"] = first_error(node);
@@ -154,7 +156,11 @@ Verdict judge_coverage(const DeploymentFacts& deployment) {
     }
     nodes.push_back(entry);
   }
-  const std::set<std::string> members = data_bearing_members(deployment.nodes);
+  // A sharded cluster's seeds are its mongos (or a load balancer): its shards' members are
+  // never expected among them.
+  const bool sharded = is_sharded_cluster(deployment.nodes);
+  const std::set<std::string> members =
+      sharded ? std::set<std::string>{} : data_bearing_members(deployment.nodes);
   const std::vector<std::string> seed_list = seed_addresses(deployment);
   const std::set<std::string> seeds(seed_list.begin(), seed_list.end());
   const auto names = names_by_node(deployment.nodes);
@@ -209,6 +215,7 @@ Verdict judge_coverage(const DeploymentFacts& deployment) {
   }
   return {Status::pass,
           "all " + std::to_string(deployment.nodes.size()) + " nodes answered" +
+              (sharded ? " (mongos, config servers and shard members)" : "") +
               (members.empty() ? "" : "; " + seed_source + " names exactly the members"),
           evidence};
 }

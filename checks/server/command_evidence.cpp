@@ -1,6 +1,7 @@
 #include "checks/server/command_evidence.h"
 
 #include <array>
+#include <optional>
 #include <string>
 
 #include "checks/server/server_settings.h"
@@ -32,6 +33,25 @@ const CommandForm* form_unknown_to(const NodeFacts& facts, std::string_view comm
   return nullptr;
 }
 
+// Why the scanning account holds no privilege on this node: it did not log in. Users created
+// through mongos live on the config servers, so a shard member knows only its shard-local users.
+std::optional<Verdict> not_logged_in(const NodeFacts& facts, const std::string& command) {
+  using nlohmann::json;
+  if (!facts.authentication || facts.authentication->succeeded) return std::nullopt;
+  const std::string why =
+      facts.authentication->error ? facts.authentication->error->message : "no reason given";
+  const bool shard = facts.component.kind == ClusterComponent::Kind::shard;
+  return Verdict{
+      Status::skipped,
+      command + " needs a login, and the scanning account could not authenticate on this node (" +
+          why + ")" +
+          (shard ? "; a shard member knows only shard-local users: create the auditor role and "
+                   "user on each shard's primary (mongoscan auditor-role), or give the shard's "
+                   "account with --component-credentials"
+                 : ""),
+      json{{"command", command}, {"state", "not_permitted"}, {"authenticated", false}}};
+}
+
 }  // namespace
 
 std::variant<const bson::Document*, Verdict> command_reply(const NodeFacts& facts,
@@ -51,6 +71,7 @@ std::variant<const bson::Document*, Verdict> command_reply(const NodeFacts& fact
     case CommandOutcome::State::ok:
       return &outcome->second.reply;
     case CommandOutcome::State::not_permitted:
+      if (auto verdict = not_logged_in(facts, name)) return *verdict;
       return Verdict{Status::skipped,
                      "the scanning account may not run " + name + ": it needs the " +
                          std::string(action) + " action (see mongoscan auditor-role)",

@@ -2,12 +2,14 @@
 
 #include <algorithm>
 #include <array>
+#include <map>
 #include <set>
 
 #include "checks/server/command_evidence.h"
 #include "checks/server/server_settings.h"
 #include "checks/text_list.h"
 #include "checks/verdict.h"
+#include "scanner/facts/cluster_topology.h"
 
 namespace mongoscan {
 namespace {
@@ -171,6 +173,7 @@ Verdict judge_supported(const DeploymentFacts& deployment, const ReleaseData& da
   json nodes = json::array();
   std::vector<std::string> end_of_life, not_supported, unknown, newer;
   std::set<std::string> versions;  // exact versions, or "series.x" where only the series is known
+  std::map<std::string, std::vector<std::string>> labels_by_series;
   for (const NodeFacts& node : deployment.nodes) {
     const NodeVersion found = node_version(node);
     const SeriesJudgement judgement = judge_series(found, data, today);
@@ -200,8 +203,10 @@ Verdict judge_supported(const DeploymentFacts& deployment, const ReleaseData& da
       case SeriesStatus::supported:
         break;
     }
-    if (!found.series.empty())
+    if (!found.series.empty()) {
       versions.insert(found.version.empty() ? found.series + ".x" : found.version);
+      labels_by_series[found.series].push_back(label);
+    }
     nodes.push_back(entry);
   }
   const json evidence = {{"nodes", nodes},
@@ -215,6 +220,23 @@ Verdict judge_supported(const DeploymentFacts& deployment, const ReleaseData& da
       message += (message.empty() ? "" : "; ") + std::string("not a supported release series: ") +
                  join(not_supported);
     return {Status::fail, message, evidence};
+  }
+  // Every component of a sharded cluster runs one release series: mongos, config servers and
+  // shards are upgraded in that order within one upgrade window, and the cluster's
+  // featureCompatibilityVersion cannot move while one lags (MongoDB manual, "Upgrade a Sharded
+  // Cluster").
+  if (labels_by_series.size() > 1 && is_sharded_cluster(deployment.nodes)) {
+    auto majority = labels_by_series.begin();
+    for (auto it = labels_by_series.begin(); it != labels_by_series.end(); ++it)
+      if (it->second.size() > majority->second.size()) majority = it;
+    std::vector<std::string> others;
+    for (const auto& [series, labels] : labels_by_series)
+      if (series != majority->first) others.insert(others.end(), labels.begin(), labels.end());
+    return {Status::fail,
+            "the cluster's components run different release series: " + join(others) +
+                " beside " + majority->first + " on the other " +
+                std::to_string(majority->second.size()) + " nodes",
+            evidence};
   }
   if (disagree(versions)) {
     std::vector<std::string> list(versions.begin(), versions.end());

@@ -6,6 +6,7 @@
 #include <string>
 #include <string_view>
 
+#include "reports/cluster_summary.h"
 #include "reports/self_check_table.h"
 
 namespace mongoscan {
@@ -68,6 +69,7 @@ th { text-align: left; font-size: 11.5px; text-transform: uppercase; letter-spac
 td { border-bottom: 1px solid var(--line); padding: 9px 10px; vertical-align: top; }
 tr { break-inside: avoid; page-break-inside: avoid; }
 table.nodes { table-layout: fixed; }
+tr.part th { text-align: left; padding-top: 0.8em; }
 col.address { width: 17%; } col.role { width: 8%; } col.version { width: 7%; }
 col.tls { width: 30%; } col.account { width: 20%; }
 .tag { display: inline-block; margin-left: 6px; padding: 0 7px; border: 1px solid var(--line);
@@ -348,10 +350,10 @@ void write_facts(const nlohmann::json& facts, std::ostream& out) {
   write_fact_value(facts, out);
 }
 
-void write_node(const NodeSummary& node, std::ostream& out) {
+void write_node(const NodeSummary& node, const std::string& role, std::ostream& out) {
   out << "<tr class=\"node\"><td class=\"mono\">" << escape(node.address)
       << "<div class=\"origin muted\">found by " << escape(describe_origin(node))
-      << "</div></td><td>" << escape(node.role) << "</td><td>" << escape(node.version)
+      << "</div></td><td>" << escape(role) << "</td><td>" << escape(node.version)
       << "</td><td>";
   write_facts(node.tls, out);
   out << "</td><td>";
@@ -382,8 +384,20 @@ void write_targets(const Report& report, std::ostream& out) {
            "<col class=\"version\"><col class=\"tls\"><col class=\"account\"><col></colgroup>\n"
            "<thead><tr><th>Address</th><th>Role</th><th>Version</th><th>TLS</th>"
            "<th>Scanning account</th><th>Errors</th></tr></thead>\n<tbody>\n";
-    for (const NodeSummary& node : target.nodes) write_node(node, out);
+    for (const NodeGroup& group : node_groups(target)) {
+      if (!group.heading.empty()) {
+        out << "<tr class=\"part\"><th colspan=\"6\" scope=\"rowgroup\">"
+            << escape(group.heading) << "</th></tr>\n";
+      }
+      for (const NodeRow& row : group.rows) write_node(*row.node, row.role, out);
+    }
     out << "</tbody>\n</table>\n";
+    if (target.cluster && !target.cluster->stale_mongos.empty()) {
+      out << "<ul class=\"stale\">";
+      for (const StaleMongosSummary& mongos : target.cluster->stale_mongos)
+        out << "<li>" << escape(describe_stale_mongos(mongos)) << "</li>";
+      out << "</ul>\n";
+    }
   }
   out << "</section>\n";
 }

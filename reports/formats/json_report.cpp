@@ -45,6 +45,48 @@ void write_node(PrettyJsonWriter& json, const NodeSummary& node) {
   json.end_object();
 }
 
+void write_part(PrettyJsonWriter& json, const ClusterPartSummary& part, std::string_view id_key) {
+  json.begin_object();
+  json.member(id_key, part.name);
+  json.member("set_name", part.set_name);
+  json.member("members", part.members);
+  json.end_object();
+}
+
+void write_cluster(PrettyJsonWriter& json, const ClusterSummary& cluster) {
+  json.begin_object();
+  json.key("mongos");
+  json.begin_array();
+  for (const RouterSummary& router : cluster.mongos) {
+    json.begin_object();
+    json.member("address", router.address);
+    if (!router.reached.empty()) json.member("reached", router.reached);
+    json.member("load_balancer", router.load_balancer);
+    json.end_object();
+  }
+  json.end_array();
+  if (cluster.config_servers) {
+    json.key("config_servers");
+    write_part(json, *cluster.config_servers, "name");
+  }
+  json.key("shards");
+  json.begin_array();
+  for (const ClusterPartSummary& shard : cluster.shards) write_part(json, shard, "id");
+  json.end_array();
+  json.key("stale_mongos");
+  json.begin_array();
+  for (const StaleMongosSummary& mongos : cluster.stale_mongos) {
+    json.begin_object();
+    json.member("address", mongos.address);
+    if (!mongos.last_ping.empty()) json.member("last_ping", mongos.last_ping);
+    if (!mongos.version.empty()) json.member("version", mongos.version);
+    json.end_object();
+  }
+  json.end_array();
+  json.member("unplaced", cluster.unplaced);
+  json.end_object();
+}
+
 void write_target(PrettyJsonWriter& json, const TargetSummary& target) {
   json.begin_object();
   json.member("uri", target.uri);
@@ -53,6 +95,10 @@ void write_target(PrettyJsonWriter& json, const TargetSummary& target) {
   json.begin_array();
   for (const NodeSummary& node : target.nodes) write_node(json, node);
   json.end_array();
+  if (target.cluster) {
+    json.key("cluster");
+    write_cluster(json, *target.cluster);
+  }
   json.end_object();
 }
 

@@ -7,6 +7,7 @@
 #include <string_view>
 #include <vector>
 
+#include "reports/cluster_summary.h"
 #include "reports/self_check_table.h"
 #include "reports/text/console_text.h"
 #include "reports/text/text_table.h"
@@ -84,6 +85,12 @@ void write_header(const Report& report, bool color, std::ostream& out) {
   }
 }
 
+// "on" when the session ran over TLS, "off" when it did not, empty when no session was made.
+std::string tls_text(const NodeSummary& node) {
+  if (node.role == "unknown") return "";
+  return node.tls.value("enabled", false) ? "on" : "off";
+}
+
 std::string node_errors(const NodeSummary& node) {
   std::string text;
   for (const auto& [code, phase, message] : node.errors) {
@@ -127,17 +134,26 @@ void write_target(const TargetSummary& target, const SelfCheckTable& self_check,
     out << "  no nodes\n";
     return;
   }
-  TextTable nodes(
-      {{"KEY"}, {"ADDRESS"}, {"ROLE"}, {"VERSION"}, {"FOUND BY"}, {"ERRORS", kNodeErrorsWidth}});
-  for (const NodeSummary& node : target.nodes) {
-    nodes.add_row({{node_key(self_check, node.address)},
-                   {node.address},
-                   {node.role},
-                   {node.version},
-                   {describe_origin(node)},
-                   {node_errors(node), "35"}});
+  for (const NodeGroup& group : node_groups(target)) {
+    if (!group.heading.empty()) out << kIndent << styled(console_safe(group.heading), kBold, color) << '\n';
+    TextTable nodes({{"KEY"}, {"ADDRESS"}, {"ROLE"}, {"VERSION"}, {"TLS"}, {"FOUND BY"},
+                     {"ERRORS", kNodeErrorsWidth}});
+    for (const NodeRow& row : group.rows) {
+      const NodeSummary& node = *row.node;
+      nodes.add_row({{node_key(self_check, node.address)},
+                     {node.address},
+                     {row.role},
+                     {node.version},
+                     {tls_text(node)},
+                     {describe_origin(node)},
+                     {node_errors(node), "35"}});
+    }
+    nodes.write(out, color, kIndent);
   }
-  nodes.write(out, color, kIndent);
+  if (target.cluster) {
+    for (const StaleMongosSummary& mongos : target.cluster->stale_mongos)
+      out << kIndent << console_safe(describe_stale_mongos(mongos)) << '\n';
+  }
 }
 
 // A matrix cell: the worst status of the check on the subject, "×N" when it gave N results there.

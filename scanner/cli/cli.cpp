@@ -295,6 +295,11 @@ int run_cli(const std::vector<std::string>& args, CliStreams streams) {
   scan->add_option("--password-file", probe.password_file,
                    "File whose first line is the password of --username")
       ->check(CLI::ExistingFile);
+  scan->add_option("--component-credentials", probe.component_credentials_file,
+                   "JSON file of scanning accounts per shard id or config server set name "
+                   "(shards know only shard-local users); passwords from password_env or "
+                   "password_file, never inline")
+      ->check(CLI::ExistingFile);
   scan->add_option("--tls-ca-file", probe.tls_ca_file,
                    "CA bundle to verify node certificates (default: the system store)")
       ->check(CLI::ExistingFile);

@@ -11,9 +11,11 @@
 #include "checks/registry.h"
 #include "checks/scan_coverage.h"
 #include "reports/atomic_file.h"
+#include "reports/cluster_summary.h"
 #include "reports/node_summary.h"
 #include "reports/progress_line.h"
 #include "reports/reporter.h"
+#include "scanner/auth/component_credentials.h"
 #include "scanner/auth/password_source.h"
 #include "scanner/cli/version.h"
 #include "scanner/config_scan/candidate_rules.h"
@@ -24,6 +26,7 @@
 #include "scanner/facts/topology.h"
 #include "scanner/probe/probe.h"
 #include "scanner/uri/uri.h"
+#include "scanner/utc_time.h"
 
 namespace mongoscan {
 namespace {
@@ -32,12 +35,9 @@ namespace {
 constexpr std::size_t kReportBytesPerFinding = 2048;
 
 std::string rfc3339_utc_now() {
-  std::time_t now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
-  std::tm utc{};
-  gmtime_r(&now, &utc);
-  char text[32];
-  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &utc);
-  return text;
+  return format_utc(std::chrono::duration_cast<std::chrono::milliseconds>(
+                        std::chrono::system_clock::now().time_since_epoch())
+                        .count());
 }
 
 // The scanning account: --username (password from file, environment or prompt), else the URI's.
@@ -85,6 +85,11 @@ Result<ProbeOptions> probe_options(const ProbeSettings& settings, const Connecti
   options.tls_required = uri.bool_option("tls").value_or(uri.srv);
   options.tls_context = tls_context.value();
   options.credentials = std::move(credentials).value();
+  if (!settings.component_credentials_file.empty()) {
+    auto accounts = read_component_credentials(settings.component_credentials_file);
+    if (!accounts) return accounts.error();
+    options.component_credentials = std::move(accounts).value();
+  }
   options.authentication.allow_plain_without_tls = settings.allow_plain_without_tls;
   options.authentication.cache = &cache;
   options.connect_timeout = settings.connect_timeout;
@@ -334,7 +339,8 @@ std::optional<CommandError> run_scan(const ScanRequest& request, const CliStream
                     std::make_move_iterator(more.end()));
   };
   for (const DeploymentFacts& deployment : deployments) {
-    TargetSummary target{deployment.redacted_uri, topology_of(deployment.nodes), {}};
+    TargetSummary target{deployment.redacted_uri, topology_of(deployment.nodes), {},
+                         summarize_cluster(deployment.nodes)};
     for (const NodeFacts& node : deployment.nodes) {
       target.nodes.push_back(summarize_node(node));
       add(run_node_checks(node, request.policy));

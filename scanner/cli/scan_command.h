@@ -29,6 +29,7 @@ struct ProbeSettings {
   std::string auth_source;
   std::string auth_mechanism;
   std::string password_file;
+  std::string component_credentials_file;  // --component-credentials: per-shard accounts
   std::string tls_ca_file;
   std::string tls_cert_key_file;
   bool tls_insecure = false;

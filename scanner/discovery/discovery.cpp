@@ -117,6 +117,7 @@ class DiscoveryRun {
       node.facts.port = queued->host.port.value_or(kDefaultPort);
       node.facts.origin = queued->origin;
       node.facts.named_by = queued->named_by;
+      node.facts.component = queued->component;
       if (timed_out_) {
         stop_at_scan_timeout(index);
         continue;

@@ -1,6 +1,7 @@
 #include "scanner/discovery/member_queue.h"
 
 #include "scanner/ascii_case.h"
+#include "scanner/facts/sharded_cluster.h"
 
 namespace mongoscan {
 namespace {
@@ -37,7 +38,7 @@ std::vector<std::string> status_member_names(const NodeFacts& node) {
 }  // namespace
 
 MemberQueue::MemberQueue(const std::vector<HostAddress>& seeds) {
-  for (const HostAddress& seed : seeds) add({seed, NodeOrigin::seed, ""});
+  for (const HostAddress& seed : seeds) add({seed, NodeOrigin::seed, "", {}});
 }
 
 void MemberQueue::add(QueuedNode node) {
@@ -52,18 +53,30 @@ void MemberQueue::add(QueuedNode node) {
 }
 
 void MemberQueue::add_names(const std::vector<std::string>& names, NodeOrigin origin,
-                            const std::string& named_by) {
+                            const std::string& named_by, const ClusterComponent& component) {
   for (const std::string& name : names) {
-    if (auto member = parse_member(name)) add({*member, origin, named_by});
+    if (auto member = parse_member(name)) add({*member, origin, named_by, component});
   }
 }
 
 void MemberQueue::add_members_of(const NodeFacts& node) {
+  const std::string by = node.address();
   if (node.hello) {
     for (const char* field : {"hosts", "passives", "arbiters"})
-      add_names(strings_in(node.hello->get_array(field)), NodeOrigin::hello, node.address());
+      add_names(strings_in(node.hello->get_array(field)), NodeOrigin::hello, by, node.component);
   }
-  add_names(status_member_names(node), NodeOrigin::replica_set_status, node.address());
+  add_names(status_member_names(node), NodeOrigin::replica_set_status, by, node.component);
+  for (const ShardEntry& shard : shards_listed_by(node)) {
+    add_names(shard.address.hosts, shard.listed_by, by, {ClusterComponent::Kind::shard, shard.id});
+  }
+  if (auto config = config_servers_named_by(node)) {
+    add_names(config->hosts, NodeOrigin::config_servers, by,
+              {ClusterComponent::Kind::config_servers, config->set_name});
+  }
+  for (const RegisteredMongos& mongos : mongos_registered_with(node)) {
+    if (mongos.active)
+      add_names({mongos.address}, NodeOrigin::config_mongos, by, {ClusterComponent::Kind::mongos, ""});
+  }
 }
 
 std::optional<QueuedNode> MemberQueue::next() {

@@ -1,6 +1,7 @@
 #pragma once
 // The nodes of one deployment still to probe: the seeds, then every member a probed node's replies
-// name (hello's hosts, passives and arbiters; replSetGetStatus's members, hidden ones included)
+// name (hello's hosts, passives and arbiters; replSetGetStatus's members, hidden ones included;
+// on a mongos or config server, the shards' members, the config servers and the active mongos)
 // that has not been queued yet. Bounded, so a hostile reply cannot make a scan endless.
 
 #include <cstddef>
@@ -19,6 +20,7 @@ struct QueuedNode {
   HostAddress host;
   NodeOrigin origin = NodeOrigin::seed;
   std::string named_by;  // the node whose reply named it; empty for seeds
+  ClusterComponent component;
 };
 
 class MemberQueue {
@@ -31,8 +33,9 @@ class MemberQueue {
 
   explicit MemberQueue(const std::vector<HostAddress>& seeds);
 
-  // Queues the members that node's hello and replSetGetStatus replies name and that were not
-  // queued before. Entries that are not "host:port" are ignored.
+  // Queues the nodes that node's replies name and that were not queued before: its replica set's
+  // members, and the cluster components it names (sharded_cluster.h); a mongos config.mongos
+  // holds is queued only while active. Entries that are not "host:port" are ignored.
   void add_members_of(const NodeFacts& node);
 
   // The next node to probe, or nothing when every queued node was handed out.
@@ -44,7 +47,7 @@ class MemberQueue {
  private:
   void add(QueuedNode node);
   void add_names(const std::vector<std::string>& names, NodeOrigin origin,
-                 const std::string& named_by);
+                 const std::string& named_by, const ClusterComponent& component);
   std::deque<QueuedNode> pending_;
   std::set<std::string> seen_;        // lower-cased "host:port", queued
   std::set<std::string> beyond_cap_;  // lower-cased "host:port", past kMaxNodes

@@ -22,6 +22,14 @@ std::string_view to_string(NodeOrigin origin) {
       return "hello";
     case NodeOrigin::replica_set_status:
       return "replSetGetStatus";
+    case NodeOrigin::list_shards:
+      return "listShards";
+    case NodeOrigin::config_shards:
+      return "config.shards";
+    case NodeOrigin::config_servers:
+      return "config servers";
+    case NodeOrigin::config_mongos:
+      return "config.mongos";
   }
   return "seed";
 }

@@ -30,12 +30,32 @@ struct CommandOutcome {
 // "ok", "not_permitted" or "failed".
 std::string_view to_string(CommandOutcome::State state);
 
-// How a scan learnt of a node: a seed of the target (from the URI or its SRV record), or a member
-// that another node's hello or replSetGetStatus named.
-enum class NodeOrigin { seed, hello, replica_set_status };
+// How a scan learnt of a node: a seed of the target (from the URI or its SRV record), a member
+// that another node's hello or replSetGetStatus named, or a component of a sharded cluster that a
+// mongos or config server named: a shard member (listShards; config.shards on a config server),
+// a config server (serverStatus sharding / getShardMap) or a mongos (config.mongos).
+enum class NodeOrigin {
+  seed,
+  hello,
+  replica_set_status,
+  list_shards,
+  config_shards,
+  config_servers,
+  config_mongos
+};
 
-// "seed", "hello" or "replSetGetStatus".
+// "seed", "hello", "replSetGetStatus", "listShards", "config.shards", "config servers" or
+// "config.mongos".
 std::string_view to_string(NodeOrigin origin);
+
+// The part of a sharded cluster a node was found as: a mongos, a member of the config server set
+// or of one shard. `none` for nodes no cluster metadata named (seeds, plain replica sets); a
+// member named by another member's hello inherits the part of the node that named it.
+struct ClusterComponent {
+  enum class Kind { none, mongos, config_servers, shard } kind = Kind::none;
+  std::string name;  // the shard's id or the config server set's name; empty otherwise
+  bool operator==(const ClusterComponent&) const = default;
+};
 
 // The legacy HTTP status interface (port + 1000, MongoDB before 3.6).
 struct HttpInterfaceFacts {
@@ -50,6 +70,7 @@ struct NodeFacts {
   std::uint16_t port = 0;
   NodeOrigin origin = NodeOrigin::seed;
   std::string named_by;  // "host:port" of the node whose reply named this one; empty for seeds
+  ClusterComponent component;
   // Other names of the same node: queued names that connected to the same address and port, so
   // were not probed twice ("10.0.0.5:27017" as a seed, "db1.internal:27017" in hello).
   std::vector<std::string> aliases;

@@ -1,5 +1,6 @@
 #include "scanner/probe/auditor_role.h"
 
+#include <map>
 #include <set>
 
 #include "scanner/wire/command_allowlist.h"
@@ -11,12 +12,23 @@ using nlohmann::json;
 json auditor_role_command(std::string_view name, bool data_model) {
   std::set<std::string> cluster_actions;
   std::set<std::string> database_actions;
+  // (database, collection) -> actions, for commands bound to one collection.
+  std::map<std::pair<std::string, std::string>, std::set<std::string>> collection_actions;
   for (const AllowedCommand command : all_allowed_commands()) {
     const auto privilege = required_privilege(command);
     if (!privilege || (privilege->data_model_only && !data_model)) continue;
-    auto& actions = privilege->resource == RequiredPrivilege::Resource::cluster ? cluster_actions
-                                                                                : database_actions;
-    actions.emplace(privilege->action);
+    switch (privilege->resource) {
+      case RequiredPrivilege::Resource::cluster:
+        cluster_actions.emplace(privilege->action);
+        break;
+      case RequiredPrivilege::Resource::any_database:
+        database_actions.emplace(privilege->action);
+        break;
+      case RequiredPrivilege::Resource::collection:
+        collection_actions[{std::string(privilege->database), std::string(privilege->collection)}]
+            .emplace(privilege->action);
+        break;
+    }
   }
   json privileges = json::array();
   privileges.push_back({{"resource", {{"cluster", true}}}, {"actions", cluster_actions}});
@@ -27,6 +39,10 @@ json auditor_role_command(std::string_view name, bool data_model) {
   for (const char* system_database : {"config", "local"}) {
     privileges.push_back({{"resource", {{"db", system_database}, {"collection", ""}}},
                           {"actions", {list_collections}}});
+  }
+  for (const auto& [resource, actions] : collection_actions) {
+    privileges.push_back(
+        {{"resource", {{"db", resource.first}, {"collection", resource.second}}}, {"actions", actions}});
   }
   json command = json::object();
   command["createRole"] = name;

@@ -2,6 +2,7 @@
 
 #include <set>
 
+#include "scanner/facts/sharded_cluster.h"
 #include "scanner/probe/weak_tls_probe.h"
 #include "scanner/wire/mongo_connection.h"
 
@@ -16,6 +17,9 @@ constexpr int kCommandNotFound = 59;
 constexpr int kHttpInterfaceOffset = 1000;
 constexpr std::int64_t kWireVersion36 = 6;
 constexpr std::size_t kHttpLineLimit = 200;
+// config.mongos and config.shards read in one batch: more entries than any cluster has (stale
+// mongos accumulate, but not by thousands); what lies beyond is not read.
+constexpr std::int32_t kRegistryBatch = 1000;
 
 // The built-in roles of MongoDB 3.0 to 8.x (manual, "Built-In Roles"); any other name is custom.
 bool is_builtin_role(std::string_view role) {
@@ -73,7 +77,8 @@ class NodeProbe {
       : options_(options),
         node_deadline_(Deadline::after(options.node_timeout)),
         facts_(std::move(reached)),
-        first_connection_(std::move(first_connection)) {}
+        first_connection_(std::move(first_connection)),
+        credentials_(credentials_for(options, facts_.component)) {}
 
   NodeFacts run() {
     std::optional<Session> session = open_session();
@@ -91,10 +96,10 @@ class NodeProbe {
     }
     MongoConnection& connection = *session->connection;
     run_unauthenticated_probes(connection);
-    if (options_.credentials && !is_arbiter() && may_send_credentials()) {
+    if (credentials_ && !is_arbiter() && may_send_credentials()) {
       AuthenticationOptions authentication = options_.authentication;
       authentication.tls_active = facts_.tls;
-      facts_.authentication = authenticate(connection, *options_.credentials, server_mechanisms(),
+      facts_.authentication = authenticate(connection, *credentials_, server_mechanisms(),
                                            authentication, command_deadline());
       if (facts_.authentication->error) facts_.errors.push_back(*facts_.authentication->error);
     }
@@ -147,9 +152,8 @@ class NodeProbe {
     for (const std::string_view name : kOfferedCompressors)
       compressors.emplace_back(std::string(name));
     bson::Document arguments{{"helloOk", true}, {"compression", std::move(compressors)}};
-    if (options_.credentials && options_.credentials->username) {
-      arguments.append("saslSupportedMechs",
-                       options_.credentials->source + "." + *options_.credentials->username);
+    if (credentials_ && credentials_->username) {
+      arguments.append("saslSupportedMechs", credentials_->source + "." + *credentials_->username);
     }
     auto reply = connection.run(AllowedCommand::hello, 1, arguments, "admin", command_deadline());
     if (!reply) return reply;
@@ -209,8 +213,27 @@ class NodeProbe {
     }
     if (plaintext_failure && tls.error().phase != "connect")
       return open_legacy_session(*plaintext_failure, tls.error());
+    if (!plaintext_failure && tls.error().phase != "connect") {
+      if (auto plaintext = open_plaintext_instead(tls.error())) return plaintext;
+    }
     record(tls.error());
     return std::nullopt;
+  }
+
+  // TLS was required but the handshake failed: a node that answers hello in plaintext instead
+  // does not speak TLS at all (one member of a set left without it). Its hello and unauthenticated
+  // facts are kept; credentials are never sent over the plaintext session (may_send_credentials).
+  std::optional<Session> open_plaintext_instead(const Error& tls_failure) {
+    auto tcp = connect();
+    if (!tcp) return std::nullopt;
+    Session session{std::make_unique<MongoConnection>(std::move(tcp).value()), false};
+    auto reply = exchange_hello(*session.connection);
+    if (!keep_hello(reply, *session.connection)) return std::nullopt;
+    facts_.plaintext_accepted = true;
+    record(Error{tls_failure.code, tls_failure.phase,
+                 "the connection string requires TLS, but the node answers only in plaintext (" +
+                     tls_failure.message + ")"});
+    return session;
   }
 
   std::optional<Session> open_legacy_session(const Error& plaintext_failure,
@@ -261,6 +284,16 @@ class NodeProbe {
   }
 
   bool may_send_credentials() {
+    if (options_.tls_required && !facts_.tls) {
+      AuthenticationFacts withheld;
+      withheld.username = credentials_->username.value_or("");
+      withheld.source = credentials_->source;
+      withheld.error = Error{ErrorCode::tls, "auth",
+                             "credentials not sent: the node does not speak TLS, which the "
+                             "connection string requires"};
+      facts_.authentication = std::move(withheld);
+      return false;
+    }
     if (!facts_.tls || !facts_.tls_facts || facts_.tls_facts->verified ||
         facts_.tls_facts->insecure) {
       return true;
@@ -336,6 +369,11 @@ class NodeProbe {
 
   bool is_mongos() const { return facts_.hello && facts_.hello->get_string("msg") == "isdbgrid"; }
 
+  // hello's configsvr: 2 on a config server member (replication_info.cpp, kConfigServerModeNumber).
+  bool is_config_server() const {
+    return facts_.hello && facts_.hello->get_int64("configsvr").value_or(0) == 2;
+  }
+
   // replSetGetStatus only where hello names a replica set: it lists every member, hidden ones
   // included, which hello never shows. listCollections on the system databases a node has (mongos
   // has no local), for business data kept there.
@@ -358,6 +396,23 @@ class NodeProbe {
     };
     if (facts_.hello && facts_.hello->get_string("setName")) {
       list.push_back(on_admin(AllowedCommand::repl_set_get_status, 1, {}));
+    }
+    // The rest of a sharded cluster: from a mongos, its shards, config servers and the other
+    // mongos; from a config server member, the same from the config database.
+    const bson::Document whole_collection{{"filter", bson::Document{}},
+                                          {"batchSize", kRegistryBatch},
+                                          {"singleBatch", true}};
+    if (is_mongos()) {
+      list.push_back(on_admin(AllowedCommand::list_shards, 1, {}));
+      list.push_back(on_admin(AllowedCommand::get_shard_map, 1, {}));
+    }
+    if (is_config_server()) {
+      list.push_back({AllowedCommand::find_config_shards, "shards", whole_collection, "config",
+                      "find config.shards"});
+    }
+    if (is_mongos() || is_config_server()) {
+      list.push_back({AllowedCommand::find_config_mongos, "mongos", whole_collection, "config",
+                      "find config.mongos"});
     }
     for (const char* database : {"admin", "config", "local"}) {
       if (is_mongos() && std::string_view(database) == "local") continue;
@@ -399,6 +454,9 @@ class NodeProbe {
   void run_diagnostics(MongoConnection& connection) {
     for (Diagnostic& diagnostic : diagnostics()) {
       if (diagnostic.command == AllowedCommand::roles_info) diagnostic.value = roles_to_inspect();
+      // getShardMap only where serverStatus did not name the config servers.
+      if (diagnostic.command == AllowedCommand::get_shard_map && config_servers_named_by(facts_))
+        continue;
       if (!run_into(facts_.commands, connection, diagnostic.command, std::move(diagnostic.value),
                     diagnostic.arguments, diagnostic.database, diagnostic.key)) {
         return;
@@ -428,10 +486,21 @@ class NodeProbe {
     facts_.http_interface = std::move(http);
   }
 
+  // The component's own account where one was given, else the scan's.
+  static std::optional<Credentials> credentials_for(const ProbeOptions& options,
+                                                    const ClusterComponent& component) {
+    if (const auto own = options.component_credentials.find(component.name);
+        !component.name.empty() && own != options.component_credentials.end()) {
+      return own->second;
+    }
+    return options.credentials;
+  }
+
   const ProbeOptions& options_;
   Deadline node_deadline_;
   NodeFacts facts_;
   std::unique_ptr<TcpConnection> first_connection_;
+  std::optional<Credentials> credentials_;
 };
 
 }  // namespace

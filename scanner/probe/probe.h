@@ -3,6 +3,7 @@
 // allowlisted diagnostics. Straight-line code with a deadline on every step; never throws.
 
 #include <chrono>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -19,6 +20,9 @@ struct ProbeOptions {
   bool tls_required = false;  // the URI asks for TLS; otherwise plaintext first, TLS if refused
   std::shared_ptr<TlsClientContext> tls_context;  // needed whenever TLS may be used
   std::optional<Credentials> credentials;
+  // Accounts for parts of a sharded cluster, by shard id or config server set name: a node
+  // found as part of one is probed with its account instead of `credentials`.
+  std::map<std::string, Credentials> component_credentials;
   AuthenticationOptions authentication;
   std::chrono::milliseconds connect_timeout{5000};
   std::chrono::milliseconds command_timeout{10000};

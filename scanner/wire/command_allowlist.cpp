@@ -15,6 +15,12 @@ struct Entry {
   std::string_view pipeline_stage = {};  // aggregate: the one stage its pipeline may hold
 };
 
+// find on one config collection: the collection's find privilege (MongoDB manual, "Privilege
+// Actions": find on {db: "config", collection: ...}; clusterMonitor grants it).
+constexpr RequiredPrivilege find_on_config(std::string_view collection) {
+  return RequiredPrivilege{Resource::collection, "find", false, "config", collection};
+}
+
 constexpr std::array kAllowlist = {
     Entry{AllowedCommand::hello, "hello", std::nullopt},
     Entry{AllowedCommand::is_master, "isMaster", std::nullopt},
@@ -43,6 +49,14 @@ constexpr std::array kAllowlist = {
           RequiredPrivilege{Resource::any_database, "collStats", true}, "$collStats"},
     Entry{AllowedCommand::aggregate_sample, "aggregate",
           RequiredPrivilege{Resource::any_database, "find", true}, "$sample"},
+    // listShards and getShardMap: adminOnly, the cluster actions of the same names
+    // (src/mongo/s/commands/cluster_list_shards_cmd.cpp, cluster_get_shard_map_cmd.cpp).
+    Entry{AllowedCommand::list_shards, "listShards",
+          RequiredPrivilege{Resource::cluster, "listShards"}},
+    Entry{AllowedCommand::get_shard_map, "getShardMap",
+          RequiredPrivilege{Resource::cluster, "getShardMap"}},
+    Entry{AllowedCommand::find_config_mongos, "find", find_on_config("mongos")},
+    Entry{AllowedCommand::find_config_shards, "find", find_on_config("shards")},
     Entry{AllowedCommand::sasl_start, "saslStart", std::nullopt},
     Entry{AllowedCommand::sasl_continue, "saslContinue", std::nullopt},
     Entry{AllowedCommand::authenticate, "authenticate", std::nullopt},
@@ -90,6 +104,15 @@ bool pipeline_allowed(AllowedCommand command, const bson::Document& arguments) {
   const auto* stage = pipeline->front().get_if<bson::Document>();
   return stage != nullptr && stage->size() == 1 &&
          stage->fields().front().first == entry->pipeline_stage;
+}
+
+bool namespace_allowed(AllowedCommand command, const bson::Value& value,
+                       std::string_view database) {
+  const auto privilege = required_privilege(command);
+  if (!privilege || privilege->resource != Resource::collection) return true;
+  const auto* collection = value.get_if<std::string>();
+  return collection != nullptr && *collection == privilege->collection &&
+         database == privilege->database;
 }
 
 bson::Document make_command(AllowedCommand command, bson::Value value,

@@ -31,6 +31,12 @@ enum class AllowedCommand {
   // shape (never their values) is kept.
   aggregate_collection_stats,
   aggregate_sample,
+  // Sharded clusters (mongos and config servers): where the shards, the config server set and
+  // the other mongos are, so that every component is probed.
+  list_shards,         // each shard's replica set and members (mongos)
+  get_shard_map,       // the config server set's members, when serverStatus has no sharding section
+  find_config_mongos,  // find on config.mongos only: every mongos registered and its last ping
+  find_config_shards,  // find on config.shards only: the shards, read on a config server
   sasl_start,  // SCRAM and PLAIN authentication
   sasl_continue,
   authenticate,  // MONGODB-X509
@@ -40,12 +46,14 @@ enum class AllowedCommand {
 std::string_view command_name(AllowedCommand command);
 
 // The privilege a command needs from the scanning account (MongoDB manual, "Privilege Actions"):
-// an action on the cluster resource or on every database. Commands that need none (hello,
-// buildInfo, connectionStatus, authentication) have no entry.
+// an action on the cluster resource, on every database, or on one collection. Commands that need
+// none (hello, buildInfo, connectionStatus, authentication) have no entry.
 struct RequiredPrivilege {
-  enum class Resource { cluster, any_database } resource;
+  enum class Resource { cluster, any_database, collection } resource;
   std::string_view action;
   bool data_model_only = false;  // needed by --data-model scans only
+  std::string_view database = {};    // Resource::collection: its database
+  std::string_view collection = {};  // Resource::collection: its name
 };
 std::optional<RequiredPrivilege> required_privilege(AllowedCommand command);
 
@@ -60,6 +68,11 @@ std::vector<std::string_view> allowed_command_names();
 // command allows ($collStats or $sample) and nothing that writes ($out, $merge). Always true for
 // other commands.
 bool pipeline_allowed(AllowedCommand command, const bson::Document& arguments);
+
+// For commands bound to one collection (find_config_mongos, find_config_shards): whether `value`
+// names that collection and `database` is its database. Always true for other commands.
+bool namespace_allowed(AllowedCommand command, const bson::Value& value,
+                       std::string_view database);
 
 // The command document: {<name>: value, ...arguments, $db: database}.
 bson::Document make_command(AllowedCommand command, bson::Value value,

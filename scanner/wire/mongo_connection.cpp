@@ -34,6 +34,10 @@ Result<bson::Document> MongoConnection::run(AllowedCommand command, bson::Value 
     return Error{ErrorCode::usage, std::string(command_name(command)),
                  "refused to send: the pipeline is not the one stage the allowlist permits"};
   }
+  if (!namespace_allowed(command, value, database)) {
+    return Error{ErrorCode::usage, std::string(command_name(command)),
+                 "refused to send: the allowlist permits this command on one collection only"};
+  }
   const std::int32_t request_id = next_request_id_++;
   const bson::Document body = make_command(command, std::move(value), arguments, database);
   return round_trip(wire::encode_op_msg(body, request_id), request_id, deadline);

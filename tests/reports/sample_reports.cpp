@@ -65,7 +65,7 @@ std::vector<TargetSummary> targets() {
                             {"mechanism", "SCRAM-SHA-256"},
                             {"succeeded", true},
                             {"roles", {"readWrite@crm", "clusterMonitor@admin"}}};
-  TargetSummary replica_set{kReplicaSetUri, "replica_set", {}};
+  TargetSummary replica_set{kReplicaSetUri, "replica_set", {}, std::nullopt};
   replica_set.nodes = {
       node("db1.example.test:27017", "primary", "7.0.5", tls13, app_account, {}),
       node("db2.example.test:27017", "secondary", "7.0.5", tls13, app_account, {}),
@@ -76,7 +76,12 @@ std::vector<TargetSummary> targets() {
     member->origin = "hello";
     member->named_by = "db1.example.test:27017";
   }
-  TargetSummary sharded{kSrvUri, "sharded", {}};
+  // Two mongos, and a third that config.mongos still lists but that stopped pinging.
+  ClusterSummary cluster;
+  cluster.mongos = {{"mongos1.example.test:27017", "mongos1.example.test:27017", false},
+                    {"mongos2.example.test:27017", "mongos2.example.test:27017", false}};
+  cluster.stale_mongos = {{"mongos0.example.test:27017", "2025-01-31T08:00:00Z", "6.0.13"}};
+  TargetSummary sharded{kSrvUri, "sharded", {}, cluster};
   sharded.nodes = {
       node("mongos1.example.test:27017", "mongos", "6.0.13",
            {{"enabled", true}, {"protocol", "TLSv1.2"}, {"cipher", "ECDHE-RSA-AES128-GCM-SHA256"}},
@@ -238,7 +243,7 @@ Report rich_report() {
 Report config_scan_report() {
   constexpr const char* kUri = "mongodb://app:***@db1.example.test:27017/crm";
   Report report = with_fixed_header({"services", "deploy", kUri});
-  TargetSummary standalone{kUri, "standalone", {}};
+  TargetSummary standalone{kUri, "standalone", {}, std::nullopt};
   standalone.nodes = {node("db1.example.test:27017", "standalone", "7.0.5", json::object(),
                            {{"user", "app"}, {"mechanism", "SCRAM-SHA-256"}, {"succeeded", true}},
                            {})};
@@ -319,7 +324,7 @@ Report config_scan_report() {
 
 Report many_nodes_report(std::size_t members) {
   Report report = with_fixed_header({kReplicaSetUri});
-  TargetSummary replica_set{kReplicaSetUri, "replica_set", {}};
+  TargetSummary replica_set{kReplicaSetUri, "replica_set", {}, std::nullopt};
   for (std::size_t i = 1; i <= members; ++i) {
     const std::string role = i == 1 ? "primary" : (i == members ? "arbiter" : "secondary");
     replica_set.nodes.push_back(node("member" + std::to_string(i) + ".example.test:27017", role,

@@ -247,12 +247,12 @@ TEST(SelfCheckTableTest, NodeOfSeveralTargetsIsOneColumnAndAliasesFindIt) {
   Report report = report_of({{Status::fail, Subject::node("10.0.0.1:27017")},
                              {Status::pass, Subject::node("b:1")},
                              {Status::warn, Subject::node("stray:27017")}});
-  TargetSummary first{"mongodb://a/", "standalone", {}};
+  TargetSummary first{"mongodb://a/", "standalone", {}, std::nullopt};
   first.nodes.push_back({});
   first.nodes[0].address = "a:27017";
   first.nodes[0].role = "standalone";
   first.nodes[0].aliases = {"10.0.0.1:27017"};
-  TargetSummary second{"mongodb://a,b/", "replica_set", {}};
+  TargetSummary second{"mongodb://a,b/", "replica_set", {}, std::nullopt};
   second.nodes.push_back(first.nodes[0]);
   second.nodes.push_back({});
   second.nodes[1].address = "b:1";

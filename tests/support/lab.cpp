@@ -65,13 +65,13 @@ int wait_until(pid_t pid, Clock::time_point deadline) {
   }
 }
 
-// The node list of a complete ready file, or nothing while it does not exist yet.
-std::optional<std::vector<std::string>> read_ready_file(const std::filesystem::path& path) {
+// A complete ready file, or nothing while it does not exist yet.
+std::optional<nlohmann::json> read_ready_file(const std::filesystem::path& path) {
   std::ifstream in(path);
   if (!in) return std::nullopt;
-  const nlohmann::json ready = nlohmann::json::parse(in, nullptr, /*allow_exceptions=*/false);
+  nlohmann::json ready = nlohmann::json::parse(in, nullptr, /*allow_exceptions=*/false);
   if (!ready.is_object() || !ready.contains("nodes")) return std::nullopt;
-  return ready["nodes"].get<std::vector<std::string>>();
+  return ready;
 }
 
 }  // namespace
@@ -92,8 +92,11 @@ std::unique_ptr<LabDeployment> LabDeployment::start(const std::string& profile,
 
   const Clock::time_point deadline = Clock::now() + options.ready_timeout;
   while (true) {
-    if (auto nodes = read_ready_file(ready_file)) {
-      lab->nodes_ = std::move(*nodes);
+    if (auto ready = read_ready_file(ready_file)) {
+      lab->nodes_ = (*ready)["nodes"].get<std::vector<std::string>>();
+      for (const nlohmann::json& component : ready->value("components", nlohmann::json::array()))
+        lab->components_[component["name"]] = component["nodes"].get<std::vector<std::string>>();
+      lab->vip_ = ready->value("vip", "");
       return lab;
     }
     int status = 0;
@@ -115,6 +118,11 @@ LabDeployment::~LabDeployment() {
   stop();
   std::error_code ignored;
   std::filesystem::remove_all(directory_, ignored);
+}
+
+std::vector<std::string> LabDeployment::component_nodes(const std::string& name) const {
+  const auto found = components_.find(name);
+  return found == components_.end() ? std::vector<std::string>{} : found->second;
 }
 
 int LabDeployment::stop() {

@@ -6,6 +6,7 @@
 
 #include <chrono>
 #include <filesystem>
+#include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
@@ -47,6 +48,12 @@ class LabDeployment {
   // "<advertised host>:port" of every node, in the profile's order.
   const std::vector<std::string>& nodes() const { return nodes_; }
 
+  // A sharded_cluster profile's component ("mongos", "cfg", "shard0", ...): its nodes, in the
+  // profile's order; empty for an unknown name or another kind of profile.
+  std::vector<std::string> component_nodes(const std::string& name) const;
+  // The TCP load balancer in front of its mongos ("host:port"); empty when the profile has none.
+  const std::string& vip() const { return vip_; }
+
   // Every command the lab received so far, one object per command: node, connection, db,
   // command, opcode, authenticated_user, time (never arguments, so never a password).
   std::vector<nlohmann::json> command_log() const;
@@ -69,6 +76,8 @@ class LabDeployment {
   std::filesystem::path directory_;
   std::filesystem::path cert_dir_;
   std::vector<std::string> nodes_;
+  std::map<std::string, std::vector<std::string>> components_;
+  std::string vip_;
   int exit_status_ = -1;
 };
 

@@ -66,10 +66,15 @@ std::vector<std::string> lab_passwords() {
   for (const auto& entry :
        fs::directory_iterator(std::string(MONGOSCAN_SOURCE_DIR) + "/fixtures/lab")) {
     const json profile = json::parse(std::ifstream(entry.path()));
-    for (const json& user : profile.value("users", json::array())) {
-      if (!user.contains("password") || user["password"] == user["user"]) continue;
-      secrets.push_back(user["password"]);
-      secrets.push_back(percent_encoded(user["password"]));
+    // A profile's users, or a sharded_cluster's: its config servers' and each shard's.
+    std::vector<json> components = {profile, profile.value("configServers", json::object())};
+    for (const json& shard : profile.value("shards", json::array())) components.push_back(shard);
+    for (const json& component : components) {
+      for (const json& user : component.value("users", json::array())) {
+        if (!user.contains("password") || user["password"] == user["user"]) continue;
+        secrets.push_back(user["password"]);
+        secrets.push_back(percent_encoded(user["password"]));
+      }
     }
   }
   return secrets;

@@ -9,6 +9,7 @@
 
 #include "scanner/dns/srv_seedlist.h"
 #include "tests/checks/uri_target_fixture.h"
+#include "tests/scanner/facts/cluster_facts_fixture.h"
 
 namespace mongoscan {
 namespace {
@@ -492,6 +493,47 @@ TEST(ConnectionRouterAccess, PassesForSrvALoadBalancerOrSeveralMongos) {
             Status::fail);
   EXPECT_EQ(judge("mongodb://mongos1.example.com,mongos2.example.com", cluster, "CONN-010").status,
             Status::pass);
+}
+
+// The vendor's default method: one VIP in front of the mongos (development specification A1,
+// method 2). serverStatus host tells the VIP from the mongos it forwards to.
+TEST(ConnectionRouterAccess, AVipInFrontOfSeveralMongosPassesAndIsBudgetedAsOnePool) {
+  const std::string uri = "mongodb://vip:27017";
+  DeploymentFacts facts = deployment(uri, cluster_fixture::sample_cluster(/*through_vip=*/true));
+  const Finding access = judge(uri, facts, "CONN-010");
+  EXPECT_EQ(access.status, Status::pass) << access.message;
+  EXPECT_EQ(access.message,
+            "vip:27017 is a load balancer VIP in front of 2 mongos, the vendor's default method "
+            "(this scan reached mongos1:27017 through it)");
+  EXPECT_EQ(access.evidence["reached_mongos"], "mongos1:27017");
+
+  for (NodeFacts& member : facts.nodes) {  // 10000 connections, the mongos's host kept
+    member.commands["serverStatus"].reply.append(
+        "connections", bson::Document{{"current", 10}, {"available", 9990}});
+  }
+  const Finding budget = judge(uri + "/?maxPoolSize=100", facts, "CONN-008", app_instances(3));
+  EXPECT_EQ(budget.status, Status::pass) << budget.message;
+  EXPECT_EQ(budget.evidence["demand"], 300) << "A × P: the balancer holds one pool per client";
+  EXPECT_EQ(budget.evidence["load_balancer"], true);
+  EXPECT_TRUE(contains(budget.message, "one pool to the load balancer")) << budget.message;
+}
+
+TEST(ConnectionRouterAccess, ADirectMongosStillFailsAndABalancerOverOneMongosFails) {
+  const std::string direct = "mongodb://mongos1:27017";
+  const DeploymentFacts cluster =
+      deployment(direct, cluster_fixture::sample_cluster(/*through_vip=*/false));
+  const Finding single = judge(direct, cluster, "CONN-010");
+  EXPECT_EQ(single.status, Status::fail);
+  EXPECT_TRUE(contains(single.message, "single mongos mongos1:27017")) << single.message;
+
+  // A balancer on another port in front of the cluster's only mongos.
+  std::vector<NodeFacts> nodes = {cluster_fixture::mongos("lb", 27100, "m1:27017")};
+  nodes[0].commands.erase("find config.mongos");
+  const DeploymentFacts alone = deployment("mongodb://lb:27100", std::move(nodes));
+  const Finding lonely = judge("mongodb://lb:27100", alone, "CONN-010");
+  EXPECT_EQ(lonely.status, Status::fail);
+  EXPECT_TRUE(contains(lonely.message, "load balancer in front of a single mongos (m1:27017)"))
+      << lonely.message;
 }
 
 }  // namespace

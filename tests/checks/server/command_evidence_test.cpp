@@ -32,6 +32,30 @@ TEST(CommandReply, SkippedNamingTheActionWhenNotPermitted) {
   EXPECT_EQ(verdict.evidence["needs"], "getCmdLineOpts");
 }
 
+TEST(CommandReply, AFailedLoginIsTheReasonNotAMissingAction) {
+  NodeFacts facts = with_command(CommandOutcome::State::not_permitted);
+  facts.authentication = AuthenticationFacts{};
+  facts.authentication->error = Error{ErrorCode::auth_failed, "auth", "Authentication failed."};
+  auto generic = command_reply(facts, "getCmdLineOpts", "getCmdLineOpts");
+  ASSERT_TRUE(std::holds_alternative<Verdict>(generic));
+  EXPECT_EQ(std::get<Verdict>(generic).status, Status::skipped);
+  EXPECT_EQ(std::get<Verdict>(generic).message,
+            "getCmdLineOpts needs a login, and the scanning account could not authenticate on "
+            "this node (Authentication failed.)");
+  EXPECT_EQ(std::get<Verdict>(generic).evidence["authenticated"], false);
+
+  facts.component = {ClusterComponent::Kind::shard, "shard1"};
+  auto shard = command_reply(facts, "getCmdLineOpts", "getCmdLineOpts");
+  EXPECT_NE(std::get<Verdict>(shard).message.find(
+                "create the auditor role and user on each shard's primary"),
+            std::string::npos);
+
+  facts.authentication->succeeded = true;  // logged in, the role lacks the action
+  auto lacking = command_reply(facts, "getCmdLineOpts", "getCmdLineOpts");
+  EXPECT_NE(std::get<Verdict>(lacking).message.find("needs the getCmdLineOpts action"),
+            std::string::npos);
+}
+
 TEST(CommandReply, ErrorWhenTheCommandFailedOrNeverRan) {
   auto failed = command_reply(with_command(CommandOutcome::State::failed, "no such command"),
                               "getCmdLineOpts", "getCmdLineOpts");

@@ -103,6 +103,19 @@ TEST(Ver001, MembersOnDifferentVersionsWarn) {
   EXPECT_EQ(ver001({node("db1", "7.0.9"), node("db2", "7.0.9")}).status, Status::pass);
 }
 
+// A sharded cluster's components on two release series fail (the cluster cannot raise its
+// featureCompatibilityVersion); a replica set mid-upgrade only warns (above).
+TEST(Ver001, AClusterComponentOnAnotherSeriesFails) {
+  std::vector<NodeFacts> nodes = {node("mongos1", "8.0.12", 25), node("cfg1", "8.0.12", 25),
+                                  node("s1a", "8.0.12", 25), node("s1c", "7.0.14")};
+  nodes[0].hello->append("msg", "isdbgrid");
+  const Finding finding = ver001(nodes);
+  EXPECT_EQ(finding.status, Status::fail) << finding.message;
+  EXPECT_EQ(finding.message,
+            "the cluster's components run different release series: s1c:27017 (7.0.14) beside "
+            "8.0 on the other 3 nodes");
+}
+
 TEST(Ver001, AMemberPastEndOfLifeOutweighsDisagreement) {
   const Finding finding = ver001({node("db1", "7.0.9"), node("db2", "6.0.15", 17)});
   EXPECT_EQ(finding.status, Status::fail);

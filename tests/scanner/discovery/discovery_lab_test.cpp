@@ -150,7 +150,7 @@ TEST(DiscoveryLab, ADownMemberIsReportedNotDropped) {
 }
 
 TEST(DiscoveryLab, ShardedClusterThroughOneMongosAndTheConnectionBudget) {
-  auto lab = start_lab("sharded");
+  auto lab = start_lab("sharded-routers");
   ASSERT_EQ(lab->nodes().size(), 3u);
   const std::string options =
       "/?tls=true&authSource=admin&tlsCAFile=" + lab->cert_dir() + "/ca.pem";

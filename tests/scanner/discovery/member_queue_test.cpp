@@ -2,6 +2,10 @@
 
 #include <gtest/gtest.h>
 
+#include <map>
+
+#include "tests/scanner/facts/cluster_facts_fixture.h"
+
 namespace mongoscan {
 namespace {
 
@@ -73,6 +77,50 @@ TEST(MemberQueue, IsBounded) {
   EXPECT_EQ(queue.not_queued(), 5000 - MemberQueue::kMaxNodes) << "the rest are counted";
   queue.add_members_of(node_with_hello(bson::Document{{"hosts", hosts}}));
   EXPECT_EQ(queue.not_queued(), 5000 - MemberQueue::kMaxNodes) << "each name once";
+}
+
+// From a mongos: every shard member listShards names, the config servers serverStatus names and
+// the active mongos of config.mongos, each with how it was found and its part of the cluster; the
+// mongos that stopped pinging is never queued.
+TEST(MemberQueue, AMongosNamesEveryComponentOfItsCluster) {
+  MemberQueue queue({HostAddress{HostType::hostname, "vip", 27017}});
+  ASSERT_TRUE(queue.next());
+  queue.add_members_of(cluster_fixture::mongos("vip", 27017, "mongos1:27017"));
+  std::map<std::string, QueuedNode> queued;
+  while (auto node = queue.next()) queued[node->host.address()] = *node;
+  const std::vector<std::string> expected = {
+      "cfg1:27019", "cfg2:27019", "cfg3:27019", "mongos1:27017", "mongos2:27017",
+      "s0a:27018",  "s0b:27018",  "s1a:27018",  "s1b:27018"};
+  std::vector<std::string> addresses;
+  for (const auto& [address, node] : queued) addresses.push_back(address);
+  EXPECT_EQ(addresses, expected) << "retired:27017 stopped pinging and is not probed";
+  EXPECT_EQ(queued["s1a:27018"].origin, NodeOrigin::list_shards);
+  EXPECT_EQ(queued["s1a:27018"].component,
+            (ClusterComponent{ClusterComponent::Kind::shard, "shard1"}));
+  EXPECT_EQ(queued["s1a:27018"].named_by, "vip:27017");
+  EXPECT_EQ(queued["cfg2:27019"].origin, NodeOrigin::config_servers);
+  EXPECT_EQ(queued["cfg2:27019"].component,
+            (ClusterComponent{ClusterComponent::Kind::config_servers, "cfg"}));
+  EXPECT_EQ(queued["mongos2:27017"].origin, NodeOrigin::config_mongos);
+  EXPECT_EQ(queued["mongos2:27017"].component.kind, ClusterComponent::Kind::mongos);
+}
+
+// A shard member's hello names its hidden-less members and arbiters; they belong to its shard.
+TEST(MemberQueue, MembersNamedByAShardMemberJoinItsShard) {
+  MemberQueue queue({});
+  NodeFacts member = cluster_fixture::member(
+      "s1a", 27018,
+      cluster_fixture::member_hello("shard1", "primary", {"s1a:27018", "s1b:27018"}, {"s1c:27018"}),
+      {ClusterComponent::Kind::shard, "shard1"}, NodeOrigin::list_shards);
+  queue.add_members_of(member);
+  std::vector<QueuedNode> queued;
+  while (auto node = queue.next()) queued.push_back(*node);
+  ASSERT_EQ(queued.size(), 3u);
+  for (const QueuedNode& node : queued) {
+    EXPECT_EQ(node.component, (ClusterComponent{ClusterComponent::Kind::shard, "shard1"}))
+        << node.host.address();
+    EXPECT_EQ(node.origin, NodeOrigin::hello);
+  }
 }
 
 }  // namespace

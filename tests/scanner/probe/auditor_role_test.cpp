@@ -20,14 +20,18 @@ namespace {
 using nlohmann::json;
 namespace fs = std::filesystem;
 
-// Every (resource, action) pair the role grants, as "cluster:getLog" or
-// "db=config:listCollections".
+// Every (resource, action) pair the role grants, as "cluster:getLog",
+// "db=config:listCollections" or "db=config.mongos:find".
 std::set<std::string> granted(const json& command) {
   std::set<std::string> pairs;
   for (const json& privilege : command["privileges"]) {
     const json& resource = privilege["resource"];
+    const std::string collection = resource.value("collection", "");
     const std::string name =
-        resource.contains("cluster") ? "cluster" : "db=" + resource["db"].get<std::string>();
+        resource.contains("cluster")
+            ? "cluster"
+            : "db=" + resource["db"].get<std::string>() +
+                  (collection.empty() ? "" : "." + collection);
     for (const json& action : privilege["actions"])
       pairs.insert(name + ":" + action.get<std::string>());
   }
@@ -41,9 +45,12 @@ std::set<std::string> needed_privileges(bool data_model) {
   for (const AllowedCommand command : all_allowed_commands()) {
     if (const auto privilege = required_privilege(command)) {
       if (privilege->data_model_only && !data_model) continue;
-      needed.insert(
-          (privilege->resource == RequiredPrivilege::Resource::cluster ? "cluster:" : "db=:") +
-          std::string(privilege->action));
+      std::string resource = "db=";
+      if (privilege->resource == RequiredPrivilege::Resource::cluster) resource = "cluster";
+      if (privilege->resource == RequiredPrivilege::Resource::collection) {
+        resource += std::string(privilege->database) + "." + std::string(privilege->collection);
+      }
+      needed.insert(resource + ":" + std::string(privilege->action));
     }
   }
   needed.insert("db=config:listCollections");
@@ -55,6 +62,12 @@ TEST(AuditorRole, GrantsEachAllowlistedCommandsPrivilegeAndNothingElse) {
   const json command = auditor_role_command("mongoscanAuditor");
   EXPECT_EQ(granted(command), needed_privileges(false));
   EXPECT_FALSE(granted(command).contains("db=:find")) << "reading documents is --data-model's";
+  // Sharded clusters: listShards, getShardMap and the two config collections, nothing wider.
+  for (const char* pair : {"cluster:listShards", "cluster:getShardMap", "db=config.mongos:find",
+                           "db=config.shards:find"}) {
+    EXPECT_TRUE(granted(command).contains(pair)) << pair;
+  }
+  EXPECT_FALSE(granted(command).contains("db=config:find"));
   EXPECT_EQ(command["createRole"], "mongoscanAuditor");
   EXPECT_TRUE(command["roles"].empty()) << "no inherited role: inheritance would add actions";
   EXPECT_EQ(command.begin().key(), "createRole") << "the command name must be the first field";

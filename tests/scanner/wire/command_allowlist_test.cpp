@@ -26,10 +26,21 @@ TEST(PipelineAllowed, OnlyTheOneStageEachAggregateEntryNames) {
   EXPECT_TRUE(pipeline_allowed(AllowedCommand::hello, bson::Document{}));
 }
 
+TEST(NamespaceAllowed, TheConfigFindsReadOnlyTheirOwnCollection) {
+  EXPECT_TRUE(namespace_allowed(AllowedCommand::find_config_mongos, "mongos", "config"));
+  EXPECT_TRUE(namespace_allowed(AllowedCommand::find_config_shards, "shards", "config"));
+  EXPECT_FALSE(namespace_allowed(AllowedCommand::find_config_mongos, "shards", "config"));
+  EXPECT_FALSE(namespace_allowed(AllowedCommand::find_config_mongos, "mongos", "admin"));
+  EXPECT_FALSE(namespace_allowed(AllowedCommand::find_config_shards, "system.users", "admin"));
+  EXPECT_FALSE(namespace_allowed(AllowedCommand::find_config_shards, 1, "config"));
+  EXPECT_TRUE(namespace_allowed(AllowedCommand::list_shards, 1, "admin"));
+}
+
 TEST(AllowedCommandNames, NamesEachCommandOnce) {
   const auto names = allowed_command_names();
   EXPECT_EQ(std::count(names.begin(), names.end(), "aggregate"), 1);
   EXPECT_EQ(std::count(names.begin(), names.end(), "listCollections"), 1);
+  EXPECT_EQ(std::count(names.begin(), names.end(), "find"), 1);
   EXPECT_EQ(std::count(names.begin(), names.end(), "insert"), 0);
 }
 

@@ -1,0 +1,102 @@
+// DISC-003 and DISC-004 on sharded clusters built in memory.
+
+#include "checks/connection/cluster_shape.h"
+
+#include <gtest/gtest.h>
+
+#include "tests/checks/uri_target_fixture.h"
+#include "tests/scanner/facts/cluster_facts_fixture.h"
+
+namespace mongoscan {
+namespace {
+
+using check_test::finding_for;
+using namespace cluster_fixture;
+
+DeploymentFacts cluster(std::vector<NodeFacts> nodes) {
+  DeploymentFacts facts;
+  facts.redacted_uri = "mongodb://mongos1:27017";
+  facts.nodes = std::move(nodes);
+  return facts;
+}
+
+Finding judge(const DeploymentFacts& facts, std::string_view id) {
+  return finding_for(check_cluster_shape(facts, Policy{}), id);
+}
+
+TEST(ClusterReplicaSets, APrimarySecondaryArbiterShardWarns) {
+  const Finding finding = judge(cluster(sample_cluster(false)), "DISC-003");
+  EXPECT_EQ(finding.status, Status::warn) << finding.message;
+  EXPECT_EQ(finding.message,
+            "shard shard1 is primary-secondary-arbiter (2 data-bearing members): with one of them "
+            "down, majority writes stall");
+  ASSERT_EQ(finding.evidence["sets"].size(), 3u);
+  EXPECT_EQ(finding.evidence["sets"][1]["data_bearing"], 3) << "a hidden member bears data";
+}
+
+TEST(ClusterReplicaSets, ThreeDataBearingMembersEverywherePass) {
+  auto nodes = sample_cluster(false);
+  // shard1 with a third data-bearing member in place of its arbiter.
+  std::erase_if(nodes, [](const NodeFacts& node) { return node.component.name == "shard1"; });
+  const std::vector<std::string> hosts = {"s1a:27018", "s1b:27018", "s1c:27018"};
+  int index = 0;
+  for (const char* role : {"primary", "secondary", "secondary"}) {
+    nodes.push_back(member("s1" + std::string(1, static_cast<char>('a' + index++)), 27018,
+                           member_hello("shard1", role, hosts),
+                           {ClusterComponent::Kind::shard, "shard1"}, NodeOrigin::list_shards));
+  }
+  const Finding finding = judge(cluster(std::move(nodes)), "DISC-003");
+  EXPECT_EQ(finding.status, Status::pass) << finding.message;
+  EXPECT_EQ(finding.message,
+            "the config servers and all 2 shards are replica sets with at least three "
+            "data-bearing members");
+}
+
+TEST(ClusterReplicaSets, AStandaloneShardOrATwoMemberSetFails) {
+  auto nodes = sample_cluster(false);
+  // shard1 replaced by one standalone mongod.
+  std::erase_if(nodes, [](const NodeFacts& node) { return node.component.name == "shard1"; });
+  nodes.push_back(member("s1a", 27018, bson::Document{{"isWritablePrimary", true}},
+                         {ClusterComponent::Kind::shard, "shard1"}, NodeOrigin::list_shards));
+  const Finding standalone = judge(cluster(nodes), "DISC-003");
+  EXPECT_EQ(standalone.status, Status::fail);
+  EXPECT_EQ(standalone.message, "shard shard1 is a standalone mongod, not a replica set");
+
+  std::erase_if(nodes, [](const NodeFacts& node) { return node.host == "s0h"; });
+  const Finding two = judge(cluster(nodes), "DISC-003");
+  EXPECT_NE(two.message.find("shard shard0 has 2 data-bearing members"), std::string::npos)
+      << two.message;
+}
+
+TEST(ClusterReplicaSets, NotShardedOrNoShardKnownIsSkipped) {
+  EXPECT_EQ(judge(cluster({node("db", 27017, member_hello("rs0", "primary", {"db:27017"}))}),
+                  "DISC-003")
+                .status,
+            Status::skipped);
+  NodeFacts router = mongos("mongos1", 27017, "mongos1:27017");
+  router.commands["listShards"].state = CommandOutcome::State::not_permitted;
+  const Finding unknown = judge(cluster({router}), "DISC-003");
+  EXPECT_EQ(unknown.status, Status::skipped);
+  EXPECT_NE(unknown.message.find("listShards action"), std::string::npos) << unknown.message;
+}
+
+TEST(ClusterRouters, OneLiveMongosFailsAndStaleOnesDoNotCount) {
+  const Finding two = judge(cluster(sample_cluster(false)), "DISC-004");
+  EXPECT_EQ(two.status, Status::pass) << two.message;
+  EXPECT_EQ(two.evidence["stale_mongos"], nlohmann::json::array({"retired:27017"}));
+
+  NodeFacts only = node("m", 27017, mongos_hello());
+  only.commands["serverStatus"] = ok(server_status("m:27017", ""));
+  only.commands["find config.mongos"] =
+      ok(find_reply({mongos_document("m:27017", kNowMs),
+                     mongos_document("old:27017", kNowMs - 600000)},
+                    "config.mongos"));
+  const Finding one = judge(cluster({only}), "DISC-004");
+  EXPECT_EQ(one.status, Status::fail);
+  EXPECT_EQ(one.message,
+            "the cluster runs one mongos (m:27017): when it stops, every application loses the "
+            "cluster");
+}
+
+}  // namespace
+}  // namespace mongoscan

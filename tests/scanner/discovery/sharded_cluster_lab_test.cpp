@@ -1,0 +1,144 @@
+// A scan of the lab's sharded cluster (fixtures/lab/sharded.json: 2 mongos behind a TCP VIP, a
+// config server set of 3, shard0 with a hidden member and a member without TLS, shard1 with an
+// arbiter on an older series and no shard-local users) sees every node and judges the cluster.
+
+#include <gtest/gtest.h>
+
+#include <map>
+#include <set>
+
+#include "tests/support/lab_scan.h"
+
+namespace mongoscan {
+namespace {
+
+using nlohmann::json;
+using testing_support::finding;
+using testing_support::findings;
+using testing_support::LabDeployment;
+using testing_support::scan;
+using testing_support::start_lab;
+
+// The cluster's scanner account (users created through mongos live on the config servers; shard0
+// holds a shard-local copy, shard1 none), percent-encoded.
+const std::string kScanner = "scanner:Scan%21Cluster-Passw0rd%232025@";
+
+class ShardedClusterLab : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() { lab_ = start_lab("sharded").release(); }
+  static void TearDownTestSuite() {
+    delete lab_;
+    lab_ = nullptr;
+  }
+
+  static std::string uri(const std::string& hosts) {
+    return "mongodb://" + kScanner + hosts + "/?tls=true&authSource=admin&tlsCAFile=" +
+           lab_->cert_dir() + "/ca.pem";
+  }
+
+  static inline LabDeployment* lab_ = nullptr;
+};
+
+std::map<std::string, json> nodes_by_address(const json& target) {
+  std::map<std::string, json> nodes;
+  for (const json& node : target["nodes"]) nodes[node["address"]] = node;
+  return nodes;
+}
+
+// The finding of a check about one node.
+json node_finding(const testing_support::Scan& result, const std::string& check_id,
+                  const std::string& address) {
+  for (const json& entry : findings(result, check_id)) {
+    if (entry["subject"].value("node", "") == address) return entry;
+  }
+  return json::object();
+}
+
+TEST_F(ShardedClusterLab, ThroughTheVipEveryNodeIsProbedAndPlaced) {
+  ASSERT_FALSE(lab_->vip().empty());
+  const auto result = scan(*lab_, uri(lab_->vip()));
+  ASSERT_TRUE(result.process.exit_code == 1 || result.process.exit_code == 4)
+      << result.process.err;
+  const json& target = result.report["targets"][0];
+  EXPECT_EQ(target["topology"], "sharded");
+  const auto nodes = nodes_by_address(target);
+  // The VIP and all eleven nodes behind it.
+  EXPECT_EQ(nodes.size(), 1 + lab_->nodes().size());
+  for (const std::string& address : lab_->nodes())
+    EXPECT_TRUE(nodes.contains(address)) << address << " was not found";
+
+  const auto mongos = lab_->component_nodes("mongos");
+  const auto cfg = lab_->component_nodes("cfg");
+  const auto shard0 = lab_->component_nodes("shard0");
+  const auto shard1 = lab_->component_nodes("shard1");
+  ASSERT_EQ(mongos.size(), 2u);
+  ASSERT_EQ(shard0.size(), 3u);
+  ASSERT_EQ(shard1.size(), 3u);
+  // How each was found.
+  EXPECT_EQ(nodes.at(lab_->vip())["origin"], "seed");
+  EXPECT_EQ(nodes.at(mongos[1])["origin"], "config.mongos");
+  EXPECT_EQ(nodes.at(cfg[2])["origin"], "config servers");
+  EXPECT_EQ(nodes.at(shard0[0])["origin"], "listShards");
+  EXPECT_EQ(nodes.at(shard0[2])["origin"], "replSetGetStatus") << "the hidden member";
+  EXPECT_EQ(nodes.at(shard1[2])["origin"], "hello") << "the arbiter";
+  EXPECT_EQ(nodes.at(shard1[2])["role"], "arbiter");
+
+  // The tree.
+  const json& cluster = target["cluster"];
+  ASSERT_TRUE(cluster.is_object()) << target.dump(2);
+  std::set<std::string> balancers;
+  for (const json& router : cluster["mongos"])
+    if (router["load_balancer"]) balancers.insert(router["address"]);
+  EXPECT_EQ(balancers, std::set<std::string>{lab_->vip()});
+  EXPECT_EQ(cluster["config_servers"]["members"].size(), 3u);
+  ASSERT_EQ(cluster["shards"].size(), 2u);
+  EXPECT_EQ(cluster["shards"][1]["id"], "shard1");
+  EXPECT_EQ(cluster["shards"][1]["members"].size(), 3u);
+  ASSERT_EQ(cluster["stale_mongos"].size(), 1u);
+  EXPECT_EQ(cluster["stale_mongos"][0]["address"], "mongos-retired.example.test:27017");
+  EXPECT_EQ(nodes.count("mongos-retired.example.test:27017"), 0u) << "stale: never probed";
+
+  // The VIP string is the vendor's default method.
+  const json access = finding(result, "CONN-010");
+  EXPECT_EQ(access["status"], "pass") << access.dump(2);
+  EXPECT_EQ(access["evidence"]["live_mongos"].size(), 2u);
+  // The arbiter on 7.0 beside 8.0 everywhere else.
+  const json versions = finding(result, "VER-001");
+  EXPECT_EQ(versions["status"], "fail") << versions.dump(2);
+  EXPECT_NE(versions["message"].get<std::string>().find(shard1[2] + " (7.0.14)"),
+            std::string::npos)
+      << versions["message"];
+  EXPECT_EQ(finding(result, "DISC-003")["status"], "warn") << "shard1 is primary-secondary-arbiter";
+  EXPECT_EQ(finding(result, "DISC-004")["status"], "pass");
+
+  // shard1 has no shard-local users: its authenticated checks are skipped, saying why and what to do.
+  const json authorization = node_finding(result, "AUTHN-002", shard1[0]);
+  EXPECT_EQ(authorization["status"], "skipped") << authorization.dump(2);
+  EXPECT_NE(authorization["message"].get<std::string>().find("shard-local users"),
+            std::string::npos)
+      << authorization["message"];
+  EXPECT_EQ(nodes.at(shard1[0])["authentication"]["succeeded"], false);
+  EXPECT_EQ(nodes.at(shard0[0])["authentication"]["succeeded"], true);
+  // Unauthenticated facts still gathered there.
+  EXPECT_EQ(nodes.at(shard1[0])["version"], "8.0.12");
+  EXPECT_EQ(node_finding(result, "AUTHN-001", shard1[0])["status"], "pass");
+
+  // The shard0 member without TLS: reached in plaintext, no credentials sent, TLS-001 fails.
+  const json plaintext = node_finding(result, "TLS-001", shard0[1]);
+  EXPECT_EQ(plaintext["status"], "fail") << plaintext.dump(2);
+  EXPECT_EQ(nodes.at(shard0[1])["authentication"]["succeeded"], false);
+}
+
+TEST_F(ShardedClusterLab, OneMongosDirectlyFailsConn010) {
+  const auto mongos = lab_->component_nodes("mongos");
+  const auto result = scan(*lab_, uri(mongos[0]));
+  ASSERT_TRUE(result.process.exit_code == 1 || result.process.exit_code == 4)
+      << result.process.err;
+  const json access = finding(result, "CONN-010");
+  EXPECT_EQ(access["status"], "fail") << access.dump(2);
+  EXPECT_EQ(result.report["targets"][0]["nodes"].size(), lab_->nodes().size())
+      << "every node is still found from one mongos";
+}
+
+}  // namespace
+}  // namespace mongoscan

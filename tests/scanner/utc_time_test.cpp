@@ -1,0 +1,16 @@
+#include "scanner/utc_time.h"
+
+#include <gtest/gtest.h>
+
+namespace mongoscan {
+namespace {
+
+TEST(FormatUtc, SecondsOfUtcTime) {
+  EXPECT_EQ(format_utc(1795687200000), "2026-11-26T10:00:00Z");
+  EXPECT_EQ(format_utc(1795687200999), "2026-11-26T10:00:00Z");
+  EXPECT_EQ(format_utc(0), "1970-01-01T00:00:00Z");
+  EXPECT_EQ(format_utc(-1), "1969-12-31T23:59:59Z");
+}
+
+}  // namespace
+}  // namespace mongoscan
