@@ -20,8 +20,8 @@
 namespace mongoscan {
 
 // Why an SRV target may not serve srv_name (compared case-insensitively, trailing dots ignored), or
-// nothing when it may: the target must end with the name's parent domain; for a name of fewer than
-// three parts, it must end with the name itself and have more parts.
+// nothing when it may: the target must end with the name's domain (the name without its first
+// label, or the whole name when it has fewer than three labels) and have more labels than it.
 std::optional<std::string> srv_target_violation(std::string_view srv_name, std::string_view target);
 
 // The single TXT record's strings, concatenated; nothing without a record; an error for several.

@@ -3,6 +3,7 @@
 #include <arpa/inet.h>
 
 #include <algorithm>
+#include <array>
 #include <charconv>
 #include <utility>
 
@@ -143,6 +144,12 @@ void merge_option(ConnectionString& uri, const OptionSpec& spec, OptionValue val
   uri.options.insert_or_assign(key, UriOption{std::string(spec.name), std::move(value)});
 }
 
+// Options that may be given once only: uri-options tests/proxy-options.json makes every repeated
+// proxy option an invalid string ("multiple proxyHost parameters" and the three after it), where
+// the connection-string specification leaves most repeated keys to the driver ("Repeated Keys").
+constexpr std::array<std::string_view, 4> kSingleUseOptions = {"proxyHost", "proxyPort",
+                                                               "proxyUsername", "proxyPassword"};
+
 // Where a query part after a secret option is, said instead of quoting it.
 constexpr std::string_view kAfterSecret =
     "after a secret option (an '&' in its value must be written %26)";
@@ -156,6 +163,7 @@ Result<std::vector<std::string>> parse_options(std::string_view query, Connectio
   // The option before this pair holds a secret: this pair may be the rest of its value, cut at
   // an '&' written unescaped, so its text is never shown.
   bool after_secret = false;
+  std::vector<std::string_view> single_use_seen;
   while (start < query.size()) {
     std::size_t amp = query.find('&', start);
     if (amp == std::string_view::npos) amp = query.size();
@@ -180,13 +188,21 @@ Result<std::vector<std::string>> parse_options(std::string_view query, Connectio
       continue;
     }
     after_secret = spec->type == OptionType::secret || spec->name == "authMechanismProperties";
+    if (std::find(kSingleUseOptions.begin(), kSingleUseOptions.end(), spec->name) !=
+        kSingleUseOptions.end()) {
+      if (std::find(single_use_seen.begin(), single_use_seen.end(), spec->name) !=
+          single_use_seen.end()) {
+        return invalid(std::string(spec->name) + " is given more than once");
+      }
+      single_use_seen.push_back(spec->name);
+    }
     auto value = percent_decode(pair.substr(equals + 1), spec->name);
     if (!value) return value.error();
     // The auth specification makes an empty authSource an error, not an ignored value.
     if (spec->name == "authSource" && value.value().empty()) return invalid("authSource is empty");
     auto typed = read_option_value(*spec, value.value());
-    // The auth specification makes an unknown mechanism an error, not an ignored value.
-    if (!typed && spec->name == "authMechanism") return invalid(typed.error().message);
+    if (!typed && invalidates_connection_string(*spec, value.value()))
+      return invalid(typed.error().message);
     if (!typed) {
       uri.warnings.push_back(typed.error().message + "; the option is ignored");
       ignored.emplace_back(spec->name);

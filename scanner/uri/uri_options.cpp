@@ -9,7 +9,9 @@ namespace {
 
 constexpr std::int64_t kMaxPort = 65535;
 
-// The options of the URI-options specification, plus deprecated aliases drivers still accept.
+// The options of the URI-options specification (source/uri-options/uri-options.md, "List of
+// specified options", with its bounds), the client-backpressure options, and deprecated aliases
+// drivers still accept.
 const std::vector<OptionSpec>& option_specs() {
   using T = OptionType;
   static const std::vector<OptionSpec> specs = {
@@ -29,6 +31,11 @@ const std::vector<OptionSpec>& option_specs() {
       {"journal", T::boolean},
       {"loadBalanced", T::boolean},
       {"localThresholdMS", T::integer},
+      // Client backpressure (DRIVERS-3427, the phase-1 rollout of the client-backpressure
+      // specification): the number of retries after an overload error, 2 by default and 0 to
+      // disable them, and whether a retry avoids the server that was overloaded, false by default.
+      {"maxAdaptiveRetries", T::integer},
+      {"enableOverloadRetargeting", T::boolean},
       {"maxConnecting", T::integer, 1},
       {"maxIdleTimeMS", T::integer},
       {"maxPoolSize", T::integer},
@@ -38,11 +45,9 @@ const std::vector<OptionSpec>& option_specs() {
       {"proxyPort", T::integer, 0, kMaxPort},
       {"proxyUsername", T::text},
       {"proxyPassword", T::secret},
-      {"readConcernLevel",
-       T::enumeration,
-       0,
-       0,
-       {"local", "majority", "linearizable", "available", "snapshot"}},
+      // Any string: read-write-concern specification, "Unknown Levels and Additional Options for
+      // String Based ReadConcerns" (drivers leave the level to the server to judge).
+      {"readConcernLevel", T::text},
       {"readPreference",
        T::enumeration,
        0,
@@ -76,7 +81,7 @@ const std::vector<OptionSpec>& option_specs() {
        {"unspecified", "standard", "javaLegacy", "csharpLegacy", "pythonLegacy"}},
       {"w", T::write_concern},
       {"waitQueueTimeoutMS", T::integer},
-      {"wTimeoutMS", T::integer},
+      {"wTimeoutMS", T::integer, 0, INT64_MAX},  // "non-negative 64-bit integer"
       {"zlibCompressionLevel", T::integer, -1, 9},
       // Deprecated aliases.
       {"j", T::boolean, 0, 0, {}, "journal"},
@@ -88,6 +93,13 @@ const std::vector<OptionSpec>& option_specs() {
       {"sslPEMKeyPassword", T::secret, 0, 0, {}, "tlsCertificateKeyFilePassword"},
   };
   return specs;
+}
+
+// Read-write-concern specification, "Write Concern": w and wtimeout "MUST be greater than or
+// equal to 0"; its tests/connection-string/write-concern.json makes ?w=-2 and ?wtimeoutMS=-500
+// invalid strings, while uri-options concern-options.json keeps ?wTimeoutMS=invalid a warning.
+bool is_write_concern_number(const OptionSpec& spec) {
+  return spec.name == "w" || spec.name == "wTimeoutMS" || spec.replaced_by == "wTimeoutMS";
 }
 
 Error invalid(const OptionSpec& spec, std::string what) {
@@ -127,9 +139,11 @@ Result<OptionValue> read_integer(const OptionSpec& spec, const std::string& valu
   auto number = parse_int64(value);
   if (!number) return invalid(spec, shown_value(value) + " is not an integer");
   if (*number < spec.min || *number > spec.max) {
-    std::string range = spec.max == INT64_MAX
-                            ? "at least " + std::to_string(spec.min)
-                            : std::to_string(spec.min) + " to " + std::to_string(spec.max);
+    // An option bounded only by its integer type names the side the number left.
+    const bool type_bound = spec.max == kMaxInt32Option || spec.max == INT64_MAX;
+    std::string range = !type_bound ? std::to_string(spec.min) + " to " + std::to_string(spec.max)
+                        : *number < spec.min ? "at least " + std::to_string(spec.min)
+                                             : "at most " + std::to_string(spec.max);
     return invalid(spec, std::to_string(*number) + " is out of range (" + range + ")");
   }
   return OptionValue{*number};
@@ -157,6 +171,13 @@ const OptionSpec* find_option_spec(std::string_view name) {
     if (equals_ignore_case(spec.name, name)) return &spec;
   }
   return nullptr;
+}
+
+bool invalidates_connection_string(const OptionSpec& spec, std::string_view decoded_value) {
+  // The auth specification makes an unknown mechanism an error, not an ignored value.
+  if (spec.name == "authMechanism") return true;
+  const auto number = parse_int64(decoded_value);
+  return is_write_concern_number(spec) && number && *number < 0;
 }
 
 std::optional<KeyValueList> split_key_value_list(std::string_view text) {

@@ -174,6 +174,30 @@ TEST(DiscoverySeedlist, FailsWhenEverySrvHostIsOutsideTheDomain) {
   EXPECT_EQ(finding.evidence["srv_name"], "_mongodb._tcp.cluster.example.com");
 }
 
+// Initial DNS Seedlist Discovery, "Querying DNS": the domain itself is no host inside it, and a
+// name of fewer than three labels needs targets with more labels than the name.
+TEST(DiscoverySeedlist, FailsForAHostThatIsTheParentDomainItself) {
+  Finding finding = judge(
+      srv_deployment("mongodb+srv://cluster.example.com",
+                     srv_records({"db1.example.com", "example.com"}), std::vector<TxtRecord>{}),
+      "DISC-001");
+  EXPECT_EQ(finding.status, Status::fail);
+  ASSERT_EQ(finding.evidence["rejected_hosts"].size(), 1u);
+  EXPECT_EQ(finding.evidence["rejected_hosts"][0]["address"], "example.com:27017");
+  EXPECT_TRUE(contains(finding.evidence["rejected_hosts"][0]["reason"].get<std::string>(),
+                       "the domain 'example.com' of 'cluster.example.com' itself"));
+}
+
+TEST(DiscoverySeedlist, FailsForAShortNameWhoseHostIsTheNameItself) {
+  Finding finding = judge(
+      srv_deployment("mongodb+srv://mongo.local", srv_records({"db1.mongo.local", "mongo.local"}),
+                     std::vector<TxtRecord>{}),
+      "DISC-001");
+  EXPECT_EQ(finding.status, Status::fail);
+  ASSERT_EQ(finding.evidence["rejected_hosts"].size(), 1u);
+  EXPECT_EQ(finding.evidence["rejected_hosts"][0]["address"], "mongo.local:27017");
+}
+
 TEST(DiscoverySeedlist, FailsForTwoTxtRecords) {
   Finding finding =
       judge(srv_deployment("mongodb+srv://cluster.example.com", srv_records({"db1.example.com"}),

@@ -54,6 +54,36 @@ TEST(SrvTargetViolation, ShortNameNeedsASubdomainOfItself) {
   EXPECT_NE(srv_target_violation("localhost", "localhost"), std::nullopt);
 }
 
+// The domain itself is no host inside it: the spec's test DNS (initial-dns-seedlist-discovery
+// tests/README.md) points test13.test.build.10gen.cc at test.build.10gen.cc, which must fail.
+TEST(SrvTargetViolation, TargetEqualToTheParentDomainIsRejected) {
+  const auto violation = srv_target_violation("test13.test.build.10gen.cc", "test.build.10gen.cc");
+  ASSERT_NE(violation, std::nullopt);
+  EXPECT_NE(violation->find("itself"), std::string::npos) << *violation;
+  EXPECT_NE(srv_target_violation("rs.lab.test", "lab.test"), std::nullopt);
+  EXPECT_NE(srv_target_violation("rs.lab.test", "LAB.test."), std::nullopt);
+  EXPECT_NE(srv_target_violation("cluster_1.tests.mongodb.co.uk", "tests.mongodb.co.uk"),
+            std::nullopt);
+}
+
+// Prose tests 2 to 5 of the seedlist specification's tests/README.md, case by case.
+TEST(SrvTargetViolation, SpecificationProseTests) {
+  // 2. The target does not end with the SRV name's domain.
+  EXPECT_NE(srv_target_violation("localhost", "localhost.mongodb"), std::nullopt);
+  EXPECT_NE(srv_target_violation("mongo.local", "test_1.evil.local"), std::nullopt);
+  EXPECT_NE(srv_target_violation("blogs.mongodb.com", "blogs.evil.com"), std::nullopt);
+  // 3. The target is the SRV name itself, and the name has fewer than three labels.
+  EXPECT_NE(srv_target_violation("localhost", "localhost"), std::nullopt);
+  EXPECT_NE(srv_target_violation("mongo.local", "mongo.local"), std::nullopt);
+  // 4. The shared part is not separated by a '.'.
+  EXPECT_NE(srv_target_violation("localhost", "test_1.cluster_1localhost"), std::nullopt);
+  EXPECT_NE(srv_target_violation("mongo.local", "test_1.my_hostmongo.local"), std::nullopt);
+  EXPECT_NE(srv_target_violation("blogs.mongodb.com", "cluster.testmongodb.com"), std::nullopt);
+  // 5. The target is the SRV name itself, and the name has three labels or more.
+  EXPECT_EQ(srv_target_violation("build.10gen.cc", "build.10gen.cc"), std::nullopt);
+  EXPECT_EQ(srv_target_violation("test.build.10gen.cc", "test.build.10gen.cc"), std::nullopt);
+}
+
 TEST(SingleTxtRecord, ConcatenatesOneRecordAndRefusesSeveral) {
   EXPECT_EQ(single_txt_record({}).value(), std::nullopt);
   EXPECT_EQ(single_txt_record({{"authSource=admin&", "replicaSet=rs0"}}).value(),

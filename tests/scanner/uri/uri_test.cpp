@@ -52,7 +52,94 @@ TEST(ConnectionString, TypesOptionValuesAndKeepsCanonicalNames) {
 
 TEST(ConnectionString, WNumberIsAnInteger) {
   EXPECT_EQ(parse_ok("mongodb://h/?w=1").int_option("w"), 1);
-  EXPECT_TRUE(has_warning_containing(parse_ok("mongodb://h/?w=-1"), "w: -1 is negative"));
+  EXPECT_EQ(parse_ok("mongodb://h/?w=0").int_option("w"), 0);
+}
+
+// Read-write-concern specification, "Write Concern": w and wtimeout must be >= 0; its
+// tests/connection-string/write-concern.json makes ?w=-2 and ?wtimeoutMS=-500 invalid strings.
+TEST(ConnectionString, NegativeWriteConcernNumbersAreErrors) {
+  EXPECT_NE(parse_error("mongodb://h/?w=-2").find("w: -2 is negative"), std::string::npos);
+  EXPECT_NE(parse_error("mongodb://h/?wtimeoutMS=-500").find("wTimeoutMS: -500 is out of range"),
+            std::string::npos);
+  EXPECT_NE(parse_error("mongodb://h/?wtimeout=-1").find("wtimeout: -1"), std::string::npos);
+  EXPECT_NE(parse_error("mongodb://h/?w=majority&wTimeoutMS=-1").find("wTimeoutMS"),
+            std::string::npos);
+}
+
+// Where a number is not meant, w is a tag name and any text is taken (uri-options
+// concern-options.json: "Arbitrary string w doesn't cause a warning"); a wTimeoutMS that is not
+// a number is ignored with a warning ("Invalid wTimeoutMS causes a warning"), and it is a 64-bit
+// option (uri-options.md: "non-negative 64-bit integer").
+TEST(ConnectionString, WriteConcernTextAndLargeTimeouts) {
+  const auto tag = parse_ok("mongodb://h/?w=arbitraryButStillValid");
+  EXPECT_EQ(tag.string_option("w"), "arbitraryButStillValid");
+  EXPECT_TRUE(tag.warnings.empty());
+  EXPECT_EQ(parse_ok("mongodb://h/?w=-abc").string_option("w"), "-abc");
+  for (const char* query : {"wTimeoutMS=invalid", "wTimeoutMS=1.5", "wTimeoutMS=-"}) {
+    const auto uri = parse_ok(std::string("mongodb://h/?") + query);
+    EXPECT_EQ(uri.option("wTimeoutMS"), nullptr) << query;
+    EXPECT_TRUE(has_warning_containing(uri, "is not an integer")) << query;
+  }
+  EXPECT_EQ(parse_ok("mongodb://h/?wTimeoutMS=4294967296").int_option("wTimeoutMS"), 4294967296);
+}
+
+// Read-write-concern specification, "Unknown Levels and Additional Options for String Based
+// ReadConcerns": drivers must not raise an error for an unknown level; uri-options
+// concern-options.json: "Arbitrary string readConcernLevel does not cause a warning".
+TEST(ConnectionString, ReadConcernLevelIsAnyStringWithoutAWarning) {
+  const auto uri = parse_ok("mongodb://h/?readConcernLevel=arbitraryButStillValid");
+  EXPECT_EQ(uri.string_option("readConcernLevel"), "arbitraryButStillValid");
+  EXPECT_TRUE(uri.warnings.empty());
+  EXPECT_EQ(parse_ok("mongodb://h/?readConcernLevel=majority").string_option("readConcernLevel"),
+            "majority");
+}
+
+// The client-backpressure options (DRIVERS-3427): maxAdaptiveRetries, a non-negative integer
+// where 0 turns the retries off, and enableOverloadRetargeting, a boolean.
+TEST(ConnectionString, ClientBackpressureOptionsAreTyped) {
+  const auto uri = parse_ok("mongodb://h/?MAXADAPTIVERETRIES=3&enableoverloadretargeting=true");
+  EXPECT_EQ(uri.int_option("maxAdaptiveRetries"), 3);
+  EXPECT_EQ(uri.option("maxAdaptiveRetries")->name, "maxAdaptiveRetries");
+  EXPECT_EQ(uri.bool_option("enableOverloadRetargeting"), true);
+  EXPECT_EQ(uri.option("enableOverloadRetargeting")->name, "enableOverloadRetargeting");
+  EXPECT_TRUE(uri.warnings.empty());
+  EXPECT_EQ(parse_ok("mongodb://h/?maxAdaptiveRetries=0").int_option("maxAdaptiveRetries"), 0);
+}
+
+// The URI-options specification makes every integer option 32-bit unless it says otherwise.
+TEST(ConnectionString, IntegerOptionsAre32BitUnlessStatedOtherwise) {
+  EXPECT_EQ(parse_ok("mongodb://h/?maxPoolSize=2147483647").int_option("maxPoolSize"), 2147483647);
+  const auto uri = parse_ok("mongodb://h/?maxPoolSize=2147483648");
+  EXPECT_EQ(uri.option("maxPoolSize"), nullptr);
+  EXPECT_TRUE(has_warning_containing(uri, "out of range (at most 2147483647)"));
+}
+
+// uri-options tests/proxy-options.json: "multiple proxyHost parameters" and the three cases after
+// it are invalid strings. The error names the option, never its values.
+TEST(ConnectionString, RepeatedProxyOptionsAreErrors) {
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"mongodb://h/?proxyHost=localhost&proxyHost=localhost2", "proxyHost"},
+      {"mongodb://h/?proxyHost=localhost&proxyPort=1234&proxyPort=12345", "proxyPort"},
+      {"mongodb://h/?proxyHost=p&proxyUsername=abc&PROXYUSERNAME=def&proxyPassword=Pw1x",
+       "proxyUsername"},
+      {"mongodb://h/?proxyHost=p&proxyUsername=u&proxyPassword=Pw1x&proxyPassword=Pw2y",
+       "proxyPassword"},
+      {"mongodb://h/?proxyHost=p&proxyPort=bad&proxyPort=1080", "proxyPort"},
+  };
+  for (const auto& [uri, option] : cases) {
+    const auto parsed = parse_connection_string(uri);
+    // The input is never streamed: it holds proxy passwords.
+    ASSERT_FALSE(parsed.ok()) << "accepted: " << redact_connection_string(uri);
+    const std::string& message = parsed.error().message;
+    EXPECT_NE(message.find(option + " is given more than once"), std::string::npos) << message;
+    EXPECT_EQ(message.find("Pw1x"), std::string::npos) << "the message quotes a password";
+    EXPECT_EQ(message.find("Pw2y"), std::string::npos) << "the message quotes a password";
+    EXPECT_EQ(redact_connection_string(uri).find("Pw1x"), std::string::npos);
+    EXPECT_EQ(redact_connection_string(uri).find("Pw2y"), std::string::npos);
+  }
+  const auto once =
+      parse_ok("mongodb://h/?proxyHost=p&proxyPort=12345&proxyUsername=asdf&proxyPassword=qwerty");
+  EXPECT_EQ(once.int_option("proxyPort"), 12345);
 }
 
 TEST(ConnectionString, InvalidValuesAreIgnoredWithAWarning) {
@@ -65,7 +152,8 @@ TEST(ConnectionString, InvalidValuesAreIgnoredWithAWarning) {
       {"zlibCompressionLevel=10", "zlibCompressionLevel", "out of range (-1 to 9)"},
       {"retryWrites=yes", "retryWrites", "is not true or false"},
       {"readPreference=fastest", "readPreference", "is not one of primary"},
-      {"readConcernLevel=strong", "readConcernLevel", "is not one of local"},
+      {"maxAdaptiveRetries=-1", "maxAdaptiveRetries", "out of range (at least 0)"},
+      {"enableOverloadRetargeting=yes", "enableOverloadRetargeting", "is not true or false"},
       {"compressors=zstd,lz4", "compressors", "'lz4' is not one of snappy"},
       {"journal=", "journal", "empty value"},
       {"authMechanismProperties=SERVICE_NAME", "authMechanismProperties", "KEY:VALUE"},
@@ -201,6 +289,9 @@ TEST(ConnectionString, SrvOptionsOnAPlainUriAreErrorsEvenWithInvalidValues) {
 TEST(ConnectionString, SrvNeedsOneHostNameWithoutPort) {
   auto srv = parse_ok("mongodb+srv://cluster0.example.com/db");
   EXPECT_TRUE(srv.srv);
+  // Seedlist specification, prose test 1: a name of fewer than three labels is no parse error.
+  EXPECT_EQ(parse_ok("mongodb+srv://localhost").hosts.front().host, "localhost");
+  EXPECT_EQ(parse_ok("mongodb+srv://mongo.local").hosts.front().host, "mongo.local");
   EXPECT_NE(parse_error("mongodb+srv://10.0.0.1").find("needs a host name"), std::string::npos);
   EXPECT_NE(parse_error("mongodb+srv://a.example.com:27017").find("port"), std::string::npos);
 }
