@@ -215,7 +215,6 @@ Verdict judge_coverage(const DeploymentFacts& deployment) {
   }
   return {Status::pass,
           "all " + std::to_string(deployment.nodes.size()) + " nodes answered" +
-              (sharded ? " (mongos, config servers and shard members)" : "") +
               (members.empty() ? "" : "; " + seed_source + " names exactly the members"),
           evidence};
 }

@@ -22,7 +22,7 @@ TEST(CheckCatalogue, ListsEveryImplementedCheckOnceInOrder) {
   std::vector<std::string> ids;
   for (const auto& spec : check_catalogue()) ids.push_back(spec.id);
   EXPECT_EQ(ids, (std::vector<std::string>{
-                     "DISC-001",  "DISC-002",  "NET-001",   "NET-002",   "NET-003",   "NET-004",
+                     "DISC-001",  "DISC-002",  "DISC-003",  "DISC-004",  "NET-001",   "NET-002",   "NET-003",   "NET-004",
                      "AUTHN-001", "AUTHN-002", "AUTHN-003", "AUTHN-004", "AUTHN-005", "AUTHN-006",
                      "AUTHZ-001", "AUTHZ-002", "AUTHZ-003", "AUTHZ-004", "TLS-001",   "TLS-002",
                      "TLS-003",   "TLS-004",   "HARD-001",  "HARD-002",  "HARD-003",  "HARD-004",
