@@ -83,6 +83,7 @@ Result<ProbeOptions> probe_options(const ProbeSettings& settings, const Connecti
   if (!tls_context) return Error{ErrorCode::usage, "tls", tls_context.error().message};
   ProbeOptions options;
   options.tls_required = uri.bool_option("tls").value_or(uri.srv);
+  options.load_balanced = uri.bool_option("loadBalanced").value_or(false);
   options.tls_context = tls_context.value();
   options.credentials = std::move(credentials).value();
   if (!settings.component_credentials_file.empty()) {

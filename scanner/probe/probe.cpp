@@ -140,8 +140,8 @@ class NodeProbe {
                                 connect_deadline());
   }
 
-  // hello (with helloOk, compression and saslSupportedMechs); isMaster when the server does not
-  // know hello. Offering every compressor makes the server name the ones it enabled (the
+  // hello (with helloOk, compression, saslSupportedMechs, and loadBalanced in load-balanced
+  // mode); isMaster when the server does not know hello. Offering every compressor makes the server name the ones it enabled (the
   // intersection, in our order; no field when none: OP_COMPRESSED spec, "MongoDB Handshake
   // Amendment"), which VER-002 needs for CVE-2025-14847. Offering is safe: the server compresses a
   // reply only when the request was compressed (SERVER-28008, 3.6; service_state_machine.cpp sets
@@ -152,6 +152,7 @@ class NodeProbe {
     for (const std::string_view name : kOfferedCompressors)
       compressors.emplace_back(std::string(name));
     bson::Document arguments{{"helloOk", true}, {"compression", std::move(compressors)}};
+    if (options_.load_balanced) arguments.append("loadBalanced", true);
     if (credentials_ && credentials_->username) {
       arguments.append("saslSupportedMechs", credentials_->source + "." + *credentials_->username);
     }
@@ -258,7 +259,9 @@ class NodeProbe {
       return;
     }
     MongoConnection connection(std::move(tcp).value());
-    auto reply = connection.run(AllowedCommand::hello, 1, {}, "admin", connect_deadline());
+    bson::Document arguments;
+    if (options_.load_balanced) arguments.append("loadBalanced", true);
+    auto reply = connection.run(AllowedCommand::hello, 1, arguments, "admin", connect_deadline());
     if (reply) {
       facts_.plaintext_accepted = true;
     } else if (reply.error().code == ErrorCode::refused ||

@@ -18,6 +18,9 @@ namespace mongoscan {
 
 struct ProbeOptions {
   bool tls_required = false;  // the URI asks for TLS; otherwise plaintext first, TLS if refused
+  // loadBalanced=true: every hello says so, as a load-balanced driver's does (a mongos behind a
+  // load balancer port refuses a first hello without it, LoadBalancerSupportMismatch 354).
+  bool load_balanced = false;
   std::shared_ptr<TlsClientContext> tls_context;  // needed whenever TLS may be used
   std::optional<Credentials> credentials;
   // Accounts for parts of a sharded cluster, by shard id or config server set name: a node

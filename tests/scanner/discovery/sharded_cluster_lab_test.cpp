@@ -3,7 +3,10 @@
 // arbiter on an older series and no shard-local users) sees every node and judges the cluster.
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
+#include <filesystem>
+#include <fstream>
 #include <map>
 #include <set>
 
@@ -18,6 +21,7 @@ using testing_support::findings;
 using testing_support::LabDeployment;
 using testing_support::scan;
 using testing_support::start_lab;
+namespace fs = std::filesystem;
 
 // The cluster's scanner account (users created through mongos live on the config servers; shard0
 // holds a shard-local copy, shard1 none), percent-encoded.
@@ -127,6 +131,26 @@ TEST_F(ShardedClusterLab, ThroughTheVipEveryNodeIsProbedAndPlaced) {
   const json plaintext = node_finding(result, "TLS-001", shard0[1]);
   EXPECT_EQ(plaintext["status"], "fail") << plaintext.dump(2);
   EXPECT_EQ(nodes.at(shard0[1])["authentication"]["succeeded"], false);
+}
+
+// A shard's own account (shard0's shard-local admin) from --component-credentials: its members
+// log in with it; every other node keeps the scan's account.
+TEST_F(ShardedClusterLab, AShardsOwnAccountFromComponentCredentials) {
+  const fs::path accounts =
+      fs::temp_directory_path() / ("mongoscan-components-" + std::to_string(::getpid()) + ".json");
+  std::ofstream(accounts) << R"({"shard0": {"username": "admin", "password_env": "SHARD0_PASSWORD"}})";
+  const auto result = scan(*lab_, uri(lab_->vip()), {"--component-credentials", accounts.string()},
+                           {"SHARD0_PASSWORD=Shard0!Admin-Passw0rd#2025"});
+  fs::remove(accounts);
+  ASSERT_TRUE(result.process.exit_code == 1 || result.process.exit_code == 4)
+      << result.process.err;
+  const auto nodes = nodes_by_address(result.report["targets"][0]);
+  const auto shard0 = lab_->component_nodes("shard0");
+  for (const std::string& address : {shard0[0], shard0[2]}) {
+    EXPECT_EQ(nodes.at(address)["authentication"]["user"], "admin") << address;
+    EXPECT_EQ(nodes.at(address)["authentication"]["succeeded"], true) << address;
+  }
+  EXPECT_EQ(nodes.at(lab_->component_nodes("cfg")[0])["authentication"]["user"], "scanner");
 }
 
 TEST_F(ShardedClusterLab, OneMongosDirectlyFailsConn010) {
