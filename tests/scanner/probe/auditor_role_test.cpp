@@ -13,6 +13,7 @@
 #include "scanner/wire/command_allowlist.h"
 #include "tests/support/lab_scan.h"
 #include "tests/support/mongoscan_binary.h"
+#include "tests/support/profile_variant.h"
 
 namespace mongoscan {
 namespace {
@@ -142,6 +143,45 @@ TEST(AuditorRole, EveryCheckRunsWithOnlyThatRole) {
     EXPECT_NE(finding["status"], "skipped") << finding["check_id"] << ": " << finding["message"];
   }
   EXPECT_GT(node_findings, 10);
+}
+
+// The sharded lab with the printed role in place of its hand-written one, on the config servers
+// (where users created through mongos live) and on shard0 (its shard-local users): on every
+// mongos, config server and shard0 member the account logs in to, every command runs, listShards
+// and the config.mongos and config.shards finds included.
+TEST(AuditorRole, EveryShardedClusterCommandRunsWithOnlyThatRole) {
+  const auto printed = testing_support::run_process(
+      {testing_support::mongoscan_binary(), "auditor-role", "--format", "json"});
+  ASSERT_EQ(printed.exit_code, 0) << printed.err;
+  const json command = json::parse(printed.out);
+  const json role = {{"role", command["createRole"]},
+                     {"db", "admin"},
+                     {"privileges", command["privileges"]},
+                     {"roles", json::array()}};
+  const testing_support::ProfileVariant variant("sharded", [&](json& profile) {
+    profile["configServers"]["customRoles"] = json::array({role});
+    profile["shards"][0]["customRoles"] = json::array({role});
+  });
+  auto lab = testing_support::start_lab(variant.path());
+  const auto result = testing_support::scan(
+      *lab,
+      "mongodb://scanner:Scan%21Cluster-Passw0rd%232025@" + lab->component_nodes("mongos")[0] +
+          "/?tls=true&authSource=admin&tlsCAFile=" + lab->cert_dir() + "/ca.pem");
+  ASSERT_FALSE(result.report.is_null()) << result.process.err;
+  std::set<std::string> sharding_commands;
+  int logged_in = 0;
+  for (const json& node : result.report["targets"][0]["nodes"]) {
+    if (node["authentication"].value("succeeded", false) != true) continue;
+    ++logged_in;
+    for (const auto& [name, outcome] : node["commands"]["authenticated"].items()) {
+      EXPECT_EQ(outcome["state"], "ok") << node["address"] << " " << name << ": "
+                                        << outcome.value("message", "");
+      if (name == "listShards" || name.rfind("find config.", 0) == 0) sharding_commands.insert(name);
+    }
+  }
+  EXPECT_EQ(logged_in, 7) << "2 mongos, 3 config servers, shard0's primary and hidden member";
+  EXPECT_EQ(sharding_commands, (std::set<std::string>{"listShards", "find config.mongos",
+                                                      "find config.shards"}));
 }
 
 }  // namespace
