@@ -27,9 +27,10 @@ CODE_NAMES = {
     127: "ShardingStateNotInitialized",
     166: "CommandNotSupportedOnView",
     186: "ClientMetadataCannotBeMutated",
-    334: "MechanismUnavailable",
     323: "APIStrictError",
+    334: "MechanismUnavailable",
     352: "UnsupportedOpQueryCommand",
+    354: "LoadBalancerSupportMismatch",
     13435: "NotPrimaryNoSecondaryOk",
 }
 BAD_VALUE = 2
@@ -80,6 +81,9 @@ class Connection:
     supports_hello: bool = False        # the client sent helloOk: true ("not primary" error texts)
     compressors: tuple = ()             # negotiated in hello, in the client's order
     reply_compressor: Optional[str] = None  # set by the first compressed request, then kept
+    from_load_balancer: bool = False    # accepted on mongos's load balancer port (load_balancer.py)
+    did_load_balanced_hello: bool = False  # its first hello carried loadBalanced: true
+    close_after_reply: bool = False     # the reply was a CloseConnectionError: the connection ends
 
 
 @dataclass

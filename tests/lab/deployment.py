@@ -33,6 +33,9 @@ class NodeState:
         self.total_created = 0
         self.cursors = Cursors()
         self.counters = collections.Counter()  # what serverStatus counts (server_status.py)
+        self.load_balancer_port = None  # mongos: the port the VIP's load balancer connects to
+        self.service_id = ObjectId()    # mongos: hello's serviceId on that port (load_balancer.py)
+        self.load_balanced_connections = 0
 
     @property
     def role(self):
@@ -72,11 +75,13 @@ class NodeState:
 
     def connection_closed(self, connection):
         self.current_connections -= 1
+        self.load_balanced_connections -= connection.from_load_balancer
         self._open.pop(connection.id, None)
 
     def connection_serving(self, connection):
         """Registers an open connection (for $currentOp)."""
         self._open[connection.id] = connection
+        self.load_balanced_connections += connection.from_load_balancer
 
     def open_connections(self):
         return list(self._open.values())
@@ -140,6 +145,8 @@ class Deployment:
             # security.redactClientLogData.
             security = self.profile.cmd_line_opts.get("parsed", {}).get("security", {})
             values["redactClientLogData"] = security.get("redactClientLogData") is True
+        if node.load_balancer_port is not None:
+            values["loadBalancerPort"] = node.load_balancer_port  # mongos_server_parameters.idl, an int
         values.update(self.profile.parameters)
         return dict(sorted(values.items()))
 

@@ -78,7 +78,18 @@ def get_cmd_line_opts(context):
             net["tls"]["mode"] = node.spec.tls["mode"]
     if deployment.cluster is not None and "configDB" in parsed.get("sharding", {}):
         parsed["sharding"]["configDB"] = deployment.cluster.config_connection_string()
+    if node.load_balancer_port is not None:
+        parsed = _with_load_balancer_port(parsed, node.load_balancer_port)
     return {"argv": options.get("argv", []), "parsed": parsed, "ok": 1.0}
+
+
+def _with_load_balancer_port(parsed, port):
+    """parsed with setParameter.loadBalancerPort: through 8.0 the port is the startup-only server
+    parameter loadBalancerPort (src/mongo/s/mongos_server_parameters.idl), and getCmdLineOpts shows
+    setParameter values as the strings they were given as. The section goes in name order."""
+    set_parameter = dict(parsed.get("setParameter", {}), loadBalancerPort=str(port))
+    names = sorted(set(parsed) | {"setParameter"})
+    return {name: set_parameter if name == "setParameter" else parsed[name] for name in names}
 
 
 def get_parameter(context):

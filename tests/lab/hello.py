@@ -11,6 +11,7 @@ from bson import Int64, ObjectId, Timestamp
 
 import authentication
 import hostile
+import load_balancer
 import versions
 from commands import Command, CommandContext, CommandError
 
@@ -159,6 +160,9 @@ async def _hello(context, primary_field):
         context.connection.metadata_received = True
         if isinstance(context.body["client"], dict):
             context.connection.client_metadata = context.body["client"]
+    # mongos: before the authentication fields (cluster_hello_cmd.cpp calls handleHello before
+    # handleHelloAuth), so a 354 leaves saslSupportedMechs and speculativeAuthenticate unrun.
+    service_id = load_balancer.handle_hello(context) if node.is_mongos else None
     sasl_mechs = None
     if isinstance(context.body.get("saslSupportedMechs"), str):
         node.counters[("saslSupportedMechsReceived",)] += 1
@@ -170,16 +174,19 @@ async def _hello(context, primary_field):
     compression = _negotiate_compression(context)
     first = versions.compression_first_in_hello(node.version)
     reply = {"compression": compression} if compression and first else {}
+    if node.is_mongos:
+        # cluster_hello_cmd.cpp: the topology fields, serviceId (handleHello), then helloOk.
+        reply.update({primary_field: True, "msg": "isdbgrid", "topologyVersion": topology_version})
+        if service_id is not None:
+            reply["serviceId"] = service_id
     if "helloOk" in context.body:
         context.connection.supports_hello = bool(context.body["helloOk"])
         reply["helloOk"] = True
-    if node.is_mongos:
-        reply.update({primary_field: True, "msg": "isdbgrid", "topologyVersion": topology_version})
-    elif node.is_replica_set_member:
+    if node.is_replica_set_member:
         reply.update(_replica_set_block(context, primary_field, topology_version))
         if context.deployment.kind == "config":
             reply["configsvr"] = CONFIG_SERVER_MODE_NUMBER
-    else:
+    elif not node.is_mongos:
         reply.update({primary_field: True, "topologyVersion": topology_version})
     reply.update({
         "maxBsonObjectSize": MAX_BSON_OBJECT_SIZE,

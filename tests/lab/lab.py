@@ -24,7 +24,7 @@ import tls
 from cluster import Cluster
 from command_log import CommandLog
 from deployment import Deployment
-from node import DownNode, HttpInterface, NodeServer, bind, listen
+from node import DownNode, HttpInterface, NodeServer, bind, listen, reserve
 from vip import Vip
 
 
@@ -89,8 +89,28 @@ def _node_servers(deployment, sockets, args, log, cert_dir, contexts):
     return servers
 
 
-def _ready(profile, addresses, vip_address):
-    """The ready file's content: every node; a cluster's components; its VIP, if any."""
+def _load_balancer_servers(mongos, args, log, cert_dir, contexts):
+    """Each mongos's load balancer port (loadBalancerPort, load_balancer.py): a second free port with
+    the node's TLS setting; a mongos that is down only reserves it. Returns (servers, sockets)."""
+    servers, sockets = [], []
+    for node in mongos.nodes:
+        sock = reserve(0, args.bind_host) if node.is_down else listen(0, args.bind_host)
+        node.load_balancer_port = sock.getsockname()[1]
+        sockets.append(sock)
+        if node.is_down:
+            servers.append(DownNode(sock))
+            continue
+        settings = mongos.profile.tls_for(node.spec)
+        if settings not in contexts:
+            contexts[settings] = tls.server_context(settings, cert_dir)
+        servers.append(NodeServer(mongos, node, sock, settings.mode, contexts[settings], log,
+                                  args.latency_ms / 1000, from_load_balancer=True))
+    return servers, sockets
+
+
+def _ready(profile, addresses, vip_address, load_balancer_ports=None):
+    """The ready file's content: every node; a cluster's components; its VIP, if any, and the mongos's
+    load balancer ports behind a load-balanced VIP (mongos address -> host:port)."""
     ready = {"nodes": [address for component in addresses for address in component]}
     if profile.topology == profiles.SHARDED_CLUSTER:
         ready["components"] = [
@@ -99,6 +119,8 @@ def _ready(profile, addresses, vip_address):
             for c, component_addresses in zip(profile.components, addresses)]
     if vip_address:
         ready["vip"] = vip_address
+    if load_balancer_ports:
+        ready["load_balancer_ports"] = load_balancer_ports
     return ready
 
 
@@ -129,13 +151,19 @@ def _start(args):
     contexts = {}
     servers = [server for deployment, component in zip(deployments, sockets)
                for server in _node_servers(deployment, component, args, log, cert_dir, contexts)]
-    vip_address = None
+    vip_address, load_balancer_ports = None, None
     if profile.topology == profiles.SHARDED_CLUSTER and profile.vip:
+        backends = sockets[0]
+        if profile.vip_load_balanced:
+            lb_servers, backends = _load_balancer_servers(deployments[0], args, log, cert_dir, contexts)
+            servers += lb_servers
+            load_balancer_ports = {node.address: f"{args.advertise_host}:{node.load_balancer_port}"
+                                   for node in deployments[0].nodes}
         vip_sock = listen(0, args.bind_host)
-        mongos = [sock.getsockname()[:2] for sock in sockets[0]]
-        servers.append(Vip(vip_sock, mongos))
+        servers.append(Vip(vip_sock, [sock.getsockname()[:2] for sock in backends],
+                           proxy_protocol=profile.vip_load_balanced))
         vip_address = f"{args.advertise_host}:{vip_sock.getsockname()[1]}"
-    return servers, _ready(profile, addresses, vip_address), log
+    return servers, _ready(profile, addresses, vip_address, load_balancer_ports), log
 
 
 def main(argv=None):

@@ -9,6 +9,7 @@ import sys
 
 import dispatch
 import hostile
+import proxy_protocol
 import server_status
 import versions
 import wire
@@ -99,7 +100,12 @@ class HttpInterface:
 
 
 class NodeServer:
-    def __init__(self, deployment, node, sock, tls_mode, ssl_context, command_log, latency_s):
+    """Serves one node on sock. With from_load_balancer, sock is mongos's load balancer port: each
+    connection starts with a PROXY protocol header (proxy_protocol.py) and is load-balanced
+    (load_balancer.py)."""
+
+    def __init__(self, deployment, node, sock, tls_mode, ssl_context, command_log, latency_s,
+                 from_load_balancer=False):
         self._deployment = deployment
         self._node = node
         self._sock = sock
@@ -107,6 +113,7 @@ class NodeServer:
         self._ssl_context = ssl_context
         self._log = command_log
         self._latency_s = latency_s
+        self._from_load_balancer = from_load_balancer
         self._connections = set()
         self._accepting = None
 
@@ -138,6 +145,11 @@ class NodeServer:
             if hostile.takes_over_connection(self._node.spec.faults):
                 await hostile.serve_connection(client, self._node.spec.faults)
                 return
+            host, port = client.getpeername()[:2]
+            peer_address = f"{host}:{port}"
+            if self._from_load_balancer:
+                # The client as the balancer saw it; absent (UNKNOWN, LOCAL): the balancer itself.
+                peer_address = await proxy_protocol.read_header(client) or peer_address
             use_tls = False
             if self._ssl_context is not None:
                 first = await _first_byte(client)
@@ -148,16 +160,15 @@ class NodeServer:
             peer = writer.get_extra_info("peercert") if use_tls else None
             if use_tls:
                 server_status.count_tls_connection(self._node, writer.get_extra_info("ssl_object").version())
-            host, port = client.getpeername()[:2]
             connection = Connection(self._node.connection_opened(), tls=use_tls,
                                     peer_subject=subject_rfc2253(peer) if peer else None,
-                                    peer_address=f"{host}:{port}")
+                                    peer_address=peer_address, from_load_balancer=self._from_load_balancer)
             self._node.connection_serving(connection)
             try:
                 await self._converse(reader, writer, connection)
             finally:
                 self._node.connection_closed(connection)
-        except wire.FatalMessageError as error:
+        except (wire.FatalMessageError, proxy_protocol.ProxyHeaderError) as error:
             print(f"lab {self._node.address}: closing a connection: {error}", file=sys.stderr)
         except (asyncio.IncompleteReadError, ConnectionError, ssl.SSLError, OSError, TimeoutError):
             pass
@@ -194,6 +205,8 @@ class NodeServer:
                 if self._latency_s:
                     await asyncio.sleep(self._latency_s)
                 if not await hostile.write_reply(writer, reply, self._node.spec.faults, first_reply):
+                    return
+                if connection.close_after_reply:
                     return
                 first_reply = False
                 if next_run is None:

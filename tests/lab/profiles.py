@@ -141,6 +141,7 @@ class ClusterProfile:
     description: str
     components: tuple
     vip: bool = False
+    vip_load_balanced: bool = False  # the VIP forwards to the mongos's load balancer ports
     stale_mongos: tuple = ()
     topology: str = SHARDED_CLUSTER
 
@@ -269,9 +270,17 @@ def _cluster(name, raw):
         _require(isinstance(entry, dict) and {"host", "mongoVersion", "pingSecondsAgo"} <= set(entry)
                  and set(entry) <= _STALE_MONGOS_KEYS,
                  "each staleMongos entry is {host, mongoVersion, pingSecondsAgo, upSeconds?}")
+    vip = raw.get("vip", False)
+    _require(isinstance(vip, bool) or (isinstance(vip, dict) and set(vip) == {"loadBalanced"}
+                                       and isinstance(vip["loadBalanced"], bool)),
+             'vip is true, false or {"loadBalanced": true|false}')
+    load_balanced = isinstance(vip, dict) and vip["loadBalanced"]
+    _require(not load_balanced or all(versions.has_load_balancer_port(n.version)
+                                      for n in components[0].profile.nodes),
+             "a load-balanced VIP needs mongos 5.0 or later (loadBalancerPort)")
     return ClusterProfile(
         name=name, description=raw.get("description", ""), components=tuple(components),
-        vip=raw.get("vip", False) is True,
+        vip=vip is True or isinstance(vip, dict), vip_load_balanced=load_balanced,
         stale_mongos=tuple(StaleMongos(e["host"], e["mongoVersion"], e["pingSecondsAgo"],
                                        e.get("upSeconds", 86400)) for e in stale))
 

@@ -36,7 +36,11 @@ def _connections(context):
     limit = template.get("current", 0) + template.get("available", 0)
     live = {"current": node.current_connections, "available": limit - node.current_connections,
             "totalCreated": node.total_created, "active": 1, "threaded": node.current_connections}
-    return {name: live.get(name, value) for name, value in template.items()}
+    connections = {name: live.get(name, value) for name, value in template.items()}
+    if node.load_balancer_port is not None:
+        # load_balancer.py: the connections open on the load balancer port, last (Counter64: a Long).
+        connections["loadBalanced"] = Int64(node.load_balanced_connections)
+    return connections
 
 
 def _security(node):

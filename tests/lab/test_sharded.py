@@ -1,11 +1,16 @@
 """The sharded profile (a sharded_cluster) against pymongo 3.11 as a real client, plus raw sockets for
-the VIP and the member without TLS.
+the VIP and the member without TLS; sharded-lb (the load-balanced VIP) with raw OP_MSG over TLS.
 
 Run: /usr/bin/python3 -m unittest test_sharded   (from tests/lab)
 """
 
+import asyncio
+import base64
 import datetime
+import hashlib
+import hmac
 import json
+import os
 import socket
 import ssl
 import tempfile
@@ -13,16 +18,19 @@ import types
 import unittest
 from pathlib import Path
 
+import bson
 import pymongo
 from pymongo.errors import OperationFailure, ServerSelectionTimeoutError
 
 import bench_cluster
 import profiles
+import proxy_protocol
 import rbac
 import sharding
 import vip
 from commands import CommandError
 from lab_process import start_for_class
+from test_wire import is_closed, op_msg, read_reply
 
 SCANNER = "scanner"
 
@@ -233,6 +241,160 @@ class ShardingPrivilegesTest(unittest.TestCase):
         with self.assertRaises(CommandError) as raised:
             sharding.COMMANDS[0].authorize(context)
         self.assertEqual((13, "unauthorized"), (raised.exception.code, raised.exception.errmsg))
+
+
+class LoadBalancedClusterTest(unittest.TestCase):
+    """sharded-lb: the sharded cluster whose VIP forwards to the mongos's load balancer ports with a
+    PROXY protocol header (load_balancer.py, proxy_protocol.py). pymongo 3.11 has no load-balanced
+    mode, so these are raw OP_MSG exchanges over TLS."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.lab = start_for_class(cls, "sharded-lb")
+        cls.ready = json.loads(cls.lab.ready_file.read_text())
+        config = profiles.load("sharded-lb").component("config").profile
+        cls.scanner_password = next(u.password for u in config.users if u.user == SCANNER)
+        cls.mongos = cls.ready["components"][0]["nodes"]
+        cls.behind_vip = cls.mongos[vip.backend_index("127.0.0.1", len(cls.mongos))]
+
+    def open_tls(self, address, header=b""):
+        """A TLS connection to address; header goes first, in plaintext (a PROXY header)."""
+        host, port = address.rsplit(":", 1)
+        raw = socket.create_connection((host, int(port)), timeout=5)
+        raw.sendall(header)
+        context = ssl.create_default_context(cafile=str(self.lab.cert_dir / "ca.pem"))
+        sock = context.wrap_socket(raw, server_hostname="localhost")
+        self.addCleanup(sock.close)
+        return sock
+
+    @staticmethod
+    def run_command(sock, body, db="admin"):
+        sock.sendall(op_msg(dict(body, **{"$db": db})))
+        return read_reply(sock)[3]
+
+    def login(self, sock):
+        """SCRAM-SHA-256 (RFC 7677) as scanner@admin with raw saslStart/saslContinue."""
+        nonce = base64.b64encode(os.urandom(18)).decode()
+        first_bare = f"n={SCANNER},r={nonce}"
+        start = self.run_command(sock, {"saslStart": 1, "mechanism": "SCRAM-SHA-256",
+                                        "payload": f"n,,{first_bare}".encode(), "autoAuthorize": 1})
+        self.assertEqual(1.0, start["ok"], start)
+        server_first = bytes(start["payload"]).decode()
+        fields = dict(item.split("=", 1) for item in server_first.split(","))
+        salted = hashlib.pbkdf2_hmac("sha256", self.scanner_password.encode(), base64.b64decode(fields["s"]),
+                                     int(fields["i"]))
+        client_key = hmac.digest(salted, b"Client Key", "sha256")
+        final_bare = f"c=biws,r={fields['r']}"
+        auth_message = f"{first_bare},{server_first},{final_bare}".encode()
+        signature = hmac.digest(hashlib.sha256(client_key).digest(), auth_message, "sha256")
+        proof = base64.b64encode(bytes(a ^ b for a, b in zip(client_key, signature))).decode()
+        reply = self.run_command(sock, {"saslContinue": 1, "conversationId": start["conversationId"],
+                                        "payload": f"{final_bare},p={proof}".encode()})
+        while reply.get("ok") == 1.0 and not reply.get("done"):
+            reply = self.run_command(sock, {"saslContinue": 1, "conversationId": start["conversationId"],
+                                            "payload": b""})
+        self.assertEqual((1.0, True), (reply["ok"], reply["done"]), reply)
+
+    def test_ready_file_names_each_mongos_load_balancer_port(self):
+        ports = self.ready["load_balancer_ports"]
+        self.assertEqual(self.mongos, list(ports))
+        self.assertTrue(set(ports.values()).isdisjoint(self.ready["nodes"] + [self.ready["vip"]]))
+
+    def test_a_first_hello_without_load_balanced_is_354_and_closes(self):
+        for command in ("hello", "isMaster"):
+            with self.subTest(command=command):
+                sock = self.open_tls(self.ready["vip"])
+                reply = self.run_command(sock, {command: 1})
+                self.assertEqual((0.0, 354, "LoadBalancerSupportMismatch"),
+                                 (reply["ok"], reply["code"], reply["codeName"]))
+                self.assertEqual("The server is being accessed through a load balancer, but this driver does "
+                                 "not have load balancing enabled", reply["errmsg"])
+                self.assertTrue(is_closed(sock))
+
+    def test_the_first_load_balanced_hello_gets_the_service_id_later_ones_do_not(self):
+        sock = self.open_tls(self.ready["vip"])
+        first = self.run_command(sock, {"hello": 1, "loadBalanced": True, "helloOk": True})
+        self.assertEqual(["isWritablePrimary", "msg", "topologyVersion", "serviceId", "helloOk"], list(first)[:5])
+        self.assertEqual("isdbgrid", first["msg"])
+        self.assertIsInstance(first["serviceId"], bson.ObjectId)
+        second = self.run_command(sock, {"hello": 1, "loadBalanced": True})
+        self.assertEqual(1.0, second["ok"])
+        self.assertNotIn("serviceId", second)
+        # The same mongos on another connection: the same serviceId (one per process).
+        again = self.run_command(self.open_tls(self.ready["vip"]), {"isMaster": 1, "loadBalanced": True})
+        self.assertEqual(first["serviceId"], again["serviceId"])
+
+    def test_load_balanced_on_the_normal_port_is_tolerated_without_service_id(self):
+        reply = self.run_command(self.open_tls(self.behind_vip), {"hello": 1, "loadBalanced": True})
+        self.assertEqual((1.0, "isdbgrid"), (reply["ok"], reply["msg"]))
+        self.assertNotIn("serviceId", reply)
+
+    def test_the_load_balancer_port_needs_a_proxy_header(self):
+        lb_port = self.ready["load_balancer_ports"][self.behind_vip]
+        with self.assertRaises((ssl.SSLError, ConnectionError, OSError)):
+            self.open_tls(lb_port)  # a TLS ClientHello is no PROXY header: closed
+        header = proxy_protocol.v1_header(("203.0.113.9", 50000), ("127.0.0.1", 27017))
+        reply = self.run_command(self.open_tls(lb_port, header), {"hello": 1, "loadBalanced": True})
+        self.assertIn("serviceId", reply)
+
+    def test_authentication_and_server_status_on_a_load_balanced_connection(self):
+        sock = self.open_tls(self.ready["vip"])
+        self.assertIn("serviceId", self.run_command(sock, {"hello": 1, "loadBalanced": True}))
+        self.assertEqual(13, self.run_command(sock, {"serverStatus": 1})["code"])
+        self.login(sock)
+        status = self.run_command(sock, {"serverStatus": 1})
+        self.assertEqual((1.0, self.behind_vip), (status["ok"], status["host"]))
+        self.assertEqual("loadBalanced", list(status["connections"])[-1])
+        self.assertGreaterEqual(status["connections"]["loadBalanced"], 1)
+        self.assertIsInstance(status["connections"]["loadBalanced"], bson.int64.Int64)
+        # The client as the VIP's PROXY header named it, not the VIP's own connection.
+        operations = self.run_command(sock, {"aggregate": 1, "pipeline": [{"$currentOp": {}}], "cursor": {}})
+        clients = [op.get("client") for op in operations["cursor"]["firstBatch"]]
+        self.assertIn(f"127.0.0.1:{sock.getsockname()[1]}", clients)
+
+    def test_get_cmd_line_opts_and_get_parameter_show_the_port(self):
+        sock = self.open_tls(self.ready["vip"])
+        self.run_command(sock, {"hello": 1, "loadBalanced": True})
+        self.login(sock)
+        port = int(self.ready["load_balancer_ports"][self.behind_vip].rsplit(":", 1)[1])
+        parsed = self.run_command(sock, {"getCmdLineOpts": 1})["parsed"]
+        self.assertEqual(str(port), parsed["setParameter"]["loadBalancerPort"])
+        self.assertEqual(sorted(parsed), list(parsed))
+        self.assertEqual(port, self.run_command(sock, {"getParameter": 1, "loadBalancerPort": 1})["loadBalancerPort"])
+
+
+class ProxyProtocolTest(unittest.TestCase):
+    """proxy_protocol_header_parser.cpp's rules, on a socket pair."""
+
+    def read(self, data):
+        async def run():
+            ours, theirs = socket.socketpair()
+            with ours, theirs:
+                ours.setblocking(False)
+                theirs.sendall(data)
+                theirs.shutdown(socket.SHUT_WR)
+                source = await proxy_protocol.read_header(ours)
+                return source, ours.recv(100)
+        return asyncio.run(run())
+
+    def test_headers_that_parse_leave_the_rest_unread(self):
+        v2_inet = (proxy_protocol.V2_SIGNATURE + bytes([0x21, 0x11]) + (12).to_bytes(2, "big")
+                   + bytes([192, 0, 2, 1, 127, 0, 0, 1]) + (4242).to_bytes(2, "big") + (27017).to_bytes(2, "big"))
+        for data, source in ((b"PROXY TCP4 192.0.2.1 127.0.0.1 4242 27017\r\n", "192.0.2.1:4242"),
+                             (b"PROXY TCP6 2001:db8::1 ::1 4242 27017\r\n", "[2001:db8::1]:4242"),
+                             (b"PROXY UNKNOWN\r\n", None),
+                             (v2_inet, "192.0.2.1:4242"),
+                             (proxy_protocol.V2_SIGNATURE + bytes([0x20, 0x00, 0, 0]), None)):
+            with self.subTest(data=data):
+                self.assertEqual((source, b"rest"), self.read(data + b"rest"))
+
+    def test_anything_else_is_refused(self):
+        for data in (b"\x16\x03\x01\x00", b"PROXY TCP4 192.0.2.1 127.0.0.1 4242\r\n",
+                     b"PROXY TCP4 192.0.2.300 127.0.0.1 1 2\r\n", b"PROXY TCP4 1.2.3.4 1.2.3.4 1 70000\r\n",
+                     b"PROXY " + b"x" * 120, proxy_protocol.V2_SIGNATURE + bytes([0x22, 0x11, 0, 0])):
+            with self.subTest(data=data):
+                with self.assertRaises(proxy_protocol.ProxyHeaderError):
+                    self.read(data)
 
 
 class BenchClusterTest(unittest.TestCase):

@@ -21,6 +21,11 @@ def max_wire_version(version):
     return max(known) if known else 6
 
 
+def has_load_balancer_port(version):
+    """mongos's loadBalancerPort exists from 5.0 (load_balancer_support.cpp)."""
+    return parse(version) >= (5, 0, 0)
+
+
 def knows_op_msg(version):
     """OP_MSG exists from 3.6; an older server closes a connection that sends it."""
     return parse(version) >= (3, 6, 0)

@@ -1,10 +1,16 @@
 """The VIP in front of a cluster's mongos: a plain TCP forwarder, as a cloud load balancer (CLB) doing
 TCP balancing with source-IP hashing. It is no MongoDB node and answers nothing itself: each
 connection goes to the mongos its client's source IP hashes to, and bytes, TLS included, are copied
-both ways until either side closes."""
+both ways until either side closes.
+
+In front of mongos's load balancer ports (a load-balanced VIP) it does what such a balancer must
+(docs/load_balancer_support.md in mongodb/mongo): it opens each backend connection with a PROXY
+protocol version 1 header naming the client and the VIP address it reached."""
 
 import asyncio
 import zlib
+
+import proxy_protocol
 
 _CHUNK = 64 * 1024
 
@@ -26,11 +32,13 @@ async def _pipe(reader, writer):
 
 
 class Vip:
-    """Listens on sock; forwards to backends, the (host, port) each mongos listens on."""
+    """Listens on sock; forwards to backends, the (host, port) each mongos listens on (its load
+    balancer port with proxy_protocol, whose connections then start with a PROXY header)."""
 
-    def __init__(self, sock, backends):
+    def __init__(self, sock, backends, proxy_protocol=False):
         self._sock = sock
         self._backends = list(backends)
+        self._proxy_protocol = proxy_protocol
         self._server = None
         self._connections = set()
 
@@ -38,13 +46,15 @@ class Vip:
         self._server = await asyncio.start_server(self._forward, sock=self._sock)
 
     async def _forward(self, client_reader, client_writer):
-        client_ip = client_writer.get_extra_info("peername")[0]
-        host, port = self._backends[backend_index(client_ip, len(self._backends))]
+        client = client_writer.get_extra_info("peername")[:2]
+        host, port = self._backends[backend_index(client[0], len(self._backends))]
         try:
             backend_reader, backend_writer = await asyncio.open_connection(host, port)
         except OSError:
             client_writer.close()
             return
+        if self._proxy_protocol:
+            backend_writer.write(proxy_protocol.v1_header(client, client_writer.get_extra_info("sockname")[:2]))
         task = asyncio.current_task()
         self._connections.add(task)
         try:
