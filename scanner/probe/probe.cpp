@@ -161,9 +161,19 @@ class NodeProbe {
     auto error = wire::command_error(reply.value());
     if (error && error->code == kCommandNotFound) {
       facts_.hello_command = "isMaster";
-      return connection.run(AllowedCommand::is_master, 1, arguments, "admin", command_deadline());
+      reply = connection.run(AllowedCommand::is_master, 1, arguments, "admin", command_deadline());
+      if (!reply) return reply;
+      error = wire::command_error(reply.value());
+    } else {
+      facts_.hello_command = "hello";
     }
-    facts_.hello_command = "hello";
+    // A refused handshake is no hello: e.g. LoadBalancerSupportMismatch (354) from a mongos's
+    // load balancer port to a client that is not load-balancing.
+    if (error) {
+      return Error{ErrorCode::protocol, facts_.hello_command,
+                   "the server refused the handshake: " + error->message +
+                       (error->code_name.empty() ? "" : " (" + error->code_name + ")")};
+    }
     return reply;
   }
 

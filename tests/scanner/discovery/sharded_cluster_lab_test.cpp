@@ -164,5 +164,30 @@ TEST_F(ShardedClusterLab, OneMongosDirectlyFailsConn010) {
       << "every node is still found from one mongos";
 }
 
+// sharded-lb: the VIP forwards to the mongos's load balancer ports, where a first hello without
+// loadBalanced: true is refused (LoadBalancerSupportMismatch). A loadBalanced=true string is
+// probed as a load-balanced driver would, and still sees the whole cluster.
+TEST(ShardedClusterLoadBalancedLab, ALoadBalancedStringIsProbedInLoadBalancedMode) {
+  auto lab = start_lab("sharded-lb");
+  const std::string options =
+      "/?tls=true&authSource=admin&tlsCAFile=" + lab->cert_dir() + "/ca.pem";
+  const auto balanced =
+      scan(*lab, "mongodb://" + kScanner + lab->vip() + options + "&loadBalanced=true");
+  ASSERT_FALSE(balanced.report.is_null()) << balanced.process.err;
+  const auto nodes = nodes_by_address(balanced.report["targets"][0]);
+  const json& vip = nodes.at(lab->vip());
+  EXPECT_TRUE(vip["errors"].empty()) << vip.dump(2);
+  EXPECT_EQ(vip["authentication"]["succeeded"], true);
+  EXPECT_EQ(nodes.size(), 1 + lab->nodes().size());
+  EXPECT_EQ(finding(balanced, "CONN-010")["status"], "pass");
+
+  // The same VIP without loadBalanced=true: the mongos refuses the first hello, as it refuses a
+  // driver that is not load-balancing.
+  const auto plain = scan(*lab, "mongodb://" + kScanner + lab->vip() + options);
+  ASSERT_FALSE(plain.report.is_null()) << plain.process.err;
+  const json refused = nodes_by_address(plain.report["targets"][0]).at(lab->vip());
+  EXPECT_NE(refused.dump().find("load balancer"), std::string::npos) << refused.dump(2);
+}
+
 }  // namespace
 }  // namespace mongoscan
