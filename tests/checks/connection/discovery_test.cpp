@@ -9,6 +9,7 @@
 
 #include "scanner/dns/srv_seedlist.h"
 #include "tests/checks/uri_target_fixture.h"
+#include "tests/scanner/facts/cluster_facts_fixture.h"
 
 namespace mongoscan {
 namespace {
@@ -399,6 +400,26 @@ TEST(DiscoveryMembers, StandaloneAndShardedDeploymentsAreJudgedOnReachabilityOnl
   EXPECT_TRUE(
       contains(one_down.message, "mongos2.example.com:27017 (mongos2.example.com: NXDOMAIN)"))
       << one_down.message;
+}
+
+// A sharded cluster's seeds are its mongos (here a VIP): the shard members behind them are never
+// "missing from the seed list"; a shard member the scanner cannot reach fails, named.
+TEST(DiscoveryMembers, AShardedClusterIsJudgedOnEveryComponentsReachability) {
+  DeploymentFacts cluster =
+      deployment("mongodb://vip:27017", cluster_fixture::sample_cluster(/*through_vip=*/true));
+  const Finding whole = judge(cluster, "DISC-002");
+  EXPECT_EQ(whole.status, Status::pass) << whole.message;
+  EXPECT_EQ(whole.message, "all 12 nodes answered");
+
+  NodeFacts& hidden = cluster.nodes[8];  // s0h, on a network the scanner does not see
+  ASSERT_EQ(hidden.host, "s0h");
+  hidden.hello.reset();
+  hidden.reachable = false;
+  hidden.errors.push_back(Error{ErrorCode::timeout, "connect", "no answer before the deadline"});
+  const Finding one_unreached = judge(cluster, "DISC-002");
+  EXPECT_EQ(one_unreached.status, Status::fail);
+  EXPECT_EQ(one_unreached.message,
+            "1 of 12 nodes could not be probed: s0h:27018 (no answer before the deadline)");
 }
 
 }  // namespace
