@@ -19,7 +19,7 @@ int scanner_rank(const std::string& folder) {
   if (folder == "scanner") return 0;  // Result, Secret, ASCII case
   if (folder == "scanner/bson" || folder == "scanner/uri") return 1;
   if (folder == "scanner/facts") return 2;
-  if (folder == "scanner/wire") return 3;
+  if (folder == "scanner/wire" || folder == "scanner/infra") return 3;
   if (folder == "scanner/auth" || folder == "scanner/dns" || folder == "scanner/config_scan") {
     return 4;
   }

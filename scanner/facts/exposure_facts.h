@@ -1,0 +1,73 @@
+#pragma once
+// What infrastructure files declare about who may reach a database port: firewall and security
+// group rules, access lists, load balancers and published ports, and MongoDB server config files
+// (Terraform, Kubernetes, Compose, CloudFormation, cloud CLI exports, mongod.conf). Facts as
+// written, never judged: whether a port is MongoDB's or a source is public is for checks/.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "scanner/facts/config_facts.h"
+
+namespace mongoscan {
+
+// Ports first..last, inclusive.
+struct PortRange {
+  std::uint16_t first = 0;
+  std::uint16_t last = 0;
+  bool operator==(const PortRange&) const = default;
+};
+
+// One rule of a security group, firewall, network security group or access list.
+struct NetworkRule {
+  FileLocation location;  // where the rule (or its resource) starts
+  std::string format;     // "terraform", "terraform-plan", "cloudformation", "aws-cli", ...
+  std::string resource;   // "aws_security_group.db", "AWS::EC2::SecurityGroup DbSg", ...
+  enum class Direction { ingress, egress } direction = Direction::ingress;
+  enum class Action { accept, drop } action = Action::accept;
+  std::string protocol;            // lower-case as written: "tcp", "udp", "all", "-1", "*", ...
+  std::vector<PortRange> ports;    // empty: every port
+  std::vector<std::string> sources;  // as written: "0.0.0.0/0", "::/0", "*", "Any", "sg-1a2b", ...
+  // A source given by a reference the reader could not resolve to a literal (a variable without
+  // a literal default, another resource's attribute): its reach is unknown.
+  std::vector<std::string> unresolved_sources;
+};
+
+// Something that faces the network in front of a port: a public load balancer listener, a
+// Kubernetes Service of type LoadBalancer or NodePort, a port published by Compose.
+struct NetworkEndpoint {
+  FileLocation location;
+  std::string format;    // "terraform", "kubernetes", "compose", ...
+  std::string resource;  // "tencentcloud_clb_instance.mongo", "Service db/mongo", "services.mongo"
+  std::string kind;      // "load_balancer", "node_port", "published_port"
+  std::vector<PortRange> ports;  // the ports it forwards to the database side
+  bool public_facing = true;     // false: internal load balancer, loopback-bound port
+  // What limits its sources: security groups, loadBalancerSourceRanges, an address bound to;
+  // empty when nothing does.
+  std::vector<std::string> source_restrictions;
+};
+
+// One setting of a MongoDB server config file (mongod.conf, mongos.conf), by dotted key.
+struct ServerConfigSetting {
+  std::string key;    // "net.bindIp", "security.authorization"
+  std::string value;  // the scalar as written
+  int line = 0;
+};
+
+struct ServerConfigFile {
+  std::string path;
+  std::vector<ServerConfigSetting> settings;  // in file order
+};
+
+// What one infrastructure file declared, and what the reader could not read in it (one line each,
+// naming the place; never a secret).
+struct ExposureScan {
+  std::vector<NetworkRule> rules;
+  std::vector<NetworkEndpoint> endpoints;
+  std::optional<ServerConfigFile> server_config;
+  std::vector<std::string> problems;
+};
+
+}  // namespace mongoscan
