@@ -8,6 +8,7 @@
 #include <set>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "checks/check_spec.h"
@@ -57,8 +58,22 @@ struct DataModelRules {
 // How many config-scan credentials become findings of their own; the rest are counted in one
 // "N more" finding per file and kind (a bound on the scan's memory and the report's size).
 struct ConfigFindingLimits {
-  std::int64_t per_file = 100;     // per file and kind of credential
-  std::int64_t per_scan = 10000;   // over the whole scan
+  std::int64_t per_file = 100;    // per file and kind of credential
+  std::int64_t per_scan = 10000;  // over the whole scan
+};
+
+// Network exposure in infrastructure files (NET-005, NET-006).
+struct ExposureRules {
+  // MongoDB's ports, inclusive ranges: mongod/mongos 27017, shard members 27018, config servers
+  // 27019 (MongoDB manual, "Default MongoDB Port"), mongocryptd 27020 (manual, "mongocryptd").
+  // A scan adds the ports of the deployments it probes.
+  std::vector<std::pair<std::uint16_t, std::uint16_t>> ports = {{27017, 27020}};
+  // The widest public range a source may be without a finding: an IPv4 prefix shorter than this
+  // is a medium finding, as is an IPv6 prefix shorter than max_public_prefix_v6.
+  int widest_public_prefix_v4 = 24;
+  int widest_public_prefix_v6 = 48;
+  // Source ranges allowed whatever their width (the company's egress addresses), as CIDRs.
+  std::vector<std::string> allowed_sources;
 };
 
 struct Policy {
@@ -86,6 +101,7 @@ struct Policy {
   std::int64_t tls_certificate_warn_days = 30;
   DataModelRules data_model;
   ConfigFindingLimits config_findings;
+  ExposureRules exposure;
   // An incomplete scan (nodes not scanned, checks in error: ScanCoverage) passes the gate.
   bool allow_incomplete = false;
   std::map<std::string, Severity> severity_overrides;  // check id -> severity

@@ -26,6 +26,11 @@
 //                  "max_collections_per_instance": 5000, "max_collections_per_database": 100,
 //                  "core_collections": ["shop.orders"]}
 //                                           MODEL-* rules; each field given replaces its default
+//   "exposure": {"ports": ["27017-27020", "28017"], "widest_public_prefix_v4": 24,
+//                "widest_public_prefix_v6": 48, "allowed_sources": ["203.0.113.0/24"]}
+//                                           NET-005/NET-006: MongoDB's ports (each "port" or
+//                                           "first-last"; replaces the list), the widest public
+//                                           range without a finding, ranges always allowed
 //   "config_findings": {"per_file": 100, "per_scan": 10000}
 //                                           config-scan credentials listed one by one, per file
 //                                           and kind, and per scan; the rest are counted
@@ -338,6 +343,61 @@ Result<Ok> read_severity_overrides(const json& value, Policy& policy) {
   return Ok{};
 }
 
+// "27017" or "27017-27020".
+std::optional<std::pair<std::uint16_t, std::uint16_t>> port_range(const std::string& text) {
+  const auto dash = text.find('-');
+  auto number = [](const std::string& part) -> std::optional<std::uint16_t> {
+    if (part.empty() || part.size() > 5 ||
+        !std::all_of(part.begin(), part.end(), [](char c) { return c >= '0' && c <= '9'; }))
+      return std::nullopt;
+    const long value = std::stol(part);
+    if (value < 1 || value > 65535) return std::nullopt;
+    return static_cast<std::uint16_t>(value);
+  };
+  const auto first = number(text.substr(0, dash));
+  const auto last = dash == std::string::npos ? first : number(text.substr(dash + 1));
+  if (!first || !last || *last < *first) return std::nullopt;
+  return std::pair{*first, *last};
+}
+
+Result<Ok> read_exposure(const json& value, Policy& policy) {
+  if (!value.is_object()) return wrong_type("exposure", "an object", value);
+  for (const auto& [key, setting] : value.items()) {
+    const std::string path = "exposure." + key;
+    if (key == "ports" || key == "allowed_sources") {
+      auto texts = read_strings(path, setting);
+      if (!texts) return texts.error();
+      if (key == "allowed_sources") {
+        policy.exposure.allowed_sources = texts.value();
+        continue;
+      }
+      policy.exposure.ports.clear();
+      for (std::size_t i = 0; i < texts.value().size(); ++i) {
+        const auto range = port_range(texts.value()[i]);
+        if (!range) {
+          return policy_error(
+              path + "[" + std::to_string(i) + "]",
+              "expected a port or first-last (1 to 65535), got " + json_quoted(texts.value()[i]));
+        }
+        policy.exposure.ports.push_back(*range);
+      }
+    } else if (key == "widest_public_prefix_v4" || key == "widest_public_prefix_v6") {
+      auto prefix = read_count(path, setting);
+      if (!prefix) return prefix.error();
+      const bool v4 = key == "widest_public_prefix_v4";
+      if (prefix.value() > (v4 ? 32 : 128))
+        return policy_error(path, v4 ? "must be 0 to 32" : "must be 0 to 128");
+      (v4 ? policy.exposure.widest_public_prefix_v4 : policy.exposure.widest_public_prefix_v6) =
+          static_cast<int>(prefix.value());
+    } else {
+      return policy_error(path,
+                          "unknown key (expected ports, widest_public_prefix_v4, "
+                          "widest_public_prefix_v6 or allowed_sources)");
+    }
+  }
+  return Ok{};
+}
+
 Result<Ok> read_disabled_checks(const json& value, Policy& policy) {
   auto ids = read_check_ids("disabled_checks", value);
   if (!ids) return ids.error();
@@ -347,7 +407,7 @@ Result<Ok> read_disabled_checks(const json& value, Policy& policy) {
 
 using SectionReader = Result<Ok> (*)(const json&, Policy&);
 
-constexpr std::array<std::pair<std::string_view, SectionReader>, 13> kSections = {{
+constexpr std::array<std::pair<std::string_view, SectionReader>, 14> kSections = {{
     {"workload", read_workload},
     {"read_preferences", read_read_preferences},
     {"majority_write_workloads", read_majority_write_workloads},
@@ -358,6 +418,7 @@ constexpr std::array<std::pair<std::string_view, SectionReader>, 13> kSections =
     {"tls_certificate_warn_days", read_tls_certificate_warn_days},
     {"data_model", read_data_model},
     {"config_findings", read_config_findings},
+    {"exposure", read_exposure},
     {"allow_incomplete", read_allow_incomplete},
     {"severity_overrides", read_severity_overrides},
     {"disabled_checks", read_disabled_checks},
@@ -373,7 +434,7 @@ Result<Policy> read_policy(const json& document) {
                           "unknown key (expected workload, read_preferences, "
                           "majority_write_workloads, pool_ranges, passwords, connection_budget, "
                           "administrators, tls_certificate_warn_days, data_model, "
-                          "config_findings, allow_incomplete, severity_overrides or "
+                          "config_findings, exposure, allow_incomplete, severity_overrides or "
                           "disabled_checks)");
     }
     auto read = section->second(value, policy);

@@ -9,6 +9,7 @@
 #include "checks/connection/deployment_connection.h"
 #include "checks/connection/discovery.h"
 #include "checks/data_model/data_model.h"
+#include "checks/infrastructure/network_exposure.h"
 #include "checks/listing_scope.h"
 #include "checks/server/authentication.h"
 #include "checks/server/authorization.h"
@@ -23,9 +24,10 @@ const std::vector<CheckSpec>& check_catalogue() {
   static const std::vector<CheckSpec> catalogue = [] {
     std::vector<CheckSpec> specs;
     for (const auto* family :
-         {&discovery_specs(), &cluster_shape_specs(), &network_specs(), &authentication_specs(), &authorization_specs(),
-          &transport_specs(), &hardening_specs(), &versions_specs(), &connection_string_specs(),
-          &deployment_connection_specs(), &application_specs(), &data_model_specs()}) {
+         {&discovery_specs(), &cluster_shape_specs(), &network_specs(), &authentication_specs(),
+          &authorization_specs(), &transport_specs(), &hardening_specs(), &versions_specs(),
+          &connection_string_specs(), &deployment_connection_specs(), &application_specs(),
+          &network_exposure_specs(), &data_model_specs()}) {
       specs.insert(specs.end(), family->begin(), family->end());
     }
     specs.push_back(password_strength_spec());
@@ -74,7 +76,9 @@ std::vector<Finding> run_connection_string_checks(const UriTarget& target,
 }
 
 std::vector<Finding> run_config_checks(const ConfigFacts& facts, const Policy& policy) {
-  return without_disabled(check_config_facts(facts, policy), policy);
+  return without_disabled(
+      concatenated({check_config_facts(facts, policy), check_network_exposure(facts, policy)}),
+      policy);
 }
 
 std::vector<Finding> run_node_checks(const NodeFacts& facts, const Policy& policy) {

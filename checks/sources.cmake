@@ -30,6 +30,11 @@ mongoscan_sources(MONGOSCAN_SOURCES checks/connection
   deployment_connection.cpp
   discovery.cpp)
 
+# infrastructure files: what firewall rules, load balancers and published ports expose
+mongoscan_sources(MONGOSCAN_SOURCES checks/infrastructure
+  network_exposure.cpp
+  source_range.cpp)
+
 # data-model hygiene
 mongoscan_sources(MONGOSCAN_SOURCES checks/data_model
   data_model.cpp)

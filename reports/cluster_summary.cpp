@@ -22,7 +22,8 @@ std::optional<ClusterSummary> summarize_cluster(const std::vector<NodeFacts>& no
     cluster.mongos.push_back({router.node->address(), router.reached, router.load_balancer});
   if (!topology.config_servers.name.empty() || !topology.config_servers.members.empty())
     cluster.config_servers = part_summary(topology.config_servers);
-  for (const ClusterReplicaSet& shard : topology.shards) cluster.shards.push_back(part_summary(shard));
+  for (const ClusterReplicaSet& shard : topology.shards)
+    cluster.shards.push_back(part_summary(shard));
   for (const RegisteredMongos& mongos : topology.registered) {
     if (mongos.active) continue;
     cluster.stale_mongos.push_back(
@@ -61,7 +62,8 @@ std::vector<NodeGroup> node_groups(const TargetSummary& target) {
         {node, router.load_balancer ? "load balancer → " + router.reached : node->role});
   }
   groups.push_back(std::move(routers));
-  if (cluster.config_servers) add_part("config servers " + cluster.config_servers->name, *cluster.config_servers);
+  if (cluster.config_servers)
+    add_part("config servers " + cluster.config_servers->name, *cluster.config_servers);
   for (const ClusterPartSummary& shard : cluster.shards) add_part("shard " + shard.name, shard);
   NodeGroup unplaced{"not placed", {}};
   for (const std::string& address : cluster.unplaced)

@@ -106,8 +106,8 @@ TEST(IncludeRules, EverySourceFileKeepsThem) {
   for (const char* tree : {"scanner", "checks", "reports"}) {
     for (const auto& entry : fs::recursive_directory_iterator(root / tree)) {
       const std::string extension = entry.path().extension().string();
-      if (!entry.is_regular_file() || (extension != ".h" && extension != ".cpp" &&
-                                       extension != ".in")) {
+      if (!entry.is_regular_file() ||
+          (extension != ".h" && extension != ".cpp" && extension != ".in")) {
         continue;
       }
       ++files;

@@ -30,6 +30,10 @@ mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/checks/connection
   deployment_connection_test.cpp
   discovery_test.cpp)
 
+mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/checks/infrastructure
+  network_exposure_test.cpp
+  source_range_test.cpp)
+
 mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/checks/data_model
   data_model_test.cpp)
 

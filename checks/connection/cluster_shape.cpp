@@ -46,18 +46,16 @@ SetShape judge_set(const std::string& label, const ClusterReplicaSet& set) {
   json members = json::array();
   for (const NodeFacts* member : set.members) {
     const std::string kind = member_kind(*member, set);
-    if (member->hello && !member->hello->get_string("setName") && node_role(*member) == "standalone")
+    if (member->hello && !member->hello->get_string("setName") &&
+        node_role(*member) == "standalone")
       standalone = true;
     (kind == "data" ? data_bearing : kind == "arbiter" ? arbiters : unknown) += 1;
     members.push_back({{"address", member->address()}, {"kind", kind}});
   }
   SetShape shape;
-  shape.evidence = {{"component", label},
-                    {"set_name", set.set_name},
-                    {"members", members},
-                    {"data_bearing", data_bearing},
-                    {"arbiters", arbiters},
-                    {"unknown", unknown}};
+  shape.evidence = {{"component", label},   {"set_name", set.set_name},
+                    {"members", members},   {"data_bearing", data_bearing},
+                    {"arbiters", arbiters}, {"unknown", unknown}};
   if (standalone) {
     shape.status = Status::fail;
     shape.problem = label + " is a standalone mongod, not a replica set";
@@ -71,8 +69,8 @@ SetShape judge_set(const std::string& label, const ClusterReplicaSet& set) {
         label + " has " + std::to_string(data_bearing + unknown) + " data-bearing members";
   } else if (data_bearing < 3) {
     shape.status = Status::skipped;
-    shape.problem = label + ": the kind of " + std::to_string(unknown) +
-                    " unreached members is unknown";
+    shape.problem =
+        label + ": the kind of " + std::to_string(unknown) + " unreached members is unknown";
   }
   return shape;
 }
@@ -84,7 +82,8 @@ Verdict judge_replica_sets(const DeploymentFacts& deployment) {
   std::vector<std::pair<std::string, const ClusterReplicaSet*>> sets;
   if (!cluster.config_servers.members.empty())
     sets.emplace_back("config server set " + cluster.config_servers.name, &cluster.config_servers);
-  for (const ClusterReplicaSet& shard : cluster.shards) sets.emplace_back("shard " + shard.name, &shard);
+  for (const ClusterReplicaSet& shard : cluster.shards)
+    sets.emplace_back("shard " + shard.name, &shard);
   json evidence = {{"sets", json::array()}};
   std::vector<std::string> failures, warnings, unknown;
   for (const auto& [label, set] : sets) {
@@ -126,8 +125,7 @@ Verdict judge_router_count(const DeploymentFacts& deployment) {
                 "): when it stops, every application loses the cluster",
             evidence};
   }
-  return {Status::pass, std::to_string(live.size()) + " mongos running: " + join(live),
-          evidence};
+  return {Status::pass, std::to_string(live.size()) + " mongos running: " + join(live), evidence};
 }
 
 }  // namespace

@@ -145,8 +145,8 @@ std::int64_t routers_used(const ConnectionString& uri, const DeploymentFacts& de
 // A mongodb:// string's only host when it is a load balancer VIP in front of the mongos
 // (cluster_topology.h): the vendor's default method for sharded clusters.
 struct BalancedRouters {
-  std::string reached;                    // the mongos this scan reached through it
-  std::vector<std::string> live_mongos;   // the cluster's running mongos
+  std::string reached;                   // the mongos this scan reached through it
+  std::vector<std::string> live_mongos;  // the cluster's running mongos
 };
 
 std::optional<BalancedRouters> load_balancer_reached_by(const ConnectionString& uri,
@@ -269,8 +269,9 @@ Verdict judge_router_access(const ConnectionString& uri, const DeploymentFacts* 
     if (live > 1) {
       return {Status::pass,
               uri.hosts.front().address() + " is a load balancer VIP in front of " +
-                  std::to_string(live) + " mongos, the vendor's default method (this scan reached " +
-                  balanced->reached + " through it)",
+                  std::to_string(live) +
+                  " mongos, the vendor's default method (this scan reached " + balanced->reached +
+                  " through it)",
               evidence};
     }
     return {Status::fail,
@@ -301,7 +302,8 @@ const std::vector<CheckSpec>& deployment_connection_specs() {
        "replicaSet given when the deployment is a replica set",
        Layer::connection_string,
        Severity::medium,
-       {std::string(kDevSpecConnectionStrings), "MongoDB Server Discovery and Monitoring specification"},
+       {std::string(kDevSpecConnectionStrings),
+        "MongoDB Server Discovery and Monitoring specification"},
        "Add replicaSet=<the set's name> (as replSetGetStatus and hello report it) to every "
        "connection string of a replica set."},
       {"CONN-008",

@@ -78,11 +78,11 @@ std::variant<const bson::Document*, Verdict> command_reply(const NodeFacts& fact
                      json{{"command", name}, {"state", "not_permitted"}, {"needs", action}}};
     case CommandOutcome::State::failed:
       if (const CommandForm* form = form_unknown_to(facts, command)) {
-        return Verdict{Status::skipped,
-                       std::string(form->form) + " exists from MongoDB " +
-                           std::string(form->since) + "; this node runs " + server_version(facts),
-                       json{{"command", name}, {"state", "failed"},
-                            {"needs_version", form->since}}};
+        return Verdict{
+            Status::skipped,
+            std::string(form->form) + " exists from MongoDB " + std::string(form->since) +
+                "; this node runs " + server_version(facts),
+            json{{"command", name}, {"state", "failed"}, {"needs_version", form->since}}};
       }
       break;
   }

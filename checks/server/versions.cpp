@@ -233,9 +233,9 @@ Verdict judge_supported(const DeploymentFacts& deployment, const ReleaseData& da
     for (const auto& [series, labels] : labels_by_series)
       if (series != majority->first) others.insert(others.end(), labels.begin(), labels.end());
     return {Status::fail,
-            "the cluster's components run different release series: " + join(others) +
-                " beside " + majority->first + " on the other " +
-                std::to_string(majority->second.size()) + " nodes",
+            "the cluster's components run different release series: " + join(others) + " beside " +
+                majority->first + " on the other " + std::to_string(majority->second.size()) +
+                " nodes",
             evidence};
   }
   if (disagree(versions)) {

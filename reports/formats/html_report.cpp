@@ -353,8 +353,7 @@ void write_facts(const nlohmann::json& facts, std::ostream& out) {
 void write_node(const NodeSummary& node, const std::string& role, std::ostream& out) {
   out << "<tr class=\"node\"><td class=\"mono\">" << escape(node.address)
       << "<div class=\"origin muted\">found by " << escape(describe_origin(node))
-      << "</div></td><td>" << escape(role) << "</td><td>" << escape(node.version)
-      << "</td><td>";
+      << "</div></td><td>" << escape(role) << "</td><td>" << escape(node.version) << "</td><td>";
   write_facts(node.tls, out);
   out << "</td><td>";
   write_facts(node.authentication, out);
@@ -386,8 +385,8 @@ void write_targets(const Report& report, std::ostream& out) {
            "<th>Scanning account</th><th>Errors</th></tr></thead>\n<tbody>\n";
     for (const NodeGroup& group : node_groups(target)) {
       if (!group.heading.empty()) {
-        out << "<tr class=\"part\"><th colspan=\"6\" scope=\"rowgroup\">"
-            << escape(group.heading) << "</th></tr>\n";
+        out << "<tr class=\"part\"><th colspan=\"6\" scope=\"rowgroup\">" << escape(group.heading)
+            << "</th></tr>\n";
       }
       for (const NodeRow& row : group.rows) write_node(*row.node, row.role, out);
     }

@@ -135,8 +135,14 @@ void write_target(const TargetSummary& target, const SelfCheckTable& self_check,
     return;
   }
   for (const NodeGroup& group : node_groups(target)) {
-    if (!group.heading.empty()) out << kIndent << styled(console_safe(group.heading), kBold, color) << '\n';
-    TextTable nodes({{"KEY"}, {"ADDRESS"}, {"ROLE"}, {"VERSION"}, {"TLS"}, {"FOUND BY"},
+    if (!group.heading.empty())
+      out << kIndent << styled(console_safe(group.heading), kBold, color) << '\n';
+    TextTable nodes({{"KEY"},
+                     {"ADDRESS"},
+                     {"ROLE"},
+                     {"VERSION"},
+                     {"TLS"},
+                     {"FOUND BY"},
                      {"ERRORS", kNodeErrorsWidth}});
     for (const NodeRow& row : group.rows) {
       const NodeSummary& node = *row.node;

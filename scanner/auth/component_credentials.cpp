@@ -26,8 +26,9 @@ Result<Credentials> entry_credentials(const std::string& path, const std::string
   const std::string where = "entry " + name;
   if (!entry.is_object()) return credentials_error(path, where + " is not an object");
   if (entry.contains("password")) {
-    return credentials_error(path, where + " holds a password: give password_env or "
-                                           "password_file instead");
+    return credentials_error(path, where +
+                                       " holds a password: give password_env or "
+                                       "password_file instead");
   }
   for (const auto& [key, value] : entry.items()) {
     if (!kKeys.contains(key)) return credentials_error(path, where + ": unknown key " + key);
@@ -38,7 +39,8 @@ Result<Credentials> entry_credentials(const std::string& path, const std::string
   Credentials credentials;
   credentials.username = entry["username"].get<std::string>();
   credentials.source = entry.value("auth_source", "admin");
-  if (entry.contains("auth_mechanism")) credentials.mechanism = entry["auth_mechanism"].get<std::string>();
+  if (entry.contains("auth_mechanism"))
+    credentials.mechanism = entry["auth_mechanism"].get<std::string>();
   if (entry.contains("password_env") == entry.contains("password_file")) {
     return credentials_error(path, where + " needs exactly one of password_env and password_file");
   }

@@ -3,7 +3,8 @@
 // through mongos live on the config servers; a shard member knows only its shard-local users, so
 // a scan may need another account per shard. The file is JSON:
 //   {"shard1": {"username": "auditor", "password_env": "SHARD1_PASSWORD"},
-//    "cfg":    {"username": "auditor", "password_file": "/run/secrets/cfg", "auth_source": "admin"}}
+//    "cfg":    {"username": "auditor", "password_file": "/run/secrets/cfg", "auth_source":
+//    "admin"}}
 // keyed by shard id or config server set name. Passwords come from the environment or a file,
 // never from the file itself: an inline "password" is an error.
 

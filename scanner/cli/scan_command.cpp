@@ -178,8 +178,8 @@ void sample_data_models(ProbedDeployments& probed, const DataModelOptions& optio
     if (options.scan_deadline && options.scan_deadline->expired()) {
       DataModelFacts not_sampled;
       not_sampled.sample_size = options.sample_size;
-      not_sampled.errors.push_back(Error{ErrorCode::timeout, "data model",
-                                         "the scan timeout passed before sampling began"});
+      not_sampled.errors.push_back(
+          Error{ErrorCode::timeout, "data model", "the scan timeout passed before sampling began"});
       deployment.data_model = std::move(not_sampled);
     } else if (const NodeFacts* node = sampling_node(deployment.nodes)) {
       deployment.data_model = probe_data_model(*node, probed.options[i], options, now);
@@ -340,7 +340,9 @@ std::optional<CommandError> run_scan(const ScanRequest& request, const CliStream
                     std::make_move_iterator(more.end()));
   };
   for (const DeploymentFacts& deployment : deployments) {
-    TargetSummary target{deployment.redacted_uri, topology_of(deployment.nodes), {},
+    TargetSummary target{deployment.redacted_uri,
+                         topology_of(deployment.nodes),
+                         {},
                          summarize_cluster(deployment.nodes)};
     for (const NodeFacts& node : deployment.nodes) {
       target.nodes.push_back(summarize_node(node));
@@ -370,8 +372,8 @@ std::optional<CommandError> run_scan(const ScanRequest& request, const CliStream
   }
   if (auto error = settle_baseline(request.config, findings)) return error;
   const bool gate_fails = fails_gate(findings, parse_severity(request.fail_on));
-  report.coverage = assess_coverage(deployments, config_facts ? &*config_facts : nullptr,
-                                    findings, timed_out);
+  report.coverage =
+      assess_coverage(deployments, config_facts ? &*config_facts : nullptr, findings, timed_out);
   report.findings.reserve(findings.size());
   for (Finding& finding : findings)
     report.findings.push_back({*find_check(finding.check_id), std::move(finding)});
@@ -380,7 +382,8 @@ std::optional<CommandError> run_scan(const ScanRequest& request, const CliStream
   report.finished_at = rfc3339_utc_now();
   if (auto error = write_output(request, report, streams)) return error;
   if (gate_fails) return CommandError{kExitFindingsFailed, ""};
-  if (!report.coverage.complete() && !request.allow_incomplete && !request.policy.allow_incomplete) {
+  if (!report.coverage.complete() && !request.allow_incomplete &&
+      !request.policy.allow_incomplete) {
     return CommandError{kExitIncomplete, "scan " + report.coverage.statement() +
                                              ": not passed (--allow-incomplete accepts it)"};
   }

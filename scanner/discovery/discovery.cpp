@@ -227,12 +227,12 @@ class DiscoveryRun {
 
   void submit_probe(std::size_t index) {
     Node& node = nodes_[index];
-    auto job = std::make_shared<ProbeJob>(ProbeJob{node.facts, std::move(node.connection),
-                                                   targets_[node.target].options});
+    auto job = std::make_shared<ProbeJob>(
+        ProbeJob{node.facts, std::move(node.connection), targets_[node.target].options});
     if (settings_.scan_deadline) {  // no probe runs past the scan's deadline
-      job->options.node_timeout = std::min(
-          job->options.node_timeout,
-          std::chrono::milliseconds(settings_.scan_deadline->remaining_ms()));
+      job->options.node_timeout =
+          std::min(job->options.node_timeout,
+                   std::chrono::milliseconds(settings_.scan_deadline->remaining_ms()));
     }
     pool_.submit([this, index, job] {
       NodeFacts facts = job->reached;

@@ -75,7 +75,8 @@ void MemberQueue::add_members_of(const NodeFacts& node) {
   }
   for (const RegisteredMongos& mongos : mongos_registered_with(node)) {
     if (mongos.active)
-      add_names({mongos.address}, NodeOrigin::config_mongos, by, {ClusterComponent::Kind::mongos, ""});
+      add_names({mongos.address}, NodeOrigin::config_mongos, by,
+                {ClusterComponent::Kind::mongos, ""});
   }
 }
 

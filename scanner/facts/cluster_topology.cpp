@@ -15,8 +15,7 @@ bool is_mongos(const NodeFacts& node) {
 
 std::string own_address(const NodeFacts& node) {
   const auto status = node.commands.find("serverStatus");
-  if (status == node.commands.end() || status->second.state != CommandOutcome::State::ok)
-    return "";
+  if (status == node.commands.end() || status->second.state != CommandOutcome::State::ok) return "";
   return status->second.reply.get_string("host").value_or("");
 }
 
@@ -112,7 +111,8 @@ ClusterTopology cluster_topology(const std::vector<NodeFacts>& nodes) {
       shard_of_set.emplace(shard.address.set_name, shard.id);
       shard_addresses.emplace(shard.id, shard.address);
     }
-    if (auto config = config_servers_named_by(node); config && topology.config_servers.name.empty()) {
+    if (auto config = config_servers_named_by(node);
+        config && topology.config_servers.name.empty()) {
       topology.config_servers.name = config->set_name;
       topology.config_servers.set_name = config->set_name;
     }

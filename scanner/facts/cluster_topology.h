@@ -30,11 +30,11 @@ struct ClusterReplicaSet {
 };
 
 struct ClusterTopology {
-  std::vector<ClusterRouter> routers;         // reached or not, in the deployment's order
-  ClusterReplicaSet config_servers;           // name empty when nothing named them
-  std::vector<ClusterReplicaSet> shards;      // by id
-  std::vector<RegisteredMongos> registered;   // config.mongos, merged over the nodes that read it
-  std::vector<const NodeFacts*> unplaced;     // nodes no component claims (not reached, no hello)
+  std::vector<ClusterRouter> routers;        // reached or not, in the deployment's order
+  ClusterReplicaSet config_servers;          // name empty when nothing named them
+  std::vector<ClusterReplicaSet> shards;     // by id
+  std::vector<RegisteredMongos> registered;  // config.mongos, merged over the nodes that read it
+  std::vector<const NodeFacts*> unplaced;    // nodes no component claims (not reached, no hello)
 
   // The mongos the cluster has running: the distinct own addresses of the routers that answered
   // (a load balancer counts as the mongos behind it), and the active mongos of config.mongos.

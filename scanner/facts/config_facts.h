@@ -1,6 +1,7 @@
 #pragma once
 // What a config scan saw in application files: hardcoded credentials (kept as Secret, rendered only
-// redacted), every MongoDB connection string, and the files it could not read. Facts, not verdicts.
+// redacted), every MongoDB connection string, what infrastructure files expose, and the files it
+// could not read. Facts, not verdicts.
 
 #include <cstdint>
 #include <map>
@@ -8,17 +9,12 @@
 #include <string_view>
 #include <vector>
 
+#include "scanner/facts/exposure_facts.h"
+#include "scanner/facts/file_location.h"
 #include "scanner/facts/skipped_file.h"
 #include "scanner/secret.h"
 
 namespace mongoscan {
-
-// A place in a file: 1-based line, 1-based column in Unicode code points.
-struct FileLocation {
-  std::string path;
-  int line = 0;
-  int column = 0;
-};
 
 // A password found in a file.
 struct CredentialHit {
@@ -78,6 +74,12 @@ struct ConfigFacts {
   std::size_t connection_strings_not_kept = 0;
   // How many candidates each named suppression rule dropped ("placeholder-template": 12, ...).
   std::map<std::string, std::size_t> suppressed_by_rule;
+  // Infrastructure files (Terraform, Kubernetes, Compose, cloud exports, mongod.conf): what they
+  // let reach a port, in path order.
+  std::size_t infrastructure_files = 0;  // files a reader recognised, rules or not
+  std::vector<NetworkRule> network_rules;
+  std::vector<NetworkEndpoint> network_endpoints;
+  std::vector<ServerConfigFile> server_configs;
 };
 
 }  // namespace mongoscan

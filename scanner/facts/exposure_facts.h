@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "scanner/facts/config_facts.h"
+#include "scanner/facts/file_location.h"
 
 namespace mongoscan {
 
@@ -27,8 +27,8 @@ struct NetworkRule {
   std::string resource;   // "aws_security_group.db", "AWS::EC2::SecurityGroup DbSg", ...
   enum class Direction { ingress, egress } direction = Direction::ingress;
   enum class Action { accept, drop } action = Action::accept;
-  std::string protocol;            // lower-case as written: "tcp", "udp", "all", "-1", "*", ...
-  std::vector<PortRange> ports;    // empty: every port
+  std::string protocol;              // lower-case as written: "tcp", "udp", "all", "-1", "*", ...
+  std::vector<PortRange> ports;      // empty: every port
   std::vector<std::string> sources;  // as written: "0.0.0.0/0", "::/0", "*", "Any", "sg-1a2b", ...
   // A source given by a reference the reader could not resolve to a literal (a variable without
   // a literal default, another resource's attribute): its reach is unknown.

@@ -1,6 +1,5 @@
 #include "scanner/facts/sharded_cluster.h"
 
-
 namespace mongoscan {
 namespace {
 
@@ -26,7 +25,8 @@ std::vector<ShardEntry> shard_entries(const bson::Array& documents, NodeOrigin l
     const auto id = shard->get_string("_id");
     const auto host = shard->get_string("host");
     if (!id || !host) continue;
-    if (auto address = parse_replica_set_address(*host)) shards.push_back({*id, std::move(*address), listed_by});
+    if (auto address = parse_replica_set_address(*host))
+      shards.push_back({*id, std::move(*address), listed_by});
   }
   return shards;
 }
@@ -51,8 +51,10 @@ std::optional<ReplicaSetAddress> parse_replica_set_address(std::string_view text
 
 std::vector<ShardEntry> shards_listed_by(const NodeFacts& node) {
   if (const bson::Document* reply = ok_reply(node, "listShards"))
-    return shard_entries(reply->get_array("shards").value_or(bson::Array{}), NodeOrigin::list_shards);
-  return shard_entries(first_batch(ok_reply(node, "find config.shards")), NodeOrigin::config_shards);
+    return shard_entries(reply->get_array("shards").value_or(bson::Array{}),
+                         NodeOrigin::list_shards);
+  return shard_entries(first_batch(ok_reply(node, "find config.shards")),
+                       NodeOrigin::config_shards);
 }
 
 std::optional<ReplicaSetAddress> config_servers_named_by(const NodeFacts& node) {

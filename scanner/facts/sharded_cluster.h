@@ -24,8 +24,8 @@ struct ReplicaSetAddress {
 std::optional<ReplicaSetAddress> parse_replica_set_address(std::string_view text);
 
 struct ShardEntry {
-  std::string id;             // config.shards _id
-  ReplicaSetAddress address;  // its host field
+  std::string id;                                  // config.shards _id
+  ReplicaSetAddress address;                       // its host field
   NodeOrigin listed_by = NodeOrigin::list_shards;  // or config_shards
 };
 
@@ -43,10 +43,10 @@ std::optional<ReplicaSetAddress> config_servers_named_by(const NodeFacts& node);
 inline constexpr std::int64_t kMongosActiveThresholdMs = 60000;
 
 struct RegisteredMongos {
-  std::string address;                     // config.mongos _id: "host:port"
-  std::optional<std::int64_t> ping_ms;     // its last ping, ms since the epoch (UTC)
-  std::string version;                     // mongoVersion
-  bool active = false;                     // within kMongosActiveThresholdMs of the latest ping
+  std::string address;                  // config.mongos _id: "host:port"
+  std::optional<std::int64_t> ping_ms;  // its last ping, ms since the epoch (UTC)
+  std::string version;                  // mongoVersion
+  bool active = false;                  // within kMongosActiveThresholdMs of the latest ping
 };
 
 // Every mongos in the node's find on config.mongos, in the reply's order.

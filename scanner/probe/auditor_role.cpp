@@ -41,8 +41,8 @@ json auditor_role_command(std::string_view name, bool data_model) {
                           {"actions", {list_collections}}});
   }
   for (const auto& [resource, actions] : collection_actions) {
-    privileges.push_back(
-        {{"resource", {{"db", resource.first}, {"collection", resource.second}}}, {"actions", actions}});
+    privileges.push_back({{"resource", {{"db", resource.first}, {"collection", resource.second}}},
+                          {"actions", actions}});
   }
   json command = json::object();
   command["createRole"] = name;

@@ -141,12 +141,13 @@ class NodeProbe {
   }
 
   // hello (with helloOk, compression, saslSupportedMechs, and loadBalanced in load-balanced
-  // mode); isMaster when the server does not know hello. Offering every compressor makes the server name the ones it enabled (the
-  // intersection, in our order; no field when none: OP_COMPRESSED spec, "MongoDB Handshake
-  // Amendment"), which VER-002 needs for CVE-2025-14847. Offering is safe: the server compresses a
-  // reply only when the request was compressed (SERVER-28008, 3.6; service_state_machine.cpp sets
-  // the reply's compressor only after decompressing an OP_COMPRESSED request), and mongoscan never
-  // sends one. Servers before 3.6 get the OP_QUERY handshake, which offers nothing.
+  // mode); isMaster when the server does not know hello. Offering every compressor makes the server
+  // name the ones it enabled (the intersection, in our order; no field when none: OP_COMPRESSED
+  // spec, "MongoDB Handshake Amendment"), which VER-002 needs for CVE-2025-14847. Offering is safe:
+  // the server compresses a reply only when the request was compressed (SERVER-28008, 3.6;
+  // service_state_machine.cpp sets the reply's compressor only after decompressing an OP_COMPRESSED
+  // request), and mongoscan never sends one. Servers before 3.6 get the OP_QUERY handshake, which
+  // offers nothing.
   Result<bson::Document> exchange_hello(MongoConnection& connection) {
     bson::Array compressors;
     for (const std::string_view name : kOfferedCompressors)
@@ -412,9 +413,8 @@ class NodeProbe {
     }
     // The rest of a sharded cluster: from a mongos, its shards, config servers and the other
     // mongos; from a config server member, the same from the config database.
-    const bson::Document whole_collection{{"filter", bson::Document{}},
-                                          {"batchSize", kRegistryBatch},
-                                          {"singleBatch", true}};
+    const bson::Document whole_collection{
+        {"filter", bson::Document{}}, {"batchSize", kRegistryBatch}, {"singleBatch", true}};
     if (is_mongos()) {
       list.push_back(on_admin(AllowedCommand::list_shards, 1, {}));
       list.push_back(on_admin(AllowedCommand::get_shard_map, 1, {}));

@@ -181,10 +181,9 @@ Result<std::vector<std::string>> parse_options(std::string_view query, Connectio
     if (!key) return key.error();
     const OptionSpec* spec = find_option_spec(key.value());
     if (spec == nullptr) {
-      uri.warnings.push_back(
-          (shown ? "unknown option '" + key.value().substr(0, 64) + "'"
-                 : "an unknown option " + std::string(kAfterSecret)) +
-          " is ignored");
+      uri.warnings.push_back((shown ? "unknown option '" + key.value().substr(0, 64) + "'"
+                                    : "an unknown option " + std::string(kAfterSecret)) +
+                             " is ignored");
       continue;
     }
     after_secret = spec->type == OptionType::secret || spec->name == "authMechanismProperties";

@@ -37,7 +37,7 @@ enum class AllowedCommand {
   get_shard_map,       // the config server set's members, when serverStatus has no sharding section
   find_config_mongos,  // find on config.mongos only: every mongos registered and its last ping
   find_config_shards,  // find on config.shards only: the shards, read on a config server
-  sasl_start,  // SCRAM and PLAIN authentication
+  sasl_start,          // SCRAM and PLAIN authentication
   sasl_continue,
   authenticate,  // MONGODB-X509
 };
@@ -51,7 +51,7 @@ std::string_view command_name(AllowedCommand command);
 struct RequiredPrivilege {
   enum class Resource { cluster, any_database, collection } resource;
   std::string_view action;
-  bool data_model_only = false;  // needed by --data-model scans only
+  bool data_model_only = false;      // needed by --data-model scans only
   std::string_view database = {};    // Resource::collection: its database
   std::string_view collection = {};  // Resource::collection: its name
 };
@@ -71,8 +71,7 @@ bool pipeline_allowed(AllowedCommand command, const bson::Document& arguments);
 
 // For commands bound to one collection (find_config_mongos, find_config_shards): whether `value`
 // names that collection and `database` is its database. Always true for other commands.
-bool namespace_allowed(AllowedCommand command, const bson::Value& value,
-                       std::string_view database);
+bool namespace_allowed(AllowedCommand command, const bson::Value& value, std::string_view database);
 
 // The command document: {<name>: value, ...arguments, $db: database}.
 bson::Document make_command(AllowedCommand command, bson::Value value,

@@ -59,6 +59,29 @@ TEST(ParsePolicy, TheExampleFileIsComplete) {
   EXPECT_EQ(policy.connection_budget.app_instances, 4);
   EXPECT_EQ(policy.administrators, (std::set<std::string>{"admin@admin"}));
   EXPECT_EQ(policy.tls_certificate_warn_days, 30);
+  EXPECT_EQ(policy.exposure.allowed_sources, (std::vector<std::string>{"203.0.113.0/24"}));
+}
+
+TEST(ParsePolicy, ExposurePortsPrefixesAndAllowedSources) {
+  EXPECT_EQ(Policy{}.exposure.ports,
+            (std::vector<std::pair<std::uint16_t, std::uint16_t>>{{27017, 27020}}));
+  const Policy policy = parse_ok(
+      R"({"exposure": {"ports": ["27017", "28000-28010"], "widest_public_prefix_v4": 16,
+                       "widest_public_prefix_v6": 32, "allowed_sources": ["198.51.100.0/22"]}})");
+  EXPECT_EQ(policy.exposure.ports,
+            (std::vector<std::pair<std::uint16_t, std::uint16_t>>{{27017, 27017}, {28000, 28010}}));
+  EXPECT_EQ(policy.exposure.widest_public_prefix_v4, 16);
+  EXPECT_EQ(policy.exposure.widest_public_prefix_v6, 32);
+  EXPECT_EQ(policy.exposure.allowed_sources, (std::vector<std::string>{"198.51.100.0/22"}));
+  EXPECT_EQ(parse_error(R"({"exposure": {"ports": ["27019-27017"]}})"),
+            "exposure.ports[0]: expected a port or first-last (1 to 65535), got \"27019-27017\"");
+  for (const char* bad :
+       {R"({"exposure": {"ports": ["0"]}})", R"({"exposure": {"ports": ["x"]}})",
+        R"({"exposure": {"ports": ["70000"]}})", R"({"exposure": {"widest_public_prefix_v4": 33}})",
+        R"({"exposure": {"widest_public_prefix_v6": 129}})", R"({"exposure": {"port": ["27017"]}})",
+        R"({"exposure": []})"}) {
+    EXPECT_FALSE(parse_policy(bad).ok()) << bad;
+  }
 }
 
 TEST(ParsePolicy, AdministratorsAndConnectionBudget) {

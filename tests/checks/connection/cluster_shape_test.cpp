@@ -69,10 +69,10 @@ TEST(ClusterReplicaSets, AStandaloneShardOrATwoMemberSetFails) {
 }
 
 TEST(ClusterReplicaSets, NotShardedOrNoShardKnownIsSkipped) {
-  EXPECT_EQ(judge(cluster({node("db", 27017, member_hello("rs0", "primary", {"db:27017"}))}),
-                  "DISC-003")
-                .status,
-            Status::skipped);
+  EXPECT_EQ(
+      judge(cluster({node("db", 27017, member_hello("rs0", "primary", {"db:27017"}))}), "DISC-003")
+          .status,
+      Status::skipped);
   NodeFacts router = mongos("mongos1", 27017, "mongos1:27017");
   router.commands["listShards"].state = CommandOutcome::State::not_permitted;
   const Finding unknown = judge(cluster({router}), "DISC-003");
@@ -87,10 +87,9 @@ TEST(ClusterRouters, OneLiveMongosFailsAndStaleOnesDoNotCount) {
 
   NodeFacts only = node("m", 27017, mongos_hello());
   only.commands["serverStatus"] = ok(server_status("m:27017", ""));
-  only.commands["find config.mongos"] =
-      ok(find_reply({mongos_document("m:27017", kNowMs),
-                     mongos_document("old:27017", kNowMs - 600000)},
-                    "config.mongos"));
+  only.commands["find config.mongos"] = ok(find_reply(
+      {mongos_document("m:27017", kNowMs), mongos_document("old:27017", kNowMs - 600000)},
+      "config.mongos"));
   const Finding one = judge(cluster({only}), "DISC-004");
   EXPECT_EQ(one.status, Status::fail);
   EXPECT_EQ(one.message,

@@ -19,7 +19,8 @@ TEST(ComponentCredentials, AccountsByComponentFromTheEnvironmentOrAFile) {
   tree.write("accounts.json",
              R"({"shard1": {"username": "auditor", "password_env": "MONGOSCAN_TEST_SHARD1"},
                  "cfg": {"username": "cfgscan", "auth_source": "ops", "auth_mechanism": "SCRAM-SHA-256",
-                         "password_file": ")" + tree.path("cfg.secret") + R"("}})");
+                         "password_file": ")" +
+                 tree.path("cfg.secret") + R"("}})");
   ::setenv("MONGOSCAN_TEST_SHARD1", kPassword, 1);
   const auto accounts = read_component_credentials(tree.path("accounts.json"));
   ::unsetenv("MONGOSCAN_TEST_SHARD1");
@@ -47,16 +48,17 @@ TEST(ComponentCredentials, AnInlinePasswordOrAMissingSourceIsAOneLineErrorWithou
                 ": entry shard1 holds a password: give password_env or password_file instead");
   EXPECT_TRUE(inline_password.error().message.find(kPassword) == std::string::npos);
 
-  tree.write("unset.json", R"({"shard1": {"username": "a", "password_env": "MONGOSCAN_TEST_UNSET"}})");
+  tree.write("unset.json",
+             R"({"shard1": {"username": "a", "password_env": "MONGOSCAN_TEST_UNSET"}})");
   ::unsetenv("MONGOSCAN_TEST_UNSET");
   const auto unset = read_component_credentials(tree.path("unset.json"));
   ASSERT_FALSE(unset);
   EXPECT_NE(unset.error().message.find("environment variable MONGOSCAN_TEST_UNSET is not set"),
             std::string::npos);
 
-  for (const char* broken : {R"([1])", R"({"s": {"password_env": "X"}})",
-                             R"({"s": {"username": "a"}})", R"({"s": {"username": "a", "x": "y", "password_env": "X"}})",
-                             "not json"}) {
+  for (const char* broken :
+       {R"([1])", R"({"s": {"password_env": "X"}})", R"({"s": {"username": "a"}})",
+        R"({"s": {"username": "a", "x": "y", "password_env": "X"}})", "not json"}) {
     tree.write("broken.json", broken);
     EXPECT_FALSE(read_component_credentials(tree.path("broken.json"))) << broken;
   }

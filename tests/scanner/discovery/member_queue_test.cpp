@@ -88,9 +88,9 @@ TEST(MemberQueue, AMongosNamesEveryComponentOfItsCluster) {
   queue.add_members_of(cluster_fixture::mongos("vip", 27017, "mongos1:27017"));
   std::map<std::string, QueuedNode> queued;
   while (auto node = queue.next()) queued[node->host.address()] = *node;
-  const std::vector<std::string> expected = {
-      "cfg1:27019", "cfg2:27019", "cfg3:27019", "mongos1:27017", "mongos2:27017",
-      "s0a:27018",  "s0b:27018",  "s1a:27018",  "s1b:27018"};
+  const std::vector<std::string> expected = {"cfg1:27019",    "cfg2:27019",    "cfg3:27019",
+                                             "mongos1:27017", "mongos2:27017", "s0a:27018",
+                                             "s0b:27018",     "s1a:27018",     "s1b:27018"};
   std::vector<std::string> addresses;
   for (const auto& [address, node] : queued) addresses.push_back(address);
   EXPECT_EQ(addresses, expected) << "retired:27017 stopped pinging and is not probed";

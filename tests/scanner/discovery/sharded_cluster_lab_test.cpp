@@ -36,8 +36,8 @@ class ShardedClusterLab : public ::testing::Test {
   }
 
   static std::string uri(const std::string& hosts) {
-    return "mongodb://" + kScanner + hosts + "/?tls=true&authSource=admin&tlsCAFile=" +
-           lab_->cert_dir() + "/ca.pem";
+    return "mongodb://" + kScanner + hosts +
+           "/?tls=true&authSource=admin&tlsCAFile=" + lab_->cert_dir() + "/ca.pem";
   }
 
   static inline LabDeployment* lab_ = nullptr;
@@ -61,8 +61,7 @@ json node_finding(const testing_support::Scan& result, const std::string& check_
 TEST_F(ShardedClusterLab, ThroughTheVipEveryNodeIsProbedAndPlaced) {
   ASSERT_FALSE(lab_->vip().empty());
   const auto result = scan(*lab_, uri(lab_->vip()));
-  ASSERT_TRUE(result.process.exit_code == 1 || result.process.exit_code == 4)
-      << result.process.err;
+  ASSERT_TRUE(result.process.exit_code == 1 || result.process.exit_code == 4) << result.process.err;
   const json& target = result.report["targets"][0];
   EXPECT_EQ(target["topology"], "sharded");
   const auto nodes = nodes_by_address(target);
@@ -109,13 +108,13 @@ TEST_F(ShardedClusterLab, ThroughTheVipEveryNodeIsProbedAndPlaced) {
   // The arbiter on 7.0 beside 8.0 everywhere else.
   const json versions = finding(result, "VER-001");
   EXPECT_EQ(versions["status"], "fail") << versions.dump(2);
-  EXPECT_NE(versions["message"].get<std::string>().find(shard1[2] + " (7.0.14)"),
-            std::string::npos)
+  EXPECT_NE(versions["message"].get<std::string>().find(shard1[2] + " (7.0.14)"), std::string::npos)
       << versions["message"];
   EXPECT_EQ(finding(result, "DISC-003")["status"], "warn") << "shard1 is primary-secondary-arbiter";
   EXPECT_EQ(finding(result, "DISC-004")["status"], "pass");
 
-  // shard1 has no shard-local users: its authenticated checks are skipped, saying why and what to do.
+  // shard1 has no shard-local users: its authenticated checks are skipped, saying why and what to
+  // do.
   const json authorization = node_finding(result, "AUTHN-002", shard1[0]);
   EXPECT_EQ(authorization["status"], "skipped") << authorization.dump(2);
   EXPECT_NE(authorization["message"].get<std::string>().find("shard-local users"),
@@ -138,12 +137,12 @@ TEST_F(ShardedClusterLab, ThroughTheVipEveryNodeIsProbedAndPlaced) {
 TEST_F(ShardedClusterLab, AShardsOwnAccountFromComponentCredentials) {
   const fs::path accounts =
       fs::temp_directory_path() / ("mongoscan-components-" + std::to_string(::getpid()) + ".json");
-  std::ofstream(accounts) << R"({"shard0": {"username": "admin", "password_env": "SHARD0_PASSWORD"}})";
+  std::ofstream(accounts)
+      << R"({"shard0": {"username": "admin", "password_env": "SHARD0_PASSWORD"}})";
   const auto result = scan(*lab_, uri(lab_->vip()), {"--component-credentials", accounts.string()},
                            {"SHARD0_PASSWORD=Shard0!Admin-Passw0rd#2025"});
   fs::remove(accounts);
-  ASSERT_TRUE(result.process.exit_code == 1 || result.process.exit_code == 4)
-      << result.process.err;
+  ASSERT_TRUE(result.process.exit_code == 1 || result.process.exit_code == 4) << result.process.err;
   const auto nodes = nodes_by_address(result.report["targets"][0]);
   const auto shard0 = lab_->component_nodes("shard0");
   for (const std::string& address : {shard0[0], shard0[2]}) {
@@ -156,8 +155,7 @@ TEST_F(ShardedClusterLab, AShardsOwnAccountFromComponentCredentials) {
 TEST_F(ShardedClusterLab, OneMongosDirectlyFailsConn010) {
   const auto mongos = lab_->component_nodes("mongos");
   const auto result = scan(*lab_, uri(mongos[0]));
-  ASSERT_TRUE(result.process.exit_code == 1 || result.process.exit_code == 4)
-      << result.process.err;
+  ASSERT_TRUE(result.process.exit_code == 1 || result.process.exit_code == 4) << result.process.err;
   const json access = finding(result, "CONN-010");
   EXPECT_EQ(access["status"], "fail") << access.dump(2);
   EXPECT_EQ(result.report["targets"][0]["nodes"].size(), lab_->nodes().size())

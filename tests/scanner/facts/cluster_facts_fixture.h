@@ -80,19 +80,17 @@ inline bson::Document mongos_document(const std::string& address, std::int64_t p
 }
 
 inline bson::Document find_reply(bson::Array documents, const std::string& ns) {
-  return {{"cursor", bson::Document{{"firstBatch", std::move(documents)},
-                                    {"id", std::int64_t{0}},
-                                    {"ns", ns}}},
-          {"ok", 1.0}};
+  return {
+      {"cursor",
+       bson::Document{{"firstBatch", std::move(documents)}, {"id", std::int64_t{0}}, {"ns", ns}}},
+      {"ok", 1.0}};
 }
 
 inline NodeFacts mongos(const std::string& host, std::uint16_t port, const std::string& own) {
   NodeFacts facts = node(host, port, mongos_hello());
-  facts.commands["serverStatus"] =
-      ok(server_status(own, "cfg/cfg1:27019,cfg2:27019,cfg3:27019"));
-  facts.commands["listShards"] =
-      ok(list_shards({{"shard0", "shard0/s0a:27018,s0b:27018"},
-                      {"shard1", "shard1/s1a:27018,s1b:27018"}}));
+  facts.commands["serverStatus"] = ok(server_status(own, "cfg/cfg1:27019,cfg2:27019,cfg3:27019"));
+  facts.commands["listShards"] = ok(list_shards(
+      {{"shard0", "shard0/s0a:27018,s0b:27018"}, {"shard1", "shard1/s1a:27018,s1b:27018"}}));
   facts.commands["find config.mongos"] =
       ok(find_reply({mongos_document("mongos1:27017", kNowMs - 2000),
                      mongos_document("mongos2:27017", kNowMs - 9000),

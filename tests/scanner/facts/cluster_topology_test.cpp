@@ -37,7 +37,8 @@ TEST(ClusterTopology, ASeedPlacedByItsOwnHello) {
   EXPECT_EQ(cluster.config_servers.members.size(), 3u);
   ASSERT_EQ(cluster.shards.size(), 2u);
   EXPECT_EQ(cluster.shards[1].members.size(), 3u);
-  EXPECT_FALSE(is_sharded_cluster({node("db", 27017, member_hello("rs0", "primary", {"db:27017"}))}));
+  EXPECT_FALSE(
+      is_sharded_cluster({node("db", 27017, member_hello("rs0", "primary", {"db:27017"}))}));
 }
 
 TEST(ClusterTopology, AnAddressServingAnotherMongosIsALoadBalancer) {

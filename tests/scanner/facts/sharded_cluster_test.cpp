@@ -33,10 +33,10 @@ TEST(ShardsListedBy, ListShardsOnAMongosElseConfigShardsOnAConfigServer) {
   EXPECT_EQ(shards[0].listed_by, NodeOrigin::list_shards);
 
   NodeFacts config = node("cfg1", 27019, member_hello("cfg", "primary", {"cfg1:27019"}, {}, true));
-  config.commands["find config.shards"] = ok(find_reply(
-      {bson::Document{{"_id", "shard7"}, {"host", "rs7/x:1"}, {"state", 1}},
-       bson::Document{{"_id", "broken"}, {"host", "no-set-name:1"}}},
-      "config.shards"));
+  config.commands["find config.shards"] =
+      ok(find_reply({bson::Document{{"_id", "shard7"}, {"host", "rs7/x:1"}, {"state", 1}},
+                     bson::Document{{"_id", "broken"}, {"host", "no-set-name:1"}}},
+                    "config.shards"));
   const auto from_config = shards_listed_by(config);
   ASSERT_EQ(from_config.size(), 1u) << "a host without setName/ is no shard address";
   EXPECT_EQ(from_config[0].id, "shard7");
@@ -70,8 +70,7 @@ TEST(MongosRegisteredWith, ActiveWithinSixtySecondsOfTheLatestPing) {
   NodeFacts router = node("m", 27017, mongos_hello());
   router.commands["find config.mongos"] = ok(find_reply(
       {mongos_document("a:27017", kNowMs), mongos_document("b:27017", kNowMs - 60000),
-       mongos_document("c:27017", kNowMs - 60001, "7.0.2"),
-       bson::Document{{"_id", "d:27017"}}},
+       mongos_document("c:27017", kNowMs - 60001, "7.0.2"), bson::Document{{"_id", "d:27017"}}},
       "config.mongos"));
   const auto registered = mongos_registered_with(router);
   ASSERT_EQ(registered.size(), 4u);

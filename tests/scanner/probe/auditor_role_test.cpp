@@ -28,11 +28,10 @@ std::set<std::string> granted(const json& command) {
   for (const json& privilege : command["privileges"]) {
     const json& resource = privilege["resource"];
     const std::string collection = resource.value("collection", "");
-    const std::string name =
-        resource.contains("cluster")
-            ? "cluster"
-            : "db=" + resource["db"].get<std::string>() +
-                  (collection.empty() ? "" : "." + collection);
+    const std::string name = resource.contains("cluster")
+                                 ? "cluster"
+                                 : "db=" + resource["db"].get<std::string>() +
+                                       (collection.empty() ? "" : "." + collection);
     for (const json& action : privilege["actions"])
       pairs.insert(name + ":" + action.get<std::string>());
   }
@@ -164,9 +163,9 @@ TEST(AuditorRole, EveryShardedClusterCommandRunsWithOnlyThatRole) {
   });
   auto lab = testing_support::start_lab(variant.path());
   const auto result = testing_support::scan(
-      *lab,
-      "mongodb://scanner:Scan%21Cluster-Passw0rd%232025@" + lab->component_nodes("mongos")[0] +
-          "/?tls=true&authSource=admin&tlsCAFile=" + lab->cert_dir() + "/ca.pem");
+      *lab, "mongodb://scanner:Scan%21Cluster-Passw0rd%232025@" +
+                lab->component_nodes("mongos")[0] +
+                "/?tls=true&authSource=admin&tlsCAFile=" + lab->cert_dir() + "/ca.pem");
   ASSERT_FALSE(result.report.is_null()) << result.process.err;
   std::set<std::string> sharding_commands;
   int logged_in = 0;
@@ -174,14 +173,15 @@ TEST(AuditorRole, EveryShardedClusterCommandRunsWithOnlyThatRole) {
     if (node["authentication"].value("succeeded", false) != true) continue;
     ++logged_in;
     for (const auto& [name, outcome] : node["commands"]["authenticated"].items()) {
-      EXPECT_EQ(outcome["state"], "ok") << node["address"] << " " << name << ": "
-                                        << outcome.value("message", "");
-      if (name == "listShards" || name.rfind("find config.", 0) == 0) sharding_commands.insert(name);
+      EXPECT_EQ(outcome["state"], "ok")
+          << node["address"] << " " << name << ": " << outcome.value("message", "");
+      if (name == "listShards" || name.rfind("find config.", 0) == 0)
+        sharding_commands.insert(name);
     }
   }
   EXPECT_EQ(logged_in, 7) << "2 mongos, 3 config servers, shard0's primary and hidden member";
-  EXPECT_EQ(sharding_commands, (std::set<std::string>{"listShards", "find config.mongos",
-                                                      "find config.shards"}));
+  EXPECT_EQ(sharding_commands,
+            (std::set<std::string>{"listShards", "find config.mongos", "find config.shards"}));
 }
 
 }  // namespace

@@ -330,7 +330,8 @@ TEST(ConnectionString, ErrorsNeverEchoTheUserInfo) {
 // An '&' left unescaped in a secret cuts it in two: the parser's messages never quote the part
 // after a secret option, which may be the rest of the secret.
 TEST(Uri, MessagesNeverQuoteThePartAfterASecretOption) {
-  const auto cut = parse_connection_string("mongodb://h/?proxyHost=p&proxyUsername=u&proxyPassword=a&Zq9tail");
+  const auto cut =
+      parse_connection_string("mongodb://h/?proxyHost=p&proxyUsername=u&proxyPassword=a&Zq9tail");
   ASSERT_FALSE(cut.ok());
   EXPECT_EQ(cut.error().message.find("Zq9tail"), std::string::npos) << cut.error().message;
   EXPECT_NE(cut.error().message.find("after a secret option"), std::string::npos);

@@ -16,8 +16,7 @@ TEST(PipelineAllowed, OnlyTheOneStageEachAggregateEntryNames) {
   const bson::Document stats{{"$collStats", bson::Document{{"storageStats", bson::Document{}}}}};
   const bson::Document out{{"$out", "copy"}};
   EXPECT_TRUE(pipeline_allowed(AllowedCommand::aggregate_sample, with_pipeline({sample})));
-  EXPECT_TRUE(
-      pipeline_allowed(AllowedCommand::aggregate_collection_stats, with_pipeline({stats})));
+  EXPECT_TRUE(pipeline_allowed(AllowedCommand::aggregate_collection_stats, with_pipeline({stats})));
   EXPECT_FALSE(pipeline_allowed(AllowedCommand::aggregate_sample, with_pipeline({stats})));
   EXPECT_FALSE(pipeline_allowed(AllowedCommand::aggregate_sample, with_pipeline({sample, out})));
   EXPECT_FALSE(pipeline_allowed(AllowedCommand::aggregate_sample, with_pipeline({out})));

@@ -1,0 +1,237 @@
+#include "checks/infrastructure/network_exposure.h"
+
+#include <algorithm>
+#include <optional>
+#include <string>
+
+#include "checks/infrastructure/source_range.h"
+#include "checks/text_list.h"
+#include "checks/verdict.h"
+#include "scanner/ascii_case.h"
+
+namespace mongoscan {
+namespace {
+
+using nlohmann::json;
+
+constexpr std::string_view kSecurityGroupRow =
+    "Development specification, A3: security self-check list, Network: security group policy "
+    "(no 0.0.0.0/0 allow-all rule; only named source IPs)";
+constexpr std::string_view kPublicAccessRow =
+    "Development specification, A3: security self-check list, Network: public exposure surface "
+    "(public access only through a CLB with an allowlist)";
+constexpr std::string_view kPrivateNetworkSpec =
+    "Development specification, A2 Spec 5: private network only; public access through a CLB "
+    "whose security groups allow only named client IPs";
+
+// Whether a rule's protocol carries TCP: "tcp", its number 6, or every protocol ("-1", "all",
+// "*", "any", or none given).
+bool carries_tcp(const std::string& protocol) {
+  const std::string lower = to_lower_ascii(protocol);
+  return lower.empty() || lower == "tcp" || lower == "6" || lower == "-1" || lower == "all" ||
+         lower == "*" || lower == "any";
+}
+
+// The MongoDB ports (the policy's) a rule or endpoint reaches, as "27017" or "27017-27019":
+// the overlap of its ports with each of the policy's ranges; all of them when `ports` is empty.
+std::vector<std::string> mongodb_ports_reached(const std::vector<PortRange>& ports,
+                                               const ExposureRules& rules) {
+  auto text = [](int first, int last) {
+    return first == last ? std::to_string(first)
+                         : std::to_string(first) + "-" + std::to_string(last);
+  };
+  std::vector<std::string> reached;
+  for (const auto& [first, last] : rules.ports) {
+    if (ports.empty()) {
+      reached.push_back(text(first, last));
+      continue;
+    }
+    for (const PortRange& range : ports) {
+      const int low = std::max<int>(first, range.first);
+      const int high = std::min<int>(last, range.last);
+      if (low <= high) reached.push_back(text(low, high));
+    }
+  }
+  return reached;
+}
+
+json ports_json(const std::vector<PortRange>& ports) {
+  if (ports.empty()) return "all";
+  json list = json::array();
+  for (const PortRange& range : ports) {
+    list.push_back(range.first == range.last
+                       ? std::to_string(range.first)
+                       : std::to_string(range.first) + "-" + std::to_string(range.last));
+  }
+  return list;
+}
+
+Subject subject_of(const FileLocation& location) {
+  return Subject::file(location.path, location.line, location.column > 0 ? location.column : 1);
+}
+
+// NET-005 on one rule: nothing when it lets no public source reach a MongoDB port.
+std::optional<Finding> judge_rule(const CheckSpec& spec, const NetworkRule& rule,
+                                  const Policy& policy) {
+  if (rule.direction != NetworkRule::Direction::ingress ||
+      rule.action != NetworkRule::Action::accept || !carries_tcp(rule.protocol)) {
+    return std::nullopt;
+  }
+  const std::vector<std::string> reached = mongodb_ports_reached(rule.ports, policy.exposure);
+  if (reached.empty()) return std::nullopt;
+  std::vector<std::string> anywhere, wide;
+  for (const std::string& source : rule.sources) {
+    const SourceRange range = classify_source(source);
+    const int widest = range.ipv6 ? policy.exposure.widest_public_prefix_v6
+                                  : policy.exposure.widest_public_prefix_v4;
+    if (range.reach == SourceReach::anywhere) {
+      anywhere.push_back(source);
+    } else if (range.reach == SourceReach::public_range && range.prefix < widest &&
+               !within_any(source, policy.exposure.allowed_sources)) {
+      wide.push_back(source);
+    }
+  }
+  const json evidence = {{"format", rule.format},
+                         {"resource", rule.resource},
+                         {"protocol", rule.protocol.empty() ? "all" : rule.protocol},
+                         {"ports", ports_json(rule.ports)},
+                         {"mongodb_ports", reached},
+                         {"sources", rule.sources},
+                         {"unresolved_sources", rule.unresolved_sources}};
+  const std::string what = rule.resource + " lets ";
+  const std::string to = " reach MongoDB port " + join(reached);
+  if (!anywhere.empty()) {
+    return make_finding(
+        spec, policy, subject_of(rule.location),
+        {Status::fail, what + "any address (" + join(anywhere) + ")" + to, evidence});
+  }
+  if (!wide.empty()) {
+    Finding finding =
+        make_finding(spec, policy, subject_of(rule.location),
+                     {Status::fail,
+                      what + "the public range " + join(wide) + to + ", wider than the policy's /" +
+                          std::to_string(policy.exposure.widest_public_prefix_v4) + " (IPv4) or /" +
+                          std::to_string(policy.exposure.widest_public_prefix_v6) + " (IPv6)",
+                      evidence});
+    if (!policy.severity_overrides.contains(spec.id)) finding.severity = Severity::medium;
+    return finding;
+  }
+  if (!rule.unresolved_sources.empty() && rule.sources.empty()) {
+    return make_finding(spec, policy, subject_of(rule.location),
+                        {Status::warn,
+                         what + join(rule.unresolved_sources) + to +
+                             ": its value is not in the file, so its reach is unknown",
+                         evidence});
+  }
+  return std::nullopt;
+}
+
+// NET-006 on one endpoint: nothing when it faces no network, reaches no MongoDB port or limits
+// its sources.
+std::optional<Finding> judge_endpoint(const CheckSpec& spec, const NetworkEndpoint& endpoint,
+                                      const Policy& policy) {
+  if (!endpoint.public_facing || !endpoint.source_restrictions.empty()) return std::nullopt;
+  const std::vector<std::string> reached = mongodb_ports_reached(endpoint.ports, policy.exposure);
+  if (reached.empty() || endpoint.ports.empty()) return std::nullopt;
+  const json evidence = {{"format", endpoint.format},
+                         {"resource", endpoint.resource},
+                         {"kind", endpoint.kind},
+                         {"ports", ports_json(endpoint.ports)},
+                         {"mongodb_ports", reached}};
+  const bool load_balancer = endpoint.kind == "load_balancer";
+  Finding finding = make_finding(
+      spec, policy, subject_of(endpoint.location),
+      {Status::fail,
+       endpoint.resource +
+           (load_balancer ? " is a public load balancer in front of MongoDB port "
+                          : (endpoint.kind == "node_port" ? " opens MongoDB port "
+                                                          : " publishes MongoDB port ")) +
+           join(reached) +
+           (load_balancer ? " with no security group or source ranges"
+                          : " on every interface, with no source restriction"),
+       evidence});
+  // A published port or NodePort is open on the host's or node's interfaces: how far that reaches
+  // depends on the host's own firewall, which the file does not show.
+  if (!load_balancer && !policy.severity_overrides.contains(spec.id))
+    finding.severity = Severity::medium;
+  return finding;
+}
+
+}  // namespace
+
+const std::vector<CheckSpec>& network_exposure_specs() {
+  static const std::vector<CheckSpec> specs = {
+      {"NET-005",
+       "No firewall or security group rule opens a MongoDB port to the internet",
+       Layer::network,
+       Severity::high,
+       {std::string(kSecurityGroupRow), std::string(kPrivateNetworkSpec)},
+       "Allow MongoDB's ports only from named client addresses, private ranges or security groups; "
+       "remove 0.0.0.0/0, ::/0 and wide public ranges (list the company's egress addresses in the "
+       "policy's exposure.allowed_sources)."},
+      {"NET-006",
+       "Load balancers and published ports in front of MongoDB restrict their sources",
+       Layer::network,
+       Severity::high,
+       {std::string(kPublicAccessRow), std::string(kPrivateNetworkSpec)},
+       "Put public access behind a load balancer with a security group (or "
+       "loadBalancerSourceRanges) that allows only named client addresses; bind published ports "
+       "to 127.0.0.1 or a private address."},
+  };
+  return specs;
+}
+
+std::vector<Finding> check_network_exposure(const ConfigFacts& facts, const Policy& policy) {
+  const CheckSpec& rule_spec = network_exposure_specs()[0];
+  const CheckSpec& endpoint_spec = network_exposure_specs()[1];
+  std::vector<Finding> findings;
+  bool rule_found = false, endpoint_found = false;
+  for (const NetworkRule& rule : facts.network_rules) {
+    if (auto finding = judge_rule(rule_spec, rule, policy)) {
+      rule_found = true;
+      findings.push_back(std::move(*finding));
+    }
+  }
+  for (const NetworkEndpoint& endpoint : facts.network_endpoints) {
+    if (auto finding = judge_endpoint(endpoint_spec, endpoint, policy)) {
+      endpoint_found = true;
+      findings.push_back(std::move(*finding));
+    }
+  }
+  const json evidence = {{"infrastructure_files", facts.infrastructure_files},
+                         {"rules", facts.network_rules.size()},
+                         {"endpoints", facts.network_endpoints.size()}};
+  for (const std::string& root : facts.roots) {
+    const Subject subject{Subject::Kind::file, root, std::nullopt, std::nullopt};
+    if (facts.infrastructure_files == 0) {
+      // Nothing was looked at: neither check may pass.
+      const Verdict none{Status::skipped,
+                         "no infrastructure file (Terraform, Kubernetes, Compose, CloudFormation, "
+                         "cloud export) among the scanned files",
+                         evidence};
+      findings.push_back(make_finding(rule_spec, policy, subject, none));
+      findings.push_back(make_finding(endpoint_spec, policy, subject, none));
+      continue;
+    }
+    if (!rule_found) {
+      findings.push_back(make_finding(
+          rule_spec, policy, subject,
+          {Status::pass,
+           std::to_string(facts.network_rules.size()) +
+               " rules read; none opens a MongoDB port to the internet or a wide public range",
+           evidence}));
+    }
+    if (!endpoint_found) {
+      findings.push_back(make_finding(
+          endpoint_spec, policy, subject,
+          {Status::pass,
+           std::to_string(facts.network_endpoints.size()) +
+               " load balancers and published ports read; none exposes a MongoDB port without a "
+               "source restriction",
+           evidence}));
+    }
+  }
+  return findings;
+}
+
+}  // namespace mongoscan
