@@ -80,7 +80,7 @@ def _node_servers(deployment, sockets, args, log, cert_dir, contexts):
             continue
         settings = deployment.profile.tls_for(node.spec)
         if settings not in contexts:
-            contexts[settings] = tls.server_context(settings, cert_dir)
+            contexts[settings] = tls.server_context(settings, cert_dir, args.advertise_host)
         servers.append(NodeServer(deployment, node, sock, settings.mode, contexts[settings], log,
                                   args.latency_ms / 1000))
     if deployment.profile.http_interface:

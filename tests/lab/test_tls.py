@@ -40,6 +40,28 @@ class MakeCertificatesTest(unittest.TestCase):
                  str(directory / "server-sha1.pem")], capture_output=True, text=True)
             self.assertEqual(0, verified.returncode, verified.stderr)
 
+    def test_an_advertised_host_gets_a_certificate_naming_it_from_the_same_ca(self):
+        with tempfile.TemporaryDirectory() as scratch:
+            directory = Path(scratch)
+            tls.make_certificates(directory)
+            self.assertEqual(directory / "server-valid.pem",
+                             tls.server_certificate(directory, "valid", "127.0.0.1"))
+            self.assertEqual(directory / "server-wrong-name.pem",
+                             tls.server_certificate(directory, "wrong-name", "node.lab.test"))
+            named = tls.server_certificate(directory, "valid", "node.lab.test")
+            self.assertEqual(directory / "server-valid@node.lab.test.pem", named)
+            for host in ("node.lab.test", "localhost", "127.0.0.1"):
+                with self.subTest(host=host):
+                    verified = subprocess.run(
+                        ["openssl", "verify", "-CAfile", str(directory / "ca.pem"),
+                         *(("-verify_ip",) if host[0].isdigit() else ("-verify_hostname",)), host,
+                         str(named)], capture_output=True, text=True)
+                    self.assertEqual(0, verified.returncode, verified.stderr)
+            made = named.stat().st_mtime
+            self.assertEqual(named, tls.server_certificate(directory, "valid", "node.lab.test"))
+            self.assertEqual(made, named.stat().st_mtime)
+
+
 class DefaultTlsFloorTest(unittest.TestCase):
     """Without tls.min_version a profile gets its server version's default: from 4.0 only TLS 1.0 is
     disabled (net.tls.disabledProtocols unset; MongoDB DOCS-11541), before 4.0 nothing."""

@@ -3,12 +3,16 @@
 make_certificates(dir) writes, once per directory (later only the variants it lacks):
   ca.pem, ca.key                 the lab CA that signs everything below except the self-signed one
   server-<variant>.pem           certificate + private key, for each of SERVER_CERTIFICATES
+  server-<variant>@<host>.pem    the same variant also naming an advertised host (server_context)
   client.pem                     CA-signed client certificate + key, subject CLIENT_SUBJECT (X.509 auth)
   untrusted-client.pem           a self-signed client certificate the lab's CA does not vouch for
 """
 
+import contextlib
 import fcntl
+import ipaddress
 import os
+import secrets
 import shutil
 import ssl
 import subprocess
@@ -32,6 +36,7 @@ _COMPLETE_MARKER = ".complete"
 _REMADE_DAILY = ("server-expiring-soon",)
 _ONE_DAY_S = 24 * 3600
 _SERVER_NAMES = "DNS:localhost,IP:127.0.0.1"
+_NAMED_HOSTS = ("localhost", "127.0.0.1")
 _CA_CONFIG = """\
 [ ca ]
 default_ca = lab_ca
@@ -137,20 +142,8 @@ def make_certificates(directory):
         if not missing:
             return
         keep_ca = len(missing) < len(_CERTIFICATES)
-        with tempfile.TemporaryDirectory(dir=directory) as scratch:
-            work = Path(scratch)
-            (work / "ca.cnf").write_text(_CA_CONFIG.format(dir=work))
-            (work / "index.txt").write_text("")
-            (work / "serial").write_text(f"{1000 + len(_CERTIFICATES) - len(missing)}\n")
-            if keep_ca:
-                for name in ("ca.pem", "ca.key"):
-                    shutil.copy(directory / name, work / name)
-            else:
-                _openssl("req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", "ca.key",
-                         "-out", "ca.pem", "-days", "3650", "-subj",
-                         "/O=mongoscan-lab/CN=mongoscan lab CA",
-                         "-addext", "basicConstraints=critical,CA:TRUE",
-                         "-addext", "keyUsage=critical,keyCertSign,cRLSign", cwd=work)
+        serial = 1000 + len(_CERTIFICATES) - len(missing)
+        with _signing_workspace(directory, serial, keep_ca) as work:
             for name, spec in missing.items():
                 (directory / f"{name}.pem").write_text(_make_certificate(work, name, spec))
             if not keep_ca:
@@ -159,8 +152,57 @@ def make_certificates(directory):
         (directory / _COMPLETE_MARKER).write_text("")
 
 
-def server_context(tls, cert_dir):
-    """An SSLContext for a profile's tls block (TlsSpec); None when TLS is disabled."""
+@contextlib.contextmanager
+def _signing_workspace(directory, serial, keep_ca):
+    """A scratch directory inside directory set up for `openssl ca`: its config, index, serial (hex
+    digits) and the directory's CA (keep_ca) or a new one."""
+    with tempfile.TemporaryDirectory(dir=directory) as scratch:
+        work = Path(scratch)
+        (work / "ca.cnf").write_text(_CA_CONFIG.format(dir=work))
+        (work / "index.txt").write_text("")
+        (work / "serial").write_text(f"{serial}\n")
+        if keep_ca:
+            for name in ("ca.pem", "ca.key"):
+                shutil.copy(directory / name, work / name)
+        else:
+            _openssl("req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", "ca.key",
+                     "-out", "ca.pem", "-days", "3650", "-subj", "/O=mongoscan-lab/CN=mongoscan lab CA",
+                     "-addext", "basicConstraints=critical,CA:TRUE",
+                     "-addext", "keyUsage=critical,keyCertSign,cRLSign", cwd=work)
+        yield work
+
+
+def server_certificate(directory, variant, host):
+    """The PEM file of server certificate `variant` for nodes known as `host`: the shared file when
+    it names host already, or names another host on purpose (wrong-name); else a copy that also names
+    host (DNS or IP), signed by its CA and remade whenever the shared file is. The directory must be
+    complete (make_certificates); safe across processes."""
+    directory = Path(directory)
+    name = f"server-{variant}"
+    subject, key, ca_signed, validity, san, usage = _CERTIFICATES[name]
+    if host in _NAMED_HOSTS or san != _SERVER_NAMES:
+        return directory / f"{name}.pem"
+    shared, path = directory / f"{name}.pem", directory / f"{name}@{host}.pem"
+    with open(directory / ".lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not path.exists() or path.stat().st_mtime < shared.stat().st_mtime:
+            spec = (subject, key, ca_signed, validity, f"{san},{_san_entry(host)}", usage)
+            with _signing_workspace(directory, secrets.token_hex(8), keep_ca=True) as work:
+                path.write_text(_make_certificate(work, name, spec))
+    return path
+
+
+def _san_entry(host):
+    try:
+        ipaddress.ip_address(host)
+        return f"IP:{host}"
+    except ValueError:
+        return f"DNS:{host}"
+
+
+def server_context(tls, cert_dir, host="127.0.0.1"):
+    """An SSLContext for a profile's tls block (TlsSpec) of nodes known as host (server_certificate);
+    None when TLS is disabled."""
     if tls.mode == "disabled":
         return None
     context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
@@ -169,7 +211,7 @@ def server_context(tls, cert_dir):
         # OpenSSL's default security level refuses 1024-bit keys, SHA-1 signatures, TLS < 1.2 and
         # the weak cipher classes: lower it only here.
         context.set_ciphers(f"{tls.ciphers or 'DEFAULT'}:@SECLEVEL=0")
-    context.load_cert_chain(Path(cert_dir) / f"server-{tls.certificate}.pem")
+    context.load_cert_chain(server_certificate(cert_dir, tls.certificate, host))
     context.minimum_version = TLS_VERSIONS[tls.min_version]
     if tls.max_version:
         context.maximum_version = TLS_VERSIONS[tls.max_version]
