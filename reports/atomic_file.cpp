@@ -9,6 +9,8 @@
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
+#include <memory>
+#include <streambuf>
 #include <system_error>
 
 namespace mongoscan {
@@ -42,15 +44,51 @@ mode_t mode_for(const std::string& path) {
   return kNewFileMode & ~current_umask();
 }
 
-// Gives the temporary file its mode and content and syncs it: 0, or the errno of the failing step.
-int fill(int fd, mode_t mode, std::string_view content) {
-  if (::fchmod(fd, mode) != 0) return errno;
-  while (!content.empty()) {
-    const ssize_t written = ::write(fd, content.data(), content.size());
-    if (written < 0 && errno == EINTR) continue;
-    if (written <= 0) return written == 0 ? EIO : errno;
-    content.remove_prefix(static_cast<std::size_t>(written));
+// An ostream's buffer that writes to a file descriptor; the first failed write's errno is kept
+// and nothing more is written.
+class DescriptorBuffer : public std::streambuf {
+ public:
+  explicit DescriptorBuffer(int fd) : fd_(fd) { setp(buffer_, buffer_ + sizeof buffer_); }
+  int error() const { return error_; }
+  int flush() { return sync() == 0 ? 0 : error_; }
+
+ protected:
+  int_type overflow(int_type c) override {
+    if (sync() != 0) return traits_type::eof();
+    if (!traits_type::eq_int_type(c, traits_type::eof())) {
+      *pptr() = traits_type::to_char_type(c);
+      pbump(1);
+    }
+    return traits_type::not_eof(c);
   }
+  int sync() override {
+    std::string_view pending(pbase(), static_cast<std::size_t>(pptr() - pbase()));
+    while (error_ == 0 && !pending.empty()) {
+      const ssize_t written = ::write(fd_, pending.data(), pending.size());
+      if (written < 0 && errno == EINTR) continue;
+      if (written <= 0) {
+        error_ = written == 0 ? EIO : errno;
+        break;
+      }
+      pending.remove_prefix(static_cast<std::size_t>(written));
+    }
+    setp(buffer_, buffer_ + sizeof buffer_);
+    return error_ == 0 ? 0 : -1;
+  }
+
+ private:
+  int fd_;
+  int error_ = 0;
+  char buffer_[64 * 1024];
+};
+
+// Gives the temporary file its mode and content and syncs it: 0, or the errno of the failing step.
+int fill(int fd, mode_t mode, const std::function<void(std::ostream&)>& write) {
+  if (::fchmod(fd, mode) != 0) return errno;
+  auto buffer = std::make_unique<DescriptorBuffer>(fd);
+  std::ostream out(buffer.get());
+  write(out);
+  if (const int error = buffer->flush(); error != 0) return error;
   return ::fsync(fd) == 0 ? 0 : errno;
 }
 
@@ -93,6 +131,11 @@ int link_unnamed(int fd, std::string& temporary) {
 }  // namespace
 
 Result<Ok> write_file_atomically(const std::string& path, std::string_view content) {
+  return write_file_atomically(path, [content](std::ostream& out) { out << content; });
+}
+
+Result<Ok> write_file_atomically(const std::string& path,
+                                 const std::function<void(std::ostream&)>& write) {
   const std::filesystem::path target(path);
   const std::string directory =
       target.has_parent_path() ? target.parent_path().string() : std::string(".");
@@ -106,7 +149,7 @@ Result<Ok> write_file_atomically(const std::string& path, std::string_view conte
   int error_number = 0;
   bool named = false;
   if (const int fd = ::open(directory.c_str(), O_TMPFILE | O_WRONLY | O_CLOEXEC, mode); fd >= 0) {
-    error_number = fill(fd, mode, content);
+    error_number = fill(fd, mode, write);
     if (error_number == 0) named = link_unnamed(fd, temporary) == 0;
     if (::close(fd) != 0 && error_number == 0) error_number = errno;
     if (error_number != 0) return io_error(path, error_number);
@@ -115,7 +158,7 @@ Result<Ok> write_file_atomically(const std::string& path, std::string_view conte
     temporary = pattern;
     const int fd = ::mkostemp(temporary.data(), O_CLOEXEC);
     if (fd < 0) return io_error(path, errno);
-    error_number = fill(fd, mode, content);
+    error_number = fill(fd, mode, write);
     if (::close(fd) != 0 && error_number == 0) error_number = errno;
   }
   if (error_number == 0 && ::rename(temporary.c_str(), path.c_str()) != 0) error_number = errno;

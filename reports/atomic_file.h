@@ -1,6 +1,8 @@
 #pragma once
 // Writing a report file so that readers see the old file or the new one, never a partial one.
 
+#include <functional>
+#include <ostream>
 #include <string>
 #include <string_view>
 
@@ -14,5 +16,10 @@ namespace mongoscan {
 // the target is untouched, the temporary file is gone and the error is Error{ErrorCode::io,
 // "report", "<path>: <reason>"}.
 Result<Ok> write_file_atomically(const std::string& path, std::string_view content);
+
+// The same, with the content written by `write` straight into the temporary file (through a
+// buffer of its own), so that a large report is never held whole in memory.
+Result<Ok> write_file_atomically(const std::string& path,
+                                 const std::function<void(std::ostream&)>& write);
 
 }  // namespace mongoscan

@@ -3,7 +3,6 @@
 #include <chrono>
 #include <ctime>
 #include <map>
-#include <sstream>
 
 #include "checks/baseline.h"
 #include "checks/connection/deployment_connection.h"
@@ -30,9 +29,6 @@
 
 namespace mongoscan {
 namespace {
-
-// What a report takes per finding, about: the JSON report of a large config scan.
-constexpr std::size_t kReportBytesPerFinding = 2048;
 
 std::string rfc3339_utc_now() {
   return format_utc(std::chrono::duration_cast<std::chrono::milliseconds>(
@@ -200,13 +196,10 @@ std::optional<CommandError> write_output(const ScanRequest& request, const Repor
     write_report(report, format, {streams.out_is_color_terminal, streams.out_width}, streams.out);
     return std::nullopt;
   }
-  // Room for a typical report up front: growing a buffer of megabytes costs a page fault per page
-  // at every doubling.
-  std::string room;
-  room.reserve(kReportBytesPerFinding * (report.findings.size() + 8));
-  std::ostringstream rendered(std::move(room));
-  write_report(report, format, {false}, rendered);
-  if (auto written = write_file_atomically(request.output, rendered.view()); !written) {
+  // Rendered straight into the temporary file: a report of thousands of findings is never held
+  // whole in memory.
+  auto render = [&](std::ostream& out) { write_report(report, format, {false}, out); };
+  if (auto written = write_file_atomically(request.output, render); !written) {
     return CommandError{kExitScanFailed, "cannot write report: " + written.error().message};
   }
   const StatusCounts counts = report.summary();

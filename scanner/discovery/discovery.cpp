@@ -13,6 +13,7 @@
 #include <span>
 #include <tuple>
 
+#include "scanner/ascii_case.h"
 #include "scanner/discovery/member_queue.h"
 #include "scanner/discovery/worker_pool.h"
 
@@ -101,6 +102,12 @@ class DiscoveryRun {
     std::optional<std::size_t> alias_of;  // the node that connected to the same endpoint first
   };
 
+  // A host name's address lookup: its answer once it came, the nodes waiting for it until then.
+  struct HostLookup {
+    std::optional<Result<std::vector<std::string>>> answer;
+    std::vector<std::size_t> waiting;
+  };
+
   struct ProbeJob {
     NodeFacts reached;
     std::unique_ptr<TcpConnection> connection;  // nullptr: the probe connects itself
@@ -133,12 +140,26 @@ class DiscoveryRun {
     }
   }
 
+  // One lookup per host name for the whole run: a cluster's members often share one name with
+  // different ports (and a burst of identical queries would overflow a resolver's buffer). A
+  // node whose name is being looked up waits for that answer within its own deadline.
   void start_resolving(std::size_t index) {
     nodes_[index].deadline = Deadline::after(settings_.dns_timeout);
     in_flight_.insert(index);
+    const std::string name = to_lower_ascii(nodes_[index].facts.host);
+    auto [lookup, first] = lookups_.try_emplace(name);
+    if (lookup->second.answer) {
+      on_resolved(index, *lookup->second.answer);
+      return;
+    }
+    lookup->second.waiting.push_back(index);
+    if (!first) return;
     resolver_.lookup_addresses(nodes_[index].facts.host,
-                               [this, index](Result<std::vector<std::string>> addresses) {
-                                 on_resolved(index, std::move(addresses));
+                               [this, name](Result<std::vector<std::string>> addresses) {
+                                 HostLookup& done = lookups_[name];
+                                 done.answer = std::move(addresses);
+                                 for (const std::size_t waiting : std::exchange(done.waiting, {}))
+                                   on_resolved(waiting, *done.answer);
                                });
   }
 
@@ -380,6 +401,7 @@ class DiscoveryRun {
   std::vector<MemberQueue> queues_;
   std::map<std::size_t, std::size_t> seeds_admitted_;  // per target
   std::map<std::string, std::size_t> endpoints_;       // "target ip port" -> first node there
+  std::map<std::string, HostLookup> lookups_;          // lower-cased host name -> its lookup
   std::deque<Node> nodes_;           // only this thread touches nodes; workers get copies
   std::set<std::size_t> in_flight_;  // nodes resolving or connecting: deadlines to watch
   std::deque<std::size_t> waiting_;  // resolved, not yet connecting

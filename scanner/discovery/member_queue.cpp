@@ -66,9 +66,6 @@ void MemberQueue::add_members_of(const NodeFacts& node) {
       add_names(strings_in(node.hello->get_array(field)), NodeOrigin::hello, by, node.component);
   }
   add_names(status_member_names(node), NodeOrigin::replica_set_status, by, node.component);
-  for (const ShardEntry& shard : shards_listed_by(node)) {
-    add_names(shard.address.hosts, shard.listed_by, by, {ClusterComponent::Kind::shard, shard.id});
-  }
   if (auto config = config_servers_named_by(node)) {
     add_names(config->hosts, NodeOrigin::config_servers, by,
               {ClusterComponent::Kind::config_servers, config->set_name});
@@ -77,6 +74,10 @@ void MemberQueue::add_members_of(const NodeFacts& node) {
     if (mongos.active)
       add_names({mongos.address}, NodeOrigin::config_mongos, by,
                 {ClusterComponent::Kind::mongos, ""});
+  }
+  // Shards last: the config servers and the other mongos are few and are probed first.
+  for (const ShardEntry& shard : shards_listed_by(node)) {
+    add_names(shard.address.hosts, shard.listed_by, by, {ClusterComponent::Kind::shard, shard.id});
   }
 }
 

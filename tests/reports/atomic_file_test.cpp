@@ -84,6 +84,19 @@ TEST_F(AtomicFileTest, WritesEmptyAndBinaryContent) {
   EXPECT_EQ(read_file(target), binary);
 }
 
+// A report rendered straight into the file, across many of the writer's 64 KiB buffers.
+TEST_F(AtomicFileTest, StreamsContentLargerThanItsBuffer) {
+  const fs::path target = dir_ / "report.json";
+  std::string expected;
+  for (int i = 0; i < 50000; ++i) expected += "line " + std::to_string(i) + "\n";
+  const Result<Ok> written = write_file_atomically(target.string(), [&](std::ostream& out) {
+    for (int i = 0; i < 50000; ++i) out << "line " << i << '\n';
+  });
+  ASSERT_TRUE(written.ok()) << written.error().message;
+  EXPECT_EQ(read_file(target), expected);
+  EXPECT_EQ(names_in(dir_), std::vector<std::string>{"report.json"});
+}
+
 TEST_F(AtomicFileTest, NewFileGets0644LessTheUmask) {
   const mode_t previous = ::umask(027);
   const Result<Ok> written = write_file_atomically((dir_ / "a").string(), "x");
