@@ -48,9 +48,14 @@ const CheckSpec* find_check(std::string_view id) {
 
 namespace {
 
-std::vector<Finding> concatenated(std::initializer_list<std::vector<Finding>> families) {
+// The families' findings moved into one list, in order (evidence is large: never copied).
+template <typename... Families>
+std::vector<Finding> concatenated(Families&&... families) {
   std::vector<Finding> findings;
-  for (const auto& family : families) findings.insert(findings.end(), family.begin(), family.end());
+  findings.reserve((families.size() + ...));
+  (findings.insert(findings.end(), std::make_move_iterator(families.begin()),
+                   std::make_move_iterator(families.end())),
+   ...);
   return findings;
 }
 
@@ -66,10 +71,10 @@ std::vector<Finding> without_disabled(std::vector<Finding> findings, const Polic
 std::vector<Finding> run_connection_string_checks(const UriTarget& target,
                                                   const DeploymentFacts* deployment,
                                                   const Policy& policy) {
-  std::vector<Finding> findings =
-      concatenated({{check_password_strength(target.connection, target.subject(), policy)},
-                    check_connection_string(target, policy),
-                    check_deployment_connection(target, deployment, policy)});
+  std::vector<Finding> findings = concatenated(
+      std::vector<Finding>{check_password_strength(target.connection, target.subject(), policy)},
+      check_connection_string(target, policy),
+      check_deployment_connection(target, deployment, policy));
   std::stable_sort(findings.begin(), findings.end(),
                    [](const Finding& a, const Finding& b) { return a.check_id < b.check_id; });
   return without_disabled(std::move(findings), policy);
@@ -77,15 +82,15 @@ std::vector<Finding> run_connection_string_checks(const UriTarget& target,
 
 std::vector<Finding> run_config_checks(const ConfigFacts& facts, const Policy& policy) {
   return without_disabled(
-      concatenated({check_config_facts(facts, policy), check_network_exposure(facts, policy)}),
+      concatenated(check_config_facts(facts, policy), check_network_exposure(facts, policy)),
       policy);
 }
 
 std::vector<Finding> run_node_checks(const NodeFacts& facts, const Policy& policy) {
   return without_disabled(
-      concatenated({check_network(facts, policy), check_authentication(facts, policy),
-                    check_authorization(facts, policy), check_transport(facts, policy),
-                    check_hardening(facts, policy), check_node_versions(facts, policy)}),
+      concatenated(check_network(facts, policy), check_authentication(facts, policy),
+                   check_authorization(facts, policy), check_transport(facts, policy),
+                   check_hardening(facts, policy), check_node_versions(facts, policy)),
       policy);
 }
 
@@ -101,8 +106,8 @@ std::vector<Finding> run_deployment_checks(const DeploymentFacts& deployment,
     data_model = check_data_model(*deployment.data_model, policy, databases_listing);
   }
   return without_disabled(
-      concatenated({check_discovery(deployment, policy), check_cluster_shape(deployment, policy),
-                    check_versions(deployment, policy), std::move(data_model)}),
+      concatenated(check_discovery(deployment, policy), check_cluster_shape(deployment, policy),
+                   check_versions(deployment, policy), std::move(data_model)),
       policy);
 }
 

@@ -102,12 +102,13 @@ void sync_directory(const std::string& directory) {
 
 // Replaces the template's trailing XXXXXX with random letters and digits.
 void fill_template(std::string& name) {
-  static constexpr char kChars[] =
-      "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+  static constexpr char kChars[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
   unsigned char random[6] = {};
   if (::getrandom(random, sizeof random, 0) != sizeof random) {
-    const auto now = static_cast<unsigned long>(std::chrono::steady_clock::now().time_since_epoch().count());
-    for (std::size_t i = 0; i < sizeof random; ++i) random[i] = static_cast<unsigned char>(now >> (8 * i));
+    const auto now =
+        static_cast<unsigned long>(std::chrono::steady_clock::now().time_since_epoch().count());
+    for (std::size_t i = 0; i < sizeof random; ++i)
+      random[i] = static_cast<unsigned char>(now >> (8 * i));
   }
   for (std::size_t i = 0; i < sizeof random; ++i)
     name[name.size() - sizeof random + i] = kChars[random[i] % (sizeof kChars - 1)];

@@ -213,7 +213,9 @@ class Decoder {
     return true;
   }
 
-  bool read_document(std::size_t limit, int depth, Document& out) {
+  // Reads a document's elements, handing each key and value to `keep` (which takes them).
+  template <typename Keep>
+  bool read_elements(std::size_t limit, int depth, Keep&& keep) {
     if (depth > max_depth_) {
       return fail("documents nested deeper than " + std::to_string(max_depth_) + " levels");
     }
@@ -236,17 +238,30 @@ class Decoder {
       if (!read_cstring(last, key, "key")) return false;
       Value value;
       if (!read_value(element, last, depth, value)) return false;
-      out.append(std::move(key), std::move(value));
+      keep(std::move(key), std::move(value));
     }
     pos_ = last + 1;
     return true;
   }
 
+  // Decoded documents and arrays are kept for the whole scan (a node's replies): no spare
+  // capacity is kept with them.
+  bool read_document(std::size_t limit, int depth, Document& out) {
+    if (!read_elements(limit, depth, [&](std::string key, Value value) {
+          out.append(std::move(key), std::move(value));
+        })) {
+      return false;
+    }
+    out.shrink_to_fit();
+    return true;
+  }
+
   bool read_array(std::size_t limit, int depth, Array& out) {
-    Document elements;
-    if (!read_document(limit, depth, elements)) return false;
-    out.reserve(elements.size());
-    for (const auto& [index, value] : elements) out.push_back(value);
+    if (!read_elements(limit, depth,
+                       [&](std::string, Value value) { out.push_back(std::move(value)); })) {
+      return false;
+    }
+    out.shrink_to_fit();
     return true;
   }
 
@@ -986,6 +1001,8 @@ Document::Document(std::initializer_list<Field> fields) : fields_(fields) {}
 void Document::append(std::string key, Value value) {
   fields_.emplace_back(std::move(key), std::move(value));
 }
+
+void Document::shrink_to_fit() { fields_.shrink_to_fit(); }
 
 const Value* Document::find(std::string_view key) const {
   const auto field =

@@ -59,6 +59,8 @@ class Document {
   Document(std::initializer_list<Field> fields);
 
   void append(std::string key, Value value);
+  // Gives back the spare capacity appends left (for documents kept long).
+  void shrink_to_fit();
 
   // The value of the first field named key, or nullptr.
   const Value* find(std::string_view key) const;
