@@ -20,36 +20,36 @@ constexpr int kCloudExportMaxDepth = 64;
 // AWS IpProtocol for every protocol on every port (EC2 API reference, IpPermission).
 constexpr std::string_view kAwsEveryProtocol = "-1";
 
-const json& json_member(const json& object, std::string_view key) {
+const json& export_member(const json& object, std::string_view key) {
   static const json absent;
   if (!object.is_object()) return absent;
   const auto found = object.find(std::string(key));
   return found == object.end() ? absent : *found;
 }
 
-std::optional<std::string> json_text(const json& value) {
+std::optional<std::string> export_text(const json& value) {
   if (value.is_string()) return value.get<std::string>();
   if (value.is_number_integer()) return std::to_string(value.get<long long>());
   return std::nullopt;
 }
 
-std::string json_text_or(const json& value, std::string_view fallback) {
-  return json_text(value).value_or(std::string(fallback));
+std::string export_text_or(const json& value, std::string_view fallback) {
+  return export_text(value).value_or(std::string(fallback));
 }
 
-void add_json_text(const json& value, std::vector<std::string>& texts) {
-  if (auto text = json_text(value); text && !text->empty()) texts.push_back(*text);
+void add_export_text(const json& value, std::vector<std::string>& texts) {
+  if (auto text = export_text(value); text && !text->empty()) texts.push_back(*text);
 }
 
 // Each element's `key` (or each element itself when `key` is empty) of an array of texts or
 // objects.
-void add_json_texts(const json& array, std::string_view key, std::vector<std::string>& texts) {
+void add_export_texts(const json& array, std::string_view key, std::vector<std::string>& texts) {
   if (!array.is_array()) return;
   for (const auto& element : array)
-    add_json_text(key.empty() ? element : json_member(element, key), texts);
+    add_export_text(key.empty() ? element : export_member(element, key), texts);
 }
 
-NetworkRule cloud_rule(std::string_view path, std::string_view format, std::string resource) {
+NetworkRule export_rule(std::string_view path, std::string_view format, std::string resource) {
   NetworkRule rule;
   rule.location = FileLocation{std::string(path), kCloudExportLine, 0};
   rule.format = std::string(format);
@@ -57,42 +57,42 @@ NetworkRule cloud_rule(std::string_view path, std::string_view format, std::stri
   return rule;
 }
 
-void add_problem(ExposureScan& scan, std::string_view path, const std::string& what) {
+void add_export_problem(ExposureScan& scan, std::string_view path, const std::string& what) {
   scan.problems.push_back(std::string(path) + ":" + std::to_string(kCloudExportLine) + ": " + what);
 }
 
 // --- aws ec2 describe-security-groups ---
 
 bool is_aws_security_group(const json& object) {
-  return json_member(object, "IpPermissions").is_array() ||
-         json_member(object, "IpPermissionsEgress").is_array();
+  return export_member(object, "IpPermissions").is_array() ||
+         export_member(object, "IpPermissionsEgress").is_array();
 }
 
 void read_aws_permission(const json& permission, const std::string& resource, Direction direction,
                          std::string_view path, ExposureScan& scan) {
-  NetworkRule rule = cloud_rule(path, "aws-cli", resource);
+  NetworkRule rule = export_rule(path, "aws-cli", resource);
   rule.direction = direction;
-  rule.protocol = to_lower_ascii(json_text_or(json_member(permission, "IpProtocol"), ""));
-  const json& from = json_member(permission, "FromPort");
-  const json& to = json_member(permission, "ToPort");
+  rule.protocol = to_lower_ascii(export_text_or(export_member(permission, "IpProtocol"), ""));
+  const json& from = export_member(permission, "FromPort");
+  const json& to = export_member(permission, "ToPort");
   if (rule.protocol != kAwsEveryProtocol && from.is_number_integer() && to.is_number_integer() &&
       from.get<long long>() >= 0 && to.get<long long>() >= from.get<long long>() &&
       to.get<long long>() <= 65535) {
     rule.ports.push_back(PortRange{from.get<std::uint16_t>(), to.get<std::uint16_t>()});
   }
-  add_json_texts(json_member(permission, "IpRanges"), "CidrIp", rule.sources);
-  add_json_texts(json_member(permission, "Ipv6Ranges"), "CidrIpv6", rule.sources);
-  add_json_texts(json_member(permission, "UserIdGroupPairs"), "GroupId", rule.sources);
-  add_json_texts(json_member(permission, "PrefixListIds"), "PrefixListId", rule.sources);
+  add_export_texts(export_member(permission, "IpRanges"), "CidrIp", rule.sources);
+  add_export_texts(export_member(permission, "Ipv6Ranges"), "CidrIpv6", rule.sources);
+  add_export_texts(export_member(permission, "UserIdGroupPairs"), "GroupId", rule.sources);
+  add_export_texts(export_member(permission, "PrefixListIds"), "PrefixListId", rule.sources);
   scan.rules.push_back(std::move(rule));
 }
 
 void read_aws_security_group(const json& group, std::string_view path, ExposureScan& scan) {
-  std::string resource = json_text_or(json_member(group, "GroupId"), "(no GroupId)");
-  if (auto name = json_text(json_member(group, "GroupName"))) resource += " (" + *name + ")";
+  std::string resource = export_text_or(export_member(group, "GroupId"), "(no GroupId)");
+  if (auto name = export_text(export_member(group, "GroupName"))) resource += " (" + *name + ")";
   for (const auto& [key, direction] : {std::pair{"IpPermissions", Direction::ingress},
                                        std::pair{"IpPermissionsEgress", Direction::egress}}) {
-    const json& permissions = json_member(group, key);
+    const json& permissions = export_member(group, key);
     if (!permissions.is_array()) continue;
     for (const auto& permission : permissions) {
       read_aws_permission(permission, resource, direction, path, scan);
@@ -103,49 +103,53 @@ void read_aws_security_group(const json& group, std::string_view path, ExposureS
 // --- Tencent Cloud DescribeSecurityGroupPolicies ---
 
 bool is_tencent_policy_set(const json& object) {
-  return json_member(object, "SecurityGroupPolicySet").is_object();
+  return export_member(object, "SecurityGroupPolicySet").is_object();
 }
 
 void read_tencent_policy(const json& policy, const std::string& resource, Direction direction,
                          std::string_view path, ExposureScan& scan) {
-  NetworkRule rule = cloud_rule(path, "tencentcloud-cli", resource);
+  NetworkRule rule = export_rule(path, "tencentcloud-cli", resource);
   rule.direction = direction;
-  rule.action = equals_ignore_case(json_text_or(json_member(policy, "Action"), "ACCEPT"), "DROP")
-                    ? Action::drop
-                    : Action::accept;
-  rule.protocol = to_lower_ascii(json_text_or(json_member(policy, "Protocol"), "all"));
-  if (const auto port = json_text(json_member(policy, "Port")); port && rule.protocol != "all") {
+  rule.action =
+      equals_ignore_case(export_text_or(export_member(policy, "Action"), "ACCEPT"), "DROP")
+          ? Action::drop
+          : Action::accept;
+  rule.protocol = to_lower_ascii(export_text_or(export_member(policy, "Protocol"), "all"));
+  if (const auto port = export_text(export_member(policy, "Port"));
+      port && rule.protocol != "all") {
     const auto ranges = parse_port_ranges(*port);
     if (!ranges) {
-      add_problem(scan, path, resource + " has port \"" + *port + "\", which is no port list");
+      add_export_problem(scan, path,
+                         resource + " has port \"" + *port + "\", which is no port list");
       return;
     }
     rule.ports = *ranges;
   }
-  const json& service_template = json_member(policy, "ServiceTemplate");
-  if (json_text(json_member(service_template, "ServiceId")).value_or("") != "" ||
-      json_text(json_member(service_template, "ServiceGroupId")).value_or("") != "") {
-    add_problem(scan, path, resource + " takes its ports from a parameter template");
+  const json& service_template = export_member(policy, "ServiceTemplate");
+  if (export_text(export_member(service_template, "ServiceId")).value_or("") != "" ||
+      export_text(export_member(service_template, "ServiceGroupId")).value_or("") != "") {
+    add_export_problem(scan, path, resource + " takes its ports from a parameter template");
     return;
   }
-  add_json_text(json_member(policy, "CidrBlock"), rule.sources);
-  add_json_text(json_member(policy, "Ipv6CidrBlock"), rule.sources);
-  add_json_text(json_member(policy, "SecurityGroupId"), rule.sources);
-  const json& address_template = json_member(policy, "AddressTemplate");
-  add_json_text(json_member(address_template, "AddressId"), rule.unresolved_sources);
-  add_json_text(json_member(address_template, "AddressGroupId"), rule.unresolved_sources);
+  add_export_text(export_member(policy, "CidrBlock"), rule.sources);
+  add_export_text(export_member(policy, "Ipv6CidrBlock"), rule.sources);
+  add_export_text(export_member(policy, "SecurityGroupId"), rule.sources);
+  const json& address_template = export_member(policy, "AddressTemplate");
+  add_export_text(export_member(address_template, "AddressId"), rule.unresolved_sources);
+  add_export_text(export_member(address_template, "AddressGroupId"), rule.unresolved_sources);
   scan.rules.push_back(std::move(rule));
 }
 
 void read_tencent_policy_set(const json& holder, std::string_view path, ExposureScan& scan) {
-  const json& set = json_member(holder, "SecurityGroupPolicySet");
+  const json& set = export_member(holder, "SecurityGroupPolicySet");
   for (const auto& [key, direction] :
        {std::pair{"Ingress", Direction::ingress}, std::pair{"Egress", Direction::egress}}) {
-    const json& policies = json_member(set, key);
+    const json& policies = export_member(set, key);
     if (!policies.is_array()) continue;
     for (std::size_t i = 0; i < policies.size(); ++i) {
       const json& policy = policies[i];
-      const std::string index = json_text_or(json_member(policy, "PolicyIndex"), std::to_string(i));
+      const std::string index =
+          export_text_or(export_member(policy, "PolicyIndex"), std::to_string(i));
       read_tencent_policy(policy, std::string("SecurityGroupPolicySet.") + key + "[" + index + "]",
                           direction, path, scan);
     }
@@ -155,39 +159,42 @@ void read_tencent_policy_set(const json& holder, std::string_view path, Exposure
 // --- gcloud compute firewall-rules list ---
 
 bool is_gcloud_firewall(const json& object) {
-  return json_member(object, "direction").is_string() &&
-         (json_member(object, "allowed").is_array() || json_member(object, "denied").is_array());
+  return export_member(object, "direction").is_string() &&
+         (export_member(object, "allowed").is_array() ||
+          export_member(object, "denied").is_array());
 }
 
 void read_gcloud_firewall(const json& firewall, std::string_view path, ExposureScan& scan) {
-  if (json_member(firewall, "disabled") == true) return;
-  const std::string resource = json_text_or(json_member(firewall, "name"), "(unnamed firewall)");
+  if (export_member(firewall, "disabled") == true) return;
+  const std::string resource =
+      export_text_or(export_member(firewall, "name"), "(unnamed firewall)");
   const bool egress =
-      equals_ignore_case(json_text_or(json_member(firewall, "direction"), ""), "EGRESS");
+      equals_ignore_case(export_text_or(export_member(firewall, "direction"), ""), "EGRESS");
   std::vector<std::string> peers;
   if (egress) {
-    add_json_texts(json_member(firewall, "destinationRanges"), "", peers);
+    add_export_texts(export_member(firewall, "destinationRanges"), "", peers);
   } else {
-    add_json_texts(json_member(firewall, "sourceRanges"), "", peers);
-    add_json_texts(json_member(firewall, "sourceTags"), "", peers);
-    add_json_texts(json_member(firewall, "sourceServiceAccounts"), "", peers);
+    add_export_texts(export_member(firewall, "sourceRanges"), "", peers);
+    add_export_texts(export_member(firewall, "sourceTags"), "", peers);
+    add_export_texts(export_member(firewall, "sourceServiceAccounts"), "", peers);
   }
   for (const auto& [key, action] :
        {std::pair{"allowed", Action::accept}, std::pair{"denied", Action::drop}}) {
-    const json& entries = json_member(firewall, key);
+    const json& entries = export_member(firewall, key);
     if (!entries.is_array()) continue;
     for (const auto& entry : entries) {
-      NetworkRule rule = cloud_rule(path, "gcloud", resource);
+      NetworkRule rule = export_rule(path, "gcloud", resource);
       rule.direction = egress ? Direction::egress : Direction::ingress;
       rule.action = action;
-      rule.protocol = to_lower_ascii(json_text_or(json_member(entry, "IPProtocol"), "all"));
+      rule.protocol = to_lower_ascii(export_text_or(export_member(entry, "IPProtocol"), "all"));
       std::vector<std::string> ports;
-      add_json_texts(json_member(entry, "ports"), "", ports);
+      add_export_texts(export_member(entry, "ports"), "", ports);
       bool ports_read = true;
       for (const auto& port : ports) {
         const auto ranges = parse_port_ranges(port);
         if (!ranges || ranges->empty()) {
-          add_problem(scan, path, resource + " has port \"" + port + "\", which is no port list");
+          add_export_problem(scan, path,
+                             resource + " has port \"" + port + "\", which is no port list");
           ports_read = false;
           break;
         }
@@ -204,19 +211,20 @@ void read_gcloud_firewall(const json& firewall, std::string_view path, ExposureS
 
 // A rule's fields: flat as the Azure CLI prints them, or under `properties` as the REST API does.
 const json& azure_fields(const json& object) {
-  const json& properties = json_member(object, "properties");
+  const json& properties = export_member(object, "properties");
   return properties.is_object() ? properties : object;
 }
 
 bool is_azure_security_rule(const json& object) {
   const json& fields = azure_fields(object);
-  return json_member(fields, "access").is_string() && json_member(fields, "direction").is_string();
+  return export_member(fields, "access").is_string() &&
+         export_member(fields, "direction").is_string();
 }
 
 bool is_azure_network_security_group(const json& object) {
   const json& fields = azure_fields(object);
-  return json_member(fields, "securityRules").is_array() ||
-         json_member(fields, "defaultSecurityRules").is_array();
+  return export_member(fields, "securityRules").is_array() ||
+         export_member(fields, "defaultSecurityRules").is_array();
 }
 
 void read_azure_security_rule(const json& rule_object, std::string_view group,
@@ -224,22 +232,23 @@ void read_azure_security_rule(const json& rule_object, std::string_view group,
   const json& fields = azure_fields(rule_object);
   std::string resource(group);
   if (!resource.empty()) resource += "/";
-  resource += json_text_or(json_member(rule_object, "name"), "(unnamed rule)");
-  NetworkRule rule = cloud_rule(path, "azure-cli", resource);
+  resource += export_text_or(export_member(rule_object, "name"), "(unnamed rule)");
+  NetworkRule rule = export_rule(path, "azure-cli", resource);
   const bool outbound =
-      equals_ignore_case(json_text_or(json_member(fields, "direction"), ""), "Outbound");
+      equals_ignore_case(export_text_or(export_member(fields, "direction"), ""), "Outbound");
   rule.direction = outbound ? Direction::egress : Direction::ingress;
-  rule.action = equals_ignore_case(json_text_or(json_member(fields, "access"), ""), "Deny")
+  rule.action = equals_ignore_case(export_text_or(export_member(fields, "access"), ""), "Deny")
                     ? Action::drop
                     : Action::accept;
-  rule.protocol = to_lower_ascii(json_text_or(json_member(fields, "protocol"), "*"));
+  rule.protocol = to_lower_ascii(export_text_or(export_member(fields, "protocol"), "*"));
   std::vector<std::string> ports;
-  add_json_text(json_member(fields, "destinationPortRange"), ports);
-  add_json_texts(json_member(fields, "destinationPortRanges"), "", ports);
+  add_export_text(export_member(fields, "destinationPortRange"), ports);
+  add_export_texts(export_member(fields, "destinationPortRanges"), "", ports);
   for (const auto& port : ports) {
     const auto ranges = parse_port_ranges(port);
     if (!ranges) {
-      add_problem(scan, path, resource + " has port \"" + port + "\", which is no port list");
+      add_export_problem(scan, path,
+                         resource + " has port \"" + port + "\", which is no port list");
       return;
     }
     if (ranges->empty()) {
@@ -249,18 +258,18 @@ void read_azure_security_rule(const json& rule_object, std::string_view group,
     rule.ports.insert(rule.ports.end(), ranges->begin(), ranges->end());
   }
   const std::string side = outbound ? "destination" : "source";
-  add_json_text(json_member(fields, side + "AddressPrefix"), rule.sources);
-  add_json_texts(json_member(fields, side + "AddressPrefixes"), "", rule.sources);
-  add_json_texts(json_member(fields, side + "ApplicationSecurityGroups"), "id", rule.sources);
+  add_export_text(export_member(fields, side + "AddressPrefix"), rule.sources);
+  add_export_texts(export_member(fields, side + "AddressPrefixes"), "", rule.sources);
+  add_export_texts(export_member(fields, side + "ApplicationSecurityGroups"), "id", rule.sources);
   scan.rules.push_back(std::move(rule));
 }
 
 void read_azure_network_security_group(const json& group, std::string_view path,
                                        ExposureScan& scan) {
-  const std::string name = json_text_or(json_member(group, "name"), "(unnamed nsg)");
+  const std::string name = export_text_or(export_member(group, "name"), "(unnamed nsg)");
   const json& fields = azure_fields(group);
   for (std::string_view key : {"securityRules", "defaultSecurityRules"}) {
-    const json& rules = json_member(fields, key);
+    const json& rules = export_member(fields, key);
     if (!rules.is_array()) continue;
     for (const auto& rule : rules) {
       if (is_azure_security_rule(rule)) read_azure_security_rule(rule, name, path, scan);
@@ -271,23 +280,23 @@ void read_azure_network_security_group(const json& group, std::string_view path,
 // --- MongoDB Atlas project IP access list ---
 
 bool is_atlas_access_list_entry(const json& object) {
-  return json_member(object, "groupId").is_string() &&
-         (json_member(object, "cidrBlock").is_string() ||
-          json_member(object, "ipAddress").is_string() ||
-          json_member(object, "awsSecurityGroup").is_string());
+  return export_member(object, "groupId").is_string() &&
+         (export_member(object, "cidrBlock").is_string() ||
+          export_member(object, "ipAddress").is_string() ||
+          export_member(object, "awsSecurityGroup").is_string());
 }
 
 void read_atlas_access_list_entry(const json& entry, std::string_view path, ExposureScan& scan) {
-  NetworkRule rule = cloud_rule(
+  NetworkRule rule = export_rule(
       path, "atlas",
-      "Atlas project " + json_text_or(json_member(entry, "groupId"), "") + " access list");
+      "Atlas project " + export_text_or(export_member(entry, "groupId"), "") + " access list");
   rule.protocol = "tcp";
   // A single address comes as both ipAddress and its /32 cidrBlock: keep one.
-  if (!json_member(entry, "cidrBlock").is_string()) {
-    add_json_text(json_member(entry, "ipAddress"), rule.sources);
+  if (!export_member(entry, "cidrBlock").is_string()) {
+    add_export_text(export_member(entry, "ipAddress"), rule.sources);
   }
-  add_json_text(json_member(entry, "cidrBlock"), rule.sources);
-  add_json_text(json_member(entry, "awsSecurityGroup"), rule.sources);
+  add_export_text(export_member(entry, "cidrBlock"), rule.sources);
+  add_export_text(export_member(entry, "awsSecurityGroup"), rule.sources);
   scan.rules.push_back(std::move(rule));
 }
 

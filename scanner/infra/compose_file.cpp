@@ -70,11 +70,11 @@ std::optional<PortPublication> parse_long_port_syntax(const YAML::Node& entry) {
                          yaml_text(yaml_child(entry, "published")).value_or(""), *target};
 }
 
-bool is_all_interfaces(std::string_view host_ip) {
+bool is_every_interface_host(std::string_view host_ip) {
   return host_ip.empty() || host_ip == "0.0.0.0" || host_ip == "::";
 }
 
-bool is_loopback_address(std::string_view host_ip) {
+bool is_loopback_host(std::string_view host_ip) {
   return host_ip.starts_with("127.") || host_ip == "::1" || host_ip == "localhost";
 }
 
@@ -109,8 +109,8 @@ void read_service_ports(const std::string& service, const YAML::Node& ports, std
     endpoint.resource = "services." + service + " \"" + written_publication(*publication) + "\"";
     endpoint.kind = "published_port";
     endpoint.ports = *targets;
-    endpoint.public_facing = !is_loopback_address(publication->host_ip);
-    if (!is_all_interfaces(publication->host_ip)) {
+    endpoint.public_facing = !is_loopback_host(publication->host_ip);
+    if (!is_every_interface_host(publication->host_ip)) {
       endpoint.source_restrictions.push_back(publication->host_ip);
     }
     scan.endpoints.push_back(std::move(endpoint));

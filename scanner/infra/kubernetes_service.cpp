@@ -87,7 +87,8 @@ std::vector<PortRange> service_ports(const YAML::Node& spec) {
   return ports;
 }
 
-std::vector<std::string> source_ranges(const YAML::Node& spec, const YAML::Node& annotations) {
+std::vector<std::string> service_source_ranges(const YAML::Node& spec,
+                                               const YAML::Node& annotations) {
   std::vector<std::string> ranges;
   const YAML::Node listed = yaml_child(spec, "loadBalancerSourceRanges");
   if (listed.IsSequence()) {
@@ -129,7 +130,7 @@ std::optional<NetworkEndpoint> service_endpoint(const YAML::Node& spec,
   }
   endpoint.ports = service_ports(spec);
   if (endpoint.ports.empty()) return std::nullopt;
-  endpoint.source_restrictions = source_ranges(spec, annotations);
+  endpoint.source_restrictions = service_source_ranges(spec, annotations);
   return endpoint;
 }
 
