@@ -62,6 +62,19 @@ mongoscan_sources(MONGOSCAN_SOURCES scanner/facts
   tls_facts.cpp
   topology.cpp)
 
+# infrastructure files: YAML manifests and templates, cloud CLI exports, MongoDB server configs
+mongoscan_sources(MONGOSCAN_SOURCES scanner/infra
+  cloud_exports.cpp
+  cloudformation_template.cpp
+  compose_file.cpp
+  helm_values.cpp
+  infra_yaml.cpp
+  kubernetes_manifest.cpp
+  kubernetes_service.cpp
+  port_range_text.cpp
+  server_config_file.cpp
+  yaml_nodes.cpp)
+
 # one node: the probe steps, weak-TLS handshakes, the auditor role
 mongoscan_sources(MONGOSCAN_SOURCES scanner/probe
   auditor_role.cpp

@@ -1,0 +1,33 @@
+#pragma once
+// Reading yaml-cpp trees safely: documents loaded with their syntax errors as values, lookups that
+// never insert nor throw, scalars told apart from the references a template leaves unresolved.
+
+#include <yaml-cpp/yaml.h>
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "scanner/result.h"
+
+namespace mongoscan {
+
+// Every document of `text`, or why it is not YAML ("line 3, column 5: illegal map value").
+Result<std::vector<YAML::Node>> load_yaml_documents(std::string_view text);
+
+// The value under `key` when `node` is a mapping that has it; a null node otherwise.
+YAML::Node yaml_child(const YAML::Node& node, std::string_view key);
+
+// The text of a scalar, quoted or not; nullopt for mappings, sequences, nulls and references.
+std::optional<std::string> yaml_text(const YAML::Node& node);
+
+// A value left for a template engine to resolve, rendered as written: a local tag (`!Ref Port`,
+// `!GetAtt Sg.GroupId`, `!Sub ...`) or a one-key mapping of an intrinsic function (`{Ref: Port}`,
+// `{"Fn::ImportValue": ...}`); nullopt for anything else.
+std::optional<std::string> yaml_reference(const YAML::Node& node);
+
+// The line, counted from 1, where a node starts; 0 when yaml-cpp does not know it.
+int yaml_line(const YAML::Node& node);
+
+}  // namespace mongoscan
