@@ -62,6 +62,10 @@ mongoscan_sources(MONGOSCAN_SOURCES scanner/facts
   tls_facts.cpp
   topology.cpp)
 
+# infrastructure files read into exposure facts: the HCL2 reader, Terraform resources
+mongoscan_sources(MONGOSCAN_SOURCES scanner/infra
+  hcl.cpp)
+
 # one node: the probe steps, weak-TLS handshakes, the auditor role
 mongoscan_sources(MONGOSCAN_SOURCES scanner/probe
   auditor_role.cpp

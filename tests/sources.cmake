@@ -127,6 +127,9 @@ mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/scanner/facts
   node_facts_test.cpp
   sharded_cluster_test.cpp)
 
+mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/scanner/infra
+  hcl_test.cpp)
+
 mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/scanner/probe
   auditor_role_test.cpp
   hostile_lab_test.cpp
