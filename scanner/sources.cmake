@@ -64,7 +64,8 @@ mongoscan_sources(MONGOSCAN_SOURCES scanner/facts
 
 # infrastructure files read into exposure facts: the HCL2 reader, Terraform resources
 mongoscan_sources(MONGOSCAN_SOURCES scanner/infra
-  hcl.cpp)
+  hcl.cpp
+  terraform.cpp)
 
 # one node: the probe steps, weak-TLS handshakes, the auditor role
 mongoscan_sources(MONGOSCAN_SOURCES scanner/probe

@@ -128,7 +128,8 @@ mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/scanner/facts
   sharded_cluster_test.cpp)
 
 mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/scanner/infra
-  hcl_test.cpp)
+  hcl_test.cpp
+  terraform_test.cpp)
 
 mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/scanner/probe
   auditor_role_test.cpp

@@ -38,26 +38,24 @@ std::vector<const HclBlock*> HclBody::blocks_of(std::string_view type) const {
 
 namespace {
 
-bool is_identifier_start(char c) {
+bool is_hcl_name_start(char c) {
   const auto byte = static_cast<unsigned char>(c);
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || byte >= 0x80;
 }
 
 // ID_Continue and '-' (spec: "Identifiers"); every non-ASCII byte is taken as part of a name.
-bool is_identifier_part(char c) {
-  return is_identifier_start(c) || (c >= '0' && c <= '9') || c == '-';
-}
+bool is_hcl_name_part(char c) { return is_hcl_name_start(c) || (c >= '0' && c <= '9') || c == '-'; }
 
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
+bool is_hcl_digit(char c) { return c >= '0' && c <= '9'; }
 
-int hex_digit(char c) {
+int hcl_hex_digit(char c) {
   if (c >= '0' && c <= '9') return c - '0';
   if (c >= 'a' && c <= 'f') return c - 'a' + 10;
   if (c >= 'A' && c <= 'F') return c - 'A' + 10;
   return -1;
 }
 
-void append_utf8(std::string& out, std::uint32_t code_point) {
+void append_hcl_code_point(std::string& out, std::uint32_t code_point) {
   if (code_point < 0x80) {
     out += static_cast<char>(code_point);
   } else if (code_point < 0x800) {
@@ -76,8 +74,8 @@ void append_utf8(std::string& out, std::uint32_t code_point) {
 }
 
 // The binary operators of spec "Operations", longest first.
-constexpr std::string_view kBinaryOperators[] = {"&&", "||", "==", "!=", "<=", ">=", "+",
-                                                 "-",  "*",  "/",  "%",  "<",  ">"};
+constexpr std::string_view kHclBinaryOperators[] = {"&&", "||", "==", "!=", "<=", ">=", "+",
+                                                    "-",  "*",  "/",  "%",  "<",  ">"};
 
 // Reads one file. The first error is kept and moves the cursor to the end, so every loop ends;
 // callers check failed() before trusting what they read.
@@ -168,7 +166,7 @@ class HclReader {
 
   std::string read_identifier() {
     const std::size_t start = pos_;
-    while (!at_end() && is_identifier_part(peek())) ++pos_;
+    while (!at_end() && is_hcl_name_part(peek())) ++pos_;
     return std::string(text_.substr(start, pos_ - start));
   }
 
@@ -199,7 +197,7 @@ class HclReader {
         if (!opened_at) fail("a } closes no block");
         return;
       }
-      if (!is_identifier_start(peek())) return fail("expected an attribute or a block");
+      if (!is_hcl_name_start(peek())) return fail("expected an attribute or a block");
       const int item_line = line();
       std::string name = read_identifier();
       skip_space(false);
@@ -227,7 +225,7 @@ class HclReader {
         HclValue label = read_quoted_template();
         if (label.interpolated) return fail("a block label is a plain string");
         block.labels.push_back(std::move(label.text));
-      } else if (is_identifier_start(peek())) {
+      } else if (is_hcl_name_start(peek())) {
         block.labels.push_back(read_identifier());
       } else {
         return fail("expected = or a block after \"" + block.type + "\"");
@@ -281,9 +279,9 @@ class HclReader {
     while (!failed()) {
       const std::size_t before = pos_;
       skip_space(newlines);
-      const auto op = std::find_if(std::begin(kBinaryOperators), std::end(kBinaryOperators),
+      const auto op = std::find_if(std::begin(kHclBinaryOperators), std::end(kHclBinaryOperators),
                                    [&](std::string_view o) { return looking_at(o); });
-      if (op == std::end(kBinaryOperators) || at_end()) {
+      if (op == std::end(kHclBinaryOperators) || at_end()) {
         pos_ = before;
         break;
       }
@@ -318,12 +316,13 @@ class HclReader {
     HclValue value = read_term();
     bool accessed = false;
     while (!failed()) {
-      if (peek() == '.' && (is_identifier_start(peek(1)) || is_digit(peek(1)) || peek(1) == '*')) {
+      if (peek() == '.' &&
+          (is_hcl_name_start(peek(1)) || is_hcl_digit(peek(1)) || peek(1) == '*')) {
         ++pos_;
         if (peek() == '*') {
           ++pos_;
-        } else if (is_digit(peek())) {
-          while (is_digit(peek())) ++pos_;
+        } else if (is_hcl_digit(peek())) {
+          while (is_hcl_digit(peek())) ++pos_;
         } else {
           read_identifier();
         }
@@ -348,13 +347,13 @@ class HclReader {
 
   HclValue read_term() {
     const char c = peek();
-    if (is_digit(c)) return read_number();
+    if (is_hcl_digit(c)) return read_number();
     if (c == '"') return read_quoted_template();
     if (looking_at("<<")) return read_heredoc();
     if (c == '[') return read_tuple();
     if (c == '{') return read_object();
     if (c == '(') return read_parenthesized();
-    if (!at_end() && is_identifier_start(c)) return read_name();
+    if (!at_end() && is_hcl_name_start(c)) return read_name();
     fail(at_end() ? "expected an expression, found the end of the file" : "expected an expression");
     return HclValue{};
   }
@@ -364,16 +363,16 @@ class HclReader {
     value.kind = HclValue::Kind::number;
     value.line = line();
     const std::size_t start = pos_;
-    while (is_digit(peek())) ++pos_;
-    if (peek() == '.' && is_digit(peek(1))) {
+    while (is_hcl_digit(peek())) ++pos_;
+    if (peek() == '.' && is_hcl_digit(peek(1))) {
       ++pos_;
-      while (is_digit(peek())) ++pos_;
+      while (is_hcl_digit(peek())) ++pos_;
     }
     if (peek() == 'e' || peek() == 'E') {
       const std::size_t sign = (peek(1) == '+' || peek(1) == '-') ? 1 : 0;
-      if (is_digit(peek(1 + sign))) {
+      if (is_hcl_digit(peek(1 + sign))) {
         pos_ += 1 + sign;
-        while (is_digit(peek())) ++pos_;
+        while (is_hcl_digit(peek())) ++pos_;
       }
     }
     value.text = std::string(text_.substr(start, pos_ - start));
@@ -385,7 +384,7 @@ class HclReader {
     const std::size_t start = pos_;
     const int at_line = line();
     std::string name = read_identifier();
-    while (looking_at("::") && is_identifier_start(peek(2))) {  // provider::aws::arn_parse
+    while (looking_at("::") && is_hcl_name_start(peek(2))) {  // provider::aws::arn_parse
       pos_ += 2;
       read_identifier();
     }
@@ -439,7 +438,7 @@ class HclReader {
 
   // `for` introduces a for expression inside [ ] or { } (spec: "For Expressions").
   bool looking_at_for() const {
-    return looking_at("for") && !is_identifier_part(peek(3)) &&
+    return looking_at("for") && !is_hcl_name_part(peek(3)) &&
            (peek(3) == ' ' || peek(3) == '\t' || peek(3) == '\n' || peek(3) == '\r');
   }
 
@@ -516,7 +515,7 @@ class HclReader {
       skip_space(true);
       if (peek() == '}') break;
       std::string key;
-      if (is_identifier_start(peek())) {
+      if (is_hcl_name_start(peek())) {
         key = read_identifier();
       } else {
         HclValue key_value = read_expression(true);
@@ -619,7 +618,7 @@ class HclReader {
   void read_code_point(std::string& out, std::size_t digits) {
     std::uint32_t code_point = 0;
     for (std::size_t i = 0; i < digits; ++i) {
-      const int digit = hex_digit(peek(i));
+      const int digit = hcl_hex_digit(peek(i));
       if (digit < 0) return fail("a \\u escape needs hexadecimal digits");
       code_point = code_point * 16 + static_cast<std::uint32_t>(digit);
     }
@@ -627,7 +626,7 @@ class HclReader {
       return fail("a \\u escape names no Unicode character");
     }
     pos_ += digits;
-    append_utf8(out, code_point);
+    append_hcl_code_point(out, code_point);
   }
 
   // heredocTemplate = ("<<" | "<<-") Identifier Newline content Identifier Newline. With `<<-`
@@ -639,7 +638,7 @@ class HclReader {
     pos_ += 2;
     const bool indented = peek() == '-';
     if (indented) ++pos_;
-    if (!is_identifier_start(peek())) {
+    if (!is_hcl_name_start(peek())) {
       fail("expected a heredoc marker after <<");
       return value;
     }
