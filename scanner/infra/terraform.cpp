@@ -761,6 +761,13 @@ HclValue terraform_value_of(const nlohmann::json& json, std::size_t depth = 0) {
   return value;
 }
 
+// The string `key` of a JSON object, or `fallback` when absent or not a string.
+std::string terraform_json_string(const nlohmann::json& object, const char* key,
+                                  const std::string& fallback) {
+  const auto found = object.find(key);
+  return found != object.end() && found->is_string() ? found->get<std::string>() : fallback;
+}
+
 bool is_terraform_plan(const nlohmann::json& document) {
   return document.is_object() && document.contains("format_version") &&
          (document.contains("planned_values") || document.contains("values"));
@@ -775,10 +782,11 @@ void collect_plan_resources(const nlohmann::json& module, std::size_t depth,
   const auto resources = module.find("resources");
   if (resources != module.end() && resources->is_array()) {
     for (const nlohmann::json& resource : *resources) {
-      if (!resource.is_object() || resource.value("mode", "managed") != "managed") continue;
-      const std::string type = resource.value("type", "");
-      const std::string address =
-          resource.value("address", type + "." + resource.value("name", ""));
+      if (!resource.is_object() || terraform_json_string(resource, "mode", "managed") != "managed")
+        continue;
+      const std::string type = terraform_json_string(resource, "type", "");
+      const std::string address = terraform_json_string(
+          resource, "address", type + "." + terraform_json_string(resource, "name", ""));
       const auto found = resource.find("values");
       if (type.empty() || found == resource.end()) continue;
       values.push_back(terraform_value_of(*found));
@@ -818,7 +826,10 @@ ExposureScan read_terraform(std::string_view path, std::string_view text) {
   const Result<HclBody> parsed = parse_hcl(text);
   if (!parsed) {
     ExposureScan scan;
-    scan.problems.push_back(std::string(path) + ": " + parsed.error().message);
+    // "line N: what" as "path:N: what", the form of every other problem.
+    const std::string& message = parsed.error().message;
+    scan.problems.push_back(std::string(path) + ":" +
+                            (message.starts_with("line ") ? message.substr(5) : " " + message));
     return scan;
   }
   const HclBody& file = parsed.value();

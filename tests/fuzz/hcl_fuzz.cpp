@@ -1,6 +1,7 @@
-// The HCL2 reader (scanner/infra/hcl.h). Properties: a refused file names a line of the file; an
-// accepted file gives every block, attribute and value a line of the file, and still reads the
-// same once a newline is appended.
+// The HCL2 reader (scanner/infra/hcl.h) and the Terraform facts read through it
+// (scanner/infra/terraform.h). Properties: a refused file names a line of the file; an accepted
+// file gives every block, attribute and value a line of the file, still reads the same once a
+// newline is appended, and its rules and endpoints sit on lines of the file.
 
 #include <algorithm>
 #include <cstddef>
@@ -10,6 +11,7 @@
 #include <string_view>
 
 #include "scanner/infra/hcl.h"
+#include "scanner/infra/terraform.h"
 #include "tests/fuzz/fuzz_check.h"
 
 namespace {
@@ -63,5 +65,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   fuzz::check(again.ok(), "an accepted file is accepted with a newline appended");
   fuzz::check(count_items(again.value()) == count_items(body.value()),
               "a newline appended adds nothing");
+  const ExposureScan scan = read_terraform("main.tf", text);
+  for (const NetworkRule& rule : scan.rules) {
+    fuzz::check(rule.location.line >= 1 && rule.location.line <= last_line,
+                "a rule sits on a line of the file");
+  }
+  for (const NetworkEndpoint& endpoint : scan.endpoints) {
+    fuzz::check(endpoint.location.line >= 1 && endpoint.location.line <= last_line,
+                "an endpoint sits on a line of the file");
+  }
   return 0;
 }

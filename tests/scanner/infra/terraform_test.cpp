@@ -629,7 +629,7 @@ TEST(Terraform, SyntaxErrorIsOneProblem) {
   const ExposureScan scan = read_terraform("bad.tf", "resource \"aws_security_group\" \"x\" {\n");
   EXPECT_TRUE(scan.rules.empty());
   ASSERT_EQ(scan.problems.size(), 1u);
-  EXPECT_EQ(scan.problems[0], "bad.tf: line 2: the block opened at line 1 has no }");
+  EXPECT_EQ(scan.problems[0], "bad.tf:2: the block opened at line 1 has no }");
 }
 
 TEST(TerraformJson, ConfigurationSyntax) {
@@ -727,7 +727,10 @@ TEST(TerraformJson, StateFromTerraformShowAndOtherJson) {
   ASSERT_EQ(scan.rules.size(), 1u);
   EXPECT_EQ(scan.rules[0].format, "terraform-plan");
   EXPECT_EQ(scan.rules[0].ports, (Ports{{27017, 27017}}));
-  for (const char* other : {R"({"name": "package", "version": "1.0"})", "[1, 2]", "null"}) {
+  for (const char* other : {R"({"name": "package", "version": "1.0"})", "[1, 2]", "null",
+                            R"({"format_version": 1, "values": {"root_module": {"resources": [
+             {"mode": 5, "type": 7, "address": [], "values": {}}, 3]}}})",
+                            R"({"format_version": "1.0", "planned_values": []})"}) {
     const ExposureScan none = read_terraform_json("x.json", nlohmann::json::parse(other));
     EXPECT_TRUE(none.rules.empty() && none.endpoints.empty() && none.problems.empty()) << other;
   }
