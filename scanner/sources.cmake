@@ -62,17 +62,20 @@ mongoscan_sources(MONGOSCAN_SOURCES scanner/facts
   tls_facts.cpp
   topology.cpp)
 
-# infrastructure files: YAML manifests and templates, cloud CLI exports, MongoDB server configs
+# infrastructure files read into exposure facts: the HCL2 reader and Terraform resources, YAML
+# manifests and templates, cloud CLI exports, MongoDB server configs
 mongoscan_sources(MONGOSCAN_SOURCES scanner/infra
   cloud_exports.cpp
   cloudformation_template.cpp
   compose_file.cpp
+  hcl.cpp
   helm_values.cpp
   infra_yaml.cpp
   kubernetes_manifest.cpp
   kubernetes_service.cpp
   port_range_text.cpp
   server_config_file.cpp
+  terraform.cpp
   yaml_nodes.cpp)
 
 # one node: the probe steps, weak-TLS handshakes, the auditor role

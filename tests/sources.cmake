@@ -135,11 +135,13 @@ mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/scanner/infra
   cloud_exports_test.cpp
   cloudformation_template_test.cpp
   compose_file_test.cpp
+  hcl_test.cpp
   helm_values_test.cpp
   infra_yaml_test.cpp
   kubernetes_manifest_test.cpp
   port_range_text_test.cpp
-  server_config_file_test.cpp)
+  server_config_file_test.cpp
+  terraform_test.cpp)
 
 mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/scanner/probe
   auditor_role_test.cpp

@@ -162,6 +162,22 @@ def ignore_inputs():
           b"docs/x/y/z.md\n#literal\nb1.txt\n"
 
 
+HCL_SAMPLES = [
+    'resource "aws_security_group" "db" {\n  ingress {\n    from_port   = 27017\n    to_port     = 27017\n'
+    '    protocol    = "tcp"\n    cidr_blocks = var.allowed\n  }\n}\n',
+    'variable "allowed" {\n  default = ["0.0.0.0/0", "::/0"]\n}\nlocals { office = "203.0.113.0/24" }\n',
+    'x = { a = [1, 2.5e3, -1, true, null], "b": "${var.c}/%{ if d }e%{ endif }" }\n',
+    'p = <<-EOT\n    one ${two}\n  EOT\nq = concat(var.a, [for c in var.b : c if c != ""])\n',
+    '# c\n// c\n/* c */ r "t" n { a = "\\u00e9\\n" }\n',
+]
+
+
+def hcl_files():
+    """Terraform files of the repository's fixtures, and a sample of every construct."""
+    files = [path.read_bytes() for path in sorted((REPO / "fixtures").rglob("*.tf"))]
+    return files + [sample.encode() for sample in HCL_SAMPLES]
+
+
 def main():
     if len(sys.argv) != 2:
         sys.exit(__doc__)
@@ -183,6 +199,8 @@ def main():
         corpus.add("config_text_scan_fuzz", config)
     for ignore in ignore_inputs():
         corpus.add("ignore_rules_fuzz", ignore)
+    for hcl in hcl_files():
+        corpus.add("hcl_fuzz", hcl)
     for path in sorted((REPO / "fixtures" / "policy").glob("*.json")):
         corpus.add("policy_fuzz", path.read_bytes())
     corpus.add("policy_fuzz", b'{"workload": "core", "administrators": ["ops"]}')

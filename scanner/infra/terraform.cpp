@@ -1,0 +1,902 @@
+#include "scanner/infra/terraform.h"
+
+#include <charconv>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "scanner/ascii_case.h"
+#include "scanner/infra/hcl.h"
+
+// Attribute names are those of each provider's resource documentation on registry.terraform.io:
+// tencentcloudstack/tencentcloud (security_group_rule, security_group_rule_set,
+// security_group_lite_rule, clb_instance, clb_listener), aliyun/alicloud (security_group_rule),
+// hashicorp/aws (security_group, security_group_rule, vpc_security_group_ingress_rule,
+// vpc_security_group_egress_rule, lb, lb_listener, elb), hashicorp/google (compute_firewall),
+// hashicorp/azurerm (network_security_rule, network_security_group) and
+// mongodb/mongodbatlas (project_ip_access_list).
+
+namespace mongoscan {
+namespace {
+
+// How deep the JSON of a .tf.json file or a plan is converted, as for HCL.
+constexpr std::size_t kTerraformJsonNesting = kHclMaxNesting;
+
+// How many var./local. references are followed from one value (a local naming a variable).
+constexpr int kTerraformReferenceHops = 4;
+
+// The port MongoDB's Atlas clusters listen on, which an access list entry opens.
+constexpr std::uint16_t kAtlasPort = 27017;
+
+// The attributes of a resource or of one of its nested blocks: a block body, or an object (a
+// nested block written as an attribute, and everything read from JSON).
+class TerraformFields {
+ public:
+  TerraformFields(const HclBody& body, int line) : body_(&body), line_(line) {}
+  explicit TerraformFields(const HclValue& object) : object_(&object), line_(object.line) {}
+
+  int line() const { return line_; }
+
+  // The attribute `name`, or nullptr; a null value counts as absent.
+  const HclValue* get(std::string_view name) const {
+    const HclValue* value = nullptr;
+    if (body_) {
+      const HclAttribute* attribute = body_->attribute(name);
+      value = attribute ? &attribute->value : nullptr;
+    } else {
+      value = object_->member(name);
+    }
+    return value && value->kind != HclValue::Kind::null ? value : nullptr;
+  }
+
+  // The nested blocks of type `type`: blocks of a body, or an attribute holding an object or a
+  // list of objects (attributes-as-blocks, and JSON).
+  std::vector<TerraformFields> nested(std::string_view type) const {
+    std::vector<TerraformFields> found;
+    if (body_) {
+      for (const HclBlock* block : body_->blocks_of(type)) {
+        found.emplace_back(block->body, block->line);
+      }
+    }
+    const HclValue* value = get(type);
+    if (value && value->kind == HclValue::Kind::object) found.emplace_back(*value);
+    if (value && value->kind == HclValue::Kind::list) {
+      for (const HclValue& item : value->items) {
+        if (item.kind == HclValue::Kind::object) found.emplace_back(item);
+      }
+    }
+    return found;
+  }
+
+  // Nested `dynamic "type"` blocks, which only Terraform can expand.
+  bool has_dynamic(std::string_view type) const {
+    if (!body_) return false;
+    for (const HclBlock* block : body_->blocks_of("dynamic")) {
+      if (!block->labels.empty() && block->labels[0] == type) return true;
+    }
+    return false;
+  }
+
+ private:
+  const HclBody* body_ = nullptr;
+  const HclValue* object_ = nullptr;
+  int line_ = 1;
+};
+
+struct TerraformResource {
+  std::string type;
+  std::string name;  // "aws_security_group.db", or a plan's address
+  TerraformFields fields;
+};
+
+// What a value is once variables and locals are followed.
+struct TerraformScalar {
+  enum class State { absent, literal, unresolved } state = State::absent;
+  std::string text;  // the literal, or the expression as written
+};
+
+// Ports from text: "27017", "27017-27019", "80,443", "27017/27017" (Alibaba Cloud), and
+// "ALL", "*", "-1", "-1/-1" or "" for every port (an empty list). Nothing when malformed.
+std::optional<std::vector<PortRange>> terraform_port_list(std::string_view text) {
+  while (!text.empty() && text.front() == ' ') text.remove_prefix(1);
+  while (!text.empty() && text.back() == ' ') text.remove_suffix(1);
+  if (text.empty() || equals_ignore_case(text, "all") || text == "*" || text == "-1" ||
+      text == "-1/-1") {
+    return std::vector<PortRange>{};
+  }
+  const auto number = [](std::string_view digits) -> std::optional<std::uint16_t> {
+    unsigned value = 0;
+    const auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
+    if (error != std::errc() || end != digits.data() + digits.size() || value > 65535) {
+      return std::nullopt;
+    }
+    return static_cast<std::uint16_t>(value);
+  };
+  std::vector<PortRange> ranges;
+  while (!text.empty()) {
+    const std::size_t comma = text.find(',');
+    std::string_view part = text.substr(0, comma);
+    text = comma == std::string_view::npos ? std::string_view() : text.substr(comma + 1);
+    while (!part.empty() && part.front() == ' ') part.remove_prefix(1);
+    while (!part.empty() && part.back() == ' ') part.remove_suffix(1);
+    const std::size_t dash = part.find_first_of("-/");
+    const auto first = number(part.substr(0, dash));
+    const auto last = dash == std::string_view::npos ? first : number(part.substr(dash + 1));
+    if (!first || !last || *first > *last) return std::nullopt;
+    ranges.push_back(PortRange{*first, *last});
+  }
+  return ranges;
+}
+
+bool is_all_protocols(std::string_view protocol) {
+  return protocol == "-1" || protocol == "all" || protocol == "*";
+}
+
+// Reads the resources of one file, or of one plan, into an ExposureScan.
+class TerraformReader {
+ public:
+  TerraformReader(std::string_view path, std::string format)
+      : path_(path), format_(std::move(format)) {}
+
+  void add_variable(const std::string& name, const HclValue& value) { variables_[name] = &value; }
+  void add_local(const std::string& name, const HclValue& value) { locals_[name] = &value; }
+
+  void read(const std::vector<TerraformResource>& resources) {
+    for (const TerraformResource& resource : resources) read_rules(resource);
+    read_load_balancers(resources);
+  }
+
+  void problem(int line, const std::string& what) {
+    scan_.problems.push_back(path_ + ":" + std::to_string(line) + ": " + what);
+  }
+
+  ExposureScan take() && { return std::move(scan_); }
+
+ private:
+  // The value a `var.x` or `local.x` (or a string that is only `${var.x}`) stands for, when the
+  // file gives it a literal; else the value itself.
+  const HclValue& resolved(const HclValue& value, int hops = 0) const {
+    if (hops >= kTerraformReferenceHops) return value;
+    std::string_view reference;
+    if (value.kind == HclValue::Kind::expression) reference = value.text;
+    if (value.kind == HclValue::Kind::string && value.interpolated &&
+        value.text.starts_with("${") && value.text.ends_with("}") &&
+        value.text.find("${", 2) == std::string::npos) {
+      reference = std::string_view(value.text).substr(2, value.text.size() - 3);
+      while (!reference.empty() && reference.front() == ' ') reference.remove_prefix(1);
+      while (!reference.empty() && reference.back() == ' ') reference.remove_suffix(1);
+    }
+    const auto look_up = [&](const std::map<std::string, const HclValue*, std::less<>>& names,
+                             std::string_view prefix) -> const HclValue* {
+      if (!reference.starts_with(prefix)) return nullptr;
+      const auto found = names.find(reference.substr(prefix.size()));
+      return found == names.end() ? nullptr : found->second;
+    };
+    if (const HclValue* variable = look_up(variables_, "var."))
+      return resolved(*variable, hops + 1);
+    if (const HclValue* local = look_up(locals_, "local.")) return resolved(*local, hops + 1);
+    return value;
+  }
+
+  TerraformScalar scalar(const TerraformFields& fields, std::string_view name) const {
+    const HclValue* written = fields.get(name);
+    if (!written) return {};
+    const HclValue& value = resolved(*written);
+    switch (value.kind) {
+      case HclValue::Kind::null:
+        return {};
+      case HclValue::Kind::boolean:
+      case HclValue::Kind::number:
+        return {TerraformScalar::State::literal, value.text};
+      case HclValue::Kind::string:
+        if (!value.interpolated) return {TerraformScalar::State::literal, value.text};
+        break;
+      default:
+        break;
+    }
+    return {TerraformScalar::State::unresolved, written->text.empty() ? value.text : written->text};
+  }
+
+  // The literal text of `name`, lower-cased, or `fallback` when absent; nothing (and a problem)
+  // when it is not a literal.
+  std::optional<std::string> word(const TerraformResource& resource, const TerraformFields& fields,
+                                  std::string_view name, std::string_view fallback) {
+    const TerraformScalar value = scalar(fields, name);
+    if (value.state == TerraformScalar::State::absent) return std::string(fallback);
+    if (value.state == TerraformScalar::State::literal) return to_lower_ascii(value.text);
+    problem(fields.line(), resource.name + ": " + std::string(name) + " is " + value.text +
+                               ", not a literal; the rule is skipped");
+    return std::nullopt;
+  }
+
+  // Adds the addresses `name` holds (a string or a list) to the rule's sources, and what does
+  // not resolve to a literal to its unresolved sources.
+  void add_addresses(const TerraformFields& fields, std::string_view name,
+                     NetworkRule& rule) const {
+    if (const HclValue* value = fields.get(name)) add_addresses(*value, rule, 0);
+  }
+
+  void add_addresses(const HclValue& written, NetworkRule& rule, std::size_t depth) const {
+    const HclValue& value = resolved(written);
+    switch (value.kind) {
+      case HclValue::Kind::null:
+      case HclValue::Kind::boolean:
+        return;
+      case HclValue::Kind::number:
+        rule.sources.push_back(value.text);
+        return;
+      case HclValue::Kind::string:
+        if (value.interpolated) break;
+        rule.sources.push_back(value.text);
+        return;
+      case HclValue::Kind::list:
+        if (depth >= kHclMaxNesting) break;
+        for (const HclValue& item : value.items) add_addresses(item, rule, depth + 1);
+        return;
+      default:
+        break;
+    }
+    rule.unresolved_sources.push_back(written.text.empty() ? value.text : written.text);
+  }
+
+  NetworkRule rule_of(const TerraformResource& resource, int line) const {
+    NetworkRule rule;
+    rule.location = FileLocation{path_, line, 0};
+    rule.format = format_;
+    rule.resource = resource.name;
+    return rule;
+  }
+
+  // "ingress"/"inbound" or "egress"/"outbound", in any case.
+  std::optional<NetworkRule::Direction> direction(const TerraformResource& resource,
+                                                  const TerraformFields& fields,
+                                                  std::string_view name,
+                                                  std::string_view fallback) {
+    const auto text = word(resource, fields, name, fallback);
+    if (!text) return std::nullopt;
+    if (*text == "ingress" || *text == "inbound") return NetworkRule::Direction::ingress;
+    if (*text == "egress" || *text == "outbound") return NetworkRule::Direction::egress;
+    problem(fields.line(), resource.name + ": " + std::string(name) + " \"" + *text +
+                               "\" is no direction; the rule is skipped");
+    return std::nullopt;
+  }
+
+  // "accept"/"allow" or "drop"/"deny", in any case.
+  std::optional<NetworkRule::Action> action(const TerraformResource& resource,
+                                            const TerraformFields& fields, std::string_view name,
+                                            std::string_view fallback) {
+    const auto text = word(resource, fields, name, fallback);
+    if (!text) return std::nullopt;
+    if (*text == "accept" || *text == "allow") return NetworkRule::Action::accept;
+    if (*text == "drop" || *text == "deny") return NetworkRule::Action::drop;
+    problem(fields.line(), resource.name + ": " + std::string(name) + " \"" + *text +
+                               "\" is no action; the rule is skipped");
+    return std::nullopt;
+  }
+
+  // Ports written as text ("27017-27019", "ALL"); absent means every port.
+  std::optional<std::vector<PortRange>> port_text(const TerraformResource& resource,
+                                                  const TerraformFields& fields,
+                                                  std::string_view name) {
+    const TerraformScalar value = scalar(fields, name);
+    if (value.state == TerraformScalar::State::absent) return std::vector<PortRange>{};
+    auto ports = value.state == TerraformScalar::State::literal ? terraform_port_list(value.text)
+                                                                : std::nullopt;
+    if (!ports) {
+      problem(fields.line(), resource.name + ": " + std::string(name) + " \"" + value.text +
+                                 "\" is not a literal port range; the rule is skipped");
+    }
+    return ports;
+  }
+
+  // AWS's from_port/to_port: every port for protocol "-1", or when from_port is -1 or absent.
+  std::optional<std::vector<PortRange>> from_to_ports(const TerraformResource& resource,
+                                                      const TerraformFields& fields,
+                                                      std::string_view protocol) {
+    if (is_all_protocols(protocol)) return std::vector<PortRange>{};
+    const TerraformScalar from = scalar(fields, "from_port");
+    const TerraformScalar to = scalar(fields, "to_port");
+    if (from.state == TerraformScalar::State::absent || from.text == "-1") {
+      return std::vector<PortRange>{};
+    }
+    const std::string range =
+        from.text + "-" + (to.state == TerraformScalar::State::absent ? from.text : to.text);
+    const bool literal = from.state == TerraformScalar::State::literal &&
+                         to.state != TerraformScalar::State::unresolved;
+    auto ports = literal ? terraform_port_list(range) : std::nullopt;
+    if (!ports) {
+      problem(fields.line(), resource.name + ": from_port/to_port " + range +
+                                 " are not literal ports; the rule is skipped");
+    }
+    return ports;
+  }
+
+  void read_rules(const TerraformResource& resource) {
+    const std::string& type = resource.type;
+    if (type == "tencentcloud_security_group_rule") return tencent_rule(resource);
+    if (type == "tencentcloud_security_group_rule_set") return tencent_rule_set(resource);
+    if (type == "tencentcloud_security_group_lite_rule") return tencent_lite_rule(resource);
+    if (type == "alicloud_security_group_rule") return alicloud_rule(resource);
+    if (type == "aws_security_group") return aws_security_group(resource);
+    if (type == "aws_security_group_rule") {
+      return aws_rule(resource, resource.fields, std::nullopt);
+    }
+    if (type == "aws_vpc_security_group_ingress_rule") {
+      return aws_vpc_rule(resource, NetworkRule::Direction::ingress);
+    }
+    if (type == "aws_vpc_security_group_egress_rule") {
+      return aws_vpc_rule(resource, NetworkRule::Direction::egress);
+    }
+    if (type == "google_compute_firewall") return google_firewall(resource);
+    if (type == "azurerm_network_security_rule") return azure_rule(resource, resource.fields);
+    if (type == "azurerm_network_security_group") {
+      if (resource.fields.has_dynamic("security_rule")) dynamic_problem(resource, "security_rule");
+      for (const TerraformFields& rule : resource.fields.nested("security_rule")) {
+        azure_rule(resource, rule);
+      }
+      return;
+    }
+    if (type == "mongodbatlas_project_ip_access_list") return atlas_access_list(resource);
+  }
+
+  void dynamic_problem(const TerraformResource& resource, std::string_view block) {
+    problem(resource.fields.line(), resource.name + ": a dynamic \"" + std::string(block) +
+                                        "\" block is not expanded; its rules are not read");
+  }
+
+  // type INGRESS/EGRESS, policy ACCEPT/DROP, ip_protocol (every protocol when absent),
+  // port_range ("80", "80,443", "80-90", "ALL"); sources cidr_ip, source_sgid and
+  // address_template blocks (template_id, group_id).
+  void tencent_rule(const TerraformResource& resource) {
+    const TerraformFields& fields = resource.fields;
+    if (fields.get("protocol_template")) {
+      return problem(fields.line(), resource.name +
+                                        ": a protocol_template names its ports elsewhere; the "
+                                        "rule is skipped");
+    }
+    const auto direction = this->direction(resource, fields, "type", "");
+    const auto action = this->action(resource, fields, "policy", "");
+    const auto protocol = word(resource, fields, "ip_protocol", "all");
+    const auto ports = port_text(resource, fields, "port_range");
+    if (!direction || !action || !protocol || !ports) return;
+    NetworkRule rule = rule_of(resource, fields.line());
+    rule.direction = *direction;
+    rule.action = *action;
+    rule.protocol = *protocol;
+    rule.ports = *ports;
+    add_addresses(fields, "cidr_ip", rule);
+    add_addresses(fields, "source_sgid", rule);
+    for (const TerraformFields& form : fields.nested("address_template")) {
+      add_addresses(form, "template_id", rule);
+      add_addresses(form, "group_id", rule);
+    }
+    scan_.rules.push_back(std::move(rule));
+  }
+
+  // ingress and egress blocks: action ACCEPT/DROP, protocol, port; sources cidr_block,
+  // ipv6_cidr_block, source_security_id, address_template_id, address_template_group.
+  void tencent_rule_set(const TerraformResource& resource) {
+    for (const auto& [block, direction] : {std::pair{"ingress", NetworkRule::Direction::ingress},
+                                           std::pair{"egress", NetworkRule::Direction::egress}}) {
+      if (resource.fields.has_dynamic(block)) dynamic_problem(resource, block);
+      for (const TerraformFields& fields : resource.fields.nested(block)) {
+        const auto action = this->action(resource, fields, "action", "");
+        const auto protocol = word(resource, fields, "protocol", "all");
+        const auto ports = port_text(resource, fields, "port");
+        if (!action || !protocol || !ports) continue;
+        NetworkRule rule = rule_of(resource, fields.line());
+        rule.direction = direction;
+        rule.action = *action;
+        rule.protocol = *protocol;
+        rule.ports = *ports;
+        for (const char* source : {"cidr_block", "ipv6_cidr_block", "source_security_id",
+                                   "address_template_id", "address_template_group"}) {
+          add_addresses(fields, source, rule);
+        }
+        scan_.rules.push_back(std::move(rule));
+      }
+    }
+  }
+
+  // ingress and egress lists of "ACTION#SOURCE#PORT#PROTOCOL", e.g. "ACCEPT#0.0.0.0/0#27017#TCP".
+  void tencent_lite_rule(const TerraformResource& resource) {
+    for (const auto& [name, direction] : {std::pair{"ingress", NetworkRule::Direction::ingress},
+                                          std::pair{"egress", NetworkRule::Direction::egress}}) {
+      const HclValue* written = resource.fields.get(name);
+      if (!written) continue;
+      const HclValue& list = resolved(*written);
+      if (list.kind != HclValue::Kind::list) {
+        problem(written->line, resource.name + ": " + name + " is " + written->text +
+                                   ", not a literal list; its rules are not read");
+        continue;
+      }
+      for (const HclValue& item : list.items) tencent_lite_entry(resource, direction, item);
+    }
+  }
+
+  void tencent_lite_entry(const TerraformResource& resource, NetworkRule::Direction direction,
+                          const HclValue& written) {
+    const HclValue& entry = resolved(written);
+    std::vector<std::string> parts;
+    if (entry.kind == HclValue::Kind::string && !entry.interpolated) {
+      std::string_view rest = entry.text;
+      for (std::size_t hash = rest.find('#'); parts.size() < 4; hash = rest.find('#')) {
+        parts.emplace_back(rest.substr(0, hash));
+        if (hash == std::string_view::npos) break;
+        rest.remove_prefix(hash + 1);
+      }
+    }
+    const auto ports = parts.size() == 4 ? terraform_port_list(parts[2]) : std::nullopt;
+    const std::string action = parts.empty() ? "" : to_lower_ascii(parts[0]);
+    if (!ports || (action != "accept" && action != "drop")) {
+      return problem(written.line, resource.name + ": \"" + written.text +
+                                       "\" is not ACTION#SOURCE#PORT#PROTOCOL; it is skipped");
+    }
+    NetworkRule rule = rule_of(resource, written.line);
+    rule.direction = direction;
+    rule.action = action == "accept" ? NetworkRule::Action::accept : NetworkRule::Action::drop;
+    rule.protocol = to_lower_ascii(parts[3]);
+    rule.ports = *ports;
+    rule.sources.push_back(parts[1]);
+    scan_.rules.push_back(std::move(rule));
+  }
+
+  // type ingress/egress, policy accept/drop (accept when absent), ip_protocol, port_range
+  // "27017/27017" ("-1/-1" for every port); sources cidr_ip, ipv6_cidr_ip,
+  // source_security_group_id, prefix_list_id.
+  void alicloud_rule(const TerraformResource& resource) {
+    const TerraformFields& fields = resource.fields;
+    const auto direction = this->direction(resource, fields, "type", "");
+    const auto action = this->action(resource, fields, "policy", "accept");
+    const auto protocol = word(resource, fields, "ip_protocol", "all");
+    const auto ports = port_text(resource, fields, "port_range");
+    if (!direction || !action || !protocol || !ports) return;
+    NetworkRule rule = rule_of(resource, fields.line());
+    rule.direction = *direction;
+    rule.action = *action;
+    rule.protocol = *protocol;
+    rule.ports = *ports;
+    for (const char* source :
+         {"cidr_ip", "ipv6_cidr_ip", "source_security_group_id", "prefix_list_id"}) {
+      add_addresses(fields, source, rule);
+    }
+    scan_.rules.push_back(std::move(rule));
+  }
+
+  void aws_security_group(const TerraformResource& resource) {
+    for (const auto& [block, direction] : {std::pair{"ingress", NetworkRule::Direction::ingress},
+                                           std::pair{"egress", NetworkRule::Direction::egress}}) {
+      if (resource.fields.has_dynamic(block)) dynamic_problem(resource, block);
+      for (const TerraformFields& fields : resource.fields.nested(block)) {
+        aws_rule(resource, fields, direction);
+      }
+    }
+  }
+
+  // aws_security_group's inline blocks and aws_security_group_rule (type ingress/egress):
+  // protocol ("-1" for all), from_port, to_port; sources cidr_blocks, ipv6_cidr_blocks,
+  // security_groups or source_security_group_id, prefix_list_ids, and self.
+  void aws_rule(const TerraformResource& resource, const TerraformFields& fields,
+                std::optional<NetworkRule::Direction> inline_direction) {
+    const auto direction =
+        inline_direction ? inline_direction : this->direction(resource, fields, "type", "");
+    const auto protocol = word(resource, fields, "protocol", "");
+    if (!direction || !protocol) return;
+    const auto ports = from_to_ports(resource, fields, *protocol);
+    if (!ports) return;
+    NetworkRule rule = rule_of(resource, fields.line());
+    rule.direction = *direction;
+    rule.protocol = *protocol;
+    rule.ports = *ports;
+    for (const char* source : {"cidr_blocks", "ipv6_cidr_blocks", "security_groups",
+                               "source_security_group_id", "prefix_list_ids"}) {
+      add_addresses(fields, source, rule);
+    }
+    if (scalar(fields, "self").text == "true") rule.sources.push_back("self");
+    scan_.rules.push_back(std::move(rule));
+  }
+
+  // ip_protocol ("-1" for all), from_port, to_port; sources cidr_ipv4, cidr_ipv6,
+  // referenced_security_group_id, prefix_list_id.
+  void aws_vpc_rule(const TerraformResource& resource, NetworkRule::Direction direction) {
+    const TerraformFields& fields = resource.fields;
+    const auto protocol = word(resource, fields, "ip_protocol", "");
+    if (!protocol) return;
+    const auto ports = from_to_ports(resource, fields, *protocol);
+    if (!ports) return;
+    NetworkRule rule = rule_of(resource, fields.line());
+    rule.direction = direction;
+    rule.protocol = *protocol;
+    rule.ports = *ports;
+    for (const char* source :
+         {"cidr_ipv4", "cidr_ipv6", "referenced_security_group_id", "prefix_list_id"}) {
+      add_addresses(fields, source, rule);
+    }
+    scan_.rules.push_back(std::move(rule));
+  }
+
+  // direction (INGRESS when absent), one rule per allow or deny block (protocol, ports: every
+  // port when absent); sources source_ranges, source_tags, source_service_accounts, or for
+  // EGRESS destination_ranges. With none of them Google Cloud applies the rule to 0.0.0.0/0
+  // (hashicorp/terraform-provider-google#6789), which is said as that source. A disabled rule
+  // is no rule.
+  void google_firewall(const TerraformResource& resource) {
+    const TerraformFields& fields = resource.fields;
+    if (scalar(fields, "disabled").text == "true") return;
+    const auto direction = this->direction(resource, fields, "direction", "ingress");
+    if (!direction) return;
+    for (const auto& [block, action] : {std::pair{"allow", NetworkRule::Action::accept},
+                                        std::pair{"deny", NetworkRule::Action::drop}}) {
+      if (fields.has_dynamic(block)) dynamic_problem(resource, block);
+      for (const TerraformFields& entry : fields.nested(block)) {
+        const auto protocol = word(resource, entry, "protocol", "all");
+        const auto ports = google_ports(resource, entry);
+        if (!protocol || !ports) continue;
+        NetworkRule rule = rule_of(resource, entry.line());
+        rule.direction = *direction;
+        rule.action = action;
+        rule.protocol = *protocol;
+        rule.ports = *ports;
+        if (*direction == NetworkRule::Direction::ingress) {
+          for (const char* source : {"source_ranges", "source_tags", "source_service_accounts"}) {
+            add_addresses(fields, source, rule);
+          }
+        } else {
+          add_addresses(fields, "destination_ranges", rule);
+        }
+        if (rule.sources.empty() && rule.unresolved_sources.empty()) {
+          rule.sources.push_back("0.0.0.0/0");
+        }
+        scan_.rules.push_back(std::move(rule));
+      }
+    }
+  }
+
+  std::optional<std::vector<PortRange>> google_ports(const TerraformResource& resource,
+                                                     const TerraformFields& entry) {
+    const HclValue* written = entry.get("ports");
+    if (!written) return std::vector<PortRange>{};
+    const HclValue& list = resolved(*written);
+    std::vector<PortRange> ports;
+    for (const HclValue& item :
+         list.kind == HclValue::Kind::list ? list.items : std::vector<HclValue>{list}) {
+      const HclValue& port = resolved(item);
+      const bool literal = port.kind == HclValue::Kind::number ||
+                           (port.kind == HclValue::Kind::string && !port.interpolated);
+      const auto ranges =
+          literal && !port.text.empty() ? terraform_port_list(port.text) : std::nullopt;
+      if (!ranges || ranges->empty()) {
+        problem(entry.line(), resource.name + ": ports " + written->text +
+                                  " are not literal ports; the rule is skipped");
+        return std::nullopt;
+      }
+      ports.insert(ports.end(), ranges->begin(), ranges->end());
+    }
+    return ports;
+  }
+
+  // direction Inbound/Outbound, access Allow/Deny, protocol (Tcp, Udp, *...),
+  // destination_port_range(s) ("*" for every port); sources source_address_prefix(es)
+  // ("*", "Internet", "VirtualNetwork", CIDRs), source_application_security_group_ids, or for
+  // Outbound the destination_ equivalents.
+  void azure_rule(const TerraformResource& resource, const TerraformFields& fields) {
+    const auto direction = this->direction(resource, fields, "direction", "");
+    const auto action = this->action(resource, fields, "access", "");
+    const auto protocol = word(resource, fields, "protocol", "");
+    if (!direction || !action || !protocol) return;
+    auto ports = port_text(resource, fields, "destination_port_range");
+    if (!ports) return;
+    if (const HclValue* written = fields.get("destination_port_ranges")) {
+      const HclValue& list = resolved(*written);
+      for (const HclValue& item : list.items) {
+        const HclValue& port = resolved(item);
+        const auto ranges = port.interpolated ? std::nullopt : terraform_port_list(port.text);
+        if (!ranges || list.kind != HclValue::Kind::list) {
+          return problem(fields.line(), resource.name + ": destination_port_ranges " +
+                                            written->text +
+                                            " are not literal ports; the rule "
+                                            "is skipped");
+        }
+        if (ranges->empty()) {
+          ports->clear();
+          break;
+        }
+        ports->insert(ports->end(), ranges->begin(), ranges->end());
+      }
+    }
+    NetworkRule rule = rule_of(resource, fields.line());
+    rule.direction = *direction;
+    rule.action = *action;
+    rule.protocol = *protocol;
+    rule.ports = *ports;
+    const std::string side =
+        *direction == NetworkRule::Direction::ingress ? "source" : "destination";
+    for (const std::string& source : {side + "_address_prefix", side + "_address_prefixes",
+                                      side + "_application_security_group_ids"}) {
+      add_addresses(fields, source, rule);
+    }
+    scan_.rules.push_back(std::move(rule));
+  }
+
+  // cidr_block, ip_address or aws_security_group: an entry lets that source reach the
+  // project's clusters.
+  void atlas_access_list(const TerraformResource& resource) {
+    NetworkRule rule = rule_of(resource, resource.fields.line());
+    rule.protocol = "tcp";
+    rule.ports = {PortRange{kAtlasPort, kAtlasPort}};
+    for (const char* source : {"cidr_block", "ip_address", "aws_security_group"}) {
+      add_addresses(resource.fields, source, rule);
+    }
+    scan_.rules.push_back(std::move(rule));
+  }
+
+  // The name a reference gives a resource: "tencentcloud_clb_instance.mongo" of
+  // "tencentcloud_clb_instance.mongo.id" (or "${...}"); empty for anything else.
+  static std::string referenced_resource(const HclValue& value) {
+    std::string_view text = value.text;
+    if (value.kind == HclValue::Kind::string && text.starts_with("${") && text.ends_with("}")) {
+      text = text.substr(2, text.size() - 3);
+    } else if (value.kind != HclValue::Kind::expression) {
+      return "";
+    }
+    const std::size_t last_dot = text.rfind('.');
+    if (last_dot == std::string_view::npos) return "";
+    return std::string(text.substr(0, last_dot));
+  }
+
+  // tencentcloud_clb_instance (network_type "OPEN" faces the internet, "INTERNAL" does not;
+  // security_groups) with the port of each tencentcloud_clb_listener naming it by clb_id;
+  // aws_lb and aws_alb (internal; security_groups) with each aws_lb_listener or
+  // aws_alb_listener naming it by load_balancer_arn; aws_elb with its listener blocks (lb_port,
+  // instance_port).
+  void read_load_balancers(const std::vector<TerraformResource>& resources) {
+    std::map<std::string, std::size_t> by_name;
+    for (const TerraformResource& resource : resources) {
+      const TerraformFields& fields = resource.fields;
+      const std::string& type = resource.type;
+      if (type != "tencentcloud_clb_instance" && type != "aws_lb" && type != "aws_alb" &&
+          type != "aws_elb") {
+        continue;
+      }
+      NetworkEndpoint endpoint;
+      endpoint.location = FileLocation{path_, fields.line(), 0};
+      endpoint.format = format_;
+      endpoint.resource = resource.name;
+      endpoint.kind = "load_balancer";
+      if (type == "tencentcloud_clb_instance") {
+        endpoint.public_facing =
+            !equals_ignore_case(scalar(fields, "network_type").text, "internal");
+      } else {
+        endpoint.public_facing = scalar(fields, "internal").text != "true";
+      }
+      NetworkRule restrictions;
+      add_addresses(fields, "security_groups", restrictions);
+      endpoint.source_restrictions = std::move(restrictions.sources);
+      endpoint.source_restrictions.insert(endpoint.source_restrictions.end(),
+                                          restrictions.unresolved_sources.begin(),
+                                          restrictions.unresolved_sources.end());
+      if (type == "aws_elb") {
+        for (const TerraformFields& listener : fields.nested("listener")) {
+          add_listener_port(resource, listener, "lb_port", endpoint);
+          add_listener_port(resource, listener, "instance_port", endpoint);
+        }
+      }
+      by_name[resource.name] = scan_.endpoints.size();
+      scan_.endpoints.push_back(std::move(endpoint));
+    }
+    for (const TerraformResource& resource : resources) {
+      const char* link = resource.type == "tencentcloud_clb_listener" ? "clb_id"
+                         : resource.type == "aws_lb_listener" || resource.type == "aws_alb_listener"
+                             ? "load_balancer_arn"
+                             : nullptr;
+      if (!link) continue;
+      const HclValue* target = resource.fields.get(link);
+      const auto found = target ? by_name.find(referenced_resource(*target)) : by_name.end();
+      if (found == by_name.end()) {
+        problem(resource.fields.line(),
+                resource.name + ": its " + link + " names no load balancer of this file");
+        continue;
+      }
+      add_listener_port(resource, resource.fields, "port", scan_.endpoints[found->second]);
+    }
+  }
+
+  void add_listener_port(const TerraformResource& resource, const TerraformFields& fields,
+                         std::string_view name, NetworkEndpoint& endpoint) {
+    const TerraformScalar port = scalar(fields, name);
+    const auto ports = port.state == TerraformScalar::State::literal
+                           ? terraform_port_list(port.text)
+                           : std::nullopt;
+    if (!ports || ports->empty()) {
+      if (port.state != TerraformScalar::State::absent) {
+        problem(fields.line(), resource.name + ": " + std::string(name) + " " + port.text +
+                                   " is not a literal port");
+      }
+      return;
+    }
+    endpoint.ports.insert(endpoint.ports.end(), ports->begin(), ports->end());
+  }
+
+  std::string path_;
+  std::string format_;
+  std::map<std::string, const HclValue*, std::less<>> variables_;
+  std::map<std::string, const HclValue*, std::less<>> locals_;
+  ExposureScan scan_;
+};
+
+// JSON as the values HCL would give: strings are templates (.tf.json), numbers keep their text,
+// every line is 1. Past kTerraformJsonNesting a value becomes an expression "...".
+HclValue terraform_value_of(const nlohmann::json& json, std::size_t depth = 0) {
+  HclValue value;
+  value.line = 1;
+  if (depth > kTerraformJsonNesting) {
+    value.kind = HclValue::Kind::expression;
+    value.text = "...";
+    return value;
+  }
+  if (json.is_object()) {
+    value.kind = HclValue::Kind::object;
+    for (const auto& [key, member] : json.items()) {
+      value.members.push_back(HclMember{key, terraform_value_of(member, depth + 1)});
+    }
+  } else if (json.is_array()) {
+    value.kind = HclValue::Kind::list;
+    for (const nlohmann::json& item : json)
+      value.items.push_back(terraform_value_of(item, depth + 1));
+  } else if (json.is_string()) {
+    value.kind = HclValue::Kind::string;
+    value.text = json.get<std::string>();
+    value.interpolated =
+        value.text.find("${") != std::string::npos || value.text.find("%{") != std::string::npos;
+  } else if (json.is_boolean()) {
+    value.kind = HclValue::Kind::boolean;
+    value.text = json.get<bool>() ? "true" : "false";
+  } else if (json.is_number()) {
+    value.kind = HclValue::Kind::number;
+    value.text = json.dump();
+  }
+  return value;
+}
+
+// The string `key` of a JSON object, or `fallback` when absent or not a string.
+std::string terraform_json_string(const nlohmann::json& object, const char* key,
+                                  const std::string& fallback) {
+  const auto found = object.find(key);
+  return found != object.end() && found->is_string() ? found->get<std::string>() : fallback;
+}
+
+bool is_terraform_plan(const nlohmann::json& document) {
+  return document.is_object() && document.contains("format_version") &&
+         (document.contains("planned_values") || document.contains("values"));
+}
+
+// The resources of a plan's module and of its child modules, whose values are converted into
+// `values` (which must not reallocate while the resources point into it).
+void collect_plan_resources(const nlohmann::json& module, std::size_t depth,
+                            std::vector<HclValue>& values,
+                            std::vector<std::pair<std::string, std::string>>& names) {
+  if (!module.is_object() || depth > kTerraformJsonNesting) return;
+  const auto resources = module.find("resources");
+  if (resources != module.end() && resources->is_array()) {
+    for (const nlohmann::json& resource : *resources) {
+      if (!resource.is_object() || terraform_json_string(resource, "mode", "managed") != "managed")
+        continue;
+      const std::string type = terraform_json_string(resource, "type", "");
+      const std::string address = terraform_json_string(
+          resource, "address", type + "." + terraform_json_string(resource, "name", ""));
+      const auto found = resource.find("values");
+      if (type.empty() || found == resource.end()) continue;
+      values.push_back(terraform_value_of(*found));
+      names.emplace_back(type, address);
+    }
+  }
+  const auto children = module.find("child_modules");
+  if (children != module.end() && children->is_array()) {
+    for (const nlohmann::json& child : *children) {
+      collect_plan_resources(child, depth + 1, values, names);
+    }
+  }
+}
+
+ExposureScan read_terraform_plan(std::string_view path, const nlohmann::json& document) {
+  const nlohmann::json& values =
+      document.contains("planned_values") ? document["planned_values"] : document["values"];
+  std::vector<HclValue> bodies;
+  std::vector<std::pair<std::string, std::string>> names;
+  if (values.is_object() && values.contains("root_module")) {
+    collect_plan_resources(values["root_module"], 0, bodies, names);
+  }
+  std::vector<TerraformResource> resources;
+  for (std::size_t i = 0; i < bodies.size(); ++i) {
+    resources.push_back(
+        TerraformResource{names[i].first, names[i].second, TerraformFields(bodies[i])});
+  }
+  TerraformReader reader(path, "terraform-plan");
+  reader.read(resources);
+  return std::move(reader).take();
+}
+
+}  // namespace
+
+ExposureScan read_terraform(std::string_view path, std::string_view text) {
+  TerraformReader reader(path, "terraform");
+  const Result<HclBody> parsed = parse_hcl(text);
+  if (!parsed) {
+    ExposureScan scan;
+    // "line N: what" as "path:N: what", the form of every other problem.
+    const std::string& message = parsed.error().message;
+    scan.problems.push_back(std::string(path) + ":" +
+                            (message.starts_with("line ") ? message.substr(5) : " " + message));
+    return scan;
+  }
+  const HclBody& file = parsed.value();
+  std::vector<TerraformResource> resources;
+  for (const HclBlock& block : file.blocks) {
+    if (block.type == "variable" && block.labels.size() == 1) {
+      if (const HclAttribute* fallback = block.body.attribute("default")) {
+        reader.add_variable(block.labels[0], fallback->value);
+      }
+    } else if (block.type == "locals") {
+      for (const HclAttribute& local : block.body.attributes) {
+        reader.add_local(local.name, local.value);
+      }
+    } else if (block.type == "resource" && block.labels.size() == 2) {
+      resources.push_back(TerraformResource{block.labels[0],
+                                            block.labels[0] + "." + block.labels[1],
+                                            TerraformFields(block.body, block.line)});
+    }
+  }
+  reader.read(resources);
+  return std::move(reader).take();
+}
+
+ExposureScan read_terraform_json(std::string_view path, const nlohmann::json& document) {
+  if (is_terraform_plan(document)) return read_terraform_plan(path, document);
+  // The JSON syntax (terraform's "JSON Configuration Syntax"): {"resource": {TYPE: {NAME:
+  // {...}}}, "variable": {NAME: {"default": ...}}, "locals": {...}}, any level possibly an array
+  // of such objects.
+  const HclValue file = terraform_value_of(document);
+  TerraformReader reader(path, "terraform");
+  std::vector<TerraformResource> resources;
+  const auto level = [](const HclValue& value) {
+    std::vector<const HclValue*> objects;
+    if (value.kind == HclValue::Kind::object) objects.push_back(&value);
+    if (value.kind == HclValue::Kind::list) {
+      for (const HclValue& item : value.items) {
+        if (item.kind == HclValue::Kind::object) objects.push_back(&item);
+      }
+    }
+    return objects;
+  };
+  for (const HclMember& section : file.members) {
+    for (const HclValue* names : level(section.value)) {
+      for (const HclMember& named : names->members) {
+        if (section.key == "locals") {
+          reader.add_local(named.key, named.value);
+          continue;
+        }
+        for (const HclValue* body : level(named.value)) {
+          if (section.key == "variable") {
+            if (const HclValue* fallback = body->member("default")) {
+              reader.add_variable(named.key, *fallback);
+            }
+          } else if (section.key == "resource") {
+            for (const HclMember& resource : body->members) {
+              for (const HclValue* fields : level(resource.value)) {
+                resources.push_back(TerraformResource{named.key, named.key + "." + resource.key,
+                                                      TerraformFields(*fields)});
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+  reader.read(resources);
+  return std::move(reader).take();
+}
+
+}  // namespace mongoscan

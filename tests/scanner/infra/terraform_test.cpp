@@ -1,0 +1,755 @@
+#include "scanner/infra/terraform.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+namespace mongoscan {
+namespace {
+
+using Direction = NetworkRule::Direction;
+using Action = NetworkRule::Action;
+using Ports = std::vector<PortRange>;
+using Strings = std::vector<std::string>;
+
+ExposureScan read_tf(std::string_view text) {
+  ExposureScan scan = read_terraform("infra/main.tf", text);
+  EXPECT_TRUE(scan.problems.empty()) << scan.problems.front();
+  return scan;
+}
+
+TEST(Terraform, AwsInlineIngressOpenToTheWorld) {
+  const ExposureScan scan = read_tf(R"(
+resource "aws_security_group" "db" {
+  name = "db"
+
+  ingress {
+    from_port   = 27017
+    to_port     = 27019
+    protocol    = "tcp"
+    cidr_blocks = ["0.0.0.0/0"]
+    ipv6_cidr_blocks = ["::/0"]
+  }
+
+  egress {
+    from_port   = 0
+    to_port     = 0
+    protocol    = "-1"
+    cidr_blocks = ["0.0.0.0/0"]
+  }
+}
+)");
+  ASSERT_EQ(scan.rules.size(), 2u);
+  const NetworkRule& ingress = scan.rules[0];
+  EXPECT_EQ(ingress.location.path, "infra/main.tf");
+  EXPECT_EQ(ingress.location.line, 5);
+  EXPECT_EQ(ingress.format, "terraform");
+  EXPECT_EQ(ingress.resource, "aws_security_group.db");
+  EXPECT_EQ(ingress.direction, Direction::ingress);
+  EXPECT_EQ(ingress.action, Action::accept);
+  EXPECT_EQ(ingress.protocol, "tcp");
+  EXPECT_EQ(ingress.ports, (Ports{{27017, 27019}}));
+  EXPECT_EQ(ingress.sources, (Strings{"0.0.0.0/0", "::/0"}));
+  const NetworkRule& egress = scan.rules[1];
+  EXPECT_EQ(egress.direction, Direction::egress);
+  EXPECT_EQ(egress.protocol, "-1");
+  EXPECT_TRUE(egress.ports.empty());
+  EXPECT_EQ(egress.location.line, 13);
+}
+
+TEST(Terraform, AwsIngressAsAnAttributeAndFromASecurityGroup) {
+  const ExposureScan scan = read_tf(R"(
+resource "aws_security_group" "db" {
+  ingress = [{
+    from_port       = 27017
+    to_port         = 27017
+    protocol        = "tcp"
+    security_groups = [aws_security_group.app.id]
+    self            = true
+  }]
+}
+)");
+  ASSERT_EQ(scan.rules.size(), 1u);
+  const NetworkRule& rule = scan.rules[0];
+  EXPECT_EQ(rule.location.line, 3);
+  EXPECT_TRUE(rule.sources.size() == 1 && rule.sources[0] == "self");
+  EXPECT_EQ(rule.unresolved_sources, (Strings{"aws_security_group.app.id"}));
+}
+
+TEST(Terraform, VariableDefaultsAndLocalsResolve) {
+  const ExposureScan scan = read_tf(R"(
+variable "allowed" {
+  type    = list(string)
+  default = ["0.0.0.0/0"]
+}
+variable "port" {
+  default = 27017
+}
+variable "office" {}
+locals {
+  everyone = var.allowed
+  vpn      = "198.51.100.7/32"
+}
+resource "aws_security_group_rule" "db" {
+  type        = "ingress"
+  from_port   = var.port
+  to_port     = var.port
+  protocol    = "tcp"
+  cidr_blocks = var.allowed
+}
+resource "aws_security_group_rule" "mixed" {
+  type        = "ingress"
+  from_port   = 27017
+  to_port     = 27017
+  protocol    = "tcp"
+  cidr_blocks = concat(local.everyone, [local.vpn, var.office, "${var.office}"])
+}
+resource "aws_security_group_rule" "locals" {
+  type        = "ingress"
+  from_port   = 27017
+  to_port     = 27017
+  protocol    = "tcp"
+  cidr_blocks = [local.vpn, "${local.vpn}", var.office]
+}
+)");
+  ASSERT_EQ(scan.rules.size(), 3u);
+  EXPECT_EQ(scan.rules[0].sources, (Strings{"0.0.0.0/0"}));
+  EXPECT_EQ(scan.rules[0].ports, (Ports{{27017, 27017}}));
+  EXPECT_TRUE(scan.rules[1].sources.empty());
+  EXPECT_EQ(scan.rules[1].unresolved_sources,
+            (Strings{"concat(local.everyone, [local.vpn, var.office, \"${var.office}\"])"}));
+  EXPECT_EQ(scan.rules[2].sources, (Strings{"198.51.100.7/32", "198.51.100.7/32"}));
+  EXPECT_EQ(scan.rules[2].unresolved_sources, (Strings{"var.office"}));
+}
+
+TEST(Terraform, UnresolvablePortsSkipTheRuleWithAProblem) {
+  const ExposureScan scan = read_terraform("main.tf", R"(
+resource "aws_security_group_rule" "db" {
+  type        = "ingress"
+  from_port   = var.port
+  to_port     = var.port
+  protocol    = "tcp"
+  cidr_blocks = ["0.0.0.0/0"]
+}
+)");
+  EXPECT_TRUE(scan.rules.empty());
+  ASSERT_EQ(scan.problems.size(), 1u);
+  EXPECT_EQ(scan.problems[0],
+            "main.tf:2: aws_security_group_rule.db: from_port/to_port var.port-var.port are not "
+            "literal ports; the rule is skipped");
+}
+
+TEST(Terraform, AwsSecurityGroupRuleEgressAndSourceGroup) {
+  const ExposureScan scan = read_tf(R"(
+resource "aws_security_group_rule" "out" {
+  type        = "egress"
+  from_port   = 0
+  to_port     = 65535
+  protocol    = "all"
+  cidr_blocks = ["0.0.0.0/0"]
+}
+resource "aws_security_group_rule" "from_app" {
+  type                     = "ingress"
+  from_port                = 27017
+  to_port                  = 27017
+  protocol                 = "tcp"
+  source_security_group_id = "sg-0a1b2c"
+}
+)");
+  ASSERT_EQ(scan.rules.size(), 2u);
+  EXPECT_EQ(scan.rules[0].direction, Direction::egress);
+  EXPECT_TRUE(scan.rules[0].ports.empty());
+  EXPECT_EQ(scan.rules[1].sources, (Strings{"sg-0a1b2c"}));
+  EXPECT_EQ(scan.rules[1].location.line, 9);
+}
+
+TEST(Terraform, AwsVpcIngressRule) {
+  const ExposureScan scan = read_tf(R"(
+resource "aws_vpc_security_group_ingress_rule" "v6" {
+  security_group_id = aws_security_group.db.id
+  cidr_ipv6         = "::/0"
+  from_port         = 27017
+  ip_protocol       = "tcp"
+  to_port           = 27017
+}
+resource "aws_vpc_security_group_ingress_rule" "all" {
+  security_group_id = aws_security_group.db.id
+  cidr_ipv4         = "0.0.0.0/0"
+  ip_protocol       = "-1"
+}
+resource "aws_vpc_security_group_ingress_rule" "app" {
+  security_group_id            = aws_security_group.db.id
+  referenced_security_group_id = aws_security_group.app.id
+  from_port                    = 443
+  to_port                      = 443
+  ip_protocol                  = "tcp"
+}
+)");
+  ASSERT_EQ(scan.rules.size(), 3u);
+  EXPECT_EQ(scan.rules[0].sources, (Strings{"::/0"}));
+  EXPECT_EQ(scan.rules[0].ports, (Ports{{27017, 27017}}));
+  EXPECT_EQ(scan.rules[1].protocol, "-1");
+  EXPECT_TRUE(scan.rules[1].ports.empty());
+  EXPECT_EQ(scan.rules[2].ports, (Ports{{443, 443}}));
+  EXPECT_EQ(scan.rules[2].unresolved_sources, (Strings{"aws_security_group.app.id"}));
+}
+
+TEST(Terraform, CommentedOutRulesAreNoRules) {
+  const ExposureScan scan = read_tf(R"(
+# resource "aws_security_group_rule" "old" {
+#   type        = "ingress"
+#   from_port   = 27017
+#   to_port     = 27017
+#   protocol    = "tcp"
+#   cidr_blocks = ["0.0.0.0/0"]
+# }
+/*
+resource "tencentcloud_security_group_rule" "old" {
+  type = "INGRESS"
+}
+*/
+resource "aws_security_group" "db" {
+  // ingress {
+  //   from_port = 27017
+  // }
+}
+)");
+  EXPECT_TRUE(scan.rules.empty());
+}
+
+TEST(Terraform, TencentRuleAcceptDropAndPortForms) {
+  const ExposureScan scan = read_tf(R"(
+resource "tencentcloud_security_group_rule" "leaky" {
+  security_group_id = tencentcloud_security_group.db.id
+  type              = "INGRESS"
+  cidr_ip           = "0.0.0.0/0"
+  ip_protocol       = "TCP"
+  port_range        = "27017"
+  policy            = "ACCEPT"
+}
+resource "tencentcloud_security_group_rule" "blocked" {
+  security_group_id = tencentcloud_security_group.db.id
+  type              = "ingress"
+  cidr_ip           = "0.0.0.0/0"
+  port_range        = "27017-27019,28017"
+  policy            = "DROP"
+}
+resource "tencentcloud_security_group_rule" "everything" {
+  security_group_id = tencentcloud_security_group.db.id
+  type              = "EGRESS"
+  cidr_ip           = "0.0.0.0/0"
+  ip_protocol       = "ALL"
+  port_range        = "ALL"
+  policy            = "ACCEPT"
+}
+resource "tencentcloud_security_group_rule" "templates" {
+  security_group_id = tencentcloud_security_group.db.id
+  type              = "INGRESS"
+  source_sgid       = "sg-app"
+  address_template {
+    template_id = "ipm-2uw6ujo3"
+  }
+  policy            = "ACCEPT"
+}
+)");
+  ASSERT_EQ(scan.rules.size(), 4u);
+  EXPECT_EQ(scan.rules[0].protocol, "tcp");
+  EXPECT_EQ(scan.rules[0].ports, (Ports{{27017, 27017}}));
+  EXPECT_EQ(scan.rules[0].action, Action::accept);
+  EXPECT_EQ(scan.rules[1].action, Action::drop);
+  EXPECT_EQ(scan.rules[1].protocol, "all");
+  EXPECT_EQ(scan.rules[1].ports, (Ports{{27017, 27019}, {28017, 28017}}));
+  EXPECT_EQ(scan.rules[2].direction, Direction::egress);
+  EXPECT_TRUE(scan.rules[2].ports.empty());
+  EXPECT_EQ(scan.rules[3].sources, (Strings{"sg-app", "ipm-2uw6ujo3"}));
+}
+
+TEST(Terraform, TencentRuleSet) {
+  const ExposureScan scan = read_tf(R"(
+resource "tencentcloud_security_group_rule_set" "db" {
+  security_group_id = tencentcloud_security_group.db.id
+
+  ingress {
+    action      = "ACCEPT"
+    cidr_block  = "10.0.0.0/16"
+    protocol    = "TCP"
+    port        = "27017"
+  }
+  ingress {
+    action          = "DROP"
+    ipv6_cidr_block = "::/0"
+    protocol        = "ALL"
+    port            = "ALL"
+  }
+  egress {
+    action             = "ACCEPT"
+    source_security_id = "sg-other"
+    protocol           = "TCP"
+    port               = "443"
+  }
+}
+)");
+  ASSERT_EQ(scan.rules.size(), 3u);
+  EXPECT_EQ(scan.rules[0].location.line, 5);
+  EXPECT_EQ(scan.rules[0].sources, (Strings{"10.0.0.0/16"}));
+  EXPECT_EQ(scan.rules[1].action, Action::drop);
+  EXPECT_EQ(scan.rules[1].sources, (Strings{"::/0"}));
+  EXPECT_TRUE(scan.rules[1].ports.empty());
+  EXPECT_EQ(scan.rules[2].direction, Direction::egress);
+  EXPECT_EQ(scan.rules[2].ports, (Ports{{443, 443}}));
+  EXPECT_EQ(scan.rules[2].sources, (Strings{"sg-other"}));
+}
+
+TEST(Terraform, TencentLiteRule) {
+  const ExposureScan scan = read_terraform("main.tf", R"(
+resource "tencentcloud_security_group_lite_rule" "db" {
+  security_group_id = tencentcloud_security_group.db.id
+  ingress = [
+    "ACCEPT#0.0.0.0/0#27017#TCP",
+    "DROP#8.8.8.8#80,90#UDP",
+    "ACCEPT#sg-7ixn3foj#ALL#ALL",
+    "not a rule",
+  ]
+  egress = ["ACCEPT#0.0.0.0/0#443#TCP"]
+}
+)");
+  ASSERT_EQ(scan.rules.size(), 4u);
+  EXPECT_EQ(scan.rules[0].location.line, 5);
+  EXPECT_EQ(scan.rules[0].sources, (Strings{"0.0.0.0/0"}));
+  EXPECT_EQ(scan.rules[0].ports, (Ports{{27017, 27017}}));
+  EXPECT_EQ(scan.rules[0].protocol, "tcp");
+  EXPECT_EQ(scan.rules[1].action, Action::drop);
+  EXPECT_EQ(scan.rules[1].ports, (Ports{{80, 80}, {90, 90}}));
+  EXPECT_TRUE(scan.rules[2].ports.empty());
+  EXPECT_EQ(scan.rules[2].protocol, "all");
+  EXPECT_EQ(scan.rules[3].direction, Direction::egress);
+  ASSERT_EQ(scan.problems.size(), 1u);
+  EXPECT_EQ(scan.problems[0],
+            "main.tf:8: tencentcloud_security_group_lite_rule.db: \"not a rule\" is not "
+            "ACTION#SOURCE#PORT#PROTOCOL; it is skipped");
+}
+
+TEST(Terraform, TencentOpenClbWithListenerAndAnInternalOne) {
+  const ExposureScan scan = read_tf(R"(
+resource "tencentcloud_clb_instance" "mongo" {
+  network_type    = "OPEN"
+  clb_name        = "mongo"
+  security_groups = [tencentcloud_security_group.clb.id, "sg-clb"]
+}
+resource "tencentcloud_clb_instance" "inside" {
+  network_type = "INTERNAL"
+}
+resource "tencentcloud_clb_listener" "mongo" {
+  clb_id   = tencentcloud_clb_instance.mongo.id
+  port     = 27017
+  protocol = "TCP"
+}
+resource "tencentcloud_clb_listener" "legacy" {
+  clb_id   = "${tencentcloud_clb_instance.inside.id}"
+  port     = 27018
+  protocol = "TCP"
+}
+)");
+  ASSERT_EQ(scan.endpoints.size(), 2u);
+  const NetworkEndpoint& open = scan.endpoints[0];
+  EXPECT_EQ(open.resource, "tencentcloud_clb_instance.mongo");
+  EXPECT_EQ(open.kind, "load_balancer");
+  EXPECT_TRUE(open.public_facing);
+  EXPECT_EQ(open.ports, (Ports{{27017, 27017}}));
+  EXPECT_EQ(open.source_restrictions, (Strings{"sg-clb", "tencentcloud_security_group.clb.id"}));
+  EXPECT_EQ(open.location.line, 2);
+  EXPECT_FALSE(scan.endpoints[1].public_facing);
+  EXPECT_EQ(scan.endpoints[1].ports, (Ports{{27018, 27018}}));
+}
+
+TEST(Terraform, ClbWithoutSecurityGroupsHasNoRestrictions) {
+  const ExposureScan scan = read_tf(R"(
+resource "tencentcloud_clb_instance" "mongo" {
+  network_type = "OPEN"
+}
+)");
+  ASSERT_EQ(scan.endpoints.size(), 1u);
+  EXPECT_TRUE(scan.endpoints[0].source_restrictions.empty());
+  EXPECT_TRUE(scan.endpoints[0].ports.empty());
+}
+
+TEST(Terraform, ListenerOfAnotherFileIsAProblem) {
+  const ExposureScan scan = read_terraform("lb.tf", R"(
+resource "tencentcloud_clb_listener" "mongo" {
+  clb_id = tencentcloud_clb_instance.elsewhere.id
+  port   = 27017
+}
+)");
+  EXPECT_TRUE(scan.endpoints.empty());
+  ASSERT_EQ(scan.problems.size(), 1u);
+  EXPECT_EQ(scan.problems[0],
+            "lb.tf:2: tencentcloud_clb_listener.mongo: its clb_id names no load balancer of this "
+            "file");
+}
+
+TEST(Terraform, AwsLoadBalancers) {
+  const ExposureScan scan = read_tf(R"(
+resource "aws_lb" "nlb" {
+  internal           = false
+  load_balancer_type = "network"
+}
+resource "aws_lb_listener" "mongo" {
+  load_balancer_arn = aws_lb.nlb.arn
+  port              = 27017
+  protocol          = "TCP"
+}
+resource "aws_lb" "private" {
+  internal        = true
+  security_groups = ["sg-lb"]
+}
+resource "aws_elb" "classic" {
+  listener {
+    lb_port           = 27017
+    lb_protocol       = "tcp"
+    instance_port     = 27017
+    instance_protocol = "tcp"
+  }
+}
+)");
+  ASSERT_EQ(scan.endpoints.size(), 3u);
+  EXPECT_TRUE(scan.endpoints[0].public_facing);
+  EXPECT_EQ(scan.endpoints[0].ports, (Ports{{27017, 27017}}));
+  EXPECT_FALSE(scan.endpoints[1].public_facing);
+  EXPECT_EQ(scan.endpoints[1].source_restrictions, (Strings{"sg-lb"}));
+  EXPECT_EQ(scan.endpoints[2].ports, (Ports{{27017, 27017}, {27017, 27017}}));
+}
+
+TEST(Terraform, AlicloudRule) {
+  const ExposureScan scan = read_tf(R"(
+resource "alicloud_security_group_rule" "open" {
+  type              = "ingress"
+  ip_protocol       = "tcp"
+  nic_type          = "intranet"
+  port_range        = "27017/27017"
+  security_group_id = alicloud_security_group.default.id
+  cidr_ip           = "0.0.0.0/0"
+}
+resource "alicloud_security_group_rule" "deny" {
+  type        = "ingress"
+  ip_protocol = "all"
+  policy      = "drop"
+  port_range  = "-1/-1"
+  cidr_ip     = "0.0.0.0/0"
+}
+resource "alicloud_security_group_rule" "https" {
+  type         = "ingress"
+  ip_protocol  = "tcp"
+  port_range   = "443/443"
+  ipv6_cidr_ip = "::/0"
+}
+)");
+  ASSERT_EQ(scan.rules.size(), 3u);
+  EXPECT_EQ(scan.rules[0].action, Action::accept);
+  EXPECT_EQ(scan.rules[0].ports, (Ports{{27017, 27017}}));
+  EXPECT_EQ(scan.rules[1].action, Action::drop);
+  EXPECT_TRUE(scan.rules[1].ports.empty());
+  EXPECT_EQ(scan.rules[2].ports, (Ports{{443, 443}}));
+  EXPECT_EQ(scan.rules[2].sources, (Strings{"::/0"}));
+}
+
+TEST(Terraform, GoogleFirewall) {
+  const ExposureScan scan = read_tf(R"(
+resource "google_compute_firewall" "mongo" {
+  name    = "mongo"
+  network = google_compute_network.default.name
+
+  allow {
+    protocol = "tcp"
+    ports    = ["27017", "27018-27019"]
+  }
+  allow {
+    protocol = "icmp"
+  }
+  source_ranges = ["0.0.0.0/0"]
+}
+resource "google_compute_firewall" "deny_all" {
+  direction = "INGRESS"
+  deny {
+    protocol = "all"
+  }
+  source_ranges = ["0.0.0.0/0"]
+}
+resource "google_compute_firewall" "no_source" {
+  allow {
+    protocol = "tcp"
+    ports    = [27017]
+  }
+}
+resource "google_compute_firewall" "tagged" {
+  allow {
+    protocol = "tcp"
+    ports    = ["27017"]
+  }
+  source_tags = ["app"]
+}
+resource "google_compute_firewall" "out" {
+  direction          = "EGRESS"
+  destination_ranges = ["0.0.0.0/0"]
+  allow {
+    protocol = "tcp"
+  }
+}
+resource "google_compute_firewall" "off" {
+  disabled = true
+  allow {
+    protocol = "tcp"
+  }
+}
+)");
+  ASSERT_EQ(scan.rules.size(), 6u);
+  EXPECT_EQ(scan.rules[0].location.line, 6);
+  EXPECT_EQ(scan.rules[0].ports, (Ports{{27017, 27017}, {27018, 27019}}));
+  EXPECT_EQ(scan.rules[0].sources, (Strings{"0.0.0.0/0"}));
+  EXPECT_EQ(scan.rules[1].protocol, "icmp");
+  EXPECT_TRUE(scan.rules[1].ports.empty());
+  EXPECT_EQ(scan.rules[2].action, Action::drop);
+  EXPECT_EQ(scan.rules[2].protocol, "all");
+  EXPECT_EQ(scan.rules[3].sources, (Strings{"0.0.0.0/0"}));
+  EXPECT_EQ(scan.rules[3].ports, (Ports{{27017, 27017}}));
+  EXPECT_EQ(scan.rules[4].sources, (Strings{"app"}));
+  EXPECT_EQ(scan.rules[5].direction, Direction::egress);
+}
+
+TEST(Terraform, AzureRulesStandaloneAndInline) {
+  const ExposureScan scan = read_tf(R"(
+resource "azurerm_network_security_rule" "mongo" {
+  name                        = "mongo"
+  priority                    = 100
+  direction                   = "Inbound"
+  access                      = "Allow"
+  protocol                    = "Tcp"
+  source_port_range           = "*"
+  destination_port_range      = "27017"
+  source_address_prefix       = "Internet"
+  destination_address_prefix  = "*"
+}
+resource "azurerm_network_security_group" "db" {
+  security_rule {
+    name                       = "any"
+    direction                  = "Inbound"
+    access                     = "Deny"
+    protocol                   = "*"
+    destination_port_range     = "*"
+    source_address_prefix      = "*"
+  }
+  security_rule {
+    name                       = "office"
+    direction                  = "Inbound"
+    access                     = "Allow"
+    protocol                   = "Tcp"
+    destination_port_ranges    = ["27017-27019", "443"]
+    source_address_prefixes    = ["203.0.113.0/24", "Any"]
+  }
+  security_rule {
+    name                         = "out"
+    direction                    = "Outbound"
+    access                       = "Allow"
+    protocol                     = "*"
+    destination_port_range       = "*"
+    destination_address_prefix   = "Internet"
+  }
+}
+)");
+  ASSERT_EQ(scan.rules.size(), 4u);
+  EXPECT_EQ(scan.rules[0].sources, (Strings{"Internet"}));
+  EXPECT_EQ(scan.rules[0].protocol, "tcp");
+  EXPECT_EQ(scan.rules[0].ports, (Ports{{27017, 27017}}));
+  EXPECT_EQ(scan.rules[1].location.line, 14);
+  EXPECT_EQ(scan.rules[1].action, Action::drop);
+  EXPECT_EQ(scan.rules[1].protocol, "*");
+  EXPECT_TRUE(scan.rules[1].ports.empty());
+  EXPECT_EQ(scan.rules[2].ports, (Ports{{27017, 27019}, {443, 443}}));
+  EXPECT_EQ(scan.rules[2].sources, (Strings{"203.0.113.0/24", "Any"}));
+  EXPECT_EQ(scan.rules[3].direction, Direction::egress);
+  EXPECT_EQ(scan.rules[3].sources, (Strings{"Internet"}));
+}
+
+TEST(Terraform, AtlasAccessList) {
+  const ExposureScan scan = read_tf(R"(
+resource "mongodbatlas_project_ip_access_list" "anywhere" {
+  project_id = var.project_id
+  cidr_block = "0.0.0.0/0"
+  comment    = "temporary"
+}
+resource "mongodbatlas_project_ip_access_list" "office" {
+  project_id = var.project_id
+  ip_address = "203.0.113.5"
+}
+)");
+  ASSERT_EQ(scan.rules.size(), 2u);
+  EXPECT_EQ(scan.rules[0].direction, Direction::ingress);
+  EXPECT_EQ(scan.rules[0].action, Action::accept);
+  EXPECT_EQ(scan.rules[0].ports, (Ports{{27017, 27017}}));
+  EXPECT_EQ(scan.rules[0].sources, (Strings{"0.0.0.0/0"}));
+  EXPECT_EQ(scan.rules[1].sources, (Strings{"203.0.113.5"}));
+}
+
+TEST(Terraform, OtherResourcesAndBlocksAreIgnored) {
+  const ExposureScan scan = read_tf(R"(
+terraform {
+  required_providers {
+    aws = { source = "hashicorp/aws" }
+  }
+}
+provider "aws" { region = "eu-west-1" }
+data "aws_security_group" "existing" { id = "sg-1" }
+resource "aws_instance" "db" { ami = "ami-1" }
+module "vpc" { source = "./vpc" }
+output "id" { value = aws_instance.db.id }
+)");
+  EXPECT_TRUE(scan.rules.empty());
+  EXPECT_TRUE(scan.endpoints.empty());
+}
+
+TEST(Terraform, DynamicBlocksAreSaid) {
+  const ExposureScan scan = read_terraform("main.tf", R"(
+resource "aws_security_group" "db" {
+  dynamic "ingress" {
+    for_each = var.rules
+    content {
+      from_port = ingress.value.port
+    }
+  }
+}
+)");
+  EXPECT_TRUE(scan.rules.empty());
+  ASSERT_EQ(scan.problems.size(), 1u);
+  EXPECT_EQ(scan.problems[0],
+            "main.tf:2: aws_security_group.db: a dynamic \"ingress\" block is not expanded; its "
+            "rules are not read");
+}
+
+TEST(Terraform, SyntaxErrorIsOneProblem) {
+  const ExposureScan scan = read_terraform("bad.tf", "resource \"aws_security_group\" \"x\" {\n");
+  EXPECT_TRUE(scan.rules.empty());
+  ASSERT_EQ(scan.problems.size(), 1u);
+  EXPECT_EQ(scan.problems[0], "bad.tf:2: the block opened at line 1 has no }");
+}
+
+TEST(TerraformJson, ConfigurationSyntax) {
+  const nlohmann::json document = nlohmann::json::parse(R"({
+    "variable": {"allowed": {"default": ["0.0.0.0/0"]}},
+    "locals": {"office": "203.0.113.0/24"},
+    "resource": {
+      "aws_security_group": {
+        "db": {
+          "ingress": [{
+            "from_port": 27017, "to_port": 27017, "protocol": "tcp",
+            "cidr_blocks": "${var.allowed}"
+          }]
+        }
+      },
+      "aws_security_group_rule": {
+        "office": {
+          "type": "ingress", "from_port": 27017, "to_port": 27017, "protocol": "tcp",
+          "cidr_blocks": ["${local.office}", "${var.unknown}"]
+        }
+      }
+    }
+  })");
+  const ExposureScan scan = read_terraform_json("main.tf.json", document);
+  EXPECT_TRUE(scan.problems.empty());
+  ASSERT_EQ(scan.rules.size(), 2u);
+  EXPECT_EQ(scan.rules[0].format, "terraform");
+  EXPECT_EQ(scan.rules[0].resource, "aws_security_group.db");
+  EXPECT_EQ(scan.rules[0].location.path, "main.tf.json");
+  EXPECT_EQ(scan.rules[0].location.line, 1);
+  EXPECT_EQ(scan.rules[0].sources, (Strings{"0.0.0.0/0"}));
+  EXPECT_EQ(scan.rules[1].sources, (Strings{"203.0.113.0/24"}));
+  EXPECT_EQ(scan.rules[1].unresolved_sources, (Strings{"${var.unknown}"}));
+}
+
+TEST(TerraformJson, PlanFromTerraformShow) {
+  const nlohmann::json document = nlohmann::json::parse(R"({
+    "format_version": "1.2",
+    "terraform_version": "1.7.5",
+    "planned_values": {
+      "root_module": {
+        "resources": [
+          {
+            "address": "aws_security_group.db", "mode": "managed",
+            "type": "aws_security_group", "name": "db",
+            "values": {
+              "ingress": [{
+                "cidr_blocks": ["0.0.0.0/0"], "description": "", "from_port": 27017,
+                "ipv6_cidr_blocks": [], "prefix_list_ids": [], "protocol": "tcp",
+                "security_groups": [], "self": false, "to_port": 27017
+              }],
+              "egress": []
+            }
+          },
+          {
+            "address": "data.aws_security_group.x", "mode": "data",
+            "type": "aws_security_group", "name": "x",
+            "values": {"ingress": [{"from_port": 1, "to_port": 1, "protocol": "tcp",
+                                    "cidr_blocks": ["0.0.0.0/0"]}]}
+          }
+        ],
+        "child_modules": [{
+          "address": "module.atlas",
+          "resources": [{
+            "address": "module.atlas.mongodbatlas_project_ip_access_list.all", "mode": "managed",
+            "type": "mongodbatlas_project_ip_access_list", "name": "all",
+            "values": {"cidr_block": "0.0.0.0/0", "ip_address": null, "project_id": "p1"}
+          }]
+        }]
+      }
+    }
+  })");
+  const ExposureScan scan = read_terraform_json("plan.json", document);
+  EXPECT_TRUE(scan.problems.empty());
+  ASSERT_EQ(scan.rules.size(), 2u);
+  EXPECT_EQ(scan.rules[0].format, "terraform-plan");
+  EXPECT_EQ(scan.rules[0].resource, "aws_security_group.db");
+  EXPECT_EQ(scan.rules[0].sources, (Strings{"0.0.0.0/0"}));
+  EXPECT_EQ(scan.rules[0].ports, (Ports{{27017, 27017}}));
+  EXPECT_EQ(scan.rules[1].resource, "module.atlas.mongodbatlas_project_ip_access_list.all");
+  EXPECT_EQ(scan.rules[1].sources, (Strings{"0.0.0.0/0"}));
+}
+
+TEST(TerraformJson, StateFromTerraformShowAndOtherJson) {
+  const nlohmann::json state = nlohmann::json::parse(R"({
+    "format_version": "1.0",
+    "values": {"root_module": {"resources": [{
+      "address": "google_compute_firewall.fw", "mode": "managed",
+      "type": "google_compute_firewall", "name": "fw",
+      "values": {"direction": "INGRESS", "source_ranges": ["0.0.0.0/0"], "disabled": false,
+                 "allow": [{"protocol": "tcp", "ports": ["27017"]}], "deny": []}
+    }]}}
+  })");
+  const ExposureScan scan = read_terraform_json("state.json", state);
+  ASSERT_EQ(scan.rules.size(), 1u);
+  EXPECT_EQ(scan.rules[0].format, "terraform-plan");
+  EXPECT_EQ(scan.rules[0].ports, (Ports{{27017, 27017}}));
+  for (const char* other : {R"({"name": "package", "version": "1.0"})", "[1, 2]", "null",
+                            R"({"format_version": 1, "values": {"root_module": {"resources": [
+             {"mode": 5, "type": 7, "address": [], "values": {}}, 3]}}})",
+                            R"({"format_version": "1.0", "planned_values": []})"}) {
+    const ExposureScan none = read_terraform_json("x.json", nlohmann::json::parse(other));
+    EXPECT_TRUE(none.rules.empty() && none.endpoints.empty() && none.problems.empty()) << other;
+  }
+}
+
+TEST(TerraformJson, DeepJsonIsBounded) {
+  nlohmann::json deep = "0.0.0.0/0";
+  for (int i = 0; i < 300; ++i) deep = nlohmann::json::array({deep});
+  nlohmann::json document;
+  document["resource"]["aws_security_group_rule"]["r"] = {{"type", "ingress"},
+                                                          {"from_port", 1},
+                                                          {"to_port", 1},
+                                                          {"protocol", "tcp"},
+                                                          {"cidr_blocks", deep}};
+  const ExposureScan scan = read_terraform_json("deep.tf.json", document);
+  ASSERT_EQ(scan.rules.size(), 1u);
+  EXPECT_TRUE(scan.rules[0].sources.empty());
+  EXPECT_EQ(scan.rules[0].unresolved_sources.size(), 1u);
+}
+
+}  // namespace
+}  // namespace mongoscan
