@@ -70,6 +70,7 @@ mongoscan_sources(MONGOSCAN_SOURCES scanner/infra
   compose_file.cpp
   hcl.cpp
   helm_values.cpp
+  infra_file.cpp
   infra_yaml.cpp
   kubernetes_manifest.cpp
   kubernetes_service.cpp

@@ -53,7 +53,8 @@ mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/checks/server
 
 mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/fixtures
   configs_corpus_test.cpp
-  demo_test.cpp)
+  demo_test.cpp
+  infra_corpus_test.cpp)
 
 mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/reports
   atomic_file_test.cpp
@@ -137,6 +138,7 @@ mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/scanner/infra
   compose_file_test.cpp
   hcl_test.cpp
   helm_values_test.cpp
+  infra_file_test.cpp
   infra_yaml_test.cpp
   kubernetes_manifest_test.cpp
   port_range_text_test.cpp

@@ -198,6 +198,12 @@ std::vector<Finding> check_network_exposure(const ConfigFacts& facts, const Poli
       findings.push_back(std::move(*finding));
     }
   }
+  // What a reader could not read is not looked at: said at its file, never passed.
+  for (const SkippedFile& unread : facts.infrastructure_unread) {
+    findings.push_back(make_finding(
+        rule_spec, policy, Subject{Subject::Kind::file, unread.path, std::nullopt, std::nullopt},
+        {Status::skipped, "not read as infrastructure: " + unread.reason}));
+  }
   const json evidence = {{"infrastructure_files", facts.infrastructure_files},
                          {"rules", facts.network_rules.size()},
                          {"endpoints", facts.network_endpoints.size()}};

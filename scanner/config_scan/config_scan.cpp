@@ -80,9 +80,30 @@ void keep_credentials(const FileToScan& file, TextScan& scan, ScanBudget& budget
     facts.unlisted_credentials.push_back({file.path, kind, count});
 }
 
+// What an infrastructure file exposes, into `facts` (a worker's own).
+void keep_exposure(const FileToScan& file, std::string_view text,
+                   const ConfigScanSettings& settings, ConfigFacts& facts) {
+  ExposureScan exposure;
+  try {
+    exposure = settings.scan_infrastructure(file.path, text);
+  } catch (...) {
+    // As for the text scan: a bug met on one file costs that file's infrastructure facts.
+    facts.infrastructure_unread.push_back({file.path, std::string(kInternalErrorReason)});
+    return;
+  }
+  if (!exposure.recognised) return;
+  ++facts.infrastructure_files;
+  std::move(exposure.rules.begin(), exposure.rules.end(), std::back_inserter(facts.network_rules));
+  std::move(exposure.endpoints.begin(), exposure.endpoints.end(),
+            std::back_inserter(facts.network_endpoints));
+  if (exposure.server_config) facts.server_configs.push_back(std::move(*exposure.server_config));
+  for (std::string& problem : exposure.problems)
+    facts.infrastructure_unread.push_back({file.path, std::move(problem)});
+}
+
 // Scans one file read into `facts` (a worker's own), or records why it was skipped.
-void scan_file(const FileToScan& file, const FileRead& read, ScanBudget& budget,
-               ConfigFacts& facts, StringsByText& strings) {
+void scan_file(const FileToScan& file, const FileRead& read, ScanBudget& budget, ConfigFacts& facts,
+               StringsByText& strings) {
   if (const auto* skipped = std::get_if<SkippedFile>(&read)) {
     facts.skipped.push_back(*skipped);
     return;
@@ -111,6 +132,7 @@ void scan_file(const FileToScan& file, const FileRead& read, ScanBudget& budget,
   for (const auto& [rule, count] : scan.suppressed_by_rule) {
     facts.suppressed_by_rule[std::string(rule)] += count;
   }
+  if (may_be_infrastructure(file.path)) keep_exposure(file, text, budget.settings, facts);
 }
 
 // How many listed files may wait for a worker: each may hold its directory open, so a quarter of
@@ -193,6 +215,15 @@ void merge_into(ConfigFacts& facts, ConfigFacts& part) {
   std::move(part.credentials.begin(), part.credentials.end(),
             std::back_inserter(facts.credentials));
   for (const auto& [rule, count] : part.suppressed_by_rule) facts.suppressed_by_rule[rule] += count;
+  facts.infrastructure_files += part.infrastructure_files;
+  std::move(part.network_rules.begin(), part.network_rules.end(),
+            std::back_inserter(facts.network_rules));
+  std::move(part.network_endpoints.begin(), part.network_endpoints.end(),
+            std::back_inserter(facts.network_endpoints));
+  std::move(part.server_configs.begin(), part.server_configs.end(),
+            std::back_inserter(facts.server_configs));
+  std::move(part.infrastructure_unread.begin(), part.infrastructure_unread.end(),
+            std::back_inserter(facts.infrastructure_unread));
 }
 
 }  // namespace
@@ -241,6 +272,16 @@ ConfigFacts scan_config_paths(const std::vector<std::string>& roots,
                    });
   std::stable_sort(facts.skipped.begin(), facts.skipped.end(),
                    [](const SkippedFile& a, const SkippedFile& b) { return a.path < b.path; });
+  std::stable_sort(facts.infrastructure_unread.begin(), facts.infrastructure_unread.end(),
+                   [](const SkippedFile& a, const SkippedFile& b) { return a.path < b.path; });
+  std::stable_sort(
+      facts.network_rules.begin(), facts.network_rules.end(),
+      [](const auto& a, const auto& b) { return by_location(a.location, b.location); });
+  std::stable_sort(
+      facts.network_endpoints.begin(), facts.network_endpoints.end(),
+      [](const auto& a, const auto& b) { return by_location(a.location, b.location); });
+  std::stable_sort(facts.server_configs.begin(), facts.server_configs.end(),
+                   [](const auto& a, const auto& b) { return a.path < b.path; });
   std::stable_sort(
       facts.credentials.begin(), facts.credentials.end(),
       [](const auto& a, const auto& b) { return by_location(a.location, b.location); });

@@ -1,6 +1,7 @@
 #pragma once
 // The config scan: lists files (file_walk.h), reads each on a few threads and finds credentials and
-// connection strings in it (config_text_scan.h). Binary and unreadable files, and a file whose scan
+// connection strings in it (config_text_scan.h), and what infrastructure files expose
+// (infra_file.h). Binary and unreadable files, and a file whose scan
 // failed, are skipped with a reason; nothing here fails the scan.
 
 #include <functional>
@@ -11,13 +12,19 @@
 #include "scanner/config_scan/config_text_scan.h"
 #include "scanner/config_scan/file_walk.h"
 #include "scanner/facts/config_facts.h"
+#include "scanner/infra/infra_file.h"
 
 namespace mongoscan {
 
 // How one file's text is scanned. An exception it throws skips that file with
 // kInternalErrorReason (scanner/facts/config_facts.h) and the scan goes on.
 using TextScanFunction = std::function<TextScan(std::string_view path, std::string_view text,
-                                               const TextScanLimits& limits)>;
+                                                const TextScanLimits& limits)>;
+
+// How a file that may be infrastructure (infra_file.h) is read; an exception it throws is that
+// file's problem.
+using InfrastructureScanFunction =
+    std::function<ExposureScan(std::string_view path, std::string_view text)>;
 
 struct ConfigScanSettings {
   WalkSettings walk;
@@ -28,6 +35,7 @@ struct ConfigScanSettings {
   std::size_t max_credentials = 10000;
   std::size_t max_connection_strings = 10000;
   TextScanFunction scan_text = scan_config_text;  // tests swap it to inject a failure
+  InfrastructureScanFunction scan_infrastructure = scan_infrastructure_file;
 };
 
 // Scans every file under `roots` (files or directories). Facts are in path order, whatever the

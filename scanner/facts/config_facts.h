@@ -80,6 +80,9 @@ struct ConfigFacts {
   std::vector<NetworkRule> network_rules;
   std::vector<NetworkEndpoint> network_endpoints;
   std::vector<ServerConfigFile> server_configs;
+  // Infrastructure files, or parts of them, a reader could not read: each problem names the
+  // file (and line) and what was wrong.
+  std::vector<SkippedFile> infrastructure_unread;
 };
 
 }  // namespace mongoscan

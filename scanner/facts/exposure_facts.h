@@ -64,6 +64,7 @@ struct ServerConfigFile {
 // What one infrastructure file declared, and what the reader could not read in it (one line each,
 // naming the place; never a secret).
 struct ExposureScan {
+  bool recognised = false;  // the file is one of the infrastructure formats mongoscan reads
   std::vector<NetworkRule> rules;
   std::vector<NetworkEndpoint> endpoints;
   std::optional<ServerConfigFile> server_config;

@@ -11,8 +11,8 @@
 
 #include <filesystem>
 #include <fstream>
-#include <stdexcept>
 #include <nlohmann/json.hpp>
+#include <stdexcept>
 
 #include "tests/support/mongoscan_binary.h"
 #include "tests/support/process.h"
@@ -115,14 +115,44 @@ TEST_F(ConfigScanTree, AFileWhoseScanFailsIsSkippedAsAnInternalErrorAndTheRestIs
   EXPECT_EQ(facts.skipped[0].reason, kInternalErrorReason);
 }
 
+// Infrastructure files give their exposure facts, in path order, beside the credentials; a reader
+// that fails on one file costs that file's exposure facts only, and says so.
+TEST_F(ConfigScanTree, InfrastructureFilesGiveExposureFacts) {
+  write("z/main.tf",
+        "resource \"mongodbatlas_project_ip_access_list\" \"a\" {\n  project_id = \"p\"\n"
+        "  cidr_block = \"0.0.0.0/0\"\n}\n");
+  write("a/docker-compose.yml", "services:\n  db:\n    ports:\n      - \"27017:27017\"\n");
+  write("b/broken.tf", "resource \"x\" {\n");
+  write("c/mongod.conf", "net:\n  bindIp: 0.0.0.0\n");
+  write("d/notes.md", "ports: 27017\n");
+  write("e/trips.tf", "variable \"x\" {}\n");
+  ConfigScanSettings settings;
+  settings.scan_infrastructure = [](std::string_view path, std::string_view text) {
+    if (path.ends_with("trips.tf")) throw std::runtime_error("injected");
+    return scan_infrastructure_file(path, text);
+  };
+  const ConfigFacts facts = scan_config_paths({root_.string()}, settings);
+  EXPECT_EQ(facts.infrastructure_files, 4u)
+      << "main.tf, docker-compose.yml, broken.tf, mongod.conf";
+  ASSERT_EQ(facts.network_rules.size(), 1u);
+  EXPECT_EQ(fs::path(facts.network_rules[0].location.path).filename(), "main.tf");
+  ASSERT_EQ(facts.network_endpoints.size(), 1u);
+  ASSERT_EQ(facts.server_configs.size(), 1u);
+  ASSERT_EQ(facts.infrastructure_unread.size(), 2u);
+  EXPECT_EQ(fs::path(facts.infrastructure_unread[0].path).filename(), "broken.tf");
+  EXPECT_EQ(fs::path(facts.infrastructure_unread[1].path).filename(), "trips.tf");
+  EXPECT_EQ(facts.infrastructure_unread[1].reason, kInternalErrorReason);
+  EXPECT_EQ(facts.files_scanned, 6u) << "the credential scan reads every file all the same";
+}
+
 // `${PASS:` at a line's end followed by `}` on the next line once aborted the whole scan
 // (std::out_of_range from the fingerprint), losing every result: in every syntax it is now scanned.
 TEST_F(ConfigScanTree, AnUnfinishedTemplateDefaultDoesNotStopTheScan) {
   const std::string text =
       "password = ${PASS:\n}\npassword: ${PASS:\n}\n<password>${PASS:\n}</password>\n"
       "\"password\": \"${PASS:\n}\"\nPASSWORD=${PASS:\n}\n";
-  const std::vector<std::string> extensions = {"yml", "env", "ini", "js", "py", "properties",
-                                               "json", "xml", "tf", "toml", "sh", "conf"};
+  const std::vector<std::string> extensions = {"yml",  "env", "ini", "js",   "py", "properties",
+                                               "json", "xml", "tf",  "toml", "sh", "conf"};
   for (const std::string& extension : extensions) write("a." + extension, text);
   const auto run = mongoscan({"--config-path", root_.string(), "--format", "json"});
   ASSERT_TRUE(run.exit_code == 0 || run.exit_code == 1) << run.exit_code << " " << run.err;

@@ -1,0 +1,66 @@
+// Which reader a file goes to, by name and shape, and which files are left alone.
+
+#include "scanner/infra/infra_file.h"
+
+#include <gtest/gtest.h>
+
+namespace mongoscan {
+namespace {
+
+TEST(InfrastructureFile, TheNameDecidesWhetherToLook) {
+  for (const char* name : {"infra/main.tf", "plan.tf.json", "sg.json", "k8s/svc.yaml",
+                           "compose.YML", "/etc/mongod.conf"}) {
+    EXPECT_TRUE(may_be_infrastructure(name)) << name;
+  }
+  for (const char* name : {"src/App.java", "README.md", "main.tf.bak", "values.yaml.tpl"}) {
+    EXPECT_FALSE(may_be_infrastructure(name)) << name;
+  }
+}
+
+TEST(InfrastructureFile, EachFormatReachesItsReader) {
+  const ExposureScan terraform =
+      scan_infrastructure_file("main.tf",
+                               "resource \"mongodbatlas_project_ip_access_list\" \"a\" {\n"
+                               "  project_id = \"p\"\n  cidr_block = \"0.0.0.0/0\"\n}\n");
+  EXPECT_TRUE(terraform.recognised);
+  ASSERT_EQ(terraform.rules.size(), 1u);
+  EXPECT_EQ(terraform.rules[0].sources, std::vector<std::string>{"0.0.0.0/0"});
+
+  const ExposureScan empty_terraform =
+      scan_infrastructure_file("variables.tf", "variable \"x\" {}\n");
+  EXPECT_TRUE(empty_terraform.recognised) << "a Terraform file is infrastructure, rules or not";
+
+  const ExposureScan compose = scan_infrastructure_file(
+      "docker-compose.yml",
+      "services:\n  db:\n    image: mongo\n    ports:\n      - \"27017:27017\"\n");
+  EXPECT_TRUE(compose.recognised);
+  ASSERT_EQ(compose.endpoints.size(), 1u);
+  EXPECT_EQ(compose.endpoints[0].kind, "published_port");
+
+  const ExposureScan atlas = scan_infrastructure_file(
+      "access-list.json",
+      R"({"results": [{"groupId": "5f1", "cidrBlock": "0.0.0.0/0", "comment": "everyone"}]})");
+  EXPECT_TRUE(atlas.recognised);
+  EXPECT_EQ(atlas.rules.size(), 1u);
+
+  const ExposureScan config = scan_infrastructure_file(
+      "mongod.conf", "net:\n  bindIp: 0.0.0.0\nsecurity:\n  authorization: disabled\n");
+  EXPECT_TRUE(config.recognised);
+  ASSERT_TRUE(config.server_config);
+  EXPECT_EQ(config.server_config->settings.front().key, "net.bindIp");
+}
+
+TEST(InfrastructureFile, OrdinaryYamlAndJsonAreNoInfrastructure) {
+  for (const auto& [name, text] : std::vector<std::pair<const char*, const char*>>{
+           {"messages.json", R"({"greeting": "hello", "farewell": "bye"})"},
+           {"openapi.yaml", "openapi: 3.0.0\ninfo:\n  title: Orders\n"},
+           {"app.conf", "[server]\nport = 8080\n"},
+           {"broken.json", "{not json"}}) {
+    const ExposureScan scan = scan_infrastructure_file(name, text);
+    EXPECT_FALSE(scan.recognised) << name;
+    EXPECT_TRUE(scan.problems.empty()) << name;
+  }
+}
+
+}  // namespace
+}  // namespace mongoscan
