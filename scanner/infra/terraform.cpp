@@ -347,6 +347,25 @@ class TerraformReader {
                                         "\" block is not expanded; its rules are not read");
   }
 
+  // A rule with `type` (ingress/egress), `policy` (accept/drop; `default_policy` when absent),
+  // `ip_protocol` and `port_range`, as Tencent Cloud's and Alibaba Cloud's single-rule resources
+  // have; nothing (and a problem) when one of them is unreadable.
+  std::optional<NetworkRule> type_policy_rule(const TerraformResource& resource,
+                                              const TerraformFields& fields,
+                                              std::string_view default_policy) {
+    const auto direction = this->direction(resource, fields, "type", "");
+    const auto action = this->action(resource, fields, "policy", default_policy);
+    const auto protocol = word(resource, fields, "ip_protocol", "all");
+    const auto ports = port_text(resource, fields, "port_range");
+    if (!direction || !action || !protocol || !ports) return std::nullopt;
+    NetworkRule rule = rule_of(resource, fields.line());
+    rule.direction = *direction;
+    rule.action = *action;
+    rule.protocol = *protocol;
+    rule.ports = *ports;
+    return rule;
+  }
+
   // type INGRESS/EGRESS, policy ACCEPT/DROP, ip_protocol (every protocol when absent),
   // port_range ("80", "80,443", "80-90", "ALL"); sources cidr_ip, source_sgid and
   // address_template blocks (template_id, group_id).
@@ -357,16 +376,9 @@ class TerraformReader {
                                         ": a protocol_template names its ports elsewhere; the "
                                         "rule is skipped");
     }
-    const auto direction = this->direction(resource, fields, "type", "");
-    const auto action = this->action(resource, fields, "policy", "");
-    const auto protocol = word(resource, fields, "ip_protocol", "all");
-    const auto ports = port_text(resource, fields, "port_range");
-    if (!direction || !action || !protocol || !ports) return;
-    NetworkRule rule = rule_of(resource, fields.line());
-    rule.direction = *direction;
-    rule.action = *action;
-    rule.protocol = *protocol;
-    rule.ports = *ports;
+    auto typed = type_policy_rule(resource, fields, "");
+    if (!typed) return;
+    NetworkRule rule = std::move(*typed);
     add_addresses(fields, "cidr_ip", rule);
     add_addresses(fields, "source_sgid", rule);
     for (const TerraformFields& form : fields.nested("address_template")) {
@@ -449,16 +461,9 @@ class TerraformReader {
   // source_security_group_id, prefix_list_id.
   void alicloud_rule(const TerraformResource& resource) {
     const TerraformFields& fields = resource.fields;
-    const auto direction = this->direction(resource, fields, "type", "");
-    const auto action = this->action(resource, fields, "policy", "accept");
-    const auto protocol = word(resource, fields, "ip_protocol", "all");
-    const auto ports = port_text(resource, fields, "port_range");
-    if (!direction || !action || !protocol || !ports) return;
-    NetworkRule rule = rule_of(resource, fields.line());
-    rule.direction = *direction;
-    rule.action = *action;
-    rule.protocol = *protocol;
-    rule.ports = *ports;
+    auto typed = type_policy_rule(resource, fields, "accept");
+    if (!typed) return;
+    NetworkRule rule = std::move(*typed);
     for (const char* source :
          {"cidr_ip", "ipv6_cidr_ip", "source_security_group_id", "prefix_list_id"}) {
       add_addresses(fields, source, rule);
