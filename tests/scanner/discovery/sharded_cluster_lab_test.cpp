@@ -10,6 +10,7 @@
 #include <map>
 #include <set>
 
+#include "tests/support/dns_lab.h"
 #include "tests/support/lab_scan.h"
 
 namespace mongoscan {
@@ -160,6 +161,35 @@ TEST_F(ShardedClusterLab, OneMongosDirectlyFailsConn010) {
   EXPECT_EQ(access["status"], "fail") << access.dump(2);
   EXPECT_EQ(result.report["targets"][0]["nodes"].size(), lab_->nodes().size())
       << "every node is still found from one mongos";
+}
+
+// Method 1: an SRV name listing both mongos (the lab's certificates also name the advertised
+// host). The driver pools to every mongos the record lists: CONN-008 budgets A × P × 2.
+TEST(ShardedClusterSrvLab, AnSrvNameFindsTheWholeCluster) {
+  testing_support::LabOptions options;
+  options.advertised_host = "node.lab.test";
+  auto lab = start_lab("sharded", options);
+  const auto mongos = lab->component_nodes("mongos");
+  ASSERT_EQ(mongos.size(), 2u);
+  auto port = [](const std::string& address) { return address.substr(address.rfind(':') + 1); };
+  testing_support::DnsLab dns(
+      {"--srv-host=_mongodb._tcp.cluster.lab.test,node.lab.test," + port(mongos[0]),
+       "--srv-host=_mongodb._tcp.cluster.lab.test,node.lab.test," + port(mongos[1]),
+       "--txt-record=cluster.lab.test,authSource=admin", "--address=/node.lab.test/127.0.0.1"});
+  const auto result =
+      scan(*lab,
+           "mongodb+srv://" + kScanner + "cluster.lab.test/?tlsCAFile=" + lab->cert_dir() +
+               "/ca.pem&maxPoolSize=100",
+           {"--dns-server", dns.server(), "--app-instances", "2"});
+  ASSERT_FALSE(result.report.is_null()) << result.process.err;
+  const auto nodes = nodes_by_address(result.report["targets"][0]);
+  EXPECT_EQ(nodes.size(), lab->nodes().size()) << "the two mongos seeds and everything behind them";
+  for (const std::string& address : lab->nodes())
+    EXPECT_TRUE(nodes.contains(address)) << address << " was not found";
+  EXPECT_EQ(finding(result, "CONN-010")["status"], "pass");
+  const json budget = finding(result, "CONN-008");
+  EXPECT_EQ(budget["evidence"]["routers"], 2) << budget.dump(2);
+  EXPECT_EQ(budget["evidence"]["demand"], 400);
 }
 
 // sharded-lb: the VIP forwards to the mongos's load balancer ports, where a first hello without
