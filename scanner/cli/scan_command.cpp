@@ -1,5 +1,6 @@
 #include "scanner/cli/scan_command.h"
 
+#include <algorithm>
 #include <chrono>
 #include <ctime>
 #include <map>
@@ -161,6 +162,24 @@ Result<ProbedDeployments> probe_deployments(const ProbeSettings& settings,
   }
   probed.deployments = std::move(deployments);
   return probed;
+}
+
+// The policy with the ports of the deployments this run probed added to MongoDB's ports
+// (NET-005, NET-006): a rule opening a deployment's own port exposes it, whatever the number.
+Policy with_deployment_ports(const Policy& policy,
+                             const std::vector<DeploymentFacts>& deployments) {
+  Policy extended = policy;
+  auto& ports = extended.exposure.ports;
+  for (const DeploymentFacts& deployment : deployments) {
+    for (const NodeFacts& node : deployment.nodes) {
+      const bool known =
+          node.port == 0 || std::any_of(ports.begin(), ports.end(), [&](const auto& range) {
+            return range.first <= node.port && node.port <= range.second;
+          });
+      if (!known) ports.emplace_back(node.port, node.port);
+    }
+  }
+  return extended;
 }
 
 // --data-model: one node of each deployment, one deployment after another, until the scan's
@@ -352,7 +371,7 @@ std::optional<CommandError> run_scan(const ScanRequest& request, const CliStream
                                      config_scan_settings(request.config, request.policy));
     progress.clear();
     const ConfigFacts& facts = *config_facts;
-    add(run_config_checks(facts, request.policy));
+    add(run_config_checks(facts, with_deployment_ports(request.policy, deployments)));
     for (const FoundConnectionString& found : facts.connection_strings) {
       add(found_string_findings(found, deployments, request.policy));
     }
