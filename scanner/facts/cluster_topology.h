@@ -50,5 +50,7 @@ bool is_sharded_cluster(const std::vector<NodeFacts>& nodes);
 // hello shows (isdbgrid: a mongos; configsvr: the config servers; a set a shard list names: that
 // shard).
 ClusterTopology cluster_topology(const std::vector<NodeFacts>& nodes);
+// The view points into `nodes`: it cannot be built from a temporary.
+ClusterTopology cluster_topology(std::vector<NodeFacts>&& nodes) = delete;
 
 }  // namespace mongoscan

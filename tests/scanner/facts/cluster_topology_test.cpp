@@ -42,7 +42,8 @@ TEST(ClusterTopology, ASeedPlacedByItsOwnHello) {
 }
 
 TEST(ClusterTopology, AnAddressServingAnotherMongosIsALoadBalancer) {
-  const ClusterTopology cluster = cluster_topology(sample_cluster(/*through_vip=*/true));
+  const auto nodes = sample_cluster(/*through_vip=*/true);
+  const ClusterTopology cluster = cluster_topology(nodes);
   const ClusterRouter* vip = cluster.router_at("VIP:27017");
   ASSERT_NE(vip, nullptr);
   EXPECT_TRUE(vip->load_balancer);
