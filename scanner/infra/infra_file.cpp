@@ -1,5 +1,7 @@
 #include "scanner/infra/infra_file.h"
 
+#include <string.h>
+
 #include <array>
 #include <nlohmann/json.hpp>
 
@@ -24,24 +26,36 @@ InfraSyntax syntax_of(std::string_view path) {
   return InfraSyntax::none;
 }
 
+// glibc's memmem (two-way search) rather than string_view::find, which stops at every byte equal
+// to the word's first letter: these words are absent from most files, which are read whole.
 bool mentions_any(std::string_view text, std::initializer_list<std::string_view> words) {
-  for (const std::string_view word : words)
-    if (text.find(word) != std::string_view::npos) return true;
+  for (const std::string_view word : words) {
+    if (::memmem(text.data(), text.size(), word.data(), word.size()) != nullptr) return true;
+  }
   return false;
 }
 
-// Words every format the YAML and JSON readers take carries somewhere: most YAML and JSON files
-// (i18n, fixtures, OpenAPI, lock files) carry none and are never parsed a second time.
+// Words every file the YAML and JSON readers take from carries: a Service or policy kind,
+// CloudFormation's security group types, a cloud export's own field names, a Compose file's
+// services with ports, an Atlas access list. Most YAML and JSON files (Kubernetes Deployments,
+// i18n, fixtures, OpenAPI, lock files) carry none and are never parsed a second time: the
+// config scan's speed depends on it (bench/configscan).
 bool may_hold_exposure(std::string_view text) {
-  return mentions_any(text, {"LoadBalancer", "NodePort", "NetworkPolicy", "ports", "AWS::EC2::",
-                             "IpPermissions", "SecurityGroupPolicySet", "sourceRanges",
-                             "securityRules", "cidrBlock", "ipAddress", "format_version"});
+  if (mentions_any(
+          text, {"LoadBalancer", "NodePort", "NetworkPolicy", "AWS::EC2::Security", "IpPermissions",
+                 "SecurityGroupPolicySet", "sourceRanges", "securityRules", "format_version"})) {
+    return true;
+  }
+  // Compose: a top-level services key (at the start of a line) and some ports.
+  const bool compose = (text.starts_with("services:") || mentions_any(text, {"\nservices:"})) &&
+                       mentions_any(text, {"ports:"});
+  return compose ||
+         (mentions_any(text, {"groupId"}) && mentions_any(text, {"cidrBlock", "ipAddress"}));
 }
 
-// The sections every MongoDB config file has at least one of.
+// Settings only a MongoDB config file has.
 bool may_be_server_config(std::string_view text) {
-  return mentions_any(text,
-                      {"net:", "security:", "storage:", "systemLog:", "replication:", "sharding:"});
+  return mentions_any(text, {"bindIp", "replSetName", "clusterRole", "dbPath"});
 }
 
 bool is_terraform_plan(const nlohmann::json& document) {
@@ -110,9 +124,11 @@ ExposureScan scan_infrastructure_file(std::string_view path, std::string_view te
       scan = read_yaml(path, text, true);
       break;
   }
-  // A YAML or JSON file is infrastructure when a reader took something from it, or failed on it
-  // after it looked like one (its problems say where).
-  scan.recognised = found_something(scan) || !scan.problems.empty();
+  // A YAML or JSON file is infrastructure when a reader took something from it; one that only
+  // failed to parse is some other file that happens to hold the prefilters' words (a template, a
+  // generated file), not an infrastructure file left unread.
+  scan.recognised = found_something(scan);
+  if (!scan.recognised) scan.problems.clear();
   return scan;
 }
 
