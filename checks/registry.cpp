@@ -1,6 +1,7 @@
 #include "checks/registry.h"
 
 #include <algorithm>
+#include <iterator>
 #include <tuple>
 
 #include "checks/application/application.h"
@@ -81,9 +82,18 @@ std::vector<Finding> run_connection_string_checks(const UriTarget& target,
 }
 
 std::vector<Finding> run_config_checks(const ConfigFacts& facts, const Policy& policy) {
-  return without_disabled(
-      concatenated(check_config_facts(facts, policy), check_network_exposure(facts, policy)),
-      policy);
+  std::vector<Finding> findings =
+      concatenated(check_config_facts(facts, policy), check_network_exposure(facts, policy));
+  // A server config file is judged by the node checks that read settings, under the same ids,
+  // so that its verdicts sit beside the nodes' in the report.
+  for (const ServerConfigFile& file : facts.server_configs) {
+    std::vector<Finding> judged =
+        concatenated(check_network(file, policy), check_authentication(file, policy),
+                     check_transport(file, policy), check_hardening(file, policy));
+    findings.insert(findings.end(), std::make_move_iterator(judged.begin()),
+                    std::make_move_iterator(judged.end()));
+  }
+  return without_disabled(std::move(findings), policy);
 }
 
 std::vector<Finding> run_node_checks(const NodeFacts& facts, const Policy& policy) {

@@ -18,14 +18,19 @@ constexpr std::string_view kChecklistAuthentication =
 constexpr std::int64_t kScramSha1Iterations = 10000;
 constexpr std::int64_t kScramSha256Iterations = 15000;
 
+// Settings that make a server a replica-set member, a shard or config server, or a mongos: servers
+// that talk to each other.
+bool is_cluster_member(const ServerSettings& settings) {
+  return settings.has_section("replication") || settings.has_section("sharding");
+}
+
 // A replica-set member, a shard or config server, or a mongos: nodes that talk to each other.
-bool is_cluster_member(const NodeFacts& facts, const bson::Document& options) {
+bool is_cluster_member(const NodeFacts& facts, const ServerSettings& settings) {
   if (facts.hello &&
       (facts.hello->get_string("setName") || facts.hello->get_string("msg") == "isdbgrid")) {
     return true;
   }
-  const auto parsed = options.get_document("parsed");
-  return parsed && (parsed->find("replication") != nullptr || parsed->find("sharding") != nullptr);
+  return is_cluster_member(settings);
 }
 
 // The unauthenticated probes decide: code 13 means the node enforces authentication; a non-empty
@@ -66,16 +71,11 @@ Verdict judge_enforced(const NodeFacts& facts) {
           evidence};
 }
 
-Verdict judge_configuration(const NodeFacts& facts) {
-  auto reply = command_reply(facts, "getCmdLineOpts", "getCmdLineOpts");
-  if (auto* instead = std::get_if<Verdict>(&reply)) return *instead;
-  const bson::Document& options = *std::get<const bson::Document*>(reply);
-  const std::string version = server_version(facts);
-  const ServerSetting authorization = server_setting(options, version, "security.authorization");
-  const ServerSetting key_file = server_setting(options, version, "security.keyFile");
-  const ServerSetting cluster_mode = server_setting(options, version, "security.clusterAuthMode");
-  const ServerSetting transition = server_setting(options, version, "security.transitionToAuth");
-  const bool member = is_cluster_member(facts, options);
+Verdict judge_authorization_settings(const ServerSettings& settings, bool member) {
+  const ServerSetting authorization = settings["security.authorization"];
+  const ServerSetting key_file = settings["security.keyFile"];
+  const ServerSetting cluster_mode = settings["security.clusterAuthMode"];
+  const ServerSetting transition = settings["security.transitionToAuth"];
   json evidence = {{"security.authorization", authorization.evidence()},
                    {"security.keyFile", key_file.value.is_null() ? json("not set") : json("set")},
                    {"security.clusterAuthMode", cluster_mode.evidence()},
@@ -116,6 +116,30 @@ Verdict judge_configuration(const NodeFacts& facts) {
   return {Status::pass,
           member ? "authorization is enforced and members authenticate with " + mode
                  : "authorization is enforced",
+          evidence};
+}
+
+Verdict judge_configuration(const NodeFacts& facts) {
+  auto reply = command_reply(facts, "getCmdLineOpts", "getCmdLineOpts");
+  if (auto* instead = std::get_if<Verdict>(&reply)) return *instead;
+  const ServerSettings settings(*std::get<const bson::Document*>(reply), server_version(facts));
+  return judge_authorization_settings(settings, is_cluster_member(facts, settings));
+}
+
+// The bypass as a config file sets it: setParameter values are strings, which the server reads
+// as a boolean when they are "true" or "1", "false" or "0" (coerceFromString<bool>,
+// src/mongo/idl/server_parameter.h); unset, it is on.
+Verdict judge_localhost_bypass_setting(const ServerSettings& settings) {
+  const ServerSetting bypass = settings["setParameter.enableLocalhostAuthBypass"];
+  const json evidence = {{"setParameter.enableLocalhostAuthBypass", bypass.evidence()},
+                         {"default", true}};
+  if (bypass.value == "false" || bypass.value == "0") {
+    return {Status::pass, "the localhost authentication bypass is disabled", evidence};
+  }
+  return {Status::fail,
+          std::string("enableLocalhostAuthBypass is ") +
+              (bypass.set ? bypass.value.dump() : "not set (true by default)") +
+              ": a client on the server's host may act without credentials while no user exists",
           evidence};
 }
 
@@ -293,6 +317,18 @@ std::vector<Finding> check_authentication(const NodeFacts& facts, const Policy& 
           make_finding(specs[2], policy, subject, judge_localhost_bypass(facts)),
           make_finding(specs[3], policy, subject, judge_mechanisms(facts)),
           make_finding(specs[4], policy, subject, judge_iteration_counts(facts))};
+}
+
+std::vector<Finding> check_authentication(const ServerConfigFile& file, const Policy& policy) {
+  const auto& specs = authentication_specs();
+  const ServerSettings settings(file);
+  return {make_finding(specs[1], policy,
+                       settings.file_subject({"security.transitionToAuth", "security.authorization",
+                                              "security.clusterAuthMode", "security.keyFile"}),
+                       judge_authorization_settings(settings, is_cluster_member(settings))),
+          make_finding(specs[2], policy,
+                       settings.file_subject({"setParameter.enableLocalhostAuthBypass"}),
+                       judge_localhost_bypass_setting(settings))};
 }
 
 }  // namespace mongoscan

@@ -16,20 +16,13 @@ using nlohmann::json;
 constexpr std::string_view kChecklistHardening =
     "MongoDB Security Checklist: run MongoDB with secure configuration options";
 
-// The getCmdLineOpts reply and the node's version, or the verdict to give instead.
-struct Configuration {
-  const bson::Document* options;
-  std::string version;
-
-  ServerSetting operator[](std::string_view path) const {
-    return server_setting(*options, version, path);
-  }
-};
-
-std::variant<Configuration, Verdict> configuration(const NodeFacts& facts) {
+// The node's settings, or the verdict to give instead. Points into `facts`.
+std::variant<ServerSettings, Verdict> configuration(const NodeFacts& facts) {
   auto reply = command_reply(facts, "getCmdLineOpts", "getCmdLineOpts");
   if (auto* instead = std::get_if<Verdict>(&reply)) return *instead;
-  return Configuration{std::get<const bson::Document*>(reply), server_version(facts)};
+  return std::variant<ServerSettings, Verdict>(std::in_place_type<ServerSettings>,
+                                               *std::get<const bson::Document*>(reply),
+                                               server_version(facts));
 }
 
 // "Enterprise", "Percona Server for MongoDB", "Community", or "unknown" without buildInfo.
@@ -46,10 +39,8 @@ std::string edition(const NodeFacts& facts) {
 constexpr std::string_view kEditionNote =
     "Enterprise or Percona feature: MongoDB Community has neither auditing nor encryption at rest";
 
-Verdict judge_javascript(const NodeFacts& facts) {
-  auto config = configuration(facts);
-  if (auto* instead = std::get_if<Verdict>(&config)) return *instead;
-  const ServerSetting javascript = std::get<Configuration>(config)["security.javascriptEnabled"];
+Verdict judge_javascript(const ServerSettings& settings) {
+  const ServerSetting javascript = settings["security.javascriptEnabled"];
   const json evidence = {{"security.javascriptEnabled", javascript.evidence()}};
   if (javascript.value == false) {
     return {Status::pass, "server-side JavaScript is disabled", evidence};
@@ -61,12 +52,10 @@ Verdict judge_javascript(const NodeFacts& facts) {
           evidence};
 }
 
-Verdict judge_auditing(const NodeFacts& facts) {
-  auto config = configuration(facts);
-  if (auto* instead = std::get_if<Verdict>(&config)) return *instead;
-  const Configuration& settings = std::get<Configuration>(config);
+// `build` is edition()'s answer, or "unknown" for a config file.
+Verdict judge_auditing(const ServerSettings& settings, const std::string& build) {
   const ServerSetting destination = settings["auditLog.destination"];
-  json evidence = {{"auditLog.destination", destination.evidence()}, {"edition", edition(facts)}};
+  json evidence = {{"auditLog.destination", destination.evidence()}, {"edition", build}};
   if (destination.value.is_string()) {
     evidence["auditLog.filter"] = settings["auditLog.filter"].set ? "set" : "not set";
     return {Status::pass, "auditing writes to " + destination.value.get<std::string>(), evidence};
@@ -81,7 +70,7 @@ Verdict judge_auditing(const NodeFacts& facts) {
 Verdict judge_encryption(const NodeFacts& facts) {
   auto config = configuration(facts);
   if (auto* instead = std::get_if<Verdict>(&config)) return *instead;
-  const ServerSetting encryption = std::get<Configuration>(config)["security.enableEncryption"];
+  const ServerSetting encryption = std::get<ServerSettings>(config)["security.enableEncryption"];
   const std::string build = edition(facts);
   json evidence = {{"security.enableEncryption", encryption.evidence()}, {"edition", build}};
   if (encryption.value == true) {
@@ -129,29 +118,39 @@ struct LogRedaction {
   json evidence;
 };
 
-LogRedaction log_redaction(const NodeFacts& facts, const Configuration& settings) {
+LogRedaction log_redaction(const NodeFacts& facts, const ServerSettings& settings) {
   if (const auto parameters = facts.commands.find("getParameter");
-      parameters != facts.commands.end() &&
-      parameters->second.state == CommandOutcome::State::ok) {
+      parameters != facts.commands.end() && parameters->second.state == CommandOutcome::State::ok) {
     if (const auto live = parameters->second.reply.get_bool("redactClientLogData")) {
-      return {true, *live, false,
-              {{"value", *live}, {"source", "getParameter redactClientLogData"}}};
+      return {
+          true, *live, false, {{"value", *live}, {"source", "getParameter redactClientLogData"}}};
     }
   }
   const ServerSetting configured = settings["security.redactClientLogData"];
   if (!configured.set && edition(facts) == "Community") {
-    return {false, false, true,
+    return {false,
+            false,
+            true,
             {{"applicable", false},
-             {"note", "MongoDB Community cannot redact client data from its logs: "
-                      "redactClientLogData is an Enterprise and Percona option"}}};
+             {"note",
+              "MongoDB Community cannot redact client data from its logs: "
+              "redactClientLogData is an Enterprise and Percona option"}}};
   }
   return {true, configured.value == true, !configured.set, configured.evidence()};
+}
+
+// A node's verdict from a settings judgement, or the verdict getCmdLineOpts gives instead.
+template <typename Judge>
+Verdict judged_on_node(const NodeFacts& facts, Judge judge) {
+  auto config = configuration(facts);
+  if (auto* instead = std::get_if<Verdict>(&config)) return *instead;
+  return judge(std::get<ServerSettings>(config));
 }
 
 Verdict judge_process(const NodeFacts& facts) {
   auto config = configuration(facts);
   if (auto* instead = std::get_if<Verdict>(&config)) return *instead;
-  const LogRedaction redaction = log_redaction(facts, std::get<Configuration>(config));
+  const LogRedaction redaction = log_redaction(facts, std::get<ServerSettings>(config));
   json evidence = {{"security.redactClientLogData", redaction.evidence}};
   std::vector<std::string> problems;
   if (redaction.applicable && !redaction.redacted) {
@@ -221,10 +220,27 @@ const std::vector<CheckSpec>& hardening_specs() {
 std::vector<Finding> check_hardening(const NodeFacts& facts, const Policy& policy) {
   const auto& specs = hardening_specs();
   const Subject subject = Subject::node(facts.address());
-  return {make_finding(specs[0], policy, subject, judge_javascript(facts)),
-          make_finding(specs[1], policy, subject, judge_auditing(facts)),
+  return {make_finding(specs[0], policy, subject,
+                       judged_on_node(facts,
+                                      [](const ServerSettings& settings) {
+                                        return judge_javascript(settings);
+                                      })),
+          make_finding(specs[1], policy, subject,
+                       judged_on_node(facts,
+                                      [&](const ServerSettings& settings) {
+                                        return judge_auditing(settings, edition(facts));
+                                      })),
           make_finding(specs[2], policy, subject, judge_encryption(facts)),
           make_finding(specs[3], policy, subject, judge_process(facts))};
+}
+
+std::vector<Finding> check_hardening(const ServerConfigFile& file, const Policy& policy) {
+  const auto& specs = hardening_specs();
+  const ServerSettings settings(file);
+  return {make_finding(specs[0], policy, settings.file_subject({"security.javascriptEnabled"}),
+                       judge_javascript(settings)),
+          make_finding(specs[1], policy, settings.file_subject({"auditLog.destination"}),
+                       judge_auditing(settings, "unknown"))};
 }
 
 }  // namespace mongoscan

@@ -80,13 +80,9 @@ bool is_every_interface(const std::string& address) {
   return address == "0.0.0.0" || address == "::" || address == "*" || address == "0:0:0:0:0:0:0:0";
 }
 
-Verdict judge_bind_addresses(const NodeFacts& facts) {
-  auto reply = command_reply(facts, "getCmdLineOpts", "getCmdLineOpts");
-  if (auto* instead = std::get_if<Verdict>(&reply)) return *instead;
-  const bson::Document& options = *std::get<const bson::Document*>(reply);
-  const std::string version = server_version(facts);
-  const ServerSetting bind_all = server_setting(options, version, "net.bindIpAll");
-  const ServerSetting bind_ip = server_setting(options, version, "net.bindIp");
+Verdict judge_bind_settings(const ServerSettings& settings) {
+  const ServerSetting bind_all = settings["net.bindIpAll"];
+  const ServerSetting bind_ip = settings["net.bindIp"];
   const json evidence = {{"net.bindIpAll", bind_all.evidence()},
                          {"net.bindIp", bind_ip.evidence()}};
   if (bind_all.value == true) {
@@ -111,6 +107,26 @@ Verdict judge_bind_addresses(const NodeFacts& facts) {
           "the node listens only on " + join(bind_addresses(bind_ip.value)) +
               (bind_ip.set ? "" : " (default)"),
           evidence};
+}
+
+Verdict judge_bind_addresses(const NodeFacts& facts) {
+  auto reply = command_reply(facts, "getCmdLineOpts", "getCmdLineOpts");
+  if (auto* instead = std::get_if<Verdict>(&reply)) return *instead;
+  return judge_bind_settings(
+      ServerSettings(*std::get<const bson::Document*>(reply), server_version(facts)));
+}
+
+// NET-003 from a config file: the port it configures, 27017 when it names none.
+Verdict judge_configured_port(const ServerSettings& settings) {
+  const ServerSetting port = settings["net.port"];
+  const json evidence = {{"net.port", port.evidence()}};
+  if (port.value == kDefaultPort) {
+    return {Status::fail,
+            std::string("the server listens on MongoDB's default port 27017") +
+                (port.set ? "" : " (net.port is not set)") + ", the first one scanners try",
+            evidence};
+  }
+  return {Status::pass, "the server listens on port " + port.value.dump(), evidence};
 }
 
 // A verdict about what a node listens on needs the node: a port read from a connection string alone
@@ -206,6 +222,15 @@ std::vector<Finding> check_network(const NodeFacts& facts, const Policy& policy)
           make_finding(specs[1], policy, subject, judge_bind_addresses(facts)),
           make_finding(specs[2], policy, subject, judge_port(facts)),
           make_finding(specs[3], policy, subject, judge_http_interface(facts))};
+}
+
+std::vector<Finding> check_network(const ServerConfigFile& file, const Policy& policy) {
+  const auto& specs = network_specs();
+  const ServerSettings settings(file);
+  return {make_finding(specs[1], policy, settings.file_subject({"net.bindIpAll", "net.bindIp"}),
+                       judge_bind_settings(settings)),
+          make_finding(specs[2], policy, settings.file_subject({"net.port"}),
+                       judge_configured_port(settings))};
 }
 
 }  // namespace mongoscan

@@ -1,12 +1,14 @@
 #pragma once
 // The network family: NET-001 (public exposure), NET-002 (bindIp), NET-003 (default port) and
-// NET-004 (legacy HTTP interface), judged per node.
+// NET-004 (legacy HTTP interface), judged per node; NET-002 and NET-003 also from a server config
+// file.
 
 #include <vector>
 
 #include "checks/check_spec.h"
 #include "checks/finding.h"
 #include "checks/policy.h"
+#include "scanner/facts/exposure_facts.h"
 #include "scanner/facts/node_facts.h"
 
 namespace mongoscan {
@@ -15,5 +17,8 @@ const std::vector<CheckSpec>& network_specs();
 
 // One finding per check about Subject::node(facts.address()).
 std::vector<Finding> check_network(const NodeFacts& facts, const Policy& policy);
+
+// NET-002 and NET-003 as `file` sets them, each at the line of the setting it judged.
+std::vector<Finding> check_network(const ServerConfigFile& file, const Policy& policy);
 
 }  // namespace mongoscan

@@ -1,5 +1,6 @@
 #include "checks/server/server_settings.h"
 
+#include <algorithm>
 #include <array>
 #include <charconv>
 
@@ -74,6 +75,40 @@ std::array<int, 3> version_parts(std::string_view version) {
   return parts;
 }
 
+// The version whose defaults a config file's unset settings are judged at: every default in
+// kDefaults is the same from 4.2 on.
+constexpr std::string_view kConfigFileDefaultsVersion = "4.2";
+
+ServerSetting default_setting(std::string_view version, std::string_view path) {
+  const DefaultValue* chosen = nullptr;
+  int entries = 0;
+  for (const DefaultValue& entry : kDefaults) {
+    if (entry.path != path) continue;
+    ++entries;
+    if (version.empty() || compare_versions(entry.since, version) <= 0) chosen = &entry;
+  }
+  if (chosen == nullptr || (version.empty() && entries > 1)) {
+    return {json(), false, "not set; no known default for this version"};
+  }
+  return {json::parse(chosen->value), false,
+          chosen->since == "0" ? std::string("default")
+                               : "default since MongoDB " + std::string(chosen->since)};
+}
+
+// A config file's scalar as mongod's options parser types it (YAMLNodeToValue in
+// src/mongo/util/options_parser/options_parser.cpp): a Bool or Switch option takes exactly "true"
+// or "false", a numeric one a number; the option's type is not known here, so those spellings
+// are read as such and anything else stays a string. setParameter values stay strings, as
+// getCmdLineOpts reports them.
+json option_value(const std::string& text) {
+  if (text == "true") return true;
+  if (text == "false") return false;
+  std::int64_t number = 0;
+  const char* end = text.data() + text.size();
+  if (!text.empty() && std::from_chars(text.data(), end, number).ptr == end) return number;
+  return text;
+}
+
 }  // namespace
 
 json ServerSetting::evidence() const {
@@ -100,19 +135,48 @@ ServerSetting server_setting(const bson::Document& cmd_line_opts, std::string_vi
       return {bson::to_json(*value), true, "getCmdLineOpts parsed." + std::string(path)};
     }
   }
-  const DefaultValue* chosen = nullptr;
-  int entries = 0;
-  for (const DefaultValue& entry : kDefaults) {
-    if (entry.path != path) continue;
-    ++entries;
-    if (version.empty() || compare_versions(entry.since, version) <= 0) chosen = &entry;
+  return default_setting(version, path);
+}
+
+ServerSettings::ServerSettings(const bson::Document& cmd_line_opts, std::string version)
+    : cmd_line_opts_(&cmd_line_opts), version_(std::move(version)) {}
+
+ServerSettings::ServerSettings(const ServerConfigFile& file)
+    : file_(&file), version_(kConfigFileDefaultsVersion) {}
+
+ServerSetting ServerSettings::operator[](std::string_view path) const {
+  if (cmd_line_opts_ != nullptr) return server_setting(*cmd_line_opts_, version_, path);
+  json values = json::array();
+  int line = 0;
+  for (const ServerConfigSetting& setting : file_->settings) {
+    if (setting.key != path) continue;
+    if (line == 0) line = setting.line;
+    values.push_back(path.starts_with("setParameter.") ? json(setting.value)
+                                                       : option_value(setting.value));
   }
-  if (chosen == nullptr || (version.empty() && entries > 1)) {
-    return {json(), false, "not set; no known default for this version"};
+  if (values.empty()) return default_setting(version_, path);
+  return {values.size() == 1 ? values[0] : values, true, "line " + std::to_string(line)};
+}
+
+bool ServerSettings::has_section(std::string_view section) const {
+  if (cmd_line_opts_ != nullptr) {
+    const auto parsed = cmd_line_opts_->get_document("parsed");
+    return parsed && parsed->find(section) != nullptr;
   }
-  return {json::parse(chosen->value), false,
-          chosen->since == "0" ? std::string("default")
-                               : "default since MongoDB " + std::string(chosen->since)};
+  return std::any_of(file_->settings.begin(), file_->settings.end(), [&](const auto& setting) {
+    return setting.key.starts_with(section) && setting.key.size() > section.size() &&
+           setting.key[section.size()] == '.';
+  });
+}
+
+Subject ServerSettings::file_subject(std::initializer_list<std::string_view> paths) const {
+  if (file_ == nullptr) return Subject::file("", 1, 1);
+  for (std::string_view wanted : paths) {
+    for (const ServerConfigSetting& setting : file_->settings) {
+      if (setting.key == wanted) return Subject::file(file_->path, setting.line, 1);
+    }
+  }
+  return Subject::file(file_->path, 1, 1);
 }
 
 }  // namespace mongoscan

@@ -1,14 +1,18 @@
 #pragma once
-// A server setting as a node runs with it. getCmdLineOpts lists only the options that were set
-// (configuration file or command line); anything else runs at MongoDB's default for the node's
-// version, which a table here holds. Evidence says which of the two it was.
+// A server setting as a node runs with it, or as a config file declares it. getCmdLineOpts lists
+// only the options that were set (configuration file or command line); anything else runs at
+// MongoDB's default for the node's version, which a table here holds. Evidence says which of the
+// two it was.
 
+#include <initializer_list>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
 
+#include "checks/finding.h"
 #include "scanner/bson/bson.h"
+#include "scanner/facts/exposure_facts.h"
 #include "scanner/facts/node_facts.h"
 
 namespace mongoscan {
@@ -16,7 +20,7 @@ namespace mongoscan {
 struct ServerSetting {
   nlohmann::json value;  // null: not set, and no default is known for this version
   bool set = false;      // true: configured; false: the version's default
-  std::string source;    // "getCmdLineOpts parsed.net.bindIp" or "default since MongoDB 3.6"
+  std::string source;  // "getCmdLineOpts parsed.net.bindIp", "line 4", "default since MongoDB 3.6"
 
   // {"value": ..., "set": true|false, "source": "..."} for evidence.
   nlohmann::json evidence() const;
@@ -27,6 +31,30 @@ struct ServerSetting {
 // unknown: only defaults common to every version apply).
 ServerSetting server_setting(const bson::Document& cmd_line_opts, std::string_view version,
                              std::string_view path);
+
+// The settings of one server as checks read them: a node's getCmdLineOpts reply at the node's
+// version, or a MongoDB config file (mongod.conf, mongos.conf) as mongod parses it. A file names no
+// version: what it leaves unset is judged at the defaults every release since 4.2 shares.
+// Holds references: the reply or file must outlive it.
+class ServerSettings {
+ public:
+  ServerSettings(const bson::Document& cmd_line_opts, std::string version);
+  explicit ServerSettings(const ServerConfigFile& file);
+  ServerSettings(bson::Document&&, std::string) = delete;
+  explicit ServerSettings(ServerConfigFile&&) = delete;
+
+  ServerSetting operator[](std::string_view path) const;
+  // Whether any setting lies under a top-level section ("replication", "sharding").
+  bool has_section(std::string_view section) const;
+  // Where a config file's finding points: the line of the first of `paths` the file sets, else
+  // line 1. Only for settings read from a file.
+  Subject file_subject(std::initializer_list<std::string_view> paths) const;
+
+ private:
+  const bson::Document* cmd_line_opts_ = nullptr;
+  const ServerConfigFile* file_ = nullptr;
+  std::string version_;
+};
 
 // The node's version as buildInfo reports it; empty when buildInfo did not answer.
 std::string server_version(const NodeFacts& facts);

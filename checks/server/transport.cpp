@@ -20,7 +20,8 @@ namespace {
 using nlohmann::json;
 using Clock = std::chrono::system_clock;
 
-constexpr std::string_view kDevSpecTransport = "MongoDB development specification: transport encryption";
+constexpr std::string_view kDevSpecTransport =
+    "MongoDB development specification: transport encryption";
 constexpr std::string_view kCisTls =
     "CIS MongoDB 8 Benchmark 7.1: Ensure TLS or SSL protects all network communications";
 constexpr std::string_view kCisLegacyProtocols =
@@ -47,12 +48,15 @@ bool is_on(const json& value) {
 }
 
 // net.tls.<name>; the legacy net.ssl.<name> (before 4.2) when only that was set; else the default.
-ServerSetting tls_setting(const bson::Document& cmd_line_opts, std::string_view version,
-                          std::string_view name) {
-  ServerSetting tls = server_setting(cmd_line_opts, version, "net.tls." + std::string(name));
+ServerSetting tls_setting(const ServerSettings& settings, std::string_view name) {
+  ServerSetting tls = settings["net.tls." + std::string(name)];
   if (tls.set) return tls;
-  ServerSetting ssl = server_setting(cmd_line_opts, version, "net.ssl." + std::string(name));
+  ServerSetting ssl = settings["net.ssl." + std::string(name)];
   return ssl.set ? ssl : tls;
+}
+
+bool requires_tls(const ServerSetting& mode) {
+  return mode.value == "requireTLS" || mode.value == "requireSSL";
 }
 
 // Why a probe phase left no facts: the phase's own error if it recorded one, else the last.
@@ -91,7 +95,7 @@ Verdict judge_required(const NodeFacts& facts) {
   auto reply = command_reply(facts, "getCmdLineOpts", "getCmdLineOpts");
   std::optional<ServerSetting> mode;
   if (const auto* cmd_line_opts = std::get_if<const bson::Document*>(&reply)) {
-    mode = tls_setting(**cmd_line_opts, server_version(facts), "mode");
+    mode = tls_setting(ServerSettings(**cmd_line_opts, server_version(facts)), "mode");
     evidence["mode"] = mode->evidence();
   }
   if (plaintext == true) {
@@ -100,7 +104,7 @@ Verdict judge_required(const NodeFacts& facts) {
                       : "the node serves plaintext: the scan's session ran without TLS",
             evidence};
   }
-  const bool mode_required = mode && (mode->value == "requireTLS" || mode->value == "requireSSL");
+  const bool mode_required = mode && requires_tls(*mode);
   if (mode && !mode_required) {
     return {Status::fail,
             "the TLS mode is " + value_text(mode->value) + (mode->set ? "" : " (the default)") +
@@ -319,17 +323,11 @@ Verdict judge_certificate(const NodeFacts& facts, const Policy& policy, Clock::t
           evidence};
 }
 
-Verdict judge_validation(const NodeFacts& facts) {
-  auto reply = command_reply(facts, "getCmdLineOpts", "getCmdLineOpts");
-  if (auto* missing = std::get_if<Verdict>(&reply)) return std::move(*missing);
-  const bson::Document& cmd_line_opts = *std::get<const bson::Document*>(reply);
-  const std::string version = server_version(facts);
-  const ServerSetting certificates =
-      tls_setting(cmd_line_opts, version, "allowInvalidCertificates");
-  const ServerSetting hostnames = tls_setting(cmd_line_opts, version, "allowInvalidHostnames");
-  const ServerSetting ca_file = tls_setting(cmd_line_opts, version, "CAFile");
-  const ServerSetting system_ca =
-      server_setting(cmd_line_opts, version, "setParameter.tlsUseSystemCA");
+Verdict judge_validation_settings(const ServerSettings& settings) {
+  const ServerSetting certificates = tls_setting(settings, "allowInvalidCertificates");
+  const ServerSetting hostnames = tls_setting(settings, "allowInvalidHostnames");
+  const ServerSetting ca_file = tls_setting(settings, "CAFile");
+  const ServerSetting system_ca = settings["setParameter.tlsUseSystemCA"];
   const json evidence = {{"allowInvalidCertificates", certificates.evidence()},
                          {"allowInvalidHostnames", hostnames.evidence()},
                          {"CAFile", ca_file.evidence()},
@@ -357,6 +355,26 @@ Verdict judge_validation(const NodeFacts& facts) {
                                          : std::string("the system CA store")) +
               ", host names checked",
           evidence};
+}
+
+Verdict judge_validation(const NodeFacts& facts) {
+  auto reply = command_reply(facts, "getCmdLineOpts", "getCmdLineOpts");
+  if (auto* missing = std::get_if<Verdict>(&reply)) return std::move(*missing);
+  return judge_validation_settings(
+      ServerSettings(*std::get<const bson::Document*>(reply), server_version(facts)));
+}
+
+// TLS-001 from a config file: only its mode can be judged, as no connection was made.
+Verdict judge_mode_setting(const ServerSettings& settings) {
+  const ServerSetting mode = tls_setting(settings, "mode");
+  const json evidence = {{"mode", mode.evidence()}};
+  if (!requires_tls(mode)) {
+    return {Status::fail,
+            "the TLS mode is " + value_text(mode.value) + (mode.set ? "" : " (the default)") +
+                ", not requireTLS: plaintext connections are allowed",
+            evidence};
+  }
+  return {Status::pass, "the TLS mode is " + value_text(mode.value), evidence};
 }
 
 }  // namespace
@@ -409,6 +427,19 @@ std::vector<Finding> check_transport(const NodeFacts& facts, const Policy& polic
 
 std::vector<Finding> check_transport(const NodeFacts& facts, const Policy& policy) {
   return check_transport(facts, policy, Clock::now());
+}
+
+std::vector<Finding> check_transport(const ServerConfigFile& file, const Policy& policy) {
+  const ServerSettings settings(file);
+  return {
+      make_finding(spec(kRequired), policy, settings.file_subject({"net.tls.mode", "net.ssl.mode"}),
+                   judge_mode_setting(settings)),
+      make_finding(spec(kValidation), policy,
+                   settings.file_subject(
+                       {"net.tls.allowInvalidCertificates", "net.ssl.allowInvalidCertificates",
+                        "net.tls.allowInvalidHostnames", "net.ssl.allowInvalidHostnames",
+                        "net.tls.CAFile", "net.ssl.CAFile", "net.tls.mode", "net.ssl.mode"}),
+                   judge_validation_settings(settings))};
 }
 
 }  // namespace mongoscan

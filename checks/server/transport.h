@@ -1,5 +1,6 @@
 #pragma once
-// The transport family (TLS-001..004): judgements of one node's TLS facts and TLS settings.
+// The transport family (TLS-001..004): judgements of one node's TLS facts and TLS settings;
+// TLS-001 and TLS-004 also from a server config file.
 
 #include <chrono>
 #include <vector>
@@ -7,6 +8,7 @@
 #include "checks/check_spec.h"
 #include "checks/finding.h"
 #include "checks/policy.h"
+#include "scanner/facts/exposure_facts.h"
 #include "scanner/facts/node_facts.h"
 
 namespace mongoscan {
@@ -20,5 +22,8 @@ std::vector<Finding> check_transport(const NodeFacts& facts, const Policy& polic
 
 // check_transport at the current time.
 std::vector<Finding> check_transport(const NodeFacts& facts, const Policy& policy);
+
+// TLS-001 (the mode) and TLS-004 as `file` sets them, each at the line of the setting it judged.
+std::vector<Finding> check_transport(const ServerConfigFile& file, const Policy& policy);
 
 }  // namespace mongoscan

@@ -140,8 +140,8 @@ TEST(AuthenticationConfigured, TransitionToAuthOrAnExplicitDisabledTurnsItOff) {
   EXPECT_NE(transition.message.find("transitionToAuth"), std::string::npos);
   EXPECT_EQ(transition.evidence["security.transitionToAuth"]["value"], true);
 
-  facts.commands["getCmdLineOpts"] = cmd_line_opts(security(
-      bson::Document{{"clusterAuthMode", "x509"}, {"authorization", "disabled"}}));
+  facts.commands["getCmdLineOpts"] = cmd_line_opts(
+      security(bson::Document{{"clusterAuthMode", "x509"}, {"authorization", "disabled"}}));
   const Finding disabled = judge_node(facts, "AUTHN-002");
   EXPECT_EQ(disabled.status, Status::fail);
   EXPECT_NE(disabled.message.find("\"disabled\""), std::string::npos);
@@ -270,6 +270,57 @@ TEST(IterationCounts, CountsSentAsDoublesAreJudged) {
   EXPECT_EQ(odd.status, Status::error) << odd.message;
   EXPECT_NE(odd.message.find("scramSHA256IterationCount"), std::string::npos) << odd.message;
   EXPECT_EQ(odd.evidence["scramSHA256IterationCount"], 15000.5);
+}
+
+// A server config file: AUTHN-002 and AUTHN-003 judged from its settings, at the setting's line.
+TEST(ConfigFileAuthentication, AuthorizationDisabledFailsAtItsLine) {
+  const ServerConfigFile file{
+      "mongod.conf", {{"net.bindIp", "10.0.0.5", 2}, {"security.authorization", "disabled", 6}}};
+  const Finding finding = finding_for(check_authentication(file, Policy{}), "AUTHN-002");
+  EXPECT_EQ(finding.status, Status::fail);
+  EXPECT_EQ(finding.subject.kind, Subject::Kind::file);
+  EXPECT_EQ(finding.subject.line, 6);
+}
+
+TEST(ConfigFileAuthentication, UnsetAuthorizationFailsAndTransitionToAuthFails) {
+  const ServerConfigFile unset{"mongod.conf", {{"net.bindIp", "10.0.0.5", 2}}};
+  EXPECT_EQ(finding_for(check_authentication(unset, Policy{}), "AUTHN-002").status, Status::fail);
+  const ServerConfigFile transition{
+      "mongod.conf",
+      {{"security.authorization", "enabled", 3}, {"security.transitionToAuth", "true", 4}}};
+  const Finding finding = finding_for(check_authentication(transition, Policy{}), "AUTHN-002");
+  EXPECT_EQ(finding.status, Status::fail);
+  EXPECT_EQ(finding.subject.line, 4);
+}
+
+// A mongos has no security.authorization: its keyFile turns authorization on, and members
+// authenticate with it.
+TEST(ConfigFileAuthentication, AMongosWithAKeyFilePassesAReplicaSetMemberWithoutOneFails) {
+  const ServerConfigFile mongos{
+      "mongos.conf",
+      {{"sharding.configDB", "cfg/c1:27019", 2}, {"security.keyFile", "/etc/mongo/key", 4}}};
+  EXPECT_EQ(finding_for(check_authentication(mongos, Policy{}), "AUTHN-002").status, Status::pass);
+  const ServerConfigFile member{
+      "mongod.conf",
+      {{"replication.replSetName", "rs0", 2}, {"security.authorization", "enabled", 4}}};
+  const Finding finding = finding_for(check_authentication(member, Policy{}), "AUTHN-002");
+  EXPECT_EQ(finding.status, Status::fail);
+  EXPECT_NE(finding.message.find("members do not authenticate"), std::string::npos);
+}
+
+// setParameter values are strings the server reads as booleans when "true"/"1" or "false"/"0".
+TEST(ConfigFileAuthentication, LocalhostBypassPassesOnlyWhenTurnedOff) {
+  for (const char* off : {"false", "0"}) {
+    const ServerConfigFile file{"mongod.conf",
+                                {{"setParameter.enableLocalhostAuthBypass", off, 9}}};
+    const Finding finding = finding_for(check_authentication(file, Policy{}), "AUTHN-003");
+    EXPECT_EQ(finding.status, Status::pass) << off;
+    EXPECT_EQ(finding.subject.line, 9);
+  }
+  const ServerConfigFile on{"mongod.conf", {{"setParameter.enableLocalhostAuthBypass", "true", 9}}};
+  EXPECT_EQ(finding_for(check_authentication(on, Policy{}), "AUTHN-003").status, Status::fail);
+  const ServerConfigFile unset{"mongod.conf", {{"net.port", "27017", 2}}};
+  EXPECT_EQ(finding_for(check_authentication(unset, Policy{}), "AUTHN-003").status, Status::fail);
 }
 
 }  // namespace

@@ -177,5 +177,22 @@ TEST(Process, TheLiveParameterOutranksTheConfiguration) {
   EXPECT_EQ(judge(facts, "HARD-004").status, Status::pass);
 }
 
+// A server config file: HARD-001 and HARD-002 judged from its settings, at the setting's line.
+TEST(ConfigFileHardening, JavaScriptAndAuditingFromTheFile) {
+  const ServerConfigFile hardened{
+      "mongod.conf",
+      {{"security.javascriptEnabled", "false", 5}, {"auditLog.destination", "syslog", 8}}};
+  const auto findings = check_hardening(hardened, Policy{});
+  EXPECT_EQ(finding_for(findings, "HARD-001").status, Status::pass);
+  EXPECT_EQ(finding_for(findings, "HARD-001").subject.line, 5);
+  EXPECT_EQ(finding_for(findings, "HARD-002").status, Status::pass);
+  EXPECT_EQ(finding_for(findings, "HARD-002").subject.line, 8);
+  const ServerConfigFile bare{"mongod.conf", {{"net.port", "27017", 2}}};
+  const auto defaults = check_hardening(bare, Policy{});
+  EXPECT_EQ(finding_for(defaults, "HARD-001").status, Status::fail);
+  EXPECT_EQ(finding_for(defaults, "HARD-002").status, Status::fail);
+  EXPECT_EQ(finding_for(defaults, "HARD-002").evidence["edition"], "unknown");
+}
+
 }  // namespace
 }  // namespace mongoscan

@@ -153,5 +153,44 @@ TEST(Network, EveryFindingIsAboutTheNode) {
   EXPECT_EQ(check_network(reachable_node(), Policy{}).size(), network_specs().size());
 }
 
+// A server config file: NET-002 and NET-003 judged from its settings, at the setting's line.
+TEST(ConfigFileNetwork, EveryInterfaceFailsAtTheBindIpLine) {
+  const ServerConfigFile file{"etc/mongod.conf",
+                              {{"net.port", "27017", 3}, {"net.bindIp", "127.0.0.1,0.0.0.0", 4}}};
+  const auto findings = check_network(file, Policy{});
+  const Finding bind = finding_for(findings, "NET-002");
+  EXPECT_EQ(bind.status, Status::fail);
+  EXPECT_EQ(bind.subject.kind, Subject::Kind::file);
+  EXPECT_EQ(bind.subject.name, "etc/mongod.conf");
+  EXPECT_EQ(bind.subject.line, 4);
+  EXPECT_NE(bind.message.find("0.0.0.0"), std::string::npos);
+  EXPECT_EQ(bind.evidence["net.bindIp"]["source"], "line 4");
+  const Finding port = finding_for(findings, "NET-003");
+  EXPECT_EQ(port.status, Status::fail);
+  EXPECT_EQ(port.subject.line, 3);
+}
+
+TEST(ConfigFileNetwork, BindIpAllTrueFailsAndFalseDoesNot) {
+  const ServerConfigFile all{"mongod.conf",
+                             {{"net.bindIp", "10.0.0.5", 2}, {"net.bindIpAll", "true", 3}}};
+  const Finding bind = finding_for(check_network(all, Policy{}), "NET-002");
+  EXPECT_EQ(bind.status, Status::fail);
+  EXPECT_EQ(bind.subject.line, 3);
+  const ServerConfigFile off{"mongod.conf",
+                             {{"net.bindIp", "10.0.0.5", 2}, {"net.bindIpAll", "false", 3}}};
+  EXPECT_EQ(finding_for(check_network(off, Policy{}), "NET-002").status, Status::pass);
+}
+
+TEST(ConfigFileNetwork, UnsetBindIpIsLocalhostAndAnotherPortPasses) {
+  const ServerConfigFile file{"mongod.conf",
+                              {{"net.port", "27417", 2}, {"storage.dbPath", "/data", 4}}};
+  const auto findings = check_network(file, Policy{});
+  const Finding bind = finding_for(findings, "NET-002");
+  EXPECT_EQ(bind.status, Status::pass) << bind.message;
+  EXPECT_EQ(bind.subject.line, 1);
+  EXPECT_EQ(bind.evidence["net.bindIp"]["set"], false);
+  EXPECT_EQ(finding_for(findings, "NET-003").status, Status::pass);
+}
+
 }  // namespace
 }  // namespace mongoscan

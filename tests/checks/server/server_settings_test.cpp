@@ -62,6 +62,48 @@ TEST(ServerSetting, UnknownVersionKeepsOnlyDefaultsEveryVersionShares) {
   EXPECT_TRUE(server_setting(opts, "7.0.9", "no.such.option").value.is_null());
 }
 
+// A config file as mongod's options parser reads it: "true"/"false" and numbers typed, setParameter
+// values kept as strings, a sequence as an array; unset settings at the defaults of 4.2 and later.
+TEST(ServerSettings, AConfigFileIsReadAsMongodTypesIt) {
+  const ServerConfigFile file{"mongod.conf",
+                              {{"net.port", "27018", 2},
+                               {"net.bindIp", "10.0.0.5", 3},
+                               {"security.javascriptEnabled", "false", 5},
+                               {"setParameter.enableLocalhostAuthBypass", "false", 7},
+                               {"net.compression.compressors", "zstd", 9},
+                               {"net.compression.compressors", "snappy", 10}}};
+  const ServerSettings settings(file);
+  EXPECT_EQ(settings["net.port"].value, 27018);
+  EXPECT_EQ(settings["net.port"].source, "line 2");
+  EXPECT_TRUE(settings["net.port"].set);
+  EXPECT_EQ(settings["security.javascriptEnabled"].value, false);
+  EXPECT_EQ(settings["setParameter.enableLocalhostAuthBypass"].value, "false");
+  EXPECT_EQ(settings["net.compression.compressors"].value, (json{"zstd", "snappy"}));
+  EXPECT_EQ(settings["net.compression.compressors"].source, "line 9");
+  const ServerSetting tls = settings["net.tls.mode"];
+  EXPECT_FALSE(tls.set);
+  EXPECT_EQ(tls.value, "disabled");
+  EXPECT_EQ(settings["net.bindIpAll"].value, false);
+  EXPECT_TRUE(settings.has_section("net"));
+  EXPECT_FALSE(settings.has_section("replication"));
+  EXPECT_FALSE(settings.has_section("ne"));
+  EXPECT_EQ(settings.file_subject({"net.tls.mode", "net.bindIp"}).line, 3);
+  EXPECT_EQ(settings.file_subject({"net.tls.mode"}).line, 1);
+  EXPECT_EQ(settings.file_subject({"net.tls.mode"}).name, "mongod.conf");
+  // A file names no version: bindIp has two defaults, and the file's is the one since 3.6.
+  const ServerConfigFile bare{"mongod.conf", {{"storage.dbPath", "/data", 2}}};
+  EXPECT_EQ(ServerSettings(bare)["net.bindIp"].value, "localhost");
+}
+
+TEST(ServerSettings, ANodesSettingsAreItsGetCmdLineOpts) {
+  const auto opts = cmd_line_opts({{"replication", bson::Document{{"replSetName", "rs0"}}}});
+  const ServerSettings settings(opts, "7.0.9");
+  EXPECT_EQ(settings["replication.replSetName"].value, "rs0");
+  EXPECT_EQ(settings["net.bindIp"].source, "default since MongoDB 3.6");
+  EXPECT_TRUE(settings.has_section("replication"));
+  EXPECT_FALSE(settings.has_section("sharding"));
+}
+
 TEST(CompareVersions, ComparesNumericallyIgnoringSuffixes) {
   EXPECT_EQ(compare_versions("7.0.9", "7.0.10"), -1);
   EXPECT_EQ(compare_versions("10.0.0", "9.9.9"), 1);

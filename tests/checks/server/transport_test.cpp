@@ -4,6 +4,8 @@
 
 #include <algorithm>
 
+#include "tests/checks/uri_target_fixture.h"
+
 namespace mongoscan {
 namespace {
 
@@ -466,6 +468,38 @@ TEST(TlsValidation, SkippedOrErrorWithoutGetCmdLineOpts) {
   set_command(facts, "getCmdLineOpts", CommandOutcome::State::failed);
   EXPECT_EQ(judged(facts, "TLS-004").status, Status::error);
   EXPECT_EQ(judged(unreachable_node(), "TLS-004").status, Status::error);
+}
+
+// A server config file: TLS-001 (its mode) and TLS-004 judged from its settings, at the line.
+TEST(ConfigFileTransport, RequireTlsPassesOtherModesFailAtTheirLine) {
+  for (const auto& [key, mode] :
+       {std::pair{"net.tls.mode", "requireTLS"}, std::pair{"net.ssl.mode", "requireSSL"}}) {
+    const ServerConfigFile file{"mongod.conf",
+                                {{key, mode, 7}, {"net.tls.CAFile", "/etc/ca.pem", 8}}};
+    const auto findings = check_transport(file, Policy{});
+    EXPECT_EQ(check_test::finding_for(findings, "TLS-001").status, Status::pass) << mode;
+    EXPECT_EQ(check_test::finding_for(findings, "TLS-004").status, Status::pass) << mode;
+  }
+  const ServerConfigFile prefer{"mongod.conf",
+                                {{"net.bindIp", "10.0.0.5", 2}, {"net.tls.mode", "preferTLS", 7}}};
+  const Finding preferred = check_test::finding_for(check_transport(prefer, Policy{}), "TLS-001");
+  EXPECT_EQ(preferred.status, Status::fail);
+  EXPECT_EQ(preferred.subject.line, 7);
+  const ServerConfigFile unset{"mongod.conf", {{"net.bindIp", "10.0.0.5", 2}}};
+  const Finding plaintext = check_test::finding_for(check_transport(unset, Policy{}), "TLS-001");
+  EXPECT_EQ(plaintext.status, Status::fail);
+  EXPECT_TRUE(mentions(plaintext, "the default"));
+}
+
+TEST(ConfigFileTransport, InvalidCertificatesAllowedFailsAtItsLine) {
+  const ServerConfigFile file{"mongod.conf",
+                              {{"net.tls.mode", "requireTLS", 3},
+                               {"net.tls.CAFile", "/etc/ca.pem", 4},
+                               {"net.tls.allowInvalidCertificates", "true", 5}}};
+  const Finding finding = check_test::finding_for(check_transport(file, Policy{}), "TLS-004");
+  EXPECT_EQ(finding.status, Status::fail);
+  EXPECT_EQ(finding.subject.line, 5);
+  EXPECT_TRUE(mentions(finding, "allowInvalidCertificates"));
 }
 
 }  // namespace
