@@ -243,6 +243,25 @@ TEST(SelfCheckTableTest, ChecksOfOneGroupMayJudgeDifferentKindsOfSubject) {
             (std::vector<std::string>{"—", "—", "pass", "fail"}));
 }
 
+// A server config file is judged under a node check's id: its row follows the nodes' row.
+TEST(SelfCheckTableTest, ACheckOnNodesAndOnAConfigFileGivesAdjacentRowsNodesFirst) {
+  Report report = report_of({{Status::fail, Subject::file("etc/mongod.conf", 4, 1)},
+                             {Status::pass, Subject::node("db1:27017")}});
+  const CheckSpec other{"NET-008", "t", Layer::network, Severity::low, {}, ""};
+  report.findings.push_back(
+      {other, {"NET-008", Status::pass, Severity::low, Subject::node("db1:27017"), "m", nullptr}});
+  const SelfCheckTable table = build_self_check_table(report);
+  ASSERT_EQ(table.sections.size(), 1u);
+  const auto& rows = table.sections[0].rows;
+  ASSERT_EQ(rows.size(), 3u);
+  EXPECT_EQ(rows[0].spec->id, "NET-008");
+  EXPECT_EQ(rows[1].spec->id, "NET-009");
+  EXPECT_EQ(rows[1].kind, Subject::Kind::node);
+  EXPECT_EQ(rows[2].spec->id, "NET-009");
+  EXPECT_EQ(rows[2].kind, Subject::Kind::file);
+  EXPECT_EQ(statuses(rows[2]), (std::vector<std::string>{"fail"}));
+}
+
 TEST(SelfCheckTableTest, NodeOfSeveralTargetsIsOneColumnAndAliasesFindIt) {
   Report report = report_of({{Status::fail, Subject::node("10.0.0.1:27017")},
                              {Status::pass, Subject::node("b:1")},
