@@ -77,6 +77,7 @@ mongoscan_sources(MONGOSCAN_SOURCES scanner/infra
   port_range_text.cpp
   server_config_file.cpp
   terraform.cpp
+  word_search.cpp
   yaml_nodes.cpp)
 
 # one node: the probe steps, weak-TLS handshakes, the auditor role

@@ -144,7 +144,8 @@ mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/scanner/infra
   kubernetes_manifest_test.cpp
   port_range_text_test.cpp
   server_config_file_test.cpp
-  terraform_test.cpp)
+  terraform_test.cpp
+  word_search_test.cpp)
 
 mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/scanner/probe
   auditor_role_test.cpp

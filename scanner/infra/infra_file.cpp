@@ -1,8 +1,6 @@
 #include "scanner/infra/infra_file.h"
 
-#include <string.h>
-
-#include <array>
+#include <cstdint>
 #include <nlohmann/json.hpp>
 
 #include "scanner/ascii_case.h"
@@ -10,6 +8,7 @@
 #include "scanner/infra/infra_yaml.h"
 #include "scanner/infra/server_config_file.h"
 #include "scanner/infra/terraform.h"
+#include "scanner/infra/word_search.h"
 
 namespace mongoscan {
 namespace {
@@ -26,36 +25,58 @@ InfraSyntax syntax_of(std::string_view path) {
   return InfraSyntax::none;
 }
 
-// glibc's memmem (two-way search) rather than string_view::find, which stops at every byte equal
-// to the word's first letter: these words are absent from most files, which are read whole.
-bool mentions_any(std::string_view text, std::initializer_list<std::string_view> words) {
-  for (const std::string_view word : words) {
-    if (::memmem(text.data(), text.size(), word.data(), word.size()) != nullptr) return true;
-  }
-  return false;
-}
-
 // Words every file the YAML and JSON readers take from carries: a Service or policy kind,
 // CloudFormation's security group types, a cloud export's own field names, a Compose file's
-// services with ports, an Atlas access list. Most YAML and JSON files (Kubernetes Deployments,
-// i18n, fixtures, OpenAPI, lock files) carry none and are never parsed a second time: the
-// config scan's speed depends on it (bench/configscan).
-bool may_hold_exposure(std::string_view text) {
-  if (mentions_any(
-          text, {"LoadBalancer", "NodePort", "NetworkPolicy", "AWS::EC2::Security", "IpPermissions",
-                 "SecurityGroupPolicySet", "sourceRanges", "securityRules", "format_version"})) {
-    return true;
-  }
-  // Compose: a top-level services key (at the start of a line) and some ports.
-  const bool compose = (text.starts_with("services:") || mentions_any(text, {"\nservices:"})) &&
-                       mentions_any(text, {"ports:"});
-  return compose ||
-         (mentions_any(text, {"groupId"}) && mentions_any(text, {"cidrBlock", "ipAddress"}));
+// services with ports, an Atlas access list; and settings only a MongoDB config file has. Most
+// YAML and JSON files (Kubernetes Deployments, i18n, fixtures, OpenAPI, lock files) carry none and
+// are never parsed a second time: the config scan's speed depends on it (bench/configscan).
+enum InfraWord : unsigned {
+  kLoadBalancer,
+  kNodePort,
+  kNetworkPolicy,
+  kCloudFormationSecurityGroup,
+  kIpPermissions,
+  kSecurityGroupPolicySet,
+  kSourceRanges,
+  kSecurityRules,
+  kFormatVersion,
+  kServicesLine,
+  kPorts,
+  kGroupId,
+  kCidrBlock,
+  kIpAddress,
+  kBindIp,
+  kReplSetName,
+  kClusterRole,
+  kDbPath
+};
+
+const WordSearch& infra_words() {
+  static const WordSearch search({"LoadBalancer", "NodePort", "NetworkPolicy", "AWS::EC2::Security",
+                                  "IpPermissions", "SecurityGroupPolicySet", "sourceRanges",
+                                  "securityRules", "format_version",
+                                  "\nservices:", "ports:", "groupId", "cidrBlock", "ipAddress",
+                                  "bindIp", "replSetName", "clusterRole", "dbPath"});
+  return search;
 }
 
-// Settings only a MongoDB config file has.
-bool may_be_server_config(std::string_view text) {
-  return mentions_any(text, {"bindIp", "replSetName", "clusterRole", "dbPath"});
+bool has(std::uint64_t found, InfraWord word) { return (found >> word & 1) != 0; }
+
+bool may_hold_exposure(std::string_view text, std::uint64_t found) {
+  constexpr std::uint64_t kExposureWords =
+      1u << kLoadBalancer | 1u << kNodePort | 1u << kNetworkPolicy |
+      1u << kCloudFormationSecurityGroup | 1u << kIpPermissions | 1u << kSecurityGroupPolicySet |
+      1u << kSourceRanges | 1u << kSecurityRules | 1u << kFormatVersion;
+  if ((found & kExposureWords) != 0) return true;
+  // Compose: a top-level services key (at the start of a line) and some ports.
+  const bool compose =
+      (text.starts_with("services:") || has(found, kServicesLine)) && has(found, kPorts);
+  return compose || (has(found, kGroupId) && (has(found, kCidrBlock) || has(found, kIpAddress)));
+}
+
+bool may_be_server_config(std::uint64_t found) {
+  return has(found, kBindIp) || has(found, kReplSetName) || has(found, kClusterRole) ||
+         has(found, kDbPath);
 }
 
 bool is_terraform_plan(const nlohmann::json& document) {
@@ -68,7 +89,7 @@ bool found_something(const ExposureScan& scan) {
 }
 
 ExposureScan read_json(std::string_view path, std::string_view text) {
-  if (!may_hold_exposure(text)) return {};
+  if (!may_hold_exposure(text, infra_words().found(text))) return {};
   const nlohmann::json document = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
   if (document.is_discarded()) return {};
   if (is_terraform_plan(document)) return read_terraform_json(path, document);
@@ -79,14 +100,15 @@ ExposureScan read_json(std::string_view path, std::string_view text) {
 }
 
 ExposureScan read_yaml(std::string_view path, std::string_view text, bool conf) {
-  if (may_be_server_config(text)) {
+  const std::uint64_t found = infra_words().found(text);
+  if (may_be_server_config(found)) {
     if (auto config = read_server_config(path, text)) {
       ExposureScan scan;
       scan.server_config = std::move(config);
       return scan;
     }
   }
-  if (conf || !may_hold_exposure(text)) return {};
+  if (conf || !may_hold_exposure(text, found)) return {};
   return read_infra_yaml(path, text);
 }
 

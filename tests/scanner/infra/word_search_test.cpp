@@ -1,0 +1,59 @@
+#include "scanner/infra/word_search.h"
+
+#include <gtest/gtest.h>
+
+#include <random>
+
+namespace mongoscan {
+namespace {
+
+std::uint64_t found_by_find(std::string_view text, const std::vector<std::string_view>& words) {
+  std::uint64_t found = 0;
+  for (std::size_t i = 0; i < words.size(); ++i)
+    if (text.find(words[i]) != std::string_view::npos) found |= std::uint64_t{1} << i;
+  return found;
+}
+
+TEST(WordSearch, FindsWordsAtTheEdgesAndNothingInShortTexts) {
+  const WordSearch search({"LoadBalancer", "ports:", "ab"});
+  EXPECT_EQ(search.found("LoadBalancer"), 1u);
+  EXPECT_EQ(search.found("type: LoadBalancer\nports:"), 3u);
+  EXPECT_EQ(search.found("xab"), 4u);
+  EXPECT_EQ(search.found("LoadBalance"), 0u);
+  EXPECT_EQ(search.found("oadBalancer"), 0u);
+  EXPECT_EQ(search.found("loadbalancer"), 0u);  // case matters
+  EXPECT_EQ(search.found(""), 0u);
+  EXPECT_EQ(search.found("a"), 0u);
+}
+
+// Words sharing their selecting byte pair, overlapping, and repeated letters: the one-pass search
+// agrees with one find per word on random texts over the words' own letters.
+TEST(WordSearch, AgreesWithFindOnRandomTexts) {
+  const std::vector<std::string_view> words = {"dbPath",      "bindIp", "dB",      "aaB",
+                                               "\nservices:", "s:",     "groupId", "pId"};
+  const WordSearch search({"dbPath", "bindIp", "dB", "aaB", "\nservices:", "s:", "groupId", "pId"});
+  const std::string alphabet = "dbPathinIpBaservic:\ngoupI";
+  std::mt19937 random(20261126);
+  std::uniform_int_distribution<std::size_t> letter(0, alphabet.size() - 1);
+  std::uniform_int_distribution<std::size_t> length(0, 64);
+  std::uniform_int_distribution<std::size_t> which(0, words.size() - 1);
+  int with_words = 0;
+  for (int round = 0; round < 20000; ++round) {
+    std::string text;
+    for (std::size_t i = length(random); i > 0; --i) {
+      if (letter(random) == 0) text += words[which(random)];
+      text += alphabet[letter(random)];
+    }
+    const std::uint64_t expected = found_by_find(text, words);
+    with_words += expected != 0;
+    ASSERT_EQ(search.found(text), expected) << text;
+  }
+  EXPECT_GT(with_words, 1000);  // the texts did hold words
+}
+
+TEST(WordSearch, RefusesWordsItCannotSearch) {
+  EXPECT_THROW(WordSearch({"x"}), std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace mongoscan
