@@ -58,11 +58,6 @@ bool may_be_server_config(std::string_view text) {
   return mentions_any(text, {"bindIp", "replSetName", "clusterRole", "dbPath"});
 }
 
-bool is_terraform_plan(const nlohmann::json& document) {
-  return document.is_object() && document.contains("format_version") &&
-         (document.contains("planned_values") || document.contains("values"));
-}
-
 bool found_something(const ExposureScan& scan) {
   return !scan.rules.empty() || !scan.endpoints.empty() || scan.server_config.has_value();
 }
