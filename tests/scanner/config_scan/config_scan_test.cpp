@@ -309,6 +309,22 @@ TEST_F(ConfigScanTree, SarifOfARealScanValidatesAndPointsAtTheLine) {
   EXPECT_TRUE(located) << run.out;
 }
 
+// --skip-dir adds to the default skips.
+TEST_F(ConfigScanTree, SkipDirAddsToTheDefaults) {
+  write("node_modules/pkg/.env", "MONGO_PASSWORD=Qp4!vXz8Lm\n");
+  write("fixtures/b.env", "MONGO_PASSWORD=Rk2!sTw9Nb\n");
+  write("src/c.env", "MONGO_PASSWORD=Sc5!pLm2Xv\n");
+  const auto files_scanned = [&](std::vector<std::string> args) {
+    args.insert(args.end(), {"--config-path", root_.string(), "--format", "json"});
+    const auto run = mongoscan(args);
+    EXPECT_EQ(run.exit_code, 1) << run.err;
+    return json::parse(run.out)["config_scan"]["files_scanned"].get<int>();
+  };
+  EXPECT_EQ(files_scanned({}), 2);  // fixtures, src
+  EXPECT_EQ(files_scanned({"--skip-dir", "fixtures"}), 1);
+  EXPECT_EQ(files_scanned({"--no-default-skips", "--skip-dir", "fixtures"}), 2);
+}
+
 // The "done when": unreadable, binary, looping and 2 GB entries in one tree, scanned
 // through the command line by a user that cannot read everything, without error.
 TEST_F(ConfigScanTree, EveryKindOfUnscannableFileIsListedAndTheScanStillSucceeds) {
