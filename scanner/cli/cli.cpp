@@ -458,7 +458,11 @@ int run_cli(const std::vector<std::string>& args, CliStreams streams) {
   if (resolve->parsed()) return run_resolve(resolve_options, streams);
   if (scan->parsed()) {
     if (no_default_skips) walk.skip_directories.clear();
+    // A directory named here is never entered, even for its bundles.
     walk.skip_directories.insert(walk.skip_directories.end(), skip_dirs.begin(), skip_dirs.end());
+    std::erase_if(walk.served_directories, [&](const std::string& name) {
+      return std::find(skip_dirs.begin(), skip_dirs.end(), name) != skip_dirs.end();
+    });
     if (auto error = prepare_and_run_scan(scan_options, std::move(scan_request), streams)) {
       if (!error->message.empty()) {
         streams.err << "mongoscan: error: " << redact_connection_strings_in_text(error->message)
