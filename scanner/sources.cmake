@@ -35,6 +35,7 @@ mongoscan_sources(MONGOSCAN_SOURCES scanner/config_scan
   file_syntax.cpp
   file_walk.cpp
   ignore_rules.cpp
+  javascript_bundle.cpp
   newline_count.cpp)
 
 # the data-model probe: sampling documents, their shapes

@@ -110,6 +110,7 @@ mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/scanner/config_scan
   file_syntax_test.cpp
   file_walk_test.cpp
   ignore_rules_test.cpp
+  javascript_bundle_test.cpp
   newline_count_test.cpp)
 
 mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/scanner/data_model

@@ -14,6 +14,13 @@ constexpr std::string_view kDevSpecCredentials =
     "environment variables or a KMS";
 constexpr std::string_view kChecklist = "MongoDB Security Checklist: protect credentials";
 
+constexpr std::string_view kServerSideAdvice = "; read it from the environment or a secret store";
+// A bundle served as it is: whoever loads the site can read the password, and no browser code can
+// keep one from its user.
+constexpr std::string_view kShippedBundleAdvice =
+    " inside a JavaScript bundle that is served as it is once deployed, to anyone who loads the "
+    "site; keep database access on a server and rotate the password";
+
 constexpr std::string_view kUriCheck = "APP-001";
 constexpr std::string_view kKeyCheck = "APP-002";
 
@@ -57,15 +64,19 @@ Finding credential_finding(const CheckSpec& spec, const CredentialHit& hit, cons
   if (!user.empty()) evidence["user"] = user;
   if (!hit.host.empty()) evidence["host"] = hit.host;
   if (!weak.empty()) evidence["weak_reason"] = weak;
+  if (hit.in_shipped_bundle) evidence["shipped_bundle"] = true;
   const std::string message =
       (weak.empty() ? "hardcoded password " : "hardcoded weak default password (" + weak + ") ") +
       shown + " in " + where_held(hit) + (user.empty() ? "" : " for user " + user) +
-      "; read it from the environment or a "
-      "secret store";
+      std::string(hit.in_shipped_bundle ? kShippedBundleAdvice : kServerSideAdvice);
   Finding finding = make_finding(
       spec, policy, Subject::file(hit.location.path, hit.location.line, hit.location.column),
       {Status::fail, message, evidence});
-  if (!weak.empty()) finding.severity = Severity::low;
+  if (!weak.empty()) {
+    finding.severity = Severity::low;
+  } else if (hit.in_shipped_bundle && !policy.severity_overrides.contains(spec.id)) {
+    finding.severity = Severity::critical;
+  }
   finding.fingerprint = hit.fingerprint;
   if (hit.allowed_inline) finding.suppression = "inline";
   return finding;

@@ -17,9 +17,10 @@ const std::vector<CheckSpec>& application_specs();
 // "a common password"), or empty when it is not one.
 std::string weak_default_reason(const CredentialHit& hit);
 
-// One failed finding per credential (at the check's severity, or low for a weak default), each
-// about its file, line and column, with the password redacted; a `mongoscan:allow` comment on the
-// line marks it suppressed ("inline"). A check with no credential passes once per scanned root.
+// One failed finding per credential (at the check's severity, or low for a weak default, or
+// critical in a shipped bundle unless the policy sets the check's severity), each about its file,
+// line and column, with the password redacted; a `mongoscan:allow` comment on the line marks it
+// suppressed ("inline"). A check with no credential passes once per scanned root.
 std::vector<Finding> check_config_facts(const ConfigFacts& facts, const Policy& policy);
 
 }  // namespace mongoscan

@@ -374,7 +374,8 @@ int run_cli(const std::vector<std::string>& args, CliStreams streams) {
                    "Skip files larger than this many bytes (reported as skipped)")
       ->check(CLI::PositiveNumber)
       ->capture_default_str();
-  scan->add_option("--skip-dir", walk.skip_directories,
+  std::vector<std::string> skip_dirs;
+  scan->add_option("--skip-dir", skip_dirs,
                    "Directory name never entered, in addition to the defaults (repeatable)");
   bool no_default_skips = false;
   scan->add_flag("--no-default-skips", no_default_skips,
@@ -456,12 +457,12 @@ int run_cli(const std::vector<std::string>& args, CliStreams streams) {
   if (parse_uri->parsed()) return run_parse_uri(uri_to_parse, reveal, streams);
   if (resolve->parsed()) return run_resolve(resolve_options, streams);
   if (scan->parsed()) {
-    if (no_default_skips) {
-      const auto defaults = WalkSettings::default_skip_directories();
-      std::erase_if(walk.skip_directories, [&](const std::string& name) {
-        return std::find(defaults.begin(), defaults.end(), name) != defaults.end();
-      });
-    }
+    if (no_default_skips) walk.skip_directories.clear();
+    // A directory named here is never entered, even for its bundles.
+    walk.skip_directories.insert(walk.skip_directories.end(), skip_dirs.begin(), skip_dirs.end());
+    std::erase_if(walk.served_directories, [&](const std::string& name) {
+      return std::find(skip_dirs.begin(), skip_dirs.end(), name) != skip_dirs.end();
+    });
     if (auto error = prepare_and_run_scan(scan_options, std::move(scan_request), streams)) {
       if (!error->message.empty()) {
         streams.err << "mongoscan: error: " << redact_connection_strings_in_text(error->message)

@@ -124,6 +124,7 @@ void scan_file(const FileToScan& file, const FileRead& read, ScanBudget& budget,
   }
   ++facts.files_scanned;
   facts.bytes_scanned += text.size();
+  for (CredentialHit& hit : scan.credentials) hit.in_shipped_bundle = file.shipped_bundle;
   keep_credentials(file, scan, budget, facts);
   for (FoundConnectionString& found : scan.connection_strings) {
     if (!merge_string(strings, found, budget.settings.max_connection_strings))

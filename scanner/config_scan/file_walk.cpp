@@ -49,6 +49,16 @@ class FileIdSet {
     return place(id);
   }
 
+  bool contains(FileId id) const {
+    if (id == FileId{}) return has_zero_;
+    if (slots_.empty()) return false;
+    const std::size_t mask = slots_.size() - 1;
+    for (std::size_t i = hash(id) & mask; !(slots_[i] == FileId{}); i = (i + 1) & mask) {
+      if (slots_[i] == id) return true;
+    }
+    return false;
+  }
+
  private:
   bool place(FileId id) {
     const std::size_t mask = slots_.size() - 1;
@@ -147,10 +157,18 @@ struct DirectoryEntry {
 
 using SharedDirectory = std::shared_ptr<const UniqueFd>;
 
-// The ignore rules of one directory, matched against paths from its children on.
+// The ignore rules of one directory, matched against paths from its children on. Its
+// .mongoscanignore wins over its .gitignore.
 struct IgnoreLevel {
-  IgnoreRules rules;
+  IgnoreRules gitignore;
+  IgnoreRules mongoscanignore;
   std::size_t relative_start = 0;  // where the path below the directory starts in Walker::path_
+};
+
+// What of the directory being walked is listed.
+struct WalkScope {
+  bool bundles_only = false;  // build output that would be skipped: its JavaScript bundles alone
+  bool served = false;        // in a served directory: its bundles are shipped
 };
 
 class Walker {
@@ -169,7 +187,9 @@ class Walker {
   void visit_entry(const SharedDirectory& directory, DirectoryEntry entry);
   void enter_directory(int parent_fd, bool through_symlink);
   void visit_file(const SharedDirectory& directory, FileId id);
-  bool ignored(bool is_directory) const;
+  bool file_out_of_scope() const;
+  bool ignored(bool is_directory, bool consult_gitignore) const;
+  bool named_in(const std::vector<std::string>& names) const;
 
   // The entry being visited: the last component of path_.
   const char* entry_name() const { return path_.c_str() + path_.rfind('/') + 1; }
@@ -182,7 +202,9 @@ class Walker {
 
   std::string path_;                        // what is being visited, as reached from the root
   std::vector<FileId> ancestors_;           // the directories of path_
-  FileIdSet visited_;                       // every file and directory visited
+  FileIdSet visited_;                       // every file and directory visited in full
+  FileIdSet visited_for_bundles_;           // directories walked for their bundles alone
+  WalkScope scope_;                         // of path_'s directory
   std::vector<IgnoreLevel> ignore_levels_;  // the ignore rules of path_'s directories
   // The sorted entries of path_'s directories, one range per level, their names in names_.
   std::vector<DirectoryEntry> entries_;
@@ -209,7 +231,9 @@ void Walker::walk_root(const std::string& root) {
   }
   auto directory = std::make_shared<const UniqueFd>(open_directory(AT_FDCWD, path_.c_str(), true));
   if (directory->get() < 0) return skip_unreadable(errno);
+  scope_ = {false, named_in(settings_.served_directories)};
   descend(directory, false);
+  scope_ = {};
 }
 
 // Visits the directory path_ (open as `directory`) unless it was visited already.
@@ -220,7 +244,10 @@ void Walker::descend(const SharedDirectory& directory, bool through_symlink) {
   if (through_symlink && std::find(ancestors_.begin(), ancestors_.end(), id) != ancestors_.end()) {
     return skip("symlink loop");
   }
-  if (!visited_.insert(id)) return;
+  if (scope_.bundles_only ? visited_.contains(id) || !visited_for_bundles_.insert(id)
+                          : !visited_.insert(id)) {
+    return;
+  }
   ancestors_.push_back(id);
   visit_children(directory);
   ancestors_.pop_back();
@@ -282,16 +309,17 @@ void Walker::visit_children(const SharedDirectory& directory) {
 
 // Reads the ignore files of the directory path_; false if it has no pattern.
 bool Walker::push_ignore_level(int directory_fd, bool has_gitignore, bool has_mongoscanignore) {
-  IgnoreRules rules;
+  IgnoreLevel level;
   if (has_gitignore) {
-    rules.add(read_ignore_file(directory_fd, kGitignore, settings_.max_file_bytes));
+    level.gitignore.add(read_ignore_file(directory_fd, kGitignore, settings_.max_file_bytes));
   }
   if (has_mongoscanignore) {
-    rules.add(read_ignore_file(directory_fd, kMongoscanignore, settings_.max_file_bytes));
+    level.mongoscanignore.add(
+        read_ignore_file(directory_fd, kMongoscanignore, settings_.max_file_bytes));
   }
-  if (rules.empty()) return false;
-  const std::size_t relative_start = path_.size() + (path_.back() == '/' ? 0 : 1);
-  ignore_levels_.push_back({std::move(rules), relative_start});
+  if (level.gitignore.empty() && level.mongoscanignore.empty()) return false;
+  level.relative_start = path_.size() + (path_.back() == '/' ? 0 : 1);
+  ignore_levels_.push_back(std::move(level));
   return true;
 }
 
@@ -314,7 +342,7 @@ void Walker::visit_entry(const SharedDirectory& directory, DirectoryEntry entry)
     if (!settings_.follow_symlinks) return;
     if (::fstatat(directory_fd, entry_name(), &status, 0) != 0) {
       const int error = errno;
-      if (!ignored(false)) skip_unreadable(error);
+      if (!file_out_of_scope()) skip_unreadable(error);
       return;
     }
     type = entry_type(status.st_mode);
@@ -323,33 +351,62 @@ void Walker::visit_entry(const SharedDirectory& directory, DirectoryEntry entry)
   if (type == DT_DIR) return enter_directory(directory_fd, through_symlink);
   if (type == DT_REG) return visit_file(directory, id);
   // Sockets, FIFOs and devices are never opened (a FIFO would block), but listed as skipped.
-  if (!ignored(false)) skip(special_file_reason(type));
+  if (!file_out_of_scope()) skip(special_file_reason(type));
 }
 
 void Walker::enter_directory(int parent_fd, bool through_symlink) {
-  const std::string_view name = entry_name();
-  const auto& skips = settings_.skip_directories;
-  if (std::find(skips.begin(), skips.end(), name) != skips.end() || ignored(true)) return;
+  const bool named_served = named_in(settings_.served_directories);
+  const bool skip_listed = named_in(settings_.skip_directories);
+  if (skip_listed && !named_served) return;
+  const bool served = scope_.served || named_served;
+  bool bundles_only = scope_.bundles_only || skip_listed;
+  if (ignored(true, !bundles_only)) {
+    // Served, and excluded by .gitignore alone: walked for its bundles.
+    if (bundles_only || !served || ignored(true, false)) return;
+    bundles_only = true;
+  }
   auto directory =
       std::make_shared<const UniqueFd>(open_directory(parent_fd, entry_name(), through_symlink));
   if (directory->get() < 0) return skip_unreadable(errno);
+  const WalkScope outer = std::exchange(scope_, {bundles_only, served});
   descend(directory, through_symlink);
+  scope_ = outer;
 }
 
 // Lists the file path_, `id`, held by `directory` (null: path_ is a root, opened as given).
 void Walker::visit_file(const SharedDirectory& directory, FileId id) {
-  if (ignored(false) || !visited_.insert(id)) return;
-  on_file_(FileToScan{path_, directory, directory ? path_.rfind('/') + 1 : 0});
+  if (file_out_of_scope() || !visited_.insert(id)) return;
+  FileToScan file{path_, directory, directory ? path_.rfind('/') + 1 : 0};
+  file.shipped_bundle = scope_.served && directory && is_javascript_bundle_name(file.name());
+  on_file_(std::move(file));
 }
 
-// Whether the ignore files of path_'s directories exclude it: the deepest one that names it wins.
-bool Walker::ignored(bool is_directory) const {
+// Whether the file path_ is not to be listed: no bundle where only bundles are, or excluded by an
+// ignore file (a served bundle by .mongoscanignore alone).
+bool Walker::file_out_of_scope() const {
+  const bool served_bundle = scope_.served && is_javascript_bundle_name(entry_name());
+  if (scope_.bundles_only && !served_bundle) return true;
+  return ignored(false, !served_bundle);
+}
+
+// Whether the ignore files of path_'s directories exclude it: the deepest one that names it wins
+// (.gitignore files only when consult_gitignore).
+bool Walker::ignored(bool is_directory, bool consult_gitignore) const {
   for (auto level = ignore_levels_.rbegin(); level != ignore_levels_.rend(); ++level) {
-    const IgnoreVerdict verdict =
-        level->rules.match(std::string_view(path_).substr(level->relative_start), is_directory);
+    const std::string_view relative = std::string_view(path_).substr(level->relative_start);
+    IgnoreVerdict verdict = level->mongoscanignore.match(relative, is_directory);
+    if (verdict == IgnoreVerdict::unmatched && consult_gitignore) {
+      verdict = level->gitignore.match(relative, is_directory);
+    }
     if (verdict != IgnoreVerdict::unmatched) return verdict == IgnoreVerdict::ignored;
   }
   return false;
+}
+
+// Whether the last component of path_ is one of `names`.
+bool Walker::named_in(const std::vector<std::string>& names) const {
+  const std::string_view name = entry_name();
+  return std::find(names.begin(), names.end(), name) != names.end();
 }
 
 }  // namespace

@@ -1,7 +1,8 @@
 #pragma once
-// Which files a config scan reads: walks directories (skipping vendored and build directories,
-// honouring .gitignore and .mongoscanignore, following symlinks without looping) or takes an
-// explicit list of files (--files-from). Files are only listed here; reading them is the scanner's.
+// Which files a config scan reads: walks directories (skipping vendored and build directories but
+// for the JavaScript bundles of build output, honouring .gitignore and .mongoscanignore, following
+// symlinks without looping) or takes an explicit list of files (--files-from). Files are only
+// listed here; reading them is the scanner's.
 
 #include <fcntl.h>
 
@@ -12,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "scanner/config_scan/javascript_bundle.h"
 #include "scanner/config_scan/unique_fd.h"
 #include "scanner/facts/skipped_file.h"
 
@@ -19,8 +21,14 @@ namespace mongoscan {
 
 struct WalkSettings {
   // Directory names never entered (matched against the name alone, at any depth, never against a
-  // root given); --skip-dir adds, --no-default-skips empties.
+  // root given), unless also served: --skip-dir adds, --no-default-skips empties.
   std::vector<std::string> skip_directories = default_skip_directories();
+  // Directory names whose JavaScript bundles are served as they are once deployed
+  // (javascript_bundle.h): the bundles at any depth below one are listed as shipped, and no
+  // .gitignore hides them (build output is usually ignored, yet it is what is deployed);
+  // .mongoscanignore does. One that would be skipped, by skip_directories or by .gitignore, is
+  // walked for its bundles alone. A skipped directory inside one stays skipped.
+  std::vector<std::string> served_directories = default_served_directories();
   std::uint64_t max_file_bytes = 10 * 1024 * 1024;  // larger files are skipped (--max-file-size)
   // .gitignore and .mongoscanignore (--no-ignore-files), with git's semantics (ignore_rules.h): the
   // files of a directory apply to it and below, deeper files and then .mongoscanignore win. Only
@@ -47,6 +55,9 @@ struct FileToScan {
   // opened by its path as given.
   std::shared_ptr<const UniqueFd> directory;
   std::size_t name_offset = 0;  // where its name in `directory` starts in path
+  // A JavaScript bundle in a served directory at or below the root given (never for a root that
+  // is a file).
+  bool shipped_bundle = false;
 
   int directory_fd() const { return directory ? directory->get() : AT_FDCWD; }
   const char* name() const { return path.c_str() + name_offset; }
@@ -55,7 +66,8 @@ struct FileToScan {
 // Walks every root (a file or a directory) depth first in name (byte) order, calling on_file for
 // each file to scan, in a stable order, on the calling thread. Each file and directory is visited
 // once, through the first path that reaches it (a file is known by the inode its directory entry
-// names, so no file is opened or looked at here). Directories that cannot be read and symlink
+// names, so no file is opened or looked at here); a directory walked for its bundles alone is
+// walked again when a later path reaches it in full. Directories that cannot be read and symlink
 // loops are appended to skipped; files that cannot be read or are too large are the reader's to
 // skip. A root that does not exist is skipped with reason "not found". One descriptor stays open
 // per directory level of the current path, and one per directory whose files are still held.

@@ -18,8 +18,7 @@ enum class IgnoreVerdict {
 class IgnoreRules {
  public:
   // Adds the patterns of one ignore file's text. Patterns added later take precedence over earlier
-  // ones (git's "last match wins"), so a directory's .mongoscanignore is added after its
-  // .gitignore.
+  // ones (git's "last match wins").
   void add(std::string_view file_text);
 
   bool empty() const { return patterns_.empty(); }

@@ -31,7 +31,10 @@ struct CredentialHit {
   std::string host;             // the first host of a URI; empty otherwise
   Secret password{""};          // never rendered; redact_secret() for reports
   bool allowed_inline = false;  // the line carries a `mongoscan:allow` comment
-  std::string fingerprint;      // stable across line moves and secret-free; for baselines
+  // The file is a JavaScript bundle (or its source map) in a directory that is served as it is
+  // once deployed: build output (dist, build, out) or public.
+  bool in_shipped_bundle = false;
+  std::string fingerprint;  // stable across line moves and secret-free; for baselines
 };
 
 // "uri_password", "credential_key", "driver_argument", "cli_argument".

@@ -79,11 +79,6 @@ bool may_be_server_config(std::uint64_t found) {
          has(found, kDbPath);
 }
 
-bool is_terraform_plan(const nlohmann::json& document) {
-  return document.is_object() && document.contains("format_version") &&
-         (document.contains("planned_values") || document.contains("values"));
-}
-
 bool found_something(const ExposureScan& scan) {
   return !scan.rules.empty() || !scan.endpoints.empty() || scan.server_config.has_value();
 }

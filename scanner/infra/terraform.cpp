@@ -773,11 +773,6 @@ std::string terraform_json_string(const nlohmann::json& object, const char* key,
   return found != object.end() && found->is_string() ? found->get<std::string>() : fallback;
 }
 
-bool is_terraform_plan(const nlohmann::json& document) {
-  return document.is_object() && document.contains("format_version") &&
-         (document.contains("planned_values") || document.contains("values"));
-}
-
 // The resources of a plan's module and of its child modules, whose values are converted into
 // `values` (which must not reallocate while the resources point into it).
 void collect_plan_resources(const nlohmann::json& module, std::size_t depth,
@@ -825,6 +820,11 @@ ExposureScan read_terraform_plan(std::string_view path, const nlohmann::json& do
 }
 
 }  // namespace
+
+bool is_terraform_plan(const nlohmann::json& document) {
+  return document.is_object() && document.contains("format_version") &&
+         (document.contains("planned_values") || document.contains("values"));
+}
 
 ExposureScan read_terraform(std::string_view path, std::string_view text) {
   TerraformReader reader(path, "terraform");

@@ -24,9 +24,13 @@ namespace mongoscan {
 // A `.tf` file (HCL native syntax). A file that does not parse gives one problem, with its line.
 ExposureScan read_terraform(std::string_view path, std::string_view text);
 
-// A `.tf.json` file, or the JSON of `terraform show -json` (a plan or a state, recognised by
-// `format_version` with `planned_values` or `values`; format "terraform-plan", resources named by
-// their address). JSON gives no lines: every location is line 1.
+// Whether a JSON document is the output of `terraform show -json` (a plan or a state):
+// `format_version` with `planned_values` or `values`.
+bool is_terraform_plan(const nlohmann::json& document);
+
+// A `.tf.json` file, or the JSON of `terraform show -json` (is_terraform_plan; format
+// "terraform-plan", resources named by their address). JSON gives no lines: every location is
+// line 1.
 ExposureScan read_terraform_json(std::string_view path, const nlohmann::json& document);
 
 }  // namespace mongoscan

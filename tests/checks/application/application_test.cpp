@@ -68,6 +68,33 @@ TEST(Application, WeakDefaultsAreLowSeverityWithTheirReason) {
   }
 }
 
+TEST(Application, APasswordInAShippedBundleIsCriticalAndSaysWhoCanReadIt) {
+  CredentialHit shipped = hit(CredentialHit::Kind::uri_password, "Tq8#vLm2!Rz", "orders");
+  shipped.in_shipped_bundle = true;
+  CredentialHit weak = hit(CredentialHit::Kind::credential_key, "changeme");
+  weak.in_shipped_bundle = true;
+  const auto findings = check_config_facts(
+      facts_with({shipped, weak, hit(CredentialHit::Kind::uri_password, "Kd93hQwz1Lr")}), Policy{});
+  ASSERT_EQ(findings.size(), 3u);
+  EXPECT_EQ(findings[0].severity, Severity::critical);
+  EXPECT_EQ(findings[0].evidence["shipped_bundle"], true);
+  EXPECT_NE(findings[0].message.find("inside a JavaScript bundle that is served as it is once "
+                                     "deployed, to anyone who loads the site"),
+            std::string::npos)
+      << findings[0].message;
+  EXPECT_EQ(findings[0].message.find("from the environment"), std::string::npos);
+  EXPECT_EQ(findings[0].message.find("vLm2"), std::string::npos);
+  EXPECT_EQ(findings[1].severity, Severity::low);  // a weak default stays low
+  EXPECT_EQ(findings[1].evidence["shipped_bundle"], true);
+  EXPECT_EQ(findings[2].severity, Severity::high);
+  EXPECT_FALSE(findings[2].evidence.contains("shipped_bundle"));
+  EXPECT_EQ(findings[2].message.find("bundle"), std::string::npos);
+
+  Policy policy;
+  policy.severity_overrides["APP-001"] = Severity::medium;
+  EXPECT_EQ(check_config_facts(facts_with({shipped}), policy)[0].severity, Severity::medium);
+}
+
 TEST(Application, InlineAllowSuppressesButKeepsTheFinding) {
   CredentialHit allowed = hit(CredentialHit::Kind::credential_key, "Xy9!kLm2Qw");
   allowed.allowed_inline = true;

@@ -12,7 +12,9 @@
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <stdexcept>
+#include <tuple>
 
 #include "tests/support/mongoscan_binary.h"
 #include "tests/support/process.h"
@@ -307,6 +309,97 @@ TEST_F(ConfigScanTree, SarifOfARealScanValidatesAndPointsAtTheLine) {
     located = region["startLine"] == 2 && region["startColumn"] == 31;
   }
   EXPECT_TRUE(located) << run.out;
+}
+
+// Minified code as bundlers print it, one line of about `bytes` bytes, with words a credential
+// scanner keys on (password fields, a password-less URI) but no credential.
+std::string minified_code(std::size_t bytes) {
+  const std::string snippet =
+      "function q(e,t){return e.filter(function(n){return n.id===t})}var f={type:\"password\","
+      "autoComplete:\"current-password\",name:\"password\"};var m=\"mongodb://localhost:27017/"
+      "app\";e.setPassword=function(p){this.pw=p};";
+  std::string code;
+  code.reserve(bytes + snippet.size());
+  while (code.size() < bytes) code += snippet;
+  return code;
+}
+
+// The issue's "shipped bundles are scanned": a multi-megabyte one-line bundle in dist/ (with its
+// source map) and one in public/ are read, their passwords found at line and column (in code
+// points) and reported as shipped, never shown; other build output and node_modules are not read.
+TEST_F(ConfigScanTree, PasswordsInShippedBundlesAreFoundAtTheirColumnAndNeverShown) {
+  const std::string dist_password = "Dq4zBundlePw71Xk";
+  const std::string public_password = "Pv8mStaticPw25Lr";
+  const std::string unread_passwords[] = {"Hx3nIndexPw90Qa", "Nm6tModulePw38Ws"};
+  const std::string dist_line =
+      "!function(){" + minified_code(1536 * 1024) + "var u=\"mongodb://app_user:" + dist_password +
+      "@db.prod.acme.io:27017/orders\";" + minified_code(1536 * 1024) + "}();";
+  write("web/dist/assets/index-4f2a.js", dist_line + "\n//# sourceMappingURL=index-4f2a.js.map\n");
+  const std::string map_before =
+      R"({"version":3,"sources":["../../src/db.js"],"sourcesContent":["// the orders database\nconst uri = \"mongodb://app_user:)";
+  write("web/dist/assets/index-4f2a.js.map",
+        map_before + dist_password + R"(@db.prod.acme.io:27017/orders\";\n"],"mappings":"AAAA"})");
+  write("web/dist/index.html", "<script>var u=\"mongodb://web:" + unread_passwords[0] +
+                                   "@db.prod.acme.io/orders\"</script>\n");
+  write("web/node_modules/orders-sdk/dist/bundle.js",
+        "var u=\"mongodb://sdk:" + unread_passwords[1] + "@db.prod.acme.io/orders\";\n");
+  const std::string public_before = "var s=\"r\xc3\xa9sum\xc3\xa9\";" +
+                                    minified_code(2 * 1024 * 1024) +
+                                    "var u='mongodb+srv://static_user:";
+  write("web/public/static/js/main.min.js", "/*! bundle */\n" + public_before + public_password +
+                                                "@cluster0.acme.mongodb.net/app';" +
+                                                minified_code(1024 * 1024) + "\n");
+
+  const auto run = mongoscan({"--config-path", root_.string(), "--format", "json"});
+  ASSERT_EQ(run.exit_code, 1) << run.err;
+  const json report = json::parse(run.out);
+  EXPECT_EQ(report["config_scan"]["files_scanned"], 3);
+  std::set<std::tuple<std::string, int, int>> places;
+  for (const json& finding : report["findings"]) {
+    if (finding["status"] != "fail" || !finding["check_id"].get<std::string>().starts_with("APP"))
+      continue;
+    EXPECT_EQ(finding["check_id"], "APP-001");
+    EXPECT_EQ(finding["severity"], "critical");
+    EXPECT_EQ(finding["evidence"]["shipped_bundle"], true);
+    const json& subject = finding["subject"];
+    places.insert({fs::relative(subject["file"].get<std::string>(), root_).string(),
+                   subject["line"], subject["column"]});
+  }
+  const int dist_column = static_cast<int>(dist_line.find(dist_password)) + 1;
+  const int map_column = static_cast<int>(map_before.size()) + 1;
+  const int public_column = static_cast<int>(public_before.size()) + 1 - 2;  // two é of 2 bytes
+  EXPECT_EQ(places, (std::set<std::tuple<std::string, int, int>>{
+                        {"web/dist/assets/index-4f2a.js", 1, dist_column},
+                        {"web/dist/assets/index-4f2a.js.map", 1, map_column},
+                        {"web/public/static/js/main.min.js", 2, public_column}}));
+
+  const auto table = mongoscan({"--config-path", root_.string(), "--format", "table"});
+  ASSERT_EQ(table.exit_code, 1) << table.err;
+  for (const std::string& password :
+       {dist_password, public_password, unread_passwords[0], unread_passwords[1]}) {
+    for (const std::string& output : {run.out, run.err, table.out, table.err}) {
+      EXPECT_EQ(output.find(password), std::string::npos) << password;
+      EXPECT_EQ(output.find(password.substr(2)), std::string::npos) << password;
+    }
+  }
+}
+
+// --skip-dir adds to the default skips, and a directory it names is not entered even for bundles.
+TEST_F(ConfigScanTree, SkipDirAddsToTheDefaultsAndKeepsBundlesOut) {
+  write("node_modules/pkg/.env", "MONGO_PASSWORD=Qp4!vXz8Lm\n");
+  write("fixtures/b.env", "MONGO_PASSWORD=Rk2!sTw9Nb\n");
+  write("dist/app.js", "var u='mongodb://app:Ds9!kQw3Zt@db.acme.io/app';\n");
+  write("src/c.env", "MONGO_PASSWORD=Sc5!pLm2Xv\n");
+  const auto files_scanned = [&](std::vector<std::string> args) {
+    args.insert(args.end(), {"--config-path", root_.string(), "--format", "json"});
+    const auto run = mongoscan(args);
+    EXPECT_EQ(run.exit_code, 1) << run.err;
+    return json::parse(run.out)["config_scan"]["files_scanned"].get<int>();
+  };
+  EXPECT_EQ(files_scanned({}), 3);  // fixtures, dist's bundle, src
+  EXPECT_EQ(files_scanned({"--skip-dir", "fixtures"}), 2);
+  EXPECT_EQ(files_scanned({"--skip-dir", "fixtures", "--skip-dir", "dist"}), 1);
+  EXPECT_EQ(files_scanned({"--no-default-skips", "--skip-dir", "fixtures"}), 3);
 }
 
 // The issue's "done when": unreadable, binary, looping and 2 GB entries in one tree, scanned

@@ -26,10 +26,11 @@ namespace {
 using testing_support::TempTree;
 
 // What a walk gave once each file it listed was read (the reader skips files that cannot be read
-// or are too large), paths relative to the tree's root: files in the order given, and skipped
-// entries as "path: reason".
+// or are too large), paths relative to the tree's root: files in the order given, those of them
+// listed as shipped bundles, and skipped entries as "path: reason".
 struct Walked {
   std::vector<std::string> files;
+  std::vector<std::string> shipped;
   std::vector<std::string> skipped;
 };
 
@@ -52,6 +53,7 @@ Walked walk(const TempTree& tree, const WalkSettings& settings = {},
             skipped.push_back(*skip);
           } else {
             walked.files.push_back(relative_to(tree, listed.path));
+            if (listed.shipped_bundle) walked.shipped.push_back(walked.files.back());
           }
         });
       },
@@ -124,6 +126,98 @@ TEST(FileWalk, CustomSkipListReplacesTheDefaults) {
   EXPECT_EQ(walk(tree, settings).files, (Paths{"node_modules/x.js", "src/c.yaml"}));
   // A root is walked even when its name is in the list.
   EXPECT_EQ(walk(tree, settings, {tree.path("fixtures")}).files, (Paths{"fixtures/a.yaml"}));
+}
+
+TEST(FileWalk, BuildOutputIsWalkedForItsJavaScriptBundlesAlone) {
+  TempTree tree;
+  for (const char* file :
+       {"dist/index.html", "dist/assets/index-4f2a.js", "dist/assets/index-4f2a.js.map",
+        "dist/assets/index-4f2a.css", "dist/assets/index-4f2a.css.map", "dist/esm/lib.mjs",
+        "dist/cjs/lib.cjs", "dist/config.json", "dist/.js", "build/static/js/main.8c1d.js",
+        "build/app.yaml", "out/_next/static/chunks/app-9e.js", "dist/node_modules/left-pad/a.js",
+        "node_modules/pkg/dist/bundle.js", "vendor/dist/x.js", "src/app.js"}) {
+    tree.write(file);
+  }
+  const Walked walked = walk(tree);
+  const Paths bundles = {"build/static/js/main.8c1d.js",
+                         "dist/assets/index-4f2a.js",
+                         "dist/assets/index-4f2a.js.map",
+                         "dist/cjs/lib.cjs",
+                         "dist/esm/lib.mjs",
+                         "out/_next/static/chunks/app-9e.js"};
+  Paths files = bundles;
+  files.push_back("src/app.js");
+  EXPECT_EQ(walked.files, files);
+  EXPECT_EQ(walked.shipped, bundles);
+  EXPECT_TRUE(walked.skipped.empty());
+}
+
+TEST(FileWalk, EverythingInPublicIsWalkedAndItsBundlesAreShipped) {
+  TempTree tree;
+  for (const char* file : {"web/public/robots.txt", "web/public/static/js/main.min.js",
+                           "web/src/public/api.js", "dist/a.js", "dist/a.txt"}) {
+    tree.write(file);
+  }
+  const Walked walked = walk(tree);
+  EXPECT_EQ(walked.files, (Paths{"dist/a.js", "web/public/robots.txt",
+                                 "web/public/static/js/main.min.js", "web/src/public/api.js"}));
+  EXPECT_EQ(walked.shipped,
+            (Paths{"dist/a.js", "web/public/static/js/main.min.js", "web/src/public/api.js"}));
+  // A root named like build output is walked in full, its bundles shipped.
+  const Walked root = walk(tree, {}, {tree.path("dist")});
+  EXPECT_EQ(root.files, (Paths{"dist/a.js", "dist/a.txt"}));
+  EXPECT_EQ(root.shipped, (Paths{"dist/a.js"}));
+  // A file given by itself is no shipped bundle.
+  EXPECT_TRUE(walk(tree, {}, {tree.path("dist/a.js")}).shipped.empty());
+}
+
+TEST(FileWalk, GitignoreHidesNoBundleOfBuildOutputAndMongoscanignoreDoes) {
+  TempTree tree;
+  tree.write(".gitignore", "dist/\n/public\n*.map\nbuild/*.js\n");
+  for (const char* file :
+       {"dist/a.js", "dist/a.js.map", "dist/a.txt", "public/app-1.js", "public/index.html",
+        "build/b.js", "build/app.yaml", "web/dist/c.js", "web/out/d.js"}) {
+    tree.write(file);
+  }
+  tree.write("web/.mongoscanignore", "dist/\nd.js\n");
+  EXPECT_EQ(walk(tree).files, (Paths{".gitignore", "build/b.js", "dist/a.js", "dist/a.js.map",
+                                     "public/app-1.js", "web/.mongoscanignore"}));
+  // Without the default skips build output is walked in full, and .gitignore hides none of its
+  // bundles still; public, excluded by .gitignore, is walked for its bundles in both runs (Gatsby
+  // and Hugo build into it).
+  WalkSettings no_default_skips;
+  no_default_skips.skip_directories.clear();
+  EXPECT_EQ(walk(tree, no_default_skips).files,
+            (Paths{".gitignore", "build/app.yaml", "build/b.js", "dist/a.js", "dist/a.js.map",
+                   "public/app-1.js", "web/.mongoscanignore"}));
+  WalkSettings no_ignore_files;
+  no_ignore_files.honour_ignore_files = false;
+  EXPECT_EQ(walk(tree, no_ignore_files).files,
+            (Paths{".gitignore", "build/b.js", "dist/a.js", "dist/a.js.map", "public/app-1.js",
+                   "public/index.html", "web/.mongoscanignore", "web/dist/c.js", "web/out/d.js"}));
+}
+
+TEST(FileWalk, ASkippedDirectoryThatIsNotServedIsSkippedWhole) {
+  TempTree tree;
+  tree.write("dist/a.js");
+  tree.write("public/b.js");
+  tree.write("out/c.js");
+  WalkSettings settings;  // what --skip-dir dist --skip-dir public make of the defaults
+  settings.skip_directories.push_back("public");
+  std::erase(settings.served_directories, "dist");
+  std::erase(settings.served_directories, "public");
+  EXPECT_EQ(walk(tree, settings).files, (Paths{"out/c.js"}));
+}
+
+TEST(FileWalk, ADirectoryWalkedForItsBundlesIsWalkedAgainWhenReachedInFull) {
+  TempTree tree;
+  tree.write("config/app.yaml");
+  tree.write("config/settings.js");
+  tree.symlink("../config", "build/config");  // "build" sorts before "config"
+  const Walked walked = walk(tree);
+  EXPECT_EQ(walked.files, (Paths{"build/config/settings.js", "config/app.yaml"}));
+  EXPECT_EQ(walked.shipped, (Paths{"build/config/settings.js"}));
+  EXPECT_TRUE(walked.skipped.empty());
 }
 
 TEST(FileWalk, ReportsFilesAboveTheSizeLimitWithoutReadingThem) {
