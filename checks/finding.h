@@ -39,8 +39,8 @@ struct Finding {
   Subject subject;
   std::string message;      // one line, never containing a secret
   nlohmann::json evidence;  // what was seen: options and values, never a secret
-  // A config finding's stable, secret-free identity (baselines, SARIF partialFingerprints); empty
-  // for findings about nodes and URIs.
+  // The finding's stable, secret-free identity (baselines, SARIF partialFingerprints): a config
+  // finding's from its check; every other's set by the runners (finding_fingerprint).
   std::string fingerprint = {};
   // Why a failed finding does not fail the gate: "inline" (a `mongoscan:allow` comment on the line)
   // or "baseline" (its fingerprint is in --baseline); empty when it counts.

@@ -10,6 +10,7 @@
 #include "checks/connection/deployment_connection.h"
 #include "checks/connection/discovery.h"
 #include "checks/data_model/data_model.h"
+#include "checks/finding_fingerprint.h"
 #include "checks/infrastructure/network_exposure.h"
 #include "checks/listing_scope.h"
 #include "checks/server/authentication.h"
@@ -60,10 +61,12 @@ std::vector<Finding> concatenated(Families&&... families) {
   return findings;
 }
 
+// The findings the policy does not disable, each with its fingerprint.
 std::vector<Finding> without_disabled(std::vector<Finding> findings, const Policy& policy) {
   std::erase_if(findings, [&](const Finding& finding) {
     return policy.disabled_checks.contains(finding.check_id);
   });
+  for (Finding& finding : findings) finding.fingerprint = finding_fingerprint(finding);
   return findings;
 }
 

@@ -6,6 +6,7 @@ mongoscan_sources(MONGOSCAN_SOURCES checks
   baseline.cpp
   check_spec.cpp
   finding.cpp
+  finding_fingerprint.cpp
   gate.cpp
   host_scope.cpp
   listing_scope.cpp

@@ -1,8 +1,9 @@
 # The scanner, which gathers facts. Each folder lists its sources, one line a file;
 # CMakeLists.txt stops the configuration at a .cpp file that no list names.
 
-# what every folder shares: Result and errors, Secret, ASCII case
+# what every folder shares: Result and errors, Secret, ASCII case, digests
 mongoscan_sources(MONGOSCAN_SOURCES scanner
+  digest.cpp
   result.cpp
   secret.cpp
   utc_time.cpp)

@@ -8,6 +8,7 @@ mongoscan_sources(MONGOSCAN_TEST_SOURCES tests
 mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/checks
   baseline_test.cpp
   check_spec_test.cpp
+  finding_fingerprint_test.cpp
   finding_test.cpp
   host_scope_test.cpp
   listing_scope_test.cpp

@@ -1,10 +1,8 @@
 #include "scanner/config_scan/config_fingerprint.h"
 
-#include <openssl/evp.h>
-
 #include <algorithm>
-#include <array>
 
+#include "scanner/digest.h"
 #include "scanner/secret.h"
 
 namespace mongoscan {
@@ -34,16 +32,7 @@ std::string config_fingerprint(std::string_view kind, std::string_view path, std
   const std::string masked_line = std::string(before) + kRedacted + std::string(after);
   const std::string identity =
       std::string(kind) + '\0' + std::string(path) + '\0' + std::string(trimmed(masked_line));
-  std::array<unsigned char, EVP_MAX_MD_SIZE> digest{};
-  unsigned int length = 0;
-  EVP_Digest(identity.data(), identity.size(), digest.data(), &length, EVP_sha256(), nullptr);
-  static constexpr char kHex[] = "0123456789abcdef";
-  std::string hex;
-  for (unsigned int i = 0; i < 16; ++i) {
-    hex += kHex[digest[i] >> 4];
-    hex += kHex[digest[i] & 0xF];
-  }
-  return hex;
+  return sha256_hex128(identity);
 }
 
 }  // namespace mongoscan

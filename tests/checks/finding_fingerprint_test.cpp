@@ -1,0 +1,58 @@
+#include "checks/finding_fingerprint.h"
+
+#include <gtest/gtest.h>
+
+#include "checks/registry.h"
+#include "tests/checks/node_facts_fixture.h"
+
+namespace mongoscan {
+namespace {
+
+Finding finding(std::string check, Subject subject, std::string message = "m") {
+  return {std::move(check),   Status::fail,       Severity::high,
+          std::move(subject), std::move(message), nullptr};
+}
+
+TEST(FindingFingerprint, ANodeFindingIsItsCheckAndNode) {
+  const std::string fingerprint =
+      finding_fingerprint(finding("NET-002", Subject::node("db1:27017")));
+  EXPECT_EQ(fingerprint.size(), 32u);
+  EXPECT_EQ(fingerprint.find_first_not_of("0123456789abcdef"), std::string::npos);
+  // The message (which may carry a date or a count) is no part of it.
+  EXPECT_EQ(finding_fingerprint(finding("NET-002", Subject::node("db1:27017"), "other")),
+            fingerprint);
+  EXPECT_NE(finding_fingerprint(finding("NET-003", Subject::node("db1:27017"))), fingerprint);
+  EXPECT_NE(finding_fingerprint(finding("NET-002", Subject::node("db2:27017"))), fingerprint);
+  EXPECT_NE(finding_fingerprint(finding("NET-002", Subject::uri("db1:27017"))), fingerprint);
+}
+
+TEST(FindingFingerprint, AFileFindingKeepsItWhenLinesMoveNotWhenTheRuleChanges) {
+  const Finding at_9 = finding("NET-005", Subject::file("aws/sg.tf", 9, 1), "sg lets any address");
+  const Finding at_19 =
+      finding("NET-005", Subject::file("aws/sg.tf", 19, 1), "sg lets any address");
+  EXPECT_EQ(finding_fingerprint(at_9), finding_fingerprint(at_19));
+  EXPECT_NE(
+      finding_fingerprint(at_9),
+      finding_fingerprint(finding("NET-005", Subject::file("aws/sg.tf", 9, 1), "sg lets /16")));
+  EXPECT_NE(finding_fingerprint(at_9),
+            finding_fingerprint(
+                finding("NET-005", Subject::file("gcp/fw.tf", 9, 1), "sg lets any address")));
+}
+
+TEST(FindingFingerprint, AChecksOwnFingerprintIsKept) {
+  Finding config = finding("APP-001", Subject::file("app.yml", 3, 7));
+  config.fingerprint = "00112233445566778899aabbccddeeff";
+  EXPECT_EQ(finding_fingerprint(config), "00112233445566778899aabbccddeeff");
+}
+
+TEST(FindingFingerprint, EveryFindingOfTheRunnersHasOne) {
+  const auto findings = run_node_checks(check_test::reachable_node(), Policy{});
+  ASSERT_FALSE(findings.empty());
+  for (const Finding& judged : findings) {
+    EXPECT_EQ(judged.fingerprint, finding_fingerprint(judged)) << judged.check_id;
+    EXPECT_EQ(judged.fingerprint.size(), 32u) << judged.check_id;
+  }
+}
+
+}  // namespace
+}  // namespace mongoscan
