@@ -35,22 +35,24 @@ bool mentions_any(std::string_view text, std::initializer_list<std::string_view>
   return false;
 }
 
-// Words every file the YAML and JSON readers take from carries: a Service or policy kind,
-// CloudFormation's security group types, a cloud export's own field names, a Compose file's
-// services with ports, an Atlas access list. Most YAML and JSON files (Kubernetes Deployments,
-// i18n, fixtures, OpenAPI, lock files) carry none and are never parsed a second time: the
-// config scan's speed depends on it (bench/configscan).
+// Words every file the YAML and JSON readers take from carries: a Service or policy kind (and
+// CloudFormation's load balancer types), CloudFormation's security group types, a cloud export's
+// own field names (an Azure rule list has no securityRules, a gcloud egress rule no sourceRanges),
+// a Compose file's services with ports or on the host's network, an Atlas access list. Most YAML
+// and JSON files (Kubernetes Deployments, i18n, fixtures, OpenAPI, lock files) carry none and are
+// never parsed a second time: the config scan's speed depends on it (bench/configscan).
 bool may_hold_exposure(std::string_view text) {
   if (mentions_any(
           text, {"LoadBalancer", "NodePort", "NetworkPolicy", "AWS::EC2::Security", "IpPermissions",
-                 "SecurityGroupPolicySet", "sourceRanges", "securityRules", "format_version"})) {
+                 "SecurityGroupPolicySet", "sourceRanges", "destinationRanges", "securityRules",
+                 "sourceAddressPrefix", "format_version"})) {
     return true;
   }
-  // Compose: a top-level services key (at the start of a line) and some ports.
+  // Compose: a top-level services key (at the start of a line) and some ports or host network.
   const bool compose = (text.starts_with("services:") || mentions_any(text, {"\nservices:"})) &&
-                       mentions_any(text, {"ports:"});
-  return compose ||
-         (mentions_any(text, {"groupId"}) && mentions_any(text, {"cidrBlock", "ipAddress"}));
+                       mentions_any(text, {"ports:", "network_mode:"});
+  return compose || (mentions_any(text, {"groupId"}) &&
+                     mentions_any(text, {"cidrBlock", "ipAddress", "awsSecurityGroup"}));
 }
 
 // Settings only a MongoDB config file has.
