@@ -231,10 +231,10 @@ void read_host_network_service(const std::string& service, const YAML::Node& nod
   endpoint.resource = "services." + service + " network_mode: host";
   endpoint.kind = "host_network";
   endpoint.ports = {PortRange{port, port}};
-  const auto bound =
-      has_word(words, "--bind_ip_all") ? std::nullopt : flag_value(words, "--bind_ip");
+  const std::string bound =
+      has_word(words, "--bind_ip_all") ? "" : flag_value(words, "--bind_ip").value_or("");
   std::vector<std::string> addresses;
-  for (std::string_view rest = bound.value_or(""); !rest.empty();) {
+  for (std::string_view rest = bound; !rest.empty();) {
     const std::size_t comma = rest.find(',');
     if (!rest.substr(0, comma).empty()) addresses.emplace_back(rest.substr(0, comma));
     rest = comma == std::string_view::npos ? std::string_view() : rest.substr(comma + 1);

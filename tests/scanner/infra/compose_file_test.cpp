@@ -99,7 +99,7 @@ TEST(ComposeFile, MongoDbOnTheHostNetworkListensOnTheHostsInterfaces) {
   local:
     image: mongo
     network_mode: "host"
-    command: ["mongod", "--port=27020", "--bind_ip", "127.0.0.1,::1"]
+    command: ["mongod", "--port=27020", "--bind_ip", "127.0.0.1,::1,localhost"]
   shard:
     image: bitnami/mongodb:7.0
     network_mode: host
@@ -132,7 +132,8 @@ TEST(ComposeFile, MongoDbOnTheHostNetworkListensOnTheHostsInterfaces) {
 
   EXPECT_EQ(scan.endpoints[1].ports, (std::vector<PortRange>{{27020, 27020}}));
   EXPECT_FALSE(scan.endpoints[1].public_facing);
-  EXPECT_EQ(scan.endpoints[1].source_restrictions, (std::vector<std::string>{"127.0.0.1", "::1"}));
+  EXPECT_EQ(scan.endpoints[1].source_restrictions,
+            (std::vector<std::string>{"127.0.0.1", "::1", "localhost"}));
 
   EXPECT_EQ(scan.endpoints[2].ports, (std::vector<PortRange>{{27018, 27018}}));
   EXPECT_TRUE(scan.endpoints[2].public_facing);
