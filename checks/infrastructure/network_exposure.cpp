@@ -126,32 +126,55 @@ std::optional<Finding> judge_rule(const CheckSpec& spec, const NetworkRule& rule
   return std::nullopt;
 }
 
+// The restrictions of an endpoint that let any address through ("0.0.0.0/0" among
+// loadBalancerSourceRanges): they restrict nothing.
+std::vector<std::string> open_restrictions(const NetworkEndpoint& endpoint) {
+  std::vector<std::string> open;
+  for (const std::string& restriction : endpoint.source_restrictions) {
+    if (classify_source(restriction).reach == SourceReach::anywhere) open.push_back(restriction);
+  }
+  return open;
+}
+
+// What an endpoint does with the MongoDB ports it reaches, by kind, and what it lacks: "is a
+// public load balancer in front of MongoDB port 27017 with no security group or source ranges".
+std::string endpoint_exposure(const NetworkEndpoint& endpoint, const std::string& ports) {
+  if (endpoint.kind == "load_balancer") {
+    return " is a public load balancer in front of MongoDB port " + ports +
+           " with no security group or source ranges";
+  }
+  if (endpoint.kind == "host_network") {
+    return " runs on the host's network: MongoDB port " + ports +
+           " listens on every host interface, with no source restriction";
+  }
+  return (endpoint.kind == "node_port" ? " opens MongoDB port " : " publishes MongoDB port ") +
+         ports + " on every interface, with no source restriction";
+}
+
 // NET-006 on one endpoint: nothing when it faces no network, reaches no MongoDB port or limits
 // its sources.
 std::optional<Finding> judge_endpoint(const CheckSpec& spec, const NetworkEndpoint& endpoint,
                                       const Policy& policy) {
-  if (!endpoint.public_facing || !endpoint.source_restrictions.empty()) return std::nullopt;
+  const std::vector<std::string> open = open_restrictions(endpoint);
+  if (!endpoint.public_facing || open.size() != endpoint.source_restrictions.size())
+    return std::nullopt;
   const std::vector<std::string> reached = mongodb_ports_reached(endpoint.ports, policy.exposure);
   if (reached.empty() || endpoint.ports.empty()) return std::nullopt;
-  const json evidence = {{"format", endpoint.format},
-                         {"resource", endpoint.resource},
-                         {"kind", endpoint.kind},
-                         {"ports", ports_json(endpoint.ports)},
-                         {"mongodb_ports", reached}};
+  const json evidence = {
+      {"format", endpoint.format}, {"resource", endpoint.resource},
+      {"kind", endpoint.kind},     {"ports", ports_json(endpoint.ports)},
+      {"mongodb_ports", reached},  {"source_restrictions", endpoint.source_restrictions}};
   const bool load_balancer = endpoint.kind == "load_balancer";
-  Finding finding = make_finding(
-      spec, policy, subject_of(endpoint.location),
-      {Status::fail,
-       endpoint.resource +
-           (load_balancer ? " is a public load balancer in front of MongoDB port "
-                          : (endpoint.kind == "node_port" ? " opens MongoDB port "
-                                                          : " publishes MongoDB port ")) +
-           join(reached) +
-           (load_balancer ? " with no security group or source ranges"
-                          : " on every interface, with no source restriction"),
-       evidence});
-  // A published port or NodePort is open on the host's or node's interfaces: how far that reaches
-  // depends on the host's own firewall, which the file does not show.
+  const std::string message =
+      open.empty()
+          ? endpoint.resource + endpoint_exposure(endpoint, join(reached))
+          : endpoint.resource + " faces the network in front of MongoDB port " + join(reached) +
+                " with source ranges that let any address through (" + join(open) + ")";
+  Finding finding =
+      make_finding(spec, policy, subject_of(endpoint.location), {Status::fail, message, evidence});
+  // A published port, NodePort or host-network server is open on the host's or node's
+  // interfaces: how far that reaches depends on the host's own firewall, which the file does not
+  // show.
   if (!load_balancer && !policy.severity_overrides.contains(spec.id))
     finding.severity = Severity::medium;
   return finding;
@@ -176,7 +199,7 @@ const std::vector<CheckSpec>& network_exposure_specs() {
        {std::string(kPublicAccessRow), std::string(kPrivateNetworkSpec)},
        "Put public access behind a load balancer with a security group (or "
        "loadBalancerSourceRanges) that allows only named client addresses; bind published ports "
-       "to 127.0.0.1 or a private address."},
+       "(and a server on the host's network, with --bind_ip) to 127.0.0.1 or a private address."},
   };
   return specs;
 }

@@ -25,11 +25,13 @@ InfraSyntax syntax_of(std::string_view path) {
   return InfraSyntax::none;
 }
 
-// Words every file the YAML and JSON readers take from carries: a Service or policy kind,
-// CloudFormation's security group types, a cloud export's own field names, a Compose file's
-// services with ports, an Atlas access list; and settings only a MongoDB config file has. Most
-// YAML and JSON files (Kubernetes Deployments, i18n, fixtures, OpenAPI, lock files) carry none and
-// are never parsed a second time: the config scan's speed depends on it (bench/configscan).
+// Words every file the YAML and JSON readers take from carries: a Service or policy kind (and
+// CloudFormation's load balancer types), CloudFormation's security group types, a cloud export's
+// own field names (an Azure rule list has no securityRules, a gcloud egress rule no sourceRanges),
+// a Compose file's services with ports or on the host's network, an Atlas access list; and
+// settings only a MongoDB config file has. Most YAML and JSON files (Kubernetes Deployments,
+// i18n, fixtures, OpenAPI, lock files) carry none and are never parsed a second time: the config
+// scan's speed depends on it (bench/configscan).
 enum InfraWord : unsigned {
   kLoadBalancer,
   kNodePort,
@@ -38,13 +40,17 @@ enum InfraWord : unsigned {
   kIpPermissions,
   kSecurityGroupPolicySet,
   kSourceRanges,
+  kDestinationRanges,
   kSecurityRules,
+  kSourceAddressPrefix,
   kFormatVersion,
   kServicesLine,
   kPorts,
+  kNetworkMode,
   kGroupId,
   kCidrBlock,
   kIpAddress,
+  kAwsSecurityGroup,
   kBindIp,
   kReplSetName,
   kClusterRole,
@@ -52,11 +58,17 @@ enum InfraWord : unsigned {
 };
 
 const WordSearch& infra_words() {
-  static const WordSearch search({"LoadBalancer", "NodePort", "NetworkPolicy", "AWS::EC2::Security",
-                                  "IpPermissions", "SecurityGroupPolicySet", "sourceRanges",
-                                  "securityRules", "format_version",
-                                  "\nservices:", "ports:", "groupId", "cidrBlock", "ipAddress",
-                                  "bindIp", "replSetName", "clusterRole", "dbPath"});
+  static const WordSearch search({"LoadBalancer",   "NodePort",
+                                  "NetworkPolicy",  "AWS::EC2::Security",
+                                  "IpPermissions",  "SecurityGroupPolicySet",
+                                  "sourceRanges",   "destinationRanges",
+                                  "securityRules",  "sourceAddressPrefix",
+                                  "format_version", "\nservices:",
+                                  "ports:",         "network_mode:",
+                                  "groupId",        "cidrBlock",
+                                  "ipAddress",      "awsSecurityGroup",
+                                  "bindIp",         "replSetName",
+                                  "clusterRole",    "dbPath"});
   return search;
 }
 
@@ -66,12 +78,14 @@ bool may_hold_exposure(std::string_view text, std::uint64_t found) {
   constexpr std::uint64_t kExposureWords =
       1u << kLoadBalancer | 1u << kNodePort | 1u << kNetworkPolicy |
       1u << kCloudFormationSecurityGroup | 1u << kIpPermissions | 1u << kSecurityGroupPolicySet |
-      1u << kSourceRanges | 1u << kSecurityRules | 1u << kFormatVersion;
+      1u << kSourceRanges | 1u << kDestinationRanges | 1u << kSecurityRules |
+      1u << kSourceAddressPrefix | 1u << kFormatVersion;
   if ((found & kExposureWords) != 0) return true;
-  // Compose: a top-level services key (at the start of a line) and some ports.
-  const bool compose =
-      (text.starts_with("services:") || has(found, kServicesLine)) && has(found, kPorts);
-  return compose || (has(found, kGroupId) && (has(found, kCidrBlock) || has(found, kIpAddress)));
+  // Compose: a top-level services key (at the start of a line) and some ports or host network.
+  const bool compose = (text.starts_with("services:") || has(found, kServicesLine)) &&
+                       (has(found, kPorts) || has(found, kNetworkMode));
+  return compose || (has(found, kGroupId) && (has(found, kCidrBlock) || has(found, kIpAddress) ||
+                                              has(found, kAwsSecurityGroup)));
 }
 
 bool may_be_server_config(std::uint64_t found) {

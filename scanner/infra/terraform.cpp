@@ -1,7 +1,9 @@
 #include "scanner/infra/terraform.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cstdint>
+#include <deque>
 #include <map>
 #include <optional>
 #include <string>
@@ -30,6 +32,21 @@ constexpr int kTerraformReferenceHops = 4;
 
 // The port MongoDB's Atlas clusters listen on, which an access list entry opens.
 constexpr std::uint16_t kAtlasPort = 27017;
+
+// The most elements a dynamic block's for_each may hold to be expanded, and the most values all
+// the expansions of one file may copy (a for_each element is copied wherever content names it).
+constexpr std::size_t kTerraformMaxDynamicElements = 64;
+constexpr std::size_t kTerraformMaxExpandedValues = 100000;
+
+// A `dynamic "TYPE"` block (Terraform language, "dynamic Blocks"): for_each, the iterator's name
+// (TYPE unless `iterator` names another) and its content, a body (HCL) or an object (JSON).
+struct TerraformDynamicBlock {
+  int line = 0;
+  const HclValue* for_each = nullptr;
+  std::string iterator;
+  const HclBody* content_body = nullptr;
+  const HclValue* content_object = nullptr;
+};
 
 // The attributes of a resource or of one of its nested blocks: a block body, or an object (a
 // nested block written as an attribute, and everything read from JSON).
@@ -71,16 +88,49 @@ class TerraformFields {
     return found;
   }
 
-  // Nested `dynamic "type"` blocks, which only Terraform can expand.
-  bool has_dynamic(std::string_view type) const {
-    if (!body_) return false;
-    for (const HclBlock* block : body_->blocks_of("dynamic")) {
-      if (!block->labels.empty() && block->labels[0] == type) return true;
+  // The `dynamic "type"` blocks: blocks of a body, or the "dynamic" member of an object (JSON
+  // configuration syntax: {"dynamic": {"type": {"for_each": ..., "content": {...}}}}).
+  std::vector<TerraformDynamicBlock> dynamic_blocks(std::string_view type) const {
+    std::vector<TerraformDynamicBlock> found;
+    if (body_) {
+      for (const HclBlock* block : body_->blocks_of("dynamic")) {
+        if (block->labels.empty() || block->labels[0] != type) continue;
+        TerraformDynamicBlock dynamic{block->line, nullptr, std::string(type), nullptr, nullptr};
+        if (const HclAttribute* for_each = block->body.attribute("for_each"))
+          dynamic.for_each = &for_each->value;
+        if (const HclAttribute* iterator = block->body.attribute("iterator"))
+          dynamic.iterator = iterator->value.text;
+        const auto contents = block->body.blocks_of("content");
+        if (contents.size() == 1) dynamic.content_body = &contents[0]->body;
+        found.push_back(std::move(dynamic));
+      }
+      return found;
     }
-    return false;
+    for (const HclValue* dynamics : objects_of(get("dynamic"))) {
+      for (const HclValue* block : objects_of(dynamics->member(type))) {
+        TerraformDynamicBlock dynamic{block->line, block->member("for_each"), std::string(type),
+                                      nullptr, nullptr};
+        if (const HclValue* iterator = block->member("iterator")) dynamic.iterator = iterator->text;
+        const auto contents = objects_of(block->member("content"));
+        if (contents.size() == 1) dynamic.content_object = contents[0];
+        found.push_back(std::move(dynamic));
+      }
+    }
+    return found;
   }
 
  private:
+  // An object, or the objects of a list; nothing for anything else.
+  static std::vector<const HclValue*> objects_of(const HclValue* value) {
+    std::vector<const HclValue*> objects;
+    if (value && value->kind == HclValue::Kind::object) objects.push_back(value);
+    if (value && value->kind == HclValue::Kind::list) {
+      for (const HclValue& item : value->items)
+        if (item.kind == HclValue::Kind::object) objects.push_back(&item);
+    }
+    return objects;
+  }
+
   const HclBody* body_ = nullptr;
   const HclValue* object_ = nullptr;
   int line_ = 1;
@@ -333,8 +383,7 @@ class TerraformReader {
     if (type == "google_compute_firewall") return google_firewall(resource);
     if (type == "azurerm_network_security_rule") return azure_rule(resource, resource.fields);
     if (type == "azurerm_network_security_group") {
-      if (resource.fields.has_dynamic("security_rule")) dynamic_problem(resource, "security_rule");
-      for (const TerraformFields& rule : resource.fields.nested("security_rule")) {
+      for (const TerraformFields& rule : blocks(resource, resource.fields, "security_rule")) {
         azure_rule(resource, rule);
       }
       return;
@@ -342,9 +391,251 @@ class TerraformReader {
     if (type == "mongodbatlas_project_ip_access_list") return atlas_access_list(resource);
   }
 
-  void dynamic_problem(const TerraformResource& resource, std::string_view block) {
-    problem(resource.fields.line(), resource.name + ": a dynamic \"" + std::string(block) +
-                                        "\" block is not expanded; its rules are not read");
+  // The nested blocks of type `type` and those its `dynamic "type"` blocks give: one per element
+  // of a literal for_each (a list or a map, written or a variable's or local's literal value,
+  // possibly through toset() or tolist()), its content with `<iterator>.key` and
+  // `<iterator>.value...` put in, each at the dynamic block's line. A dynamic block that cannot be
+  // expanded so is a problem.
+  std::vector<TerraformFields> blocks(const TerraformResource& resource,
+                                      const TerraformFields& fields, std::string_view type) {
+    std::vector<TerraformFields> found = fields.nested(type);
+    for (const TerraformDynamicBlock& dynamic : fields.dynamic_blocks(type))
+      expand_dynamic(resource, type, dynamic, found);
+    return found;
+  }
+
+  void expand_dynamic(const TerraformResource& resource, std::string_view type,
+                      const TerraformDynamicBlock& dynamic, std::vector<TerraformFields>& found) {
+    const std::string what = resource.name + ": the dynamic \"" + std::string(type) + "\" block";
+    if (!dynamic.for_each || (!dynamic.content_body && !dynamic.content_object)) {
+      return problem(dynamic.line, what +
+                                       " has no for_each or no single content; its rules are "
+                                       "not read");
+    }
+    std::optional<HclBody> converted;  // what a toset() or tolist() call converts
+    const HclValue* converting = nullptr;
+    const bool set = converted_collection(resolved(*dynamic.for_each), converted);
+    if (converted) converting = &converted->attributes[0].value;
+    const HclValue& collection = converting ? resolved(*converting) : resolved(*dynamic.for_each);
+    if (collection.items.size() + collection.members.size() > kTerraformMaxDynamicElements) {
+      return problem(dynamic.line,
+                     what + "'s for_each has " +
+                         std::to_string(collection.items.size() + collection.members.size()) +
+                         " elements, more than the " +
+                         std::to_string(kTerraformMaxDynamicElements) +
+                         " expanded; its rules are not read");
+    }
+    std::vector<std::pair<HclValue, const HclValue*>> elements;  // each key and value
+    if (collection.kind == HclValue::Kind::list) {
+      for (std::size_t i = 0; i < collection.items.size(); ++i) {
+        // A list's keys are its indexes; a set's are its values, each once.
+        if (set && std::any_of(elements.begin(), elements.end(), [&](const auto& element) {
+              return element.second->kind == collection.items[i].kind &&
+                     element.second->text == collection.items[i].text &&
+                     is_scalar_literal(collection.items[i]);
+            })) {
+          continue;
+        }
+        HclValue key = set ? collection.items[i] : HclValue{};
+        if (!set) {
+          key.kind = HclValue::Kind::number;
+          key.text = std::to_string(i);
+        }
+        elements.emplace_back(std::move(key), &collection.items[i]);
+      }
+    } else if (collection.kind == HclValue::Kind::object) {
+      for (const HclMember& member : collection.members) {
+        HclValue key;
+        key.kind = HclValue::Kind::string;
+        key.text = member.key;
+        elements.emplace_back(std::move(key), &member.value);
+      }
+    } else {
+      return problem(dynamic.line, what + "'s for_each " + dynamic.for_each->text +
+                                       " is not a literal list or map; its rules are not read");
+    }
+    for (auto& [key, value] : elements) {
+      key.line = dynamic.line;
+      const DynamicElement element{dynamic.iterator, &key, value};
+      if (dynamic.content_body) {
+        HclBody body;
+        if (!substitute_body(*dynamic.content_body, element, body)) break;
+        expanded_bodies_.push_back(std::move(body));
+        found.emplace_back(expanded_bodies_.back(), dynamic.line);
+      } else {
+        HclValue object;
+        if (!copy_value(*dynamic.content_object, object, &element)) break;
+        object.line = dynamic.line;
+        expanded_objects_.push_back(std::move(object));
+        found.emplace_back(expanded_objects_.back());
+      }
+    }
+    if (expansion_budget_ == 0) {
+      problem(dynamic.line, what +
+                                " expands to more values than are read; its rules are not "
+                                "all read");
+    }
+  }
+
+  // The argument of a `toset(...)` or `tolist(...)` call, parsed into `converted` as the value of
+  // its one attribute, each value placed at the call's line; true for toset. Nothing for
+  // anything else.
+  static bool converted_collection(const HclValue& call, std::optional<HclBody>& converted) {
+    if (call.kind != HclValue::Kind::expression || !call.text.ends_with(")")) return false;
+    for (const std::string_view function : {"toset(", "tolist("}) {
+      if (!call.text.starts_with(function)) continue;
+      const std::string_view argument = std::string_view(call.text).substr(
+          function.size(), call.text.size() - function.size() - 1);
+      Result<HclBody> parsed = parse_hcl("v = " + std::string(argument) + "\n");
+      if (!parsed || parsed.value().attributes.size() != 1 || !parsed.value().blocks.empty()) {
+        return false;
+      }
+      converted = std::move(parsed.value());
+      place_at(converted->attributes[0].value, call.line);
+      return function == "toset(";
+    }
+    return false;
+  }
+
+  static void place_at(HclValue& value, int line) {
+    value.line = line;
+    for (HclValue& item : value.items) place_at(item, line);
+    for (HclMember& member : value.members) place_at(member.value, line);
+  }
+
+  // One element of a dynamic block's for_each, as its content names it.
+  struct DynamicElement {
+    std::string_view iterator;
+    const HclValue* key;
+    const HclValue* value;
+  };
+
+  // The value `reference` names in `element`: "<iterator>.key", "<iterator>.value" and its
+  // members or items (".port", "[\"port\"]", "[0]"); nullptr for any other text.
+  static const HclValue* element_reference(std::string_view reference,
+                                           const DynamicElement& element) {
+    while (!reference.empty() && reference.front() == ' ') reference.remove_prefix(1);
+    while (!reference.empty() && reference.back() == ' ') reference.remove_suffix(1);
+    if (!reference.starts_with(element.iterator) ||
+        reference.substr(element.iterator.size(), 1) != ".") {
+      return nullptr;
+    }
+    reference.remove_prefix(element.iterator.size() + 1);
+    if (reference == "key") return element.key;
+    if (!reference.starts_with("value")) return nullptr;
+    reference.remove_prefix(5);
+    const HclValue* current = element.value;
+    while (!reference.empty() && current) {
+      std::string_view step;
+      if (reference.front() == '.') {
+        reference.remove_prefix(1);
+        const std::size_t end = reference.find_first_of(".[");
+        step = reference.substr(0, end);
+        reference = end == std::string_view::npos ? std::string_view() : reference.substr(end);
+      } else if (reference.starts_with("[")) {
+        const std::size_t close = reference.find(']');
+        if (close == std::string_view::npos) return nullptr;
+        step = reference.substr(1, close - 1);
+        reference.remove_prefix(close + 1);
+        if (step.size() >= 2 && step.front() == '"' && step.back() == '"') {
+          step = step.substr(1, step.size() - 2);
+        } else if (current->kind == HclValue::Kind::list) {
+          std::size_t index = 0;
+          const auto [end, error] = std::from_chars(step.data(), step.data() + step.size(), index);
+          if (error != std::errc() || end != step.data() + step.size() ||
+              index >= current->items.size()) {
+            return nullptr;
+          }
+          current = &current->items[index];
+          continue;
+        }
+      } else {
+        return nullptr;
+      }
+      current = current->kind == HclValue::Kind::object ? current->member(step) : nullptr;
+    }
+    return current;
+  }
+
+  static bool is_scalar_literal(const HclValue& value) {
+    return value.kind == HclValue::Kind::number || value.kind == HclValue::Kind::boolean ||
+           (value.kind == HclValue::Kind::string && !value.interpolated);
+  }
+
+  // `from` copied into `out`, each value copied spending the file's expansion budget (so that
+  // a large element named many times costs a bounded amount); false when it is spent. With an
+  // element, every reference to it is put in (the element's own values are copied as they are).
+  bool copy_value(const HclValue& from, HclValue& out, const DynamicElement* element = nullptr) {
+    if (expansion_budget_ == 0) return false;
+    --expansion_budget_;
+    if (element && from.kind == HclValue::Kind::expression) {
+      if (const HclValue* named = element_reference(from.text, *element)) {
+        if (!copy_value(*named, out)) return false;
+        out.line = from.line;
+        return true;
+      }
+    }
+    if (element && from.kind == HclValue::Kind::string && from.interpolated) {
+      return substitute_template(from, *element, out);
+    }
+    out.kind = from.kind;
+    out.text = from.text;
+    out.interpolated = from.interpolated;
+    out.line = from.line;
+    for (const HclValue& item : from.items) {
+      out.items.emplace_back();
+      if (!copy_value(item, out.items.back(), element)) return false;
+    }
+    for (const HclMember& member : from.members) {
+      out.members.push_back(HclMember{member.key, {}});
+      if (!copy_value(member.value, out.members.back().value, element)) return false;
+    }
+    return true;
+  }
+
+  // A template string: "${iterator.value}" alone stands for the value itself; otherwise each
+  // `${...}` naming a literal of the element (or a variable or local it names) is replaced by
+  // its text.
+  bool substitute_template(const HclValue& written, const DynamicElement& element, HclValue& out) {
+    const std::string_view text = written.text;
+    if (text.starts_with("${") && text.ends_with("}") && text.find("${", 2) == std::string::npos) {
+      if (const HclValue* named = element_reference(text.substr(2, text.size() - 3), element)) {
+        if (!copy_value(*named, out)) return false;
+        out.line = written.line;
+        return true;
+      }
+    }
+    out = written;
+    out.text.clear();
+    for (std::size_t at = 0; at < text.size();) {
+      const std::size_t open = text.find("${", at);
+      const std::size_t close = open == std::string_view::npos ? open : text.find('}', open);
+      if (close == std::string_view::npos) {
+        out.text += text.substr(at);
+        break;
+      }
+      const HclValue* named = element_reference(text.substr(open + 2, close - open - 2), element);
+      const HclValue* value = named ? &resolved(*named) : nullptr;
+      out.text += text.substr(at, open - at);
+      out.text += value && is_scalar_literal(*value) ? std::string_view(value->text)
+                                                     : text.substr(open, close - open + 1);
+      at = close + 1;
+    }
+    out.interpolated =
+        out.text.find("${") != std::string::npos || out.text.find("%{") != std::string::npos;
+    return true;
+  }
+
+  bool substitute_body(const HclBody& written, const DynamicElement& element, HclBody& out) {
+    for (const HclAttribute& attribute : written.attributes) {
+      out.attributes.push_back(HclAttribute{attribute.name, {}, attribute.line});
+      if (!copy_value(attribute.value, out.attributes.back().value, &element)) return false;
+    }
+    for (const HclBlock& block : written.blocks) {
+      out.blocks.push_back(HclBlock{block.type, block.labels, {}, block.line});
+      if (!substitute_body(block.body, element, out.blocks.back().body)) return false;
+    }
+    return true;
   }
 
   // A rule with `type` (ingress/egress), `policy` (accept/drop; `default_policy` when absent),
@@ -393,8 +684,7 @@ class TerraformReader {
   void tencent_rule_set(const TerraformResource& resource) {
     for (const auto& [block, direction] : {std::pair{"ingress", NetworkRule::Direction::ingress},
                                            std::pair{"egress", NetworkRule::Direction::egress}}) {
-      if (resource.fields.has_dynamic(block)) dynamic_problem(resource, block);
-      for (const TerraformFields& fields : resource.fields.nested(block)) {
+      for (const TerraformFields& fields : blocks(resource, resource.fields, block)) {
         const auto action = this->action(resource, fields, "action", "");
         const auto protocol = word(resource, fields, "protocol", "all");
         const auto ports = port_text(resource, fields, "port");
@@ -474,8 +764,7 @@ class TerraformReader {
   void aws_security_group(const TerraformResource& resource) {
     for (const auto& [block, direction] : {std::pair{"ingress", NetworkRule::Direction::ingress},
                                            std::pair{"egress", NetworkRule::Direction::egress}}) {
-      if (resource.fields.has_dynamic(block)) dynamic_problem(resource, block);
-      for (const TerraformFields& fields : resource.fields.nested(block)) {
+      for (const TerraformFields& fields : blocks(resource, resource.fields, block)) {
         aws_rule(resource, fields, direction);
       }
     }
@@ -535,8 +824,7 @@ class TerraformReader {
     if (!direction) return;
     for (const auto& [block, action] : {std::pair{"allow", NetworkRule::Action::accept},
                                         std::pair{"deny", NetworkRule::Action::drop}}) {
-      if (fields.has_dynamic(block)) dynamic_problem(resource, block);
-      for (const TerraformFields& entry : fields.nested(block)) {
+      for (const TerraformFields& entry : blocks(resource, fields, block)) {
         const auto protocol = word(resource, entry, "protocol", "all");
         const auto ports = google_ports(resource, entry);
         if (!protocol || !ports) continue;
@@ -729,6 +1017,10 @@ class TerraformReader {
   std::string format_;
   std::map<std::string, const HclValue*, std::less<>> variables_;
   std::map<std::string, const HclValue*, std::less<>> locals_;
+  // The bodies and objects dynamic blocks expanded into, which the fields read point into.
+  std::deque<HclBody> expanded_bodies_;
+  std::deque<HclValue> expanded_objects_;
+  std::size_t expansion_budget_ = kTerraformMaxExpandedValues;
   ExposureScan scan_;
 };
 

@@ -1,5 +1,9 @@
 #include "scanner/infra/yaml_nodes.h"
 
+#include <yaml-cpp/eventhandler.h>
+
+#include <optional>
+#include <sstream>
 #include <string>
 
 namespace mongoscan {
@@ -13,18 +17,61 @@ bool is_intrinsic_function_name(std::string_view key) {
   return key == "Ref" || key.starts_with("Fn::") || key == "Condition";
 }
 
+// Where each document starts, and nothing else of the events.
+class DocumentStarts final : public YAML::EventHandler {
+ public:
+  const YAML::Mark& last() const { return last_; }
+  void OnDocumentStart(const YAML::Mark& mark) override { last_ = mark; }
+  void OnDocumentEnd() override {}
+  void OnNull(const YAML::Mark&, YAML::anchor_t) override {}
+  void OnAlias(const YAML::Mark&, YAML::anchor_t) override {}
+  void OnScalar(const YAML::Mark&, const std::string&, YAML::anchor_t,
+                const std::string&) override {}
+  void OnSequenceStart(const YAML::Mark&, const std::string&, YAML::anchor_t,
+                       YAML::EmitterStyle::value) override {}
+  void OnSequenceEnd() override {}
+  void OnMapStart(const YAML::Mark&, const std::string&, YAML::anchor_t,
+                  YAML::EmitterStyle::value) override {}
+  void OnMapEnd() override {}
+
+ private:
+  YAML::Mark last_;
+};
+
+// The start of the first document that begins where the one before it did. yaml-cpp 0.7's
+// parser reports such a document on some malformed text (a stray "," or "]") again and again
+// without reading on, and LoadAll collects them until memory runs out (jbeder/yaml-cpp#1319,
+// fixed after the 0.7.0 Debian bookworm ships). Throws what the parser throws.
+std::optional<YAML::Mark> stalled_document(const std::string& text) {
+  std::istringstream stream(text);
+  YAML::Parser parser(stream);
+  DocumentStarts starts;
+  std::optional<int> previous;
+  while (parser.HandleNextDocument(starts)) {
+    if (previous == starts.last().pos) return starts.last();
+    previous = starts.last().pos;
+  }
+  return std::nullopt;
+}
+
+std::string where(const YAML::Mark& mark) {
+  if (mark.is_null()) return "";
+  return "line " + std::to_string(mark.line + 1) + ", column " + std::to_string(mark.column + 1) +
+         ": ";
+}
+
 }  // namespace
 
 Result<std::vector<YAML::Node>> load_yaml_documents(std::string_view text) {
+  const std::string copy(text);
   try {
-    return YAML::LoadAll(std::string(text));
-  } catch (const YAML::Exception& error) {
-    std::string where;
-    if (!error.mark.is_null()) {
-      where = "line " + std::to_string(error.mark.line + 1) + ", column " +
-              std::to_string(error.mark.column + 1) + ": ";
+    if (const auto stalled = stalled_document(copy)) {
+      return Error{ErrorCode::protocol, "yaml",
+                   where(*stalled) + "a document the parser cannot read past"};
     }
-    return Error{ErrorCode::protocol, "yaml", where + error.msg};
+    return YAML::LoadAll(copy);
+  } catch (const YAML::Exception& error) {
+    return Error{ErrorCode::protocol, "yaml", where(error.mark) + error.msg};
   }
 }
 

@@ -13,7 +13,8 @@
 
 namespace mongoscan {
 
-// Every document of `text`, or why it is not YAML ("line 3, column 5: illegal map value").
+// Every document of `text`, or why it is not YAML ("line 3, column 5: illegal map value"); text
+// on which yaml-cpp's LoadAll would never end is refused too.
 Result<std::vector<YAML::Node>> load_yaml_documents(std::string_view text);
 
 // The value under `key` when `node` is a mapping that has it; a null node otherwise.

@@ -178,6 +178,31 @@ def hcl_files():
     return files + [sample.encode() for sample in HCL_SAMPLES]
 
 
+INFRA_SAMPLES = [
+    "services:\n  db:\n    image: mongo:7\n    network_mode: host\n    command: --port 27018 --bind_ip 127.0.0.1\n",
+    "services:\n  db:\n    ports:\n      - \"[::1]:27017:27017\"\n      - target: 27017\n        host_ip: 0.0.0.0\n",
+    "Parameters:\n  P: {Type: String, Default: 0.0.0.0/0}\nResources:\n  L:\n"
+    "    Type: AWS::ElasticLoadBalancingV2::Listener\n    Properties: {LoadBalancerArn: !Ref N, Port: !Ref P}\n"
+    "  N:\n    Type: AWS::ElasticLoadBalancingV2::LoadBalancer\n",
+    "apiVersion: v1\nkind: List\nitems:\n- apiVersion: v1\n  kind: Service\n  metadata: &m {name: a}\n"
+    "  spec: {type: NodePort, ports: [{port: 27017, nodePort: 30017}]}\n",
+    '[{"name": "r", "direction": "Inbound", "access": "Allow", "protocol": "*", '
+    '"destinationPortRanges": ["27017-27019"], "sourceAddressPrefix": "*"}]',
+    '{"format_version": "1.2", "planned_values": {"root_module": {"resources": [{"mode": "managed", '
+    '"type": "aws_security_group", "address": "a.b", "values": {"ingress": [{"protocol": "-1"}]}}]}}}',
+    '{"resource": {"aws_security_group": {"db": {"dynamic": {"ingress": {"for_each": [27017], '
+    '"content": {"from_port": "${ingress.value}", "protocol": "tcp", "cidr_blocks": ["::/0"]}}}}}}}',
+]
+
+
+def infra_files():
+    """The YAML, JSON and config files of fixtures/infra, and a sample of each reader's constructs."""
+    files = [path.read_bytes() for path in sorted((REPO / "fixtures" / "infra").rglob("*"))
+             if path.is_file() and path.suffix in (".yaml", ".yml", ".json", ".conf")
+             and path.name != "expected.json"]
+    return files + [sample.encode() for sample in INFRA_SAMPLES]
+
+
 def main():
     if len(sys.argv) != 2:
         sys.exit(__doc__)
@@ -201,6 +226,8 @@ def main():
         corpus.add("ignore_rules_fuzz", ignore)
     for hcl in hcl_files():
         corpus.add("hcl_fuzz", hcl)
+    for infra in infra_files():
+        corpus.add("infra_fuzz", infra)
     for path in sorted((REPO / "fixtures" / "policy").glob("*.json")):
         corpus.add("policy_fuzz", path.read_bytes())
     corpus.add("policy_fuzz", b'{"workload": "core", "administrators": ["ops"]}')

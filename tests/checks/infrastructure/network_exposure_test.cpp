@@ -143,6 +143,45 @@ TEST(NetworkExposure, AnOpenLoadBalancerIsHighAndAPublishedPortMedium) {
   EXPECT_EQ(findings[1].subject.line, 7);
 }
 
+TEST(NetworkExposure, SourceRangesThatLetAnyAddressThroughRestrictNothing) {
+  const auto findings =
+      of(check_network_exposure(
+             facts_with({}, {endpoint("load_balancer", true, {"0.0.0.0/0", "::/0"}),
+                             endpoint("load_balancer", true, {"0.0.0.0/0", "203.0.113.0/24"}),
+                             endpoint("load_balancer", true, {"sg-0a1b2c"})}),
+             Policy{}),
+         "NET-006");
+  ASSERT_EQ(findings.size(), 1u);
+  EXPECT_EQ(findings[0].status, Status::fail);
+  EXPECT_EQ(findings[0].severity, Severity::high);
+  EXPECT_EQ(findings[0].message,
+            "Service db/mongo faces the network in front of MongoDB port 27017 with source ranges "
+            "that let any address through (0.0.0.0/0, ::/0)");
+}
+
+TEST(NetworkExposure, AServerOnTheHostNetworkIsMedium) {
+  NetworkEndpoint host = endpoint("host_network", true);
+  host.format = "compose";
+  host.resource = "services.mongo network_mode: host";
+  const auto findings = of(check_network_exposure(facts_with({}, {host}), Policy{}), "NET-006");
+  ASSERT_EQ(findings.size(), 1u);
+  EXPECT_EQ(findings[0].severity, Severity::medium);
+  EXPECT_EQ(findings[0].message,
+            "services.mongo network_mode: host runs on the host's network: MongoDB port 27017 "
+            "listens on every host interface, with no source restriction");
+}
+
+TEST(NetworkExposure, EndpointsOnOtherPortsOrWithoutPortsAreNoFinding) {
+  NetworkEndpoint https = endpoint("load_balancer", true);
+  https.ports = {{443, 443}};
+  NetworkEndpoint no_listener = endpoint("load_balancer", true);
+  no_listener.ports.clear();
+  const auto findings =
+      of(check_network_exposure(facts_with({}, {https, no_listener}), Policy{}), "NET-006");
+  ASSERT_EQ(findings.size(), 1u);
+  EXPECT_EQ(findings[0].status, Status::pass);
+}
+
 TEST(NetworkExposure, NoInfrastructureFileIsSkippedNeverPassed) {
   ConfigFacts facts;
   facts.roots = {"src"};

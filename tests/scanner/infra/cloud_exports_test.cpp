@@ -177,6 +177,41 @@ TEST(CloudExports, AtlasAccessList) {
   EXPECT_EQ(scan.rules[2].sources, (std::vector<std::string>{"sg-0app"}));
 }
 
+TEST(CloudExports, PortsOtherThanMongoDbsAndTheRestOfEachShape) {
+  const auto scan = read_cloud_export("exports.json", json::parse(R"({
+  "aws": {"SecurityGroups": [{"GroupId": "sg-0web", "IpPermissions": [
+    {"IpProtocol": "tcp", "FromPort": 443, "ToPort": 443, "IpRanges": [{"CidrIp": "0.0.0.0/0"}]},
+    {"IpProtocol": "icmp", "FromPort": -1, "ToPort": -1, "IpRanges": [{"CidrIp": "0.0.0.0/0"}]},
+    {"IpProtocol": "tcp", "FromPort": 27017, "ToPort": 27017,
+     "PrefixListIds": [{"PrefixListId": "pl-0office"}]}
+  ]}]},
+  "tencent": {"SecurityGroupPolicySet": {"Ingress": [
+    {"PolicyIndex": 0, "Protocol": "TCP", "Port": "443", "CidrBlock": "0.0.0.0/0", "Action": "ACCEPT"}
+  ]}},
+  "gcloud": [{"name": "web", "direction": "INGRESS", "sourceRanges": ["::/0"],
+              "allowed": [{"IPProtocol": "tcp", "ports": ["443"]}]},
+             {"name": "from-app", "direction": "INGRESS", "sourceTags": ["app"],
+              "allowed": [{"IPProtocol": "tcp", "ports": ["27017"]}]}],
+  "azure": [{"name": "v6", "direction": "Inbound", "access": "Allow", "protocol": "*",
+             "destinationPortRange": "*", "sourceAddressPrefixes": ["::/0"]}]
+})"));
+  EXPECT_TRUE(scan.problems.empty());
+  ASSERT_EQ(scan.rules.size(), 7u);
+  // nlohmann's objects keep their keys in order: aws, azure, gcloud, tencent.
+  EXPECT_EQ(scan.rules[0].ports, (std::vector<PortRange>{{443, 443}}));
+  EXPECT_EQ(scan.rules[1].protocol, "icmp");
+  EXPECT_EQ(scan.rules[2].sources, (std::vector<std::string>{"pl-0office"}));
+  EXPECT_EQ(scan.rules[3].format, "azure-cli");
+  EXPECT_EQ(scan.rules[3].protocol, "*");
+  EXPECT_TRUE(scan.rules[3].ports.empty());
+  EXPECT_EQ(scan.rules[3].sources, (std::vector<std::string>{"::/0"}));
+  EXPECT_EQ(scan.rules[4].sources, (std::vector<std::string>{"::/0"}));
+  EXPECT_EQ(scan.rules[4].ports, (std::vector<PortRange>{{443, 443}}));
+  EXPECT_EQ(scan.rules[5].sources, (std::vector<std::string>{"app"}));
+  EXPECT_EQ(scan.rules[6].format, "tencentcloud-cli");
+  EXPECT_EQ(scan.rules[6].ports, (std::vector<PortRange>{{443, 443}}));
+}
+
 TEST(CloudExports, OtherJsonGivesAnEmptyScan) {
   for (std::string_view text :
        {R"({"name": "app", "version": "1.0.0", "dependencies": {"mongodb": "^6"}})", "[]", "null",

@@ -64,6 +64,37 @@ metrics:
   EXPECT_EQ(scan.endpoints[1].ports, (std::vector<PortRange>{{30216, 30216}}));
 }
 
+TEST(HelmValues, CommentedOutValuesAndWhatTheRangesSay) {
+  const auto scan = read_infra_yaml("values.yaml", R"(service:
+  type: ClusterIP
+  # type: LoadBalancer
+  ports:
+    mongodb: 27017
+externalAccess:
+  enabled: true
+  service:
+    type: LoadBalancer
+    ports:
+      mongodb: 27017
+    loadBalancerSourceRanges:
+      - 0.0.0.0/0
+      - ::/0
+    # loadBalancerSourceRanges: [203.0.113.0/24]
+metrics:
+  service:
+    type: LoadBalancer
+    ports:
+      http: 9216
+)");
+  ASSERT_EQ(scan.endpoints.size(), 2u);
+  EXPECT_EQ(scan.endpoints[0].resource, "externalAccess.service");
+  EXPECT_EQ(scan.endpoints[0].location.line, 9);
+  EXPECT_EQ(scan.endpoints[0].source_restrictions, (std::vector<std::string>{"0.0.0.0/0", "::/0"}))
+      << "ranges as written; the check judges what they allow";
+  EXPECT_EQ(scan.endpoints[1].resource, "metrics.service");
+  EXPECT_EQ(scan.endpoints[1].ports, (std::vector<PortRange>{{9216, 9216}}));
+}
+
 TEST(HelmValues, LoadBalancerTypeWithoutAPortIsNoEndpoint) {
   const auto scan = read_infra_yaml("values.yaml", "ingress:\n  type: LoadBalancer\n");
   EXPECT_TRUE(scan.endpoints.empty());

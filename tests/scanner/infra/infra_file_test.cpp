@@ -50,6 +50,39 @@ TEST(InfrastructureFile, EachFormatReachesItsReader) {
   EXPECT_EQ(config.server_config->settings.front().key, "net.bindIp");
 }
 
+TEST(InfrastructureFile, ShapesWithoutTheCommonWordsAreStillRead) {
+  // `az network nsg rule list`: rules without their group's securityRules.
+  const ExposureScan azure = scan_infrastructure_file(
+      "nsg-rules.json", R"([{"name": "mongo", "direction": "Inbound", "access": "Allow",
+        "protocol": "Tcp", "destinationPortRange": "27017", "sourceAddressPrefix": "*"}])");
+  EXPECT_TRUE(azure.recognised);
+  EXPECT_EQ(azure.rules.size(), 1u);
+  // gcloud egress rules carry destinationRanges only.
+  const ExposureScan egress =
+      scan_infrastructure_file("firewalls.json", R"([{"name": "out", "direction": "EGRESS",
+        "destinationRanges": ["0.0.0.0/0"], "allowed": [{"IPProtocol": "all"}]}])");
+  EXPECT_TRUE(egress.recognised);
+  EXPECT_EQ(egress.rules.size(), 1u);
+  // An Atlas access list of security groups only.
+  const ExposureScan atlas = scan_infrastructure_file(
+      "access-list.json", R"({"results": [{"groupId": "5f1", "awsSecurityGroup": "sg-0app"}]})");
+  EXPECT_TRUE(atlas.recognised);
+  // A Compose file with a MongoDB server on the host's network and no ports.
+  const ExposureScan host = scan_infrastructure_file(
+      "compose.yaml", "services:\n  db:\n    image: mongo:7\n    network_mode: host\n");
+  EXPECT_TRUE(host.recognised);
+  EXPECT_EQ(host.endpoints.size(), 1u);
+  // A CloudFormation template with a load balancer and no security group.
+  const ExposureScan nlb = scan_infrastructure_file(
+      "nlb.yaml",
+      "Resources:\n  Nlb:\n    Type: AWS::ElasticLoadBalancingV2::LoadBalancer\n"
+      "  L:\n    Type: AWS::ElasticLoadBalancingV2::Listener\n"
+      "    Properties: {LoadBalancerArn: !Ref Nlb, Port: 27017}\n");
+  EXPECT_TRUE(nlb.recognised);
+  ASSERT_EQ(nlb.endpoints.size(), 1u);
+  EXPECT_EQ(nlb.endpoints[0].ports, (std::vector<PortRange>{{27017, 27017}}));
+}
+
 TEST(InfrastructureFile, OrdinaryYamlAndJsonAreNoInfrastructure) {
   for (const auto& [name, text] : std::vector<std::pair<const char*, const char*>>{
            {"messages.json", R"({"greeting": "hello", "farewell": "bye"})"},

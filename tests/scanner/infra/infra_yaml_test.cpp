@@ -27,6 +27,19 @@ TEST(InfraYaml, HostileInputsNeverCrash) {
   }
 }
 
+TEST(InfraYaml, TextYamlCppWouldLoadForeverIsAProblem) {
+  // A stray "," (jbeder/yaml-cpp#1319), and the smallest of what tests/fuzz/infra_fuzz found:
+  // yaml-cpp 0.7's LoadAll would collect empty documents until memory ran out.
+  for (const std::string_view text : {"\n,\n    ", "{[]},"}) {
+    const auto scan = read_infra_yaml("stalled.yaml", text);
+    ASSERT_EQ(scan.problems.size(), 1u) << text;
+    EXPECT_EQ(scan.problems[0].rfind("stalled.yaml: not valid YAML: line ", 0), 0u)
+        << scan.problems[0];
+  }
+  const auto empties = read_infra_yaml("empties.yaml", "---\n---\n---\n");
+  EXPECT_TRUE(empties.problems.empty()) << "empty documents that move on are read";
+}
+
 TEST(InfraYaml, FilesOfNoKnownFormatGiveAnEmptyScan) {
   for (std::string_view text :
        {"", "# only a comment\n", "spring:\n  data:\n    mongodb:\n      port: 27017\n",

@@ -82,6 +82,47 @@ TEST(KubernetesManifest, InternalLoadBalancerAnnotationsAreNotPublic) {
   EXPECT_TRUE(explicit_false.endpoints[0].public_facing);
 }
 
+TEST(KubernetesManifest, CommentedOutFieldsAndOtherPorts) {
+  const auto scan = read_infra_yaml("svc.yaml", R"(apiVersion: v1
+kind: Service
+metadata:
+  name: mongo
+spec:
+  type: ClusterIP
+  # type: LoadBalancer
+  ports:
+    - port: 27017
+---
+apiVersion: v1
+kind: Service
+metadata:
+  name: web
+spec:
+  type: LoadBalancer
+  ports:
+    - port: 443
+      targetPort: 8443
+---
+apiVersion: v1
+kind: Service
+metadata:
+  name: mongo-v6
+spec:
+  type: LoadBalancer
+  ipFamilies: [IPv6]
+  loadBalancerSourceRanges: ["::/0"]
+  # loadBalancerSourceRanges: ["2001:db8::/48"]
+  ports:
+    - port: 27017
+)");
+  EXPECT_TRUE(scan.problems.empty());
+  ASSERT_EQ(scan.endpoints.size(), 2u);
+  EXPECT_EQ(scan.endpoints[0].resource, "Service web");
+  EXPECT_EQ(scan.endpoints[0].ports, (std::vector<PortRange>{{443, 443}, {8443, 8443}}));
+  EXPECT_EQ(scan.endpoints[1].location.line, 21);
+  EXPECT_EQ(scan.endpoints[1].source_restrictions, (std::vector<std::string>{"::/0"}));
+}
+
 TEST(KubernetesManifest, NodePortRecordsPortTargetAndNodePort) {
   const auto scan = read_infra_yaml("svc.yaml", R"(apiVersion: v1
 kind: Service

@@ -61,6 +61,23 @@ security:
                                 "security.clusterIpSourceAllowlist=192.168.0.0/16@7"}));
 }
 
+TEST(ServerConfigFile, CommentedOutSettingsAreNoSettings) {
+  const auto file = read_server_config("mongod.conf", R"(net:
+  port: 27017
+  # bindIp: 0.0.0.0
+  bindIp: 127.0.0.1,::1  # loopback only
+  ipv6: true
+#security:
+#  authorization: disabled
+storage:
+  dbPath: /data/db
+)");
+  ASSERT_TRUE(file);
+  EXPECT_EQ(keys_and_values(*file),
+            (std::vector<std::string>{"net.port=27017@2", "net.bindIp=127.0.0.1,::1@4",
+                                      "net.ipv6=true@5", "storage.dbPath=/data/db@9"}));
+}
+
 TEST(ServerConfigFile, OtherFilesAreNotServerConfigs) {
   for (std::string_view text :
        {"", "net: [\n", "key = value\n", "- net\n- security\n",

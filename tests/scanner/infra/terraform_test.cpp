@@ -607,7 +607,132 @@ output "id" { value = aws_instance.db.id }
   EXPECT_TRUE(scan.endpoints.empty());
 }
 
-TEST(Terraform, DynamicBlocksAreSaid) {
+TEST(Terraform, DynamicBlocksWithLiteralForEachAreExpanded) {
+  const ExposureScan scan = read_tf(R"(
+variable "mongo_ports" {
+  default = [27017, 27018]
+}
+locals {
+  office = "203.0.113.0/24"
+}
+resource "aws_security_group" "db" {
+  dynamic "ingress" {
+    for_each = var.mongo_ports
+    content {
+      from_port   = ingress.value
+      to_port     = ingress.value
+      protocol    = "tcp"
+      cidr_blocks = ["0.0.0.0/0"]
+    }
+  }
+  dynamic "ingress" {
+    for_each = [{ port = 443, cidrs = ["::/0"] }, { port = 27017, cidrs = [local.office] }]
+    iterator = rule
+    content {
+      from_port        = rule.value.port
+      to_port          = rule.value["port"]
+      protocol         = "tcp"
+      ipv6_cidr_blocks = rule.value.cidrs
+    }
+  }
+  ingress {
+    from_port       = 27017
+    to_port         = 27017
+    protocol        = "tcp"
+    security_groups = ["sg-app"]
+  }
+}
+resource "google_compute_firewall" "mongo" {
+  dynamic "allow" {
+    for_each = { tcp = ["27017-27019"], udp = ["27017"] }
+    content {
+      protocol = allow.key
+      ports    = allow.value
+    }
+  }
+  source_ranges = ["${local.office}"]
+}
+resource "azurerm_network_security_group" "db" {
+  dynamic "security_rule" {
+    for_each = ["10.0.0.0", "198.51.100.7"]
+    content {
+      name                   = "mongo-${security_rule.key}"
+      direction              = "Inbound"
+      access                 = "Allow"
+      protocol               = "Tcp"
+      destination_port_range = "27017"
+      source_address_prefix  = "${security_rule.value}/32"
+    }
+  }
+}
+)");
+  ASSERT_EQ(scan.rules.size(), 9u);
+  // The inline block first, then each element of each dynamic block at the dynamic block's line.
+  EXPECT_EQ(scan.rules[0].sources, (Strings{"sg-app"}));
+  EXPECT_EQ(scan.rules[1].location.line, 9);
+  EXPECT_EQ(scan.rules[1].ports, (Ports{{27017, 27017}}));
+  EXPECT_EQ(scan.rules[1].sources, (Strings{"0.0.0.0/0"}));
+  EXPECT_EQ(scan.rules[2].ports, (Ports{{27018, 27018}}));
+  EXPECT_EQ(scan.rules[3].location.line, 18);
+  EXPECT_EQ(scan.rules[3].ports, (Ports{{443, 443}}));
+  EXPECT_EQ(scan.rules[3].sources, (Strings{"::/0"}));
+  EXPECT_EQ(scan.rules[4].ports, (Ports{{27017, 27017}}));
+  EXPECT_EQ(scan.rules[4].sources, (Strings{"203.0.113.0/24"}));
+  EXPECT_TRUE(scan.rules[4].unresolved_sources.empty());
+  EXPECT_EQ(scan.rules[5].resource, "google_compute_firewall.mongo");
+  EXPECT_EQ(scan.rules[5].protocol, "tcp");
+  EXPECT_EQ(scan.rules[5].ports, (Ports{{27017, 27019}}));
+  EXPECT_EQ(scan.rules[5].sources, (Strings{"203.0.113.0/24"}));
+  EXPECT_EQ(scan.rules[5].location.line, 36);
+  EXPECT_EQ(scan.rules[6].protocol, "udp");
+  EXPECT_EQ(scan.rules[6].ports, (Ports{{27017, 27017}}));
+  EXPECT_EQ(scan.rules[7].resource, "azurerm_network_security_group.db");
+  EXPECT_EQ(scan.rules[7].sources, (Strings{"10.0.0.0/32"}));
+  EXPECT_EQ(scan.rules[8].sources, (Strings{"198.51.100.7/32"}));
+}
+
+TEST(Terraform, DynamicBlocksOverTosetAndTolist) {
+  const ExposureScan scan = read_tf(R"(
+variable "groups" {
+  default = ["sg-app", "sg-etl", "sg-app"]
+}
+resource "aws_security_group" "db" {
+  dynamic "ingress" {
+    for_each = toset(var.groups)
+    iterator = group
+    content {
+      from_port       = 27017
+      to_port         = 27017
+      protocol        = "tcp"
+      security_groups = [group.key]
+    }
+  }
+  dynamic "ingress" {
+    for_each = tolist([
+      "0.0.0.0/0",
+    ])
+    content {
+      from_port   = 27017
+      to_port     = 27017
+      protocol    = "tcp"
+      cidr_blocks = [ingress.value]
+      description = "rule ${ingress.key}"
+    }
+  }
+}
+)");
+  ASSERT_EQ(scan.rules.size(), 3u) << "a set holds each value once";
+  EXPECT_EQ(scan.rules[0].location.line, 6);
+  EXPECT_EQ(scan.rules[0].sources, (Strings{"sg-app"})) << "a set's keys are its values";
+  EXPECT_EQ(scan.rules[1].sources, (Strings{"sg-etl"}));
+  EXPECT_EQ(scan.rules[2].location.line, 16);
+  EXPECT_EQ(scan.rules[2].sources, (Strings{"0.0.0.0/0"}));
+}
+
+TEST(Terraform, DynamicBlocksThatCannotBeExpandedAreSaid) {
+  std::string many = "[";
+  for (int i = 0; i < 65; ++i) many += std::to_string(27000 + i) + ", ";
+  many += "]";
   const ExposureScan scan = read_terraform("main.tf", R"(
 resource "aws_security_group" "db" {
   dynamic "ingress" {
@@ -616,13 +741,67 @@ resource "aws_security_group" "db" {
       from_port = ingress.value.port
     }
   }
+  dynamic "egress" {
+    for_each = toset(var.egress_cidrs)
+    content {
+      protocol = "-1"
+    }
+  }
+  dynamic "ingress" {
+    for_each = )" + many + R"(
+    content {
+      from_port   = ingress.value
+      to_port     = ingress.value
+      protocol    = "tcp"
+      cidr_blocks = ["0.0.0.0/0"]
+    }
+  }
+  dynamic "ingress" {
+    for_each = [1]
+  }
 }
 )");
   EXPECT_TRUE(scan.rules.empty());
-  ASSERT_EQ(scan.problems.size(), 1u);
+  ASSERT_EQ(scan.problems.size(), 4u);
   EXPECT_EQ(scan.problems[0],
-            "main.tf:2: aws_security_group.db: a dynamic \"ingress\" block is not expanded; its "
-            "rules are not read");
+            "main.tf:3: aws_security_group.db: the dynamic \"ingress\" block's for_each var.rules "
+            "is not a literal list or map; its rules are not read");
+  EXPECT_EQ(scan.problems[1],
+            "main.tf:15: aws_security_group.db: the dynamic \"ingress\" block's for_each has 65 "
+            "elements, more than the 64 expanded; its rules are not read");
+  EXPECT_EQ(scan.problems[2],
+            "main.tf:24: aws_security_group.db: the dynamic \"ingress\" block has no for_each or "
+            "no single content; its rules are not read");
+  EXPECT_EQ(scan.problems[3],
+            "main.tf:9: aws_security_group.db: the dynamic \"egress\" block's for_each "
+            "toset(var.egress_cidrs) is not a literal list or map; its rules are not read");
+}
+
+TEST(Terraform, DynamicExpansionIsBounded) {
+  // A for_each element named many times in a content of many dynamic blocks: the copies stop at
+  // the budget, and the rules left unread are said.
+  std::string element = "[";
+  for (int i = 0; i < 2000; ++i) element += "\"10.0.0." + std::to_string(i % 250) + "\", ";
+  element += "]";
+  std::string text = "resource \"aws_security_group\" \"db\" {\n";
+  for (int block = 0; block < 10; ++block) {
+    text +=
+        "  dynamic \"ingress\" {\n    for_each = [for_each_element, for_each_element]\n"
+        "    content {\n      from_port = 27017\n      protocol = \"tcp\"\n"
+        "      cidr_blocks = concat(ingress.value, ingress.value)\n"
+        "      ipv6_cidr_blocks = [ingress.value, ingress.value, ingress.value]\n    }\n  }\n";
+  }
+  text += "}\n";
+  std::size_t at = 0;
+  while ((at = text.find("for_each_element", at)) != std::string::npos) {
+    text.replace(at, 16, element);
+    at += element.size();
+  }
+  const ExposureScan scan = read_terraform("main.tf", text);
+  EXPECT_LT(scan.rules.size(), 20u);
+  ASSERT_FALSE(scan.problems.empty());
+  EXPECT_NE(scan.problems.back().find("expands to more values than are read"), std::string::npos)
+      << scan.problems.back();
 }
 
 TEST(Terraform, SyntaxErrorIsOneProblem) {
@@ -663,6 +842,53 @@ TEST(TerraformJson, ConfigurationSyntax) {
   EXPECT_EQ(scan.rules[0].sources, (Strings{"0.0.0.0/0"}));
   EXPECT_EQ(scan.rules[1].sources, (Strings{"203.0.113.0/24"}));
   EXPECT_EQ(scan.rules[1].unresolved_sources, (Strings{"${var.unknown}"}));
+}
+
+TEST(TerraformJson, RulesOfEveryKindCommentsAndDynamicBlocks) {
+  const nlohmann::json document = nlohmann::json::parse(R"({
+    "//": "resource aws_security_group_rule.old opened 27017 to 0.0.0.0/0; removed",
+    "resource": {
+      "aws_security_group": {
+        "db": {
+          "//": {"ingress": [{"from_port": 27017, "to_port": 27017, "protocol": "tcp",
+                              "cidr_blocks": ["0.0.0.0/0"]}]},
+          "ingress": [
+            {"from_port": 27017, "to_port": 27017, "protocol": "tcp",
+             "security_groups": ["sg-app"]},
+            {"from_port": 443, "to_port": 443, "protocol": "tcp", "cidr_blocks": ["0.0.0.0/0"]},
+            {"from_port": 0, "to_port": 0, "protocol": "-1", "ipv6_cidr_blocks": ["::/0"]}
+          ],
+          "egress": [{"from_port": 0, "to_port": 0, "protocol": "-1",
+                      "cidr_blocks": ["0.0.0.0/0"]}],
+          "dynamic": {"ingress": {
+            "for_each": "${var.ports}",
+            "iterator": "port",
+            "content": {"from_port": "${port.value}", "to_port": "${port.value}",
+                        "protocol": "tcp", "cidr_blocks": ["0.0.0.0/0"]}
+          }}
+        }
+      },
+      "tencentcloud_security_group_rule_set": {
+        "db": {"ingress": [{"action": "DROP", "cidr_block": "0.0.0.0/0", "protocol": "ALL",
+                            "port": "ALL"}]}
+      }
+    },
+    "variable": {"ports": {"default": [27017, 27018]}}
+  })");
+  const ExposureScan scan = read_terraform_json("main.tf.json", document);
+  EXPECT_TRUE(scan.problems.empty()) << scan.problems.front();
+  ASSERT_EQ(scan.rules.size(), 7u);
+  EXPECT_EQ(scan.rules[0].sources, (Strings{"sg-app"}));
+  EXPECT_EQ(scan.rules[1].ports, (Ports{{443, 443}}));
+  EXPECT_EQ(scan.rules[2].protocol, "-1");
+  EXPECT_TRUE(scan.rules[2].ports.empty());
+  EXPECT_EQ(scan.rules[2].sources, (Strings{"::/0"}));
+  EXPECT_EQ(scan.rules[3].ports, (Ports{{27017, 27017}}));
+  EXPECT_EQ(scan.rules[3].sources, (Strings{"0.0.0.0/0"}));
+  EXPECT_EQ(scan.rules[4].ports, (Ports{{27018, 27018}}));
+  EXPECT_EQ(scan.rules[5].direction, Direction::egress);
+  EXPECT_EQ(scan.rules[6].action, Action::drop);
+  EXPECT_TRUE(scan.rules[6].ports.empty());
 }
 
 TEST(TerraformJson, PlanFromTerraformShow) {
@@ -711,6 +937,47 @@ TEST(TerraformJson, PlanFromTerraformShow) {
   EXPECT_EQ(scan.rules[0].ports, (Ports{{27017, 27017}}));
   EXPECT_EQ(scan.rules[1].resource, "module.atlas.mongodbatlas_project_ip_access_list.all");
   EXPECT_EQ(scan.rules[1].sources, (Strings{"0.0.0.0/0"}));
+}
+
+TEST(TerraformJson, PlanRulesOfEveryKind) {
+  const nlohmann::json document = nlohmann::json::parse(R"({
+    "format_version": "1.2",
+    "planned_values": {"root_module": {"resources": [
+      {"address": "aws_security_group_rule.v6", "mode": "managed",
+       "type": "aws_security_group_rule", "name": "v6",
+       "values": {"type": "ingress", "from_port": 0, "to_port": 0, "protocol": "-1",
+                  "cidr_blocks": null, "ipv6_cidr_blocks": ["::/0"],
+                  "source_security_group_id": null, "self": false}},
+      {"address": "aws_security_group_rule.app", "mode": "managed",
+       "type": "aws_security_group_rule", "name": "app",
+       "values": {"type": "ingress", "from_port": 27017, "to_port": 27017, "protocol": "tcp",
+                  "cidr_blocks": null, "source_security_group_id": "sg-0app"}},
+      {"address": "aws_security_group_rule.https", "mode": "managed",
+       "type": "aws_security_group_rule", "name": "https",
+       "values": {"type": "ingress", "from_port": 443, "to_port": 443, "protocol": "tcp",
+                  "cidr_blocks": ["0.0.0.0/0"]}},
+      {"address": "aws_security_group_rule.out", "mode": "managed",
+       "type": "aws_security_group_rule", "name": "out",
+       "values": {"type": "egress", "from_port": 0, "to_port": 0, "protocol": "-1",
+                  "cidr_blocks": ["0.0.0.0/0"]}},
+      {"address": "google_compute_firewall.deny", "mode": "managed",
+       "type": "google_compute_firewall", "name": "deny",
+       "values": {"direction": "INGRESS", "disabled": false, "source_ranges": ["0.0.0.0/0"],
+                  "allow": [], "deny": [{"protocol": "all", "ports": []}]}}
+    ]}}
+  })");
+  const ExposureScan scan = read_terraform_json("plan.json", document);
+  EXPECT_TRUE(scan.problems.empty()) << scan.problems.front();
+  ASSERT_EQ(scan.rules.size(), 5u);
+  EXPECT_EQ(scan.rules[0].protocol, "-1");
+  EXPECT_TRUE(scan.rules[0].ports.empty());
+  EXPECT_EQ(scan.rules[0].sources, (Strings{"::/0"}));
+  EXPECT_EQ(scan.rules[1].sources, (Strings{"sg-0app"}));
+  EXPECT_EQ(scan.rules[2].ports, (Ports{{443, 443}}));
+  EXPECT_EQ(scan.rules[3].direction, Direction::egress);
+  EXPECT_EQ(scan.rules[4].action, Action::drop);
+  EXPECT_EQ(scan.rules[4].protocol, "all");
+  EXPECT_TRUE(scan.rules[4].ports.empty());
 }
 
 TEST(TerraformJson, StateFromTerraformShowAndOtherJson) {
