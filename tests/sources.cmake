@@ -99,6 +99,8 @@ mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/scanner/bson
 mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/scanner/cli
   cli_test.cpp
   deployment_ports_lab_test.cpp
+  report_destinations_test.cpp
+  reports_lab_test.cpp
   self_check_lab_test.cpp)
 
 mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/scanner/config_scan

@@ -41,6 +41,7 @@ struct ScanOptions {
   std::string baseline_file;
   bool data_model = false;
   DataModelOptions data_model_options;
+  ReportOptions reports;
 };
 
 Result<std::string> read_text_file(const std::string& path, std::string_view what) {
@@ -168,6 +169,9 @@ std::optional<CommandError> prepare_and_run_scan(const ScanOptions& options, Sca
   auto policy = load_policy(options);
   if (!policy) return CommandError{kExitUsage, policy.error().message};
   request.policy = std::move(policy).value();
+  auto reports = report_destinations(options.reports);
+  if (!reports) return CommandError{kExitUsage, reports.error().phase + " " + reports.error().message};
+  request.reports = std::move(reports).value();
   if (auto error = collect_config_inputs(options, streams.in, request.config)) return error;
   if (auto error =
           collect_uri_inputs(options, streams.err, request.inputs,
@@ -271,11 +275,16 @@ int run_cli(const std::vector<std::string>& args, CliStreams streams) {
   scan->add_option(
       "--workload", scan_options.workload,
       "Workload the connection strings serve (overrides the policy): core, analytics, ...");
-  scan->add_option("--format", scan_request.format, "Report format")
-      ->check(CLI::IsMember({"table", "json", "html", "sarif", "junit", "md"}))
-      ->capture_default_str();
-  scan->add_option("-o,--output", scan_request.output,
-                   "Write the report to this file (atomically) instead of stdout");
+  CLI::Option* format_option =
+      scan->add_option("--format", scan_options.reports.format, "Report format")
+          ->check(CLI::IsMember({"table", "json", "html", "sarif", "junit", "md"}))
+          ->capture_default_str();
+  CLI::Option* output_option =
+      scan->add_option("-o,--output", scan_options.reports.output,
+                       "Write the report to this file (atomically) instead of stdout ('-')");
+  scan->add_option("--report", scan_options.reports.reports,
+                   "Also write a report as FORMAT:PATH ('-' for stdout), e.g. sarif:out.sarif "
+                   "(repeatable: one probe, several formats)");
   scan->add_option("--fail-on", scan_request.fail_on,
                    "Exit 1 when a finding fails at or above this severity ('none' never fails)")
       ->check(CLI::IsMember(severity_names()))
@@ -463,6 +472,8 @@ int run_cli(const std::vector<std::string>& args, CliStreams streams) {
     std::erase_if(walk.served_directories, [&](const std::string& name) {
       return std::find(skip_dirs.begin(), skip_dirs.end(), name) != skip_dirs.end();
     });
+    scan_options.reports.format_or_output_given =
+        format_option->count() > 0 || output_option->count() > 0;
     if (auto error = prepare_and_run_scan(scan_options, std::move(scan_request), streams)) {
       if (!error->message.empty()) {
         streams.err << "mongoscan: error: " << redact_connection_strings_in_text(error->message)

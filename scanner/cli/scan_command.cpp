@@ -208,23 +208,27 @@ void sample_data_models(ProbedDeployments& probed, const DataModelOptions& optio
   }
 }
 
+// Every report the request asks for, each file written atomically; the first that cannot be
+// written stops the rest.
 std::optional<CommandError> write_output(const ScanRequest& request, const Report& report,
                                          const CliStreams& streams) {
-  const ReportFormat format = *parse_report_format(request.format);
-  if (request.output.empty()) {
-    write_report(report, format, {streams.out_is_color_terminal, streams.out_width}, streams.out);
-    return std::nullopt;
-  }
-  // Rendered straight into the temporary file: a report of thousands of findings is never held
-  // whole in memory.
-  auto render = [&](std::ostream& out) { write_report(report, format, {false}, out); };
-  if (auto written = write_file_atomically(request.output, render); !written) {
-    return CommandError{kExitScanFailed, "cannot write report: " + written.error().message};
-  }
   const StatusCounts counts = report.summary();
-  streams.err << "mongoscan: wrote " << request.output << " (" << counts.fail << " fail, "
-              << counts.warn << " warn, " << counts.pass << " pass, " << counts.error << " error, "
-              << counts.skipped << " skipped)\n";
+  for (const ReportDestination& destination : request.reports) {
+    if (destination.to_stdout()) {
+      write_report(report, destination.format,
+                   {streams.out_is_color_terminal, streams.out_width}, streams.out);
+      continue;
+    }
+    // Rendered straight into the temporary file: a report of thousands of findings is never
+    // held whole in memory.
+    auto render = [&](std::ostream& out) { write_report(report, destination.format, {false}, out); };
+    if (auto written = write_file_atomically(destination.path, render); !written) {
+      return CommandError{kExitScanFailed, "cannot write report: " + written.error().message};
+    }
+    streams.err << "mongoscan: wrote " << destination.path << " (" << counts.fail << " fail, "
+                << counts.warn << " warn, " << counts.pass << " pass, " << counts.error
+                << " error, " << counts.skipped << " skipped)\n";
+  }
   return std::nullopt;
 }
 

@@ -10,6 +10,7 @@
 #include "checks/baseline.h"
 #include "checks/policy.h"
 #include "scanner/cli/cli.h"
+#include "scanner/cli/report_destinations.h"
 #include "scanner/config_scan/config_scan.h"
 #include "scanner/data_model/data_model_probe.h"
 
@@ -58,8 +59,7 @@ struct ScanRequest {
   std::vector<UriInput> inputs;
   ConfigScanRequest config;
   Policy policy;
-  std::string format = "table";
-  std::string output;  // empty: stdout
+  std::vector<ReportDestination> reports = {ReportDestination{}};  // at most one to stdout
   std::string fail_on = "high";
   bool allow_incomplete = false;  // an incomplete scan exits by its findings, not kExitIncomplete
   ProbeSettings probe;
