@@ -10,6 +10,9 @@
 namespace mongoscan {
 
 bool should_use_color(int fd) {
+  const char* force_color = std::getenv("FORCE_COLOR");
+  if (force_color != nullptr && force_color[0] != '\0' && std::strcmp(force_color, "0") != 0)
+    return true;
   const char* no_color = std::getenv("NO_COLOR");
   if (no_color != nullptr && no_color[0] != '\0') return false;
   return isatty(fd) == 1;

@@ -24,7 +24,8 @@ mongoscan_sources(MONGOSCAN_SOURCES scanner/bson
 mongoscan_sources(MONGOSCAN_SOURCES scanner/cli
   cli.cpp
   report_destinations.cpp
-  scan_command.cpp)
+  scan_command.cpp
+  suggestion.cpp)
 
 # application files: walk, read, ignore rules, candidate rules, text scan, fingerprints
 mongoscan_sources(MONGOSCAN_SOURCES scanner/config_scan

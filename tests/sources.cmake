@@ -101,7 +101,8 @@ mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/scanner/cli
   deployment_ports_lab_test.cpp
   report_destinations_test.cpp
   reports_lab_test.cpp
-  self_check_lab_test.cpp)
+  self_check_lab_test.cpp
+  suggestion_test.cpp)
 
 mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/scanner/config_scan
   anchor_search_test.cpp

@@ -17,6 +17,7 @@
 #include "reports/parsed_uri.h"
 #include "reports/seedlist_json.h"
 #include "scanner/cli/scan_command.h"
+#include "scanner/cli/suggestion.h"
 #include "scanner/cli/version.h"
 #include "scanner/dns/srv_seedlist.h"
 #include "scanner/probe/auditor_role.h"
@@ -85,7 +86,21 @@ Result<Policy> load_policy(const ScanOptions& options) {
     }
     policy = std::move(parsed).value();
   }
-  if (!options.workload.empty()) policy.workload = options.workload;
+  if (!options.workload.empty()) {
+    // The policy file's own workload is checked when it is read; a mistyped --workload would
+    // otherwise silently skip the checks that depend on it.
+    if (!policy.read_preferences.contains(options.workload)) {
+      std::vector<std::string> workloads;
+      for (const auto& entry : policy.read_preferences) workloads.push_back(entry.first);
+      const auto suggestion = closest_name(options.workload, workloads);
+      std::string known;
+      for (const std::string& name : workloads) known += (known.empty() ? "" : ", ") + name;
+      return Error{ErrorCode::usage, "policy",
+                   "--workload '" + options.workload + "' is no workload of the policy (" + known + ")" +
+                       (suggestion ? "; did you mean " + *suggestion + "?" : "")};
+    }
+    policy.workload = options.workload;
+  }
   if (options.app_instances) policy.connection_budget.app_instances = options.app_instances;
   return policy;
 }
@@ -162,6 +177,36 @@ std::optional<CommandError> collect_uri_inputs(const ScanOptions& options, std::
 
 std::chrono::milliseconds to_milliseconds(double seconds) {
   return std::chrono::milliseconds(static_cast<long long>(seconds * 1000));
+}
+
+// " (did you mean --format?)" for the first argument that names no command or option but is close
+// to one; "" when none is.
+std::string did_you_mean(const std::vector<std::string>& args, const CLI::App& app) {
+  std::vector<std::string> commands, options;
+  std::vector<const CLI::App*> apps = {&app};
+  for (const CLI::App* command : app.get_subcommands([](const CLI::App*) { return true; })) {
+    commands.push_back(command->get_name());
+    apps.push_back(command);
+  }
+  for (const CLI::App* each : apps) {
+    for (const CLI::Option* option : each->get_options()) {
+      for (const std::string& name : option->get_lnames()) options.push_back("--" + name);
+    }
+  }
+  auto known = [](const std::vector<std::string>& names, const std::string& name) {
+    return std::find(names.begin(), names.end(), name) != names.end();
+  };
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    std::optional<std::string> suggestion;
+    if (args[i].starts_with("--")) {
+      const std::string name = args[i].substr(0, args[i].find('='));
+      if (!known(options, name)) suggestion = closest_name(name, options);
+    } else if (i == 0 && !args[i].starts_with("-") && !known(commands, args[i])) {
+      suggestion = closest_name(args[i], commands);
+    }
+    if (suggestion) return " (did you mean " + *suggestion + "?)";
+  }
+  return "";
 }
 
 std::optional<CommandError> prepare_and_run_scan(const ScanOptions& options, ScanRequest request,
@@ -282,6 +327,14 @@ int run_cli(const std::vector<std::string>& args, CliStreams streams) {
   CLI::Option* output_option =
       scan->add_option("-o,--output", scan_options.reports.output,
                        "Write the report to this file (atomically) instead of stdout ('-')");
+  std::string color = "auto";
+  scan->add_option("--color", color,
+                   "ANSI colour in the table on stdout: auto (a terminal, unless NO_COLOR is set; "
+                   "always with FORCE_COLOR), always or never")
+      ->check(CLI::IsMember({"auto", "always", "never"}))
+      ->capture_default_str();
+  bool no_color = false;
+  scan->add_flag("--no-color", no_color, "Same as --color never");
   scan->add_option("--report", scan_options.reports.reports,
                    "Also write a report as FORMAT:PATH ('-' for stdout), e.g. sarif:out.sarif "
                    "(repeatable: one probe, several formats)");
@@ -445,7 +498,7 @@ int run_cli(const std::vector<std::string>& args, CliStreams streams) {
     return kExitOk;
   } catch (const CLI::ParseError& error) {
     streams.err << "mongoscan: error: " << redact_connection_strings_in_text(error.what())
-                << " (see mongoscan --help)\n";
+                << did_you_mean(args, app) << " (see mongoscan --help)\n";
     return kExitUsage;
   }
 
@@ -472,6 +525,8 @@ int run_cli(const std::vector<std::string>& args, CliStreams streams) {
     std::erase_if(walk.served_directories, [&](const std::string& name) {
       return std::find(skip_dirs.begin(), skip_dirs.end(), name) != skip_dirs.end();
     });
+    scan_request.color =
+        !no_color && (color == "always" || (color == "auto" && streams.out_is_color_terminal));
     scan_options.reports.format_or_output_given =
         format_option->count() > 0 || output_option->count() > 0;
     if (auto error = prepare_and_run_scan(scan_options, std::move(scan_request), streams)) {

@@ -22,7 +22,9 @@ enum ExitCode : int {
 struct CliStreams {
   std::ostream& out;
   std::ostream& err;
-  bool out_is_color_terminal = false;  // stdout is a TTY and NO_COLOR is not set
+  // Whether stdout takes colour when the command line does not say (--color auto): a terminal
+  // without NO_COLOR, or FORCE_COLOR (should_use_color).
+  bool out_is_color_terminal = false;
   bool err_is_terminal = false;        // stderr is a TTY: progress may be shown there
   std::size_t out_width = 0;           // stdout's console width; 0 when unknown
   std::istream* in = nullptr;          // what `--files-from -` reads; nullptr: nothing

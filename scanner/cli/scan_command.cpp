@@ -215,8 +215,7 @@ std::optional<CommandError> write_output(const ScanRequest& request, const Repor
   const StatusCounts counts = report.summary();
   for (const ReportDestination& destination : request.reports) {
     if (destination.to_stdout()) {
-      write_report(report, destination.format,
-                   {streams.out_is_color_terminal, streams.out_width}, streams.out);
+      write_report(report, destination.format, {request.color, streams.out_width}, streams.out);
       continue;
     }
     // Rendered straight into the temporary file: a report of thousands of findings is never

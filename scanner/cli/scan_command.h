@@ -60,6 +60,7 @@ struct ScanRequest {
   ConfigScanRequest config;
   Policy policy;
   std::vector<ReportDestination> reports = {ReportDestination{}};  // at most one to stdout
+  bool color = false;  // ANSI colour in a table written to stdout
   std::string fail_on = "high";
   bool allow_incomplete = false;  // an incomplete scan exits by its findings, not kExitIncomplete
   ProbeSettings probe;

@@ -84,6 +84,26 @@ TEST(TerminalTest, ColorOnATerminalUnlessNoColorIsSet) {
   ::close(controller);
 }
 
+TEST(TerminalTest, ForceColorColoursAPipeUnlessItIsZero) {
+  const NoColorEnv no_color("1");
+  int fds[2];
+  ASSERT_EQ(::pipe(fds), 0);
+  {
+    const ScopedEnv force("FORCE_COLOR", "1");
+    EXPECT_TRUE(should_use_color(fds[1])) << "FORCE_COLOR wins over NO_COLOR and a pipe";
+  }
+  {
+    const ScopedEnv force("FORCE_COLOR", "0");
+    EXPECT_FALSE(should_use_color(fds[1]));
+  }
+  {
+    const ScopedEnv force("FORCE_COLOR", "");
+    EXPECT_FALSE(should_use_color(fds[1]));
+  }
+  ::close(fds[0]);
+  ::close(fds[1]);
+}
+
 TEST(TerminalTest, ConsoleWidthFromColumnsElseTheTerminalElseUnknown) {
   int fds[2];
   ASSERT_EQ(::pipe(fds), 0);

@@ -119,6 +119,24 @@ TEST(Cli, UsageErrorsExit2WithOneLine) {
   }
 }
 
+TEST(Cli, MistypedCommandsOptionsAndWorkloadsGetASuggestion) {
+  const auto command = mongoscan({"scna", "mongodb://h"});
+  EXPECT_EQ(command.exit_code, 2);
+  EXPECT_NE(command.err.find("(did you mean scan?)"), std::string::npos) << command.err;
+  const auto option = mongoscan({"scan", "--fromat", "json", "mongodb://h"});
+  EXPECT_EQ(option.exit_code, 2);
+  EXPECT_NE(option.err.find("(did you mean --format?)"), std::string::npos) << option.err;
+  EXPECT_EQ(line_count(option.err), 1u);
+  // A mistyped workload was taken as is and silently skipped CONN-005; now it is a usage error.
+  const auto workload = mongoscan({"scan", "--workload", "analyticz", "mongodb://h"});
+  EXPECT_EQ(workload.exit_code, 2);
+  EXPECT_NE(workload.err.find("--workload 'analyticz' is no workload of the policy"),
+            std::string::npos)
+      << workload.err;
+  EXPECT_NE(workload.err.find("did you mean analytics?"), std::string::npos) << workload.err;
+  EXPECT_NE(mongoscan({"scan", "--workload", "analytics", "mongodb://h"}).exit_code, 2);
+}
+
 TEST(Cli, BadPolicyNamesTheFileAndTheKey) {
   TempDir dir;
   std::ofstream(dir / "policy.json") << R"({"pool_ranges": {"maxPoolSize": {"min": "fifty"}}})";
@@ -183,9 +201,25 @@ TEST(Cli, ColourOnlyWhenTheCallerSaysTheTerminalTakesIt) {
   std::ostringstream plain_out, plain_err;
   run_cli({"scan", "--no-probe", "mongodb://h1,h2/?replicaSet=rs"}, {plain_out, plain_err, false});
   EXPECT_EQ(plain_out.str().find("\x1b["), std::string::npos);
-  // Through the executable stdout is a pipe: never colour.
+  // Through the executable stdout is a pipe: no colour unless asked for.
   EXPECT_EQ(mongoscan({"scan", "mongodb://h1,h2/?replicaSet=rs"}).out.find("\x1b["),
             std::string::npos);
+  EXPECT_NE(
+      mongoscan({"scan", "--color", "always", "mongodb://h1,h2/?replicaSet=rs"}).out.find("\x1b["),
+      std::string::npos);
+}
+
+TEST(Cli, ColourCanBeTurnedOffOnATerminal) {
+  for (const std::vector<std::string>& off :
+       {std::vector<std::string>{"--no-color"}, std::vector<std::string>{"--color", "never"},
+        std::vector<std::string>{"--color=never"}}) {
+    std::vector<std::string> args = {"scan", "--no-probe", "mongodb://h1,h2/?replicaSet=rs"};
+    args.insert(args.end(), off.begin(), off.end());
+    std::ostringstream out, err;
+    run_cli(args, {out, err, true});
+    EXPECT_EQ(out.str().find("\x1b["), std::string::npos) << off[0];
+  }
+  EXPECT_EQ(mongoscan({"scan", "--color", "sometimes", "mongodb://h"}).exit_code, 2);
 }
 
 // Every secret from the fixtures, decoded and as written, plus secret options.
