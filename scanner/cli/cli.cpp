@@ -16,6 +16,7 @@
 #include "reports/catalogue.h"
 #include "reports/parsed_uri.h"
 #include "reports/seedlist_json.h"
+#include "scanner/cli/help_format.h"
 #include "scanner/cli/scan_command.h"
 #include "scanner/cli/suggestion.h"
 #include "scanner/cli/version.h"
@@ -96,8 +97,8 @@ Result<Policy> load_policy(const ScanOptions& options) {
       std::string known;
       for (const std::string& name : workloads) known += (known.empty() ? "" : ", ") + name;
       return Error{ErrorCode::usage, "policy",
-                   "--workload '" + options.workload + "' is no workload of the policy (" + known + ")" +
-                       (suggestion ? "; did you mean " + *suggestion + "?" : "")};
+                   "--workload '" + options.workload + "' is no workload of the policy (" + known +
+                       ")" + (suggestion ? "; did you mean " + *suggestion + "?" : "")};
     }
     policy.workload = options.workload;
   }
@@ -215,7 +216,8 @@ std::optional<CommandError> prepare_and_run_scan(const ScanOptions& options, Sca
   if (!policy) return CommandError{kExitUsage, policy.error().message};
   request.policy = std::move(policy).value();
   auto reports = report_destinations(options.reports);
-  if (!reports) return CommandError{kExitUsage, reports.error().phase + " " + reports.error().message};
+  if (!reports)
+    return CommandError{kExitUsage, reports.error().phase + " " + reports.error().message};
   request.reports = std::move(reports).value();
   if (auto error = collect_config_inputs(options, streams.in, request.config)) return error;
   if (auto error =
@@ -299,6 +301,7 @@ int run_cli(const std::vector<std::string>& args, CliStreams streams) {
       "mongoscan: checks MongoDB deployments and connection strings against security rules",
       "mongoscan"};
   app.require_subcommand(1);
+  app.formatter(std::make_shared<HelpFormatter>());  // before the subcommands, which copy it
   app.set_version_flag("--version", std::string("mongoscan ") + kVersion);
 
   ScanOptions scan_options;
@@ -430,8 +433,9 @@ int run_cli(const std::vector<std::string>& args, CliStreams streams) {
   scan->add_option("--baseline", scan_options.baseline_file,
                    "Baseline file: findings whose fingerprint it lists do not fail the gate")
       ->check(CLI::ExistingFile);
-  scan->add_option("--write-baseline", config.write_baseline_file,
-                   "Write every current config finding's fingerprint to this baseline file");
+  scan->add_option(
+      "--write-baseline", config.write_baseline_file,
+      "Write the fingerprint of every current failing or warning finding to this baseline file");
   scan->add_option("--max-file-size", walk.max_file_bytes,
                    "Skip files larger than this many bytes (reported as skipped)")
       ->check(CLI::PositiveNumber)
@@ -485,6 +489,7 @@ int run_cli(const std::vector<std::string>& args, CliStreams streams) {
                          "Add what scan --data-model needs: find and collStats on every database");
 
   CLI::App* version = app.add_subcommand("version", "Print the version");
+  group_scan_options(*scan);
 
   std::vector<std::string> reversed(args.rbegin(), args.rend());
   try {

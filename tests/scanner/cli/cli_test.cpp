@@ -137,6 +137,28 @@ TEST(Cli, MistypedCommandsOptionsAndWorkloadsGetASuggestion) {
   EXPECT_NE(mongoscan({"scan", "--workload", "analytics", "mongodb://h"}).exit_code, 2);
 }
 
+// scan --help: every option in a group, without the parser's notation.
+TEST(Cli, ScanHelpIsGroupedWithoutParserNoise) {
+  const auto help = mongoscan({"scan", "--help"});
+  ASSERT_EQ(help.exit_code, 0);
+  for (const char* group : {"Targets:", "Credentials:", "TLS:", "Probing and timeouts:",
+                            "Data model:", "Config scan:", "Reports:", "Gate:"}) {
+    EXPECT_NE(help.out.find(std::string("\n") + group + "\n"), std::string::npos) << group;
+  }
+  for (const char* noise :
+       {"{false}", "9223372036854775807", "POSITIVE", "in [", ":FILE", "PATH(existing)"}) {
+    EXPECT_EQ(help.out.find(noise), std::string::npos) << noise;
+  }
+  EXPECT_NE(help.out.find("--format {table,json,html,sarif,junit,md} (default table)"),
+            std::string::npos);
+  // The ungrouped "Options:" section holds --help alone.
+  const std::size_t options = help.out.find("\nOptions:\n");
+  ASSERT_NE(options, std::string::npos);
+  const std::string section =
+      help.out.substr(options + 10, help.out.find("\n\n", options + 10) - options - 10);
+  EXPECT_EQ(section.find("--", section.find("--help") + 6), std::string::npos) << section;
+}
+
 TEST(Cli, BadPolicyNamesTheFileAndTheKey) {
   TempDir dir;
   std::ofstream(dir / "policy.json") << R"({"pool_ranges": {"maxPoolSize": {"min": "fifty"}}})";
