@@ -2,6 +2,7 @@
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <chrono>
 #include <cstring>
@@ -490,6 +491,14 @@ int run_cli(const std::vector<std::string>& args, CliStreams streams) {
 
   CLI::App* version = app.add_subcommand("version", "Print the version");
   group_scan_options(*scan);
+  // Every scan option may come from the environment as MONGOSCAN_<OPTION> (--fail-on:
+  // MONGOSCAN_FAIL_ON); the command line wins. Connection strings, which carry passwords, do not.
+  for (CLI::Option* option : scan->get_options()) {
+    if (option->get_lnames().empty() || option->get_lnames().front() == "help") continue;
+    std::string name = "MONGOSCAN_" + option->get_lnames().front();
+    for (char& c : name) c = c == '-' ? '_' : static_cast<char>(std::toupper(c));
+    option->envname(name);
+  }
 
   std::vector<std::string> reversed(args.rbegin(), args.rend());
   try {

@@ -159,6 +159,23 @@ TEST(Cli, ScanHelpIsGroupedWithoutParserNoise) {
   EXPECT_EQ(section.find("--", section.find("--help") + 6), std::string::npos) << section;
 }
 
+TEST(Cli, OptionsMayComeFromTheEnvironmentAndTheCommandLineWins) {
+  const std::vector<std::string> args = {testing_support::mongoscan_binary(), "scan", "--no-probe",
+                                         "--uri-file", kSampleUris};
+  EXPECT_EQ(run_process(args, "", std::chrono::seconds(30), {"NO_COLOR"}).exit_code, 1);
+  const auto from_environment = run_process(args, "", std::chrono::seconds(30),
+                                            {"MONGOSCAN_FAIL_ON=none", "MONGOSCAN_FORMAT=json"});
+  EXPECT_EQ(from_environment.exit_code, 0);
+  EXPECT_TRUE(from_environment.out.starts_with("{")) << from_environment.out.substr(0, 80);
+  std::vector<std::string> with_flag = args;
+  with_flag.insert(with_flag.end(), {"--fail-on", "high"});
+  EXPECT_EQ(
+      run_process(with_flag, "", std::chrono::seconds(30), {"MONGOSCAN_FAIL_ON=none"}).exit_code,
+      1);
+  EXPECT_EQ(run_process(args, "", std::chrono::seconds(30), {"MONGOSCAN_FAIL_ON=severe"}).exit_code,
+            2);
+}
+
 TEST(Cli, BadPolicyNamesTheFileAndTheKey) {
   TempDir dir;
   std::ofstream(dir / "policy.json") << R"({"pool_ranges": {"maxPoolSize": {"min": "fifty"}}})";
