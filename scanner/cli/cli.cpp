@@ -6,6 +6,7 @@
 #include <cerrno>
 #include <chrono>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <limits>
 #include <optional>
@@ -47,20 +48,25 @@ struct ScanOptions {
   ReportOptions reports;
 };
 
-Result<std::string> read_text_file(const std::string& path, std::string_view what) {
+// The whole file `flag` names; a usage error "--flag PATH: why" when it cannot be read.
+Result<std::string> read_text_file(const std::string& path, std::string_view flag) {
+  auto failed = [&](std::string_view why) {
+    return Error{ErrorCode::usage, std::string(flag),
+                 std::string(flag) + " " + path + ": " + std::string(why)};
+  };
+  std::error_code error;
+  if (std::filesystem::is_directory(path, error)) return failed("is a directory, not a file");
   std::ifstream file(path, std::ios::binary);
-  if (!file) {
-    return Error{ErrorCode::usage, std::string(what), path + ": " + std::strerror(errno)};
-  }
+  if (!file) return failed(std::strerror(errno));
   std::ostringstream text;
   text << file.rdbuf();
-  if (file.bad()) return Error{ErrorCode::usage, std::string(what), path + ": read failed"};
+  if (file.bad()) return failed("read failed");
   return text.str();
 }
 
 // One URI per line; blank lines and lines starting with '#' are skipped.
 Result<std::vector<UriInput>> read_uri_file(const std::string& path, bool probe) {
-  auto text = read_text_file(path, "uri file");
+  auto text = read_text_file(path, probe ? "--uri-file" : "--app-uri-file");
   if (!text) return text.error();
   std::vector<UriInput> inputs;
   std::istringstream lines(text.value());
@@ -80,11 +86,12 @@ Result<Policy> load_policy(const ScanOptions& options) {
   if (options.policy_file == kDevelopmentSpecificationPreset) {
     policy = development_specification_policy();
   } else if (!options.policy_file.empty()) {
-    auto text = read_text_file(options.policy_file, "policy");
+    auto text = read_text_file(options.policy_file, "--policy");
     if (!text) return text.error();
     auto parsed = parse_policy(text.value());
     if (!parsed) {
-      return Error{ErrorCode::usage, "policy", options.policy_file + ": " + parsed.error().message};
+      return Error{ErrorCode::usage, "policy",
+                   "--policy " + options.policy_file + ": " + parsed.error().message};
     }
     policy = std::move(parsed).value();
   }
@@ -115,7 +122,7 @@ Result<std::vector<std::string>> read_path_list(const std::string& source, std::
     if (in != nullptr) all << in->rdbuf();
     text = all.str();
   } else {
-    auto from_file = read_text_file(source, "files-from");
+    auto from_file = read_text_file(source, "--files-from");
     if (!from_file) return from_file.error();
     text = std::move(from_file).value();
   }
@@ -132,16 +139,16 @@ std::optional<CommandError> collect_config_inputs(const ScanOptions& options, st
                                                   ConfigScanRequest& config) {
   if (!options.files_from.empty()) {
     auto paths = read_path_list(options.files_from, in);
-    if (!paths) return CommandError{kExitUsage, "files-from " + paths.error().message};
+    if (!paths) return CommandError{kExitUsage, paths.error().message};
     config.paths.insert(config.paths.end(), paths.value().begin(), paths.value().end());
   }
   if (!options.baseline_file.empty()) {
-    auto text = read_text_file(options.baseline_file, "baseline");
-    if (!text) return CommandError{kExitUsage, "baseline " + text.error().message};
+    auto text = read_text_file(options.baseline_file, "--baseline");
+    if (!text) return CommandError{kExitUsage, text.error().message};
     auto baseline = parse_baseline(text.value());
     if (!baseline) {
       return CommandError{kExitUsage,
-                          "baseline " + options.baseline_file + ": " + baseline.error().message};
+                          "--baseline " + options.baseline_file + ": " + baseline.error().message};
     }
     config.baseline = std::move(baseline).value();
   }
@@ -157,7 +164,7 @@ std::optional<CommandError> collect_uri_inputs(const ScanOptions& options, std::
        {std::pair{&options.uri_files, true}, {&options.app_uri_files, false}}) {
     for (const std::string& path : *paths) {
       auto from_file = read_uri_file(path, probe);
-      if (!from_file) return CommandError{kExitUsage, "uri file " + from_file.error().message};
+      if (!from_file) return CommandError{kExitUsage, from_file.error().message};
       inputs.insert(inputs.end(), from_file.value().begin(), from_file.value().end());
     }
   }

@@ -292,7 +292,7 @@ std::optional<CommandError> settle_baseline(const ConfigScanRequest& request,
   if (!request.write_baseline_file.empty()) {
     const std::string text = baseline_text(findings);
     if (auto written = write_file_atomically(request.write_baseline_file, text); !written) {
-      return CommandError{kExitScanFailed, "cannot write baseline: " + written.error().message};
+      return CommandError{kExitScanFailed, "--write-baseline " + written.error().message};
     }
     baseline.merge(parse_baseline(text).value());
   }

@@ -176,6 +176,36 @@ TEST(Cli, OptionsMayComeFromTheEnvironmentAndTheCommandLineWins) {
             2);
 }
 
+// A file option's error names the option and the path, and says what is wrong with it.
+TEST(Cli, FileOptionErrorsNameTheFlagAndThePath) {
+  TempDir dir;
+  const std::string folder = (dir / "").string();
+  std::ofstream(dir / "bad-baseline.json") << "[]";
+  const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
+      {{"--policy", folder}, "--policy " + folder + ": is a directory"},
+      {{"--policy", "/nonexistent/p.json"}, "--policy /nonexistent/p.json: No such file"},
+      {{"--uri-file", folder}, "--uri-file " + folder + ": is a directory"},
+      {{"--app-uri-file", "/nonexistent/u.txt"}, "--app-uri-file /nonexistent/u.txt: No such"},
+      {{"--files-from", folder}, "--files-from " + folder + ": is a directory"},
+      {{"--baseline", (dir / "bad-baseline.json").string()},
+       "--baseline " + (dir / "bad-baseline.json").string() + ": "},
+  };
+  for (const auto& [options, expected] : cases) {
+    std::vector<std::string> args = {"scan", "mongodb://h"};
+    args.insert(args.end(), options.begin(), options.end());
+    const auto result = mongoscan(args);
+    EXPECT_EQ(result.exit_code, 2) << options[0];
+    EXPECT_EQ(line_count(result.err), 1u) << result.err;
+    EXPECT_NE(result.err.find("error: " + expected), std::string::npos) << result.err;
+  }
+  const auto unwritable = mongoscan({"scan", "mongodb://h", "--config-path",
+                                     std::string(MONGOSCAN_SOURCE_DIR) + "/fixtures/apps",
+                                     "--write-baseline", "/nonexistent/baseline.json"});
+  EXPECT_EQ(unwritable.exit_code, 3);
+  EXPECT_NE(unwritable.err.find("--write-baseline /nonexistent/baseline.json"), std::string::npos)
+      << unwritable.err;
+}
+
 TEST(Cli, BadPolicyNamesTheFileAndTheKey) {
   TempDir dir;
   std::ofstream(dir / "policy.json") << R"({"pool_ranges": {"maxPoolSize": {"min": "fifty"}}})";
