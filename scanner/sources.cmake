@@ -23,6 +23,7 @@ mongoscan_sources(MONGOSCAN_SOURCES scanner/bson
 # the composition root: the command line, and a scan wired from gathering to reports
 mongoscan_sources(MONGOSCAN_SOURCES scanner/cli
   cli.cpp
+  diagnostics.cpp
   help_format.cpp
   report_destinations.cpp
   scan_command.cpp

@@ -393,6 +393,9 @@ int run_cli(const std::vector<std::string>& args, CliStreams streams) {
       ->check(CLI::Range(1, 1024))
       ->capture_default_str();
   scan->add_flag("-q,--quiet", probe.quiet, "No progress line on a terminal's stderr");
+  scan->add_flag("-v,--verbose", scan_request.verbosity,
+                 "Say on stderr what the scan does: -v its phases and their times, -vv also each "
+                 "node and the phases that failed there (never a secret)");
   scan->add_option("--app-instances", scan_options.app_instances,
                    "Application instances that share the deployment, for the connection budget "
                    "(CONN-008; overrides the policy)")

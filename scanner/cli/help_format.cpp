@@ -48,6 +48,7 @@ constexpr std::array kScanGroups = {
     Group{"color", "Reports"},
     Group{"no-color", "Reports"},
     Group{"quiet", "Reports"},
+    Group{"verbose", "Reports"},
     Group{"fail-on", "Gate"},
     Group{"allow-incomplete", "Gate"},
     Group{"policy", "Gate"},

@@ -17,6 +17,7 @@
 #include "reports/reporter.h"
 #include "scanner/auth/component_credentials.h"
 #include "scanner/auth/password_source.h"
+#include "scanner/cli/diagnostics.h"
 #include "scanner/cli/version.h"
 #include "scanner/config_scan/candidate_rules.h"
 #include "scanner/discovery/discovery.h"
@@ -220,7 +221,9 @@ std::optional<CommandError> write_output(const ScanRequest& request, const Repor
     }
     // Rendered straight into the temporary file: a report of thousands of findings is never
     // held whole in memory.
-    auto render = [&](std::ostream& out) { write_report(report, destination.format, {false}, out); };
+    auto render = [&](std::ostream& out) {
+      write_report(report, destination.format, {false}, out);
+    };
     if (auto written = write_file_atomically(destination.path, render); !written) {
       return CommandError{kExitScanFailed, "cannot write report: " + written.error().message};
     }
@@ -322,8 +325,14 @@ std::optional<CommandError> run_scan(const ScanRequest& request, const CliStream
     uris.push_back({redacted, std::move(parsed).value()});
   }
 
+  Diagnostics diagnostics(streams.err, request.verbosity);
+  diagnostics.note(1, std::to_string(uris.size()) + " connection strings, " +
+                          std::to_string(probe_targets.size()) + " to probe; " +
+                          std::to_string(request.config.paths.size()) + " paths to scan");
   SaltedPasswordCache cache;
-  ProgressLine progress(streams.err, streams.err_is_terminal && !request.probe.quiet);
+  // Diagnostics and a progress line would interleave on stderr: -v has no progress line.
+  ProgressLine progress(streams.err,
+                        streams.err_is_terminal && !request.probe.quiet && !diagnostics.shows(1));
   const Deadline scan_deadline = Deadline::after(request.probe.scan_timeout);
   bool timed_out = false;
   DiscoverySettings discovery;
@@ -335,6 +344,8 @@ std::optional<CommandError> run_scan(const ScanRequest& request, const CliStream
   };
   std::vector<DeploymentFacts> deployments;
   if (!probe_targets.empty()) {
+    diagnostics.note(1, "probing: discovery and probes, " +
+                            std::to_string(request.probe.concurrency) + " nodes at once");
     auto probed = probe_deployments(request.probe, probe_targets, cache, discovery);
     progress.clear();
     if (!probed) return CommandError{kExitUsage, probed.error().message};
@@ -342,6 +353,7 @@ std::optional<CommandError> run_scan(const ScanRequest& request, const CliStream
       progress.show("sampling the data model");
       DataModelOptions options = *request.data_model;
       options.scan_deadline = scan_deadline;
+      diagnostics.note(1, "data model: sampling");
       sample_data_models(probed.value(), options);
       progress.clear();
     }
@@ -365,14 +377,22 @@ std::optional<CommandError> run_scan(const ScanRequest& request, const CliStream
       ++report.statistics.nodes;
     }
     add(run_deployment_checks(deployment, request.policy));
+    diagnostics.note(1, "target " + target.uri + ": " + target.topology + ", " +
+                            std::to_string(target.nodes.size()) + " nodes");
+    for (const NodeSummary& node : target.nodes) diagnostics.node(node);
     report.targets.push_back(std::move(target));
   }
   std::optional<ConfigFacts> config_facts;
   if (!request.config.paths.empty()) {
     progress.show("scanning files");
+    diagnostics.note(1, "config scan: started");
     config_facts = scan_config_paths(request.config.paths,
                                      config_scan_settings(request.config, request.policy));
     progress.clear();
+    diagnostics.note(1, "config scan: " + std::to_string(config_facts->files_scanned) +
+                            " files read, " + std::to_string(config_facts->skipped.size()) +
+                            " skipped, " + std::to_string(config_facts->infrastructure_files) +
+                            " infrastructure files");
     const ConfigFacts& facts = *config_facts;
     add(run_config_checks(facts, with_deployment_ports(request.policy, deployments)));
     for (const FoundConnectionString& found : facts.connection_strings) {
@@ -395,6 +415,11 @@ std::optional<CommandError> run_scan(const ScanRequest& request, const CliStream
   report.statistics.concurrency = request.probe.concurrency;
   report.statistics.scram_key_derivations = cache.pbkdf2_count();
   report.finished_at = rfc3339_utc_now();
+  const StatusCounts counts = report.summary();
+  diagnostics.note(1, "checks: " + std::to_string(report.findings.size()) + " findings (" +
+                          std::to_string(counts.fail) + " fail, " + std::to_string(counts.warn) +
+                          " warn, " + std::to_string(counts.error) + " error); scan " +
+                          report.coverage.statement());
   if (auto error = write_output(request, report, streams)) return error;
   if (gate_fails) return CommandError{kExitFindingsFailed, ""};
   if (!report.coverage.complete() && !request.allow_incomplete &&

@@ -61,6 +61,7 @@ struct ScanRequest {
   Policy policy;
   std::vector<ReportDestination> reports = {ReportDestination{}};  // at most one to stdout
   bool color = false;  // ANSI colour in a table written to stdout
+  int verbosity = 0;   // -v: 1, -vv: 2 (Diagnostics)
   std::string fail_on = "high";
   bool allow_incomplete = false;  // an incomplete scan exits by its findings, not kExitIncomplete
   ProbeSettings probe;

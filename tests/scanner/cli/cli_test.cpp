@@ -206,6 +206,47 @@ TEST(Cli, FileOptionErrorsNameTheFlagAndThePath) {
       << unwritable.err;
 }
 
+// -v names the phases, -vv each node with the phase that failed there; no secret in either.
+TEST(Cli, VerboseSaysWhatTheScanDoesWithoutSecrets) {
+  TempDir dir;
+  // A loopback port nothing listens on: the node is found and refuses the connection.
+  std::ofstream(dir / "uris.txt") << "mongodb://scanner:Verbose-S3cret@127.0.0.1:9/?tls=false\n";
+  const std::vector<std::string> scan = {testing_support::mongoscan_binary(),
+                                         "scan",
+                                         "--uri-file",
+                                         (dir / "uris.txt").string(),
+                                         "--connect-timeout",
+                                         "2",
+                                         "--allow-incomplete",
+                                         "--fail-on",
+                                         "none",
+                                         "--config-path",
+                                         std::string(MONGOSCAN_SOURCE_DIR) + "/fixtures/infra"};
+  auto with = [&](std::vector<std::string> extra) {
+    std::vector<std::string> args = scan;
+    args.insert(args.end(), extra.begin(), extra.end());
+    return run_process(args, "", std::chrono::seconds(30), {"NO_COLOR"});
+  };
+  const auto quiet = with({});
+  EXPECT_EQ(quiet.err.find("mongoscan: ["), std::string::npos) << quiet.err;
+  const auto phases = with({"-v"});
+  EXPECT_EQ(phases.exit_code, 0) << phases.err;
+  for (const char* phase : {"] 1 connection strings, 1 to probe; 1 paths to scan",
+                            "] probing: ", "] target mongodb://scanner:***@127.0.0.1:9/",
+                            "] config scan: ", "] checks: "}) {
+    EXPECT_NE(phases.err.find(phase), std::string::npos) << phase << "\n" << phases.err;
+  }
+  EXPECT_EQ(phases.err.find("] node 127.0.0.1:9"), std::string::npos);
+  const auto nodes = with({"-vv"});
+  EXPECT_NE(nodes.err.find("] node 127.0.0.1:9: unknown, found by seed; connect failed: "),
+            std::string::npos)
+      << nodes.err;
+  for (const auto* result : {&phases, &nodes}) {
+    EXPECT_EQ(result->err.find("Verbose-S3cret"), std::string::npos);
+    EXPECT_EQ(result->out.find("Verbose-S3cret"), std::string::npos);
+  }
+}
+
 TEST(Cli, BadPolicyNamesTheFileAndTheKey) {
   TempDir dir;
   std::ofstream(dir / "policy.json") << R"({"pool_ranges": {"maxPoolSize": {"min": "fifty"}}})";
