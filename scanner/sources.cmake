@@ -27,7 +27,8 @@ mongoscan_sources(MONGOSCAN_SOURCES scanner/cli
   help_format.cpp
   report_destinations.cpp
   scan_command.cpp
-  suggestion.cpp)
+  suggestion.cpp
+  yaml_config.cpp)
 
 # application files: walk, read, ignore rules, candidate rules, text scan, fingerprints
 mongoscan_sources(MONGOSCAN_SOURCES scanner/config_scan

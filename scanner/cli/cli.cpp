@@ -22,12 +22,16 @@
 #include "scanner/cli/scan_command.h"
 #include "scanner/cli/suggestion.h"
 #include "scanner/cli/version.h"
+#include "scanner/cli/yaml_config.h"
 #include "scanner/dns/srv_seedlist.h"
 #include "scanner/probe/auditor_role.h"
 #include "scanner/uri/uri.h"
 
 namespace mongoscan {
 namespace {
+
+// The scan's defaults, read from the working directory (the repository root in CI) when present.
+constexpr const char* kConfigFileName = ".mongoscan.yaml";
 
 struct ScanOptions {
   std::vector<std::string> uris;
@@ -500,6 +504,16 @@ int run_cli(const std::vector<std::string>& args, CliStreams streams) {
                          "Add what scan --data-model needs: find and collStats on every database");
 
   CLI::App* version = app.add_subcommand("version", "Print the version");
+  // The file belongs to the top-level command (CLI11 reads configuration there) and holds the scan
+  // command's options; `scan --config FILE` falls through to it.
+  app.config_formatter(std::make_shared<YamlConfig>(*scan));
+  app.set_config("--config", kConfigFileName,
+                 "YAML file of scan option defaults (option: value); ./.mongoscan.yaml is read "
+                 "when present")
+      ->type_name("FILE");
+  scan->fallthrough();
+  app.allow_config_extras(CLI::config_extras_mode::error);
+  scan->allow_config_extras(CLI::config_extras_mode::error);
   group_scan_options(*scan);
   // Every scan option may come from the environment as MONGOSCAN_<OPTION> (--fail-on:
   // MONGOSCAN_FAIL_ON); the command line wins. Connection strings, which carry passwords, do not.

@@ -247,6 +247,48 @@ TEST(Cli, VerboseSaysWhatTheScanDoesWithoutSecrets) {
   }
 }
 
+// .mongoscan.yaml in the working directory, or --config FILE, holds defaults; the environment and
+// the command line win over it.
+TEST(Cli, AConfigFileHoldsScanDefaults) {
+  TempDir dir;
+  std::ofstream(dir / ".mongoscan.yaml") << "# the repository's defaults\nfail-on: none\n"
+                                            "format: json\nuri-file: [" +
+                                                kSampleUris + "]\n";
+  const std::string in_dir = "cd '" + (dir / "").string() + "' && exec '" +
+                             testing_support::mongoscan_binary() + "' scan --no-probe ";
+  auto shell = [&](const std::string& command, std::vector<std::string> env = {}) {
+    env.push_back("NO_COLOR");
+    return run_process({"/bin/sh", "-c", command}, "", std::chrono::seconds(30), env);
+  };
+  const auto found = shell(in_dir);
+  EXPECT_EQ(found.exit_code, 0) << found.err;
+  EXPECT_TRUE(found.out.starts_with("{")) << found.out.substr(0, 80);
+  EXPECT_EQ(shell(in_dir + "--fail-on high").exit_code, 1);
+  EXPECT_EQ(shell(in_dir, {"MONGOSCAN_FAIL_ON=high"}).exit_code, 1);
+  // Other commands run as they would without it.
+  const auto version = shell("cd '" + (dir / "").string() + "' && exec '" +
+                             testing_support::mongoscan_binary() + "' version");
+  EXPECT_EQ(version.exit_code, 0);
+  EXPECT_TRUE(version.out.starts_with("mongoscan ")) << version.out;
+  // Elsewhere, only --config reads it.
+  EXPECT_EQ(mongoscan({"scan", "--uri-file", kSampleUris}).exit_code, 1);
+  EXPECT_EQ(mongoscan({"scan", "--config", (dir / ".mongoscan.yaml").string()}).exit_code, 0);
+
+  const std::vector<std::pair<std::string, std::string>> bad = {
+      {"fail-on: [none\n", "config file line "},
+      {"uris: [mongodb://u:p@h]\n", "give them with --uri-file"},
+      {"fial-on: none\n", "line 1: no scan option fial-on (did you mean fail-on?)"},
+      {"policy: {a: 1}\n", "policy: expected a value or a list of values"},
+  };
+  for (const auto& [text, expected] : bad) {
+    std::ofstream(dir / "bad.yaml") << text;
+    const auto result = mongoscan({"scan", "mongodb://h", "--config", (dir / "bad.yaml").string()});
+    EXPECT_EQ(result.exit_code, 2) << text;
+    EXPECT_EQ(line_count(result.err), 1u) << result.err;
+    EXPECT_NE(result.err.find(expected), std::string::npos) << text << ": " << result.err;
+  }
+}
+
 TEST(Cli, BadPolicyNamesTheFileAndTheKey) {
   TempDir dir;
   std::ofstream(dir / "policy.json") << R"({"pool_ranges": {"maxPoolSize": {"min": "fifty"}}})";
