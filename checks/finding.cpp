@@ -18,4 +18,18 @@ std::string_view to_string(Status status) {
   return "unknown";
 }
 
+std::string_view to_string(Subject::Kind kind) {
+  switch (kind) {
+    case Subject::Kind::node:
+      return "node";
+    case Subject::Kind::uri:
+      return "uri";
+    case Subject::Kind::ns:
+      return "ns";
+    case Subject::Kind::file:
+      break;
+  }
+  return "file";
+}
+
 }  // namespace mongoscan

@@ -32,6 +32,9 @@ struct Subject {
   }
 };
 
+// "node", "uri", "ns" or "file".
+std::string_view to_string(Subject::Kind kind);
+
 struct Finding {
   std::string check_id;
   Status status;

@@ -3,29 +3,12 @@
 #include "scanner/digest.h"
 
 namespace mongoscan {
-namespace {
-
-std::string_view kind_name(Subject::Kind kind) {
-  switch (kind) {
-    case Subject::Kind::node:
-      return "node";
-    case Subject::Kind::uri:
-      return "uri";
-    case Subject::Kind::ns:
-      return "ns";
-    case Subject::Kind::file:
-      break;
-  }
-  return "file";
-}
-
-}  // namespace
 
 std::string finding_fingerprint(const Finding& finding) {
   if (!finding.fingerprint.empty()) return finding.fingerprint;
   std::string identity = "finding/v1";
   for (const std::string_view part :
-       {std::string_view(finding.check_id), kind_name(finding.subject.kind),
+       {std::string_view(finding.check_id), to_string(finding.subject.kind),
         std::string_view(finding.subject.name)}) {
     identity += '\0';
     identity += part;
