@@ -9,9 +9,11 @@
 
 #include "checks/baseline.h"
 #include "checks/policy.h"
+#include "reports/formats/sarif_report.h"
 #include "scanner/cli/cli.h"
 #include "scanner/config_scan/config_scan.h"
 #include "scanner/data_model/data_model_probe.h"
+#include "scanner/facts/listed_at.h"
 
 namespace mongoscan {
 
@@ -21,6 +23,7 @@ struct UriInput {
   std::string origin;
   std::string text;
   bool probe = true;
+  std::optional<ListedAt> listed_at = {};  // the list file and line; none for an argument
 };
 
 struct ProbeSettings {
@@ -61,6 +64,7 @@ struct ScanRequest {
   std::string format = "table";
   std::string output;  // empty: stdout
   std::string fail_on = "high";
+  SarifOptions sarif;             // --sarif-deployment, --sarif-help-base
   bool allow_incomplete = false;  // an incomplete scan exits by its findings, not kExitIncomplete
   ProbeSettings probe;
   std::optional<DataModelOptions> data_model;  // --data-model: sample each probed deployment
