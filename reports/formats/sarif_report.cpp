@@ -54,7 +54,7 @@ std::string rule_name(std::string_view title) {
   return name;
 }
 
-// How a failed check's severity reads as a SARIF level (SARIF 2.1.0 §3.27.10 result.level):
+// How a failed check's severity reads as a SARIF level (SARIF 2.1.0, result object, level):
 // critical and high are errors, medium and low warnings, info notes.
 std::string_view level_of(Severity severity) {
   switch (severity) {
@@ -70,9 +70,12 @@ std::string_view level_of(Severity severity) {
   return "note";
 }
 
-// GitHub code scanning's security-severity ("SARIF support for code scanning", reportingDescriptor
-// object: 0.0 to 10.0; over 9.0 critical, 7.0 to 8.9 high, 4.0 to 6.9 medium, 0.1 to 3.9 low),
-// read only for rules tagged "security".
+// GitHub code scanning's security-severity, a score from 0.0 to 10.0 it shows as low (0.1 to 3.9),
+// medium (4.0 to 6.9), high (7.0 to 8.9) or critical (9.0 to 10.0), read only for rules tagged
+// "security" ("SARIF support for code scanning", reportingDescriptor object:
+// https://docs.github.com/en/code-security/code-scanning/integrating-with-code-scanning/sarif-support-for-code-scanning;
+// the ranges:
+// https://github.blog/changelog/2021-07-19-codeql-code-scanning-new-severity-levels-for-security-alerts/).
 std::string_view security_severity(Severity severity) {
   switch (severity) {
     case Severity::critical:
