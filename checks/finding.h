@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "checks/check_spec.h"
+#include "scanner/facts/listed_at.h"
 
 namespace mongoscan {
 
@@ -21,6 +22,9 @@ struct Subject {
   std::string name;  // "host:port", a file path, a redacted URI, or "db" / "db.collection"
   std::optional<int> line;
   std::optional<int> column;
+  // A uri subject's --uri-file or --app-uri-file line; a node's or namespace's, the line of the
+  // deployment's connection string. None for a file subject (its name and line say where it is).
+  std::optional<ListedAt> listed_at = {};
 
   static Subject node(std::string address) { return {Kind::node, std::move(address), {}, {}}; }
   static Subject uri(std::string redacted_uri) {

@@ -8,6 +8,10 @@
 
 namespace mongoscan {
 
+// True iff the finding fails the gate: unsuppressed, status fail, severity at or above the
+// threshold; no threshold fails none.
+bool fails_gate(const Finding& finding, std::optional<Severity> threshold);
+
 // True iff some unsuppressed finding has status fail at or above the threshold; no threshold
 // never fails.
 bool fails_gate(const std::vector<Finding>& findings, std::optional<Severity> threshold);

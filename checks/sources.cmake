@@ -5,6 +5,7 @@
 mongoscan_sources(MONGOSCAN_SOURCES checks
   baseline.cpp
   check_spec.cpp
+  cwe.cpp
   finding.cpp
   finding_fingerprint.cpp
   gate.cpp

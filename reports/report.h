@@ -21,6 +21,7 @@ std::string describe(const Subject& subject);
 struct ReportedFinding {
   CheckSpec spec;
   Finding finding;
+  bool gates = false;  // it fails the CI gate (--fail-on; checks/gate.h): set by the CLI
 };
 
 struct NodeSummary {

@@ -32,7 +32,7 @@ void write_report(const Report& report, ReportFormat format, const RenderOptions
       write_html_report(report, out);
       return;
     case ReportFormat::sarif:
-      write_sarif_report(report, out);
+      write_sarif_report(report, options.sarif, out);
       return;
     case ReportFormat::junit:
       write_junit_report(report, out);

@@ -6,6 +6,7 @@
 #include <ostream>
 #include <string_view>
 
+#include "reports/formats/sarif_report.h"
 #include "reports/report.h"
 
 namespace mongoscan {
@@ -18,6 +19,7 @@ std::optional<ReportFormat> parse_report_format(std::string_view name);
 struct RenderOptions {
   bool color = false;     // ANSI colour in the table; the CLI decides (see should_use_color)
   std::size_t width = 0;  // the console's width for the table; 0 when unknown (see console_width)
+  SarifOptions sarif = {};
 };
 
 // Renders the report in the format. Reporters never judge: they show what the findings say.

@@ -52,16 +52,4 @@ std::string path_uri_reference(std::string_view path) {
   return encode_path(rest, true);
 }
 
-std::string segment_uri_reference(std::string_view text) {
-  std::string encoded;
-  for (const char c : text) {
-    if (is_unreserved(c)) {
-      encoded += c;
-    } else {
-      append_encoded(c, encoded);
-    }
-  }
-  return encoded;
-}
-
 }  // namespace mongoscan

@@ -1,5 +1,5 @@
 #pragma once
-// Percent-encoding (RFC 3986) of paths and names that SARIF artifact locations carry as URIs.
+// Percent-encoding (RFC 3986) of the paths that SARIF artifact locations carry as URIs.
 
 #include <string>
 #include <string_view>
@@ -11,9 +11,5 @@ namespace mongoscan {
 // percent-encoded. A relative path stays a relative reference (a ':' in its first segment is
 // encoded, so it cannot read as a scheme); an absolute path becomes a file:// URI.
 std::string path_uri_reference(std::string_view path);
-
-// Text as one relative path segment: every byte but RFC 3986's unreserved characters
-// (letters, digits, '-', '.', '_', '~') percent-encoded, '/' and ':' included.
-std::string segment_uri_reference(std::string_view text);
 
 }  // namespace mongoscan

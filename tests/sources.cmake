@@ -8,8 +8,10 @@ mongoscan_sources(MONGOSCAN_TEST_SOURCES tests
 mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/checks
   baseline_test.cpp
   check_spec_test.cpp
+  cwe_test.cpp
   finding_fingerprint_test.cpp
   finding_test.cpp
+  gate_test.cpp
   host_scope_test.cpp
   listing_scope_test.cpp
   policy_json_test.cpp

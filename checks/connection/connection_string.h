@@ -20,10 +20,17 @@ inline constexpr std::string_view kDevSpecConnectionStrings =
 struct UriTarget {
   std::string redacted_uri;
   ConnectionString connection;
-  std::optional<Subject> found_at = {};  // the file, line and column of a string found in a file
+  std::optional<Subject> found_at = {};    // the file, line and column of a string found in a file
+  std::optional<ListedAt> listed_at = {};  // the --uri-file or --app-uri-file line that held it
 
-  // What findings about the string are about: where it was found, else the redacted string.
-  Subject subject() const { return found_at ? *found_at : Subject::uri(redacted_uri); }
+  // What findings about the string are about: where it was found, else the redacted string (with
+  // the list line that held it, if any).
+  Subject subject() const {
+    if (found_at) return *found_at;
+    Subject subject = Subject::uri(redacted_uri);
+    subject.listed_at = listed_at;
+    return subject;
+  }
 };
 
 // The CONN-* checks this family implements, in catalogue order.

@@ -120,6 +120,10 @@ void write_subject(PrettyJsonWriter& json, const Subject& subject) {
       if (subject.column) json.member("column", *subject.column);
       break;
   }
+  if (subject.kind != Subject::Kind::file && subject.listed_at) {
+    json.member("file", subject.listed_at->file);
+    json.member("line", subject.listed_at->line);
+  }
   json.end_object();
 }
 

@@ -44,14 +44,15 @@ std::string details(const ReportedFinding& reported) {
 struct SuiteCounts {
   int tests = 0, failures = 0, errors = 0, skipped = 0;
 
-  void add(const Finding& finding) {
+  void add(const ReportedFinding& reported) {
+    const Status status = reported.finding.status;
     ++tests;
-    if (is_suppressed(finding) || finding.status == Status::skipped) {
-      ++skipped;
-    } else if (finding.status == Status::fail) {
+    if (status == Status::fail && reported.gates) {
       ++failures;
-    } else if (finding.status == Status::error) {
+    } else if (status == Status::error) {
       ++errors;
+    } else if (status != Status::pass) {
+      ++skipped;
     }
   }
 };
@@ -62,24 +63,34 @@ std::string count_attributes(const SuiteCounts& counts) {
          "\" skipped=\"" + std::to_string(counts.skipped) + "\"";
 }
 
-// The element inside a test case, if any.
+// A skipped element whose message says what was seen and why it does not fail.
+std::string skipped(const std::string& message) {
+  return "<skipped message=\"" + xml_attribute(message) + "\"/>";
+}
+
+// The element inside a test case, if any. Only a fail that gates (--fail-on) is a failure; a
+// warn, a fail below the gate or a suppressed finding is skipped with a message that says so, so
+// CI views list it without failing the build.
 std::string outcome(const ReportedFinding& reported) {
   const Finding& finding = reported.finding;
   const std::string status(to_string(finding.status));
+  const std::string severity(to_string(finding.severity));
   if (is_suppressed(finding)) {
-    return "<skipped message=\"" +
-           xml_attribute(status + " suppressed by " + suppression_reason(finding.suppression) +
-                         ": " + finding.message) +
-           "\"/>";
+    return skipped(status + " suppressed by " + suppression_reason(finding.suppression) + ": " +
+                   finding.message);
   }
   switch (finding.status) {
     case Status::pass:
       return {};
     case Status::skipped:
-      return "<skipped message=\"" + xml_attribute(finding.message) + "\"/>";
+      return skipped(finding.message);
     case Status::warn:
-      return "<system-out>" + xml_content("warn: " + finding.message) + "</system-out>";
+      return skipped("warn (" + severity + "): " + finding.message);
     case Status::fail:
+      if (!reported.gates) {
+        return skipped("fail below --fail-on (" + severity + "): " + finding.message);
+      }
+      break;
     case Status::error:
       break;
   }
@@ -106,7 +117,7 @@ class TestCaseNames {
 void write_suite(Layer layer, const std::vector<const ReportedFinding*>& findings,
                  TestCaseNames& names, std::ostream& out) {
   SuiteCounts counts;
-  for (const ReportedFinding* reported : findings) counts.add(reported->finding);
+  for (const ReportedFinding* reported : findings) counts.add(*reported);
   out << "  <testsuite name=\"" << to_string(layer) << "\"" << count_attributes(counts) << ">\n";
   for (const ReportedFinding* reported : findings) {
     const std::string body = outcome(*reported);
@@ -133,7 +144,7 @@ void write_coverage_suite(const ScanCoverage& coverage, std::ostream& out) {
 
 void write_junit_report(const Report& report, std::ostream& out) {
   SuiteCounts total;
-  for (const ReportedFinding& reported : report.findings) total.add(reported.finding);
+  for (const ReportedFinding& reported : report.findings) total.add(reported);
   if (!report.coverage.complete()) {
     ++total.tests;
     ++total.errors;

@@ -9,9 +9,10 @@
 namespace mongoscan {
 
 // Writes the report as JUnit XML: one <testsuite> per check layer, in layer order, holding one
-// <testcase> per finding (classname the check id, name the subject). A fail is a <failure>, an
-// error an <error>, a skipped check and a suppressed fail or warn <skipped> with the reason; a
-// warn passes with the message in <system-out>; a pass is a bare test case.
+// <testcase> per finding (classname the check id, name the subject). Only a fail that fails the
+// gate (ReportedFinding::gates) is a <failure>; an error is an <error>; a warn, a fail below the
+// gate, a skipped check and a suppressed finding are <skipped> with a message saying which; a
+// pass is a bare test case.
 void write_junit_report(const Report& report, std::ostream& out);
 
 }  // namespace mongoscan

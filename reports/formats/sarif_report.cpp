@@ -6,6 +6,8 @@
 #include <string>
 #include <string_view>
 
+#include "checks/cwe.h"
+#include "checks/finding_fingerprint.h"
 #include "checks/registry.h"
 #include "checks/text_list.h"
 #include "reports/text/markdown_text.h"
@@ -20,8 +22,6 @@ constexpr const char* kSchemaUri = "https://json.schemastore.org/sarif-2.1.0.jso
 constexpr const char* kSarifVersion = "2.1.0";
 // The partialFingerprints key of Finding::fingerprint; a new fingerprint scheme gets a new key.
 constexpr const char* kFingerprintKey = "mongoscan/v1";
-// The base of the artifact locations of subjects that are not files (see subject_location).
-constexpr const char* kTargetsBaseId = "MONGODB_TARGETS";
 
 // The rules in order: the catalogue, then checks only the findings name, in report order.
 std::vector<CheckSpec> rules_of(const Report& report, const std::vector<CheckSpec>& catalogue) {
@@ -54,8 +54,8 @@ std::string rule_name(std::string_view title) {
   return name;
 }
 
-// How a severity reads as a SARIF level: critical and high are errors, medium and low warnings,
-// info notes.
+// How a failed check's severity reads as a SARIF level (SARIF 2.1.0, result object, level):
+// critical and high are errors, medium and low warnings, info notes.
 std::string_view level_of(Severity severity) {
   switch (severity) {
     case Severity::critical:
@@ -70,8 +70,12 @@ std::string_view level_of(Severity severity) {
   return "note";
 }
 
-// GitHub code scanning's security-severity (0.0 to 10.0; >= 9.0 critical, >= 7.0 high, >= 4.0
-// medium, else low), for rules tagged "security".
+// GitHub code scanning's security-severity, a score from 0.0 to 10.0 it shows as low (0.1 to 3.9),
+// medium (4.0 to 6.9), high (7.0 to 8.9) or critical (9.0 to 10.0), read only for rules tagged
+// "security" ("SARIF support for code scanning", reportingDescriptor object:
+// https://docs.github.com/en/code-security/code-scanning/integrating-with-code-scanning/sarif-support-for-code-scanning;
+// the ranges:
+// https://github.blog/changelog/2021-07-19-codeql-code-scanning-new-severity-levels-for-security-alerts/).
 std::string_view security_severity(Severity severity) {
   switch (severity) {
     case Severity::critical:
@@ -101,20 +105,39 @@ ordered_json help_json(const CheckSpec& spec) {
   return {{"text", text}, {"markdown", markdown}};
 }
 
-ordered_json rule_json(const CheckSpec& spec) {
+// The README's catalogue entry of the check: the base, then "#check-" and the id in lower case.
+std::string help_uri(const std::string& base, std::string_view check_id) {
+  std::string uri = base + "#check-";
+  for (const char c : check_id) {
+    uri += c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+  }
+  return uri;
+}
+
+// Tags: "security" (GitHub reads security-severity only then), the CWE in the form GitHub's own
+// analyses (CodeQL) tag it, "external/cwe/cwe-798", and the layer.
+std::vector<std::string> rule_tags(const CheckSpec& spec) {
+  std::vector<std::string> tags = {"security"};
+  if (const auto cwe = cwe_of(spec.id)) tags.push_back("external/cwe/cwe-" + std::to_string(*cwe));
+  tags.emplace_back(to_string(spec.layer));
+  return tags;
+}
+
+// severity: the rule's security-severity, the highest effective severity (policy overrides
+// included) among the run's results of the rule, else the spec's default.
+ordered_json rule_json(const CheckSpec& spec, Severity severity, const SarifOptions& options) {
   const std::string layer(to_string(spec.layer));
-  std::vector<std::string> tags = {"security", "mongodb", layer};
-  tags.insert(tags.end(), spec.references.begin(), spec.references.end());
-  return {
-      {"id", spec.id},
-      {"name", rule_name(spec.title)},
-      {"shortDescription", {{"text", spec.title}}},
-      {"fullDescription",
-       {{"text", spec.title + " (" + layer + " check, default severity " +
-                     std::string(to_string(spec.severity)) + ")."}}},
-      {"help", help_json(spec)},
-      {"defaultConfiguration", {{"level", level_of(spec.severity)}}},
-      {"properties", {{"tags", tags}, {"security-severity", security_severity(spec.severity)}}}};
+  return {{"id", spec.id},
+          {"name", rule_name(spec.title)},
+          {"shortDescription", {{"text", spec.title}}},
+          {"fullDescription",
+           {{"text", spec.title + " (" + layer + " check, default severity " +
+                         std::string(to_string(spec.severity)) + ")."}}},
+          {"help", help_json(spec)},
+          {"helpUri", help_uri(options.help_base, spec.id)},
+          {"defaultConfiguration", {{"level", level_of(severity)}}},
+          {"properties",
+           {{"tags", rule_tags(spec)}, {"security-severity", security_severity(severity)}}}};
 }
 
 // A file subject's place: the path as a relative URI reference (GitHub code scanning resolves it
@@ -128,19 +151,37 @@ ordered_json file_location(const Subject& subject) {
   return {{"physicalLocation", std::move(physical)}};
 }
 
-// Nodes and connection strings are not files. A logical location alone would be valid SARIF, but
-// GitHub code scanning rejects a whole upload when one result has no physical location ("expected
-// at least one location", "expected artifact location") or a URI scheme other than file. So the
-// subject's name, percent-encoded into one path segment, is the artifact location, relative to
-// the base id MONGODB_TARGETS that says it is no file (run.originalUriBaseIds); the name itself is
-// the logical location.
+// A connection string from a --uri-file or --app-uri-file is located at its line there.
+bool is_listed_string(const Subject& subject) {
+  return subject.kind == Subject::Kind::uri && subject.listed_at;
+}
+
+// Nodes, namespaces and connection strings given as arguments have no file of their own.
+bool is_deployment_subject(const Subject& subject) {
+  return subject.kind != Subject::Kind::file && !is_listed_string(subject);
+}
+
+// A subject that is not a file: GitHub code scanning rejects a whole upload when one result has
+// no physical location ("expected at least one location") or a URI scheme other than file, and
+// shows an alert only in a file of the repository. So its place is the list line that named it
+// (its own, or its deployment's), else the pseudo-path kDeploymentPseudoPath; its name is the
+// logical location.
+ordered_json listed_location(const Subject& subject) {
+  ordered_json physical;
+  if (subject.listed_at) {
+    physical = {{"artifactLocation", {{"uri", path_uri_reference(subject.listed_at->file)}}},
+                {"region", {{"startLine", subject.listed_at->line}}}};
+  } else {
+    physical = {{"artifactLocation", {{"uri", kDeploymentPseudoPath}}}};
+  }
+  return {
+      {"physicalLocation", std::move(physical)},
+      {"logicalLocations", ordered_json::array({{{"name", subject.name}, {"kind", "resource"}}})}};
+}
+
 ordered_json subject_location(const Subject& subject) {
   if (subject.kind == Subject::Kind::file) return file_location(subject);
-  return {
-      {"physicalLocation",
-       {{"artifactLocation",
-         {{"uri", segment_uri_reference(subject.name)}, {"uriBaseId", kTargetsBaseId}}}}},
-      {"logicalLocations", ordered_json::array({{{"name", subject.name}, {"kind", "resource"}}})}};
+  return listed_location(subject);
 }
 
 ordered_json suppressions_json(const std::string& suppression) {
@@ -152,11 +193,18 @@ ordered_json suppressions_json(const std::string& suppression) {
       {{{"kind", "external"}, {"justification", "the finding's fingerprint is in the baseline"}}});
 }
 
-// A fail's level is its severity's; a warn is a warning at most.
+// A fail's level is its severity's; a warn is a note (issue 21: warnings never read as failures).
 std::string_view result_level(const Finding& finding) {
-  const std::string_view level = level_of(finding.severity);
-  if (finding.status == Status::warn && level == "error") return "warning";
-  return level;
+  if (finding.status == Status::warn) return "note";
+  return level_of(finding.severity);
+}
+
+// The message, naming the subject when the location does not (a node at its list line).
+std::string result_message(const ReportedFinding& reported) {
+  const Finding& finding = reported.finding;
+  const std::string text = finding.message.empty() ? reported.spec.title : finding.message;
+  if (!is_deployment_subject(finding.subject)) return text;
+  return finding.subject.name + ": " + text;
 }
 
 ordered_json result_json(const ReportedFinding& reported, std::size_t rule_index) {
@@ -170,11 +218,13 @@ ordered_json result_json(const ReportedFinding& reported, std::size_t rule_index
   } else {
     result["level"] = result_level(finding);
   }
-  result["message"] = {{"text", finding.message.empty() ? reported.spec.title : finding.message}};
+  result["message"] = {{"text", result_message(reported)}};
   result["locations"] = ordered_json::array({subject_location(finding.subject)});
-  if (!finding.fingerprint.empty()) {
-    result["partialFingerprints"] = {{kFingerprintKey, finding.fingerprint}};
-  }
+  // GitHub matches alerts across runs by partialFingerprints ("SARIF support for code scanning",
+  // "Providing data to track code scanning alerts across runs"); the runners set every finding's.
+  result["partialFingerprints"] = {{kFingerprintKey, finding.fingerprint.empty()
+                                                         ? finding_fingerprint(finding)
+                                                         : finding.fingerprint}};
   if (!finding.suppression.empty()) result["suppressions"] = suppressions_json(finding.suppression);
   result["properties"] = {{"status", to_string(finding.status)},
                           {"severity", to_string(finding.severity)}};
@@ -185,9 +235,25 @@ ordered_json result_json(const ReportedFinding& reported, std::size_t rule_index
 }
 
 // Passes and skipped checks are not SARIF results: code scanning would raise an alert for each.
-// The JSON report lists them.
-bool is_result(Status status) {
-  return status == Status::fail || status == Status::warn || status == Status::error;
+// The JSON report lists them. Deployment subjects only with SarifOptions::deployment_results.
+bool is_result(const Finding& finding, const SarifOptions& options) {
+  if (finding.status != Status::fail && finding.status != Status::warn &&
+      finding.status != Status::error) {
+    return false;
+  }
+  return options.deployment_results || !is_deployment_subject(finding.subject);
+}
+
+// Each rule's highest effective severity among the results.
+std::map<std::string, Severity> result_severities(
+    const std::vector<const ReportedFinding*>& results) {
+  std::map<std::string, Severity> severities;
+  for (const ReportedFinding* reported : results) {
+    const Finding& finding = reported->finding;
+    auto [it, inserted] = severities.emplace(finding.check_id, finding.severity);
+    if (!inserted && finding.severity > it->second) it->second = finding.severity;
+  }
+  return severities;
 }
 
 // The invocation: successful when the scan looked at everything (ScanCoverage), else an error
@@ -202,34 +268,39 @@ ordered_json invocation_json(const Report& report) {
         {{"level", "error"}, {"message", {{"text", report.coverage.statement()}}}});
   }
   if (report.config_scan) {
-  for (const SkippedFile& skipped : report.config_scan->skipped) {
-    notifications.push_back(
-        {{"level", "note"},
-         {"message", {{"text", "skipped: " + skipped.reason}}},
-         {"locations",
-          ordered_json::array(
-              {{{"physicalLocation",
-                 {{"artifactLocation", {{"uri", path_uri_reference(skipped.path)}}}}}}})}});
-  }
+    for (const SkippedFile& skipped : report.config_scan->skipped) {
+      notifications.push_back(
+          {{"level", "note"},
+           {"message", {{"text", "skipped: " + skipped.reason}}},
+           {"locations",
+            ordered_json::array(
+                {{{"physicalLocation",
+                   {{"artifactLocation", {{"uri", path_uri_reference(skipped.path)}}}}}}})}});
+    }
   }
   if (!notifications.empty()) invocation["toolExecutionNotifications"] = std::move(notifications);
   return invocation;
 }
 
-ordered_json run_json(const Report& report, const std::vector<CheckSpec>& catalogue) {
+ordered_json run_json(const Report& report, const std::vector<CheckSpec>& catalogue,
+                      const SarifOptions& options) {
+  std::vector<const ReportedFinding*> included;
+  for (const ReportedFinding& reported : report.findings) {
+    if (is_result(reported.finding, options)) included.push_back(&reported);
+  }
+  const std::map<std::string, Severity> severities = result_severities(included);
   const std::vector<CheckSpec> rules = rules_of(report, catalogue);
   std::map<std::string, std::size_t> rule_index;
   ordered_json rules_json = ordered_json::array();
   for (std::size_t i = 0; i < rules.size(); ++i) {
     rule_index.emplace(rules[i].id, i);
-    rules_json.push_back(rule_json(rules[i]));
+    const auto severity = severities.find(rules[i].id);
+    rules_json.push_back(rule_json(
+        rules[i], severity == severities.end() ? rules[i].severity : severity->second, options));
   }
   ordered_json results = ordered_json::array();
-  bool names_targets = false;
-  for (const ReportedFinding& reported : report.findings) {
-    if (!is_result(reported.finding.status)) continue;
-    results.push_back(result_json(reported, rule_index.at(reported.finding.check_id)));
-    names_targets = names_targets || reported.finding.subject.kind != Subject::Kind::file;
+  for (const ReportedFinding* reported : included) {
+    results.push_back(result_json(*reported, rule_index.at(reported->finding.check_id)));
   }
   ordered_json run = {{"tool",
                        {{"driver",
@@ -237,14 +308,6 @@ ordered_json run_json(const Report& report, const std::vector<CheckSpec>& catalo
                           {"version", report.tool_version},
                           {"rules", std::move(rules_json)}}}}},
                       {"invocations", ordered_json::array({invocation_json(report)})}};
-  if (names_targets) {
-    run["originalUriBaseIds"] = {
-        {kTargetsBaseId,
-         {{"description",
-           {{"text",
-             "Not files: the MongoDB nodes (host:port) and redacted connection strings the scan "
-             "judged, each one percent-encoded path segment."}}}}}};
-  }
   // Columns are 1-based and count bytes, which are code points on ASCII lines.
   run["columnKind"] = "unicodeCodePoints";
   run["results"] = std::move(results);
@@ -253,15 +316,15 @@ ordered_json run_json(const Report& report, const std::vector<CheckSpec>& catalo
 
 }  // namespace
 
-void write_sarif_report(const Report& report, std::ostream& out) {
-  write_sarif_report(report, check_catalogue(), out);
+void write_sarif_report(const Report& report, const SarifOptions& options, std::ostream& out) {
+  write_sarif_report(report, check_catalogue(), options, out);
 }
 
 void write_sarif_report(const Report& report, const std::vector<CheckSpec>& catalogue,
-                        std::ostream& out) {
+                        const SarifOptions& options, std::ostream& out) {
   const ordered_json log = {{"$schema", kSchemaUri},
                             {"version", kSarifVersion},
-                            {"runs", ordered_json::array({run_json(report, catalogue)})}};
+                            {"runs", ordered_json::array({run_json(report, catalogue, options)})}};
   out << log.dump(2, ' ', false, ordered_json::error_handler_t::replace) << '\n';
 }
 

@@ -4,6 +4,7 @@
 // every finding that needs attention (fail, warn, error).
 
 #include <ostream>
+#include <string>
 #include <vector>
 
 #include "checks/check_spec.h"
@@ -11,13 +12,30 @@
 
 namespace mongoscan {
 
+// Where the SARIF rules' helpUri point: the README's check catalogue, one anchor per check
+// ("#check-conn-001"). mongoscan has no public home page, so the default is a placeholder to
+// replace (--sarif-help-base) with wherever the README is published.
+inline constexpr const char* kDefaultSarifHelpBase = "https://mongoscan.invalid/README.md";
+
+// The artifact location of deployment results (--sarif-deployment) whose target was not listed
+// in a --uri-file: a pseudo-path, not a file in the repository.
+inline constexpr const char* kDeploymentPseudoPath = "mongoscan-deployment";
+
+struct SarifOptions {
+  // Results about nodes and namespaces, and about connection strings given as arguments, have no
+  // file: left out unless this is set (--sarif-deployment); then located at the --uri-file line
+  // of their target, else at kDeploymentPseudoPath.
+  bool deployment_results = false;
+  std::string help_base = kDefaultSarifHelpBase;  // an absolute URI, without fragment
+};
+
 // Writes the report as a SARIF log whose rules are check_catalogue(): 2-space indent, a trailing
 // newline, bytes that are not valid UTF-8 as U+FFFD.
-void write_sarif_report(const Report& report, std::ostream& out);
+void write_sarif_report(const Report& report, const SarifOptions& options, std::ostream& out);
 
 // The same with the given catalogue as the rules (in its order); a check that a finding names and
 // the catalogue lacks is added after them, with the finding's spec.
 void write_sarif_report(const Report& report, const std::vector<CheckSpec>& catalogue,
-                        std::ostream& out);
+                        const SarifOptions& options, std::ostream& out);
 
 }  // namespace mongoscan

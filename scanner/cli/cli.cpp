@@ -68,7 +68,8 @@ Result<std::string> read_text_file(const std::string& path, std::string_view fla
   return text.str();
 }
 
-// One URI per line; blank lines and lines starting with '#' are skipped.
+// One URI per line; blank lines and lines starting with '#' are skipped. Each keeps its file and
+// line (UriInput::listed_at), where reports locate its findings.
 Result<std::vector<UriInput>> read_uri_file(const std::string& path, bool probe) {
   auto text = read_text_file(path, probe ? "--uri-file" : "--app-uri-file");
   if (!text) return text.error();
@@ -79,8 +80,8 @@ Result<std::vector<UriInput>> read_uri_file(const std::string& path, bool probe)
     const auto first = line.find_first_not_of(" \t\r");
     if (first == std::string::npos || line[first] == '#') continue;
     const auto last = line.find_last_not_of(" \t\r");
-    inputs.push_back(
-        {path + ":" + std::to_string(number), line.substr(first, last - first + 1), probe});
+    inputs.push_back({path + ":" + std::to_string(number), line.substr(first, last - first + 1),
+                      probe, ListedAt{path, number}});
   }
   return inputs;
 }
@@ -353,6 +354,14 @@ int run_cli(const std::vector<std::string>& args, CliStreams streams) {
   scan->add_option("--report", scan_options.reports.reports,
                    "Also write a report as FORMAT:PATH ('-' for stdout), e.g. sarif:out.sarif "
                    "(repeatable: one probe, several formats)");
+  scan->add_flag("--sarif-deployment", scan_request.sarif.deployment_results,
+                 "SARIF: also report findings about nodes, namespaces and connection strings given "
+                 "as arguments (no file of their own), at their --uri-file line or else at the "
+                 "pseudo-path 'mongoscan-deployment'");
+  scan->add_option("--sarif-help-base", scan_request.sarif.help_base,
+                   "SARIF: absolute URI of the published README; each rule's helpUri is this "
+                   "plus the check's anchor (#check-conn-001)")
+      ->capture_default_str();
   scan->add_option("--fail-on", scan_request.fail_on,
                    "Exit 1 when a finding fails at or above this severity ('none' never fails)")
       ->check(CLI::IsMember(severity_names()))

@@ -49,6 +49,8 @@ constexpr std::array kScanGroups = {
     Group{"no-color", "Reports"},
     Group{"quiet", "Reports"},
     Group{"verbose", "Reports"},
+    Group{"sarif-deployment", "Reports"},
+    Group{"sarif-help-base", "Reports"},
     Group{"fail-on", "Gate"},
     Group{"allow-incomplete", "Gate"},
     Group{"policy", "Gate"},

@@ -148,7 +148,9 @@ Result<ProbedDeployments> probe_deployments(const ProbeSettings& settings,
                            targets[i].uri,
                            srv ? std::optional(seedlists[i]) : std::nullopt,
                            {},
-                           std::nullopt});
+                           std::nullopt,
+                           0,
+                           targets[i].input->listed_at});
   }
   Discovery discovered = discover_and_probe(discovery_targets, *resolver.value(), discovery);
   ProbedDeployments probed;
@@ -216,13 +218,14 @@ std::optional<CommandError> write_output(const ScanRequest& request, const Repor
   const StatusCounts counts = report.summary();
   for (const ReportDestination& destination : request.reports) {
     if (destination.to_stdout()) {
-      write_report(report, destination.format, {request.color, streams.out_width}, streams.out);
+      write_report(report, destination.format, {request.color, streams.out_width, request.sarif},
+                   streams.out);
       continue;
     }
     // Rendered straight into the temporary file: a report of thousands of findings is never
     // held whole in memory.
     auto render = [&](std::ostream& out) {
-      write_report(report, destination.format, {false}, out);
+      write_report(report, destination.format, {false, 0, request.sarif}, out);
     };
     if (auto written = write_file_atomically(destination.path, render); !written) {
       return CommandError{kExitScanFailed, "cannot write report: " + written.error().message};
@@ -288,6 +291,16 @@ std::vector<Finding> found_string_findings(const FoundConnectionString& found,
   return findings;
 }
 
+// The findings about a deployment's nodes and namespaces, located at the list line of its
+// connection string (none for an argument).
+std::vector<Finding> listed_at(const DeploymentFacts& deployment, std::vector<Finding> findings) {
+  for (Finding& finding : findings) {
+    if (finding.subject.kind != Subject::Kind::file)
+      finding.subject.listed_at = deployment.listed_at;
+  }
+  return findings;
+}
+
 // Applies --baseline, writes --write-baseline (whose findings are then baselined too).
 std::optional<CommandError> settle_baseline(const ConfigScanRequest& request,
                                             std::vector<Finding>& findings) {
@@ -322,7 +335,7 @@ std::optional<CommandError> run_scan(const ScanRequest& request, const CliStream
     report.inputs.push_back(redacted);
     if (request.probe.enabled && input.probe)
       probe_targets.push_back({&input, redacted, parsed.value()});
-    uris.push_back({redacted, std::move(parsed).value()});
+    uris.push_back({redacted, std::move(parsed).value(), std::nullopt, input.listed_at});
   }
 
   Diagnostics diagnostics(streams.err, request.verbosity);
@@ -373,10 +386,10 @@ std::optional<CommandError> run_scan(const ScanRequest& request, const CliStream
                          summarize_cluster(deployment.nodes)};
     for (const NodeFacts& node : deployment.nodes) {
       target.nodes.push_back(summarize_node(node));
-      add(run_node_checks(node, request.policy));
+      add(listed_at(deployment, run_node_checks(node, request.policy)));
       ++report.statistics.nodes;
     }
-    add(run_deployment_checks(deployment, request.policy));
+    add(listed_at(deployment, run_deployment_checks(deployment, request.policy)));
     diagnostics.note(1, "target " + target.uri + ": " + target.topology + ", " +
                             std::to_string(target.nodes.size()) + " nodes");
     for (const NodeSummary& node : target.nodes) diagnostics.node(node);
@@ -406,12 +419,15 @@ std::optional<CommandError> run_scan(const ScanRequest& request, const CliStream
                                      request.policy));
   }
   if (auto error = settle_baseline(request.config, findings)) return error;
-  const bool gate_fails = fails_gate(findings, parse_severity(request.fail_on));
+  const std::optional<Severity> threshold = parse_severity(request.fail_on);
+  const bool gate_fails = fails_gate(findings, threshold);
   report.coverage =
       assess_coverage(deployments, config_facts ? &*config_facts : nullptr, findings, timed_out);
   report.findings.reserve(findings.size());
-  for (Finding& finding : findings)
-    report.findings.push_back({*find_check(finding.check_id), std::move(finding)});
+  for (Finding& finding : findings) {
+    const bool gates = fails_gate(finding, threshold);
+    report.findings.push_back({*find_check(finding.check_id), std::move(finding), gates});
+  }
   report.statistics.concurrency = request.probe.concurrency;
   report.statistics.scram_key_derivations = cache.pbkdf2_count();
   report.finished_at = rfc3339_utc_now();

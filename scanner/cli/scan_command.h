@@ -9,10 +9,12 @@
 
 #include "checks/baseline.h"
 #include "checks/policy.h"
+#include "reports/formats/sarif_report.h"
 #include "scanner/cli/cli.h"
 #include "scanner/cli/report_destinations.h"
 #include "scanner/config_scan/config_scan.h"
 #include "scanner/data_model/data_model_probe.h"
+#include "scanner/facts/listed_at.h"
 
 namespace mongoscan {
 
@@ -22,6 +24,7 @@ struct UriInput {
   std::string origin;
   std::string text;
   bool probe = true;
+  std::optional<ListedAt> listed_at = {};  // the list file and line; none for an argument
 };
 
 struct ProbeSettings {
@@ -63,6 +66,7 @@ struct ScanRequest {
   bool color = false;  // ANSI colour in a table written to stdout
   int verbosity = 0;   // -v: 1, -vv: 2 (Diagnostics)
   std::string fail_on = "high";
+  SarifOptions sarif;             // --sarif-deployment, --sarif-help-base
   bool allow_incomplete = false;  // an incomplete scan exits by its findings, not kExitIncomplete
   ProbeSettings probe;
   std::optional<DataModelOptions> data_model;  // --data-model: sample each probed deployment

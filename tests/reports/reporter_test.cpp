@@ -39,7 +39,7 @@ TEST(ReporterTest, DispatchesToTheFormatsWriter) {
   write_table_report(report, true, colored_table);
   write_json_report(report, json);
   write_html_report(report, html);
-  write_sarif_report(report, sarif);
+  write_sarif_report(report, SarifOptions{}, sarif);
   write_junit_report(report, junit);
   write_markdown_report(report, markdown);
   EXPECT_EQ(via_reporter(ReportFormat::table, false), table.str());

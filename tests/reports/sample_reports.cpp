@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 #include <utility>
 
+#include "checks/gate.h"
 #include "scanner/secret.h"
 
 namespace mongoscan::testing_support {
@@ -27,6 +28,14 @@ CheckSpec spec(std::string id, std::string title, Layer layer, Severity severity
                std::vector<std::string> references, std::string remediation) {
   return {std::move(id), std::move(title),      layer,
           severity,      std::move(references), std::move(remediation)};
+}
+
+// Marks the findings that fail the default gate (--fail-on high).
+Report gated_at_high(Report report) {
+  for (ReportedFinding& reported : report.findings) {
+    reported.gates = fails_gate(reported.finding, Severity::high);
+  }
+  return report;
 }
 
 Finding& add(Report& report, const CheckSpec& check, Status status, Subject subject,
@@ -146,7 +155,8 @@ Report rich_report() {
 
   add(report, conn001, Status::fail, Subject::uri("mongodb://app:***@db1.example.test:27017/crm"),
       "A single host without replicaSet: a failover breaks the application",
-      {{"hosts", {"db1.example.test:27017"}}, {"srv", false}, {"options", json::object()}});
+      {{"hosts", {"db1.example.test:27017"}}, {"srv", false}, {"options", json::object()}})
+      .subject.listed_at = ListedAt{"deploy/targets.txt", 2};
   add(report, disc001, Status::pass, Subject::uri(kSrvUri),
       "SRV hosts share the parent domain example.test; one TXT record",
       {{"srv", {{{"target", "mongos1.example.test"}, {"port", 27017}}}},
@@ -237,7 +247,7 @@ Report rich_report() {
   add(report, conn004, Status::fail, Subject::uri(weak_uri),
       "retryWrites=false: writes fail instead of being retried once after a failover",
       {{"retryWrites", false}});
-  return report;
+  return gated_at_high(std::move(report));
 }
 
 Report config_scan_report() {
@@ -318,8 +328,9 @@ Report config_scan_report() {
   add(report, conn004, Status::warn,
       Subject::uri("mongodb://app:***@db1.example.test:27017/crm?retryWrites=false"),
       "retryWrites=false: writes fail instead of being retried once after a failover",
-      {{"retryWrites", false}});
-  return report;
+      {{"retryWrites", false}})
+      .subject.listed_at = ListedAt{"deploy/app uris.txt", 4};
+  return gated_at_high(std::move(report));
 }
 
 Report many_nodes_report(std::size_t members) {
@@ -360,7 +371,7 @@ Report many_nodes_report(std::size_t members) {
     }
   }
   add(report, conn001, Status::pass, Subject::uri(kReplicaSetUri), "Two seeds and replicaSet=rs0");
-  return report;
+  return gated_at_high(std::move(report));
 }
 
 }  // namespace mongoscan::testing_support

@@ -1,5 +1,6 @@
 #pragma once
-// Reports with fixed contents and timestamps for the reporter tests and their golden files.
+// Reports with fixed contents and timestamps for the reporter tests and their golden files. Their
+// fails at or above high gate (ReportedFinding::gates), as with the default --fail-on.
 
 #include <cstddef>
 

@@ -34,11 +34,5 @@ TEST(UriReferenceTest, AbsolutePathsBecomeFileUris) {
   EXPECT_EQ(path_uri_reference("/srv/a b:c"), "file:///srv/a%20b:c");
 }
 
-TEST(UriReferenceTest, ASegmentEncodesEverythingButUnreservedCharacters) {
-  EXPECT_EQ(segment_uri_reference("db1.example.test:27017"), "db1.example.test%3A27017");
-  EXPECT_EQ(segment_uri_reference("mongodb://app:***@h/db?x=1"),
-            "mongodb%3A%2F%2Fapp%3A%2A%2A%2A%40h%2Fdb%3Fx%3D1");
-}
-
 }  // namespace
 }  // namespace mongoscan

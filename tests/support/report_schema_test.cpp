@@ -59,6 +59,17 @@ TEST(ReportSchemaTest, RejectsAConnectionStringWithAPassword) {
       "subject");
 }
 
+// A connection string's list line: file and line together, a line from 1.
+TEST(ReportSchemaTest, ListedSubjectsHaveFileAndLineTogether) {
+  json report = rich_json();
+  ASSERT_EQ(report["findings"][0]["subject"]["line"], 2) << "the sample's listed string";
+  report["findings"][2]["subject"]["file"] = "targets.txt";
+  report["findings"][2]["subject"]["line"] = 3;
+  EXPECT_TRUE(matches_report_schema(report.dump())) << "a node at its deployment's list line";
+  expect_rejected([](json& r) { r["findings"][0]["subject"].erase("line"); }, "subject");
+  expect_rejected([](json& r) { r["findings"][0]["subject"]["line"] = 0; }, "subject");
+}
+
 TEST(ReportSchemaTest, RejectsTextThatIsNotJson) {
   const ::testing::AssertionResult verdict = matches_report_schema("{not json");
   EXPECT_FALSE(verdict);

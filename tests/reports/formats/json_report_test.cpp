@@ -64,7 +64,7 @@ TEST(JsonReportTest, FingerprintAndSuppressionOnlyWhenSet) {
   EXPECT_FALSE(findings[0].contains("suppression"));
   EXPECT_EQ(findings[2]["suppression"], "inline");
   EXPECT_EQ(findings[3]["suppression"], "baseline");
-  EXPECT_FALSE(findings[4].contains("fingerprint")) << "a node finding";
+  EXPECT_FALSE(findings[4].contains("fingerprint")) << "the sample's node finding has none";
   EXPECT_EQ(findings[0]["evidence"]["redacted_value"], "Tq***");
 }
 
@@ -92,7 +92,13 @@ TEST(JsonReportTest, CarriesEveryFindingInFull) {
   EXPECT_EQ(report["findings"][8]["subject"],
             json({{"file", "config/app.yaml"}, {"line", 3}, {"column", 9}}));
   EXPECT_EQ(report["findings"][0]["subject"],
-            json({{"uri", "mongodb://app:***@db1.example.test:27017/crm"}}));
+            json({{"uri", "mongodb://app:***@db1.example.test:27017/crm"},
+                  {"file", "deploy/targets.txt"},
+                  {"line", 2}}))
+      << "a string from a --uri-file keeps its list line";
+  EXPECT_EQ(report["findings"][1]["subject"],
+            json({{"uri", "mongodb+srv://reporting:***@cluster0.example.test/"}}))
+      << "a string given as an argument has none";
   EXPECT_EQ(report["findings"][2]["subject"], json({{"node", "db1.example.test:27017"}}));
   EXPECT_EQ(report["findings"][6]["evidence"], json::object()) << "null evidence is written as {}";
   EXPECT_EQ(report["summary"], json({{"pass", 15},

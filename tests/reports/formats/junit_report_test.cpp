@@ -50,10 +50,12 @@ TEST(JunitReportTest, ConfigScanReportMatchesGolden) {
   EXPECT_TRUE(is_well_formed_xml(xml));
 }
 
+// The config sample: two critical fails gate; the low fail, the warn and the two suppressed
+// fails are skipped.
 TEST(JunitReportTest, CountsEveryFindingOnce) {
   const std::string xml = render(config_scan_report());
-  EXPECT_NE(xml.find("<testsuites name=\"mongoscan\" tests=\"7\" failures=\"3\" errors=\"0\" "
-                     "skipped=\"2\">"),
+  EXPECT_NE(xml.find("<testsuites name=\"mongoscan\" tests=\"7\" failures=\"2\" errors=\"0\" "
+                     "skipped=\"4\">"),
             std::string::npos)
       << xml;
   const std::string rich = render(rich_report());
@@ -63,11 +65,12 @@ TEST(JunitReportTest, CountsEveryFindingOnce) {
       << rich;
 }
 
-// An incomplete scan is one more test case in error: a CI reading JUnit sees it fail.
+// An incomplete scan is one more test case in error: a CI reading JUnit sees it fail. The rich
+// sample's 10 fails: 6 at high or critical fail, 4 medium are skipped with its 4 warns.
 TEST(JunitReportTest, AnIncompleteScanIsATestCaseInError) {
   const std::string xml = render(rich_report());
-  EXPECT_NE(xml.find("<testsuites name=\"mongoscan\" tests=\"33\" failures=\"10\" errors=\"3\" "
-                     "skipped=\"1\">"),
+  EXPECT_NE(xml.find("<testsuites name=\"mongoscan\" tests=\"33\" failures=\"6\" errors=\"3\" "
+                     "skipped=\"9\">"),
             std::string::npos)
       << xml;
   EXPECT_NE(xml.find("<testcase classname=\"coverage\" name=\"scan coverage\">\n      <error "
@@ -79,7 +82,7 @@ TEST(JunitReportTest, AnIncompleteScanIsATestCaseInError) {
 
 TEST(JunitReportTest, SuppressedFindingsAreSkippedWithTheReason) {
   const std::string xml = render(config_scan_report());
-  EXPECT_NE(xml.find("tests=\"7\" failures=\"3\" errors=\"0\" skipped=\"2\""), std::string::npos);
+  EXPECT_NE(xml.find("tests=\"7\" failures=\"2\" errors=\"0\" skipped=\"4\""), std::string::npos);
   EXPECT_NE(xml.find("<skipped message=\"fail suppressed by a mongoscan:allow comment on the "
                      "line: "),
             std::string::npos);
@@ -98,10 +101,35 @@ TEST(JunitReportTest, ATestCasePerFindingNamedBySubject) {
   EXPECT_NE(xml.find("<testcase classname=\"MODEL-001\" name=\"db1.example.test:27017 (2)\">"),
             std::string::npos)
       << "a second finding on the same subject gets its own name";
-  EXPECT_NE(xml.find("<system-out>warn: The server listens on the default port 27017"),
+  EXPECT_NE(xml.find("<skipped message=\"warn (low): The server listens on the default port 27017"),
             std::string::npos);
   EXPECT_NE(xml.find("<error message=\"connect: timed out after 5000 ms\" type=\"error\">"),
             std::string::npos);
+}
+
+// Issue 21: a test case fails only when its finding fails the gate (--fail-on); a fail below it
+// and a warn are skipped with a message that says so.
+TEST(JunitReportTest, OnlyAFailThatGatesIsAFailure) {
+  Report report = empty_report();
+  const CheckSpec spec{"NET-002", "bindIp", Layer::network, Severity::high, {}, "Bind."};
+  report.findings.push_back(
+      {spec, Finding{"NET-002", Status::fail, Severity::medium, Subject::node("h:1"), "m", {}},
+       false});
+  report.findings.push_back(
+      {spec, Finding{"NET-002", Status::warn, Severity::high, Subject::node("h:2"), "w", {}},
+       false});
+  std::string xml = render(report);
+  EXPECT_NE(xml.find("tests=\"2\" failures=\"0\" errors=\"0\" skipped=\"2\""), std::string::npos)
+      << xml;
+  EXPECT_NE(xml.find("<skipped message=\"fail below --fail-on (medium): m\"/>"), std::string::npos)
+      << xml;
+  EXPECT_NE(xml.find("<skipped message=\"warn (high): w\"/>"), std::string::npos) << xml;
+  EXPECT_EQ(xml.find("<failure"), std::string::npos);
+  report.findings[0].gates = true;
+  xml = render(report);
+  EXPECT_NE(xml.find("tests=\"2\" failures=\"1\" errors=\"0\" skipped=\"1\""), std::string::npos)
+      << xml;
+  EXPECT_NE(xml.find("<failure message=\"m\" type=\"medium\">"), std::string::npos) << xml;
 }
 
 TEST(JunitReportTest, EscapesMarkupAndCharactersXmlForbids) {
@@ -113,7 +141,8 @@ TEST(JunitReportTest, EscapesMarkupAndCharactersXmlForbids) {
                Severity::low,
                Subject::node("h\"<1>:1"),
                std::string("evil \x01\x1b[2J\x00 caf\xe9 \xEF\xBF\xBF \"quoted\" & <b>]]>", 38),
-               {{"note", "\x02<x>"}}}});
+               {{"note", "\x02<x>"}}},
+       true});
   const std::string xml = render(report);
   EXPECT_TRUE(is_well_formed_xml(xml)) << xml;
   for (const char forbidden : {'\x00', '\x01', '\x02', '\x1b'}) {

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
@@ -25,10 +26,16 @@ constexpr const char* kSarifSchema = "tests/reports/schema/sarif-schema-2.1.0.js
 
 // Golden files pin the rules to the checks the sample findings name, so that they do not change
 // whenever a check joins the registry.
-std::string render(const Report& report) {
+std::string render(const Report& report, const SarifOptions& options = {}) {
   std::ostringstream out;
-  write_sarif_report(report, {}, out);
+  write_sarif_report(report, std::vector<CheckSpec>{}, options, out);
   return out.str();
+}
+
+SarifOptions with_deployment() {
+  SarifOptions options;
+  options.deployment_results = true;
+  return options;
 }
 
 ::testing::AssertionResult matches_sarif_schema(const std::string& text) {
@@ -57,6 +64,12 @@ TEST(SarifReportTest, ConfigScanReportMatchesGoldenAndSchema) {
   EXPECT_TRUE(matches_sarif_schema(text));
 }
 
+TEST(SarifReportTest, DeploymentResultsMatchGoldenAndSchema) {
+  const std::string text = render(rich_report(), with_deployment());
+  EXPECT_TRUE(matches_golden("tests/reports/golden/rich-deployment.sarif", text));
+  EXPECT_TRUE(matches_sarif_schema(text));
+}
+
 TEST(SarifReportTest, TheSchemaValidatorRejectsABrokenLog) {
   json log = json::parse(render(config_scan_report()));
   log["runs"][0]["results"][0]["level"] = "fatal";
@@ -74,7 +87,7 @@ TEST(SarifReportTest, TheSchemaValidatorRejectsABrokenLog) {
 // scanning's 1000 rules; checks the catalogue lacks follow it.
 TEST(SarifReportTest, RulesAreTheCheckCatalogue) {
   std::ostringstream out;
-  write_sarif_report(config_scan_report(), out);
+  write_sarif_report(config_scan_report(), SarifOptions{}, out);
   EXPECT_TRUE(matches_sarif_schema(out.str()));
   const json log = json::parse(out.str());
   const json& rules = log["runs"][0]["tool"]["driver"]["rules"];
@@ -97,25 +110,119 @@ TEST(SarifReportTest, RulesCarryTheCheckSpec) {
   EXPECT_EQ(rule["help"]["markdown"],
             "**Remediation:** Move the value to a secret store.\n\n**References:**\n\n"
             "- OWASP ASVS 2.10.4\n- CWE-798");
-  EXPECT_EQ(rule["properties"]["tags"],
-            json({"security", "mongodb", "credentials", "OWASP ASVS 2.10.4", "CWE-798"}));
+  EXPECT_EQ(rule["helpUri"], "https://mongoscan.invalid/README.md#check-app-002");
+  EXPECT_EQ(rule["properties"]["tags"], json({"security", "external/cwe/cwe-798", "credentials"}));
   EXPECT_EQ(rule["properties"]["security-severity"], "8.0");
+  const json& conn004 = log["runs"][0]["tool"]["driver"]["rules"][4];
+  EXPECT_EQ(conn004["id"], "CONN-004");
+  EXPECT_EQ(conn004["properties"]["tags"], json({"security", "connection_string"}))
+      << "no CWE fits a retry setting";
 }
 
-// Passes and skipped checks are no results; fails, warns and errors are, in report order.
+TEST(SarifReportTest, HelpUriFollowsTheConfiguredBase) {
+  SarifOptions options;
+  options.help_base = "https://example.test/docs/README.md";
+  const json log = json::parse(render(config_scan_report(), options));
+  EXPECT_EQ(log["runs"][0]["tool"]["driver"]["rules"][0]["helpUri"],
+            "https://example.test/docs/README.md#check-app-001");
+}
+
+// helpUri's fragment is an anchor of the README's check table, for every check of the catalogue.
+TEST(SarifReportTest, EveryHelpUriAnchorIsInTheReadme) {
+  std::ifstream file(std::string(MONGOSCAN_SOURCE_DIR) + "/README.md");
+  std::ostringstream readme;
+  readme << file.rdbuf();
+  ASSERT_FALSE(readme.str().empty());
+  std::ostringstream out;
+  write_sarif_report(empty_report(), SarifOptions{}, out);
+  std::size_t rules = 0;
+  const json log = json::parse(out.str());
+  for (const json& rule : log["runs"][0]["tool"]["driver"]["rules"]) {
+    const std::string uri = rule["helpUri"];
+    const std::string anchor = "<a id=\"" + uri.substr(uri.find('#') + 1) + "\"></a>";
+    EXPECT_NE(readme.str().find(anchor), std::string::npos) << rule["id"];
+    ++rules;
+  }
+  EXPECT_EQ(rules, check_catalogue().size());
+}
+
+// A rule's security-severity is the highest effective severity among its results: APP-002's
+// results are low (a weak value, lowered) and high (suppressed inline); a policy that lowers
+// every APP-002 result lowers the rule; a rule without results keeps its default.
+TEST(SarifReportTest, SecuritySeverityIsTheHighestEffectiveSeverity) {
+  Report report = config_scan_report();
+  const auto app002 = [](const Report& rendered) {
+    return json::parse(render(rendered))["runs"][0]["tool"]["driver"]["rules"][1];
+  };
+  EXPECT_EQ(app002(report)["properties"]["security-severity"], "8.0");
+  for (ReportedFinding& reported : report.findings) {
+    if (reported.finding.check_id == "APP-002") reported.finding.severity = Severity::low;
+  }
+  EXPECT_EQ(app002(report)["properties"]["security-severity"], "3.0");
+  EXPECT_EQ(app002(report)["defaultConfiguration"]["level"], "warning");
+  for (ReportedFinding& reported : report.findings) {
+    if (reported.finding.check_id == "APP-002") reported.finding.severity = Severity::critical;
+  }
+  EXPECT_EQ(app002(report)["properties"]["security-severity"], "9.5");
+  const json pass_only =
+      json::parse(render(config_scan_report()))["runs"][0]["tool"]["driver"]["rules"][3];
+  EXPECT_EQ(pass_only["id"], "CONN-001");
+  EXPECT_EQ(pass_only["properties"]["security-severity"], "5.5") << "medium by default";
+}
+
+// Passes and skipped checks are no results; fails, warns and errors are, in report order: by
+// default only those in a file (a config finding, a listed string), with --sarif-deployment all,
+// a deployment result's message naming its subject.
 TEST(SarifReportTest, ResultsAreFailsWarnsAndErrors) {
   const Report report = rich_report();
-  const json log = json::parse(render(report));
-  std::vector<std::string> expected;
+  std::vector<std::string> in_files, all;
   for (const ReportedFinding& reported : report.findings) {
-    const Status status = reported.finding.status;
-    if (status == Status::fail || status == Status::warn || status == Status::error)
-      expected.push_back(reported.finding.message);
+    const Finding& finding = reported.finding;
+    if (finding.status == Status::pass || finding.status == Status::skipped) continue;
+    const bool in_file = finding.subject.kind == Subject::Kind::file ||
+                         (finding.subject.kind == Subject::Kind::uri && finding.subject.listed_at);
+    if (in_file) in_files.push_back(finding.message);
+    all.push_back(in_file ? finding.message : finding.subject.name + ": " + finding.message);
   }
-  const json& results = log["runs"][0]["results"];
-  ASSERT_EQ(results.size(), expected.size());
-  for (std::size_t i = 0; i < expected.size(); ++i)
-    EXPECT_EQ(results[i]["message"]["text"], expected[i]);
+  ASSERT_EQ(in_files.size(), 3u) << "two APP findings and the listed CONN-001";
+  const json results = json::parse(render(report))["runs"][0]["results"];
+  ASSERT_EQ(results.size(), in_files.size());
+  for (std::size_t i = 0; i < in_files.size(); ++i) {
+    EXPECT_EQ(results[i]["message"]["text"], in_files[i]);
+  }
+  const json every = json::parse(render(report, with_deployment()))["runs"][0]["results"];
+  ASSERT_EQ(every.size(), all.size());
+  for (std::size_t i = 0; i < all.size(); ++i) EXPECT_EQ(every[i]["message"]["text"], all[i]);
+}
+
+// GitHub matches alerts across runs by partialFingerprints: every result has one, the finding's
+// own, else the identity finding_fingerprint gives it.
+TEST(SarifReportTest, EveryResultHasAFingerprint) {
+  const Report report = rich_report();
+  const json results = json::parse(render(report, with_deployment()))["runs"][0]["results"];
+  ASSERT_FALSE(results.empty());
+  for (const json& result : results) {
+    const std::string fingerprint = result["partialFingerprints"]["mongoscan/v1"];
+    EXPECT_EQ(fingerprint.size(), 32u) << result;
+  }
+  EXPECT_EQ(
+      json::parse(render(
+          config_scan_report()))["runs"][0]["results"][0]["partialFingerprints"]["mongoscan/v1"],
+      "3f9c2a7e5b1d4c08");
+}
+
+// Issue 21: warns are notes whatever their severity, so that code scanning never shows one as an
+// error; fails keep their severity's level.
+TEST(SarifReportTest, WarnsAreNotes) {
+  const Report report = rich_report();
+  const json results = json::parse(render(report, with_deployment()))["runs"][0]["results"];
+  std::size_t warns = 0;
+  for (const json& result : results) {
+    if (result["properties"]["status"] != "warn") continue;
+    ++warns;
+    EXPECT_EQ(result["level"], "note") << result;
+  }
+  EXPECT_GE(warns, 3u);
 }
 
 TEST(SarifReportTest, LevelsFollowStatusAndSeverity) {
@@ -125,10 +232,11 @@ TEST(SarifReportTest, LevelsFollowStatusAndSeverity) {
       {info, Finding{"INFO-001", Status::warn, Severity::info, Subject::node("h:1"), "i", {}}});
   report.findings.push_back(
       {info, Finding{"INFO-001", Status::error, Severity::info, Subject::node("h:1"), "e", {}}});
-  const json log = json::parse(render(report));
+  const json log = json::parse(render(report, with_deployment()));
   EXPECT_EQ(result_at(log, 0)["level"], "error") << "critical fail";
   EXPECT_EQ(result_at(log, 1)["level"], "warning") << "low fail (weak value, severity lowered)";
-  EXPECT_EQ(result_at(log, 5)["level"], "warning") << "medium warn";
+  EXPECT_EQ(result_at(log, 4)["level"], "error") << "critical fail on a node";
+  EXPECT_EQ(result_at(log, 5)["level"], "note") << "medium warn";
   EXPECT_EQ(result_at(log, 6)["level"], "note") << "info warn";
   EXPECT_EQ(result_at(log, 7)["kind"], "open") << "error: the check could not judge";
   EXPECT_EQ(result_at(log, 7)["level"], "none");
@@ -143,26 +251,46 @@ TEST(SarifReportTest, FileFindingsPointAtTheirLine) {
   EXPECT_EQ(result_at(log, 0)["partialFingerprints"], json({{"mongoscan/v1", "3f9c2a7e5b1d4c08"}}));
 }
 
-// GitHub code scanning rejects a whole upload if one result lacks a physical location, so nodes
-// and connection strings get one under the MONGODB_TARGETS base id, and their name as a logical
-// location.
-TEST(SarifReportTest, NodeAndUriFindingsHaveAPhysicalLocationToo) {
-  const json log = json::parse(render(config_scan_report()));
-  const json& node = result_at(log, 4)["locations"][0];
-  EXPECT_EQ(node["physicalLocation"]["artifactLocation"],
-            json({{"uri", "db1.example.test%3A27017"}, {"uriBaseId", "MONGODB_TARGETS"}}));
-  EXPECT_EQ(node["logicalLocations"][0],
-            json({{"name", "db1.example.test:27017"}, {"kind", "resource"}}));
-  const json& uri = result_at(log, 5)["locations"][0];
-  EXPECT_EQ(
-      uri["physicalLocation"]["artifactLocation"]["uri"],
-      "mongodb%3A%2F%2Fapp%3A%2A%2A%2A%40db1.example.test%3A27017%2Fcrm%3FretryWrites%3Dfalse");
-  EXPECT_TRUE(log["runs"][0]["originalUriBaseIds"].contains("MONGODB_TARGETS"));
-  EXPECT_FALSE(json::parse(render(empty_report()))["runs"][0].contains("originalUriBaseIds"));
+// A string from --uri-file or --app-uri-file is located at its list line; a node is left out
+// unless --sarif-deployment, then at its deployment's list line, else at the pseudo-path, its
+// name the logical location. GitHub rejects a whole upload if one result lacks a physical
+// location, so every result has one.
+TEST(SarifReportTest, ListedStringsAndDeploymentResultsHaveARealLocation) {
+  Report report = config_scan_report();
+  const json log = json::parse(render(report));
+  ASSERT_EQ(log["runs"][0]["results"].size(), 5u) << "four file findings and the listed string";
+  const json& listed = result_at(log, 4)["locations"][0];
+  EXPECT_EQ(listed["physicalLocation"],
+            json({{"artifactLocation", {{"uri", "deploy/app%20uris.txt"}}},
+                  {"region", {{"startLine", 4}}}}));
+  EXPECT_EQ(listed["logicalLocations"][0]["name"],
+            "mongodb://app:***@db1.example.test:27017/crm?retryWrites=false");
   for (const json& result : log["runs"][0]["results"]) {
+    EXPECT_NE(result["ruleId"], "AUTHN-001") << "a node result without --sarif-deployment";
+  }
+
+  const json all = json::parse(render(report, with_deployment()));
+  const json& node = result_at(all, 4);
+  EXPECT_EQ(node["ruleId"], "AUTHN-001");
+  EXPECT_EQ(node["locations"][0]["physicalLocation"],
+            json({{"artifactLocation", {{"uri", "mongoscan-deployment"}}}}));
+  EXPECT_EQ(node["locations"][0]["logicalLocations"][0],
+            json({{"name", "db1.example.test:27017"}, {"kind", "resource"}}));
+
+  for (ReportedFinding& reported : report.findings) {
+    if (reported.finding.subject.kind == Subject::Kind::node) {
+      reported.finding.subject.listed_at = ListedAt{"targets.txt", 7};
+    }
+  }
+  const json listed_node = json::parse(render(report, with_deployment()));
+  EXPECT_EQ(result_at(listed_node, 4)["locations"][0]["physicalLocation"],
+            json({{"artifactLocation", {{"uri", "targets.txt"}}}, {"region", {{"startLine", 7}}}}));
+  EXPECT_FALSE(all["runs"][0].contains("originalUriBaseIds"));
+  for (const json& result : all["runs"][0]["results"]) {
     EXPECT_TRUE(result["locations"][0]["physicalLocation"]["artifactLocation"].contains("uri"))
         << result;
   }
+  EXPECT_TRUE(matches_sarif_schema(all.dump()));
 }
 
 TEST(SarifReportTest, SuppressionsSayWhereTheyAreKept) {

@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <sstream>
 
 #include "scanner/uri/uri.h"
@@ -63,7 +64,8 @@ TEST(Cli, VersionAndHelp) {
   EXPECT_EQ(version.out, "mongoscan 0.1.0\n");
   auto help = mongoscan({"scan", "--help"});
   EXPECT_EQ(help.exit_code, 0);
-  for (const char* option : {"--policy", "--format", "--output", "--fail-on", "--uri-file"}) {
+  for (const char* option : {"--policy", "--format", "--output", "--fail-on", "--uri-file",
+                             "--sarif-deployment", "--sarif-help-base"}) {
     EXPECT_NE(help.out.find(option), std::string::npos) << option;
   }
 }
@@ -330,11 +332,69 @@ TEST(Cli, WritesAValidJsonReportToAFile) {
   EXPECT_EQ(json["inputs"].size(), 5u);
   EXPECT_GT(json["summary"]["fail"].get<int>(), 0);
   EXPECT_GT(json["summary"]["pass"].get<int>(), 0);
+  std::set<int> lines;
   for (const auto& finding : json["findings"]) {
     EXPECT_TRUE(finding["subject"].contains("uri"));
+    EXPECT_EQ(finding["subject"]["file"], kSampleUris) << "the --uri-file that listed it";
+    lines.insert(finding["subject"]["line"].get<int>());
     EXPECT_FALSE(finding["remediation"].get<std::string>().empty()) << finding["check_id"];
     EXPECT_FALSE(finding["references"].empty()) << finding["check_id"];
   }
+  EXPECT_EQ(lines, std::set<int>({5, 8, 11, 14, 17})) << "each string at its own line";
+}
+
+// Issue 21: SARIF that GitHub code scanning takes. Strings from --uri-file and --app-uri-file are
+// results at their list line, every result has a fingerprint, warns are notes; results about a
+// string given as an argument (no file) only with --sarif-deployment, at the pseudo-path.
+TEST(Cli, SarifLocatesListedStringsAtTheirLine) {
+  TempDir dir;
+  {
+    std::ofstream app(dir / "app-uris.txt");
+    app << "# an application's\nmongodb://h1/?retryWrites=false\n";
+  }
+  const std::string argument = "mongodb://h2:27017/?w=1";
+  const std::vector<std::string> scan = {
+      "scan",     "--uri-file", kSampleUris, "--app-uri-file", (dir / "app-uris.txt").string(),
+      "--format", "sarif",      argument};
+  const ProcessResult plain = mongoscan(scan);
+  EXPECT_EQ(plain.exit_code, 1) << plain.err;
+  EXPECT_TRUE(testing_support::matches_schema(
+      plain.out, "tests/reports/schema/sarif-schema-2.1.0.json", {"uri", "uri-reference"}));
+  const nlohmann::json log = nlohmann::json::parse(plain.out);
+  std::set<std::string> files;
+  bool app_line = false;
+  bool note = false;
+  for (const auto& result : log["runs"][0]["results"]) {
+    EXPECT_FALSE(result["partialFingerprints"]["mongoscan/v1"].get<std::string>().empty());
+    const auto& physical = result["locations"][0]["physicalLocation"];
+    const std::string file = physical["artifactLocation"]["uri"];
+    files.insert(file);
+    EXPECT_GE(physical["region"]["startLine"].get<int>(), 1) << result;
+    app_line = app_line || (file.ends_with("app-uris.txt") && physical["region"]["startLine"] == 2);
+    if (result["properties"]["status"] == "warn") {
+      EXPECT_EQ(result["level"], "note") << result;
+      note = true;
+    }
+  }
+  EXPECT_EQ(files.size(), 2u) << "the two lists, not the argument";
+  EXPECT_TRUE(app_line);
+  EXPECT_TRUE(note) << "the samples hold a warn";
+
+  std::vector<std::string> with_deployment = scan;
+  with_deployment.push_back("--sarif-deployment");
+  const ProcessResult all = mongoscan(with_deployment);
+  EXPECT_TRUE(testing_support::matches_schema(
+      all.out, "tests/reports/schema/sarif-schema-2.1.0.json", {"uri", "uri-reference"}));
+  const nlohmann::json all_log = nlohmann::json::parse(all.out);
+  EXPECT_GT(all_log["runs"][0]["results"].size(), log["runs"][0]["results"].size());
+  bool pseudo = false;
+  for (const auto& result : all_log["runs"][0]["results"]) {
+    const auto& location = result["locations"][0];
+    if (location["physicalLocation"]["artifactLocation"]["uri"] != "mongoscan-deployment") continue;
+    pseudo = true;
+    EXPECT_EQ(location["logicalLocations"][0]["name"], "mongodb://h2:27017/?w=1");
+  }
+  EXPECT_TRUE(pseudo) << all.out;
 }
 
 TEST(Cli, UnwritableOutputExits3AndLeavesNoFile) {
@@ -431,8 +491,11 @@ TEST(Cli, PercentEncodedSecretOptionNamesAreMaskedInEveryFormat) {
   TempDir dir;
   for (const char* format : {"table", "json", "html", "sarif", "junit", "md"}) {
     const fs::path file = dir / (std::string("report.") + format);
-    auto to_stdout = mongoscan({"scan", uri, "--format", format});
-    auto to_file = mongoscan({"scan", uri, "--format", format, "-o", file.string()});
+    // SARIF reports a string given as an argument only with --sarif-deployment.
+    std::vector<std::string> scan = {"scan", uri, "--format", format, "--sarif-deployment"};
+    auto to_stdout = mongoscan(scan);
+    scan.insert(scan.end(), {"-o", file.string()});
+    auto to_file = mongoscan(scan);
     const std::string report = read_file(file);
     ASSERT_FALSE(report.empty()) << format;
     ASSERT_NE(report.find("AWS_SESSION_%54OKEN"), std::string::npos) << format;
@@ -470,7 +533,7 @@ TEST(Cli, NoSecretReachesAnyOutput) {
     return all;
   }();
   std::vector<std::vector<std::string>> commands;
-  for (const char* format : {"table", "json", "html"}) {
+  for (const char* format : {"table", "json", "html", "sarif", "junit"}) {
     commands.push_back({"scan", "--uri-file", (dir / "uris.txt").string(), "--format", format});
     commands.push_back({"scan", "--uri-file", (dir / "uris.txt").string(), "--format", format, "-o",
                         (dir / (std::string("report.") + format)).string()});
@@ -486,7 +549,7 @@ TEST(Cli, NoSecretReachesAnyOutput) {
   for (const auto& command : commands) {
     auto result = mongoscan(command);
     std::string files;
-    for (const char* format : {"table", "json", "html"}) {
+    for (const char* format : {"table", "json", "html", "sarif", "junit"}) {
       files += read_file(dir / (std::string("report.") + format));
     }
     for (std::size_t i = 0; i < secrets.size(); ++i) {

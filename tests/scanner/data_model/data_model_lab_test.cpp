@@ -191,7 +191,8 @@ TEST_F(DataModelLab, NoSampledValueReachesAnyFormat) {
                                      "--format",
                                      format,
                                      "--fail-on",
-                                     "none"};
+                                     "none",
+                                     "--sarif-deployment"};  // SARIF: the namespaces' results too
     argv.insert(argv.end(), kScanner.begin(), kScanner.end());
     const auto result =
         testing_support::run_process(argv, "", std::chrono::seconds(120), kPassword);
