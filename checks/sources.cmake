@@ -3,12 +3,14 @@
 
 # the shared machinery: check specs, findings, verdicts, registry, policy, gate, baseline, coverage
 mongoscan_sources(MONGOSCAN_SOURCES checks
+  acceptance.cpp
   baseline.cpp
   check_spec.cpp
   finding.cpp
   finding_fingerprint.cpp
   gate.cpp
   host_scope.cpp
+  inline_allow.cpp
   listing_scope.cpp
   policy.cpp
   policy_json.cpp

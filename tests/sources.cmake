@@ -6,11 +6,13 @@ mongoscan_sources(MONGOSCAN_TEST_SOURCES tests
   tracked_files_test.cpp)
 
 mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/checks
+  acceptance_test.cpp
   baseline_test.cpp
   check_spec_test.cpp
   finding_fingerprint_test.cpp
   finding_test.cpp
   host_scope_test.cpp
+  inline_allow_test.cpp
   listing_scope_test.cpp
   policy_json_test.cpp
   policy_test.cpp
@@ -97,6 +99,7 @@ mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/scanner/bson
   bson_test.cpp)
 
 mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/scanner/cli
+  acceptance_file_test.cpp
   cli_test.cpp
   deployment_ports_lab_test.cpp
   self_check_lab_test.cpp)

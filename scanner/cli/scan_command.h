@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "checks/acceptance.h"
 #include "checks/baseline.h"
 #include "checks/policy.h"
 #include "scanner/cli/cli.h"
@@ -58,6 +59,7 @@ struct ScanRequest {
   std::vector<UriInput> inputs;
   ConfigScanRequest config;
   Policy policy;
+  std::vector<Acceptance> acceptances;  // --accept: judged against the scan's date (UTC)
   std::string format = "table";
   std::string output;  // empty: stdout
   std::string fail_on = "high";
