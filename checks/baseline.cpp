@@ -51,7 +51,8 @@ std::string baseline_text(const std::vector<Finding>& findings) {
 
 void apply_baseline(const Baseline& baseline, std::vector<Finding>& findings) {
   for (Finding& finding : findings) {
-    if (counts(finding) && finding.suppression.empty() && baseline.contains(finding.fingerprint)) {
+    if (counts(finding) && finding.suppression.empty() && !finding.acceptance &&
+        baseline.contains(finding.fingerprint)) {
       finding.suppression = "baseline";
     }
   }

@@ -1,7 +1,7 @@
 #pragma once
-// Baselines: the fingerprints of config findings a team has accepted, so that a gate fails only on
-// new ones. The file is JSON: {"mongoscan_baseline": 1, "fingerprints": ["…", …]}; it holds no
-// secret (fingerprints are secret-free, see scanner/config_scan/config_fingerprint.h).
+// Baselines: the fingerprints of findings (every kind) a team has accepted, so that a gate fails
+// only on new ones. The file is JSON: {"mongoscan_baseline": 1, "fingerprints": ["…", …]}; it holds
+// no secret (fingerprints are secret-free, see scanner/config_scan/config_fingerprint.h).
 
 #include <set>
 #include <string>
@@ -22,7 +22,8 @@ Result<Baseline> parse_baseline(std::string_view text);
 std::string baseline_text(const std::vector<Finding>& findings);
 
 // Marks as suppressed ("baseline") each failed or warned finding whose fingerprint is in the
-// baseline and that no inline comment suppressed already.
+// baseline and that neither an inline comment nor an acceptance (expired ones included: they gate
+// again) covers already.
 void apply_baseline(const Baseline& baseline, std::vector<Finding>& findings);
 
 }  // namespace mongoscan

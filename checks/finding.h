@@ -39,6 +39,15 @@ struct Subject {
 // "node", "uri", "ns" or "file".
 std::string_view to_string(Subject::Kind kind);
 
+// Why a team accepts a finding: an --accept entry (reason, expiry, owner) or the text of an inline
+// `mongoscan:allow` comment (reason only). Never holds a secret.
+struct FindingAcceptance {
+  std::string reason;
+  std::string expires = {};  // YYYY-MM-DD, the last day it holds; empty for inline comments
+  std::string owner = {};
+  bool expired = false;  // the entry matched but its date has passed: the finding counts again
+};
+
 struct Finding {
   std::string check_id;
   Status status;
@@ -49,9 +58,12 @@ struct Finding {
   // The finding's stable, secret-free identity (baselines, SARIF partialFingerprints): a config
   // finding's from its check; every other's set by the runners (finding_fingerprint).
   std::string fingerprint = {};
-  // Why a failed finding does not fail the gate: "inline" (a `mongoscan:allow` comment on the line)
-  // or "baseline" (its fingerprint is in --baseline); empty when it counts.
+  // Why a failed finding does not fail the gate: "inline" (a `mongoscan:allow` comment on the
+  // line), "accepted" (an unexpired --accept entry) or "baseline" (its fingerprint is in
+  // --baseline); empty when it counts.
   std::string suppression = {};
+  // The acceptance that covers (or, expired, covered) it, with its reason.
+  std::optional<FindingAcceptance> acceptance = {};
 };
 
 }  // namespace mongoscan

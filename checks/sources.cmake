@@ -3,6 +3,7 @@
 
 # the shared machinery: check specs, findings, verdicts, registry, policy, gate, baseline, coverage
 mongoscan_sources(MONGOSCAN_SOURCES checks
+  acceptance.cpp
   baseline.cpp
   check_spec.cpp
   cwe.cpp
@@ -10,6 +11,7 @@ mongoscan_sources(MONGOSCAN_SOURCES checks
   finding_fingerprint.cpp
   gate.cpp
   host_scope.cpp
+  inline_allow.cpp
   listing_scope.cpp
   policy.cpp
   policy_json.cpp

@@ -7,6 +7,7 @@
 #include <utility>
 #include <vector>
 
+#include "checks/acceptance.h"
 #include "checks/check_spec.h"
 #include "checks/finding.h"
 #include "checks/scan_coverage.h"
@@ -80,7 +81,8 @@ struct TargetSummary {
   std::optional<ClusterSummary> cluster;  // sharded clusters only
 };
 
-// A fail or warn that a suppression (inline or baseline) keeps from counting as fail or warn.
+// A fail or warn that a suppression (inline, accepted or baseline) keeps from counting as fail or
+// warn.
 bool is_suppressed(const Finding& finding);
 
 // Findings by status; suppressed ones (is_suppressed) count apart.
@@ -117,6 +119,7 @@ struct Report {
   ScanStatistics statistics;
   std::optional<ConfigScanSummary> config_scan;  // present when the scan read files
   ScanCoverage coverage;                         // what the scan could not look at
+  std::vector<StaleAcceptance> stale_acceptances;  // --accept entries that matched nothing
 
   StatusCounts summary() const;
 };

@@ -3,6 +3,7 @@
 
 # the report model and what formats share: self-check table, node summary, catalogue
 mongoscan_sources(MONGOSCAN_SOURCES reports
+  acceptance_text.cpp
   atomic_file.cpp
   catalogue.cpp
   cluster_summary.cpp

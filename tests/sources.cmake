@@ -6,6 +6,7 @@ mongoscan_sources(MONGOSCAN_TEST_SOURCES tests
   tracked_files_test.cpp)
 
 mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/checks
+  acceptance_test.cpp
   baseline_test.cpp
   check_spec_test.cpp
   cwe_test.cpp
@@ -13,6 +14,7 @@ mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/checks
   finding_test.cpp
   gate_test.cpp
   host_scope_test.cpp
+  inline_allow_test.cpp
   listing_scope_test.cpp
   policy_json_test.cpp
   policy_test.cpp
@@ -99,6 +101,7 @@ mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/scanner/bson
   bson_test.cpp)
 
 mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/scanner/cli
+  acceptance_file_test.cpp
   cli_test.cpp
   deployment_ports_lab_test.cpp
   report_destinations_test.cpp

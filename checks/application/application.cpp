@@ -1,6 +1,7 @@
 #include "checks/application/application.h"
 
 #include "checks/application/common_passwords.h"
+#include "checks/inline_allow.h"
 #include "checks/verdict.h"
 #include "scanner/ascii_case.h"
 
@@ -78,7 +79,7 @@ Finding credential_finding(const CheckSpec& spec, const CredentialHit& hit, cons
     finding.severity = Severity::critical;
   }
   finding.fingerprint = hit.fingerprint;
-  if (hit.allowed_inline) finding.suppression = "inline";
+  if (hit.allowed_inline) apply_inline_allow(hit.allow_comment, hit.password.reveal(), finding);
   return finding;
 }
 

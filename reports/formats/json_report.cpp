@@ -127,6 +127,35 @@ void write_subject(PrettyJsonWriter& json, const Subject& subject) {
   json.end_object();
 }
 
+// A finding's acceptance: an --accept entry's reason, expiry and owner, or an inline comment's
+// reason alone.
+void write_acceptance(PrettyJsonWriter& json, const FindingAcceptance& acceptance) {
+  json.key("acceptance");
+  json.begin_object();
+  json.member("reason", acceptance.reason);
+  if (!acceptance.expires.empty()) json.member("expires", acceptance.expires);
+  if (!acceptance.owner.empty()) json.member("owner", acceptance.owner);
+  json.member("expired", acceptance.expired);
+  json.end_object();
+}
+
+void write_stale_acceptances(PrettyJsonWriter& json, const std::vector<StaleAcceptance>& stale) {
+  json.key("stale_acceptances");
+  json.begin_array();
+  for (const StaleAcceptance& entry : stale) {
+    json.begin_object();
+    json.member("origin", entry.acceptance.origin);
+    json.member("check", entry.acceptance.check);
+    json.member("subject", entry.acceptance.subject);
+    json.member("reason", entry.acceptance.reason);
+    json.member("expires", entry.acceptance.expires);
+    if (!entry.acceptance.owner.empty()) json.member("owner", entry.acceptance.owner);
+    json.member("expired", entry.expired);
+    json.end_object();
+  }
+  json.end_array();
+}
+
 void write_finding(PrettyJsonWriter& json, const ReportedFinding& reported) {
   const CheckSpec& spec = reported.spec;
   const Finding& finding = reported.finding;
@@ -144,6 +173,7 @@ void write_finding(PrettyJsonWriter& json, const ReportedFinding& reported) {
   json.member("references", spec.references);
   if (!finding.fingerprint.empty()) json.member("fingerprint", finding.fingerprint);
   if (!finding.suppression.empty()) json.member("suppression", finding.suppression);
+  if (finding.acceptance) write_acceptance(json, *finding.acceptance);
   json.end_object();
 }
 
@@ -237,6 +267,7 @@ void write_json_report(const Report& report, std::ostream& out) {
     json.key("config_scan");
     write_config_scan(json, *report.config_scan);
   }
+  if (!report.stale_acceptances.empty()) write_stale_acceptances(json, report.stale_acceptances);
   json.end_object();
   out << text << '\n';
 }

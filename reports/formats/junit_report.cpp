@@ -20,8 +20,12 @@ constexpr Layer kLayers[] = {Layer::discovery,     Layer::network,           Lay
                              Layer::versions,      Layer::connection_string, Layer::credentials,
                              Layer::data_model};
 
-std::string suppression_reason(const std::string& suppression) {
-  if (suppression == "inline") return "a mongoscan:allow comment on the line";
+std::string suppression_reason(const Finding& finding) {
+  const std::string reason = finding.acceptance ? ": " + finding.acceptance->reason : "";
+  if (finding.suppression == "inline") return "a mongoscan:allow comment on the line" + reason;
+  if (finding.suppression == "accepted" && finding.acceptance) {
+    return "an acceptance until " + finding.acceptance->expires + reason;
+  }
   return "the baseline, which holds its fingerprint";
 }
 
@@ -76,7 +80,7 @@ std::string outcome(const ReportedFinding& reported) {
   const std::string status(to_string(finding.status));
   const std::string severity(to_string(finding.severity));
   if (is_suppressed(finding)) {
-    return skipped(status + " suppressed by " + suppression_reason(finding.suppression) + ": " +
+    return skipped(status + " suppressed by " + suppression_reason(finding) + ": " +
                    finding.message);
   }
   switch (finding.status) {

@@ -5,6 +5,7 @@
 #include <string_view>
 #include <vector>
 
+#include "reports/acceptance_text.h"
 #include "reports/self_check_table.h"
 #include "reports/text/markdown_text.h"
 
@@ -97,8 +98,13 @@ void write_attention(const Report& report, std::ostream& out) {
   out << '\n';
 }
 
-std::string_view suppression_text(const std::string& suppression) {
-  return suppression == "inline" ? "inline (`mongoscan:allow`)" : "baseline";
+// The "Suppressed by" cell: an acceptance with its reason and expiry, an inline comment with its
+// reason when it gave one, or the baseline.
+std::string suppressed_by(const Finding& finding) {
+  if (finding.suppression == "accepted") return markdown_text(suppression_text(finding));
+  if (finding.suppression != "inline") return "baseline";
+  return "inline (`mongoscan:allow`)" +
+         (finding.acceptance ? ": " + markdown_text(finding.acceptance->reason) : std::string());
 }
 
 void write_suppressed(const Report& report, std::ostream& out) {
@@ -116,11 +122,19 @@ void write_suppressed(const Report& report, std::ostream& out) {
     const Finding& finding = rows[i]->finding;
     out << "| " << to_string(finding.status) << " | " << check_cell(*rows[i]) << " | "
         << to_string(finding.severity) << " | " << markdown_code(describe(finding.subject)) << " | "
-        << suppression_text(finding.suppression) << " | " << markdown_text(finding.message)
-        << " |\n";
+        << suppressed_by(finding) << " | " << markdown_text(finding.message) << " |\n";
   }
   write_more(shown, rows.size(), out);
   out << "\n</details>\n\n";
+}
+
+void write_stale_acceptance_list(const Report& report, std::ostream& out) {
+  if (report.stale_acceptances.empty()) return;
+  out << "**Stale acceptances** (remove them or fix their subject):\n\n";
+  for (const StaleAcceptance& stale : report.stale_acceptances) {
+    out << "- " << markdown_text(stale_acceptance_text(stale)) << '\n';
+  }
+  out << '\n';
 }
 
 void write_config_scan_section(const ConfigScanSummary& scan, std::ostream& out) {
@@ -169,6 +183,7 @@ void write_markdown_report(const Report& report, std::ostream& out) {
   write_counts(report, out);
   write_attention(report, out);
   write_suppressed(report, out);
+  write_stale_acceptance_list(report, out);
   if (report.config_scan) write_config_scan_section(*report.config_scan, out);
   write_footer(report, out);
 }

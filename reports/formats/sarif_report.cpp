@@ -184,10 +184,21 @@ ordered_json subject_location(const Subject& subject) {
   return listed_location(subject);
 }
 
-ordered_json suppressions_json(const std::string& suppression) {
-  if (suppression == "inline") {
+ordered_json suppressions_json(const Finding& finding) {
+  if (finding.suppression == "inline") {
+    const std::string comment = "a mongoscan:allow comment on the line";
     return ordered_json::array(
-        {{{"kind", "inSource"}, {"justification", "a mongoscan:allow comment on the line"}}});
+        {{{"kind", "inSource"},
+          {"justification",
+           finding.acceptance ? comment + ": " + finding.acceptance->reason : comment}}});
+  }
+  if (finding.suppression == "accepted" && finding.acceptance) {
+    ordered_json accepted = {{"kind", "external"},
+                             {"justification", finding.acceptance->reason},
+                             {"properties", {{"expires", finding.acceptance->expires}}}};
+    if (!finding.acceptance->owner.empty())
+      accepted["properties"]["owner"] = finding.acceptance->owner;
+    return ordered_json::array({accepted});
   }
   return ordered_json::array(
       {{{"kind", "external"}, {"justification", "the finding's fingerprint is in the baseline"}}});
@@ -225,7 +236,7 @@ ordered_json result_json(const ReportedFinding& reported, std::size_t rule_index
   result["partialFingerprints"] = {{kFingerprintKey, finding.fingerprint.empty()
                                                          ? finding_fingerprint(finding)
                                                          : finding.fingerprint}};
-  if (!finding.suppression.empty()) result["suppressions"] = suppressions_json(finding.suppression);
+  if (!finding.suppression.empty()) result["suppressions"] = suppressions_json(finding);
   result["properties"] = {{"status", to_string(finding.status)},
                           {"severity", to_string(finding.severity)}};
   if (!finding.evidence.is_null() && !finding.evidence.empty()) {

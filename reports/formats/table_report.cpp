@@ -7,6 +7,7 @@
 #include <string_view>
 #include <vector>
 
+#include "reports/acceptance_text.h"
 #include "reports/cluster_summary.h"
 #include "reports/self_check_table.h"
 #include "reports/text/console_text.h"
@@ -231,6 +232,14 @@ Bands fit(const MatrixWidths& widths, Subject::Kind kind, std::size_t subjects,
   return {count, subjects, std::min(title, widths.title)};
 }
 
+// A result's message with what suppresses it: an acceptance first (its reason and expiry survive
+// a cut to the console's width), an inline comment or the baseline after.
+std::string detail_text(const Finding& finding) {
+  if (finding.suppression.empty()) return finding.message;
+  if (finding.suppression == "accepted") return suppression_text(finding) + ": " + finding.message;
+  return finding.message + " (" + suppression_text(finding) + ")";
+}
+
 // The subjects of the row's cells in [first, last) on which it failed, erred or warned, worst
 // first, with their messages. Passes and skips are in the JSON and HTML reports.
 void add_problems(const SelfCheckRow& row, std::size_t first, std::size_t last, TextTable& table) {
@@ -240,11 +249,9 @@ void add_problems(const SelfCheckRow& row, std::size_t first, std::size_t last, 
       for (const ReportedFinding* reported : row.cells[column].findings) {
         const Finding& finding = reported->finding;
         if (finding.status != status) continue;
-        const std::string suppressed =
-            finding.suppression.empty() ? "" : " (suppressed: " + finding.suppression + ")";
         table.add_detail({{key_of(row.kind, column)},
                           {upper(to_string(status)), status_style(status)},
-                          {finding.message + suppressed}});
+                          {detail_text(finding)}});
       }
     }
   }
@@ -383,6 +390,8 @@ void write_summary(const Report& report, const SelfCheckTable& self_check, bool 
       << (counts.suppressed == 0 ? "" : ", " + styled(suppressed, kDim, color)) << '\n';
   if (!report.coverage.complete())
     out << styled(report.coverage.statement(), status_style(Status::error), color) << '\n';
+  for (const StaleAcceptance& stale : report.stale_acceptances)
+    out << "stale acceptance " << console_safe(stale_acceptance_text(stale)) << '\n';
 }
 
 // What the config scan covered, then the first kMaxSkippedFiles files it did not read.

@@ -19,6 +19,7 @@
 #include "reports/parsed_uri.h"
 #include "reports/seedlist_json.h"
 #include "scanner/cli/help_format.h"
+#include "scanner/cli/acceptance_file.h"
 #include "scanner/cli/scan_command.h"
 #include "scanner/cli/suggestion.h"
 #include "scanner/cli/version.h"
@@ -47,6 +48,7 @@ struct ScanOptions {
   std::optional<std::int64_t> app_instances;
   std::string files_from;  // --files-from: a file (or "-" for stdin) with one path per line
   std::string baseline_file;
+  std::string accept_file;
   bool data_model = false;
   DataModelOptions data_model_options;
   ReportOptions reports;
@@ -160,6 +162,13 @@ std::optional<CommandError> collect_config_inputs(const ScanOptions& options, st
   return std::nullopt;
 }
 
+Result<std::vector<Acceptance>> load_acceptances(const std::string& path) {
+  if (path.empty()) return std::vector<Acceptance>{};
+  auto text = read_text_file(path, "accept");
+  if (!text) return text.error();
+  return parse_acceptance_file(text.value(), path);
+}
+
 std::optional<CommandError> collect_uri_inputs(const ScanOptions& options, std::ostream& err,
                                                std::vector<UriInput>& inputs, bool config_scan) {
   for (std::size_t i = 0; i < options.uris.size(); ++i) {
@@ -232,6 +241,9 @@ std::optional<CommandError> prepare_and_run_scan(const ScanOptions& options, Sca
   if (!reports)
     return CommandError{kExitUsage, reports.error().phase + " " + reports.error().message};
   request.reports = std::move(reports).value();
+  auto acceptances = load_acceptances(options.accept_file);
+  if (!acceptances) return CommandError{kExitUsage, "--accept " + acceptances.error().message};
+  request.acceptances = std::move(acceptances).value();
   if (auto error = collect_config_inputs(options, streams.in, request.config)) return error;
   if (auto error =
           collect_uri_inputs(options, streams.err, request.inputs,
@@ -456,6 +468,10 @@ int run_cli(const std::vector<std::string>& args, CliStreams streams) {
                    "File with one path to scan per line; '-' reads stdin (pre-commit hooks)");
   scan->add_option("--baseline", scan_options.baseline_file,
                    "Baseline file: findings whose fingerprint it lists do not fail the gate")
+      ->check(CLI::ExistingFile);
+  scan->add_option("--accept", scan_options.accept_file,
+                   "Risk acceptance file (YAML): findings of a check on a subject accepted for a "
+                   "reason until a date do not fail the gate; expired entries fail it again")
       ->check(CLI::ExistingFile);
   scan->add_option(
       "--write-baseline", config.write_baseline_file,

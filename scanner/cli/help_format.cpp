@@ -55,6 +55,7 @@ constexpr std::array kScanGroups = {
     Group{"allow-incomplete", "Gate"},
     Group{"policy", "Gate"},
     Group{"workload", "Gate"},
+    Group{"accept", "Gate"},
     Group{"baseline", "Gate"},
     Group{"write-baseline", "Gate"},
 };

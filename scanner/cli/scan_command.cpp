@@ -8,6 +8,7 @@
 #include "checks/baseline.h"
 #include "checks/connection/deployment_connection.h"
 #include "checks/gate.h"
+#include "checks/inline_allow.h"
 #include "checks/registry.h"
 #include "checks/scan_coverage.h"
 #include "reports/atomic_file.h"
@@ -269,6 +270,9 @@ std::vector<Finding> found_string_findings(const FoundConnectionString& found,
                                            const Policy& policy) {
   auto parsed = parse_connection_string(found.text.reveal());
   if (!parsed) return {};
+  // Its password, so that a `mongoscan:allow` reason that quotes it is not kept.
+  const auto& written = parsed.value().credentials;
+  const Secret password = written && written->password ? *written->password : Secret("");
   // A placeholder password (${MONGO_PASSWORD}, {pw}) is no password: AUTHN-005 does not judge it.
   if (auto& credentials = parsed.value().credentials;
       credentials && credentials->password &&
@@ -286,7 +290,7 @@ std::vector<Finding> found_string_findings(const FoundConnectionString& found,
     finding.evidence["connection_string"] = target.redacted_uri;
     finding.evidence["occurrences"] = found.occurrences;
     if (found.occurrences > 1) finding.evidence["found_at"] = places;
-    if (found.allowed_inline && finding.status != Status::pass) finding.suppression = "inline";
+    if (found.allowed_inline) apply_inline_allow(found.allow_comment, password.reveal(), finding);
   }
   return findings;
 }
@@ -418,6 +422,9 @@ std::optional<CommandError> run_scan(const ScanRequest& request, const CliStream
     add(run_connection_string_checks(uri, deployment_reached_by(uri.connection, deployments),
                                      request.policy));
   }
+  // The scan's date, YYYY-MM-DD in UTC, decides which acceptances have expired.
+  report.stale_acceptances =
+      apply_acceptances(request.acceptances, report.started_at.substr(0, 10), findings);
   if (auto error = settle_baseline(request.config, findings)) return error;
   const std::optional<Severity> threshold = parse_severity(request.fail_on);
   const bool gate_fails = fails_gate(findings, threshold);

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "checks/acceptance.h"
 #include "checks/baseline.h"
 #include "checks/policy.h"
 #include "reports/formats/sarif_report.h"
@@ -65,6 +66,7 @@ struct ScanRequest {
   std::vector<ReportDestination> reports = {ReportDestination{}};  // at most one to stdout
   bool color = false;  // ANSI colour in a table written to stdout
   int verbosity = 0;   // -v: 1, -vv: 2 (Diagnostics)
+  std::vector<Acceptance> acceptances;  // --accept: judged against the scan's date (UTC)
   std::string fail_on = "high";
   SarifOptions sarif;             // --sarif-deployment, --sarif-help-base
   bool allow_incomplete = false;  // an incomplete scan exits by its findings, not kExitIncomplete

@@ -35,10 +35,15 @@ bool by_location(const FileLocation& a, const FileLocation& b) {
 using StringsByText = std::unordered_map<std::string, FoundConnectionString>;
 
 // Keeps the first kPlacesKept places of each string in path order, and counts them all.
-void keep_place(FoundConnectionString& string, const FileLocation& place, bool allowed_inline) {
+// A place that becomes the first brings its `mongoscan:allow` comment, or its lack of one.
+void keep_place(FoundConnectionString& string, const FileLocation& place, bool allowed_inline,
+                const std::string& allow_comment) {
   auto& places = string.places;
   const auto at = std::upper_bound(places.begin(), places.end(), place, by_location);
-  if (at == places.begin()) string.allowed_inline = allowed_inline;
+  if (at == places.begin()) {
+    string.allowed_inline = allowed_inline;
+    string.allow_comment = allowed_inline ? allow_comment : std::string();
+  }
   if (static_cast<std::size_t>(at - places.begin()) < FoundConnectionString::kPlacesKept) {
     places.insert(at, place);
     if (places.size() > FoundConnectionString::kPlacesKept) places.pop_back();
@@ -53,7 +58,7 @@ bool merge_string(StringsByText& strings, FoundConnectionString& found, std::siz
   if (inserted) entry->second.text = std::move(found.text);
   entry->second.occurrences += found.occurrences;
   for (std::size_t i = 0; i < found.places.size(); ++i) {
-    keep_place(entry->second, found.places[i], i == 0 && found.allowed_inline);
+    keep_place(entry->second, found.places[i], i == 0 && found.allowed_inline, found.allow_comment);
   }
   return true;
 }

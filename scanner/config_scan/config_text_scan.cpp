@@ -37,6 +37,8 @@ constexpr int kUserLinesBefore = 4;
 // How many lines below a key its block (a Terraform variable, a YAML list) is looked for.
 constexpr int kBlockLines = 8;
 constexpr std::string_view kAllowComment = "mongoscan:allow";
+// At most this much of the text after `mongoscan:allow` is kept (a check id and a reason).
+constexpr std::size_t kAllowCommentLength = 200;
 // MongoDB's command-line tools, whose `-p` takes a password.
 constexpr std::array<std::string_view, 9> kTools = {"mongo",        "mongosh",     "mongodump",
                                                     "mongorestore", "mongoimport", "mongoexport",
@@ -218,6 +220,18 @@ std::string xml_entities_decoded(std::string_view text) {
   return decoded;
 }
 
+// What follows `mongoscan:allow` up to the comment's end (`*/`, `-->` or the line's), trimmed and
+// cut to kAllowCommentLength bytes, with any connection string in it redacted.
+std::string allow_comment_text(std::string_view rest) {
+  for (const std::string_view end : {std::string_view("*/"), std::string_view("-->")}) {
+    rest = rest.substr(0, rest.find(end));
+  }
+  const std::size_t first = rest.find_first_not_of(" \t:");
+  if (first == std::string_view::npos) return "";
+  rest = rest.substr(first, rest.find_last_not_of(" \t\r") + 1 - first);
+  return redact_connection_strings_in_text(rest.substr(0, kAllowCommentLength));
+}
+
 // A value as written: [begin, end) is its content, without quotes.
 struct ValueSpan {
   std::size_t begin;
@@ -308,10 +322,17 @@ class TextScanner {
   bool allowed_inline(Line line) {
     if (line.begin != allow_line_) {
       allow_line_ = line.begin;
-      allowed_ = line_text(line).find(kAllowComment) != std::string_view::npos;
+      const std::string_view text = line_text(line);
+      const std::size_t marker = text.find(kAllowComment);
+      allowed_ = marker != std::string_view::npos;
+      allow_comment_ =
+          allowed_ ? allow_comment_text(text.substr(marker + kAllowComment.size())) : std::string();
     }
     return allowed_;
   }
+
+  // The text after the line's `mongoscan:allow` (allowed_inline() read it).
+  const std::string& allow_comment() const { return allow_comment_; }
 
   std::size_t skip_blanks(std::size_t at, std::size_t limit) const {
     while (at < limit && is_blank(text_[at])) ++at;
@@ -488,6 +509,7 @@ class TextScanner {
     hit.host = std::move(host);
     hit.password = Secret(std::move(password));
     hit.allowed_inline = allowed_inline(line);
+    hit.allow_comment = allow_comment();
     hit.fingerprint = config_fingerprint(to_string(kind), path_, line_text(line),
                                          value_begin - line.begin, value_length);
     scan_.credentials.push_back(std::move(hit));
@@ -543,7 +565,10 @@ class TextScanner {
     }
     FoundConnectionString& found = scan_.connection_strings[entry->second];
     const Line line = line_at(offset);
-    if (found.occurrences++ == 0) found.allowed_inline = allowed_inline(line);
+    if (found.occurrences++ == 0) {
+      found.allowed_inline = allowed_inline(line);
+      found.allow_comment = allow_comment();
+    }
     if (found.places.size() < FoundConnectionString::kPlacesKept) {
       found.places.push_back({std::string(path_), line_number(offset), column_at(line, offset)});
     }
@@ -830,6 +855,7 @@ class TextScanner {
   int column_ = 1;
   std::size_t allow_line_ = std::string_view::npos;
   bool allowed_ = false;
+  std::string allow_comment_;
 };
 
 }  // namespace

@@ -31,6 +31,9 @@ struct CredentialHit {
   std::string host;             // the first host of a URI; empty otherwise
   Secret password{""};          // never rendered; redact_secret() for reports
   bool allowed_inline = false;  // the line carries a `mongoscan:allow` comment
+  // What follows `mongoscan:allow` to the comment's end: a check id and a reason, both optional
+  // ("APP-002 test fixture"); connection strings in it redacted.
+  std::string allow_comment;
   // The file is a JavaScript bundle (or its source map) in a directory that is served as it is
   // once deployed: build output (dist, build, out) or public.
   bool in_shipped_bundle = false;
@@ -48,6 +51,7 @@ struct FoundConnectionString {
   std::vector<FileLocation> places;  // the first kPlacesKept places, in path order
   std::size_t occurrences = 0;
   bool allowed_inline = false;  // its first place carries a `mongoscan:allow` comment
+  std::string allow_comment;    // as CredentialHit::allow_comment, of its first place
 
   static constexpr std::size_t kPlacesKept = 10;
 };

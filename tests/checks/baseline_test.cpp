@@ -40,5 +40,13 @@ TEST(Baseline, BaselinedFindingsNoLongerFailTheGateButNewOnesDo) {
   EXPECT_FALSE(fails_gate(findings, Severity::high));
 }
 
+TEST(Baseline, AnExpiredAcceptanceIsNotCoveredByTheBaseline) {
+  std::vector<Finding> findings = {config_finding("known")};
+  findings[0].acceptance = FindingAcceptance{"fixture", "2020-01-01", "", true};
+  apply_baseline(Baseline{"known"}, findings);
+  EXPECT_TRUE(findings[0].suppression.empty());
+  EXPECT_TRUE(fails_gate(findings, Severity::high));
+}
+
 }  // namespace
 }  // namespace mongoscan

@@ -231,6 +231,11 @@ def main():
     for path in sorted((REPO / "fixtures" / "policy").glob("*.json")):
         corpus.add("policy_fuzz", path.read_bytes())
     corpus.add("policy_fuzz", b'{"workload": "core", "administrators": ["ops"]}')
+    corpus.add("acceptance_file_fuzz", (REPO / "fixtures" / "accept.yaml").read_bytes())
+    corpus.add("acceptance_file_fuzz",
+               b"acceptances:\n  - {check: CONN-*, subject: 'mongodb://u:pw@h/?authMechanismProperties="
+               b"AWS_SESSION_TOKEN:t', reason: r, expires: 2026-12-31}\n")
+    corpus.add("acceptance_file_fuzz", b"acceptances:\n  - check: A-1\n    expires: 2026-13-01\n")
     for harness, count in sorted(corpus.counts.items()):
         print(f"seed_corpus: {harness}: {count} seeds")
 

@@ -333,6 +333,42 @@ Report config_scan_report() {
   return gated_at_high(std::move(report));
 }
 
+Report acceptance_report() {
+  constexpr const char* kUri = "mongodb://app:***@db1.example.test:27017/crm";
+  Report report = with_fixed_header({kUri, "services"});
+  const CheckSpec conn003 =
+      spec("CONN-003", "TLS in the connection string", Layer::connection_string, Severity::high,
+           {"MongoDB manual: TLS"}, "Add tls=true.");
+  const CheckSpec conn004 =
+      spec("CONN-004", "Retryable writes and reads", Layer::connection_string, Severity::high,
+           {"MongoDB manual: retryable writes"}, "Remove retryWrites=false.");
+  const CheckSpec app002 = spec("APP-002", "No hardcoded password values", Layer::credentials,
+                                Severity::high, {"CWE-798"}, "Move the value to a secret store.");
+  Finding& accepted = add(report, conn003, Status::fail, Subject::uri(kUri),
+                          "No tls=true: credentials and data cross the network in clear");
+  accepted.fingerprint = "0b1c2d3e4f5a6b7c";
+  accepted.suppression = "accepted";
+  accepted.acceptance =
+      FindingAcceptance{"lab network only <until the VPN moves>", "2025-06-30", "team-db", false};
+  Finding& expired = add(report, conn004, Status::fail, Subject::uri(kUri),
+                         "acceptance expired on 2025-02-28: retryWrites=false: writes fail instead "
+                         "of being retried once after a failover");
+  expired.fingerprint = "1c2d3e4f5a6b7c8d";
+  expired.acceptance = FindingAcceptance{"driver upgrade pending", "2025-02-28", "", true};
+  Finding& allowed =
+      add(report, app002, Status::fail, Subject::file("services/test/fixtures/app.yml", 4, 13),
+          "Hardcoded password under the key password (value redacted)");
+  allowed.fingerprint = "2d3e4f5a6b7c8d9e";
+  allowed.suppression = "inline";
+  allowed.acceptance = FindingAcceptance{"test fixture"};
+  report.stale_acceptances = {
+      {{"NET-001", "old-db?.example.test:27017", "decommissioned lab", "2025-12-31", "",
+        "accept.yaml:12"},
+       false},
+      {{"APP-*", "legacy/*", "legacy code", "2024-12-31", "team-app", "accept.yaml:17"}, true}};
+  return gated_at_high(std::move(report));
+}
+
 Report many_nodes_report(std::size_t members) {
   Report report = with_fixed_header({kReplicaSetUri});
   TargetSummary replica_set{kReplicaSetUri, "replica_set", {}, std::nullopt};

@@ -28,6 +28,11 @@ inline constexpr const char* kPlantedPassword = "Tq9vX2hunter2-planted";
 // non-ASCII characters), a node finding, a warn on a connection string and a pass.
 Report config_scan_report();
 
+// Risk acceptance: connection-string findings accepted by --accept (reason, expiry, owner), one
+// whose acceptance expired (it counts again), an inline mongoscan:allow with a reason, and two
+// stale acceptances (one expired too).
+Report acceptance_report();
+
 // One replica set of `members` nodes (the last an arbiter) with node checks on every member: the
 // self-check table at the width of a large deployment.
 Report many_nodes_report(std::size_t members = 50);

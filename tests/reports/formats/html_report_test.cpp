@@ -20,6 +20,7 @@ namespace mongoscan {
 namespace {
 
 namespace fs = std::filesystem;
+using testing_support::acceptance_report;
 using testing_support::config_scan_report;
 using testing_support::empty_report;
 using testing_support::matches_golden;
@@ -70,6 +71,16 @@ TEST(HtmlReportTest, RichReportMatchesGolden) {
 TEST(HtmlReportTest, ConfigScanReportMatchesGolden) {
   EXPECT_TRUE(
       matches_golden("tests/reports/golden/config-scan.html", render(config_scan_report())));
+}
+
+TEST(HtmlReportTest, AcceptanceReportMatchesGoldenWithReasonsAndStaleEntries) {
+  const std::string html = render(acceptance_report());
+  EXPECT_TRUE(matches_golden("tests/reports/golden/acceptance.html", html));
+  EXPECT_NE(html.find("<span class=\"tag\">ACCEPTED: lab network only &lt;until the VPN moves&gt; "
+                      "(until 2025-06-30, owner team-db)</span>"),
+            std::string::npos);
+  EXPECT_NE(html.find("<section id=\"stale-acceptances\">"), std::string::npos);
+  EXPECT_EQ(render(config_scan_report()).find("stale-acceptances"), std::string::npos);
 }
 
 TEST(HtmlReportTest, ShowsTheConfigScanAndSuppressions) {

@@ -13,6 +13,7 @@ namespace mongoscan {
 namespace {
 
 using nlohmann::json;
+using testing_support::acceptance_report;
 using testing_support::config_scan_report;
 using testing_support::empty_report;
 using testing_support::matches_golden;
@@ -41,6 +42,26 @@ TEST(JsonReportTest, ConfigScanReportMatchesGoldenAndSchema) {
   const std::string text = render(config_scan_report());
   EXPECT_TRUE(matches_golden("tests/reports/golden/config-scan.json", text));
   EXPECT_TRUE(matches_report_schema(text));
+}
+
+TEST(JsonReportTest, AcceptanceReportMatchesGoldenAndSchema) {
+  const std::string text = render(acceptance_report());
+  EXPECT_TRUE(matches_golden("tests/reports/golden/acceptance.json", text));
+  EXPECT_TRUE(matches_report_schema(text));
+  const json report = json::parse(text);
+  EXPECT_EQ(report["findings"][0]["suppression"], "accepted");
+  EXPECT_EQ(report["findings"][0]["acceptance"],
+            json({{"reason", "lab network only <until the VPN moves>"},
+                  {"expires", "2025-06-30"},
+                  {"owner", "team-db"},
+                  {"expired", false}}));
+  EXPECT_FALSE(report["findings"][1].contains("suppression"));
+  EXPECT_EQ(report["findings"][1]["acceptance"]["expired"], true);
+  EXPECT_EQ(report["findings"][2]["acceptance"],
+            json({{"reason", "test fixture"}, {"expired", false}}));
+  EXPECT_EQ(report["stale_acceptances"].size(), 2u);
+  EXPECT_EQ(report["stale_acceptances"][1]["expired"], true);
+  EXPECT_FALSE(json::parse(render(config_scan_report())).contains("stale_acceptances"));
 }
 
 TEST(JsonReportTest, CarriesTheConfigScan) {

@@ -11,6 +11,7 @@
 namespace mongoscan {
 namespace {
 
+using testing_support::acceptance_report;
 using testing_support::config_scan_report;
 using testing_support::empty_report;
 using testing_support::matches_golden;
@@ -48,6 +49,14 @@ TEST(JunitReportTest, ConfigScanReportMatchesGolden) {
   const std::string xml = render(config_scan_report());
   EXPECT_TRUE(matches_golden("tests/reports/golden/config-scan.junit.xml", xml));
   EXPECT_TRUE(is_well_formed_xml(xml));
+}
+
+TEST(JunitReportTest, AcceptanceReportMatchesGoldenAndAnAcceptedFindingIsNoFailure) {
+  const std::string xml = render(acceptance_report());
+  EXPECT_TRUE(matches_golden("tests/reports/golden/acceptance.junit.xml", xml));
+  EXPECT_TRUE(is_well_formed_xml(xml));
+  EXPECT_NE(xml.find("tests=\"3\" failures=\"1\""), std::string::npos) << "only the expired one";
+  EXPECT_NE(xml.find("an acceptance until 2025-06-30: lab network only"), std::string::npos);
 }
 
 // The config sample: two critical fails gate; the low fail, the warn and the two suppressed

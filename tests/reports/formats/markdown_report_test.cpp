@@ -10,6 +10,7 @@
 namespace mongoscan {
 namespace {
 
+using testing_support::acceptance_report;
 using testing_support::config_scan_report;
 using testing_support::empty_report;
 using testing_support::matches_golden;
@@ -50,6 +51,14 @@ TEST(MarkdownReportTest, RichReportMatchesGolden) {
 
 TEST(MarkdownReportTest, ConfigScanReportMatchesGolden) {
   EXPECT_TRUE(matches_golden("tests/reports/golden/config-scan.md", render(config_scan_report())));
+}
+
+TEST(MarkdownReportTest, AcceptanceReportMatchesGoldenWithReasonsAndStaleEntries) {
+  const std::string markdown = render(acceptance_report());
+  EXPECT_TRUE(matches_golden("tests/reports/golden/acceptance.md", markdown));
+  EXPECT_NE(markdown.find("ACCEPTED: lab network only"), std::string::npos);
+  EXPECT_NE(markdown.find("inline (`mongoscan:allow`): test fixture"), std::string::npos);
+  EXPECT_NE(markdown.find("accept.yaml:12: NET-001"), std::string::npos);
 }
 
 TEST(MarkdownReportTest, TitleNamesTheWorstStatusThatCounts) {

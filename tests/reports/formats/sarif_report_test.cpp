@@ -15,6 +15,7 @@ namespace mongoscan {
 namespace {
 
 using nlohmann::json;
+using testing_support::acceptance_report;
 using testing_support::config_scan_report;
 using testing_support::empty_report;
 using testing_support::matches_golden;
@@ -68,6 +69,21 @@ TEST(SarifReportTest, DeploymentResultsMatchGoldenAndSchema) {
   const std::string text = render(rich_report(), with_deployment());
   EXPECT_TRUE(matches_golden("tests/reports/golden/rich-deployment.sarif", text));
   EXPECT_TRUE(matches_sarif_schema(text));
+}
+
+TEST(SarifReportTest, AcceptanceReportMatchesGoldenAndSchemaWithTheReasonAsJustification) {
+  // Its connection strings were given as arguments: their results need --sarif-deployment.
+  const std::string text = render(acceptance_report(), with_deployment());
+  EXPECT_TRUE(matches_golden("tests/reports/golden/acceptance.sarif", text));
+  EXPECT_TRUE(matches_sarif_schema(text));
+  const json log = json::parse(text);
+  const json& accepted = log["runs"][0]["results"][0]["suppressions"][0];
+  EXPECT_EQ(accepted["kind"], "external");
+  EXPECT_EQ(accepted["justification"], "lab network only <until the VPN moves>");
+  EXPECT_EQ(accepted["properties"]["expires"], "2025-06-30");
+  EXPECT_FALSE(log["runs"][0]["results"][1].contains("suppressions")) << "expired: it counts";
+  EXPECT_EQ(log["runs"][0]["results"][2]["suppressions"][0]["justification"],
+            "a mongoscan:allow comment on the line: test fixture");
 }
 
 TEST(SarifReportTest, TheSchemaValidatorRejectsABrokenLog) {

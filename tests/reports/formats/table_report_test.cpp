@@ -12,6 +12,7 @@
 namespace mongoscan {
 namespace {
 
+using testing_support::acceptance_report;
 using testing_support::config_scan_report;
 using testing_support::empty_report;
 using testing_support::many_nodes_report;
@@ -191,6 +192,14 @@ TEST(TableReportTest, EndsWithTheSummaryLine) {
 TEST(TableReportTest, ConfigScanReportMatchesGolden) {
   EXPECT_TRUE(matches_golden("tests/reports/golden/config-scan.table.txt",
                              render(config_scan_report(), false)));
+}
+
+TEST(TableReportTest, AcceptanceReportMatchesGoldenWithReasonsAndStaleEntries) {
+  const std::string table = render(acceptance_report(), false);
+  EXPECT_TRUE(matches_golden("tests/reports/golden/acceptance.table.txt", table));
+  EXPECT_NE(table.find("stale acceptance accept.yaml:17: APP-* on legacy/* (legacy code, until "
+                       "2024-12-31) matched no finding; it has expired too"),
+            std::string::npos);
 }
 
 TEST(TableReportTest, ShowsTheConfigScanWithTwentySkippedFilesAtMost) {

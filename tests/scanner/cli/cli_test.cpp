@@ -564,5 +564,145 @@ TEST(Cli, NoSecretReachesAnyOutput) {
   }
 }
 
+// An application's connection string (--app-uri-file) that fails connection rules, with a fake
+// password that no output may show.
+constexpr const char* kAppPassword = "Ac7!pTq9Zw";
+
+void write_text(const fs::path& path, const std::string& text) {
+  std::ofstream(path, std::ios::binary) << text;
+}
+
+fs::path app_uri_file(const TempDir& dir) {
+  const fs::path path = dir / "app-uris.txt";
+  write_text(path, std::string("mongodb://app:") + kAppPassword + "@db1.acme.io:27017/app\n");
+  return path;
+}
+
+std::vector<nlohmann::json> failed_findings(const nlohmann::json& report) {
+  std::vector<nlohmann::json> failed;
+  for (const auto& finding : report["findings"]) {
+    if (finding["status"] == "fail") failed.push_back(finding);
+  }
+  return failed;
+}
+
+TEST(Cli, ABaselineOfAppUriFindingsIsNotEmptyAndSuppressesThem) {
+  TempDir dir;
+  const std::string uris = app_uri_file(dir).string();
+  const std::string baseline = (dir / "baseline.json").string();
+  const auto unbaselined = mongoscan({"scan", "--app-uri-file", uris, "--format", "json"});
+  ASSERT_EQ(unbaselined.exit_code, 1) << "the string fails some connection rule";
+  const auto written =
+      mongoscan({"scan", "--app-uri-file", uris, "--write-baseline", baseline, "--format", "json"});
+  EXPECT_EQ(written.exit_code, 0) << written.err;
+  const auto document = nlohmann::json::parse(read_file(baseline));
+  EXPECT_FALSE(document["fingerprints"].empty());
+  EXPECT_EQ(read_file(baseline).find(kAppPassword), std::string::npos);
+
+  const auto baselined =
+      mongoscan({"scan", "--app-uri-file", uris, "--baseline", baseline, "--format", "json"});
+  EXPECT_EQ(baselined.exit_code, 0) << baselined.err;
+  const auto failed = failed_findings(nlohmann::json::parse(baselined.out));
+  ASSERT_FALSE(failed.empty());
+  for (const auto& finding : failed) EXPECT_EQ(finding["suppression"], "baseline");
+}
+
+// An acceptance file for the app URI: every check on it, by a glob on the redacted string, and
+// one entry that matches nothing.
+fs::path accept_file(const TempDir& dir, const std::string& expires) {
+  const fs::path path = dir / "accept.yaml";
+  write_text(path,
+             "acceptances:\n"
+             "  - check: \"*\"\n"
+             "    subject: \"mongodb://app:" +
+                 std::string(kAppPassword) +
+                 "@db1.acme.io*\"\n"
+                 "    reason: lab fixture 42\n"
+                 "    expires: " +
+                 expires +
+                 "\n"
+                 "    owner: team-db\n"
+                 "  - {check: NET-001, subject: 'gone.acme.io:27017', reason: old lab, "
+                 "expires: 2099-01-31}\n");
+  return path;
+}
+
+TEST(Cli, AcceptedFindingsNeverGateAndShowTheirReasonInEveryFormat) {
+  TempDir dir;
+  const std::string uris = app_uri_file(dir).string();
+  const std::string accept = accept_file(dir, "2099-12-31").string();
+  for (const char* format : {"table", "json", "html", "sarif", "junit", "md"}) {
+    const auto run = mongoscan({"scan", "--app-uri-file", uris, "--accept", accept, "--format",
+                                format, "--fail-on", "info"});
+    EXPECT_EQ(run.exit_code, 0) << format << ": " << run.err;
+    EXPECT_NE(run.out.find("lab fixture 42"), std::string::npos) << format;
+    EXPECT_EQ(run.out.find(kAppPassword), std::string::npos) << format;
+    EXPECT_EQ(run.err.find(kAppPassword), std::string::npos) << format;
+    if (std::string(format) != "json" && std::string(format) != "sarif" &&
+        std::string(format) != "junit") {
+      EXPECT_NE(run.out.find("accept.yaml:7: NET-001 on gone.acme.io:27017"), std::string::npos)
+          << format << " lists the stale entry";
+    }
+    if (std::string(format) == "table") {
+      EXPECT_NE(run.out.find("ACCEPTED"), std::string::npos);
+    }
+    if (std::string(format) == "junit") {
+      EXPECT_EQ(run.out.find("<failure"), std::string::npos) << run.out;
+    }
+  }
+  const auto json_run =
+      mongoscan({"scan", "--app-uri-file", uris, "--accept", accept, "--format", "json"});
+  EXPECT_TRUE(testing_support::matches_report_schema(json_run.out));
+  const auto report = nlohmann::json::parse(json_run.out);
+  const auto failed = failed_findings(report);
+  ASSERT_FALSE(failed.empty());
+  for (const auto& finding : failed) {
+    EXPECT_EQ(finding["suppression"], "accepted");
+    EXPECT_EQ(finding["acceptance"]["reason"], "lab fixture 42");
+    EXPECT_EQ(finding["acceptance"]["expires"], "2099-12-31");
+    EXPECT_EQ(finding["acceptance"]["owner"], "team-db");
+  }
+  ASSERT_EQ(report["stale_acceptances"].size(), 1u);
+  EXPECT_TRUE(
+      report["stale_acceptances"][0]["origin"].get<std::string>().ends_with("accept.yaml:7"));
+  EXPECT_EQ(report["stale_acceptances"][0]["check"], "NET-001");
+
+  const auto sarif =
+      mongoscan({"scan", "--app-uri-file", uris, "--accept", accept, "--format", "sarif"});
+  for (const auto& result : nlohmann::json::parse(sarif.out)["runs"][0]["results"]) {
+    if (result["properties"]["status"] != "fail") continue;
+    EXPECT_EQ(result["suppressions"][0]["kind"], "external");
+    EXPECT_EQ(result["suppressions"][0]["justification"], "lab fixture 42");
+  }
+}
+
+TEST(Cli, AnExpiredAcceptanceGatesAgainAndSaysItExpired) {
+  TempDir dir;
+  const std::string uris = app_uri_file(dir).string();
+  const std::string accept = accept_file(dir, "2020-01-31").string();
+  const auto run =
+      mongoscan({"scan", "--app-uri-file", uris, "--accept", accept, "--format", "json"});
+  EXPECT_EQ(run.exit_code, 1) << run.err;
+  const auto failed = failed_findings(nlohmann::json::parse(run.out));
+  ASSERT_FALSE(failed.empty());
+  for (const auto& finding : failed) {
+    EXPECT_FALSE(finding.contains("suppression"));
+    EXPECT_EQ(finding["acceptance"]["expired"], true);
+    EXPECT_NE(finding["message"].get<std::string>().find("acceptance expired on 2020-01-31"),
+              std::string::npos);
+  }
+}
+
+TEST(Cli, AnAcceptanceWithoutReasonIsAOneLineErrorNamingFileAndLine) {
+  TempDir dir;
+  const fs::path accept = dir / "accept.yaml";
+  write_text(accept, "acceptances:\n  - check: APP-002\n    subject: x\n    expires: 2099-01-01\n");
+  const auto run = mongoscan(
+      {"scan", "--app-uri-file", app_uri_file(dir).string(), "--accept", accept.string()});
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_EQ(run.err,
+            "mongoscan: error: --accept " + accept.string() + ":2: \"reason\" is required\n");
+}
+
 }  // namespace
 }  // namespace mongoscan

@@ -43,9 +43,10 @@ TEST(Reports, OneProbeWritesEveryFormat) {
   fs::create_directories(dir);
   const auto many = testing_support::scan(
       *lab, uri,
-      {"--username", "scanner", "--report", "sarif:" + (dir / "r.sarif").string(), "--report",
-       "html:" + (dir / "r.html").string(), "--report", "junit:" + (dir / "r.xml").string(),
-       "--report", "md:" + (dir / "r.md").string()},
+      {"--username", "scanner", "--sarif-deployment", "--report",
+       "sarif:" + (dir / "r.sarif").string(), "--report", "html:" + (dir / "r.html").string(),
+       "--report", "junit:" + (dir / "r.xml").string(), "--report",
+       "md:" + (dir / "r.md").string()},
       environment);
   ASSERT_FALSE(many.report.is_null()) << many.process.err;
   EXPECT_EQ(hello_count(*lab), 2 * hellos_of_one_scan);  // the second scan probed once

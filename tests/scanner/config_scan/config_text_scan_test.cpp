@@ -220,6 +220,25 @@ TEST(ConfigTextScan, InlineAllowCommentMarksTheHit) {
   ASSERT_EQ(scan.credentials.size(), 2u);
   EXPECT_TRUE(scan.credentials[0].allowed_inline);
   EXPECT_FALSE(scan.credentials[1].allowed_inline);
+  EXPECT_EQ(scan.credentials[0].allow_comment, "");
+}
+
+TEST(ConfigTextScan, InlineAllowCommentKeepsItsTextToTheCommentsEnd) {
+  const TextScan scan =
+      scan_config_text("a.js",
+                       "const password = 'Xy9!kLm2Qw'; // mongoscan:allow APP-002 test fixture\n"
+                       "/* mongoscan:allow lab only */ const pass = 'Qa1!zWs2Ed';\n"
+                       "const uri = 'mongodb://u:Pw7!secret@h/db'; // mongoscan:allow: was "
+                       "mongodb://u:Pw7!secret@h\n");
+  ASSERT_GE(scan.credentials.size(), 3u) << "the URI in the comment is a credential too";
+  EXPECT_EQ(scan.credentials[0].allow_comment, "APP-002 test fixture");
+  EXPECT_EQ(scan.credentials[1].allow_comment, "lab only") << "cut at the comment's end";
+  for (std::size_t i = 2; i < scan.credentials.size(); ++i) {
+    EXPECT_EQ(scan.credentials[i].location.line, 3);
+    EXPECT_EQ(scan.credentials[i].allow_comment, "was mongodb://u:***@h");
+  }
+  ASSERT_FALSE(scan.connection_strings.empty());
+  EXPECT_EQ(scan.connection_strings[0].allow_comment, "was mongodb://u:***@h");
 }
 
 TEST(ConfigTextScan, MinifiedLineFindsTheUriInTheMiddle) {

@@ -1,0 +1,56 @@
+#include "checks/acceptance.h"
+
+#include <fnmatch.h>
+
+namespace mongoscan {
+namespace {
+
+bool glob_matches(const std::string& pattern, std::string_view text) {
+  return ::fnmatch(pattern.c_str(), std::string(text).c_str(), 0) == 0;
+}
+
+bool acceptable(const Finding& finding) {
+  return (finding.status == Status::fail || finding.status == Status::warn) &&
+         finding.suppression != "inline";
+}
+
+// Dates are YYYY-MM-DD, so their text orders as they do.
+bool expired_on(const Acceptance& acceptance, std::string_view today) {
+  return today > std::string_view(acceptance.expires);
+}
+
+}  // namespace
+
+bool acceptance_matches(const Acceptance& acceptance, std::string_view check_id,
+                        std::string_view subject_name) {
+  return glob_matches(acceptance.check, check_id) && glob_matches(acceptance.subject, subject_name);
+}
+
+std::vector<StaleAcceptance> apply_acceptances(const std::vector<Acceptance>& acceptances,
+                                               std::string_view today,
+                                               std::vector<Finding>& findings) {
+  std::vector<bool> used(acceptances.size(), false);
+  for (Finding& finding : findings) {
+    if (!acceptable(finding)) continue;
+    for (std::size_t i = 0; i < acceptances.size(); ++i) {
+      const Acceptance& entry = acceptances[i];
+      if (!acceptance_matches(entry, finding.check_id, finding.subject.name)) continue;
+      used[i] = true;
+      const bool expired = expired_on(entry, today);
+      finding.acceptance = FindingAcceptance{entry.reason, entry.expires, entry.owner, expired};
+      if (expired) {
+        finding.message = "acceptance expired on " + entry.expires + ": " + finding.message;
+      } else {
+        finding.suppression = "accepted";
+      }
+      break;
+    }
+  }
+  std::vector<StaleAcceptance> stale;
+  for (std::size_t i = 0; i < acceptances.size(); ++i) {
+    if (!used[i]) stale.push_back({acceptances[i], expired_on(acceptances[i], today)});
+  }
+  return stale;
+}
+
+}  // namespace mongoscan
