@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "checks/finding.h"
-#include "scanner/result.h"
+#include "scanner/errors/result.h"
 
 namespace mongoscan {
 

@@ -1,6 +1,6 @@
 #include "checks/check_spec.h"
 
-#include "scanner/ascii_case.h"
+#include "scanner/text/ascii_case.h"
 
 namespace mongoscan {
 

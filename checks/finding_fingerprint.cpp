@@ -1,6 +1,6 @@
 #include "checks/finding_fingerprint.h"
 
-#include "scanner/digest.h"
+#include "scanner/secrets/digest.h"
 
 namespace mongoscan {
 

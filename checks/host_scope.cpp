@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <string>
 
-#include "scanner/ascii_case.h"
+#include "scanner/text/ascii_case.h"
 
 namespace mongoscan {
 namespace {

@@ -53,7 +53,7 @@
 
 #include "checks/policy.h"
 #include "checks/registry.h"
-#include "scanner/ascii_case.h"
+#include "scanner/text/ascii_case.h"
 
 namespace mongoscan {
 

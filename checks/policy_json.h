@@ -4,7 +4,7 @@
 #include <string_view>
 
 #include "checks/policy.h"
-#include "scanner/result.h"
+#include "scanner/errors/result.h"
 
 namespace mongoscan {
 

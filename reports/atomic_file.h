@@ -6,7 +6,7 @@
 #include <string>
 #include <string_view>
 
-#include "scanner/result.h"
+#include "scanner/errors/result.h"
 
 namespace mongoscan {
 

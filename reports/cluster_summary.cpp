@@ -1,7 +1,7 @@
 #include "reports/cluster_summary.h"
 
 #include "scanner/facts/cluster_topology.h"
-#include "scanner/utc_time.h"
+#include "scanner/time/utc_time.h"
 
 namespace mongoscan {
 namespace {

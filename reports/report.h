@@ -12,7 +12,7 @@
 #include "checks/finding.h"
 #include "checks/scan_coverage.h"
 #include "scanner/facts/skipped_file.h"
-#include "scanner/result.h"
+#include "scanner/errors/result.h"
 
 namespace mongoscan {
 

@@ -1,11 +1,17 @@
 # The scanner, which gathers facts. Each folder lists its sources, one line a file;
 # CMakeLists.txt stops the configuration at a .cpp file that no list names.
 
-# what every folder shares: Result and errors, Secret, ASCII case, digests
-mongoscan_sources(MONGOSCAN_SOURCES scanner
+# errors as values: Result and Error
+mongoscan_sources(MONGOSCAN_SOURCES scanner/errors
+  result.cpp)
+
+# secrets: Secret, which never prints its value, and irreversible digests
+mongoscan_sources(MONGOSCAN_SOURCES scanner/secrets
   digest.cpp
-  result.cpp
-  secret.cpp
+  secret.cpp)
+
+# time: RFC 3339 timestamps in UTC
+mongoscan_sources(MONGOSCAN_SOURCES scanner/time
   utc_time.cpp)
 
 # authentication: SCRAM, SASLprep, X.509, PLAIN, password sources

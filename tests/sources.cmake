@@ -88,8 +88,10 @@ mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/reports/text
   utf8_test.cpp
   xml_text_test.cpp)
 
-mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/scanner
-  secret_test.cpp
+mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/scanner/secrets
+  secret_test.cpp)
+
+mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/scanner/time
   utc_time_test.cpp)
 
 mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/scanner/auth

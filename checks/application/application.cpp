@@ -3,7 +3,7 @@
 #include "checks/application/common_passwords.h"
 #include "checks/inline_allow.h"
 #include "checks/verdict.h"
-#include "scanner/ascii_case.h"
+#include "scanner/text/ascii_case.h"
 
 namespace mongoscan {
 namespace {

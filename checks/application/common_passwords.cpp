@@ -3,7 +3,7 @@
 #include <string>
 #include <unordered_set>
 
-#include "scanner/ascii_case.h"
+#include "scanner/text/ascii_case.h"
 
 namespace mongoscan {
 namespace {

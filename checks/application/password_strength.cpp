@@ -5,7 +5,7 @@
 
 #include "checks/application/common_passwords.h"
 #include "checks/verdict.h"
-#include "scanner/ascii_case.h"
+#include "scanner/text/ascii_case.h"
 
 namespace mongoscan {
 namespace {

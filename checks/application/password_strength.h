@@ -12,7 +12,7 @@
 #include "checks/check_spec.h"
 #include "checks/finding.h"
 #include "checks/policy.h"
-#include "scanner/secret.h"
+#include "scanner/secrets/secret.h"
 #include "scanner/uri/uri.h"
 
 namespace mongoscan {

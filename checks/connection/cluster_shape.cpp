@@ -2,7 +2,7 @@
 
 #include "checks/text_list.h"
 #include "checks/verdict.h"
-#include "scanner/ascii_case.h"
+#include "scanner/text/ascii_case.h"
 #include "scanner/facts/cluster_topology.h"
 #include "scanner/facts/topology.h"
 

@@ -14,7 +14,7 @@
 #include "checks/host_scope.h"
 #include "checks/text_list.h"
 #include "checks/verdict.h"
-#include "scanner/ascii_case.h"
+#include "scanner/text/ascii_case.h"
 #include "scanner/uri/uri_option_json.h"
 
 namespace mongoscan {

@@ -4,7 +4,7 @@
 #include <optional>
 
 #include "checks/verdict.h"
-#include "scanner/ascii_case.h"
+#include "scanner/text/ascii_case.h"
 #include "scanner/facts/cluster_topology.h"
 #include "scanner/facts/topology.h"
 #include "scanner/uri/srv_uri.h"

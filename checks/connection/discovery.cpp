@@ -5,7 +5,7 @@
 #include <set>
 
 #include "checks/verdict.h"
-#include "scanner/ascii_case.h"
+#include "scanner/text/ascii_case.h"
 #include "scanner/facts/cluster_topology.h"
 #include "scanner/facts/topology.h"
 #include "scanner/uri/srv_uri.h"

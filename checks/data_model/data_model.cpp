@@ -8,7 +8,7 @@
 #include "checks/system_collections.h"
 #include "checks/text_list.h"
 #include "checks/verdict.h"
-#include "scanner/ascii_case.h"
+#include "scanner/text/ascii_case.h"
 
 namespace mongoscan {
 namespace {

@@ -7,7 +7,7 @@
 #include "checks/infrastructure/source_range.h"
 #include "checks/text_list.h"
 #include "checks/verdict.h"
-#include "scanner/ascii_case.h"
+#include "scanner/text/ascii_case.h"
 
 namespace mongoscan {
 namespace {

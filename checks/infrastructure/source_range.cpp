@@ -8,7 +8,7 @@
 #include <string>
 
 #include "checks/host_scope.h"
-#include "scanner/ascii_case.h"
+#include "scanner/text/ascii_case.h"
 
 namespace mongoscan {
 namespace {

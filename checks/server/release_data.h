@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "checks/check_spec.h"
-#include "scanner/result.h"
+#include "scanner/errors/result.h"
 
 namespace mongoscan {
 

@@ -12,7 +12,7 @@
 #include "checks/server/server_settings.h"
 #include "checks/text_list.h"
 #include "checks/verdict.h"
-#include "scanner/ascii_case.h"
+#include "scanner/text/ascii_case.h"
 
 namespace mongoscan {
 namespace {

@@ -11,7 +11,7 @@
 #include <map>
 #include <string>
 
-#include "scanner/result.h"
+#include "scanner/errors/result.h"
 #include "scanner/uri/uri.h"
 
 namespace mongoscan {

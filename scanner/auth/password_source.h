@@ -4,8 +4,8 @@
 
 #include <string>
 
-#include "scanner/result.h"
-#include "scanner/secret.h"
+#include "scanner/errors/result.h"
+#include "scanner/secrets/secret.h"
 
 namespace mongoscan {
 

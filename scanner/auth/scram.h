@@ -14,8 +14,8 @@
 #include <string>
 #include <string_view>
 
-#include "scanner/result.h"
-#include "scanner/secret.h"
+#include "scanner/errors/result.h"
+#include "scanner/secrets/secret.h"
 #include "scanner/wire/deadline.h"
 
 namespace mongoscan {

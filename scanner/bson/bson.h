@@ -15,7 +15,7 @@
 #include <variant>
 #include <vector>
 
-#include "scanner/result.h"
+#include "scanner/errors/result.h"
 
 namespace mongoscan::bson {
 

@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "checks/acceptance.h"
-#include "scanner/result.h"
+#include "scanner/errors/result.h"
 
 namespace mongoscan {
 

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "reports/reporter.h"
-#include "scanner/result.h"
+#include "scanner/errors/result.h"
 
 namespace mongoscan {
 

@@ -28,7 +28,7 @@
 #include "scanner/facts/topology.h"
 #include "scanner/probe/probe.h"
 #include "scanner/uri/uri.h"
-#include "scanner/utc_time.h"
+#include "scanner/time/utc_time.h"
 
 namespace mongoscan {
 namespace {

@@ -7,7 +7,7 @@
 #include <string_view>
 #include <vector>
 
-#include "scanner/ascii_case.h"
+#include "scanner/text/ascii_case.h"
 
 namespace mongoscan {
 namespace {

@@ -2,8 +2,8 @@
 
 #include <algorithm>
 
-#include "scanner/digest.h"
-#include "scanner/secret.h"
+#include "scanner/secrets/digest.h"
+#include "scanner/secrets/secret.h"
 
 namespace mongoscan {
 namespace {

@@ -16,7 +16,7 @@
 #include <immintrin.h>
 #endif
 
-#include "scanner/ascii_case.h"
+#include "scanner/text/ascii_case.h"
 #include "scanner/config_scan/anchor_search.h"
 #include "scanner/config_scan/candidate_rules.h"
 #include "scanner/config_scan/config_fingerprint.h"

@@ -1,6 +1,6 @@
 #include "scanner/config_scan/file_syntax.h"
 
-#include "scanner/ascii_case.h"
+#include "scanner/text/ascii_case.h"
 
 namespace mongoscan {
 namespace {

@@ -13,7 +13,7 @@
 #include "scanner/facts/data_model_facts.h"
 #include "scanner/facts/node_facts.h"
 #include "scanner/probe/probe.h"
-#include "scanner/result.h"
+#include "scanner/errors/result.h"
 #include "scanner/wire/deadline.h"
 
 namespace mongoscan {

@@ -13,7 +13,7 @@
 #include <span>
 #include <tuple>
 
-#include "scanner/ascii_case.h"
+#include "scanner/text/ascii_case.h"
 #include "scanner/discovery/member_queue.h"
 #include "scanner/discovery/worker_pool.h"
 

@@ -1,6 +1,6 @@
 #include "scanner/discovery/member_queue.h"
 
-#include "scanner/ascii_case.h"
+#include "scanner/text/ascii_case.h"
 #include "scanner/facts/sharded_cluster.h"
 
 namespace mongoscan {

@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "scanner/facts/dns_records.h"
-#include "scanner/result.h"
+#include "scanner/errors/result.h"
 #include "scanner/wire/deadline.h"
 
 namespace mongoscan {

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <array>
 
-#include "scanner/ascii_case.h"
+#include "scanner/text/ascii_case.h"
 #include "scanner/uri/uri_options.h"
 
 namespace mongoscan {

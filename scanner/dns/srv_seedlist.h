@@ -12,7 +12,7 @@
 
 #include "scanner/dns/dns_resolver.h"
 #include "scanner/facts/seedlist_facts.h"
-#include "scanner/result.h"
+#include "scanner/errors/result.h"
 #include "scanner/uri/srv_uri.h"
 #include "scanner/uri/uri.h"
 #include "scanner/wire/deadline.h"

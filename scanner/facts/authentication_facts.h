@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "scanner/result.h"
+#include "scanner/errors/result.h"
 
 namespace mongoscan {
 

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <map>
 
-#include "scanner/ascii_case.h"
+#include "scanner/text/ascii_case.h"
 
 namespace mongoscan {
 namespace {

@@ -12,7 +12,7 @@
 #include "scanner/facts/exposure_facts.h"
 #include "scanner/facts/file_location.h"
 #include "scanner/facts/skipped_file.h"
-#include "scanner/secret.h"
+#include "scanner/secrets/secret.h"
 
 namespace mongoscan {
 

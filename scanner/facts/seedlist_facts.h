@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "scanner/facts/dns_records.h"
-#include "scanner/result.h"
+#include "scanner/errors/result.h"
 #include "scanner/uri/uri.h"
 
 namespace mongoscan {

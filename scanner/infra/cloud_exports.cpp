@@ -3,7 +3,7 @@
 #include <optional>
 #include <string>
 
-#include "scanner/ascii_case.h"
+#include "scanner/text/ascii_case.h"
 #include "scanner/infra/port_range_text.h"
 
 namespace mongoscan {

@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-#include "scanner/result.h"
+#include "scanner/errors/result.h"
 
 namespace mongoscan {
 

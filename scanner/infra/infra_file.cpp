@@ -3,7 +3,7 @@
 #include <cstdint>
 #include <nlohmann/json.hpp>
 
-#include "scanner/ascii_case.h"
+#include "scanner/text/ascii_case.h"
 #include "scanner/infra/cloud_exports.h"
 #include "scanner/infra/infra_yaml.h"
 #include "scanner/infra/server_config_file.h"

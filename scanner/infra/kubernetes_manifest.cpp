@@ -2,7 +2,7 @@
 
 #include <string>
 
-#include "scanner/ascii_case.h"
+#include "scanner/text/ascii_case.h"
 #include "scanner/infra/kubernetes_service.h"
 #include "scanner/infra/port_range_text.h"
 #include "scanner/infra/yaml_nodes.h"

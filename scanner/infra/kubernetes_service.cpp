@@ -5,7 +5,7 @@
 #include <string>
 #include <string_view>
 
-#include "scanner/ascii_case.h"
+#include "scanner/text/ascii_case.h"
 #include "scanner/infra/port_range_text.h"
 #include "scanner/infra/yaml_nodes.h"
 

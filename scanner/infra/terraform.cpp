@@ -10,7 +10,7 @@
 #include <utility>
 #include <vector>
 
-#include "scanner/ascii_case.h"
+#include "scanner/text/ascii_case.h"
 #include "scanner/infra/hcl.h"
 
 // Attribute names are those of each provider's resource documentation on registry.terraform.io:

@@ -9,7 +9,7 @@
 #include <string_view>
 #include <vector>
 
-#include "scanner/result.h"
+#include "scanner/errors/result.h"
 
 namespace mongoscan {
 

@@ -1,6 +1,6 @@
 #include "scanner/uri/srv_uri.h"
 
-#include "scanner/ascii_case.h"
+#include "scanner/text/ascii_case.h"
 
 namespace mongoscan {
 

@@ -7,7 +7,7 @@
 #include <charconv>
 #include <utility>
 
-#include "scanner/ascii_case.h"
+#include "scanner/text/ascii_case.h"
 #include "scanner/uri/uri_options.h"
 
 namespace mongoscan {

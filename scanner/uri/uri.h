@@ -11,8 +11,8 @@
 #include <variant>
 #include <vector>
 
-#include "scanner/result.h"
-#include "scanner/secret.h"
+#include "scanner/errors/result.h"
+#include "scanner/secrets/secret.h"
 
 namespace mongoscan {
 

@@ -2,7 +2,7 @@
 
 #include <charconv>
 
-#include "scanner/ascii_case.h"
+#include "scanner/text/ascii_case.h"
 
 namespace mongoscan {
 namespace {

@@ -10,8 +10,8 @@
 #include <string_view>
 #include <vector>
 
-#include "scanner/ascii_case.h"
-#include "scanner/secret.h"
+#include "scanner/text/ascii_case.h"
+#include "scanner/secrets/secret.h"
 #include "scanner/uri/uri.h"
 #include "scanner/uri/uri_options.h"
 

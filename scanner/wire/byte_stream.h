@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <span>
 
-#include "scanner/result.h"
+#include "scanner/errors/result.h"
 #include "scanner/wire/deadline.h"
 
 namespace mongoscan {

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "scanner/bson/bson.h"
-#include "scanner/result.h"
+#include "scanner/errors/result.h"
 
 namespace mongoscan::wire {
 

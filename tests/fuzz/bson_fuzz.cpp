@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "scanner/bson/bson.h"
-#include "scanner/result.h"
+#include "scanner/errors/result.h"
 #include "tests/fuzz/fuzz_check.h"
 
 namespace {

@@ -12,8 +12,8 @@
 #include <string_view>
 
 #include "scanner/auth/scram.h"
-#include "scanner/result.h"
-#include "scanner/secret.h"
+#include "scanner/errors/result.h"
+#include "scanner/secrets/secret.h"
 #include "scanner/wire/deadline.h"
 #include "tests/fuzz/fuzz_check.h"
 

@@ -10,7 +10,7 @@
 #include <string_view>
 #include <variant>
 
-#include "scanner/secret.h"
+#include "scanner/secrets/secret.h"
 #include "scanner/uri/uri.h"
 #include "tests/fuzz/fuzz_check.h"
 

@@ -4,7 +4,7 @@
 #include <utility>
 
 #include "checks/gate.h"
-#include "scanner/secret.h"
+#include "scanner/secrets/secret.h"
 
 namespace mongoscan::testing_support {
 namespace {

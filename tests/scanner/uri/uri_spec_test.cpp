@@ -7,7 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "reports/parsed_uri.h"
-#include "scanner/ascii_case.h"
+#include "scanner/text/ascii_case.h"
 #include "scanner/uri/uri.h"
 #include "tests/support/shared_data.h"
 

@@ -1,4 +1,4 @@
-#include "scanner/digest.h"
+#include "scanner/secrets/digest.h"
 
 #include <openssl/evp.h>
 

@@ -1,4 +1,4 @@
-#include "scanner/result.h"
+#include "scanner/errors/result.h"
 
 namespace mongoscan {
 

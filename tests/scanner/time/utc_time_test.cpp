@@ -1,4 +1,4 @@
-#include "scanner/utc_time.h"
+#include "scanner/time/utc_time.h"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "scanner/secret.h"
+#include "scanner/secrets/secret.h"
 
 #include <gtest/gtest.h>
 
