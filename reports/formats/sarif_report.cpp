@@ -233,9 +233,7 @@ ordered_json result_json(const ReportedFinding& reported, std::size_t rule_index
   result["locations"] = ordered_json::array({subject_location(finding.subject)});
   // GitHub matches alerts across runs by partialFingerprints ("SARIF support for code scanning",
   // "Providing data to track code scanning alerts across runs"); the runners set every finding's.
-  result["partialFingerprints"] = {{kFingerprintKey, finding.fingerprint.empty()
-                                                         ? finding_fingerprint(finding)
-                                                         : finding.fingerprint}};
+  result["partialFingerprints"] = {{kFingerprintKey, finding_fingerprint(finding)}};
   if (!finding.suppression.empty()) result["suppressions"] = suppressions_json(finding);
   result["properties"] = {{"status", to_string(finding.status)},
                           {"severity", to_string(finding.severity)}};
