@@ -21,6 +21,7 @@ mongoscan_sources(MONGOSCAN_SOURCES reports
 mongoscan_sources(MONGOSCAN_SOURCES reports/formats
   html_report.cpp
   json_report.cpp
+  json_report_reader.cpp
   junit_report.cpp
   markdown_report.cpp
   sarif_report.cpp

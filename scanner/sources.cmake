@@ -33,6 +33,7 @@ mongoscan_sources(MONGOSCAN_SOURCES scanner/cli
   diagnostics.cpp
   help_format.cpp
   report_destinations.cpp
+  report_flags.cpp
   scan_command.cpp
   suggestion.cpp
   yaml_config.cpp)

@@ -74,6 +74,7 @@ mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/reports
 
 mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/reports/formats
   html_report_test.cpp
+  json_report_reader_test.cpp
   json_report_test.cpp
   junit_report_test.cpp
   markdown_report_test.cpp

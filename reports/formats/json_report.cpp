@@ -164,7 +164,9 @@ void write_finding(PrettyJsonWriter& json, const ReportedFinding& reported) {
   json.member("title", spec.title);
   json.member("layer", to_string(spec.layer));
   json.member("severity", to_string(finding.severity));
+  json.member("default_severity", to_string(spec.severity));
   json.member("status", to_string(finding.status));
+  json.member("gates", reported.gates);
   json.key("subject");
   write_subject(json, finding.subject);
   json.member("message", finding.message);

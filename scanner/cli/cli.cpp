@@ -16,10 +16,12 @@
 #include "checks/policy_json.h"
 #include "checks/registry.h"
 #include "reports/catalogue.h"
+#include "reports/formats/json_report_reader.h"
 #include "reports/parsed_uri.h"
 #include "reports/seedlist_json.h"
-#include "scanner/cli/help_format.h"
 #include "scanner/cli/acceptance_file.h"
+#include "scanner/cli/help_format.h"
+#include "scanner/cli/report_flags.h"
 #include "scanner/cli/scan_command.h"
 #include "scanner/cli/suggestion.h"
 #include "scanner/cli/version.h"
@@ -315,6 +317,40 @@ int run_resolve(const ResolveOptions& options, const CliStreams& streams) {
   return kExitUsage;
 }
 
+// Prints a command's failure (its message, if any, on one line) and returns its exit code.
+int report_failure(const CommandError& error, const CliStreams& streams) {
+  if (!error.message.empty()) {
+    streams.err << "mongoscan: error: " << redact_connection_strings_in_text(error.message) << "\n";
+  }
+  return error.exit_code;
+}
+
+// `convert`: renders the JSON report at `path` ('-': standard input) to the reports the flags
+// name. Exits 0 once they are written: the gate was the scan's to decide.
+std::optional<CommandError> run_convert(const std::string& path, const ReportFlags& flags,
+                                        const CliStreams& streams) {
+  Result<std::string> text = std::string();
+  if (path != "-") {
+    text = read_text_file(path, "convert");
+  } else if (streams.in != nullptr) {
+    std::ostringstream in;
+    in << streams.in->rdbuf();
+    text = in.str();
+  }
+  if (!text) return CommandError{kExitUsage, text.error().message};
+  auto report = read_json_report(text.value());
+  if (!report) return CommandError{kExitUsage, "convert " + path + ": " + report.error().message};
+  auto destinations = report_destinations(given_report_options(flags));
+  if (!destinations) {
+    return CommandError{kExitUsage,
+                        destinations.error().phase + " " + destinations.error().message};
+  }
+  return write_reports(
+      report.value(), destinations.value(),
+      {report_colour(flags, streams.out_is_color_terminal), streams.out_width, flags.sarif},
+      streams);
+}
+
 std::vector<std::string> severity_names() {
   return {"info", "low", "medium", "high", "critical", "none"};
 }
@@ -348,32 +384,8 @@ int run_cli(const std::vector<std::string>& args, CliStreams streams) {
   scan->add_option(
       "--workload", scan_options.workload,
       "Workload the connection strings serve (overrides the policy): core, analytics, ...");
-  CLI::Option* format_option =
-      scan->add_option("--format", scan_options.reports.format, "Report format")
-          ->check(CLI::IsMember({"table", "json", "html", "sarif", "junit", "md"}))
-          ->capture_default_str();
-  CLI::Option* output_option =
-      scan->add_option("-o,--output", scan_options.reports.output,
-                       "Write the report to this file (atomically) instead of stdout ('-')");
-  std::string color = "auto";
-  scan->add_option("--color", color,
-                   "ANSI colour in the table on stdout: auto (a terminal, unless NO_COLOR is set; "
-                   "always with FORCE_COLOR), always or never")
-      ->check(CLI::IsMember({"auto", "always", "never"}))
-      ->capture_default_str();
-  bool no_color = false;
-  scan->add_flag("--no-color", no_color, "Same as --color never");
-  scan->add_option("--report", scan_options.reports.reports,
-                   "Also write a report as FORMAT:PATH ('-' for stdout), e.g. sarif:out.sarif "
-                   "(repeatable: one probe, several formats)");
-  scan->add_flag("--sarif-deployment", scan_request.sarif.deployment_results,
-                 "SARIF: also report findings about nodes, namespaces and connection strings given "
-                 "as arguments (no file of their own), at their --uri-file line or else at the "
-                 "pseudo-path 'mongoscan-deployment'");
-  scan->add_option("--sarif-help-base", scan_request.sarif.help_base,
-                   "SARIF: absolute URI of the published README; each rule's helpUri is this "
-                   "plus the check's anchor (#check-conn-001)")
-      ->capture_default_str();
+  ReportFlags scan_reports;
+  add_report_flags(*scan, scan_reports);
   scan->add_option("--fail-on", scan_request.fail_on,
                    "Exit 1 when a finding fails at or above this severity ('none' never fails)")
       ->check(CLI::IsMember(severity_names()))
@@ -528,6 +540,15 @@ int run_cli(const std::vector<std::string>& args, CliStreams streams) {
   auditor_role->add_flag("--data-model", role_for_data_model,
                          "Add what scan --data-model needs: find and collStats on every database");
 
+  std::string saved_report;
+  ReportFlags convert_reports;
+  CLI::App* convert = app.add_subcommand(
+      "convert",
+      "Render a saved JSON report (scan --format json) in other formats, without probing again");
+  convert->add_option("report", saved_report, "The JSON report; '-' reads standard input")
+      ->required();
+  add_report_flags(*convert, convert_reports);
+
   CLI::App* version = app.add_subcommand("version", "Print the version");
   // The file belongs to the top-level command (CLI11 reads configuration there) and holds the scan
   // command's options; `scan --config FILE` falls through to it.
@@ -581,6 +602,10 @@ int run_cli(const std::vector<std::string>& args, CliStreams streams) {
   }
   if (parse_uri->parsed()) return run_parse_uri(uri_to_parse, reveal, streams);
   if (resolve->parsed()) return run_resolve(resolve_options, streams);
+  if (convert->parsed()) {
+    const auto error = run_convert(saved_report, convert_reports, streams);
+    return error ? report_failure(*error, streams) : kExitOk;
+  }
   if (scan->parsed()) {
     if (no_default_skips) walk.skip_directories.clear();
     // A directory named here is never entered, even for its bundles.
@@ -588,16 +613,11 @@ int run_cli(const std::vector<std::string>& args, CliStreams streams) {
     std::erase_if(walk.served_directories, [&](const std::string& name) {
       return std::find(skip_dirs.begin(), skip_dirs.end(), name) != skip_dirs.end();
     });
-    scan_request.color =
-        !no_color && (color == "always" || (color == "auto" && streams.out_is_color_terminal));
-    scan_options.reports.format_or_output_given =
-        format_option->count() > 0 || output_option->count() > 0;
+    scan_request.color = report_colour(scan_reports, streams.out_is_color_terminal);
+    scan_request.sarif = scan_reports.sarif;
+    scan_options.reports = given_report_options(scan_reports);
     if (auto error = prepare_and_run_scan(scan_options, std::move(scan_request), streams)) {
-      if (!error->message.empty()) {
-        streams.err << "mongoscan: error: " << redact_connection_strings_in_text(error->message)
-                    << "\n";
-      }
-      return error->exit_code;
+      return report_failure(*error, streams);
     }
   }
   return kExitOk;

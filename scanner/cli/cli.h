@@ -19,15 +19,21 @@ enum ExitCode : int {
   kExitIncomplete = 4,      // nothing failed, but some part could not be scanned (ScanCoverage)
 };
 
+// A command's failure: the exit code and one line for stderr (empty when the exit code says all).
+struct CommandError {
+  int exit_code;
+  std::string message;
+};
+
 struct CliStreams {
   std::ostream& out;
   std::ostream& err;
   // Whether stdout takes colour when the command line does not say (--color auto): a terminal
   // without NO_COLOR, or FORCE_COLOR (should_use_color).
   bool out_is_color_terminal = false;
-  bool err_is_terminal = false;        // stderr is a TTY: progress may be shown there
-  std::size_t out_width = 0;           // stdout's console width; 0 when unknown
-  std::istream* in = nullptr;          // what `--files-from -` reads; nullptr: nothing
+  bool err_is_terminal = false;  // stderr is a TTY: progress may be shown there
+  std::size_t out_width = 0;     // stdout's console width; 0 when unknown
+  std::istream* in = nullptr;    // what `--files-from -` reads; nullptr: nothing
 };
 
 // Runs one command line (args exclude the program name). Never throws; every error is one line on

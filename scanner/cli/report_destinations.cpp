@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "reports/atomic_file.h"
+
 namespace mongoscan {
 namespace {
 
@@ -51,6 +53,34 @@ Result<std::vector<ReportDestination>> report_destinations(const ReportOptions& 
     destinations.push_back(std::move(destination));
   }
   return destinations;
+}
+
+std::optional<CommandError> write_reports(const Report& report,
+                                          const std::vector<ReportDestination>& destinations,
+                                          const RenderOptions& stdout_options,
+                                          const CliStreams& streams) {
+  const StatusCounts counts = report.summary();
+  RenderOptions file_options = stdout_options;
+  file_options.color = false;
+  file_options.width = 0;
+  for (const ReportDestination& destination : destinations) {
+    if (destination.to_stdout()) {
+      write_report(report, destination.format, stdout_options, streams.out);
+      continue;
+    }
+    // Rendered straight into the temporary file: a report of thousands of findings is never
+    // held whole in memory.
+    auto render = [&](std::ostream& out) {
+      write_report(report, destination.format, file_options, out);
+    };
+    if (auto written = write_file_atomically(destination.path, render); !written) {
+      return CommandError{kExitScanFailed, "cannot write report: " + written.error().message};
+    }
+    streams.err << "mongoscan: wrote " << destination.path << " (" << counts.fail << " fail, "
+                << counts.warn << " warn, " << counts.pass << " pass, " << counts.error
+                << " error, " << counts.skipped << " skipped)\n";
+  }
+  return std::nullopt;
 }
 
 }  // namespace mongoscan

@@ -1,11 +1,14 @@
 #pragma once
-// Where a scan's reports go: the --format/-o report and every --report FORMAT:PATH, so that one
-// probe writes several formats.
+// Where a command's reports go: the --format/-o report and every --report FORMAT:PATH, so that
+// one probe writes several formats; and writing them.
 
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "reports/report.h"
 #include "reports/reporter.h"
+#include "scanner/cli/cli.h"
 #include "scanner/errors/result.h"
 
 namespace mongoscan {
@@ -32,5 +35,13 @@ struct ReportOptions {
 // default table would share standard output with it). A usage error names the --report value
 // that is no FORMAT:PATH or names an unknown format, or the path two reports would both write.
 Result<std::vector<ReportDestination>> report_destinations(const ReportOptions& options);
+
+// Writes the report to each destination: standard output's with `stdout_options` (colour, the
+// console's width), files atomically and without colour, each noted on stderr with the report's
+// counts. The first file that cannot be written stops the rest (kExitScanFailed).
+std::optional<CommandError> write_reports(const Report& report,
+                                          const std::vector<ReportDestination>& destinations,
+                                          const RenderOptions& stdout_options,
+                                          const CliStreams& streams);
 
 }  // namespace mongoscan

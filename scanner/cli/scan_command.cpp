@@ -27,8 +27,8 @@
 #include "scanner/facts/deployment_facts.h"
 #include "scanner/facts/topology.h"
 #include "scanner/probe/probe.h"
-#include "scanner/uri/uri.h"
 #include "scanner/time/utc_time.h"
+#include "scanner/uri/uri.h"
 
 namespace mongoscan {
 namespace {
@@ -210,32 +210,6 @@ void sample_data_models(ProbedDeployments& probed, const DataModelOptions& optio
       deployment.data_model = std::move(unreachable);
     }
   }
-}
-
-// Every report the request asks for, each file written atomically; the first that cannot be
-// written stops the rest.
-std::optional<CommandError> write_output(const ScanRequest& request, const Report& report,
-                                         const CliStreams& streams) {
-  const StatusCounts counts = report.summary();
-  for (const ReportDestination& destination : request.reports) {
-    if (destination.to_stdout()) {
-      write_report(report, destination.format, {request.color, streams.out_width, request.sarif},
-                   streams.out);
-      continue;
-    }
-    // Rendered straight into the temporary file: a report of thousands of findings is never
-    // held whole in memory.
-    auto render = [&](std::ostream& out) {
-      write_report(report, destination.format, {false, 0, request.sarif}, out);
-    };
-    if (auto written = write_file_atomically(destination.path, render); !written) {
-      return CommandError{kExitScanFailed, "cannot write report: " + written.error().message};
-    }
-    streams.err << "mongoscan: wrote " << destination.path << " (" << counts.fail << " fail, "
-                << counts.warn << " warn, " << counts.pass << " pass, " << counts.error
-                << " error, " << counts.skipped << " skipped)\n";
-  }
-  return std::nullopt;
 }
 
 // The config scan's settings with the policy's limits on findings.
@@ -443,7 +417,10 @@ std::optional<CommandError> run_scan(const ScanRequest& request, const CliStream
                           std::to_string(counts.fail) + " fail, " + std::to_string(counts.warn) +
                           " warn, " + std::to_string(counts.error) + " error); scan " +
                           report.coverage.statement());
-  if (auto error = write_output(request, report, streams)) return error;
+  if (auto error = write_reports(report, request.reports,
+                                 {request.color, streams.out_width, request.sarif}, streams)) {
+    return error;
+  }
   if (gate_fails) return CommandError{kExitFindingsFailed, ""};
   if (!report.coverage.complete() && !request.allow_incomplete &&
       !request.policy.allow_incomplete) {

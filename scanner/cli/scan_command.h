@@ -64,20 +64,14 @@ struct ScanRequest {
   ConfigScanRequest config;
   Policy policy;
   std::vector<ReportDestination> reports = {ReportDestination{}};  // at most one to stdout
-  bool color = false;  // ANSI colour in a table written to stdout
-  int verbosity = 0;   // -v: 1, -vv: 2 (Diagnostics)
+  bool color = false;                   // ANSI colour in a table written to stdout
+  int verbosity = 0;                    // -v: 1, -vv: 2 (Diagnostics)
   std::vector<Acceptance> acceptances;  // --accept: judged against the scan's date (UTC)
   std::string fail_on = "high";
   SarifOptions sarif;             // --sarif-deployment, --sarif-help-base
   bool allow_incomplete = false;  // an incomplete scan exits by its findings, not kExitIncomplete
   ProbeSettings probe;
   std::optional<DataModelOptions> data_model;  // --data-model: sample each probed deployment
-};
-
-// A command's failure: the exit code and one line for stderr (empty when the exit code says all).
-struct CommandError {
-  int exit_code;
-  std::string message;
 };
 
 std::optional<CommandError> run_scan(const ScanRequest& request, const CliStreams& streams);

@@ -236,6 +236,9 @@ def main():
                b"acceptances:\n  - {check: CONN-*, subject: 'mongodb://u:pw@h/?authMechanismProperties="
                b"AWS_SESSION_TOKEN:t', reason: r, expires: 2026-12-31}\n")
     corpus.add("acceptance_file_fuzz", b"acceptances:\n  - check: A-1\n    expires: 2026-13-01\n")
+    for path in sorted((REPO / "tests" / "reports" / "golden").glob("*.json")):
+        corpus.add("json_report_fuzz", path.read_bytes())
+    corpus.add("json_report_fuzz", b'{"schema_version": 1, "tool": {"name": "mongoscan"}}')
     for harness, count in sorted(corpus.counts.items()):
         print(f"seed_corpus: {harness}: {count} seeds")
 

@@ -46,6 +46,7 @@ class TempDir {
   }
   ~TempDir() { fs::remove_all(path_); }
   fs::path operator/(const std::string& name) const { return path_ / name; }
+  const fs::path& path() const { return path_; }
 
  private:
   fs::path path_;
@@ -341,6 +342,72 @@ TEST(Cli, WritesAValidJsonReportToAFile) {
     EXPECT_FALSE(finding["references"].empty()) << finding["check_id"];
   }
   EXPECT_EQ(lines, std::set<int>({5, 8, 11, 14, 17})) << "each string at its own line";
+}
+
+// Issue 21: `convert` renders a saved JSON report in every format as the scan itself rendered
+// it, without probing, and exits 0 (the gate was the scan's).
+TEST(Cli, ConvertRendersASavedReportAsTheScanDid) {
+  TempDir dir;
+  const std::vector<std::string> formats = {"json", "html", "sarif", "junit", "md"};
+  std::vector<std::string> scan = {"scan", "--uri-file", kSampleUris, "--sarif-deployment"};
+  std::vector<std::string> convert = {"convert", (dir / "scan.json").string(),
+                                      "--sarif-deployment"};
+  for (const std::string& format : formats) {
+    scan.push_back("--report=" + format + ":" + (dir / ("scan." + format)).string());
+    convert.push_back("--report=" + format + ":" + (dir / ("convert." + format)).string());
+  }
+  const auto scanned = mongoscan(scan);
+  ASSERT_EQ(scanned.exit_code, 1) << scanned.err;
+  const auto converted = mongoscan(convert);
+  EXPECT_EQ(converted.exit_code, 0) << converted.err;
+  EXPECT_EQ(converted.out, scanned.out) << "the table on stdout";
+  EXPECT_NE(converted.out.find("CONN-"), std::string::npos) << converted.out;
+  for (const std::string& format : formats) {
+    EXPECT_EQ(read_file(dir / ("convert." + format)), read_file(dir / ("scan." + format)))
+        << format;
+  }
+  // From standard input too.
+  const auto piped =
+      run_process({testing_support::mongoscan_binary(), "convert", "-", "--format", "md"},
+                  read_file(dir / "scan.json"), std::chrono::seconds(30), {"NO_COLOR"});
+  EXPECT_EQ(piped.exit_code, 0) << piped.err;
+  EXPECT_EQ(piped.out, read_file(dir / "scan.md"));
+  // A repository's .mongoscan.yaml holds the scan's defaults, not convert's.
+  std::ofstream(dir / ".mongoscan.yaml") << "format: json\nfail-on: none\n";
+  const auto in_repository =
+      run_process({"/bin/sh", "-c",
+                   "cd '" + (dir / "").string() + "' && exec '" +
+                       testing_support::mongoscan_binary() + "' convert scan.json"},
+                  "", std::chrono::seconds(30), {"NO_COLOR"});
+  EXPECT_EQ(in_repository.exit_code, 0) << in_repository.err;
+  EXPECT_EQ(in_repository.out, scanned.out);
+}
+
+TEST(Cli, ConvertRefusesWhatIsNoReportInOneLine) {
+  TempDir dir;
+  const std::string planted = "Wq3-planted-secret";
+  std::ofstream(dir / "report.sarif") << R"({"version": "2.1.0", "runs": []})";
+  std::ofstream(dir / "bad.json") << R"({"schema_version": 1, "tool": {"name": ")" << planted
+                                  << R"(", "version": 7}})";
+  const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
+      {{"convert", (dir / "missing.json").string()},
+       "convert " + (dir / "missing.json").string() + ": No such file or directory"},
+      {{"convert", dir.path().string()}, "is a directory, not a file"},
+      {{"convert", (dir / "report.sarif").string()},
+       (dir / "report.sarif").string() + ": not a mongoscan JSON report (no schema_version)"},
+      {{"convert", (dir / "bad.json").string()}, "bad.json: /tool/version: not a string"},
+      {{"convert", (dir / "bad.json").string(), "--report", "pdf:x"}, "/tool/version"},
+      {{"convert"}, "report is required"},
+  };
+  for (const auto& [args, expected] : cases) {
+    const auto result = mongoscan(args);
+    EXPECT_EQ(result.exit_code, 2) << expected;
+    EXPECT_EQ(line_count(result.err), 1u) << result.err;
+    EXPECT_NE(result.err.find(expected), std::string::npos) << result.err;
+    EXPECT_EQ(result.err.find(planted), std::string::npos) << result.err;
+    EXPECT_TRUE(result.out.empty()) << result.out;
+  }
+  EXPECT_NE(mongoscan({"convrt", "x.json"}).err.find("did you mean convert?"), std::string::npos);
 }
 
 // Issue 21: SARIF that GitHub code scanning takes. Strings from --uri-file and --app-uri-file are

@@ -1,0 +1,46 @@
+#include "scanner/cli/report_flags.h"
+
+namespace mongoscan {
+
+void add_report_flags(CLI::App& command, ReportFlags& flags) {
+  flags.format_option =
+      command.add_option("--format", flags.reports.format, "Report format")
+          ->check(CLI::IsMember({"table", "json", "html", "sarif", "junit", "md"}))
+          ->capture_default_str();
+  flags.output_option =
+      command.add_option("-o,--output", flags.reports.output,
+                         "Write the report to this file (atomically) instead of stdout ('-')");
+  command
+      .add_option("--color", flags.color,
+                  "ANSI colour in the table on stdout: auto (a terminal, unless NO_COLOR is set; "
+                  "always with FORCE_COLOR), always or never")
+      ->check(CLI::IsMember({"auto", "always", "never"}))
+      ->capture_default_str();
+  command.add_flag("--no-color", flags.no_color, "Same as --color never");
+  command.add_option("--report", flags.reports.reports,
+                     "Also write a report as FORMAT:PATH ('-' for stdout), e.g. sarif:out.sarif "
+                     "(repeatable: several formats at once)");
+  command.add_flag("--sarif-deployment", flags.sarif.deployment_results,
+                   "SARIF: also report findings about nodes, namespaces and connection strings "
+                   "given as arguments (no file of their own), at their --uri-file line or else "
+                   "at the pseudo-path 'mongoscan-deployment'");
+  command
+      .add_option("--sarif-help-base", flags.sarif.help_base,
+                  "SARIF: absolute URI of the published README; each rule's helpUri is this "
+                  "plus the check's anchor (#check-conn-001)")
+      ->capture_default_str();
+}
+
+bool report_colour(const ReportFlags& flags, bool out_is_color_terminal) {
+  return !flags.no_color &&
+         (flags.color == "always" || (flags.color == "auto" && out_is_color_terminal));
+}
+
+ReportOptions given_report_options(const ReportFlags& flags) {
+  ReportOptions options = flags.reports;
+  options.format_or_output_given =
+      flags.format_option->count() > 0 || flags.output_option->count() > 0;
+  return options;
+}
+
+}  // namespace mongoscan

@@ -1,0 +1,32 @@
+#pragma once
+// The options that choose a command's reports (--format, -o, --report, --color, --sarif-*), the
+// same for `scan` and `convert`.
+
+#include <CLI/CLI.hpp>
+#include <string>
+
+#include "reports/formats/sarif_report.h"
+#include "scanner/cli/report_destinations.h"
+
+namespace mongoscan {
+
+struct ReportFlags {
+  ReportOptions reports;
+  std::string color = "auto";  // --color: auto, always or never
+  bool no_color = false;       // --no-color
+  SarifOptions sarif;
+  CLI::Option* format_option = nullptr;
+  CLI::Option* output_option = nullptr;
+};
+
+// Adds the report options to `command`, storing into `flags` (which must outlive the parse).
+void add_report_flags(CLI::App& command, ReportFlags& flags);
+
+// After the parse: whether the table on standard output takes ANSI colour, given whether standard
+// output is a terminal that takes it (CliStreams::out_is_color_terminal).
+bool report_colour(const ReportFlags& flags, bool out_is_color_terminal);
+
+// After the parse: the report options with whether --format or -o was given.
+ReportOptions given_report_options(const ReportFlags& flags);
+
+}  // namespace mongoscan
