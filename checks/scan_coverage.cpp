@@ -17,8 +17,19 @@ std::string counted(std::size_t count, std::string_view one, std::string_view ma
 
 bool ScanCoverage::complete() const {
   return nodes_not_scanned == 0 && nodes_in_part == 0 && members_not_probed == 0 &&
-         checks_in_error == 0 &&
-         files_not_scanned == 0 && !timed_out;
+         checks_in_error == 0 && files_not_scanned == 0 && !timed_out &&
+         environments_not_scanned == 0;
+}
+
+ScanCoverage& ScanCoverage::operator+=(const ScanCoverage& other) {
+  nodes_not_scanned += other.nodes_not_scanned;
+  nodes_in_part += other.nodes_in_part;
+  members_not_probed += other.members_not_probed;
+  checks_in_error += other.checks_in_error;
+  files_not_scanned += other.files_not_scanned;
+  timed_out = timed_out || other.timed_out;
+  environments_not_scanned += other.environments_not_scanned;
+  return *this;
 }
 
 std::string ScanCoverage::statement() const {
@@ -27,19 +38,23 @@ std::string ScanCoverage::statement() const {
   if (nodes_not_scanned > 0)
     parts.push_back(counted(nodes_not_scanned, "node", "nodes", "not scanned"));
   if (nodes_in_part > 0)
-    parts.push_back(counted(nodes_in_part, "node", "nodes", "scanned in part (a probe step failed)"));
+    parts.push_back(
+        counted(nodes_in_part, "node", "nodes", "scanned in part (a probe step failed)"));
   if (members_not_probed > 0)
     parts.push_back(counted(members_not_probed, "member", "members", "not probed (member cap)"));
-  if (checks_in_error > 0)
-    parts.push_back(counted(checks_in_error, "check", "checks", "in error"));
+  if (checks_in_error > 0) parts.push_back(counted(checks_in_error, "check", "checks", "in error"));
   if (files_not_scanned > 0)
     parts.push_back(counted(files_not_scanned, "file", "files", "not scanned (internal error)"));
+  if (environments_not_scanned > 0) {
+    parts.push_back(
+        counted(environments_not_scanned, "environment", "environments", "not scanned"));
+  }
   if (timed_out) parts.push_back("the scan timeout ended the scan");
   return "incomplete: " + join(parts);
 }
 
 ScanCoverage assess_coverage(const std::vector<DeploymentFacts>& deployments,
-                             const ConfigFacts* config, const std::vector<Finding>& findings,
+                             const ConfigFacts* config, std::span<const Finding> findings,
                              bool timed_out) {
   ScanCoverage coverage;
   coverage.timed_out = timed_out;
@@ -55,9 +70,8 @@ ScanCoverage assess_coverage(const std::vector<DeploymentFacts>& deployments,
   }
   if (config) {
     coverage.files_not_scanned = static_cast<std::size_t>(
-        std::count_if(config->skipped.begin(), config->skipped.end(), [](const SkippedFile& file) {
-          return file.reason == kInternalErrorReason;
-        }));
+        std::count_if(config->skipped.begin(), config->skipped.end(),
+                      [](const SkippedFile& file) { return file.reason == kInternalErrorReason; }));
   }
   coverage.checks_in_error = static_cast<std::size_t>(
       std::count_if(findings.begin(), findings.end(), [](const Finding& finding) {

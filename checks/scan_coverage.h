@@ -3,6 +3,7 @@
 // an incomplete scan does not pass the gate unless the user allows it (--allow-incomplete).
 
 #include <cstddef>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -19,6 +20,10 @@ struct ScanCoverage {
   std::size_t checks_in_error = 0;     // unsuppressed findings whose check could not judge
   std::size_t files_not_scanned = 0;   // files whose scan failed (an internal error)
   bool timed_out = false;              // --scan-timeout ended the scan before it finished
+  std::size_t environments_not_scanned = 0;  // inventory environments that could not be scanned
+
+  // The coverage of two parts of one scan together (an inventory's environments).
+  ScanCoverage& operator+=(const ScanCoverage& other);
 
   bool complete() const;
   // "complete" or "incomplete: 2 nodes not scanned, 5 checks in error, ..." (every count not 0).
@@ -30,7 +35,7 @@ struct ScanCoverage {
 // What the scan of `deployments` and `config` (nullptr: no files were scanned) could not judge,
 // from the facts and the findings they gave.
 ScanCoverage assess_coverage(const std::vector<DeploymentFacts>& deployments,
-                             const ConfigFacts* config, const std::vector<Finding>& findings,
+                             const ConfigFacts* config, std::span<const Finding> findings,
                              bool timed_out);
 
 }  // namespace mongoscan

@@ -23,9 +23,23 @@ bool is_suppressed(const Finding& finding) {
          (finding.status == Status::fail || finding.status == Status::warn);
 }
 
-StatusCounts Report::summary() const {
+std::string_view verdict_of(const EnvironmentSummary& environment) {
+  if (!environment.error.empty()) return "not scanned";
+  if (environment.gate_fails) return "fail";
+  if (!environment.coverage.complete()) return "incomplete";
+  return "pass";
+}
+
+StatusCounts Report::summary() const { return count_statuses(nullptr); }
+
+StatusCounts Report::environment_summary(const std::string& environment) const {
+  return count_statuses(&environment);
+}
+
+StatusCounts Report::count_statuses(const std::string* environment) const {
   StatusCounts counts;
   for (const ReportedFinding& reported : findings) {
+    if (environment != nullptr && reported.environment != *environment) continue;
     if (is_suppressed(reported.finding)) {
       ++counts.suppressed;
       continue;

@@ -11,8 +11,8 @@
 #include "checks/check_spec.h"
 #include "checks/finding.h"
 #include "checks/scan_coverage.h"
-#include "scanner/facts/skipped_file.h"
 #include "scanner/errors/result.h"
+#include "scanner/facts/skipped_file.h"
 
 namespace mongoscan {
 
@@ -22,7 +22,8 @@ std::string describe(const Subject& subject);
 struct ReportedFinding {
   CheckSpec spec;
   Finding finding;
-  bool gates = false;  // it fails the CI gate (--fail-on; checks/gate.h): set by the CLI
+  bool gates = false;            // it fails the CI gate (--fail-on; checks/gate.h): set by the CLI
+  std::string environment = {};  // the inventory environment it belongs to; empty without one
 };
 
 struct NodeSummary {
@@ -79,6 +80,7 @@ struct TargetSummary {
   std::string topology = "unknown";  // replica_set, sharded, standalone, load_balanced, unknown
   std::vector<NodeSummary> nodes;
   std::optional<ClusterSummary> cluster;  // sharded clusters only
+  std::string environment = {};           // the inventory environment; empty without one
 };
 
 // A fail or warn that a suppression (inline, accepted or baseline) keeps from counting as fail or
@@ -108,6 +110,19 @@ struct ConfigScanSummary {
   std::size_t connection_strings_not_judged = 0;  // distinct strings past the scan's limit
 };
 
+// One environment of an inventory scan (scan --inventory): which it is and how it fared. Its
+// targets and findings name it.
+struct EnvironmentSummary {
+  std::string name;
+  std::map<std::string, std::string> tags;
+  std::string error;        // why it was not scanned (its account or policy is unusable); or empty
+  bool gate_fails = false;  // one of its findings fails the gate
+  ScanCoverage coverage;    // what its scan could not look at
+};
+
+// "not scanned", "fail", "incomplete" or "pass": the environment's verdict at the gate.
+std::string_view verdict_of(const EnvironmentSummary& environment);
+
 struct Report {
   std::string tool_name = "mongoscan";
   std::string tool_version;
@@ -117,11 +132,16 @@ struct Report {
   std::vector<TargetSummary> targets;
   std::vector<ReportedFinding> findings;
   ScanStatistics statistics;
-  std::optional<ConfigScanSummary> config_scan;  // present when the scan read files
-  ScanCoverage coverage;                         // what the scan could not look at
+  std::optional<ConfigScanSummary> config_scan;    // present when the scan read files
+  ScanCoverage coverage;                           // what the scan could not look at
   std::vector<StaleAcceptance> stale_acceptances;  // --accept entries that matched nothing
+  std::vector<EnvironmentSummary> environments;    // an inventory's, in its order; else none
 
   StatusCounts summary() const;
+  StatusCounts environment_summary(const std::string& environment) const;
+
+ private:
+  StatusCounts count_statuses(const std::string* environment) const;  // nullptr: every finding
 };
 
 }  // namespace mongoscan

@@ -29,6 +29,7 @@ mongoscan_sources(MONGOSCAN_SOURCES scanner/bson
 # the composition root: the command line, and a scan wired from gathering to reports
 mongoscan_sources(MONGOSCAN_SOURCES scanner/cli
   acceptance_file.cpp
+  inventory_file.cpp
   cli.cpp
   diagnostics.cpp
   help_format.cpp

@@ -99,6 +99,7 @@ void write_target(PrettyJsonWriter& json, const TargetSummary& target) {
     json.key("cluster");
     write_cluster(json, *target.cluster);
   }
+  if (!target.environment.empty()) json.member("environment", target.environment);
   json.end_object();
 }
 
@@ -176,6 +177,7 @@ void write_finding(PrettyJsonWriter& json, const ReportedFinding& reported) {
   if (!finding.fingerprint.empty()) json.member("fingerprint", finding.fingerprint);
   if (!finding.suppression.empty()) json.member("suppression", finding.suppression);
   if (finding.acceptance) write_acceptance(json, *finding.acceptance);
+  if (!reported.environment.empty()) json.member("environment", reported.environment);
   json.end_object();
 }
 
@@ -200,7 +202,32 @@ void write_coverage(PrettyJsonWriter& json, const ScanCoverage& coverage) {
   json.member("checks_in_error", coverage.checks_in_error);
   json.member("files_not_scanned", coverage.files_not_scanned);
   json.member("timed_out", coverage.timed_out);
+  json.member("environments_not_scanned", coverage.environments_not_scanned);
   json.end_object();
+}
+
+// An inventory's environments: each one's verdict at the gate, counts and coverage, or why it
+// was not scanned.
+void write_environments(PrettyJsonWriter& json, const Report& report) {
+  json.key("environments");
+  json.begin_array();
+  for (const EnvironmentSummary& environment : report.environments) {
+    json.begin_object();
+    json.member("name", environment.name);
+    json.key("tags");
+    json.begin_object();
+    for (const auto& [key, value] : environment.tags) json.member(key, value);
+    json.end_object();
+    json.member("verdict", verdict_of(environment));
+    if (!environment.error.empty()) json.member("error", environment.error);
+    json.member("gate_fails", environment.gate_fails);
+    json.key("summary");
+    write_summary(json, report.environment_summary(environment.name));
+    json.key("coverage");
+    write_coverage(json, environment.coverage);
+    json.end_object();
+  }
+  json.end_array();
 }
 
 void write_config_scan(PrettyJsonWriter& json, const ConfigScanSummary& scan) {
@@ -270,6 +297,7 @@ void write_json_report(const Report& report, std::ostream& out) {
     write_config_scan(json, *report.config_scan);
   }
   if (!report.stale_acceptances.empty()) write_stale_acceptances(json, report.stale_acceptances);
+  if (!report.environments.empty()) write_environments(json, report);
   json.end_object();
   out << text << '\n';
 }

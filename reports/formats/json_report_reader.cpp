@@ -236,6 +236,7 @@ TargetSummary read_target(ReportFields& fields, const json& object, const std::s
   if (const json* cluster = fields.object_member(object, at, "cluster", false)) {
     target.cluster = read_cluster(fields, *cluster, member_pointer(at, "cluster"));
   }
+  target.environment = fields.text(object, at, "environment", false);
   return target;
 }
 
@@ -296,6 +297,7 @@ ReportedFinding read_finding(ReportFields& fields, const json& object, const std
   if (const json* acceptance = fields.object_member(object, at, "acceptance", false)) {
     finding.acceptance = read_acceptance(fields, *acceptance, member_pointer(at, "acceptance"));
   }
+  reported.environment = fields.text(object, at, "environment", false);
   return reported;
 }
 
@@ -307,7 +309,27 @@ ScanCoverage read_coverage(ReportFields& fields, const json& object, const std::
   coverage.checks_in_error = fields.number<std::size_t>(object, at, "checks_in_error");
   coverage.files_not_scanned = fields.number<std::size_t>(object, at, "files_not_scanned");
   coverage.timed_out = fields.flag(object, at, "timed_out");
+  coverage.environments_not_scanned =
+      fields.number<std::size_t>(object, at, "environments_not_scanned", false);
   return coverage;
+}
+
+EnvironmentSummary read_environment(ReportFields& fields, const json& object,
+                                    const std::string& at) {
+  EnvironmentSummary environment;
+  environment.name = fields.text(object, at, "name");
+  if (const json* tags = fields.object_member(object, at, "tags", true)) {
+    const std::string tags_at = member_pointer(at, "tags");
+    for (const auto& [key, value] : tags->items()) {
+      environment.tags[key] = fields.text(*tags, tags_at, key.c_str());
+    }
+  }
+  environment.error = fields.text(object, at, "error", false);
+  environment.gate_fails = fields.flag(object, at, "gate_fails");
+  if (const json* coverage = fields.object_member(object, at, "coverage", true)) {
+    environment.coverage = read_coverage(fields, *coverage, member_pointer(at, "coverage"));
+  }
+  return environment;
 }
 
 ConfigScanSummary read_config_scan(ReportFields& fields, const json& object,
@@ -379,6 +401,9 @@ Report read_report(ReportFields& fields, const json& root) {
               [&](const json& entry, const std::string& entry_at) {
                 report.stale_acceptances.push_back(read_stale_acceptance(fields, entry, entry_at));
               });
+  fields.each(root, at, "environments", false, [&](const json& entry, const std::string& entry_at) {
+    report.environments.push_back(read_environment(fields, entry, entry_at));
+  });
   return report;
 }
 

@@ -65,4 +65,12 @@ Result<Secret> read_password(const std::string& password_file, const std::string
   return from_prompt(username);
 }
 
+Result<Secret> read_password_variable(const std::string& variable) {
+  const char* value = std::getenv(variable.c_str());
+  if (value == nullptr || *value == '\0') {
+    return password_error("password_env " + variable + " is not set");
+  }
+  return Secret(value);
+}
+
 }  // namespace mongoscan

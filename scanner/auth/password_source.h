@@ -13,4 +13,8 @@ namespace mongoscan {
 // part of it). Errors are ErrorCode::usage and name the source, never the password.
 Result<Secret> read_password(const std::string& password_file, const std::string& username);
 
+// The password held by the environment variable `variable` (an inventory's password_env). An error
+// names the variable when it is unset or empty.
+Result<Secret> read_password_variable(const std::string& variable);
+
 }  // namespace mongoscan

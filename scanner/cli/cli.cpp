@@ -21,6 +21,7 @@
 #include "reports/seedlist_json.h"
 #include "scanner/cli/acceptance_file.h"
 #include "scanner/cli/help_format.h"
+#include "scanner/cli/inventory_file.h"
 #include "scanner/cli/report_flags.h"
 #include "scanner/cli/scan_command.h"
 #include "scanner/cli/suggestion.h"
@@ -51,6 +52,10 @@ struct ScanOptions {
   std::string files_from;  // --files-from: a file (or "-" for stdin) with one path per line
   std::string baseline_file;
   std::string accept_file;
+  std::vector<std::string> config_paths;       // --config-path
+  std::string inventory_file;                  // --inventory
+  std::vector<std::string> environment_names;  // --env
+  std::vector<std::string> tag_filters;        // --tag KEY=VALUE
   bool data_model = false;
   DataModelOptions data_model_options;
   ReportOptions reports;
@@ -90,36 +95,40 @@ Result<std::vector<UriInput>> read_uri_file(const std::string& path, bool probe)
   return inputs;
 }
 
-Result<Policy> load_policy(const ScanOptions& options) {
+// The policy a scan (or an inventory environment) judges by: a file, the dev-spec preset or the
+// defaults, with its workload and application instances overridden when given. `flag` names
+// where the file and workload came from in errors ("--policy", or "inventory.yaml:7: policy").
+Result<Policy> load_policy(const std::string& file, const std::string& workload,
+                           std::optional<std::int64_t> app_instances, const std::string& flag,
+                           const std::string& workload_flag) {
   Policy policy;
-  if (options.policy_file == kDevelopmentSpecificationPreset) {
+  if (file == kDevelopmentSpecificationPreset) {
     policy = development_specification_policy();
-  } else if (!options.policy_file.empty()) {
-    auto text = read_text_file(options.policy_file, "--policy");
+  } else if (!file.empty()) {
+    auto text = read_text_file(file, flag);
     if (!text) return text.error();
     auto parsed = parse_policy(text.value());
     if (!parsed) {
-      return Error{ErrorCode::usage, "policy",
-                   "--policy " + options.policy_file + ": " + parsed.error().message};
+      return Error{ErrorCode::usage, "policy", flag + " " + file + ": " + parsed.error().message};
     }
     policy = std::move(parsed).value();
   }
-  if (!options.workload.empty()) {
+  if (!workload.empty()) {
     // The policy file's own workload is checked when it is read; a mistyped --workload would
     // otherwise silently skip the checks that depend on it.
-    if (!policy.read_preferences.contains(options.workload)) {
+    if (!policy.read_preferences.contains(workload)) {
       std::vector<std::string> workloads;
       for (const auto& entry : policy.read_preferences) workloads.push_back(entry.first);
-      const auto suggestion = closest_name(options.workload, workloads);
+      const auto suggestion = closest_name(workload, workloads);
       std::string known;
       for (const std::string& name : workloads) known += (known.empty() ? "" : ", ") + name;
       return Error{ErrorCode::usage, "policy",
-                   "--workload '" + options.workload + "' is no workload of the policy (" + known +
+                   workload_flag + " '" + workload + "' is no workload of the policy (" + known +
                        ")" + (suggestion ? "; did you mean " + *suggestion + "?" : "")};
     }
-    policy.workload = options.workload;
+    policy.workload = workload;
   }
-  if (options.app_instances) policy.connection_budget.app_instances = options.app_instances;
+  if (app_instances) policy.connection_budget.app_instances = app_instances;
   return policy;
 }
 
@@ -144,12 +153,15 @@ Result<std::vector<std::string>> read_path_list(const std::string& source, std::
   return paths;
 }
 
+// The paths to scan (--config-path, then --files-from's) and the baseline.
 std::optional<CommandError> collect_config_inputs(const ScanOptions& options, std::istream* in,
+                                                  std::vector<std::string>& paths,
                                                   ConfigScanRequest& config) {
+  paths = options.config_paths;
   if (!options.files_from.empty()) {
-    auto paths = read_path_list(options.files_from, in);
-    if (!paths) return CommandError{kExitUsage, paths.error().message};
-    config.paths.insert(config.paths.end(), paths.value().begin(), paths.value().end());
+    auto listed = read_path_list(options.files_from, in);
+    if (!listed) return CommandError{kExitUsage, listed.error().message};
+    paths.insert(paths.end(), listed.value().begin(), listed.value().end());
   }
   if (!options.baseline_file.empty()) {
     auto text = read_text_file(options.baseline_file, "--baseline");
@@ -234,11 +246,60 @@ std::string did_you_mean(const std::vector<std::string>& args, const CLI::App& a
   return "";
 }
 
+// The inventory's environments that --env and --tag pick, each with its targets, files, policy
+// and account (the command line's where the inventory gives none). An environment whose policy
+// cannot be loaded carries the error, to be reported in its section.
+Result<std::vector<EnvironmentRequest>> inventory_environments(const ScanOptions& options,
+                                                               const ProbeSettings& probe) {
+  auto text = read_text_file(options.inventory_file, "--inventory");
+  if (!text) return text.error();
+  auto inventory = parse_inventory(text.value(), options.inventory_file);
+  if (!inventory) return inventory.error();
+  auto selected =
+      select_environments(inventory.value(), options.environment_names, options.tag_filters);
+  if (!selected) return selected.error();
+  std::vector<EnvironmentRequest> environments;
+  for (const InventoryEnvironment& listed : selected.value()) {
+    EnvironmentRequest& environment = environments.emplace_back();
+    environment.name = listed.name;
+    environment.tags = listed.tags;
+    for (const InventoryTarget& target : listed.targets) {
+      environment.inputs.push_back(
+          {target.listed_at.file + ":" + std::to_string(target.listed_at.line), target.text, true,
+           target.listed_at});
+    }
+    environment.config_paths = listed.config_paths;
+    environment.probe = probe;
+    ProbeSettings& account = environment.probe;
+    for (const auto& [from, to] : {std::pair{&listed.username, &account.username},
+                                   {&listed.auth_source, &account.auth_source},
+                                   {&listed.auth_mechanism, &account.auth_mechanism},
+                                   {&listed.tls_ca_file, &account.tls_ca_file},
+                                   {&listed.tls_cert_key_file, &account.tls_cert_key_file}}) {
+      if (!from->empty()) *to = *from;
+    }
+    if (!listed.password_env.empty() || !listed.password_file.empty()) {
+      account.password_env = listed.password_env;
+      account.password_file = listed.password_file;
+    }
+    account.tls_insecure = account.tls_insecure || listed.tls_insecure;
+    const std::string origin =
+        listed.defined_at.file + ":" + std::to_string(listed.defined_at.line) + ": ";
+    auto policy = load_policy(listed.policy.empty() ? options.policy_file : listed.policy,
+                              listed.workload.empty() ? options.workload : listed.workload,
+                              listed.app_instances ? listed.app_instances : options.app_instances,
+                              origin + "policy", origin + "workload");
+    if (policy) {
+      environment.policy = std::move(policy).value();
+    } else {
+      environment.error = policy.error();
+    }
+  }
+  return environments;
+}
+
 std::optional<CommandError> prepare_and_run_scan(const ScanOptions& options, ScanRequest request,
                                                  const CliStreams& streams) {
-  auto policy = load_policy(options);
-  if (!policy) return CommandError{kExitUsage, policy.error().message};
-  request.policy = std::move(policy).value();
   auto reports = report_destinations(options.reports);
   if (!reports)
     return CommandError{kExitUsage, reports.error().phase + " " + reports.error().message};
@@ -246,10 +307,8 @@ std::optional<CommandError> prepare_and_run_scan(const ScanOptions& options, Sca
   auto acceptances = load_acceptances(options.accept_file);
   if (!acceptances) return CommandError{kExitUsage, "--accept " + acceptances.error().message};
   request.acceptances = std::move(acceptances).value();
-  if (auto error = collect_config_inputs(options, streams.in, request.config)) return error;
-  if (auto error =
-          collect_uri_inputs(options, streams.err, request.inputs,
-                             !request.config.paths.empty() || !options.files_from.empty())) {
+  std::vector<std::string> config_paths;
+  if (auto error = collect_config_inputs(options, streams.in, config_paths, request.config)) {
     return error;
   }
   request.probe.connect_timeout = to_milliseconds(options.connect_timeout_seconds);
@@ -257,8 +316,38 @@ std::optional<CommandError> prepare_and_run_scan(const ScanOptions& options, Sca
   request.probe.node_timeout = to_milliseconds(options.node_timeout_seconds);
   request.probe.dns_timeout = to_milliseconds(options.dns_timeout_seconds);
   request.probe.scan_timeout = to_milliseconds(options.scan_timeout_seconds);
+  if (!options.inventory_file.empty()) {
+    if (!options.uris.empty() || !options.uri_files.empty() || !options.app_uri_files.empty() ||
+        !config_paths.empty()) {
+      return CommandError{kExitUsage,
+                          "scan: with --inventory, give targets and config paths in the inventory, "
+                          "not on the command line"};
+    }
+    auto environments = inventory_environments(options, request.probe);
+    if (!environments) return CommandError{kExitUsage, environments.error().message};
+    request.environments = std::move(environments).value();
+  } else {
+    if (!options.environment_names.empty() || !options.tag_filters.empty()) {
+      return CommandError{kExitUsage, "scan: --env and --tag pick environments of --inventory"};
+    }
+    auto policy = load_policy(options.policy_file, options.workload, options.app_instances,
+                              "--policy", "--workload");
+    if (!policy) return CommandError{kExitUsage, policy.error().message};
+    EnvironmentRequest& environment = request.environments.emplace_back();
+    environment.policy = std::move(policy).value();
+    environment.probe = request.probe;
+    environment.config_paths = std::move(config_paths);
+    if (auto error =
+            collect_uri_inputs(options, streams.err, environment.inputs,
+                               !environment.config_paths.empty() || !options.files_from.empty())) {
+      return error;
+    }
+  }
+  const bool any_input = std::any_of(
+      request.environments.begin(), request.environments.end(),
+      [](const EnvironmentRequest& environment) { return !environment.inputs.empty(); });
   if (options.data_model) {
-    if (request.inputs.empty() || !request.probe.enabled) {
+    if (!any_input || !request.probe.enabled) {
       return CommandError{kExitUsage,
                           "scan: --data-model needs a connection string to probe (it reads the "
                           "deployment's collections)"};
@@ -378,6 +467,14 @@ int run_cli(const std::vector<std::string>& args, CliStreams streams) {
       "--app-uri-file", scan_options.app_uri_files,
       "File of applications' connection strings: analysed against the connection rules, "
       "never connected to");
+  scan->add_option("--inventory", scan_options.inventory_file,
+                   "Inventory file (YAML or JSON) of environments to scan, each with its targets, "
+                   "account, policy and config paths (example: fixtures/inventory.yaml)");
+  scan->add_option("--env", scan_options.environment_names,
+                   "With --inventory: scan only this environment (repeatable)");
+  scan->add_option("--tag", scan_options.tag_filters,
+                   "With --inventory: scan only environments with this tag, KEY=VALUE "
+                   "(repeatable: all must hold)");
   scan->add_option("--policy", scan_options.policy_file,
                    "Policy JSON file (thresholds, severities), or 'dev-spec': the development "
                    "specification's preset (its naming conventions on)");
@@ -472,7 +569,7 @@ int run_cli(const std::vector<std::string>& args, CliStreams streams) {
 
   ConfigScanRequest& config = scan_request.config;
   WalkSettings& walk = config.settings.walk;
-  scan->add_option("--config-path", config.paths,
+  scan->add_option("--config-path", scan_options.config_paths,
                    "Application file or directory to scan for hardcoded credentials and "
                    "connection strings (repeatable)")
       ->check(CLI::ExistingPath);

@@ -4,6 +4,7 @@
 #include <chrono>
 #include <ctime>
 #include <map>
+#include <span>
 
 #include "checks/baseline.h"
 #include "checks/connection/deployment_connection.h"
@@ -39,12 +40,14 @@ std::string rfc3339_utc_now() {
                         .count());
 }
 
-// The scanning account: --username (password from file, environment or prompt), else the URI's.
+// The scanning account: --username (password from the inventory's variable, a file, the
+// environment or a prompt), else the URI's.
 Result<std::optional<Credentials>> scanning_credentials(const ProbeSettings& settings,
                                                         const ConnectionString& uri) {
   if (settings.username.empty()) return uri.credentials;
-  auto password = settings.auth_mechanism == "MONGODB-X509"
-                      ? Result<Secret>(Secret(""))
+  auto password = settings.auth_mechanism == "MONGODB-X509" ? Result<Secret>(Secret(""))
+                  : !settings.password_env.empty()
+                      ? read_password_variable(settings.password_env)
                       : read_password(settings.password_file, settings.username);
   if (!password) return password.error();
   Credentials credentials;
@@ -98,11 +101,14 @@ Result<ProbeOptions> probe_options(const ProbeSettings& settings, const Connecti
   return options;
 }
 
-// A target to probe: which input it came from and its parsed form.
+// A target to probe: which input it came from, its parsed form, and the environment whose
+// account and TLS settings probe it.
 struct ProbeTarget {
   const UriInput* input;
   std::string redacted_uri;
   ConnectionString uri;
+  std::size_t environment;
+  const ProbeSettings* settings;
 };
 
 // An SRV name whose lookups gave no usable seed is reported as a node that could not be probed,
@@ -114,15 +120,18 @@ NodeFacts unresolved_srv_name(const DeploymentFacts& deployment) {
   return facts;
 }
 
-// The probed deployments, and the options their nodes were probed with (in the same order).
+// The probed deployments, the options their nodes were probed with and the environment each
+// belongs to (in the same order); and the targets that could not be probed, by environment.
 struct ProbedDeployments {
   std::vector<DeploymentFacts> deployments;
   std::vector<ProbeOptions> options;
-  bool timed_out = false;  // the scan's deadline ended discovery
+  std::vector<std::size_t> environments;
+  std::vector<std::pair<std::size_t, Error>> unusable;  // an account or TLS setting failed
+  bool timed_out = false;                               // the scan's deadline ended discovery
 };
 
 // Resolves every target's SRV and TXT records at once, then discovers and probes every node of
-// every target, all through one resolver.
+// every target, all through one resolver and within one concurrency budget.
 Result<ProbedDeployments> probe_deployments(const ProbeSettings& settings,
                                             const std::vector<ProbeTarget>& targets,
                                             SaltedPasswordCache& cache,
@@ -134,15 +143,19 @@ Result<ProbedDeployments> probe_deployments(const ProbeSettings& settings,
   std::vector<SeedlistDiscovery> seedlists =
       discover_seedlists(uris, *resolver.value(), Deadline::after(settings.dns_timeout));
 
+  ProbedDeployments probed;
   std::vector<DeploymentFacts> deployments;
   std::vector<DiscoveryTarget> discovery_targets;
   for (std::size_t i = 0; i < targets.size(); ++i) {
     const bool srv = targets[i].uri.srv;
-    auto options = probe_options(settings, seedlists[i].uri, cache);
+    auto options = probe_options(*targets[i].settings, seedlists[i].uri, cache);
     if (!options) {
-      return Error{ErrorCode::usage, options.error().phase,
-                   targets[i].input->origin + ": " + options.error().message};
+      probed.unusable.emplace_back(
+          targets[i].environment, Error{ErrorCode::usage, options.error().phase,
+                                        targets[i].input->origin + ": " + options.error().message});
+      continue;
     }
+    probed.environments.push_back(targets[i].environment);
     discovery_targets.push_back(
         {srv ? seedlists[i].srv_hosts : targets[i].uri.hosts, std::move(options).value()});
     deployments.push_back({targets[i].redacted_uri,
@@ -154,7 +167,6 @@ Result<ProbedDeployments> probe_deployments(const ProbeSettings& settings,
                            targets[i].input->listed_at});
   }
   Discovery discovered = discover_and_probe(discovery_targets, *resolver.value(), discovery);
-  ProbedDeployments probed;
   probed.timed_out = discovered.timed_out;
   for (std::size_t i = 0; i < deployments.size(); ++i) {
     deployments[i].nodes = std::move(discovered.deployments[i].nodes);
@@ -222,15 +234,18 @@ ConfigScanSettings config_scan_settings(const ConfigScanRequest& request, const 
   return settings;
 }
 
-ConfigScanSummary summarize(const ConfigFacts& facts) {
-  ConfigScanSummary summary;
-  summary.roots = facts.roots;
-  summary.files_scanned = facts.files_scanned;
-  summary.bytes_scanned = facts.bytes_scanned;
-  summary.skipped = facts.skipped;
-  summary.connection_strings_not_judged = facts.connection_strings_not_kept;
-  summary.suppressed_by_rule = facts.suppressed_by_rule;
-  return summary;
+// Adds what one environment's config scan covered to the report's (an inventory's environments
+// each scan their own paths).
+void add_config_scan(const ConfigFacts& facts, Report& report) {
+  if (!report.config_scan) report.config_scan.emplace();
+  ConfigScanSummary& summary = *report.config_scan;
+  summary.roots.insert(summary.roots.end(), facts.roots.begin(), facts.roots.end());
+  summary.files_scanned += facts.files_scanned;
+  summary.bytes_scanned += facts.bytes_scanned;
+  summary.skipped.insert(summary.skipped.end(), facts.skipped.begin(), facts.skipped.end());
+  summary.connection_strings_not_judged += facts.connection_strings_not_kept;
+  for (const auto& [rule, count] : facts.suppressed_by_rule)
+    summary.suppressed_by_rule[rule] += count;
 }
 
 std::string describe_place(const FileLocation& place) {
@@ -294,32 +309,113 @@ std::optional<CommandError> settle_baseline(const ConfigScanRequest& request,
   return std::nullopt;
 }
 
+// An environment as the scan goes: its parsed connection strings, the deployments it probed,
+// what its files held, and why it could not be scanned.
+struct EnvironmentRun {
+  const EnvironmentRequest* request;
+  std::vector<UriTarget> uris;
+  std::vector<DeploymentFacts> deployments;
+  std::optional<ConfigFacts> config;
+  std::optional<Error> error;
+};
+
+// The findings of one environment's deployments, files and connection strings, judged under its
+// policy; its targets and config scan go into the report.
+std::vector<Finding> judge_environment(EnvironmentRun& run, const ScanRequest& request,
+                                       Diagnostics& diagnostics, ProgressLine& progress,
+                                       Report& report) {
+  const EnvironmentRequest& environment = *run.request;
+  const Policy& policy = environment.policy;
+  std::vector<Finding> findings;
+  auto add = [&](std::vector<Finding> more) {
+    findings.insert(findings.end(), std::make_move_iterator(more.begin()),
+                    std::make_move_iterator(more.end()));
+  };
+  for (const DeploymentFacts& deployment : run.deployments) {
+    TargetSummary target{deployment.redacted_uri, topology_of(deployment.nodes), {},
+                         summarize_cluster(deployment.nodes), environment.name};
+    for (const NodeFacts& node : deployment.nodes) {
+      target.nodes.push_back(summarize_node(node));
+      add(listed_at(deployment, run_node_checks(node, policy)));
+      ++report.statistics.nodes;
+    }
+    add(listed_at(deployment, run_deployment_checks(deployment, policy)));
+    diagnostics.note(1, "target " + target.uri + ": " + target.topology + ", " +
+                            std::to_string(target.nodes.size()) + " nodes");
+    for (const NodeSummary& node : target.nodes) diagnostics.node(node);
+    report.targets.push_back(std::move(target));
+  }
+  if (!environment.config_paths.empty()) {
+    progress.show("scanning files");
+    diagnostics.note(1, "config scan: started");
+    run.config =
+        scan_config_paths(environment.config_paths, config_scan_settings(request.config, policy));
+    progress.clear();
+    const ConfigFacts& facts = *run.config;
+    diagnostics.note(1, "config scan: " + std::to_string(facts.files_scanned) + " files read, " +
+                            std::to_string(facts.skipped.size()) + " skipped, " +
+                            std::to_string(facts.infrastructure_files) + " infrastructure files");
+    add(run_config_checks(facts, with_deployment_ports(policy, run.deployments)));
+    for (const FoundConnectionString& found : facts.connection_strings) {
+      add(found_string_findings(found, run.deployments, policy));
+    }
+    add_config_scan(facts, report);
+    report.inputs.insert(report.inputs.end(), facts.roots.begin(), facts.roots.end());
+  }
+  for (const UriTarget& uri : run.uris) {
+    add(run_connection_string_checks(uri, deployment_reached_by(uri.connection, run.deployments),
+                                     policy));
+  }
+  return findings;
+}
+
 }  // namespace
 
 std::optional<CommandError> run_scan(const ScanRequest& request, const CliStreams& streams) {
   Report report;
   report.tool_version = kVersion;
   report.started_at = rfc3339_utc_now();
+  // An environment of an inventory that cannot be scanned is reported in its section; a scan
+  // without an inventory stops with a usage error instead.
+  const bool inventory = request.environments.size() != 1 || !request.environments[0].name.empty();
 
-  std::vector<UriTarget> uris;
+  std::vector<EnvironmentRun> runs;
   std::vector<ProbeTarget> probe_targets;
-  for (const UriInput& input : request.inputs) {
-    const std::string redacted = redact_connection_string(input.text);
-    auto parsed = parse_connection_string(input.text);
-    if (!parsed) {
-      return CommandError{kExitUsage,
-                          input.origin + " '" + redacted + "': " + parsed.error().message};
+  std::size_t uri_count = 0, path_count = 0;
+  for (const EnvironmentRequest& environment : request.environments) {
+    EnvironmentRun& run =
+        runs.emplace_back(EnvironmentRun{&environment, {}, {}, {}, environment.error});
+    if (run.error) continue;
+    std::vector<ProbeTarget> targets;
+    for (const UriInput& input : environment.inputs) {
+      const std::string redacted = redact_connection_string(input.text);
+      auto parsed = parse_connection_string(input.text);
+      if (!parsed) {
+        Error error{ErrorCode::usage, "uri",
+                    input.origin + " '" + redacted + "': " + parsed.error().message};
+        if (!inventory) return CommandError{kExitUsage, error.message};
+        run.error = std::move(error);
+        break;
+      }
+      report.inputs.push_back(redacted);
+      if (request.probe.enabled && input.probe) {
+        targets.push_back({&input, redacted, parsed.value(), runs.size() - 1, &environment.probe});
+      }
+      run.uris.push_back({redacted, std::move(parsed).value(), std::nullopt, input.listed_at});
     }
-    report.inputs.push_back(redacted);
-    if (request.probe.enabled && input.probe)
-      probe_targets.push_back({&input, redacted, parsed.value()});
-    uris.push_back({redacted, std::move(parsed).value(), std::nullopt, input.listed_at});
+    if (run.error) {
+      run.uris.clear();
+      continue;
+    }
+    probe_targets.insert(probe_targets.end(), targets.begin(), targets.end());
+    uri_count += run.uris.size();
+    path_count += environment.config_paths.size();
   }
 
   Diagnostics diagnostics(streams.err, request.verbosity);
-  diagnostics.note(1, std::to_string(uris.size()) + " connection strings, " +
+  diagnostics.note(1, std::to_string(uri_count) + " connection strings, " +
                           std::to_string(probe_targets.size()) + " to probe; " +
-                          std::to_string(request.config.paths.size()) + " paths to scan");
+                          std::to_string(path_count) + " paths to scan");
   SaltedPasswordCache cache;
   // Diagnostics and a progress line would interleave on stderr: -v has no progress line.
   ProgressLine progress(streams.err,
@@ -333,13 +429,16 @@ std::optional<CommandError> run_scan(const ScanRequest& request, const CliStream
   discovery.on_progress = [&](std::size_t done, std::size_t known) {
     progress.show("probed " + std::to_string(done) + "/" + std::to_string(known) + " nodes");
   };
-  std::vector<DeploymentFacts> deployments;
   if (!probe_targets.empty()) {
     diagnostics.note(1, "probing: discovery and probes, " +
                             std::to_string(request.probe.concurrency) + " nodes at once");
     auto probed = probe_deployments(request.probe, probe_targets, cache, discovery);
     progress.clear();
     if (!probed) return CommandError{kExitUsage, probed.error().message};
+    for (auto& [environment, error] : probed.value().unusable) {
+      if (!inventory) return CommandError{kExitUsage, error.message};
+      if (!runs[environment].error) runs[environment].error = std::move(error);
+    }
     if (request.data_model) {
       progress.show("sampling the data model");
       DataModelOptions options = *request.data_model;
@@ -349,65 +448,58 @@ std::optional<CommandError> run_scan(const ScanRequest& request, const CliStream
       progress.clear();
     }
     timed_out = probed.value().timed_out || (request.data_model && scan_deadline.expired());
-    deployments = std::move(probed.value().deployments);
+    for (std::size_t i = 0; i < probed.value().deployments.size(); ++i) {
+      runs[probed.value().environments[i]].deployments.push_back(
+          std::move(probed.value().deployments[i]));
+    }
   }
 
-  std::vector<Finding> findings;
-  auto add = [&](std::vector<Finding> more) {
-    findings.insert(findings.end(), std::make_move_iterator(more.begin()),
-                    std::make_move_iterator(more.end()));
-  };
-  for (const DeploymentFacts& deployment : deployments) {
-    TargetSummary target{deployment.redacted_uri,
-                         topology_of(deployment.nodes),
-                         {},
-                         summarize_cluster(deployment.nodes)};
-    for (const NodeFacts& node : deployment.nodes) {
-      target.nodes.push_back(summarize_node(node));
-      add(listed_at(deployment, run_node_checks(node, request.policy)));
-      ++report.statistics.nodes;
+  std::vector<Finding> findings;            // every environment's, one after another
+  std::vector<std::size_t> finding_counts;  // how many each environment has
+  for (EnvironmentRun& run : runs) {
+    std::vector<Finding> own;
+    if (run.error) {
+      diagnostics.note(1,
+                       "environment " + run.request->name + ": not scanned: " + run.error->message);
+    } else {
+      own = judge_environment(run, request, diagnostics, progress, report);
     }
-    add(listed_at(deployment, run_deployment_checks(deployment, request.policy)));
-    diagnostics.note(1, "target " + target.uri + ": " + target.topology + ", " +
-                            std::to_string(target.nodes.size()) + " nodes");
-    for (const NodeSummary& node : target.nodes) diagnostics.node(node);
-    report.targets.push_back(std::move(target));
-  }
-  std::optional<ConfigFacts> config_facts;
-  if (!request.config.paths.empty()) {
-    progress.show("scanning files");
-    diagnostics.note(1, "config scan: started");
-    config_facts = scan_config_paths(request.config.paths,
-                                     config_scan_settings(request.config, request.policy));
-    progress.clear();
-    diagnostics.note(1, "config scan: " + std::to_string(config_facts->files_scanned) +
-                            " files read, " + std::to_string(config_facts->skipped.size()) +
-                            " skipped, " + std::to_string(config_facts->infrastructure_files) +
-                            " infrastructure files");
-    const ConfigFacts& facts = *config_facts;
-    add(run_config_checks(facts, with_deployment_ports(request.policy, deployments)));
-    for (const FoundConnectionString& found : facts.connection_strings) {
-      add(found_string_findings(found, deployments, request.policy));
-    }
-    report.config_scan = summarize(facts);
-    report.inputs.insert(report.inputs.end(), facts.roots.begin(), facts.roots.end());
-  }
-  for (const UriTarget& uri : uris) {
-    add(run_connection_string_checks(uri, deployment_reached_by(uri.connection, deployments),
-                                     request.policy));
+    finding_counts.push_back(own.size());
+    findings.insert(findings.end(), std::make_move_iterator(own.begin()),
+                    std::make_move_iterator(own.end()));
   }
   // The scan's date, YYYY-MM-DD in UTC, decides which acceptances have expired.
   report.stale_acceptances =
       apply_acceptances(request.acceptances, report.started_at.substr(0, 10), findings);
   if (auto error = settle_baseline(request.config, findings)) return error;
   const std::optional<Severity> threshold = parse_severity(request.fail_on);
-  const bool gate_fails = fails_gate(findings, threshold);
-  report.coverage =
-      assess_coverage(deployments, config_facts ? &*config_facts : nullptr, findings, timed_out);
+  bool gate_fails = false;
+  bool incomplete_blocks = false;
   report.findings.reserve(findings.size());
-  for (Finding& finding : findings) {
-    const bool gates = fails_gate(finding, threshold);
-    report.findings.push_back({*find_check(finding.check_id), std::move(finding), gates});
+  std::size_t next = 0;
+  for (std::size_t i = 0; i < runs.size(); ++i) {
+    const EnvironmentRun& run = runs[i];
+    const std::span<Finding> own(findings.data() + next, finding_counts[i]);
+    next += own.size();
+    EnvironmentSummary summary{run.request->name, run.request->tags, {}, false, {}};
+    if (run.error) {
+      summary.error = run.error->message;
+      summary.coverage.environments_not_scanned = 1;
+    } else {
+      summary.coverage =
+          assess_coverage(run.deployments, run.config ? &*run.config : nullptr, own, timed_out);
+    }
+    for (Finding& finding : own) {
+      const bool gates = fails_gate(finding, threshold);
+      summary.gate_fails = summary.gate_fails || gates;
+      report.findings.push_back(
+          {*find_check(finding.check_id), std::move(finding), gates, run.request->name});
+    }
+    gate_fails = gate_fails || summary.gate_fails;
+    incomplete_blocks = incomplete_blocks ||
+                        (!summary.coverage.complete() && !run.request->policy.allow_incomplete);
+    report.coverage += summary.coverage;
+    if (inventory) report.environments.push_back(std::move(summary));
   }
   report.statistics.concurrency = request.probe.concurrency;
   report.statistics.scram_key_derivations = cache.pbkdf2_count();
@@ -422,8 +514,7 @@ std::optional<CommandError> run_scan(const ScanRequest& request, const CliStream
     return error;
   }
   if (gate_fails) return CommandError{kExitFindingsFailed, ""};
-  if (!report.coverage.complete() && !request.allow_incomplete &&
-      !request.policy.allow_incomplete) {
+  if (incomplete_blocks && !request.allow_incomplete) {
     return CommandError{kExitIncomplete, "scan " + report.coverage.statement() +
                                              ": not passed (--allow-incomplete accepts it)"};
   }

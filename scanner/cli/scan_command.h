@@ -3,6 +3,7 @@
 // judge the facts and write the report.
 
 #include <chrono>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -30,7 +31,8 @@ struct UriInput {
 
 struct ProbeSettings {
   bool enabled = true;
-  std::string username;  // --username: overrides the URI's credentials
+  std::string username;      // --username: overrides the URI's credentials
+  std::string password_env;  // an inventory's password_env: the variable holding the password
   std::string auth_source;
   std::string auth_mechanism;
   std::string password_file;
@@ -51,18 +53,29 @@ struct ProbeSettings {
   std::chrono::milliseconds scan_timeout{15 * 60 * 1000};
 };
 
-// Application files to scan for credentials and connection strings (--config-path, --files-from).
+// How files are scanned (paths are each environment's).
 struct ConfigScanRequest {
-  std::vector<std::string> paths;
   ConfigScanSettings settings;
   Baseline baseline;                // --baseline: accepted findings' fingerprints
   std::string write_baseline_file;  // --write-baseline: accept every current finding
 };
 
-struct ScanRequest {
+// One environment of a scan: its connection strings and files, judged under its policy, its
+// nodes probed with its account and TLS settings. A scan without --inventory is one environment
+// without a name.
+struct EnvironmentRequest {
+  std::string name;  // empty: a scan without an inventory
+  std::map<std::string, std::string> tags;
   std::vector<UriInput> inputs;
-  ConfigScanRequest config;
+  std::vector<std::string> config_paths;  // --config-path, --files-from or the inventory's
   Policy policy;
+  ProbeSettings probe;         // its account and TLS; the scan's own settings for the rest
+  std::optional<Error> error;  // why it cannot be scanned: reported in its section
+};
+
+struct ScanRequest {
+  std::vector<EnvironmentRequest> environments;
+  ConfigScanRequest config;
   std::vector<ReportDestination> reports = {ReportDestination{}};  // at most one to stdout
   bool color = false;                   // ANSI colour in a table written to stdout
   int verbosity = 0;                    // -v: 1, -vv: 2 (Diagnostics)
@@ -70,7 +83,7 @@ struct ScanRequest {
   std::string fail_on = "high";
   SarifOptions sarif;             // --sarif-deployment, --sarif-help-base
   bool allow_incomplete = false;  // an incomplete scan exits by its findings, not kExitIncomplete
-  ProbeSettings probe;
+  ProbeSettings probe;            // discovery and timeouts (every environment's account is its own)
   std::optional<DataModelOptions> data_model;  // --data-model: sample each probed deployment
 };
 

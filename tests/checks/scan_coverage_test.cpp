@@ -24,8 +24,8 @@ Finding with_status(Status status, std::string suppression = {}) {
 TEST(ScanCoverage, AScanThatSawEverythingIsComplete) {
   DeploymentFacts deployment;
   deployment.nodes = {node("db1", true), node("db2", true)};
-  const ScanCoverage coverage =
-      assess_coverage({deployment}, nullptr, {with_status(Status::pass)}, false);
+  const ScanCoverage coverage = assess_coverage(
+      {deployment}, nullptr, std::vector<Finding>{with_status(Status::pass)}, false);
   EXPECT_TRUE(coverage.complete());
   EXPECT_EQ(coverage.statement(), "complete");
 }

@@ -410,4 +410,48 @@ Report many_nodes_report(std::size_t members) {
   return gated_at_high(std::move(report));
 }
 
+Report inventory_report() {
+  Report report = with_fixed_header({kReplicaSetUri, kSrvUri});
+  TargetSummary production{kReplicaSetUri, "replica_set", {}, std::nullopt, "production"};
+  production.nodes.push_back(
+      node("db1.example.test:27017", "primary", "7.0.5", json::object(), json::object(), {}));
+  TargetSummary staging{kSrvUri, "unknown", {}, std::nullopt, "staging"};
+  staging.nodes.push_back(node("cluster0.example.test:27017", "unknown", "", json::object(),
+                               json::object(), {{ErrorCode::refused, "connect", "refused"}}));
+  report.targets = {production, staging};
+  report.statistics = {2, 32, 1};
+  const CheckSpec authn001 =
+      spec("AUTHN-001", "Authentication enforced", Layer::authentication, Severity::critical,
+           {"CIS MongoDB 8 2.1"}, "Start mongod with security.authorization: enabled.");
+  const CheckSpec conn001 = spec("CONN-001", "High-availability address", Layer::connection_string,
+                                 Severity::medium, {"MongoDB connection-string spec"},
+                                 "List several seeds or use a mongodb+srv:// address.");
+  add(report, authn001, Status::fail, Subject::node("db1.example.test:27017"),
+      "The node answers without authentication");
+  add(report, conn001, Status::pass, Subject::uri(kReplicaSetUri), "Two seeds and replicaSet=rs0");
+  add(report, authn001, Status::error, Subject::node("cluster0.example.test:27017"),
+      "connect: refused");
+  add(report, conn001, Status::pass, Subject::uri(kSrvUri), "An SRV name");
+  for (std::size_t i = 0; i < report.findings.size(); ++i) {
+    report.findings[i].environment = i < 2 ? "production" : "staging";
+  }
+  report = gated_at_high(std::move(report));
+  EnvironmentSummary failing{"production", {{"tier", "prod"}, {"owner", "payments"}}, "", true, {}};
+  EnvironmentSummary incomplete{"staging", {{"tier", "staging"}}, "", false, {}};
+  incomplete.coverage.nodes_not_scanned = 1;
+  incomplete.coverage.checks_in_error = 1;
+  EnvironmentSummary broken{
+      "reporting",
+      {},
+      "inventory.yaml:30: password_env MONGOSCAN_REPORTING_PASSWORD is not set",
+      false,
+      {}};
+  broken.coverage.environments_not_scanned = 1;
+  report.environments = {failing, incomplete, broken};
+  for (const EnvironmentSummary& environment : report.environments) {
+    report.coverage += environment.coverage;
+  }
+  return report;
+}
+
 }  // namespace mongoscan::testing_support

@@ -37,4 +37,9 @@ Report acceptance_report();
 // self-check table at the width of a large deployment.
 Report many_nodes_report(std::size_t members = 50);
 
+// An inventory scan of three environments: production (a failing finding that gates), staging
+// (a node that refused: incomplete) and reporting (not scanned: its password variable is unset),
+// with tags, and targets and findings naming their environment.
+Report inventory_report();
+
 }  // namespace mongoscan::testing_support

@@ -74,6 +74,10 @@ TEST(JsonReportReaderTest, ManyNodesReportSurvivesJsonInEveryFormat) {
   expect_every_format_survives_json(testing_support::many_nodes_report(20));
 }
 
+TEST(JsonReportReaderTest, InventoryReportSurvivesJsonInEveryFormat) {
+  expect_every_format_survives_json(testing_support::inventory_report());
+}
+
 TEST(JsonReportReaderTest, GateAndDefaultSeverityComeFromTheReportNotFromTheReader) {
   Report report = testing_support::rich_report();
   ASSERT_FALSE(report.findings.empty());

@@ -44,6 +44,30 @@ TEST(JsonReportTest, ConfigScanReportMatchesGoldenAndSchema) {
   EXPECT_TRUE(matches_report_schema(text));
 }
 
+// Issue 22: an inventory scan's environments, each with its verdict, counts and coverage; its
+// targets and findings name their environment.
+TEST(JsonReportTest, InventoryReportMatchesGoldenAndSchema) {
+  const std::string text = render(testing_support::inventory_report());
+  EXPECT_TRUE(matches_golden("tests/reports/golden/inventory.json", text));
+  EXPECT_TRUE(matches_report_schema(text));
+  const json report = json::parse(text);
+  ASSERT_EQ(report["environments"].size(), 3u);
+  EXPECT_EQ(report["environments"][0]["name"], "production");
+  EXPECT_EQ(report["environments"][0]["verdict"], "fail");
+  EXPECT_EQ(report["environments"][0]["summary"]["fail"], 1);
+  EXPECT_EQ(report["environments"][0]["summary"]["pass"], 1);
+  EXPECT_EQ(report["environments"][0]["tags"]["tier"], "prod");
+  EXPECT_EQ(report["environments"][1]["verdict"], "incomplete");
+  EXPECT_EQ(report["environments"][1]["summary"]["error"], 1);
+  EXPECT_EQ(report["environments"][2]["verdict"], "not scanned");
+  EXPECT_EQ(report["environments"][2]["coverage"]["environments_not_scanned"], 1);
+  EXPECT_EQ(report["coverage"]["statement"],
+            "incomplete: 1 node not scanned, 1 check in error, 1 environment not scanned");
+  EXPECT_EQ(report["targets"][1]["environment"], "staging");
+  EXPECT_EQ(report["findings"][0]["environment"], "production");
+  EXPECT_FALSE(json::parse(render(rich_report())).contains("environments"));
+}
+
 TEST(JsonReportTest, AcceptanceReportMatchesGoldenAndSchema) {
   const std::string text = render(acceptance_report());
   EXPECT_TRUE(matches_golden("tests/reports/golden/acceptance.json", text));

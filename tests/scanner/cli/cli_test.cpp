@@ -7,6 +7,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
@@ -408,6 +409,96 @@ TEST(Cli, ConvertRefusesWhatIsNoReportInOneLine) {
     EXPECT_TRUE(result.out.empty()) << result.out;
   }
   EXPECT_NE(mongoscan({"convrt", "x.json"}).err.find("did you mean convert?"), std::string::npos);
+}
+
+// Issue 22: an inventory scans every environment it selects in one run; an environment that
+// cannot be scanned (its policy or a connection string is unusable) is reported in its own
+// section and the others are scanned; no password from the inventory's files reaches any output.
+TEST(Cli, AnInventoryScansEachEnvironmentAndReportsTheBrokenOnesApart) {
+  TempDir dir;
+  const std::string planted = "Jm4-planted-inventory-password";
+  std::ofstream(dir / "core.password") << planted << "\n";
+  std::ofstream(dir / "inventory.yaml")
+      << "environments:\n"
+         "  - name: core\n"
+         "    targets: ['mongodb+srv://orders.cluster.example.net/db_orders?authSource=db_orders"
+         "&retryWrites=true&w=majority']\n"
+         "    username: mongoscan\n"
+         "    password_file: core.password\n"
+         "    tags: {tier: prod}\n"
+         "  - name: legacy\n"
+         "    targets: ['mongodb://db.example.com:27017/admin?w=1&retryWrites=false']\n"
+         "    tags: {tier: staging}\n"
+         "  - name: broken-policy\n"
+         "    targets: ['mongodb://h1.example.com:27017/']\n"
+         "    policy: missing-policy.json\n"
+         "  - name: broken-uri\n"
+         "    targets: ['mongodb://h2.example.com:notaport/']\n";
+  const std::string inventory = (dir / "inventory.yaml").string();
+  const auto all = mongoscan({"scan", "--inventory", inventory, "--format", "json"});
+  EXPECT_EQ(all.exit_code, 1) << all.err;
+  const auto report = nlohmann::json::parse(all.out);
+  EXPECT_TRUE(testing_support::matches_report_schema(all.out));
+  ASSERT_EQ(report["environments"].size(), 4u);
+  std::map<std::string, nlohmann::json> environments;
+  for (const auto& environment : report["environments"]) {
+    environments[environment["name"]] = environment;
+  }
+  EXPECT_EQ(environments["legacy"]["verdict"], "fail");
+  EXPECT_EQ(environments["legacy"]["tags"]["tier"], "staging");
+  EXPECT_EQ(environments["broken-policy"]["verdict"], "not scanned");
+  EXPECT_NE(environments["broken-policy"]["error"].get<std::string>().find(
+                "inventory.yaml:10: policy " + (dir / "missing-policy.json").string() + ": "),
+            std::string::npos)
+      << environments["broken-policy"]["error"];
+  EXPECT_EQ(environments["broken-uri"]["verdict"], "not scanned");
+  EXPECT_NE(environments["broken-uri"]["error"].get<std::string>().find(
+                "inventory.yaml:14 'mongodb://h2.example.com:notaport/': invalid"),
+            std::string::npos)
+      << environments["broken-uri"]["error"];
+  std::map<std::string, int> findings_by_environment;
+  for (const auto& finding : report["findings"]) {
+    ++findings_by_environment[finding["environment"].get<std::string>()];
+    if (finding["environment"] == "legacy") {
+      EXPECT_EQ(finding["subject"]["file"], inventory);
+      EXPECT_EQ(finding["subject"]["line"], 8);
+    }
+  }
+  EXPECT_GT(findings_by_environment["core"], 0);
+  EXPECT_GT(findings_by_environment["legacy"], 0);
+  EXPECT_EQ(findings_by_environment.count("broken-policy"), 0u);
+  EXPECT_EQ(findings_by_environment.count("broken-uri"), 0u);
+  EXPECT_NE(report["coverage"]["statement"].get<std::string>().find("2 environments not scanned"),
+            std::string::npos);
+
+  const auto picked =
+      mongoscan({"scan", "--inventory", inventory, "--env", "core", "--format", "json"});
+  const auto core_only = nlohmann::json::parse(picked.out);
+  ASSERT_EQ(core_only["environments"].size(), 1u);
+  EXPECT_EQ(core_only["environments"][0]["name"], "core");
+  const auto tagged =
+      mongoscan({"scan", "--inventory", inventory, "--tag", "tier=staging", "--format", "json"});
+  EXPECT_EQ(nlohmann::json::parse(tagged.out)["environments"][0]["name"], "legacy");
+  EXPECT_EQ(tagged.exit_code, 1);
+
+  for (const auto& result : {all, picked, tagged}) {
+    EXPECT_EQ(result.out.find(planted), std::string::npos);
+    EXPECT_EQ(result.err.find(planted), std::string::npos);
+  }
+  const std::vector<std::pair<std::vector<std::string>, std::string>> misuse = {
+      {{"scan", "--inventory", inventory, "mongodb://h"}, "with --inventory, give targets"},
+      {{"scan", "mongodb://h", "--env", "core"},
+       "--env and --tag pick environments of --inventory"},
+      {{"scan", "--inventory", inventory, "--env", "cor"},
+       "--env cor: no such environment in the inventory (did you mean core?)"},
+      {{"scan", "--inventory", (dir / "missing.yaml").string()}, "--inventory "},
+  };
+  for (const auto& [args, expected] : misuse) {
+    const auto result = mongoscan(args);
+    EXPECT_EQ(result.exit_code, 2) << expected;
+    EXPECT_EQ(line_count(result.err), 1u) << result.err;
+    EXPECT_NE(result.err.find(expected), std::string::npos) << result.err;
+  }
 }
 
 // Issue 21: SARIF that GitHub code scanning takes. Strings from --uri-file and --app-uri-file are

@@ -1,0 +1,76 @@
+#pragma once
+// The inventory of environments a periodic scan covers (scan --inventory FILE): YAML, or JSON,
+// which is YAML too. Example: fixtures/inventory.yaml.
+//
+//   history: mongoscan-history.db          # optional; relative to the inventory's folder
+//   environments:
+//     - name: prod                           # required, unique
+//       targets: [mongodb+srv://prod.example.net/]   # connection strings, never with a password
+//       username: mongoscan                  # the scanning account
+//       password_env: MONGOSCAN_PROD_PASSWORD    # or password_file: never inline
+//       auth_source: admin                   # optional, as auth_mechanism
+//       tls: {ca_file: ca.pem, cert_key_file: client.pem, insecure: false}
+//       policy: policy/prod.json             # a policy file or dev-spec
+//       workload: core
+//       app_instances: 12
+//       config_paths: [services/api]         # files to scan for credentials and exposure
+//       tags: {tier: prod, owner: payments}
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "scanner/errors/result.h"
+#include "scanner/facts/listed_at.h"
+
+namespace mongoscan {
+
+// A connection string of an environment and the inventory line that holds it.
+struct InventoryTarget {
+  std::string text;  // has no password: the loader refuses one
+  ListedAt listed_at;
+};
+
+struct InventoryEnvironment {
+  std::string name;
+  ListedAt defined_at;  // the inventory line where the environment starts
+  std::vector<InventoryTarget> targets;
+  std::string username;
+  std::string password_env;   // the environment variable that holds the password
+  std::string password_file;  // a file whose first line is the password
+  std::string auth_source;
+  std::string auth_mechanism;
+  std::string tls_ca_file;
+  std::string tls_cert_key_file;
+  bool tls_insecure = false;
+  std::string policy;  // a policy file, "dev-spec", or empty for the command line's
+  std::string workload;
+  std::optional<std::int64_t> app_instances;
+  std::vector<std::string> config_paths;
+  std::map<std::string, std::string> tags;
+};
+
+struct Inventory {
+  std::string history;  // the history database, or empty
+  std::vector<InventoryEnvironment> environments;
+};
+
+// The inventory in `text`, read from `path`. Relative file names in it (history, password_file,
+// tls files, policy, config_paths) are taken relative to the inventory's folder, as `path`
+// names it. A load error is ErrorCode::usage, "path:LINE: what is wrong", and never quotes a
+// value: an unknown field, a field of the wrong type, a missing or repeated name, an environment
+// with neither targets nor config_paths, a password written in the file (inline, or in a
+// target's connection string), or both password_env and password_file.
+Result<Inventory> parse_inventory(std::string_view text, std::string_view path);
+
+// The environments --env (names; none: all) and --tag (KEY=VALUE, all must hold) pick, in
+// inventory order. A usage error names an --env that is no environment (with the closest name) or
+// a --tag that is not KEY=VALUE, or says that the selection is empty.
+Result<std::vector<InventoryEnvironment>> select_environments(const Inventory& inventory,
+                                                              const std::vector<std::string>& names,
+                                                              const std::vector<std::string>& tags);
+
+}  // namespace mongoscan

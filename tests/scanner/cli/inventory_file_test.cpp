@@ -1,0 +1,140 @@
+#include "scanner/cli/inventory_file.h"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+#include <string>
+
+namespace mongoscan {
+namespace {
+
+std::string error_of(const std::string& text, std::string_view path = "inv/inventory.yaml") {
+  const Result<Inventory> inventory = parse_inventory(text, path);
+  return inventory.ok() ? std::string() : inventory.error().message;
+}
+
+TEST(InventoryFile, TheExampleReadsWithFilesRelativeToIt) {
+  const std::string path = std::string(MONGOSCAN_SOURCE_DIR) + "/fixtures/inventory.yaml";
+  std::ifstream file(path);
+  std::ostringstream text;
+  text << file.rdbuf();
+  const Result<Inventory> inventory = parse_inventory(text.str(), path);
+  ASSERT_TRUE(inventory.ok()) << inventory.error().message;
+  const std::string folder = std::string(MONGOSCAN_SOURCE_DIR) + "/fixtures/";
+  EXPECT_EQ(inventory.value().history, folder + "mongoscan-history.db");
+  ASSERT_EQ(inventory.value().environments.size(), 3u);
+  const InventoryEnvironment& production = inventory.value().environments[0];
+  EXPECT_EQ(production.name, "production");
+  ASSERT_EQ(production.targets.size(), 1u);
+  EXPECT_EQ(production.targets[0].text, "mongodb+srv://orders.prod.example.net/?authSource=admin");
+  EXPECT_EQ(production.targets[0].listed_at.file, path);
+  EXPECT_EQ(production.targets[0].listed_at.line, 8);
+  EXPECT_EQ(production.username, "mongoscan");
+  EXPECT_EQ(production.password_env, "MONGOSCAN_PROD_PASSWORD");
+  EXPECT_EQ(production.tls_ca_file, "/etc/ssl/certs/ca-certificates.crt");
+  EXPECT_EQ(production.policy, folder + "policy/example-policy.json");
+  EXPECT_EQ(production.workload, "core");
+  EXPECT_EQ(production.app_instances, 24);
+  EXPECT_EQ(production.config_paths, std::vector<std::string>{folder + "apps/orders-service"});
+  EXPECT_EQ(production.tags,
+            (std::map<std::string, std::string>{{"owner", "payments"}, {"tier", "prod"}}));
+  const InventoryEnvironment& reporting = inventory.value().environments[1];
+  EXPECT_EQ(reporting.policy, "dev-spec");
+  EXPECT_EQ(reporting.password_file, "/run/secrets/mongoscan-reporting");
+  EXPECT_FALSE(reporting.app_instances);
+}
+
+TEST(InventoryFile, JsonIsReadToo) {
+  const Result<Inventory> inventory = parse_inventory(
+      R"({"environments": [{"name": "a", "targets": ["mongodb://h:1"], "tls": {"insecure": true}}]})",
+      "inventory.json");
+  ASSERT_TRUE(inventory.ok()) << inventory.error().message;
+  EXPECT_TRUE(inventory.value().environments[0].tls_insecure);
+  EXPECT_EQ(inventory.value().environments[0].targets[0].text, "mongodb://h:1");
+}
+
+TEST(InventoryFile, PasswordsInTheFileAreRefusedAtTheirLineWithoutQuotingThem) {
+  const std::string planted = "Kx8-planted-inventory-password";
+  const std::string inline_password =
+      "environments:\n  - name: a\n    targets: [mongodb://h]\n    password: " + planted + "\n";
+  EXPECT_EQ(error_of(inline_password),
+            "inv/inventory.yaml:4: a password may not be written in the inventory; use "
+            "password_env or password_file");
+  const std::string in_target =
+      "environments:\n  - name: a\n    targets:\n      - mongodb://u:" + planted + "@h\n";
+  EXPECT_EQ(error_of(in_target),
+            "inv/inventory.yaml:4: a target carries a password; give the scanning account's "
+            "with password_env or password_file");
+  const std::string unparsable =
+      "environments:\n  - name: a\n    targets: ['mongodb://u:" + planted + "@h:notaport']\n";
+  EXPECT_NE(error_of(unparsable).find(":3: a target carries a password"), std::string::npos)
+      << error_of(unparsable);
+  for (const std::string& text : {inline_password, in_target, unparsable}) {
+    EXPECT_EQ(error_of(text).find(planted), std::string::npos);
+  }
+}
+
+TEST(InventoryFile, LoadErrorsNameTheLine) {
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"environments: [\n", "inv/inventory.yaml:"},
+      {"enviroments: []\n", ":1: unknown inventory field (did you mean environments?)"},
+      {"environments: []\n", ":1: \"environments\" must be a list of environments"},
+      {"environments:\n  - name: a\n    target: [mongodb://h]\n",
+       ":3: unknown environment field (did you mean targets?)"},
+      {"environments:\n  - targets: [mongodb://h]\n", ":2: an environment needs a name"},
+      {"environments:\n  - name: a\n", ":2: an environment needs targets or config_paths"},
+      {"environments:\n  - name: a\n    targets: [mongodb://h]\n  - name: a\n    targets: "
+       "[mongodb://g]\n",
+       ":4: a second environment named a"},
+      {"environments:\n  - name: a\n    targets: [mongodb://h]\n    password_env: P\n    "
+       "password_file: f\n",
+       ":2: give password_env or password_file, not both"},
+      {"environments:\n  - name: a\n    targets: [mongodb://h]\n    app_instances: 0\n",
+       ":4: app_instances must be a whole number from 1"},
+      {"environments:\n  - name: a\n    targets: [mongodb://h]\n    tls: {insecure: yes}\n",
+       ":4: insecure must be true or false"},
+      {"environments:\n  - name: a\n    targets: [mongodb://h]\n    tls: {ca: x}\n",
+       ":4: unknown tls field"},
+      {"environments:\n  - name: a\n    targets: [mongodb://h]\n    tags: [x]\n",
+       ":4: tags must be a mapping of text to text"},
+      {"environments:\n  - name: a\n    targets: mongodb://h\n", ":3: targets must be a list"},
+  };
+  for (const auto& [text, expected] : cases) {
+    const std::string error = error_of(text);
+    EXPECT_NE(error.find(expected), std::string::npos) << text << "\n→ " << error;
+    EXPECT_TRUE(error.starts_with("inv/inventory.yaml:")) << error;
+  }
+}
+
+TEST(InventoryFile, EnvAndTagPickEnvironmentsInInventoryOrder) {
+  const Result<Inventory> inventory = parse_inventory(
+      "environments:\n"
+      "  - {name: prod, targets: [mongodb://p], tags: {tier: prod, owner: pay}}\n"
+      "  - {name: stage, targets: [mongodb://s], tags: {tier: staging, owner: pay}}\n"
+      "  - {name: report, targets: [mongodb://r], tags: {tier: prod, owner: bi}}\n",
+      "i.yaml");
+  ASSERT_TRUE(inventory.ok()) << inventory.error().message;
+  auto names = [&](std::vector<std::string> envs, std::vector<std::string> tags) {
+    const auto selected = select_environments(inventory.value(), envs, tags);
+    if (!selected) return std::vector<std::string>{selected.error().message};
+    std::vector<std::string> picked;
+    for (const InventoryEnvironment& environment : selected.value()) {
+      picked.push_back(environment.name);
+    }
+    return picked;
+  };
+  using Names = std::vector<std::string>;
+  EXPECT_EQ(names({}, {}), (Names{"prod", "stage", "report"}));
+  EXPECT_EQ(names({"report", "prod"}, {}), (Names{"prod", "report"}));
+  EXPECT_EQ(names({}, {"tier=prod"}), (Names{"prod", "report"}));
+  EXPECT_EQ(names({}, {"tier=prod", "owner=pay"}), (Names{"prod"}));
+  EXPECT_EQ(names({"stage"}, {"tier=prod"}),
+            (Names{"--env and --tag select no environment of the inventory"}));
+  EXPECT_EQ(names({"prdo"}, {}),
+            (Names{"--env prdo: no such environment in the inventory (did you mean prod?)"}));
+  EXPECT_EQ(names({}, {"tier"}), (Names{"--tag tier: expected KEY=VALUE"}));
+}
+
+}  // namespace
+}  // namespace mongoscan
