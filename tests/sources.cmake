@@ -106,6 +106,7 @@ mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/scanner/bson
 mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/scanner/cli
   acceptance_file_test.cpp
   inventory_file_test.cpp
+  inventory_lab_test.cpp
   cli_test.cpp
   deployment_ports_lab_test.cpp
   report_destinations_test.cpp

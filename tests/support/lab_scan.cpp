@@ -99,18 +99,22 @@ void expect_no_secret(const Scan& result, const std::vector<std::string>& secret
 
 namespace {
 
-// Runs `mongoscan scan --format json` with the URI in a file (so no password is in argv), after
-// the `launcher` arguments (a program that runs it) if any.
+// Runs `mongoscan scan --format json` with the URI in a file (so no password is in argv; no
+// URI: the targets are in `extra`, e.g. --inventory), after the `launcher` arguments (a program
+// that runs it) if any.
 Scan launch_scan(std::vector<std::string> argv, const std::string& uri,
                  const std::vector<std::string>& extra, std::vector<std::string> environment) {
   const fs::path uri_file =
       fs::temp_directory_path() / ("mongoscan-uri-" + std::to_string(::getpid()));
-  std::ofstream(uri_file) << uri << "\n";
-  argv.insert(argv.end(), {mongoscan_binary(), "scan", "--uri-file", uri_file.string(), "--format",
-                           "json", "--fail-on", "none", "--connect-timeout", "3"});
+  argv.insert(argv.end(), {mongoscan_binary(), "scan"});
+  if (!uri.empty()) {
+    std::ofstream(uri_file) << uri << "\n";
+    argv.insert(argv.end(), {"--uri-file", uri_file.string()});
+  }
+  argv.insert(argv.end(), {"--format", "json", "--fail-on", "none", "--connect-timeout", "3"});
   argv.insert(argv.end(), extra.begin(), extra.end());
   Scan result{testing_support::run_process(argv, "", std::chrono::seconds(60), environment), {}};
-  fs::remove(uri_file);
+  if (!uri.empty()) fs::remove(uri_file);
   // Exit 1 (a finding failed the gate) and 4 (incomplete) come with a report too.
   const int code = result.process.exit_code;
   if (code == kExitOk || code == kExitFindingsFailed || code == kExitIncomplete) {

@@ -25,7 +25,7 @@ std::unique_ptr<LabDeployment> start_lab(const std::string& profile, LabOptions 
 std::vector<std::string> commands_sent(const LabDeployment& lab);
 
 // `mongoscan scan --format json --fail-on none --connect-timeout 3` with the URI in a file (so no
-// password is in argv), plus `extra` arguments.
+// password is in argv; an empty URI: none), plus `extra` arguments.
 Scan run_scan(const std::string& uri, std::vector<std::string> extra = {},
               std::vector<std::string> environment = {});
 
