@@ -16,10 +16,11 @@
 #include "checks/policy_json.h"
 #include "checks/registry.h"
 #include "reports/catalogue.h"
+#include "reports/findings_view.h"
 #include "reports/parsed_uri.h"
 #include "reports/seedlist_json.h"
-#include "scanner/cli/help_format.h"
 #include "scanner/cli/acceptance_file.h"
+#include "scanner/cli/help_format.h"
 #include "scanner/cli/scan_command.h"
 #include "scanner/cli/suggestion.h"
 #include "scanner/cli/version.h"
@@ -363,6 +364,13 @@ int run_cli(const std::vector<std::string>& args, CliStreams streams) {
       ->capture_default_str();
   bool no_color = false;
   scan->add_flag("--no-color", no_color, "Same as --color never");
+  std::string view = "auto";
+  scan->add_option("--view", view,
+                   "Table and HTML: grid (a row per check, a column per subject), findings (a line "
+                   "per failing, erring or warning result, worst first) or auto (the grid when it "
+                   "fits: the console's width for the table, 12 subjects of a kind for HTML)")
+      ->check(CLI::IsMember({"auto", "grid", "findings"}))
+      ->capture_default_str();
   scan->add_option("--report", scan_options.reports.reports,
                    "Also write a report as FORMAT:PATH ('-' for stdout), e.g. sarif:out.sarif "
                    "(repeatable: one probe, several formats)");
@@ -592,6 +600,7 @@ int run_cli(const std::vector<std::string>& args, CliStreams streams) {
         !no_color && (color == "always" || (color == "auto" && streams.out_is_color_terminal));
     scan_options.reports.format_or_output_given =
         format_option->count() > 0 || output_option->count() > 0;
+    scan_request.view = *parse_report_view(view);
     if (auto error = prepare_and_run_scan(scan_options, std::move(scan_request), streams)) {
       if (!error->message.empty()) {
         streams.err << "mongoscan: error: " << redact_connection_strings_in_text(error->message)

@@ -27,8 +27,8 @@
 #include "scanner/facts/deployment_facts.h"
 #include "scanner/facts/topology.h"
 #include "scanner/probe/probe.h"
-#include "scanner/uri/uri.h"
 #include "scanner/time/utc_time.h"
+#include "scanner/uri/uri.h"
 
 namespace mongoscan {
 namespace {
@@ -219,14 +219,14 @@ std::optional<CommandError> write_output(const ScanRequest& request, const Repor
   const StatusCounts counts = report.summary();
   for (const ReportDestination& destination : request.reports) {
     if (destination.to_stdout()) {
-      write_report(report, destination.format, {request.color, streams.out_width, request.sarif},
-                   streams.out);
+      write_report(report, destination.format,
+                   {request.color, streams.out_width, request.sarif, request.view}, streams.out);
       continue;
     }
     // Rendered straight into the temporary file: a report of thousands of findings is never
     // held whole in memory.
     auto render = [&](std::ostream& out) {
-      write_report(report, destination.format, {false, 0, request.sarif}, out);
+      write_report(report, destination.format, {false, 0, request.sarif, request.view}, out);
     };
     if (auto written = write_file_atomically(destination.path, render); !written) {
       return CommandError{kExitScanFailed, "cannot write report: " + written.error().message};
