@@ -8,7 +8,7 @@
 namespace mongoscan {
 namespace {
 
-// Nodes first, as the targets list them, then connection strings, files and namespaces.
+// Nodes first, then connection strings, files and namespaces.
 int kind_rank(Subject::Kind kind) {
   switch (kind) {
     case Subject::Kind::node:
@@ -38,16 +38,15 @@ std::string subject_text(const Subject& subject) {
          std::to_string(subject.listed_at->line) + ")";
 }
 
-bool needs_attention(const Finding& finding) {
+bool fails_errs_or_warns(const Finding& finding) {
   return finding.status == Status::fail || finding.status == Status::error ||
          finding.status == Status::warn;
 }
 
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
-
 // Negative, zero or positive as a sorts before, with or after b, runs of digits compared as
 // numbers: "member4" before "member14", "10.0.0.9" before "10.0.0.10".
 int compare_natural(std::string_view a, std::string_view b) {
+  const auto is_digit = [](char c) { return c >= '0' && c <= '9'; };
   std::size_t i = 0, j = 0;
   while (i < a.size() && j < b.size()) {
     if (is_digit(a[i]) && is_digit(b[j])) {
@@ -101,7 +100,7 @@ std::optional<ReportView> parse_report_view(std::string_view name) {
 FindingsView findings_view(const Report& report) {
   FindingsView view;
   for (const ReportedFinding& reported : report.findings) {
-    if (!needs_attention(reported.finding)) continue;
+    if (!fails_errs_or_warns(reported.finding)) continue;
     FindingsViewLine line{&reported, subject_text(reported.finding.subject)};
     (is_suppressed(reported.finding) ? view.suppressed : view.lines).push_back(std::move(line));
   }

@@ -712,7 +712,8 @@ bool matrices_fit(const SelfCheckTable& table) {
   return true;
 }
 
-// One row of the findings table; a suppressed result carries why beside its message.
+// One row of the findings table: a suppressed result carries why beside its message, and the
+// evidence opens under it.
 void write_findings_row(const FindingsViewLine& line, std::ostream& out) {
   const Finding& finding = line.reported->finding;
   const CheckSpec& spec = line.reported->spec;
@@ -726,6 +727,10 @@ void write_findings_row(const FindingsViewLine& line, std::ostream& out) {
       << escape(finding.message);
   if (!finding.suppression.empty()) {
     out << " <span class=\"tag\">" << escape(suppression_text(finding)) << "</span>";
+  }
+  if (!is_empty(finding.evidence)) {
+    out << "<details><summary class=\"label\">Evidence</summary><pre>"
+        << pretty_json(finding.evidence) << "</pre></details>";
   }
   out << "</td><td>" << escape(spec.remediation) << "</td></tr>\n";
 }

@@ -160,6 +160,9 @@ TEST(HtmlReportTest, FindingsTableEscapesEveryPieceOfText) {
             std::string::npos);
   EXPECT_NE(html.find("Title &lt;i&gt;&amp;&lt;/i&gt;"), std::string::npos);
   EXPECT_NE(html.find("Run &#39;rm -rf&#39; &amp; &quot;pray&quot;"), std::string::npos);
+  EXPECT_NE(html.find("&quot;&lt;b&gt;bold&lt;/b&gt; &amp; \\&quot;quoted\\&quot;&quot;"),
+            std::string::npos)
+      << "evidence is escaped after JSON formatting";
 }
 
 TEST(HtmlReportTest, ShowsTheConfigScanAndSuppressions) {
