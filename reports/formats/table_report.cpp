@@ -23,6 +23,7 @@ namespace {
 constexpr std::size_t kNodeErrorsWidth = 80;
 constexpr std::size_t kMinTitleWidth = 16;
 constexpr std::size_t kMinTextWidth = 24;
+constexpr std::size_t kMinSubjectWidth = 28;  // the findings view's: most host:port fit
 constexpr std::size_t kSkippedReasonWidth = 40;
 constexpr std::size_t kMaxSkippedFiles = 20;  // the JSON and HTML reports list every one
 constexpr std::size_t kGap = 2;               // between TextTable's columns
@@ -383,10 +384,10 @@ void write_self_check(const SelfCheckTable& self_check, std::size_t console_widt
 }
 
 // The findings view (findings_view.h) instead of the matrices: a line per result that fails,
-// errs or warns, worst severity first. Subjects wrap rather than lose the end of a path; messages
-// wrap when wrap is set and are cut to the console's width otherwise.
+// errs or warns, worst severity first. Subjects and messages wrap, on a console too: a location
+// or a message cut short is no finding to act on.
 void write_findings_view(const Report& report, const SelfCheckTable& self_check,
-                         std::size_t console_width, bool wrap, bool color, std::ostream& out) {
+                         std::size_t console_width, bool color, std::ostream& out) {
   out << '\n';
   if (self_check.sections.empty()) {
     out << "No findings.\n";
@@ -399,7 +400,7 @@ void write_findings_view(const Report& report, const SelfCheckTable& self_check,
       << "--view grid shows every check on every subject\n";
   if (view.lines.empty()) out << kIndent << "none\n";
   std::size_t check_width = 5;
-  std::size_t subject_width = kMinTextWidth;
+  std::size_t subject_width = 0;
   for (const FindingsViewLine& line : view.lines) {
     check_width =
         std::max(check_width, display_width(console_safe(line.reported->finding.check_id)));
@@ -409,14 +410,14 @@ void write_findings_view(const Report& report, const SelfCheckTable& self_check,
   const std::size_t fixed = kIndent.size() + std::string_view("SEVERITY").size() + kGap +
                             std::string_view("RESULT").size() + kGap + check_width + kGap;
   const std::size_t room = console_width > fixed ? console_width - fixed : 0;
-  subject_width = std::min(subject_width, std::max(kMinTextWidth, room * 2 / 5));
+  subject_width = std::min(subject_width, std::max(kMinSubjectWidth, room * 2 / 5));
   const std::size_t message_width =
       std::max(room > subject_width + kGap ? room - subject_width - kGap : 0, kMinTextWidth);
   TextTable table({{"SEVERITY"},
                    {"RESULT"},
                    {"CHECK"},
                    {"SUBJECT", subject_width, 0, true},
-                   {"MESSAGE", message_width, 0, wrap}});
+                   {"MESSAGE", message_width, 0, true}});
   for (const FindingsViewLine& line : view.lines) {
     const Finding& finding = line.reported->finding;
     table.add_row({{std::string(to_string(finding.severity)), severity_style(finding.severity)},
@@ -515,7 +516,7 @@ void write_table_report(const Report& report, bool color, std::ostream& out,
   if (view == ReportView::grid) {
     write_self_check(self_check, console_width, wrap, color, out);
   } else {
-    write_findings_view(report, self_check, console_width, wrap, color, out);
+    write_findings_view(report, self_check, console_width, color, out);
   }
   write_summary(report, self_check, color, out);
 }

@@ -56,6 +56,10 @@ TEST(ConsoleTextTest, WrapsAtSpacesAndKeepsEveryOtherCharacter) {
   EXPECT_EQ(wrap_to_width("abcdefgh", 3), (std::vector<std::string>{"abc", "def", "gh"}));
   EXPECT_EQ(wrap_to_width("services/billing/src/app.properties:12", 20),
             (std::vector<std::string>{"services/billing/", "src/", "app.properties:12"}));
+  EXPECT_EQ(wrap_to_width("member1.example.test:27017", 24),
+            (std::vector<std::string>{"member1.example.test:", "27017"}));
+  EXPECT_EQ(wrap_to_width("mongodb://admin:***@db.example.com:27017/", 24),
+            (std::vector<std::string>{"mongodb://admin:***@", "db.example.com:27017/"}));
   EXPECT_EQ(wrap_to_width("mongodb://u:***@h1.test,h2.test/db?replicaSet=rs0&tls=true", 24),
             (std::vector<std::string>{"mongodb://u:***@h1.test,", "h2.test/db?",
                                       "replicaSet=rs0&tls=true"}));
