@@ -23,13 +23,13 @@ void write_report(const Report& report, ReportFormat format, const RenderOptions
                   std::ostream& out) {
   switch (format) {
     case ReportFormat::table:
-      write_table_report(report, options.color, out, options.width);
+      write_table_report(report, options.color, out, options.width, options.view);
       return;
     case ReportFormat::json:
       write_json_report(report, out);
       return;
     case ReportFormat::html:
-      write_html_report(report, out);
+      write_html_report(report, out, options.view);
       return;
     case ReportFormat::sarif:
       write_sarif_report(report, options.sarif, out);

@@ -6,6 +6,7 @@
 #include <ostream>
 #include <string_view>
 
+#include "reports/findings_view.h"
 #include "reports/formats/sarif_report.h"
 #include "reports/report.h"
 
@@ -20,6 +21,7 @@ struct RenderOptions {
   bool color = false;     // ANSI colour in the table; the CLI decides (see should_use_color)
   std::size_t width = 0;  // the console's width for the table; 0 when unknown (see console_width)
   SarifOptions sarif = {};
+  ReportView view = ReportView::automatic;  // the table's and HTML's grid or findings view
 };
 
 // Renders the report in the format. Reporters never judge: they show what the findings say.

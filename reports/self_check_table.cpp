@@ -205,4 +205,19 @@ SelfCheckTable build_self_check_table(const Report& report) {
   return table;
 }
 
+std::string describe_subjects(const SelfCheckTable& table) {
+  std::vector<std::string> parts;
+  const auto add = [&](std::size_t n, std::string_view one, std::string_view many) {
+    if (n > 0) parts.push_back(std::to_string(n) + " " + std::string(n == 1 ? one : many));
+  };
+  add(table.nodes.size(), "node", "nodes");
+  add(table.uris.size(), "connection string", "connection strings");
+  add(table.files.size(), "file location", "file locations");
+  add(table.namespaces.size(), "database or collection", "databases and collections");
+  std::string text;
+  for (std::size_t i = 0; i < parts.size(); ++i)
+    text += (i == 0 ? "" : (i + 1 == parts.size() ? " and " : ", ")) + parts[i];
+  return text;
+}
+
 }  // namespace mongoscan

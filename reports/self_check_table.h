@@ -79,10 +79,13 @@ struct SelfCheckTable {
   // findings name them.
   std::vector<SelfCheckColumn> nodes, uris, files;
   std::vector<SelfCheckColumn> namespaces;  // --data-model: databases and collections
-  std::vector<SelfCheckSection> sections;  // in SelfCheckGroup order, only groups with findings
+  std::vector<SelfCheckSection> sections;   // in SelfCheckGroup order, only groups with findings
 
   const std::vector<SelfCheckColumn>& columns(Subject::Kind kind) const;
 };
+
+// "50 nodes, 1 connection string and 3 file locations": the subjects the table has columns for.
+std::string describe_subjects(const SelfCheckTable& table);
 
 // One row per check and kind of subject (a check judges one kind, so in practice one row per
 // check). The table points into report, which must outlive it.

@@ -9,6 +9,7 @@ mongoscan_sources(MONGOSCAN_SOURCES reports
   cluster_summary.cpp
   node_summary.cpp
   parsed_uri.cpp
+  findings_view.cpp
   progress_line.cpp
   report.cpp
   reporter.cpp

@@ -64,6 +64,7 @@ mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/fixtures
 mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/reports
   atomic_file_test.cpp
   catalogue_test.cpp
+  findings_view_test.cpp
   node_summary_test.cpp
   report_test.cpp
   reporter_test.cpp

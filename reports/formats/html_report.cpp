@@ -3,11 +3,13 @@
 #include <algorithm>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 
 #include "reports/acceptance_text.h"
 #include "reports/cluster_summary.h"
+#include "reports/findings_view.h"
 #include "reports/self_check_table.h"
 
 namespace mongoscan {
@@ -108,6 +110,9 @@ tbody th.col-check { font-weight: normal; text-transform: none; letter-spacing: 
   color: var(--ink); font-size: 13px; vertical-align: top; }
 tbody td.col-severity, tbody td.col-result { vertical-align: top; }
 tr.check, tr.evidence { color: var(--ink); }
+/* The findings table, for reports too large for the matrices: a row per result to act on. */
+table.findings td.subject { overflow-wrap: anywhere; min-width: 12rem; }
+table.findings tr.part th { color: var(--ink); text-transform: none; letter-spacing: 0; }
 summary { cursor: pointer; }
 summary code { font-weight: 700; }
 td.cell { white-space: nowrap; font-weight: 600; font-size: 12.5px; text-align: center; }
@@ -180,6 +185,7 @@ footer { color: var(--muted); font-size: 12px; text-align: center; }
 
 constexpr Status kStatuses[] = {Status::fail, Status::warn, Status::error, Status::skipped,
                                 Status::pass};
+constexpr Status kListedStatuses[] = {Status::fail, Status::warn, Status::error};  // findings view
 
 std::string escape(std::string_view text) {
   std::string escaped;
@@ -670,9 +676,10 @@ void write_section(const Report& report, const SelfCheckTable& table,
   out << "</div>\n";
 }
 
-void write_filters(std::ostream& out) {
+// A checkbox per status that shows or hides the rows of that status.
+void write_filters(std::span<const Status> statuses, std::ostream& out) {
   out << "<div class=\"filters\">Show:";
-  for (const Status status : kStatuses) {
+  for (const Status status : statuses) {
     const std::string name(to_string(status));
     out << " <label><input type=\"checkbox\" id=\"show-" << name << "\" checked> " << name
         << "</label>";
@@ -693,13 +700,85 @@ void write_legend(std::ostream& out) {
          "findings and evidence.</p>\n";
 }
 
-void write_findings(const Report& report, const SelfCheckTable& table, std::ostream& out) {
-  out << "<section id=\"findings\">\n<h2>Self-check</h2>\n";
+// More subjects of one kind than this make the findings table replace the matrices (their
+// columns): more than a page shows side by side. Databases and collections do not count: their
+// table has a row each.
+constexpr std::size_t kMatrixMaxSubjects = 12;
+
+bool matrices_fit(const SelfCheckTable& table) {
+  for (const Subject::Kind kind : {Subject::Kind::node, Subject::Kind::uri, Subject::Kind::file}) {
+    if (table.columns(kind).size() > kMatrixMaxSubjects) return false;
+  }
+  return true;
+}
+
+// One row of the findings table: a suppressed result carries why beside its message, and the
+// evidence opens under it.
+void write_findings_row(const FindingsViewLine& line, std::ostream& out) {
+  const Finding& finding = line.reported->finding;
+  const CheckSpec& spec = line.reported->spec;
+  const std::string severity(to_string(finding.severity));
+  out << "<tr class=\"status-"
+      << (is_suppressed(finding) ? "suppressed" : to_string(finding.status)) << "\" data-check=\""
+      << escape(finding.check_id) << "\"><td><span class=\"severity " << severity << "\">"
+      << severity << "</span></td><td>" << badge(finding.status) << "</td><td><code>"
+      << escape(finding.check_id) << "</code> <span class=\"title\">" << escape(spec.title)
+      << "</span></td><td class=\"subject mono\">" << breakable(line.subject) << "</td><td>"
+      << escape(finding.message);
+  if (!finding.suppression.empty()) {
+    out << " <span class=\"tag\">" << escape(suppression_text(finding)) << "</span>";
+  }
+  if (!is_empty(finding.evidence)) {
+    out << "<details><summary class=\"label\">Evidence</summary><pre>"
+        << pretty_json(finding.evidence) << "</pre></details>";
+  }
+  out << "</td><td>" << escape(spec.remediation) << "</td></tr>\n";
+}
+
+// The findings view (findings_view.h) in place of the matrices: a row per result that fails, errs
+// or warns, worst severity first, then the suppressed ones.
+void write_findings_table(const Report& report, const SelfCheckTable& table, std::ostream& out) {
+  const FindingsView view = findings_view(report);
+  out << "<p class=\"legend\">A row per result that fails, errs or warns, worst severity first: "
+      << view.lines.size() << " of " << report.findings.size() << " results on "
+      << escape(describe_subjects(table))
+      << ". Passes and skips are counted in the summary; <code>--view grid</code> renders every "
+         "check on every subject.</p>\n";
+  write_filters(kListedStatuses, out);
+  out << "<table class=\"findings\">\n<thead><tr><th scope=\"col\">Severity</th>"
+         "<th scope=\"col\">Result</th><th scope=\"col\">Check</th><th scope=\"col\">Subject"
+         "</th><th scope=\"col\">Message</th><th scope=\"col\">Remediation</th></tr></thead>\n"
+         "<tbody>\n";
+  if (view.lines.empty()) {
+    out << "<tr><td colspan=\"6\" class=\"empty\">No result fails, errs or warns.</td></tr>\n";
+  }
+  for (const FindingsViewLine& line : view.lines) write_findings_row(line, out);
+  out << "</tbody>\n";
+  if (!view.suppressed.empty()) {
+    out << "<tbody class=\"suppressed\"><tr class=\"part\"><th colspan=\"6\" scope=\"rowgroup\">"
+           "Suppressed: accepted, inline or baseline</th></tr>\n";
+    for (const FindingsViewLine& line : view.suppressed) write_findings_row(line, out);
+    out << "</tbody>\n";
+  }
+  out << "</table>\n";
+}
+
+void write_findings(const Report& report, const SelfCheckTable& table, ReportView view,
+                    std::ostream& out) {
+  if (view == ReportView::automatic)
+    view = matrices_fit(table) ? ReportView::grid : ReportView::findings;
+  out << "<section id=\"findings\">\n<h2>" << (view == ReportView::grid ? "Self-check" : "Findings")
+      << "</h2>\n";
   if (table.sections.empty()) {
     out << "<p class=\"empty\">No checks ran.</p>\n</section>\n";
     return;
   }
-  write_filters(out);
+  if (view == ReportView::findings) {
+    write_findings_table(report, table, out);
+    out << "</section>\n";
+    return;
+  }
+  write_filters(kStatuses, out);
   write_legend(out);
   for (const SelfCheckSection& section : table.sections) write_section(report, table, section, out);
   out << "</section>\n";
@@ -707,7 +786,7 @@ void write_findings(const Report& report, const SelfCheckTable& table, std::ostr
 
 }  // namespace
 
-void write_html_report(const Report& report, std::ostream& out) {
+void write_html_report(const Report& report, std::ostream& out, ReportView view) {
   write_head(report, out);
   out << "<body>\n";
   write_masthead(report, out);
@@ -717,7 +796,7 @@ void write_html_report(const Report& report, std::ostream& out) {
   write_targets(report, out);
   if (report.config_scan) write_config_scan(*report.config_scan, out);
   write_stale_acceptance_section(report, out);
-  write_findings(report, table, out);
+  write_findings(report, table, view, out);
   out << "<footer>Generated by " << escape(report.tool_name) << " " << escape(report.tool_version)
       << "</footer>\n"
       << "</main>\n</body>\n</html>\n";

@@ -4,11 +4,16 @@
 
 #include <ostream>
 
+#include "reports/findings_view.h"
 #include "reports/report.h"
 
 namespace mongoscan {
 
-// Writes the report as an HTML document; every piece of report text is HTML-escaped.
-void write_html_report(const Report& report, std::ostream& out);
+// Writes the report as an HTML document; every piece of report text is HTML-escaped. Its results
+// show as self-check matrices, or as the findings table (findings_view.h) with
+// ReportView::findings, and with ReportView::automatic when more than 12 nodes, connection strings
+// or file locations would make a matrix's columns.
+void write_html_report(const Report& report, std::ostream& out,
+                       ReportView view = ReportView::automatic);
 
 }  // namespace mongoscan

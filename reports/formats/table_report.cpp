@@ -9,6 +9,7 @@
 
 #include "reports/acceptance_text.h"
 #include "reports/cluster_summary.h"
+#include "reports/findings_view.h"
 #include "reports/self_check_table.h"
 #include "reports/text/console_text.h"
 #include "reports/text/text_table.h"
@@ -16,12 +17,13 @@
 namespace mongoscan {
 namespace {
 
-// Widths beyond which cells are cut; JSON and HTML keep the full text. The self-check matrix
-// fits the console's width: its titles narrow down to kMinTitleWidth, then its subject columns
-// wrap into bands.
+// Widths beyond which cells are cut on a console (wrapped when its width is unknown); JSON and
+// HTML keep the full text. The self-check matrix fits the console's width: its titles narrow down
+// to kMinTitleWidth, then its subject columns wrap into bands.
 constexpr std::size_t kNodeErrorsWidth = 80;
 constexpr std::size_t kMinTitleWidth = 16;
 constexpr std::size_t kMinTextWidth = 24;
+constexpr std::size_t kMinSubjectWidth = 28;  // the findings view's: most host:port fit
 constexpr std::size_t kSkippedReasonWidth = 40;
 constexpr std::size_t kMaxSkippedFiles = 20;  // the JSON and HTML reports list every one
 constexpr std::size_t kGap = 2;               // between TextTable's columns
@@ -126,8 +128,8 @@ std::string node_key(const SelfCheckTable& self_check, const std::string& addres
   return {};
 }
 
-void write_target(const TargetSummary& target, const SelfCheckTable& self_check, bool color,
-                  std::ostream& out) {
+void write_target(const TargetSummary& target, const SelfCheckTable& self_check, bool wrap,
+                  bool color, std::ostream& out) {
   out << '\n'
       << styled("Target " + console_safe(target.uri), kBold, color) << " ("
       << console_safe(target.topology) << ")\n";
@@ -144,7 +146,7 @@ void write_target(const TargetSummary& target, const SelfCheckTable& self_check,
                      {"VERSION"},
                      {"TLS"},
                      {"FOUND BY"},
-                     {"ERRORS", kNodeErrorsWidth}});
+                     {"ERRORS", kNodeErrorsWidth, 0, wrap}});
     for (const NodeRow& row : group.rows) {
       const NodeSummary& node = *row.node;
       nodes.add_row({{node_key(self_check, node.address)},
@@ -275,7 +277,7 @@ std::string_view kind_name(Subject::Kind kind) {
 // columns when they do not fit the console's width, each row followed by its problems.
 void write_matrix(const std::vector<const SelfCheckRow*>& rows, Subject::Kind kind,
                   std::size_t subjects, const MatrixWidths& widths, std::size_t console_width,
-                  bool color, std::ostream& out) {
+                  bool wrap, bool color, std::ostream& out) {
   const Bands bands = fit(widths, kind, subjects, console_width);
   const std::size_t cell_width = widths.cell[kind_index(kind)];
   const std::size_t message_width =
@@ -300,7 +302,7 @@ void write_matrix(const std::vector<const SelfCheckRow*>& rows, Subject::Kind ki
       columns.push_back({key_of(kind, column), 0, cell_width});
     }
     TextTable table(std::move(columns));
-    table.set_detail_columns({{""}, {""}, {"", message_width}}, std::string(kIndent));
+    table.set_detail_columns({{""}, {""}, {"", message_width, 0, wrap}}, std::string(kIndent));
     for (const SelfCheckRow* row : rows) {
       std::vector<TextCell> cells = {
           {row->spec->id},
@@ -321,13 +323,13 @@ void write_matrix(const std::vector<const SelfCheckRow*>& rows, Subject::Kind ki
 
 // The keys of the subjects that the targets' tables do not show: nodes that only findings name,
 // connection strings and files.
-void write_legend(const SelfCheckTable& self_check, std::size_t console_width, std::ostream& out,
-                  bool color) {
+void write_legend(const SelfCheckTable& self_check, std::size_t console_width, bool wrap,
+                  bool color, std::ostream& out) {
   const std::size_t subject_width = std::max(console_width > 2 * kIndent.size() + 3 + kGap
                                                  ? console_width - (2 * kIndent.size() + 3 + kGap)
                                                  : 0,
                                              kMinTextWidth);
-  TextTable legend({{"KEY"}, {"SUBJECT", subject_width}});
+  TextTable legend({{"KEY"}, {"SUBJECT", subject_width, 0, wrap}});
   bool any = false;
   for (const Subject::Kind kind : kKinds) {
     const std::vector<SelfCheckColumn>& columns = self_check.columns(kind);
@@ -340,8 +342,20 @@ void write_legend(const SelfCheckTable& self_check, std::size_t console_width, s
   if (any) legend.write(out, color, kIndent);
 }
 
-void write_self_check(const SelfCheckTable& self_check, std::size_t console_width, bool color,
-                      std::ostream& out) {
+// Whether every matrix fits the console's width side by side, in one band of subject columns.
+bool grid_fits(const SelfCheckTable& self_check, std::size_t console_width) {
+  const MatrixWidths widths = matrix_widths(self_check);
+  for (const SelfCheckSection& section : self_check.sections) {
+    for (const SelfCheckRow& row : section.rows) {
+      const std::size_t subjects = self_check.columns(row.kind).size();
+      if (fit(widths, row.kind, subjects, console_width).count > 1) return false;
+    }
+  }
+  return true;
+}
+
+void write_self_check(const SelfCheckTable& self_check, std::size_t console_width, bool wrap,
+                      bool color, std::ostream& out) {
   out << '\n';
   if (self_check.sections.empty()) {
     out << "No findings.\n";
@@ -350,7 +364,7 @@ void write_self_check(const SelfCheckTable& self_check, std::size_t console_widt
   out << styled("Self-check", kBold, color)
       << ": a row per check, a column per node or subject (n1, u1, f1)\n"
       << kNotRunMark << " where the check did not run; ×N: N results there, the worst shown\n";
-  write_legend(self_check, console_width, out, color);
+  write_legend(self_check, console_width, wrap, color, out);
   const MatrixWidths widths = matrix_widths(self_check);
   for (const SelfCheckSection& section : self_check.sections) {
     out << '\n' << styled(std::string(group_title(section.group)), kBold, color) << '\n';
@@ -363,8 +377,60 @@ void write_self_check(const SelfCheckTable& self_check, std::size_t console_widt
       if (rows.empty()) continue;
       if (!first_matrix) out << '\n';
       first_matrix = false;
-      write_matrix(rows, kind, self_check.columns(kind).size(), widths, console_width, color, out);
+      write_matrix(rows, kind, self_check.columns(kind).size(), widths, console_width, wrap, color,
+                   out);
     }
+  }
+}
+
+// The findings view (findings_view.h) instead of the matrices: a line per result that fails,
+// errs or warns, worst severity first. Subjects and messages wrap, on a console too: a location
+// or a message cut short is no finding to act on.
+void write_findings_view(const Report& report, const SelfCheckTable& self_check,
+                         std::size_t console_width, bool color, std::ostream& out) {
+  out << '\n';
+  if (self_check.sections.empty()) {
+    out << "No findings.\n";
+    return;
+  }
+  const FindingsView view = findings_view(report);
+  out << styled("Findings", kBold, color) << ": a line per result that fails, errs or warns ("
+      << view.lines.size() << " of " << report.findings.size() << "), worst severity first\n"
+      << "Subjects: " << describe_subjects(self_check) << "\n"
+      << "--view grid shows every check on every subject\n";
+  if (view.lines.empty()) out << kIndent << "none\n";
+  std::size_t check_width = 5;
+  std::size_t subject_width = 0;
+  for (const FindingsViewLine& line : view.lines) {
+    check_width =
+        std::max(check_width, display_width(console_safe(line.reported->finding.check_id)));
+    subject_width = std::max(subject_width, display_width(console_safe(line.subject)));
+  }
+  // SEVERITY and RESULT: their headers are as wide as their widest cells ("critical", "ERROR").
+  const std::size_t fixed = kIndent.size() + std::string_view("SEVERITY").size() + kGap +
+                            std::string_view("RESULT").size() + kGap + check_width + kGap;
+  const std::size_t room = console_width > fixed ? console_width - fixed : 0;
+  subject_width = std::min(subject_width, std::max(kMinSubjectWidth, room * 2 / 5));
+  const std::size_t message_width =
+      std::max(room > subject_width + kGap ? room - subject_width - kGap : 0, kMinTextWidth);
+  TextTable table({{"SEVERITY"},
+                   {"RESULT"},
+                   {"CHECK"},
+                   {"SUBJECT", subject_width, 0, true},
+                   {"MESSAGE", message_width, 0, true}});
+  for (const FindingsViewLine& line : view.lines) {
+    const Finding& finding = line.reported->finding;
+    table.add_row({{std::string(to_string(finding.severity)), severity_style(finding.severity)},
+                   {upper(to_string(finding.status)), status_style(finding.status)},
+                   {finding.check_id},
+                   {line.subject},
+                   {finding.message}});
+  }
+  if (!view.lines.empty()) table.write(out, color, kIndent);
+  if (!view.suppressed.empty()) {
+    out << kIndent << view.suppressed.size()
+        << (view.suppressed.size() == 1 ? " suppressed result" : " suppressed results")
+        << " (accepted, inline or baseline) not listed; --view grid lists them\n";
   }
 }
 
@@ -395,8 +461,8 @@ void write_summary(const Report& report, const SelfCheckTable& self_check, bool 
 }
 
 // What the config scan covered, then the first kMaxSkippedFiles files it did not read.
-void write_config_scan(const ConfigScanSummary& scan, std::size_t console_width, bool color,
-                       std::ostream& out) {
+void write_config_scan(const ConfigScanSummary& scan, std::size_t console_width, bool wrap,
+                       bool color, std::ostream& out) {
   out << '\n'
       << styled("Config scan", kBold, color) << ": " << scan.files_scanned
       << (scan.files_scanned == 1 ? " file, " : " files, ") << scan.bytes_scanned
@@ -422,7 +488,7 @@ void write_config_scan(const ConfigScanSummary& scan, std::size_t console_width,
                    ? console_width - (kSkippedReasonWidth + 2 * kIndent.size() + kGap)
                    : 0,
                kMinTextWidth);
-  TextTable skipped({{"FILE", path_width}, {"REASON", kSkippedReasonWidth}});
+  TextTable skipped({{"FILE", path_width, 0, wrap}, {"REASON", kSkippedReasonWidth, 0, wrap}});
   const std::size_t shown = std::min(scan.skipped.size(), kMaxSkippedFiles);
   for (std::size_t i = 0; i < shown; ++i) {
     skipped.add_row({{scan.skipped[i].path}, {scan.skipped[i].reason}});
@@ -437,13 +503,21 @@ void write_config_scan(const ConfigScanSummary& scan, std::size_t console_width,
 }  // namespace
 
 void write_table_report(const Report& report, bool color, std::ostream& out,
-                        std::size_t console_width) {
+                        std::size_t console_width, ReportView view) {
+  const bool wrap = console_width == 0;
   if (console_width == 0) console_width = kDefaultConsoleWidth;
   const SelfCheckTable self_check = build_self_check_table(report);
   write_header(report, color, out);
-  for (const TargetSummary& target : report.targets) write_target(target, self_check, color, out);
-  if (report.config_scan) write_config_scan(*report.config_scan, console_width, color, out);
-  write_self_check(self_check, console_width, color, out);
+  for (const TargetSummary& target : report.targets)
+    write_target(target, self_check, wrap, color, out);
+  if (report.config_scan) write_config_scan(*report.config_scan, console_width, wrap, color, out);
+  if (view == ReportView::automatic)
+    view = grid_fits(self_check, console_width) ? ReportView::grid : ReportView::findings;
+  if (view == ReportView::grid) {
+    write_self_check(self_check, console_width, wrap, color, out);
+  } else {
+    write_findings_view(report, self_check, console_width, color, out);
+  }
   write_summary(report, self_check, color, out);
 }
 

@@ -4,6 +4,7 @@
 #include <cstddef>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace mongoscan {
 
@@ -16,5 +17,11 @@ std::size_t display_width(std::string_view utf8);
 
 // Valid UTF-8 text cut to at most max_width code points, the last one "…" when anything was cut.
 std::string truncate_to_width(std::string_view utf8, std::size_t max_width);
+
+// Valid UTF-8 text in lines of at most max_width code points (one line when max_width is 0),
+// broken at the last space that fits (the space dropped), else after the last '/', ',', '&', '?'
+// or '@' that fits (paths, URIs), else after the last ':' (host:port), else after max_width code
+// points. Every other character is kept, in order.
+std::vector<std::string> wrap_to_width(std::string_view utf8, std::size_t max_width);
 
 }  // namespace mongoscan

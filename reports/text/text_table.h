@@ -20,6 +20,9 @@ class TextTable {
     std::string header;
     std::size_t max_width = 0;  // cells longer than this are cut with "…"; 0 for no limit
     std::size_t min_width = 0;  // the column is at least this wide, so that tables align
+    // Cells longer than max_width wrap onto continuation lines (the other columns blank there)
+    // instead of being cut.
+    bool wrap = false;
   };
 
   explicit TextTable(std::vector<Column> columns);

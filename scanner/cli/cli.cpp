@@ -16,6 +16,7 @@
 #include "checks/policy_json.h"
 #include "checks/registry.h"
 #include "reports/catalogue.h"
+#include "reports/findings_view.h"
 #include "reports/formats/json_report_reader.h"
 #include "reports/parsed_uri.h"
 #include "reports/seedlist_json.h"
@@ -434,10 +435,10 @@ std::optional<CommandError> run_convert(const std::string& path, const ReportFla
     return CommandError{kExitUsage,
                         destinations.error().phase + " " + destinations.error().message};
   }
-  return write_reports(
-      report.value(), destinations.value(),
-      {report_colour(flags, streams.out_is_color_terminal), streams.out_width, flags.sarif},
-      streams);
+  return write_reports(report.value(), destinations.value(),
+                       {report_colour(flags, streams.out_is_color_terminal), streams.out_width,
+                        flags.sarif, *parse_report_view(flags.view)},
+                       streams);
 }
 
 std::vector<std::string> severity_names() {
@@ -713,6 +714,7 @@ int run_cli(const std::vector<std::string>& args, CliStreams streams) {
     scan_request.color = report_colour(scan_reports, streams.out_is_color_terminal);
     scan_request.sarif = scan_reports.sarif;
     scan_options.reports = given_report_options(scan_reports);
+    scan_request.view = *parse_report_view(scan_reports.view);
     if (auto error = prepare_and_run_scan(scan_options, std::move(scan_request), streams)) {
       return report_failure(*error, streams);
     }

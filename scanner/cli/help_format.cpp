@@ -50,6 +50,7 @@ constexpr std::array kScanGroups = {
     Group{"report", "Reports"},
     Group{"color", "Reports"},
     Group{"no-color", "Reports"},
+    Group{"view", "Reports"},
     Group{"quiet", "Reports"},
     Group{"verbose", "Reports"},
     Group{"sarif-deployment", "Reports"},

@@ -17,6 +17,13 @@ void add_report_flags(CLI::App& command, ReportFlags& flags) {
       ->check(CLI::IsMember({"auto", "always", "never"}))
       ->capture_default_str();
   command.add_flag("--no-color", flags.no_color, "Same as --color never");
+  command
+      .add_option("--view", flags.view,
+                  "Table and HTML: grid (a row per check, a column per subject), findings (a line "
+                  "per failing, erring or warning result, worst first) or auto (the grid when it "
+                  "fits: the console's width for the table, 12 subjects of a kind for HTML)")
+      ->check(CLI::IsMember({"auto", "grid", "findings"}))
+      ->capture_default_str();
   command.add_option("--report", flags.reports.reports,
                      "Also write a report as FORMAT:PATH ('-' for stdout), e.g. sarif:out.sarif "
                      "(repeatable: several formats at once)");

@@ -1,5 +1,6 @@
 #pragma once
-// The options that choose a command's reports (--format, -o, --report, --color, --sarif-*), the
+// The options that choose a command's reports (--format, -o, --report, --color, --view,
+// --sarif-*), the
 // same for `scan` and `convert`.
 
 #include <CLI/CLI.hpp>
@@ -14,6 +15,7 @@ struct ReportFlags {
   ReportOptions reports;
   std::string color = "auto";  // --color: auto, always or never
   bool no_color = false;       // --no-color
+  std::string view = "auto";   // --view: auto, grid or findings (parse_report_view)
   SarifOptions sarif;
   CLI::Option* format_option = nullptr;
   CLI::Option* output_option = nullptr;

@@ -332,8 +332,11 @@ std::vector<Finding> judge_environment(EnvironmentRun& run, const ScanRequest& r
                     std::make_move_iterator(more.end()));
   };
   for (const DeploymentFacts& deployment : run.deployments) {
-    TargetSummary target{deployment.redacted_uri, topology_of(deployment.nodes), {},
-                         summarize_cluster(deployment.nodes), environment.name};
+    TargetSummary target{deployment.redacted_uri,
+                         topology_of(deployment.nodes),
+                         {},
+                         summarize_cluster(deployment.nodes),
+                         environment.name};
     for (const NodeFacts& node : deployment.nodes) {
       target.nodes.push_back(summarize_node(node));
       add(listed_at(deployment, run_node_checks(node, policy)));
@@ -509,8 +512,9 @@ std::optional<CommandError> run_scan(const ScanRequest& request, const CliStream
                           std::to_string(counts.fail) + " fail, " + std::to_string(counts.warn) +
                           " warn, " + std::to_string(counts.error) + " error); scan " +
                           report.coverage.statement());
-  if (auto error = write_reports(report, request.reports,
-                                 {request.color, streams.out_width, request.sarif}, streams)) {
+  if (auto error =
+          write_reports(report, request.reports,
+                        {request.color, streams.out_width, request.sarif, request.view}, streams)) {
     return error;
   }
   if (gate_fails) return CommandError{kExitFindingsFailed, ""};

@@ -11,6 +11,7 @@
 #include "checks/acceptance.h"
 #include "checks/baseline.h"
 #include "checks/policy.h"
+#include "reports/findings_view.h"
 #include "reports/formats/sarif_report.h"
 #include "scanner/cli/cli.h"
 #include "scanner/cli/report_destinations.h"
@@ -77,9 +78,10 @@ struct ScanRequest {
   std::vector<EnvironmentRequest> environments;
   ConfigScanRequest config;
   std::vector<ReportDestination> reports = {ReportDestination{}};  // at most one to stdout
-  bool color = false;                   // ANSI colour in a table written to stdout
-  int verbosity = 0;                    // -v: 1, -vv: 2 (Diagnostics)
-  std::vector<Acceptance> acceptances;  // --accept: judged against the scan's date (UTC)
+  bool color = false;                       // ANSI colour in a table written to stdout
+  ReportView view = ReportView::automatic;  // --view: the table's and HTML's grid or findings
+  int verbosity = 0;                        // -v: 1, -vv: 2 (Diagnostics)
+  std::vector<Acceptance> acceptances;      // --accept: judged against the scan's date (UTC)
   std::string fail_on = "high";
   SarifOptions sarif;             // --sarif-deployment, --sarif-help-base
   bool allow_incomplete = false;  // an incomplete scan exits by its findings, not kExitIncomplete

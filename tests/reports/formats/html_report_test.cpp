@@ -23,14 +23,15 @@ namespace fs = std::filesystem;
 using testing_support::acceptance_report;
 using testing_support::config_scan_report;
 using testing_support::empty_report;
+using testing_support::many_nodes_report;
 using testing_support::matches_golden;
 using testing_support::rich_report;
 
 constexpr const char* kChromium = "/usr/bin/chromium";
 
-std::string render(const Report& report) {
+std::string render(const Report& report, ReportView view = ReportView::automatic) {
   std::ostringstream out;
-  write_html_report(report, out);
+  write_html_report(report, out, view);
   return out.str();
 }
 
@@ -81,6 +82,87 @@ TEST(HtmlReportTest, AcceptanceReportMatchesGoldenWithReasonsAndStaleEntries) {
             std::string::npos);
   EXPECT_NE(html.find("<section id=\"stale-acceptances\">"), std::string::npos);
   EXPECT_EQ(render(config_scan_report()).find("stale-acceptances"), std::string::npos);
+}
+
+TEST(HtmlReportTest, ManyNodesFindingsTableMatchesGolden) {
+  EXPECT_TRUE(matches_golden("tests/reports/golden/many-nodes-findings.html",
+                             render(many_nodes_report(50))));
+}
+
+bool has_matrix(const std::string& html) {
+  return html.find("<table class=\"self-check ") != std::string::npos;
+}
+
+bool has_findings_table(const std::string& html) {
+  return html.find("<table class=\"findings\">") != std::string::npos;
+}
+
+// auto: the matrices up to 12 nodes, connection strings or file locations of one kind; the
+// findings table beyond.
+TEST(HtmlReportTest, AutoRendersAFindingsTableForMoreThanTwelveSubjectsOfAKind) {
+  for (const Report& report : {rich_report(), config_scan_report(), many_nodes_report(12)}) {
+    const std::string html = render(report);
+    EXPECT_TRUE(has_matrix(html));
+    EXPECT_FALSE(has_findings_table(html));
+  }
+  const std::string html = render(many_nodes_report(13));
+  EXPECT_TRUE(has_findings_table(html));
+  EXPECT_FALSE(has_matrix(html));
+  EXPECT_NE(html.find("<h2>Findings</h2>"), std::string::npos);
+  EXPECT_NE(html.find("<code>--view grid</code>"), std::string::npos);
+}
+
+TEST(HtmlReportTest, ViewForcesTheGridOrTheFindingsTable) {
+  EXPECT_TRUE(has_findings_table(render(rich_report(), ReportView::findings)));
+  EXPECT_FALSE(has_matrix(render(rich_report(), ReportView::findings)));
+  EXPECT_TRUE(has_matrix(render(many_nodes_report(50), ReportView::grid)));
+  EXPECT_FALSE(has_findings_table(render(many_nodes_report(50), ReportView::grid)));
+}
+
+// A row per fail, error and warn, worst severity first, then the suppressed ones with why.
+TEST(HtmlReportTest, FindingsTableRowsAndSuppressedOnesApart) {
+  const Report report = config_scan_report();
+  const std::string html = render(report, ReportView::findings);
+  const StatusCounts counts = report.summary();
+  const std::size_t suppressed_at = html.find("<tbody class=\"suppressed\">");
+  ASSERT_NE(suppressed_at, std::string::npos) << html;
+  const std::string counted = html.substr(0, suppressed_at);
+  const std::string suppressed = html.substr(suppressed_at);
+  EXPECT_EQ(count(counted, "<tr class=\"status-fail\"") +
+                count(counted, "<tr class=\"status-warn\"") +
+                count(counted, "<tr class=\"status-error\""),
+            static_cast<std::size_t>(counts.fail + counts.warn + counts.error));
+  EXPECT_EQ(count(counted, "<tr class=\"status-pass\""), 0u);
+  EXPECT_EQ(count(suppressed, "<tr class=\"status-suppressed\""), 2u);
+  EXPECT_EQ(count(suppressed, "<span class=\"tag\">suppressed: "), 2u);
+  const std::size_t critical = counted.find("<span class=\"severity critical\">");
+  const std::size_t medium = counted.find("<span class=\"severity medium\">");
+  ASSERT_NE(critical, std::string::npos);
+  ASSERT_NE(medium, std::string::npos);
+  EXPECT_LT(critical, medium) << "worst severity first";
+  EXPECT_NE(counted.find("<td class=\"subject mono\">deploy/<wbr>.<wbr>env:<wbr>3</td>"),
+            std::string::npos)
+      << counted;
+  EXPECT_NE(counted.find("<td>Start mongod with security.authorization: enabled.</td>"),
+            std::string::npos)
+      << "remediation";
+}
+
+TEST(HtmlReportTest, FindingsTableEscapesEveryPieceOfText) {
+  Report report = rich_report();
+  report.findings[0].spec.title = "Title <i>&</i>";
+  report.findings[0].spec.remediation = "Run 'rm -rf' & \"pray\"";
+  const std::string html = render(report, ReportView::findings);
+  EXPECT_EQ(html.find("<script"), std::string::npos);
+  EXPECT_EQ(html.find("<i>"), std::string::npos);
+  EXPECT_NE(html.find("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;quoted&#39;: "
+                      "server-side JavaScript is enabled"),
+            std::string::npos);
+  EXPECT_NE(html.find("Title &lt;i&gt;&amp;&lt;/i&gt;"), std::string::npos);
+  EXPECT_NE(html.find("Run &#39;rm -rf&#39; &amp; &quot;pray&quot;"), std::string::npos);
+  EXPECT_NE(html.find("&quot;&lt;b&gt;bold&lt;/b&gt; &amp; \\&quot;quoted\\&quot;&quot;"),
+            std::string::npos)
+      << "evidence is escaped after JSON formatting";
 }
 
 TEST(HtmlReportTest, ShowsTheConfigScanAndSuppressions) {

@@ -19,9 +19,10 @@ using testing_support::many_nodes_report;
 using testing_support::matches_golden;
 using testing_support::rich_report;
 
-std::string render(const Report& report, bool color, std::size_t width = 0) {
+std::string render(const Report& report, bool color, std::size_t width = 0,
+                   ReportView view = ReportView::automatic) {
   std::ostringstream out;
-  write_table_report(report, color, out, width);
+  write_table_report(report, color, out, width, view);
   return out.str();
 }
 
@@ -61,9 +62,14 @@ TEST(TableReportTest, NoEscapeSequencesWithoutColor) {
   EXPECT_NE(render(rich_report(), true).find("\x1b[1;31mFAIL\x1b[0m"), std::string::npos);
 }
 
-TEST(TableReportTest, ManyNodesAtWidth100MatchesGolden) {
+TEST(TableReportTest, ManyNodesGridAtWidth100MatchesGolden) {
   EXPECT_TRUE(matches_golden("tests/reports/golden/many-nodes.table.txt",
-                             render(many_nodes_report(50), false, 100)));
+                             render(many_nodes_report(50), false, 100, ReportView::grid)));
+}
+
+TEST(TableReportTest, ManyNodesFindingsViewMatchesGolden) {
+  EXPECT_TRUE(matches_golden("tests/reports/golden/many-nodes-findings.table.txt",
+                             render(many_nodes_report(50), false)));
 }
 
 // The header lines of the self-check matrices ("  CHECK  SEVERITY  RESULT  TITLE ...").
@@ -148,7 +154,7 @@ TEST(TableReportTest, GroupsInTheSpecificationsOrder) {
 TEST(TableReportTest, TheMatrixFitsTheConsoleWidth) {
   const Report report = many_nodes_report(50);
   for (const std::size_t width : {72u, 100u, 160u, 600u}) {
-    const std::string table = render(report, false, width);
+    const std::string table = render(report, false, width, ReportView::grid);
     const std::string self_check = table.substr(table.find("\nSelf-check"));
     for (const std::string& line : lines_of(self_check)) {
       EXPECT_LE(display_width(line), width) << width << ": " << line;
@@ -238,6 +244,173 @@ TEST(TableReportTest, TerminalControlCharactersNeverReachTheOutput) {
     EXPECT_EQ(table.find('\r'), std::string::npos);
     EXPECT_EQ(table.find("\xc2\x9b"), std::string::npos);
     EXPECT_NE(table.find("evil [2J  line  31m"), std::string::npos) << table;
+  }
+}
+
+bool has_grid(const std::string& table) {
+  return table.find("\nSelf-check: a row per check") != std::string::npos;
+}
+
+bool has_findings_view(const std::string& table) {
+  return table.find("\nFindings: ") != std::string::npos &&
+         table.find("  SEVERITY  RESULT  CHECK      SUBJECT") != std::string::npos;
+}
+
+// A config scan of many files: an APP-002 fail in each of 40 files beside the sample's findings.
+Report many_files_report() {
+  Report report = config_scan_report();
+  const CheckSpec spec{
+      "APP-002", "No hardcoded password values",        Layer::credentials, Severity::high,
+      {},        "Move the password to a secret store."};
+  for (int i = 0; i < 40; ++i) {
+    report.findings.push_back(
+        {spec, Finding{"APP-002", Status::fail, Severity::high,
+                       Subject::file("services/app" + std::to_string(i) + "/config.yaml", 4, 12),
+                       "Hardcoded password under the key password", nullptr}});
+  }
+  return report;
+}
+
+// auto: the grid when every matrix fits the console's width in one band, else the findings view.
+TEST(TableReportTest, AutoShowsTheGridWhenItFitsAndTheFindingsOtherwise) {
+  for (const Report& report : {rich_report(), config_scan_report(), acceptance_report()}) {
+    const std::string table = render(report, false);
+    EXPECT_TRUE(has_grid(table)) << table;
+    EXPECT_FALSE(has_findings_view(table));
+  }
+  for (const Report& report : {many_nodes_report(50), many_files_report()}) {
+    const std::string table = render(report, false);
+    EXPECT_TRUE(has_findings_view(table)) << table;
+    EXPECT_FALSE(has_grid(table));
+    EXPECT_EQ(table.find("  KEY  SUBJECT"), std::string::npos) << "no legend";
+    EXPECT_NE(table.find("--view grid shows every check on every subject\n"), std::string::npos);
+  }
+  // The width decides: 12 nodes fit a wide console side by side, not a narrow one.
+  EXPECT_TRUE(has_grid(render(many_nodes_report(12), false, 200)));
+  EXPECT_TRUE(has_findings_view(render(many_nodes_report(12), false, 72)));
+}
+
+TEST(TableReportTest, ViewFindingsOrGridIsHonouredWhateverTheSize) {
+  const std::string findings = render(rich_report(), false, 0, ReportView::findings);
+  EXPECT_TRUE(has_findings_view(findings)) << findings;
+  EXPECT_FALSE(has_grid(findings));
+  const std::string grid = render(many_nodes_report(50), false, 0, ReportView::grid);
+  EXPECT_TRUE(has_grid(grid));
+  EXPECT_FALSE(has_findings_view(grid));
+}
+
+// A line per fail, error and warn, worst severity first; passes and skips are only counted.
+TEST(TableReportTest, FindingsViewHasALinePerResultToActOn) {
+  const std::vector<std::string> lines =
+      lines_of(render(rich_report(), false, 0, ReportView::findings));
+  std::vector<std::string> rows;
+  bool in_table = false;
+  for (const std::string& line : lines) {
+    if (line.starts_with("  SEVERITY  ")) in_table = true;
+    if (in_table && line.empty()) break;
+    if (in_table && line.starts_with("  ") && !line.starts_with("    ") &&
+        !line.starts_with("  SEVERITY")) {
+      rows.push_back(line);
+    }
+  }
+  ASSERT_EQ(rows.size(), 16u) << "10 fail, 4 warn, 2 error";
+  EXPECT_TRUE(rows[0].starts_with("  critical  ERROR   AUTHN-001  db3.example.test:27017"))
+      << rows[0];
+  EXPECT_TRUE(rows[1].starts_with("  critical  FAIL    AUTHN-001  mongos1.example.test:27017"))
+      << rows[1];
+  EXPECT_TRUE(rows[2].starts_with("  critical  FAIL    TLS-001    mongos1.example.test:27017"))
+      << rows[2];
+  EXPECT_TRUE(rows.back().starts_with("  low       WARN    NET-003    db1.example.test:27017"))
+      << rows.back();
+  const std::string table = render(rich_report(), false, 0, ReportView::findings);
+  EXPECT_NE(table.find("  high      ERROR   TLS-003    db3.example.test:27017"), std::string::npos)
+      << "errors are listed: their subject was not looked at";
+  EXPECT_NE(table.find("  high      FAIL    APP-002    services/billing/"), std::string::npos)
+      << table;
+  EXPECT_EQ(table.find("PASS"), std::string::npos);
+  EXPECT_EQ(table.find("SKIP"), std::string::npos);
+  EXPECT_TRUE(
+      table.ends_with("\n15 checks, 32 results: 10 fail, 4 warn, 15 pass, 2 error, 1 skipped\n"
+                      "incomplete: 1 node not scanned, 2 checks in error\n"));
+  EXPECT_NE(table.find("\nFindings: a line per result that fails, errs or warns (16 of 32), worst "
+                       "severity first\nSubjects: 5 nodes, 4 connection strings and 2 file "
+                       "locations\n"),
+            std::string::npos)
+      << table;
+}
+
+TEST(TableReportTest, FindingsViewCountsTheSuppressedWithoutListingThem) {
+  const std::string table = render(config_scan_report(), false, 0, ReportView::findings);
+  EXPECT_NE(table.find("  2 suppressed results (accepted, inline or baseline) not listed; --view "
+                       "grid lists them\n"),
+            std::string::npos)
+      << table;
+  EXPECT_EQ(table.find("reporting (value redacted)"), std::string::npos) << "the baseline's";
+  EXPECT_EQ(table.find("a mongoscan:allow comment"), std::string::npos) << "the inline one's";
+  EXPECT_NE(table.find("deploy/.env:3 "), std::string::npos) << "path:line, no column";
+}
+
+// A message from column `at` of lines[first] on, with its continuation lines: those blank in
+// their first ten columns, where every entry has its severity or key.
+std::string message_text(const std::vector<std::string>& lines, std::size_t first, std::size_t at) {
+  std::string text = lines[first].substr(at);
+  for (std::size_t i = first + 1; i < lines.size() && lines[i].starts_with(std::string(10, ' '));
+       ++i) {
+    if (lines[i].size() > at) text += " " + lines[i].substr(at);
+  }
+  return text;
+}
+
+// The findings view wraps long messages under their column instead of cutting them, written to a
+// file or a pipe (width unknown) and on a console alike.
+TEST(TableReportTest, FindingsViewWrapsLongMessagesAndKeepsEveryWord) {
+  Report report = many_nodes_report(50);
+  std::string cves;
+  for (int i = 0; i < 40; ++i)
+    cves += (i == 0 ? "" : ", ") + ("CVE-2024-" + std::to_string(1000 + i));
+  const std::string message = "MongoDB 7.0.5 is affected by " + cves;
+  report.findings[0].finding.status = Status::fail;
+  report.findings[0].finding.message = message;
+  for (const std::size_t width : {std::size_t{0}, std::size_t{90}}) {
+    const std::string table = render(report, false, width);
+    EXPECT_EQ(table.find("…"), std::string::npos) << width;
+    const std::vector<std::string> lines = lines_of(table.substr(table.find("\nFindings:")));
+    for (const std::string& line : lines) {
+      if (line.starts_with("  ")) {
+        EXPECT_LE(display_width(line), width == 0 ? kDefaultConsoleWidth : width) << line;
+      }
+    }
+    const auto first = std::find_if(lines.begin(), lines.end(), [](const std::string& line) {
+      return line.find("MongoDB 7.0.5 is affected by") != std::string::npos;
+    });
+    ASSERT_NE(first, lines.end()) << table;
+    const std::size_t at = first->find("MongoDB 7.0.5");
+    EXPECT_EQ(message_text(lines, first - lines.begin(), at), message) << width;
+  }
+}
+
+// The grid's problem lines wrap when the width is unknown (a file, a pipe): the whole message is
+// there. A console of known width still cuts them (CutsLongMessagesAndKeepsShortOnes).
+TEST(TableReportTest, PipedGridWrapsProblemLines) {
+  const std::string piped = render(rich_report(), false);
+  EXPECT_EQ(piped.find("…"), std::string::npos);
+  const std::vector<std::string> lines = lines_of(piped);
+  const auto first = std::find_if(lines.begin(), lines.end(), [](const std::string& line) {
+    return line.starts_with("    n4  WARN  MongoDB 6.0.13");
+  });
+  ASSERT_NE(first, lines.end()) << piped;
+  const Report report = rich_report();
+  const auto ver = std::find_if(
+      report.findings.begin(), report.findings.end(), [](const ReportedFinding& reported) {
+        return reported.finding.check_id == "VER-001" && reported.finding.status == Status::warn;
+      });
+  ASSERT_NE(ver, report.findings.end());
+  EXPECT_EQ(message_text(lines, first - lines.begin(), first->find("MongoDB")),
+            ver->finding.message);
+  for (const std::string& line : lines) {
+    if (line.starts_with("    ")) {
+      EXPECT_LE(display_width(line), kDefaultConsoleWidth) << line;
+    }
   }
 }
 

@@ -46,5 +46,27 @@ TEST(ConsoleTextTest, TruncatesWithAnEllipsis) {
   EXPECT_EQ(display_width(truncate_to_width("ÜÜÜÜÜÜ", 4)), 4u);
 }
 
+TEST(ConsoleTextTest, WrapsAtSpacesAndKeepsEveryOtherCharacter) {
+  EXPECT_EQ(wrap_to_width("short", 10), std::vector<std::string>{"short"});
+  EXPECT_EQ(wrap_to_width("", 10), std::vector<std::string>{""});
+  EXPECT_EQ(wrap_to_width("one two three", 0), std::vector<std::string>{"one two three"});
+  EXPECT_EQ(wrap_to_width("CVE-1, CVE-2, CVE-3", 13),
+            (std::vector<std::string>{"CVE-1, CVE-2,", "CVE-3"}));
+  EXPECT_EQ(wrap_to_width("ab cd", 2), (std::vector<std::string>{"ab", "cd"}));
+  EXPECT_EQ(wrap_to_width("abcdefgh", 3), (std::vector<std::string>{"abc", "def", "gh"}));
+  EXPECT_EQ(wrap_to_width("services/billing/src/app.properties:12", 20),
+            (std::vector<std::string>{"services/billing/", "src/", "app.properties:12"}));
+  EXPECT_EQ(wrap_to_width("member1.example.test:27017", 24),
+            (std::vector<std::string>{"member1.example.test:", "27017"}));
+  EXPECT_EQ(wrap_to_width("mongodb://admin:***@db.example.com:27017/", 24),
+            (std::vector<std::string>{"mongodb://admin:***@", "db.example.com:27017/"}));
+  EXPECT_EQ(wrap_to_width("mongodb://u:***@h1.test,h2.test/db?replicaSet=rs0&tls=true", 24),
+            (std::vector<std::string>{"mongodb://u:***@h1.test,", "h2.test/db?",
+                                      "replicaSet=rs0&tls=true"}));
+  EXPECT_EQ(wrap_to_width("Übergrößen für 顧客 ünïcödé", 10),
+            (std::vector<std::string>{"Übergrößen", "für 顧客", "ünïcödé"}));
+  EXPECT_EQ(wrap_to_width("  indented text", 9), (std::vector<std::string>{"  indente", "d text"}));
+}
+
 }  // namespace
 }  // namespace mongoscan

@@ -76,5 +76,30 @@ TEST(TextTableTest, StyledLeavesTextAloneWithoutColorOrStyle) {
   EXPECT_EQ(styled("x", "1;31", true), "\x1b[1;31mx\x1b[0m");
 }
 
+TEST(TextTableTest, WrappingCellsContinueUnderTheirColumn) {
+  TextTable table({{"ID"}, {"MESSAGE", 10, 0, true}, {"END"}});
+  table.add_row({{"A-1"}, {"first part second part"}, {"x"}});
+  table.add_row({{"A-2"}, {"short"}, {"y"}});
+  EXPECT_EQ(render(table, false, "  "),
+            "  ID   MESSAGE     END\n"
+            "  A-1  first part  x\n"
+            "       second\n"
+            "       part\n"
+            "  A-2  short       y\n");
+}
+
+TEST(TextTableTest, WrappingDetailLinesKeepTheirIndent) {
+  TextTable table({{"ID"}});
+  table.set_detail_columns({{""}, {"", 6, 0, true}}, "  ");
+  table.add_row({{"NET-1"}});
+  table.add_detail({{"n1"}, {"a long message"}});
+  EXPECT_EQ(render(table, false),
+            "ID\n"
+            "NET-1\n"
+            "  n1  a long\n"
+            "      messag\n"
+            "      e\n");
+}
+
 }  // namespace
 }  // namespace mongoscan

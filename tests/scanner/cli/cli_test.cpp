@@ -112,6 +112,7 @@ TEST(Cli, UsageErrorsExit2WithOneLine) {
       {"scan"},
       {"scan", "--format", "xml", "mongodb://h"},
       {"scan", "--fail-on", "severe", "mongodb://h"},
+      {"scan", "--view", "list", "mongodb://h"},
       {"scan", "--policy", "/nonexistent/policy.json", "mongodb://h"},
       {"scan", "--uri-file", "/nonexistent/uris.txt"},
   };
@@ -178,6 +179,46 @@ TEST(Cli, OptionsMayComeFromTheEnvironmentAndTheCommandLineWins) {
       1);
   EXPECT_EQ(run_process(args, "", std::chrono::seconds(30), {"MONGOSCAN_FAIL_ON=severe"}).exit_code,
             2);
+}
+
+// --view findings (or MONGOSCAN_VIEW, or view: in the config file) lists findings instead of the
+// grid even for a report that fits; --view grid wins over the environment.
+TEST(Cli, ViewComesFromTheCommandLineTheEnvironmentOrTheConfigFile) {
+  const std::vector<std::string> args = {testing_support::mongoscan_binary(), "scan", "--no-probe",
+                                         "--uri-file", kSampleUris};
+  auto run = [&](std::vector<std::string> extra, std::vector<std::string> env) {
+    std::vector<std::string> command = args;
+    command.insert(command.end(), extra.begin(), extra.end());
+    env.push_back("NO_COLOR");
+    return run_process(command, "", std::chrono::seconds(30), env);
+  };
+  const auto has_grid = [](const ProcessResult& result) {
+    return result.out.find("\nSelf-check: a row per check") != std::string::npos;
+  };
+  const auto has_findings = [](const ProcessResult& result) {
+    return result.out.find("\nFindings: ") != std::string::npos;
+  };
+  const auto automatic = run({}, {});
+  EXPECT_TRUE(has_grid(automatic)) << automatic.out;
+  EXPECT_FALSE(has_findings(automatic));
+  const auto flag = run({"--view", "findings"}, {});
+  EXPECT_TRUE(has_findings(flag)) << flag.out;
+  EXPECT_FALSE(has_grid(flag));
+  EXPECT_EQ(flag.exit_code, automatic.exit_code) << "the view changes no verdict";
+  const auto environment = run({}, {"MONGOSCAN_VIEW=findings"});
+  EXPECT_TRUE(has_findings(environment)) << environment.out;
+  EXPECT_TRUE(has_grid(run({"--view", "grid"}, {"MONGOSCAN_VIEW=findings"})));
+  const auto bad = run({}, {"MONGOSCAN_VIEW=list"});
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_NE(bad.err.find("--view"), std::string::npos) << bad.err;
+
+  TempDir dir;
+  std::ofstream(dir / "mongoscan.yaml") << "view: findings\n";
+  const auto config = run({"--config", (dir / "mongoscan.yaml").string()}, {});
+  EXPECT_TRUE(has_findings(config)) << config.out << config.err;
+  // The HTML report follows it too.
+  const auto html = run({"--view", "findings", "--format", "html"}, {});
+  EXPECT_NE(html.out.find("<table class=\"findings\">"), std::string::npos);
 }
 
 // A file option's error names the option and the path, and says what is wrong with it.
