@@ -8,6 +8,7 @@ mongoscan_sources(MONGOSCAN_TEST_SOURCES tests
 mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/checks
   acceptance_test.cpp
   baseline_test.cpp
+  catalogue_json_test.cpp
   check_spec_test.cpp
   cwe_test.cpp
   finding_fingerprint_test.cpp
@@ -90,6 +91,7 @@ mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/reports/text
   xml_text_test.cpp)
 
 mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/scanner/secrets
+  digest_test.cpp
   secret_test.cpp)
 
 mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/scanner/time
