@@ -31,6 +31,7 @@ mongoscan_sources(MONGOSCAN_SOURCES scanner/cli
   acceptance_file.cpp
   cli.cpp
   diagnostics.cpp
+  evidence_command.cpp
   help_format.cpp
   report_destinations.cpp
   report_flags.cpp

@@ -73,6 +73,13 @@ mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/reports
   terminal_test.cpp
   uri_reference_test.cpp)
 
+mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/reports/evidence
+  bundle_file_test.cpp
+  bundle_verification_test.cpp
+  evidence_bundle_test.cpp
+  manifest_test.cpp
+  signature_test.cpp)
+
 mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/reports/formats
   html_report_test.cpp
   json_report_reader_test.cpp
@@ -109,6 +116,7 @@ mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/scanner/cli
   acceptance_file_test.cpp
   cli_test.cpp
   deployment_ports_lab_test.cpp
+  evidence_command_test.cpp
   report_destinations_test.cpp
   reports_lab_test.cpp
   self_check_lab_test.cpp
@@ -191,5 +199,6 @@ mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/support
   report_schema.cpp
   report_schema_test.cpp
   shared_data.cpp
+  signing_keys.cpp
   spawn.cpp
   temp_tree.cpp)

@@ -1,11 +1,12 @@
 #pragma once
-// The options that choose a command's reports (--format, -o, --report, --color, --sarif-*), the
-// same for `scan` and `convert`.
+// The options that choose a command's reports (--format, -o, --report, --color, --sarif-*,
+// --evidence-dir, --sign-key), the same for `scan` and `convert`.
 
 #include <CLI/CLI.hpp>
 #include <string>
 
 #include "reports/formats/sarif_report.h"
+#include "scanner/cli/evidence_command.h"
 #include "scanner/cli/report_destinations.h"
 
 namespace mongoscan {
@@ -15,6 +16,7 @@ struct ReportFlags {
   std::string color = "auto";  // --color: auto, always or never
   bool no_color = false;       // --no-color
   SarifOptions sarif;
+  EvidenceOptions evidence;
   CLI::Option* format_option = nullptr;
   CLI::Option* output_option = nullptr;
 };

@@ -421,6 +421,12 @@ std::optional<CommandError> run_scan(const ScanRequest& request, const CliStream
                                  {request.color, streams.out_width, request.sarif}, streams)) {
     return error;
   }
+  if (request.evidence) {
+    if (auto error =
+            write_evidence(report, *request.evidence, {false, 0, request.sarif}, true, streams)) {
+      return error;
+    }
+  }
   if (gate_fails) return CommandError{kExitFindingsFailed, ""};
   if (!report.coverage.complete() && !request.allow_incomplete &&
       !request.policy.allow_incomplete) {

@@ -12,6 +12,7 @@
 #include "checks/policy.h"
 #include "reports/formats/sarif_report.h"
 #include "scanner/cli/cli.h"
+#include "scanner/cli/evidence_command.h"
 #include "scanner/cli/report_destinations.h"
 #include "scanner/config_scan/config_scan.h"
 #include "scanner/data_model/data_model_probe.h"
@@ -72,6 +73,7 @@ struct ScanRequest {
   bool allow_incomplete = false;  // an incomplete scan exits by its findings, not kExitIncomplete
   ProbeSettings probe;
   std::optional<DataModelOptions> data_model;  // --data-model: sample each probed deployment
+  std::optional<EvidencePlan> evidence;        // --evidence-dir: checked before the scan begins
 };
 
 std::optional<CommandError> run_scan(const ScanRequest& request, const CliStreams& streams);
