@@ -566,10 +566,14 @@ int run_cli(const std::vector<std::string>& args, CliStreams streams) {
       "verify",
       "Check an evidence bundle (--evidence-dir) against its manifest: exit 1 naming each file "
       "changed, missing or added");
-  verify->add_option("directory", bundle_to_verify, "The bundle's directory")->required();
-  verify->add_option("--cert", verify_cert,
-                     "The signer's PEM certificate or public key: manifest.json.sig must be "
-                     "its signature");
+  verify->add_option("directory", bundle_to_verify, "The bundle's directory")
+      ->required()
+      ->type_name("DIR");
+  verify
+      ->add_option("--cert", verify_cert,
+                   "The signer's PEM certificate or public key: manifest.json.sig must be its "
+                   "signature")
+      ->type_name("CERT.pem");
 
   CLI::App* version = app.add_subcommand("version", "Print the version");
   // The file belongs to the top-level command (CLI11 reads configuration there) and holds the scan
