@@ -1,10 +1,11 @@
 # The checks, which judge facts. Each folder lists its sources, one line a file;
 # CMakeLists.txt stops the configuration at a .cpp file that no list names.
 
-# the shared machinery: check specs, findings, verdicts, registry, policy, gate, baseline, coverage
+# the shared machinery: check specs, the catalogue's JSON and digest, findings, verdicts, registry, policy, gate, baseline, coverage
 mongoscan_sources(MONGOSCAN_SOURCES checks
   acceptance.cpp
   baseline.cpp
+  catalogue_json.cpp
   check_spec.cpp
   cwe.cpp
   finding.cpp

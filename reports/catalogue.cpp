@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "checks/catalogue_json.h"
 #include "reports/text/text_table.h"
 
 namespace mongoscan {
@@ -40,16 +41,8 @@ void write_table(const std::vector<CheckSpec>& specs, std::ostream& out) {
 }
 
 void write_json(const std::vector<CheckSpec>& specs, std::ostream& out) {
-  nlohmann::ordered_json catalogue = nlohmann::ordered_json::array();
-  for (const CheckSpec& spec : specs) {
-    catalogue.push_back({{"id", spec.id},
-                         {"layer", to_string(spec.layer)},
-                         {"severity", to_string(spec.severity)},
-                         {"title", spec.title},
-                         {"references", spec.references},
-                         {"remediation", spec.remediation}});
-  }
-  out << catalogue.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) << '\n';
+  out << catalogue_json(specs).dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace)
+      << '\n';
 }
 
 // A Markdown table cell: `|` escaped, line breaks flattened so the row stays one line.

@@ -18,6 +18,14 @@ mongoscan_sources(MONGOSCAN_SOURCES reports
   terminal.cpp
   uri_reference.cpp)
 
+# evidence bundles: the manifest, signatures, writing a bundle and verifying one
+mongoscan_sources(MONGOSCAN_SOURCES reports/evidence
+  bundle_file.cpp
+  bundle_verification.cpp
+  evidence_bundle.cpp
+  manifest.cpp
+  signature.cpp)
+
 # one file per output format
 mongoscan_sources(MONGOSCAN_SOURCES reports/formats
   html_report.cpp

@@ -32,6 +32,7 @@ mongoscan_sources(MONGOSCAN_SOURCES scanner/cli
   inventory_file.cpp
   cli.cpp
   diagnostics.cpp
+  evidence_command.cpp
   help_format.cpp
   report_destinations.cpp
   report_flags.cpp

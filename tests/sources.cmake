@@ -8,6 +8,7 @@ mongoscan_sources(MONGOSCAN_TEST_SOURCES tests
 mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/checks
   acceptance_test.cpp
   baseline_test.cpp
+  catalogue_json_test.cpp
   check_spec_test.cpp
   cwe_test.cpp
   finding_fingerprint_test.cpp
@@ -73,6 +74,13 @@ mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/reports
   terminal_test.cpp
   uri_reference_test.cpp)
 
+mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/reports/evidence
+  bundle_file_test.cpp
+  bundle_verification_test.cpp
+  evidence_bundle_test.cpp
+  manifest_test.cpp
+  signature_test.cpp)
+
 mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/reports/formats
   html_report_test.cpp
   json_report_reader_test.cpp
@@ -91,6 +99,7 @@ mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/reports/text
   xml_text_test.cpp)
 
 mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/scanner/secrets
+  digest_test.cpp
   secret_test.cpp)
 
 mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/scanner/time
@@ -110,6 +119,7 @@ mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/scanner/cli
   inventory_lab_test.cpp
   cli_test.cpp
   deployment_ports_lab_test.cpp
+  evidence_command_test.cpp
   report_destinations_test.cpp
   reports_lab_test.cpp
   self_check_lab_test.cpp
@@ -192,5 +202,6 @@ mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/support
   report_schema.cpp
   report_schema_test.cpp
   shared_data.cpp
+  signing_keys.cpp
   spawn.cpp
   temp_tree.cpp)

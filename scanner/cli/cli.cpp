@@ -21,6 +21,7 @@
 #include "reports/parsed_uri.h"
 #include "reports/seedlist_json.h"
 #include "scanner/cli/acceptance_file.h"
+#include "scanner/cli/evidence_command.h"
 #include "scanner/cli/help_format.h"
 #include "scanner/cli/inventory_file.h"
 #include "scanner/cli/report_flags.h"
@@ -60,6 +61,7 @@ struct ScanOptions {
   bool data_model = false;
   DataModelOptions data_model_options;
   ReportOptions reports;
+  EvidenceOptions evidence;
 };
 
 // The whole file `flag` names; a usage error "--flag PATH: why" when it cannot be read.
@@ -305,6 +307,9 @@ std::optional<CommandError> prepare_and_run_scan(const ScanOptions& options, Sca
   if (!reports)
     return CommandError{kExitUsage, reports.error().phase + " " + reports.error().message};
   request.reports = std::move(reports).value();
+  auto evidence = plan_evidence(options.evidence);
+  if (!evidence) return CommandError{kExitUsage, evidence.error().message};
+  request.evidence = std::move(evidence).value();
   auto acceptances = load_acceptances(options.accept_file);
   if (!acceptances) return CommandError{kExitUsage, "--accept " + acceptances.error().message};
   request.acceptances = std::move(acceptances).value();
@@ -435,10 +440,18 @@ std::optional<CommandError> run_convert(const std::string& path, const ReportFla
     return CommandError{kExitUsage,
                         destinations.error().phase + " " + destinations.error().message};
   }
-  return write_reports(report.value(), destinations.value(),
-                       {report_colour(flags, streams.out_is_color_terminal), streams.out_width,
-                        flags.sarif, *parse_report_view(flags.view)},
-                       streams);
+  auto evidence = plan_evidence(flags.evidence);
+  if (!evidence) return CommandError{kExitUsage, evidence.error().message};
+  const ReportView view = *parse_report_view(flags.view);
+  if (auto error = write_reports(report.value(), destinations.value(),
+                                 {report_colour(flags, streams.out_is_color_terminal),
+                                  streams.out_width, flags.sarif, view},
+                                 streams)) {
+    return error;
+  }
+  if (!evidence.value()) return std::nullopt;
+  return write_evidence(report.value(), *evidence.value(), {false, 0, flags.sarif, view}, false,
+                        streams);
 }
 
 std::vector<std::string> severity_names() {
@@ -647,6 +660,21 @@ int run_cli(const std::vector<std::string>& args, CliStreams streams) {
       ->required();
   add_report_flags(*convert, convert_reports);
 
+  std::string bundle_to_verify;
+  std::string verify_cert;
+  CLI::App* verify = app.add_subcommand(
+      "verify",
+      "Check an evidence bundle (--evidence-dir) against its manifest: exit 1 naming each file "
+      "changed, missing or added");
+  verify->add_option("directory", bundle_to_verify, "The bundle's directory")
+      ->required()
+      ->type_name("DIR");
+  verify
+      ->add_option("--cert", verify_cert,
+                   "The signer's PEM certificate or public key: manifest.json.sig must be its "
+                   "signature")
+      ->type_name("CERT.pem");
+
   CLI::App* version = app.add_subcommand("version", "Print the version");
   // The file belongs to the top-level command (CLI11 reads configuration there) and holds the scan
   // command's options; `scan --config FILE` falls through to it.
@@ -700,6 +728,7 @@ int run_cli(const std::vector<std::string>& args, CliStreams streams) {
   }
   if (parse_uri->parsed()) return run_parse_uri(uri_to_parse, reveal, streams);
   if (resolve->parsed()) return run_resolve(resolve_options, streams);
+  if (verify->parsed()) return run_verify(bundle_to_verify, verify_cert, streams);
   if (convert->parsed()) {
     const auto error = run_convert(saved_report, convert_reports, streams);
     return error ? report_failure(*error, streams) : kExitOk;
@@ -715,6 +744,7 @@ int run_cli(const std::vector<std::string>& args, CliStreams streams) {
     scan_request.sarif = scan_reports.sarif;
     scan_options.reports = given_report_options(scan_reports);
     scan_request.view = *parse_report_view(scan_reports.view);
+    scan_options.evidence = scan_reports.evidence;
     if (auto error = prepare_and_run_scan(scan_options, std::move(scan_request), streams)) {
       return report_failure(*error, streams);
     }

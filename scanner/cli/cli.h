@@ -1,6 +1,6 @@
 #pragma once
-// The mongoscan command line: scan, checks, parse-uri, version. The composition root that joins
-// scanner (facts), checks (judgement) and reports (rendering).
+// The mongoscan command line: scan, checks, parse-uri, resolve, convert, verify, version. The
+// composition root that joins scanner (facts), checks (judgement) and reports (rendering).
 
 #include <cstddef>
 #include <istream>
@@ -14,6 +14,7 @@ namespace mongoscan {
 enum ExitCode : int {
   kExitOk = 0,              // nothing at or above --fail-on failed
   kExitFindingsFailed = 1,  // a finding failed at or above --fail-on
+  kExitNotVerified = 1,     // verify: the evidence bundle differs from its manifest or signature
   kExitUsage = 2,           // bad arguments or input (URI, policy file, URI file)
   kExitScanFailed = 3,      // the scan itself could not run (e.g. the report could not be written)
   kExitIncomplete = 4,      // nothing failed, but some part could not be scanned (ScanCoverage)

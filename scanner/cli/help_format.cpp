@@ -55,6 +55,8 @@ constexpr std::array kScanGroups = {
     Group{"verbose", "Reports"},
     Group{"sarif-deployment", "Reports"},
     Group{"sarif-help-base", "Reports"},
+    Group{"evidence-dir", "Evidence"},
+    Group{"sign-key", "Evidence"},
     Group{"fail-on", "Gate"},
     Group{"allow-incomplete", "Gate"},
     Group{"policy", "Gate"},

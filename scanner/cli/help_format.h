@@ -1,8 +1,8 @@
 #pragma once
 // `mongoscan scan --help` as a reader wants it: options in groups (targets, credentials, TLS,
-// probing, config scan, reports, gate, data model), each with a plain value name, its choices and
-// its default, and none of the parser's own notation (validator names, number ranges, a flag's
-// "{false}").
+// probing, config scan, reports, evidence, gate, data model), each with a plain value name, its
+// choices and its default, and none of the parser's own notation (validator names, number ranges,
+// a flag's "{false}").
 
 #include <CLI/CLI.hpp>
 #include <string>

@@ -36,6 +36,17 @@ void add_report_flags(CLI::App& command, ReportFlags& flags) {
                   "SARIF: absolute URI of the published README; each rule's helpUri is this "
                   "plus the check's anchor (#check-conn-001)")
       ->capture_default_str();
+  command
+      .add_option("--evidence-dir", flags.evidence.directory,
+                  "Also write an evidence bundle to this new (or empty) directory: the report "
+                  "as JSON, HTML and SARIF and manifest.json with their SHA-256 digests "
+                  "(mongoscan verify checks it)")
+      ->type_name("DIR");
+  command
+      .add_option("--sign-key", flags.evidence.sign_key,
+                  "With --evidence-dir: sign manifest.json with this unencrypted PEM private "
+                  "key (Ed25519 or ECDSA P-256) into manifest.json.sig")
+      ->type_name("KEY.pem");
 }
 
 bool report_colour(const ReportFlags& flags, bool out_is_color_terminal) {

@@ -1,12 +1,12 @@
 #pragma once
 // The options that choose a command's reports (--format, -o, --report, --color, --view,
-// --sarif-*), the
-// same for `scan` and `convert`.
+// --sarif-*, --evidence-dir, --sign-key), the same for `scan` and `convert`.
 
 #include <CLI/CLI.hpp>
 #include <string>
 
 #include "reports/formats/sarif_report.h"
+#include "scanner/cli/evidence_command.h"
 #include "scanner/cli/report_destinations.h"
 
 namespace mongoscan {
@@ -17,6 +17,7 @@ struct ReportFlags {
   bool no_color = false;       // --no-color
   std::string view = "auto";   // --view: auto, grid or findings (parse_report_view)
   SarifOptions sarif;
+  EvidenceOptions evidence;
   CLI::Option* format_option = nullptr;
   CLI::Option* output_option = nullptr;
 };

@@ -517,6 +517,12 @@ std::optional<CommandError> run_scan(const ScanRequest& request, const CliStream
                         {request.color, streams.out_width, request.sarif, request.view}, streams)) {
     return error;
   }
+  if (request.evidence) {
+    if (auto error = write_evidence(report, *request.evidence,
+                                    {false, 0, request.sarif, request.view}, true, streams)) {
+      return error;
+    }
+  }
   if (gate_fails) return CommandError{kExitFindingsFailed, ""};
   if (incomplete_blocks && !request.allow_incomplete) {
     return CommandError{kExitIncomplete, "scan " + report.coverage.statement() +

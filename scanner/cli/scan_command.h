@@ -14,6 +14,7 @@
 #include "reports/findings_view.h"
 #include "reports/formats/sarif_report.h"
 #include "scanner/cli/cli.h"
+#include "scanner/cli/evidence_command.h"
 #include "scanner/cli/report_destinations.h"
 #include "scanner/config_scan/config_scan.h"
 #include "scanner/data_model/data_model_probe.h"
@@ -87,6 +88,7 @@ struct ScanRequest {
   bool allow_incomplete = false;  // an incomplete scan exits by its findings, not kExitIncomplete
   ProbeSettings probe;            // discovery and timeouts (every environment's account is its own)
   std::optional<DataModelOptions> data_model;  // --data-model: sample each probed deployment
+  std::optional<EvidencePlan> evidence;        // --evidence-dir: checked before the scan begins
 };
 
 std::optional<CommandError> run_scan(const ScanRequest& request, const CliStreams& streams);

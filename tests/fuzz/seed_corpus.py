@@ -239,6 +239,15 @@ def main():
     for path in sorted((REPO / "tests" / "reports" / "golden").glob("*.json")):
         corpus.add("json_report_fuzz", path.read_bytes())
     corpus.add("json_report_fuzz", b'{"schema_version": 1, "tool": {"name": "mongoscan"}}')
+    sha = "0123456789abcdef" * 4
+    corpus.add("manifest_fuzz",
+               '{"manifest_version": 1, "tool": {"name": "mongoscan", "version": "0.1.0"}, '
+               f'"catalogue_sha256": "{sha}", "scan": {{"started_at": "2026-11-26T10:00:00.000Z", '
+               '"finished_at": "2026-11-26T10:00:01.000Z"}, "inventory_sha256": "' + sha + '", '
+               '"scanning_host": "scanner-1", "files": [{"path": "report.sarif", "sha256": "'
+               + sha + '", "bytes": 7}, {"path": "report.html", "sha256": "' + sha +
+               '", "bytes": 0}]}\n')
+    corpus.add("manifest_fuzz", '{"manifest_version": 1, "files": [{"path": "../x"}]}')
     for harness, count in sorted(corpus.counts.items()):
         print(f"seed_corpus: {harness}: {count} seeds")
 

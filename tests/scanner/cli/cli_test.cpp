@@ -147,7 +147,7 @@ TEST(Cli, ScanHelpIsGroupedWithoutParserNoise) {
   const auto help = mongoscan({"scan", "--help"});
   ASSERT_EQ(help.exit_code, 0);
   for (const char* group : {"Targets:", "Credentials:", "TLS:", "Probing and timeouts:",
-                            "Data model:", "Config scan:", "Reports:", "Gate:"}) {
+                            "Data model:", "Config scan:", "Reports:", "Evidence:", "Gate:"}) {
     EXPECT_NE(help.out.find(std::string("\n") + group + "\n"), std::string::npos) << group;
   }
   for (const char* noise :
