@@ -9,6 +9,7 @@
 
 #include "reports/acceptance_text.h"
 #include "reports/cluster_summary.h"
+#include "reports/environment_sections.h"
 #include "reports/findings_view.h"
 #include "reports/self_check_table.h"
 
@@ -376,8 +377,10 @@ void write_node(const NodeSummary& node, const std::string& role, std::ostream& 
   out << "</td></tr>\n";
 }
 
-void write_targets(const Report& report, std::ostream& out) {
-  out << "<section id=\"targets\">\n<h2>Targets</h2>\n";
+// The targets and their nodes, in a section with the id given.
+void write_targets(const Report& report, std::ostream& out,
+                   std::string_view section_id = "targets") {
+  out << "<section id=\"" << section_id << "\">\n<h2>Targets</h2>\n";
   if (report.targets.empty()) out << "<p class=\"empty\">No deployment was scanned.</p>\n";
   for (const TargetSummary& target : report.targets) {
     out << "<h3><code>" << escape(target.uri) << "</code><span class=\"tag\">"
@@ -763,12 +766,15 @@ void write_findings_table(const Report& report, const SelfCheckTable& table, std
   out << "</table>\n";
 }
 
+// The grid or the findings table in a section with the id given; the grid's status filters (page
+// wide: their ids are unique) only when `filters`.
 void write_findings(const Report& report, const SelfCheckTable& table, ReportView view,
-                    std::ostream& out) {
+                    std::ostream& out, std::string_view section_id = "findings",
+                    bool filters = true) {
   if (view == ReportView::automatic)
     view = matrices_fit(table) ? ReportView::grid : ReportView::findings;
-  out << "<section id=\"findings\">\n<h2>" << (view == ReportView::grid ? "Self-check" : "Findings")
-      << "</h2>\n";
+  out << "<section id=\"" << section_id << "\">\n<h2>"
+      << (view == ReportView::grid ? "Self-check" : "Findings") << "</h2>\n";
   if (table.sections.empty()) {
     out << "<p class=\"empty\">No checks ran.</p>\n</section>\n";
     return;
@@ -778,10 +784,78 @@ void write_findings(const Report& report, const SelfCheckTable& table, ReportVie
     out << "</section>\n";
     return;
   }
-  write_filters(kStatuses, out);
+  if (filters) write_filters(kStatuses, out);
   write_legend(out);
   for (const SelfCheckSection& section : table.sections) write_section(report, table, section, out);
   out << "</section>\n";
+}
+
+// The HTML id of an inventory's environment section: its position, since names are free text.
+std::string environment_id(std::size_t index) { return "environment-" + std::to_string(index + 1); }
+
+// An inventory's environments: verdict at the gate, fails by severity, warns, errors, tags, and
+// the worst results; each name links to its section.
+void write_fleet(const Report& report, std::ostream& out) {
+  const std::vector<FleetRow> rows = fleet_summary(report);
+  out << "<section id=\"environments\">\n<h2>Environments</h2>\n<table class=\"fleet\">\n"
+         "<thead><tr><th>Environment</th><th>Verdict</th>";
+  for (const Severity severity :
+       {Severity::critical, Severity::high, Severity::medium, Severity::low, Severity::info}) {
+    out << "<th>" << to_string(severity) << "</th>";
+  }
+  out << "<th>warn</th><th>error</th><th>Tags</th><th>Worst results</th></tr></thead>\n<tbody>\n";
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    const FleetRow& row = rows[i];
+    out << "<tr data-verdict=\"" << escape(row.verdict) << "\"><td><a href=\"#" << environment_id(i)
+        << "\">" << escape(row.environment->name) << "</a></td><td>" << escape(row.verdict)
+        << "</td>";
+    for (const int count : row.failing_by_severity)
+      out << "<td class=\"number\">" << count << "</td>";
+    out << "<td class=\"number\">" << row.counts.warn << "</td><td class=\"number\">"
+        << row.counts.error << "</td><td>";
+    for (const auto& [key, value] : row.environment->tags) {
+      out << "<span class=\"tag\">" << escape(key) << "=" << escape(value) << "</span> ";
+    }
+    out << "</td><td>";
+    if (!row.environment->error.empty()) {
+      out << "not scanned: " << escape(row.environment->error);
+    }
+    for (const ReportedFinding* worst : row.worst) {
+      out << "<div><span class=\"severity " << to_string(worst->finding.severity) << "\">"
+          << to_string(worst->finding.severity) << "</span> <code>"
+          << escape(worst->finding.check_id) << "</code> "
+          << escape(describe(worst->finding.subject)) << ": " << escape(worst->finding.message)
+          << "</div>";
+    }
+    out << "</td></tr>\n";
+  }
+  out << "</tbody></table>\n</section>\n";
+}
+
+// A section per environment: why it was not scanned, or its targets and results as a report of
+// its own.
+void write_environments(const Report& report, ReportView view, std::ostream& out) {
+  bool filters = true;  // once on the page: the grid's status filters hide rows page wide
+  for (std::size_t i = 0; i < report.environments.size(); ++i) {
+    const EnvironmentSummary& environment = report.environments[i];
+    const std::string id = environment_id(i);
+    out << "<section class=\"environment\" id=\"" << id << "\" data-verdict=\""
+        << escape(verdict_of(environment)) << "\">\n<h2>Environment " << escape(environment.name)
+        << ": " << escape(verdict_of(environment)) << "</h2>\n";
+    if (!environment.error.empty()) {
+      out << "<p class=\"incomplete\">Not scanned: " << escape(environment.error) << "</p>\n";
+    } else {
+      const Report part = environment_report(report, environment);
+      const SelfCheckTable table = build_self_check_table(part);
+      if (!part.coverage.complete()) {
+        out << "<p class=\"incomplete\">" << escape(part.coverage.statement()) << "</p>\n";
+      }
+      write_targets(part, out, id + "-targets");
+      write_findings(part, table, view, out, id + "-findings", filters);
+      filters = filters && table.sections.empty();
+    }
+    out << "</section>\n";
+  }
 }
 
 }  // namespace
@@ -793,10 +867,17 @@ void write_html_report(const Report& report, std::ostream& out, ReportView view)
   out << "<main>\n";
   const SelfCheckTable table = build_self_check_table(report);
   write_summary(report, table, out);
-  write_targets(report, out);
-  if (report.config_scan) write_config_scan(*report.config_scan, out);
-  write_stale_acceptance_section(report, out);
-  write_findings(report, table, view, out);
+  if (report.environments.empty()) {
+    write_targets(report, out);
+    if (report.config_scan) write_config_scan(*report.config_scan, out);
+    write_stale_acceptance_section(report, out);
+    write_findings(report, table, view, out);
+  } else {
+    write_fleet(report, out);
+    if (report.config_scan) write_config_scan(*report.config_scan, out);
+    write_stale_acceptance_section(report, out);
+    write_environments(report, view, out);
+  }
   out << "<footer>Generated by " << escape(report.tool_name) << " " << escape(report.tool_version)
       << "</footer>\n"
       << "</main>\n</body>\n</html>\n";

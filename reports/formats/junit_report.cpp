@@ -118,11 +118,11 @@ class TestCaseNames {
   std::map<std::pair<std::string, std::string>, int> seen_;
 };
 
-void write_suite(Layer layer, const std::vector<const ReportedFinding*>& findings,
+void write_suite(const std::string& name, const std::vector<const ReportedFinding*>& findings,
                  TestCaseNames& names, std::ostream& out) {
   SuiteCounts counts;
   for (const ReportedFinding* reported : findings) counts.add(*reported);
-  out << "  <testsuite name=\"" << to_string(layer) << "\"" << count_attributes(counts) << ">\n";
+  out << "  <testsuite name=\"" << xml_attribute(name) << "\"" << count_attributes(counts) << ">\n";
   for (const ReportedFinding* reported : findings) {
     const std::string body = outcome(*reported);
     out << "    <testcase classname=\"" << xml_attribute(reported->finding.check_id) << "\" name=\""
@@ -136,34 +136,56 @@ void write_suite(Layer layer, const std::vector<const ReportedFinding*>& finding
   out << "  </testsuite>\n";
 }
 
-// An incomplete scan is one more test case in error, so that a CI that reads JUnit sees it.
-void write_coverage_suite(const ScanCoverage& coverage, std::ostream& out) {
-  out << "  <testsuite name=\"coverage\" tests=\"1\" failures=\"0\" errors=\"1\" "
-         "skipped=\"0\">\n"
+// An incomplete scan (or environment) is one more test case in error, so that a CI that reads
+// JUnit sees it.
+void write_coverage_suite(const std::string& name, const ScanCoverage& coverage,
+                          std::ostream& out) {
+  out << "  <testsuite name=\"" << xml_attribute(name)
+      << "\" tests=\"1\" failures=\"0\" errors=\"1\" skipped=\"0\">\n"
       << "    <testcase classname=\"coverage\" name=\"scan coverage\">\n      <error message=\""
       << xml_attribute(coverage.statement()) << "\"/>\n    </testcase>\n  </testsuite>\n";
+}
+
+// A suite's name: the layer, after its inventory environment's name ("production: network").
+std::string suite_name(const std::string& environment, std::string_view suite) {
+  return environment.empty() ? std::string(suite) : environment + ": " + std::string(suite);
 }
 
 }  // namespace
 
 void write_junit_report(const Report& report, std::ostream& out) {
+  // An inventory's environments one after another (test names are unique within each); a plain
+  // scan is one group without a name.
+  std::vector<std::pair<std::string, ScanCoverage>> groups;
+  for (const EnvironmentSummary& environment : report.environments) {
+    groups.emplace_back(environment.name, environment.coverage);
+  }
+  if (groups.empty()) groups.emplace_back("", report.coverage);
   SuiteCounts total;
   for (const ReportedFinding& reported : report.findings) total.add(reported);
-  if (!report.coverage.complete()) {
-    ++total.tests;
-    ++total.errors;
+  for (const auto& [name, coverage] : groups) {
+    if (!coverage.complete()) {
+      ++total.tests;
+      ++total.errors;
+    }
   }
   out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\""
       << xml_attribute(report.tool_name) << "\"" << count_attributes(total) << ">\n";
-  TestCaseNames names;
-  for (const Layer layer : kLayers) {
-    std::vector<const ReportedFinding*> findings;
-    for (const ReportedFinding& reported : report.findings) {
-      if (reported.spec.layer == layer) findings.push_back(&reported);
+  for (const auto& [environment, coverage] : groups) {
+    TestCaseNames names;
+    for (const Layer layer : kLayers) {
+      std::vector<const ReportedFinding*> findings;
+      for (const ReportedFinding& reported : report.findings) {
+        if (reported.spec.layer == layer && reported.environment == environment) {
+          findings.push_back(&reported);
+        }
+      }
+      if (!findings.empty())
+        write_suite(suite_name(environment, to_string(layer)), findings, names, out);
     }
-    if (!findings.empty()) write_suite(layer, findings, names, out);
+    if (!coverage.complete())
+      write_coverage_suite(suite_name(environment, "coverage"), coverage, out);
   }
-  if (!report.coverage.complete()) write_coverage_suite(report.coverage, out);
   out << "</testsuites>\n";
 }
 

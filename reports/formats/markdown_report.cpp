@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "reports/acceptance_text.h"
+#include "reports/environment_sections.h"
 #include "reports/self_check_table.h"
 #include "reports/text/markdown_text.h"
 
@@ -84,11 +85,16 @@ void write_attention(const Report& report, std::ostream& out) {
     if (by_status != 0) return by_status > 0;
     return a->finding.severity > b->finding.severity;
   });
+  // An inventory's results say which environment they belong to.
+  const bool environments = !report.environments.empty();
   out << "### Needs attention (" << rows.size() << ")\n\n"
-      << "| Status | Check | Severity | Subject | Message |\n| --- | --- | --- | --- | --- |\n";
+      << (environments ? "| Environment " : "")
+      << "| Status | Check | Severity | Subject | Message |\n"
+      << (environments ? "| --- " : "") << "| --- | --- | --- | --- | --- |\n";
   const std::size_t shown = std::min(rows.size(), kMarkdownTableRows);
   for (std::size_t i = 0; i < shown; ++i) {
     const Finding& finding = rows[i]->finding;
+    if (environments) out << "| " << markdown_text(rows[i]->environment) << ' ';
     out << "| " << emoji(finding.status) << ' ' << to_string(finding.status) << " | "
         << check_cell(*rows[i]) << " | " << to_string(finding.severity) << " | "
         << markdown_code(describe(finding.subject)) << " | " << markdown_text(finding.message)
@@ -178,9 +184,32 @@ void write_footer(const Report& report, std::ostream& out) {
 
 }  // namespace
 
+// An inventory's environments: verdict at the gate, fails by severity, warns, errors, and why an
+// environment was not scanned.
+void write_environments(const Report& report, std::ostream& out) {
+  if (report.environments.empty()) return;
+  out << "### Environments (" << report.environments.size() << ")\n\n"
+      << "| Environment | Verdict | critical | high | medium | low | info | warn | error | "
+         "Tags |\n| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n";
+  for (const FleetRow& row : fleet_summary(report)) {
+    out << "| " << markdown_text(row.environment->name) << " | " << markdown_text(row.verdict);
+    if (!row.environment->error.empty()) out << ": " << markdown_text(row.environment->error);
+    out << " |";
+    for (const int count : row.failing_by_severity) out << ' ' << count << " |";
+    out << ' ' << row.counts.warn << " | " << row.counts.error << " | ";
+    std::string tags;
+    for (const auto& [key, value] : row.environment->tags) {
+      tags += (tags.empty() ? "" : ", ") + key + "=" + value;
+    }
+    out << markdown_text(tags) << " |\n";
+  }
+  out << '\n';
+}
+
 void write_markdown_report(const Report& report, std::ostream& out) {
   write_title(report, out);
   write_counts(report, out);
+  write_environments(report, out);
   write_attention(report, out);
   write_suppressed(report, out);
   write_stale_acceptance_list(report, out);

@@ -237,6 +237,7 @@ ordered_json result_json(const ReportedFinding& reported, std::size_t rule_index
   if (!finding.suppression.empty()) result["suppressions"] = suppressions_json(finding);
   result["properties"] = {{"status", to_string(finding.status)},
                           {"severity", to_string(finding.severity)}};
+  if (!reported.environment.empty()) result["properties"]["environment"] = reported.environment;
   if (!finding.evidence.is_null() && !finding.evidence.empty()) {
     result["properties"]["evidence"] = finding.evidence;
   }

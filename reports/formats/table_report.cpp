@@ -9,6 +9,7 @@
 
 #include "reports/acceptance_text.h"
 #include "reports/cluster_summary.h"
+#include "reports/environment_sections.h"
 #include "reports/findings_view.h"
 #include "reports/self_check_table.h"
 #include "reports/text/console_text.h"
@@ -500,14 +501,11 @@ void write_config_scan(const ConfigScanSummary& scan, std::size_t console_width,
   }
 }
 
-}  // namespace
-
-void write_table_report(const Report& report, bool color, std::ostream& out,
-                        std::size_t console_width, ReportView view) {
-  const bool wrap = console_width == 0;
-  if (console_width == 0) console_width = kDefaultConsoleWidth;
+// A scan's (or one environment's) results: its targets, files, the grid or the findings view,
+// and its counts.
+void write_results(const Report& report, bool color, std::size_t console_width, bool wrap,
+                   ReportView view, std::ostream& out) {
   const SelfCheckTable self_check = build_self_check_table(report);
-  write_header(report, color, out);
   for (const TargetSummary& target : report.targets)
     write_target(target, self_check, wrap, color, out);
   if (report.config_scan) write_config_scan(*report.config_scan, console_width, wrap, color, out);
@@ -519,6 +517,85 @@ void write_table_report(const Report& report, bool color, std::ostream& out,
     write_findings_view(report, self_check, console_width, color, out);
   }
   write_summary(report, self_check, color, out);
+}
+
+std::string_view verdict_style(std::string_view verdict) {
+  if (verdict == "pass") return status_style(Status::pass);
+  if (verdict == "fail") return status_style(Status::fail);
+  return status_style(Status::error);
+}
+
+// An inventory's environments: each one's verdict at the gate, its fails by severity, warns and
+// errors, tags, and its worst results.
+void write_fleet(const Report& report, bool color, std::ostream& out) {
+  const std::vector<FleetRow> rows = fleet_summary(report);
+  out << '\n' << styled("Environments", kBold, color) << ": " << rows.size() << '\n';
+  std::vector<TextTable::Column> columns = {{"ENVIRONMENT"}, {"VERDICT"}};
+  for (const Severity severity :
+       {Severity::critical, Severity::high, Severity::medium, Severity::low, Severity::info}) {
+    columns.push_back({upper(to_string(severity))});
+  }
+  columns.insert(columns.end(), {{"WARN"}, {"ERROR"}, {"TAGS"}});
+  TextTable table(std::move(columns));
+  table.set_detail_columns({{""}, {""}, {""}, {""}}, std::string(kIndent));
+  for (const FleetRow& row : rows) {
+    std::vector<TextCell> cells = {{console_safe(row.environment->name)},
+                                   {upper(row.verdict), verdict_style(row.verdict)}};
+    for (const int count : row.failing_by_severity) cells.push_back({std::to_string(count)});
+    cells.push_back({std::to_string(row.counts.warn)});
+    cells.push_back({std::to_string(row.counts.error)});
+    std::string tags;
+    for (const auto& [key, value] : row.environment->tags) {
+      tags += (tags.empty() ? "" : ", ") + key + "=" + value;
+    }
+    cells.push_back({console_safe(tags)});
+    table.add_row(std::move(cells));
+    if (!row.environment->error.empty()) {
+      table.add_detail({{"not scanned:", status_style(Status::error)},
+                        {""},
+                        {""},
+                        {console_safe(row.environment->error)}});
+    }
+    for (const ReportedFinding* worst : row.worst) {
+      table.add_detail(
+          {{upper(to_string(worst->finding.severity)), severity_style(worst->finding.severity)},
+           {console_safe(worst->finding.check_id)},
+           {console_safe(describe(worst->finding.subject))},
+           {console_safe(worst->finding.message)}});
+    }
+  }
+  table.write(out, color, kIndent);
+}
+
+}  // namespace
+
+void write_table_report(const Report& report, bool color, std::ostream& out,
+                        std::size_t console_width, ReportView view) {
+  const bool wrap = console_width == 0;
+  if (console_width == 0) console_width = kDefaultConsoleWidth;
+  write_header(report, color, out);
+  if (report.environments.empty()) {
+    write_results(report, color, console_width, wrap, view, out);
+    return;
+  }
+  write_fleet(report, color, out);
+  if (report.config_scan) write_config_scan(*report.config_scan, console_width, wrap, color, out);
+  for (const EnvironmentSummary& environment : report.environments) {
+    out << '\n'
+        << styled("Environment " + console_safe(environment.name) + ": " +
+                      upper(verdict_of(environment)),
+                  kBold, color)
+        << '\n';
+    if (!environment.error.empty()) {
+      out << styled("not scanned: " + console_safe(environment.error), status_style(Status::error),
+                    color)
+          << '\n';
+      continue;
+    }
+    write_results(environment_report(report, environment), color, console_width, wrap, view, out);
+  }
+  out << '\n' << styled("Whole inventory", kBold, color) << ':';
+  write_summary(report, build_self_check_table(report), color, out);
 }
 
 }  // namespace mongoscan

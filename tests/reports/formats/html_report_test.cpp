@@ -516,5 +516,23 @@ TEST(HtmlReportTest, RendersInABrowser) {
   EXPECT_EQ(dom.find("<script"), std::string::npos);
 }
 
+// Issue 22: an inventory report's HTML has a fleet table linking to a section per environment,
+// and every id on the page is unique although each environment renders like a report of its own.
+TEST(HtmlReportTest, InventoryReportHasAFleetTableAndUniqueIds) {
+  const std::string html = render(testing_support::inventory_report());
+  EXPECT_TRUE(matches_golden("tests/reports/golden/inventory.html", html));
+  EXPECT_EQ(count(html, "<tr data-verdict=\"fail\"><td><a href=\"#environment-1\">production"), 1u);
+  EXPECT_EQ(count(html, "<tr data-verdict=\"not scanned\">"), 1u);
+  EXPECT_EQ(count(html, "<section class=\"environment\" id=\"environment-"), 3u);
+  EXPECT_NE(html.find("Not scanned: inventory.yaml:30: password_env"), std::string::npos);
+  std::set<std::string> ids;
+  const std::regex id(R"re(\sid="([^"]+)")re");
+  for (auto match = std::sregex_iterator(html.begin(), html.end(), id);
+       match != std::sregex_iterator(); ++match) {
+    EXPECT_TRUE(ids.insert((*match)[1]).second) << "duplicate id " << (*match)[1];
+  }
+  EXPECT_TRUE(ids.contains("environment-1-findings"));
+}
+
 }  // namespace
 }  // namespace mongoscan

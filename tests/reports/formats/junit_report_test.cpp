@@ -161,5 +161,23 @@ TEST(JunitReportTest, EscapesMarkupAndCharactersXmlForbids) {
   EXPECT_NE(xml.find("name=\"h&quot;&lt;1&gt;:1\""), std::string::npos) << xml;
 }
 
+// Issue 22: an inventory's suites are per environment, and each incomplete or unscanned
+// environment is a test case in error of its own.
+TEST(JunitReportTest, InventoryReportHasSuitesPerEnvironment) {
+  const std::string xml = render(testing_support::inventory_report());
+  EXPECT_TRUE(matches_golden("tests/reports/golden/inventory.junit.xml", xml));
+  EXPECT_TRUE(is_well_formed_xml(xml));
+  EXPECT_NE(xml.find("<testsuite name=\"production: authentication\" tests=\"1\" failures=\"1\""),
+            std::string::npos)
+      << xml;
+  EXPECT_NE(xml.find("<testsuite name=\"staging: coverage\""), std::string::npos);
+  EXPECT_NE(xml.find("<testsuite name=\"reporting: coverage\""), std::string::npos);
+  EXPECT_EQ(xml.find("<testsuite name=\"production: coverage\""), std::string::npos);
+  // 4 findings and 2 environments not complete.
+  EXPECT_NE(xml.find("<testsuites name=\"mongoscan\" tests=\"6\" failures=\"1\" errors=\"3\""),
+            std::string::npos)
+      << xml;
+}
+
 }  // namespace
 }  // namespace mongoscan

@@ -139,5 +139,20 @@ TEST(MarkdownReportTest, CellsCannotBreakTheTableOrInjectMarkup) {
   EXPECT_EQ(markdown.find("<img"), std::string::npos);
 }
 
+// Issue 22: an inventory's environments in a table, and each result needing attention says which
+// environment it belongs to.
+TEST(MarkdownReportTest, InventoryReportListsEnvironments) {
+  const std::string markdown = render(testing_support::inventory_report());
+  EXPECT_TRUE(matches_golden("tests/reports/golden/inventory.md", markdown));
+  EXPECT_NE(markdown.find("### Environments (3)"), std::string::npos);
+  EXPECT_NE(markdown.find(
+                "| production | fail | 1 | 0 | 0 | 0 | 0 | 0 | 0 | owner=payments, tier=prod |"),
+            std::string::npos)
+      << markdown;
+  EXPECT_NE(markdown.find("| reporting | not scanned: inventory.yaml:30:"), std::string::npos);
+  EXPECT_NE(markdown.find("| Environment | Status | Check |"), std::string::npos);
+  EXPECT_NE(markdown.find("| staging | "), std::string::npos);
+}
+
 }  // namespace
 }  // namespace mongoscan

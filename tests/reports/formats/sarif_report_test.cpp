@@ -4,6 +4,7 @@
 
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <sstream>
 
 #include "checks/registry.h"
@@ -338,6 +339,17 @@ TEST(SarifReportTest, AnIncompleteScanIsAnUnsuccessfulExecution) {
   EXPECT_EQ(invocation["toolExecutionNotifications"][0]["level"], "error");
   EXPECT_EQ(invocation["toolExecutionNotifications"][0]["message"]["text"],
             "incomplete: 1 node not scanned, 2 checks in error");
+}
+
+// Issue 22: an inventory's results say which environment they belong to.
+TEST(SarifReportTest, InventoryResultsNameTheirEnvironment) {
+  const json sarif = json::parse(render(testing_support::inventory_report(), with_deployment()));
+  std::set<std::string> environments;
+  for (const json& result : sarif["runs"][0]["results"]) {
+    if (result.contains("properties") && result["properties"].contains("environment"))
+      environments.insert(result["properties"]["environment"]);
+  }
+  EXPECT_EQ(environments, (std::set<std::string>{"production", "staging"}));
 }
 
 }  // namespace

@@ -414,5 +414,37 @@ TEST(TableReportTest, PipedGridWrapsProblemLines) {
   }
 }
 
+// Issue 22: an inventory report opens with its environments (verdict, fails by severity, tags,
+// worst results, why one was not scanned), then a section per environment with only its results,
+// then the whole inventory's counts.
+TEST(TableReportTest, InventoryReportHasAFleetSummaryAndASectionPerEnvironment) {
+  const std::string text = render(testing_support::inventory_report(), false);
+  EXPECT_TRUE(matches_golden("tests/reports/golden/inventory.table.txt", text));
+  const std::size_t fleet = text.find("Environments: 3");
+  const std::size_t production = text.find("Environment production: FAIL");
+  const std::size_t staging = text.find("Environment staging: INCOMPLETE");
+  const std::size_t reporting = text.find("Environment reporting: NOT SCANNED");
+  const std::size_t whole = text.find("Whole inventory:");
+  ASSERT_NE(fleet, std::string::npos) << text;
+  EXPECT_LT(fleet, production);
+  EXPECT_LT(production, staging);
+  EXPECT_LT(staging, reporting);
+  EXPECT_LT(reporting, whole);
+  EXPECT_NE(whole, std::string::npos);
+  // Each environment's section holds its own node and nothing of the others'.
+  const std::string production_section = text.substr(production, staging - production);
+  EXPECT_NE(production_section.find("db1.example.test:27017"), std::string::npos);
+  EXPECT_EQ(production_section.find("cluster0.example.test"), std::string::npos);
+  EXPECT_NE(text.substr(reporting, whole - reporting)
+                .find("not scanned: inventory.yaml:30: password_env "
+                      "MONGOSCAN_REPORTING_PASSWORD is not set"),
+            std::string::npos);
+  // The fleet row of production counts its critical fail and names its worst result.
+  const std::string fleet_part = text.substr(fleet, production - fleet);
+  EXPECT_NE(fleet_part.find("owner=payments, tier=prod"), std::string::npos) << fleet_part;
+  EXPECT_NE(fleet_part.find("AUTHN-001"), std::string::npos) << fleet_part;
+  EXPECT_EQ(render(rich_report(), false).find("Environments:"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace mongoscan

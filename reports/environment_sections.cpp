@@ -1,0 +1,49 @@
+#include "reports/environment_sections.h"
+
+#include "reports/findings_view.h"
+
+namespace mongoscan {
+
+std::vector<FleetRow> fleet_summary(const Report& report) {
+  std::vector<FleetRow> rows;
+  const FindingsView view = findings_view(report);
+  for (const EnvironmentSummary& environment : report.environments) {
+    FleetRow row{&environment,
+                 verdict_of(environment),
+                 report.environment_summary(environment.name),
+                 {},
+                 {}};
+    for (const ReportedFinding& reported : report.findings) {
+      if (reported.environment == environment.name && reported.finding.status == Status::fail &&
+          !is_suppressed(reported.finding)) {
+        ++row.failing_by_severity[4 - static_cast<std::size_t>(reported.finding.severity)];
+      }
+    }
+    for (const FindingsViewLine& line : view.lines) {
+      if (row.worst.size() == kWorstPerEnvironment) break;
+      if (line.reported->environment == environment.name) row.worst.push_back(line.reported);
+    }
+    rows.push_back(std::move(row));
+  }
+  return rows;
+}
+
+Report environment_report(const Report& report, const EnvironmentSummary& environment) {
+  Report part;
+  part.tool_name = report.tool_name;
+  part.tool_version = report.tool_version;
+  part.started_at = report.started_at;
+  part.finished_at = report.finished_at;
+  for (const TargetSummary& target : report.targets) {
+    if (target.environment == environment.name) part.targets.push_back(target);
+  }
+  for (const ReportedFinding& reported : report.findings) {
+    if (reported.environment == environment.name) part.findings.push_back(reported);
+  }
+  part.statistics.nodes = 0;
+  for (const TargetSummary& target : part.targets) part.statistics.nodes += target.nodes.size();
+  part.coverage = environment.coverage;
+  return part;
+}
+
+}  // namespace mongoscan
