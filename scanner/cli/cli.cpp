@@ -31,6 +31,7 @@
 #include "scanner/cli/yaml_config.h"
 #include "scanner/dns/srv_seedlist.h"
 #include "scanner/probe/auditor_role.h"
+#include "scanner/secrets/digest.h"
 #include "scanner/uri/uri.h"
 
 namespace mongoscan {
@@ -253,10 +254,9 @@ std::string did_you_mean(const std::vector<std::string>& args, const CLI::App& a
 // and account (the command line's where the inventory gives none). An environment whose policy
 // cannot be loaded carries the error, to be reported in its section.
 Result<std::vector<EnvironmentRequest>> inventory_environments(const ScanOptions& options,
+                                                               std::string_view text,
                                                                const ProbeSettings& probe) {
-  auto text = read_text_file(options.inventory_file, "--inventory");
-  if (!text) return text.error();
-  auto inventory = parse_inventory(text.value(), options.inventory_file);
+  auto inventory = parse_inventory(text, options.inventory_file);
   if (!inventory) return inventory.error();
   auto selected =
       select_environments(inventory.value(), options.environment_names, options.tag_filters);
@@ -329,8 +329,11 @@ std::optional<CommandError> prepare_and_run_scan(const ScanOptions& options, Sca
                           "scan: with --inventory, give targets and config paths in the inventory, "
                           "not on the command line"};
     }
-    auto environments = inventory_environments(options, request.probe);
+    auto text = read_text_file(options.inventory_file, "--inventory");
+    if (!text) return CommandError{kExitUsage, text.error().message};
+    auto environments = inventory_environments(options, text.value(), request.probe);
     if (!environments) return CommandError{kExitUsage, environments.error().message};
+    request.inventory_sha256 = sha256_hex(text.value());
     request.environments = std::move(environments).value();
   } else {
     if (!options.environment_names.empty() || !options.tag_filters.empty()) {
@@ -451,7 +454,7 @@ std::optional<CommandError> run_convert(const std::string& path, const ReportFla
   }
   if (!evidence.value()) return std::nullopt;
   return write_evidence(report.value(), *evidence.value(), {false, 0, flags.sarif, view}, false,
-                        streams);
+                        std::nullopt, streams);
 }
 
 std::vector<std::string> severity_names() {

@@ -55,8 +55,10 @@ Result<std::optional<EvidencePlan>> plan_evidence(const EvidenceOptions& options
 
 std::optional<CommandError> write_evidence(const Report& report, const EvidencePlan& plan,
                                            const RenderOptions& render, bool scanned_here,
+                                           const std::optional<std::string>& inventory_sha256,
                                            const CliStreams& streams) {
   EvidenceOrigin origin;
+  origin.inventory_sha256 = inventory_sha256;
   origin.tool_version = kVersion;
   origin.catalogue_sha256 = catalogue_sha256();
   if (scanned_here) origin.scanning_host = host_name();

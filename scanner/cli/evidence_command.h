@@ -31,9 +31,11 @@ Result<std::optional<EvidencePlan>> plan_evidence(const EvidenceOptions& options
 
 // Writes the bundle of `report` as `plan` says and notes it on stderr; kExitScanFailed when it
 // cannot be written. `scanned_here`: the report is this run's scan, so this host scanned it (a
-// converted report's manifest names no scanning host).
+// converted report's manifest names no scanning host). `inventory_sha256`: the digest of the
+// --inventory file the scan read, if any.
 std::optional<CommandError> write_evidence(const Report& report, const EvidencePlan& plan,
                                            const RenderOptions& render, bool scanned_here,
+                                           const std::optional<std::string>& inventory_sha256,
                                            const CliStreams& streams);
 
 // `verify DIR [--cert CERT.pem]`: one line on stdout per problem ("report.html: changed: ...")

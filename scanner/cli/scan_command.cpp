@@ -518,8 +518,9 @@ std::optional<CommandError> run_scan(const ScanRequest& request, const CliStream
     return error;
   }
   if (request.evidence) {
-    if (auto error = write_evidence(report, *request.evidence,
-                                    {false, 0, request.sarif, request.view}, true, streams)) {
+    if (auto error =
+            write_evidence(report, *request.evidence, {false, 0, request.sarif, request.view}, true,
+                           request.inventory_sha256, streams)) {
       return error;
     }
   }

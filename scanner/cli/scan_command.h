@@ -87,8 +87,9 @@ struct ScanRequest {
   SarifOptions sarif;             // --sarif-deployment, --sarif-help-base
   bool allow_incomplete = false;  // an incomplete scan exits by its findings, not kExitIncomplete
   ProbeSettings probe;            // discovery and timeouts (every environment's account is its own)
-  std::optional<DataModelOptions> data_model;  // --data-model: sample each probed deployment
-  std::optional<EvidencePlan> evidence;        // --evidence-dir: checked before the scan begins
+  std::optional<DataModelOptions> data_model;   // --data-model: sample each probed deployment
+  std::optional<EvidencePlan> evidence;         // --evidence-dir: checked before the scan begins
+  std::optional<std::string> inventory_sha256;  // of the --inventory file's bytes
 };
 
 std::optional<CommandError> run_scan(const ScanRequest& request, const CliStreams& streams);

@@ -522,7 +522,14 @@ TEST(Cli, AnInventoryScansEachEnvironmentAndReportsTheBrokenOnesApart) {
   EXPECT_EQ(nlohmann::json::parse(tagged.out)["environments"][0]["name"], "legacy");
   EXPECT_EQ(tagged.exit_code, 1);
 
-  for (const auto& result : {all, picked, tagged}) {
+  // The evidence bundle names the inventory it was scanned from by its digest.
+  const auto bundled = mongoscan({"scan", "--inventory", inventory, "--env", "core",
+                                  "--evidence-dir", (dir / "evidence").string()});
+  EXPECT_EQ(bundled.exit_code, picked.exit_code) << bundled.err;
+  const auto digest = run_process({"/usr/bin/sha256sum", inventory});
+  const auto manifest = nlohmann::json::parse(read_file(dir / "evidence" / "manifest.json"));
+  EXPECT_EQ(manifest["inventory_sha256"], digest.out.substr(0, 64)) << manifest;
+  for (const auto& result : {all, picked, tagged, bundled}) {
     EXPECT_EQ(result.out.find(planted), std::string::npos);
     EXPECT_EQ(result.err.find(planted), std::string::npos);
   }
