@@ -13,6 +13,7 @@ mongoscan_sources(MONGOSCAN_SOURCES reports
   findings_view.cpp
   progress_line.cpp
   report.cpp
+  report_merge.cpp
   reporter.cpp
   seedlist_json.cpp
   self_check_table.cpp

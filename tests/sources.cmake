@@ -67,6 +67,7 @@ mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/reports
   catalogue_test.cpp
   findings_view_test.cpp
   node_summary_test.cpp
+  report_merge_test.cpp
   report_test.cpp
   reporter_test.cpp
   sample_reports.cpp

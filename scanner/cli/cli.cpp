@@ -19,6 +19,7 @@
 #include "reports/findings_view.h"
 #include "reports/formats/json_report_reader.h"
 #include "reports/parsed_uri.h"
+#include "reports/report_merge.h"
 #include "reports/seedlist_json.h"
 #include "scanner/cli/acceptance_file.h"
 #include "scanner/cli/evidence_command.h"
@@ -59,6 +60,7 @@ struct ScanOptions {
   std::string inventory_file;                  // --inventory
   std::vector<std::string> environment_names;  // --env
   std::vector<std::string> tag_filters;        // --tag KEY=VALUE
+  std::string shard;                           // --shard I/N
   bool data_model = false;
   DataModelOptions data_model_options;
   ReportOptions reports;
@@ -258,8 +260,14 @@ Result<std::vector<EnvironmentRequest>> inventory_environments(const ScanOptions
                                                                const ProbeSettings& probe) {
   auto inventory = parse_inventory(text, options.inventory_file);
   if (!inventory) return inventory.error();
+  InventoryShard shard;
+  if (!options.shard.empty()) {
+    auto parsed = parse_shard(options.shard);
+    if (!parsed) return parsed.error();
+    shard = parsed.value();
+  }
   auto selected =
-      select_environments(inventory.value(), options.environment_names, options.tag_filters);
+      select_environments(inventory.value(), options.environment_names, options.tag_filters, shard);
   if (!selected) return selected.error();
   std::vector<EnvironmentRequest> environments;
   for (const InventoryEnvironment& listed : selected.value()) {
@@ -336,8 +344,10 @@ std::optional<CommandError> prepare_and_run_scan(const ScanOptions& options, Sca
     request.inventory_sha256 = sha256_hex(text.value());
     request.environments = std::move(environments).value();
   } else {
-    if (!options.environment_names.empty() || !options.tag_filters.empty()) {
-      return CommandError{kExitUsage, "scan: --env and --tag pick environments of --inventory"};
+    if (!options.environment_names.empty() || !options.tag_filters.empty() ||
+        !options.shard.empty()) {
+      return CommandError{kExitUsage,
+                          "scan: --env, --tag and --shard pick environments of --inventory"};
     }
     auto policy = load_policy(options.policy_file, options.workload, options.app_instances,
                               "--policy", "--workload");
@@ -423,21 +433,30 @@ int report_failure(const CommandError& error, const CliStreams& streams) {
   return error.exit_code;
 }
 
-// `convert`: renders the JSON report at `path` ('-': standard input) to the reports the flags
-// name. Exits 0 once they are written: the gate was the scan's to decide.
-std::optional<CommandError> run_convert(const std::string& path, const ReportFlags& flags,
-                                        const CliStreams& streams) {
+// The saved JSON report at `path` ('-': standard input); a usage error names the command and
+// the path.
+Result<Report> read_saved_report(const std::string& path, std::string_view command,
+                                 const CliStreams& streams) {
   Result<std::string> text = std::string();
   if (path != "-") {
-    text = read_text_file(path, "convert");
+    text = read_text_file(path, std::string(command));
   } else if (streams.in != nullptr) {
     std::ostringstream in;
     in << streams.in->rdbuf();
     text = in.str();
   }
-  if (!text) return CommandError{kExitUsage, text.error().message};
+  if (!text) return text.error();
   auto report = read_json_report(text.value());
-  if (!report) return CommandError{kExitUsage, "convert " + path + ": " + report.error().message};
+  if (!report) {
+    return Error{ErrorCode::usage, "report",
+                 std::string(command) + " " + path + ": " + report.error().message};
+  }
+  return report;
+}
+
+// Writes a saved (or merged) report to the reports and evidence bundle the flags name.
+std::optional<CommandError> render_saved_report(const Report& report, const ReportFlags& flags,
+                                                const CliStreams& streams) {
   auto destinations = report_destinations(given_report_options(flags));
   if (!destinations) {
     return CommandError{kExitUsage,
@@ -446,15 +465,51 @@ std::optional<CommandError> run_convert(const std::string& path, const ReportFla
   auto evidence = plan_evidence(flags.evidence);
   if (!evidence) return CommandError{kExitUsage, evidence.error().message};
   const ReportView view = *parse_report_view(flags.view);
-  if (auto error = write_reports(report.value(), destinations.value(),
+  if (auto error = write_reports(report, destinations.value(),
                                  {report_colour(flags, streams.out_is_color_terminal),
                                   streams.out_width, flags.sarif, view},
                                  streams)) {
     return error;
   }
   if (!evidence.value()) return std::nullopt;
-  return write_evidence(report.value(), *evidence.value(), {false, 0, flags.sarif, view}, false,
+  return write_evidence(report, *evidence.value(), {false, 0, flags.sarif, view}, false,
                         std::nullopt, streams);
+}
+
+// `convert`: renders the JSON report at `path` ('-': standard input) to the reports the flags
+// name. Exits 0 once they are written: the gate was the scan's to decide.
+std::optional<CommandError> run_convert(const std::string& path, const ReportFlags& flags,
+                                        const CliStreams& streams) {
+  auto report = read_saved_report(path, "convert", streams);
+  if (!report) return CommandError{kExitUsage, report.error().message};
+  return render_saved_report(report.value(), flags, streams);
+}
+
+// `merge`: the JSON reports of one run's shards as one report, written as the flags say. Exits as
+// the whole run's scan would: 1 when a finding gates (as each shard judged it), else 4 when the
+// merged scan is incomplete (unless allow_incomplete), else 0.
+std::optional<CommandError> run_merge(const std::vector<std::string>& paths,
+                                      const ReportFlags& flags, bool allow_incomplete,
+                                      const CliStreams& streams) {
+  std::vector<Report> reports;
+  for (const std::string& path : paths) {
+    auto report = read_saved_report(path, "merge", streams);
+    if (!report) return CommandError{kExitUsage, report.error().message};
+    reports.push_back(std::move(report).value());
+  }
+  auto merged = merge_reports(std::move(reports));
+  if (!merged) return CommandError{kExitUsage, "merge: " + merged.error().message};
+  if (auto error = render_saved_report(merged.value(), flags, streams)) return error;
+  const auto& findings = merged.value().findings;
+  if (std::any_of(findings.begin(), findings.end(),
+                  [](const ReportedFinding& reported) { return reported.gates; })) {
+    return CommandError{kExitFindingsFailed, ""};
+  }
+  if (!merged.value().coverage.complete() && !allow_incomplete) {
+    return CommandError{kExitIncomplete, "merged scan " + merged.value().coverage.statement() +
+                                             ": not passed (--allow-incomplete accepts it)"};
+  }
+  return std::nullopt;
 }
 
 std::vector<std::string> severity_names() {
@@ -489,6 +544,10 @@ int run_cli(const std::vector<std::string>& args, CliStreams streams) {
                    "account, policy and config paths (example: fixtures/inventory.yaml)");
   scan->add_option("--env", scan_options.environment_names,
                    "With --inventory: scan only this environment (repeatable)");
+  scan->add_option("--shard", scan_options.shard,
+                   "With --inventory: scan only part I of N of its environments, I/N (each "
+                   "environment falls in one part by a hash of its name; merge the parts' JSON "
+                   "reports with mongoscan merge)");
   scan->add_option("--tag", scan_options.tag_filters,
                    "With --inventory: scan only environments with this tag, KEY=VALUE "
                    "(repeatable: all must hold)");
@@ -678,6 +737,16 @@ int run_cli(const std::vector<std::string>& args, CliStreams streams) {
                    "signature")
       ->type_name("CERT.pem");
 
+  std::vector<std::string> shard_reports;
+  ReportFlags merge_flags;
+  bool merge_allow_incomplete = false;
+  CLI::App* merge = app.add_subcommand(
+      "merge", "Merge the JSON reports of one run's shards (scan --shard I/N) into one report");
+  merge->add_option("reports", shard_reports, "The shards' JSON reports")->required();
+  add_report_flags(*merge, merge_flags);
+  merge->add_flag("--allow-incomplete", merge_allow_incomplete,
+                  "Exit 0 or 1 by the findings even when the merged scan is incomplete");
+
   CLI::App* version = app.add_subcommand("version", "Print the version");
   // The file belongs to the top-level command (CLI11 reads configuration there) and holds the scan
   // command's options; `scan --config FILE` falls through to it.
@@ -732,6 +801,10 @@ int run_cli(const std::vector<std::string>& args, CliStreams streams) {
   if (parse_uri->parsed()) return run_parse_uri(uri_to_parse, reveal, streams);
   if (resolve->parsed()) return run_resolve(resolve_options, streams);
   if (verify->parsed()) return run_verify(bundle_to_verify, verify_cert, streams);
+  if (merge->parsed()) {
+    const auto error = run_merge(shard_reports, merge_flags, merge_allow_incomplete, streams);
+    return error ? report_failure(*error, streams) : kExitOk;
+  }
   if (convert->parsed()) {
     const auto error = run_convert(saved_report, convert_reports, streams);
     return error ? report_failure(*error, streams) : kExitOk;

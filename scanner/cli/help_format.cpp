@@ -17,6 +17,7 @@ constexpr std::array kScanGroups = {
     Group{"inventory", "Targets"},
     Group{"env", "Targets"},
     Group{"tag", "Targets"},
+    Group{"shard", "Targets"},
     Group{"username", "Credentials"},
     Group{"auth-source", "Credentials"},
     Group{"auth-mechanism", "Credentials"},

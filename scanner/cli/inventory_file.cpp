@@ -228,6 +228,16 @@ class InventoryReader {
   std::filesystem::path folder_;
 };
 
+// The shard, from 1 to `count`, an environment's name falls in: FNV-1a (64 bits) of the name.
+std::uint64_t shard_of(std::string_view name, std::uint64_t count) {
+  std::uint64_t hash = 14695981039346656037ULL;
+  for (const char c : name) {
+    hash ^= static_cast<unsigned char>(c);
+    hash *= 1099511628211ULL;
+  }
+  return hash % count + 1;
+}
+
 bool has_tags(const InventoryEnvironment& environment,
               const std::vector<std::pair<std::string, std::string>>& tags) {
   return std::all_of(tags.begin(), tags.end(), [&](const auto& tag) {
@@ -246,9 +256,26 @@ Result<Inventory> parse_inventory(std::string_view text, std::string_view path) 
   return reader.inventory(documents.value().front());
 }
 
-Result<std::vector<InventoryEnvironment>> select_environments(
-    const Inventory& inventory, const std::vector<std::string>& names,
-    const std::vector<std::string>& tags) {
+Result<InventoryShard> parse_shard(std::string_view text) {
+  const std::size_t slash = text.find('/');
+  InventoryShard shard;
+  const auto number = [](std::string_view digits, std::uint64_t& value) {
+    const auto [end, failed] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
+    return failed == std::errc() && end == digits.data() + digits.size();
+  };
+  if (slash == std::string_view::npos || !number(text.substr(0, slash), shard.index) ||
+      !number(text.substr(slash + 1), shard.count) || shard.index < 1 ||
+      shard.index > shard.count) {
+    return Error{ErrorCode::usage, "inventory",
+                 "--shard " + std::string(text) + ": expected I/N with 1 <= I <= N"};
+  }
+  return shard;
+}
+
+Result<std::vector<InventoryEnvironment>> select_environments(const Inventory& inventory,
+                                                              const std::vector<std::string>& names,
+                                                              const std::vector<std::string>& tags,
+                                                              InventoryShard shard) {
   auto usage = [](std::string message) { return Error{ErrorCode::usage, "inventory", message}; };
   std::vector<std::string> known;
   for (const InventoryEnvironment& environment : inventory.environments) {
@@ -275,6 +302,9 @@ Result<std::vector<InventoryEnvironment>> select_environments(
     if (named && has_tags(environment, wanted_tags)) selected.push_back(environment);
   }
   if (selected.empty()) return usage("--env and --tag select no environment of the inventory");
+  std::erase_if(selected, [&](const InventoryEnvironment& environment) {
+    return shard_of(environment.name, shard.count) != shard.index;
+  });
   return selected;
 }
 

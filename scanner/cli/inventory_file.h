@@ -66,11 +66,24 @@ struct Inventory {
 // target's connection string), or both password_env and password_file.
 Result<Inventory> parse_inventory(std::string_view text, std::string_view path);
 
-// The environments --env (names; none: all) and --tag (KEY=VALUE, all must hold) pick, in
-// inventory order. A usage error names an --env that is no environment (with the closest name) or
-// a --tag that is not KEY=VALUE, or says that the selection is empty.
+// One of `count` parts of an inventory (--shard INDEX/COUNT, INDEX from 1): an environment belongs
+// to the part its name hashes to (FNV-1a, 64 bits), so a part keeps its environments whatever is
+// added to or removed from the inventory around them.
+struct InventoryShard {
+  std::uint64_t index = 1;
+  std::uint64_t count = 1;
+};
+
+// "I/N" with 1 <= I <= N; a usage error naming --shard otherwise.
+Result<InventoryShard> parse_shard(std::string_view text);
+
+// The environments --env (names; none: all), --tag (KEY=VALUE, all must hold) and --shard pick,
+// in inventory order. A usage error names an --env that is no environment (with the closest
+// name) or a --tag that is not KEY=VALUE, or says that --env and --tag select nothing. A shard
+// may be empty: a fleet split into more parts than it has environments.
 Result<std::vector<InventoryEnvironment>> select_environments(const Inventory& inventory,
                                                               const std::vector<std::string>& names,
-                                                              const std::vector<std::string>& tags);
+                                                              const std::vector<std::string>& tags,
+                                                              InventoryShard shard = {});
 
 }  // namespace mongoscan

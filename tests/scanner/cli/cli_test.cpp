@@ -536,7 +536,7 @@ TEST(Cli, AnInventoryScansEachEnvironmentAndReportsTheBrokenOnesApart) {
   const std::vector<std::pair<std::vector<std::string>, std::string>> misuse = {
       {{"scan", "--inventory", inventory, "mongodb://h"}, "with --inventory, give targets"},
       {{"scan", "mongodb://h", "--env", "core"},
-       "--env and --tag pick environments of --inventory"},
+       "--env, --tag and --shard pick environments of --inventory"},
       {{"scan", "--inventory", inventory, "--env", "cor"},
        "--env cor: no such environment in the inventory (did you mean core?)"},
       {{"scan", "--inventory", (dir / "missing.yaml").string()}, "--inventory "},
@@ -547,6 +547,56 @@ TEST(Cli, AnInventoryScansEachEnvironmentAndReportsTheBrokenOnesApart) {
     EXPECT_EQ(line_count(result.err), 1u) << result.err;
     EXPECT_NE(result.err.find(expected), std::string::npos) << result.err;
   }
+}
+
+// Issue 22: a fleet split into shards (scan --shard I/N) and merged (mongoscan merge) is the whole
+// inventory's report, and merge exits as the whole scan would.
+TEST(Cli, ShardsOfAnInventoryMergeIntoTheWholeScan) {
+  TempDir dir;
+  std::ofstream inventory(dir / "inventory.yaml");
+  inventory << "environments:\n";
+  for (int i = 0; i < 6; ++i) {
+    inventory << "  - name: env-" << i << "\n    targets: ['mongodb://db" << i
+              << ".example.com:27017/?w=" << (i == 2 ? "1&retryWrites=false" : "majority")
+              << "']\n";
+  }
+  inventory.close();
+  const std::string path = (dir / "inventory.yaml").string();
+  const auto whole = mongoscan({"scan", "--inventory", path, "--format", "json"});
+  ASSERT_FALSE(whole.out.empty()) << whole.err;
+  std::vector<std::string> merge = {"merge", "--format", "json"};
+  std::size_t environments = 0;
+  for (int index = 1; index <= 3; ++index) {
+    const std::string shard = (dir / ("shard" + std::to_string(index) + ".json")).string();
+    const auto part = mongoscan({"scan", "--inventory", path, "--shard",
+                                 std::to_string(index) + "/3", "--format", "json", "-o", shard});
+    EXPECT_TRUE(part.exit_code == 0 || part.exit_code == 1) << part.err;
+    environments += nlohmann::json::parse(read_file(shard))
+                        .value("environments", nlohmann::json::array())
+                        .size();
+    merge.push_back(shard);
+  }
+  EXPECT_EQ(environments, 6u);
+  const auto merged = mongoscan(merge);
+  EXPECT_EQ(merged.exit_code, whole.exit_code) << merged.err;
+  EXPECT_TRUE(testing_support::matches_report_schema(merged.out));
+  const auto merged_report = nlohmann::json::parse(merged.out);
+  const auto whole_report = nlohmann::json::parse(whole.out);
+  std::set<std::string> merged_names, whole_names;
+  for (const auto& environment : merged_report["environments"])
+    merged_names.insert(environment["name"]);
+  for (const auto& environment : whole_report["environments"])
+    whole_names.insert(environment["name"]);
+  EXPECT_EQ(merged_names, whole_names);
+  EXPECT_EQ(merged_report["findings"].size(), whole_report["findings"].size());
+  EXPECT_EQ(merged_report["summary"], whole_report["summary"]);
+  // A shard merged twice is refused.
+  const auto twice = mongoscan({"merge", merge[3], merge[3]});
+  if (nlohmann::json::parse(read_file(merge[3])).contains("environments")) {
+    EXPECT_EQ(twice.exit_code, 2);
+    EXPECT_NE(twice.err.find("is in two reports"), std::string::npos) << twice.err;
+  }
+  EXPECT_EQ(mongoscan({"scan", "--inventory", path, "--shard", "4/3"}).exit_code, 2);
 }
 
 // Issue 21: SARIF that GitHub code scanning takes. Strings from --uri-file and --app-uri-file are

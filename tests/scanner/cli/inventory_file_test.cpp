@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <set>
 #include <sstream>
 #include <string>
 
@@ -134,6 +135,52 @@ TEST(InventoryFile, EnvAndTagPickEnvironmentsInInventoryOrder) {
   EXPECT_EQ(names({"prdo"}, {}),
             (Names{"--env prdo: no such environment in the inventory (did you mean prod?)"}));
   EXPECT_EQ(names({}, {"tier"}), (Names{"--tag tier: expected KEY=VALUE"}));
+}
+
+TEST(InventoryFile, ShardsSplitTheEnvironmentsOnceAndKeepThemWhenOthersAreAdded) {
+  std::string text = "environments:\n";
+  for (int i = 0; i < 40; ++i) {
+    text += "  - {name: env-" + std::to_string(i) + ", targets: [mongodb://h" + std::to_string(i) +
+            "]}\n";
+  }
+  const Result<Inventory> inventory = parse_inventory(text, "i.yaml");
+  ASSERT_TRUE(inventory.ok()) << inventory.error().message;
+  auto shard = [&](const Inventory& from, std::uint64_t index, std::uint64_t count) {
+    std::set<std::string> names;
+    const auto selected = select_environments(from, {}, {}, {index, count});
+    for (const auto& environment : selected.value()) names.insert(environment.name);
+    return names;
+  };
+  for (const std::uint64_t count : {1, 2, 3, 7}) {
+    std::set<std::string> seen;
+    std::size_t total = 0;
+    for (std::uint64_t index = 1; index <= count; ++index) {
+      const auto part = shard(inventory.value(), index, count);
+      total += part.size();
+      seen.insert(part.begin(), part.end());
+      if (count > 1) {
+        EXPECT_LT(part.size(), 40u) << index << "/" << count;
+      }
+    }
+    EXPECT_EQ(total, 40u) << count;  // each environment in exactly one part
+    EXPECT_EQ(seen.size(), 40u) << count;
+  }
+  Inventory grown = inventory.value();
+  InventoryEnvironment added = grown.environments.back();
+  added.name = "added";
+  grown.environments.insert(grown.environments.begin(), added);
+  for (std::uint64_t index = 1; index <= 3; ++index) {
+    auto part = shard(grown, index, 3);
+    part.erase("added");
+    EXPECT_EQ(part, shard(inventory.value(), index, 3)) << index;
+  }
+  for (const char* bad : {"0/2", "3/2", "1", "a/b", "1/0", "1/2/3"}) {
+    const auto parsed = parse_shard(bad);
+    ASSERT_FALSE(parsed.ok()) << bad;
+    EXPECT_EQ(parsed.error().message,
+              std::string("--shard ") + bad + ": expected I/N with 1 <= I <= N");
+  }
+  EXPECT_EQ(parse_shard("2/5").value().index, 2u);
 }
 
 }  // namespace
