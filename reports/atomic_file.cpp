@@ -129,6 +129,21 @@ int link_unnamed(int fd, std::string& temporary) {
   return EEXIST;
 }
 
+// A device, FIFO or socket named as the file (`-o /dev/null`, a named pipe) is written in place:
+// renaming over it would put a regular file where it was.
+Result<Ok> write_in_place(const std::string& path,
+                          const std::function<void(std::ostream&)>& write) {
+  const int fd = ::open(path.c_str(), O_WRONLY | O_NOCTTY | O_CLOEXEC);
+  if (fd < 0) return io_error(path, errno);
+  auto buffer = std::make_unique<DescriptorBuffer>(fd);
+  std::ostream out(buffer.get());
+  write(out);
+  int error_number = buffer->flush();
+  if (::close(fd) != 0 && error_number == 0) error_number = errno;
+  if (error_number != 0) return io_error(path, error_number);
+  return Ok{};
+}
+
 }  // namespace
 
 Result<Ok> write_file_atomically(const std::string& path, std::string_view content) {
@@ -137,6 +152,10 @@ Result<Ok> write_file_atomically(const std::string& path, std::string_view conte
 
 Result<Ok> write_file_atomically(const std::string& path,
                                  const std::function<void(std::ostream&)>& write) {
+  if (struct stat existing{}; ::stat(path.c_str(), &existing) == 0 && !S_ISREG(existing.st_mode)) {
+    if (S_ISDIR(existing.st_mode)) return io_error(path, EISDIR);
+    return write_in_place(path, write);
+  }
   const std::filesystem::path target(path);
   const std::string directory =
       target.has_parent_path() ? target.parent_path().string() : std::string(".");

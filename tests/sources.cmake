@@ -197,6 +197,7 @@ mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/support
   lab_scan.cpp
   lab_test.cpp
   loopback_socket.cpp
+  file_text.cpp
   process.cpp
   process_test.cpp
   profile_variant.cpp

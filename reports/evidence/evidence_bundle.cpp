@@ -125,8 +125,9 @@ Result<EvidenceManifest> write_evidence_bundle(const Report& report, const std::
   file_options.width = 0;
   std::vector<ManifestFile> files;
   for (const auto& [name, format] : bundle_report_files()) {
+    const ReportFormat file_format = format;  // clang 14 captures no structured binding
     auto file = write_bundle_file(staging.value().path(), name, [&](std::ostream& out) {
-      write_report(report, format, file_options, out);
+      write_report(report, file_format, file_options, out);
     });
     if (!file) return file.error();
     files.push_back(std::move(file).value());

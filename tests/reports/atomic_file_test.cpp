@@ -1,5 +1,6 @@
 #include "reports/atomic_file.h"
 
+#include <fcntl.h>
 #include <gtest/gtest.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -65,6 +66,35 @@ TEST_F(AtomicFileTest, CreatesANewFile) {
   ASSERT_TRUE(written.ok()) << written.error().message;
   EXPECT_EQ(read_file(target), "{}\n");
   EXPECT_EQ(names_in(dir_), std::vector<std::string>{"report.json"});
+}
+
+// `-o /dev/null` or a named pipe: renaming over it would leave a regular file in its place (as
+// root, /dev/null itself). It is written in place and stays what it was.
+TEST_F(AtomicFileTest, WritesIntoAFifoInPlaceWithoutReplacingIt) {
+  const fs::path fifo = dir_ / "report.pipe";
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  // The reading end is open before the write (non-blocking, so that opening does not wait for a
+  // writer); once the writer has closed, reading ends. A writer that never opens the FIFO leaves
+  // nothing to read instead of a hang.
+  const int reader = ::open(fifo.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  ASSERT_GE(reader, 0);
+  const Result<Ok> written = write_file_atomically(fifo.string(), "{\"fifo\": true}\n");
+  std::string received;
+  char chunk[256];
+  for (ssize_t n; (n = ::read(reader, chunk, sizeof chunk)) > 0;) received.append(chunk, n);
+  ::close(reader);
+  ASSERT_TRUE(written.ok()) << written.error().message;
+  EXPECT_EQ(received, "{\"fifo\": true}\n");
+  EXPECT_TRUE(fs::is_fifo(fifo));
+  EXPECT_EQ(names_in(dir_), std::vector<std::string>{"report.pipe"});
+}
+
+TEST_F(AtomicFileTest, ADirectoryIsAnIoError) {
+  fs::create_directory(dir_ / "reports");
+  const Result<Ok> written = write_file_atomically((dir_ / "reports").string(), "x");
+  ASSERT_FALSE(written.ok());
+  EXPECT_EQ(written.error().message, (dir_ / "reports").string() + ": Is a directory");
+  EXPECT_TRUE(fs::is_directory(dir_ / "reports"));
 }
 
 TEST_F(AtomicFileTest, ReplacesAnExistingFileCompletely) {

@@ -8,6 +8,7 @@
 
 #include "reports/evidence/evidence_bundle.h"
 #include "tests/reports/sample_reports.h"
+#include "tests/support/file_text.h"
 #include "tests/support/signing_keys.h"
 #include "tests/support/temp_tree.h"
 
@@ -18,16 +19,8 @@ namespace fs = std::filesystem;
 using testing_support::signing_keys;
 using testing_support::TempTree;
 
-std::string read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream content;
-  content << in.rdbuf();
-  return content.str();
-}
-
-void write_file(const std::string& path, const std::string& content) {
-  std::ofstream(path, std::ios::binary | std::ios::trunc) << content;
-}
+using testing_support::read_file;
+using testing_support::write_file;
 
 // A signed bundle (Ed25519) in `tree`'s "evidence", and the key that checks it.
 class BundleVerification : public ::testing::Test {

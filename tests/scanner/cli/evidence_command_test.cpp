@@ -14,6 +14,7 @@
 #include <sstream>
 
 #include "checks/catalogue_json.h"
+#include "tests/support/file_text.h"
 #include "tests/support/mongoscan_binary.h"
 #include "tests/support/process.h"
 #include "tests/support/signing_keys.h"
@@ -37,16 +38,8 @@ ProcessResult mongoscan(std::vector<std::string> args) {
   return testing_support::run_process(args, "", std::chrono::seconds(30), {"NO_COLOR"});
 }
 
-std::string read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream content;
-  content << in.rdbuf();
-  return content.str();
-}
-
-void write_file(const std::string& path, const std::string& content) {
-  std::ofstream(path, std::ios::binary | std::ios::trunc) << content;
-}
+using testing_support::read_file;
+using testing_support::write_file;
 
 std::size_t line_count(const std::string& text) {
   return static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n'));
