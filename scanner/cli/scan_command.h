@@ -84,7 +84,15 @@ struct ScanRequest {
   int verbosity = 0;                        // -v: 1, -vv: 2 (Diagnostics)
   std::vector<Acceptance> acceptances;      // --accept: judged against the scan's date (UTC)
   std::string fail_on = "high";
-  SarifOptions sarif;             // --sarif-deployment, --sarif-help-base
+  bool fail_on_given = false;  // --fail-on was set (else --fail-on-new alone gates)
+  // --fail-on-new: exit 1 when a finding new since the environment's previous run fails at or
+  // above it; needs a history.
+  std::optional<std::string> fail_on_new;
+  // --history or the inventory's history: the SQLite file each run is recorded in and compared
+  // with; empty for none.
+  std::string history_file;
+  std::optional<std::string> inventory_sha256;  // the inventory file's, kept in the history
+  SarifOptions sarif;                           // --sarif-deployment, --sarif-help-base
   bool allow_incomplete = false;  // an incomplete scan exits by its findings, not kExitIncomplete
   ProbeSettings probe;            // discovery and timeouts (every environment's account is its own)
   std::optional<DataModelOptions> data_model;  // --data-model: sample each probed deployment
