@@ -82,8 +82,9 @@ class Statement {
     return *this;
   }
   Statement& bind(int index, const std::optional<std::string>& text) {
-    return text ? bind(index, std::string_view(*text))
-                : (keep(sqlite3_bind_null(statement_, index)), *this);
+    if (text) return bind(index, std::string_view(*text));
+    keep(sqlite3_bind_null(statement_, index));
+    return *this;
   }
 
   // True with a row to read, false when done; SQLite's message on failure.
