@@ -121,6 +121,7 @@ mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/scanner/cli
   deployment_ports_lab_test.cpp
   evidence_command_test.cpp
   history_command_test.cpp
+  history_lab_test.cpp
   report_destinations_test.cpp
   reports_lab_test.cpp
   self_check_lab_test.cpp
