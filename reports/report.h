@@ -110,14 +110,37 @@ struct ConfigScanSummary {
   std::size_t connection_strings_not_judged = 0;  // distinct strings past the scan's limit
 };
 
+// A failing finding as the history knows it (reports/history/): its identity and what it said.
+struct ChangedFinding {
+  std::string fingerprint;
+  std::string check_id;
+  Severity severity;
+  std::string subject;  // describe(subject)
+  std::string message;
+  std::string first_seen;  // RFC 3339: the first run of the environment where it failed
+  std::string now = {};    // unverified only: "absent", "error", "skipped" or "suppressed"
+};
+
+// What changed in an environment since its previous run in the history (scan --history). A
+// fingerprint failing before that is neither failing nor passing now is unverified, never fixed.
+struct EnvironmentChanges {
+  std::optional<std::string> previous_run;   // its started_at; none: the first run, all is new
+  std::vector<ChangedFinding> new_findings;  // failing now, not failing in the previous run
+  std::vector<ChangedFinding> fixed;         // failing then, a pass now
+  std::vector<ChangedFinding> unverified;  // failing then; absent, error, skipped or suppressed now
+  std::vector<ChangedFinding> unchanged;   // failing then and now
+};
+
 // One environment of an inventory scan (scan --inventory): which it is and how it fared. Its
-// targets and findings name it.
+// targets and findings name it. A scan without an inventory that keeps a history is one
+// environment named "default".
 struct EnvironmentSummary {
   std::string name;
   std::map<std::string, std::string> tags;
   std::string error;        // why it was not scanned (its account or policy is unusable); or empty
   bool gate_fails = false;  // one of its findings fails the gate
   ScanCoverage coverage;    // what its scan could not look at
+  std::optional<EnvironmentChanges> changes = {};  // with a history only
 };
 
 // "not scanned", "fail", "incomplete" or "pass": the environment's verdict at the gate.

@@ -46,3 +46,10 @@ mongoscan_sources(MONGOSCAN_SOURCES reports/text
   text_table.cpp
   utf8.cpp
   xml_text.cpp)
+
+# the history of scans (scan --history): the SQLite store, a run as kept, what changed
+mongoscan_sources(MONGOSCAN_SOURCES reports/history
+  environment_changes.cpp
+  history_run.cpp
+  history_store.cpp
+  run_listing_text.cpp)

@@ -34,6 +34,7 @@ mongoscan_sources(MONGOSCAN_SOURCES scanner/cli
   diagnostics.cpp
   evidence_command.cpp
   help_format.cpp
+  history_command.cpp
   report_destinations.cpp
   report_flags.cpp
   scan_command.cpp

@@ -121,6 +121,8 @@ mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/scanner/cli
   cli_test.cpp
   deployment_ports_lab_test.cpp
   evidence_command_test.cpp
+  history_command_test.cpp
+  history_lab_test.cpp
   report_destinations_test.cpp
   reports_lab_test.cpp
   self_check_lab_test.cpp
@@ -207,3 +209,8 @@ mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/support
   signing_keys.cpp
   spawn.cpp
   temp_tree.cpp)
+
+mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/reports/history
+  environment_changes_test.cpp
+  history_store_test.cpp
+  run_listing_text_test.cpp)

@@ -206,8 +206,43 @@ void write_coverage(PrettyJsonWriter& json, const ScanCoverage& coverage) {
   json.end_object();
 }
 
+void write_changed_findings(PrettyJsonWriter& json, std::string_view name,
+                            const std::vector<ChangedFinding>& findings) {
+  json.key(name);
+  json.begin_array();
+  for (const ChangedFinding& finding : findings) {
+    json.begin_object();
+    json.member("fingerprint", finding.fingerprint);
+    json.member("check_id", finding.check_id);
+    json.member("severity", to_string(finding.severity));
+    json.member("subject", finding.subject);
+    json.member("message", finding.message);
+    json.member("first_seen", finding.first_seen);
+    if (!finding.now.empty()) json.member("now", finding.now);
+    json.end_object();
+  }
+  json.end_array();
+}
+
+// What changed since the environment's previous run in the history.
+void write_changes(PrettyJsonWriter& json, const EnvironmentChanges& changes) {
+  json.begin_object();
+  json.key("previous_run");
+  if (changes.previous_run) {
+    json.value(*changes.previous_run);
+  } else {
+    json.value(nlohmann::json(nullptr));
+  }
+  write_changed_findings(json, "new", changes.new_findings);
+  write_changed_findings(json, "fixed", changes.fixed);
+  write_changed_findings(json, "unverified", changes.unverified);
+  json.member("unchanged", changes.unchanged.size());
+  write_changed_findings(json, "still_failing", changes.unchanged);
+  json.end_object();
+}
+
 // An inventory's environments: each one's verdict at the gate, counts and coverage, or why it
-// was not scanned.
+// was not scanned; with a history, what changed since its previous run.
 void write_environments(PrettyJsonWriter& json, const Report& report) {
   json.key("environments");
   json.begin_array();
@@ -225,6 +260,10 @@ void write_environments(PrettyJsonWriter& json, const Report& report) {
     write_summary(json, report.environment_summary(environment.name));
     json.key("coverage");
     write_coverage(json, environment.coverage);
+    if (environment.changes) {
+      json.key("changes");
+      write_changes(json, *environment.changes);
+    }
     json.end_object();
   }
   json.end_array();

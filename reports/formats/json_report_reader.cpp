@@ -314,6 +314,38 @@ ScanCoverage read_coverage(ReportFields& fields, const json& object, const std::
   return coverage;
 }
 
+std::vector<ChangedFinding> read_changed_findings(ReportFields& fields, const json& object,
+                                                  const std::string& at, const char* key) {
+  std::vector<ChangedFinding> findings;
+  fields.each(object, at, key, true, [&](const json& entry, const std::string& entry_at) {
+    ChangedFinding& finding = findings.emplace_back();
+    finding.fingerprint = fields.text(entry, entry_at, "fingerprint");
+    finding.check_id = fields.text(entry, entry_at, "check_id");
+    finding.severity = fields.one_of(entry, entry_at, "severity", kReadSeverities);
+    finding.subject = fields.text(entry, entry_at, "subject");
+    finding.message = fields.text(entry, entry_at, "message");
+    finding.first_seen = fields.text(entry, entry_at, "first_seen");
+    finding.now = fields.text(entry, entry_at, "now", false);
+  });
+  return findings;
+}
+
+EnvironmentChanges read_changes(ReportFields& fields, const json& object, const std::string& at) {
+  EnvironmentChanges changes;
+  if (const json* previous = fields.member(object, at, "previous_run", true);
+      previous != nullptr && !previous->is_null()) {
+    changes.previous_run = fields.text(object, at, "previous_run");
+  }
+  changes.new_findings = read_changed_findings(fields, object, at, "new");
+  changes.fixed = read_changed_findings(fields, object, at, "fixed");
+  changes.unverified = read_changed_findings(fields, object, at, "unverified");
+  changes.unchanged = read_changed_findings(fields, object, at, "still_failing");
+  if (fields.number<std::size_t>(object, at, "unchanged") != changes.unchanged.size()) {
+    fields.fail(member_pointer(at, "unchanged"), "not the number of still_failing findings");
+  }
+  return changes;
+}
+
 EnvironmentSummary read_environment(ReportFields& fields, const json& object,
                                     const std::string& at) {
   EnvironmentSummary environment;
@@ -328,6 +360,9 @@ EnvironmentSummary read_environment(ReportFields& fields, const json& object,
   environment.gate_fails = fields.flag(object, at, "gate_fails");
   if (const json* coverage = fields.object_member(object, at, "coverage", true)) {
     environment.coverage = read_coverage(fields, *coverage, member_pointer(at, "coverage"));
+  }
+  if (const json* changes = fields.object_member(object, at, "changes", false)) {
+    environment.changes = read_changes(fields, *changes, member_pointer(at, "changes"));
   }
   return environment;
 }

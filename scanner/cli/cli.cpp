@@ -24,6 +24,7 @@
 #include "scanner/cli/acceptance_file.h"
 #include "scanner/cli/evidence_command.h"
 #include "scanner/cli/help_format.h"
+#include "scanner/cli/history_command.h"
 #include "scanner/cli/inventory_file.h"
 #include "scanner/cli/report_flags.h"
 #include "scanner/cli/scan_command.h"
@@ -253,13 +254,17 @@ std::string did_you_mean(const std::vector<std::string>& args, const CLI::App& a
 }
 
 // The inventory's environments that --env and --tag pick, each with its targets, files, policy
-// and account (the command line's where the inventory gives none). An environment whose policy
+// and account (the command line's where the inventory gives none), into the request with the
+// inventory's hash and its history (unless --history named one). An environment whose policy
 // cannot be loaded carries the error, to be reported in its section.
-Result<std::vector<EnvironmentRequest>> inventory_environments(const ScanOptions& options,
-                                                               std::string_view text,
-                                                               const ProbeSettings& probe) {
-  auto inventory = parse_inventory(text, options.inventory_file);
+Result<Ok> add_inventory_environments(const ScanOptions& options, ScanRequest& request) {
+  const ProbeSettings& probe = request.probe;
+  auto text = read_text_file(options.inventory_file, "--inventory");
+  if (!text) return text.error();
+  auto inventory = parse_inventory(text.value(), options.inventory_file);
   if (!inventory) return inventory.error();
+  request.inventory_sha256 = sha256_hex(text.value());
+  if (request.history_file.empty()) request.history_file = inventory.value().history;
   InventoryShard shard;
   if (!options.shard.empty()) {
     auto parsed = parse_shard(options.shard);
@@ -269,9 +274,8 @@ Result<std::vector<EnvironmentRequest>> inventory_environments(const ScanOptions
   auto selected =
       select_environments(inventory.value(), options.environment_names, options.tag_filters, shard);
   if (!selected) return selected.error();
-  std::vector<EnvironmentRequest> environments;
   for (const InventoryEnvironment& listed : selected.value()) {
-    EnvironmentRequest& environment = environments.emplace_back();
+    EnvironmentRequest& environment = request.environments.emplace_back();
     environment.name = listed.name;
     environment.tags = listed.tags;
     for (const InventoryTarget& target : listed.targets) {
@@ -306,7 +310,7 @@ Result<std::vector<EnvironmentRequest>> inventory_environments(const ScanOptions
       environment.error = policy.error();
     }
   }
-  return environments;
+  return Ok{};
 }
 
 std::optional<CommandError> prepare_and_run_scan(const ScanOptions& options, ScanRequest request,
@@ -337,12 +341,9 @@ std::optional<CommandError> prepare_and_run_scan(const ScanOptions& options, Sca
                           "scan: with --inventory, give targets and config paths in the inventory, "
                           "not on the command line"};
     }
-    auto text = read_text_file(options.inventory_file, "--inventory");
-    if (!text) return CommandError{kExitUsage, text.error().message};
-    auto environments = inventory_environments(options, text.value(), request.probe);
-    if (!environments) return CommandError{kExitUsage, environments.error().message};
-    request.inventory_sha256 = sha256_hex(text.value());
-    request.environments = std::move(environments).value();
+    if (auto added = add_inventory_environments(options, request); !added) {
+      return CommandError{kExitUsage, added.error().message};
+    }
   } else {
     if (!options.environment_names.empty() || !options.tag_filters.empty() ||
         !options.shard.empty()) {
@@ -376,6 +377,11 @@ std::optional<CommandError> prepare_and_run_scan(const ScanOptions& options, Sca
   } else if (!options.data_model_options.databases.empty() ||
              !options.data_model_options.excluded_databases.empty()) {
     return CommandError{kExitUsage, "scan: --databases and --exclude-db need --data-model"};
+  }
+  if (request.fail_on_new && request.history_file.empty()) {
+    return CommandError{kExitUsage,
+                        "scan: --fail-on-new needs a history (--history, or the inventory's "
+                        "history:) to know what is new"};
   }
   return run_scan(request, streams);
 }
@@ -559,10 +565,21 @@ int run_cli(const std::vector<std::string>& args, CliStreams streams) {
       "Workload the connection strings serve (overrides the policy): core, analytics, ...");
   ReportFlags scan_reports;
   add_report_flags(*scan, scan_reports);
-  scan->add_option("--fail-on", scan_request.fail_on,
-                   "Exit 1 when a finding fails at or above this severity ('none' never fails)")
+  CLI::Option* fail_on =
+      scan->add_option("--fail-on", scan_request.fail_on,
+                       "Exit 1 when a finding fails at or above this severity ('none' never fails)")
+          ->check(CLI::IsMember(severity_names()))
+          ->capture_default_str();
+  scan->add_option("--fail-on-new", scan_request.fail_on_new,
+                   "Exit 1 when a finding new since the environment's previous run in the "
+                   "history fails at or above this severity; alone, it replaces --fail-on")
       ->check(CLI::IsMember(severity_names()))
-      ->capture_default_str();
+      ->type_name("SEVERITY");
+  scan->add_option("--history", scan_request.history_file,
+                   "SQLite history file each run is recorded in and compared with: every "
+                   "environment's report lists new, fixed and unverified findings (overrides the "
+                   "inventory's history:)")
+      ->type_name("PATH");
   scan->add_flag("--allow-incomplete", scan_request.allow_incomplete,
                  "Exit 0 or 1 by the findings even when some node or check could not be scanned "
                  "(otherwise such a scan exits 4)");
@@ -747,6 +764,16 @@ int run_cli(const std::vector<std::string>& args, CliStreams streams) {
   merge->add_flag("--allow-incomplete", merge_allow_incomplete,
                   "Exit 0 or 1 by the findings even when the merged scan is incomplete");
 
+  std::string history_path;
+  std::optional<std::string> history_environment;
+  CLI::App* history =
+      app.add_subcommand("history",
+                         "List the runs a history (scan --history) holds, newest first, with each "
+                         "environment's verdict and counts");
+  history->add_option("path", history_path, "The history file")->required()->type_name("PATH");
+  history->add_option("--env", history_environment, "Only this environment's runs")
+      ->type_name("NAME");
+
   CLI::App* version = app.add_subcommand("version", "Print the version");
   // The file belongs to the top-level command (CLI11 reads configuration there) and holds the scan
   // command's options; `scan --config FILE` falls through to it.
@@ -805,6 +832,7 @@ int run_cli(const std::vector<std::string>& args, CliStreams streams) {
     const auto error = run_merge(shard_reports, merge_flags, merge_allow_incomplete, streams);
     return error ? report_failure(*error, streams) : kExitOk;
   }
+  if (history->parsed()) return run_history(history_path, history_environment, streams);
   if (convert->parsed()) {
     const auto error = run_convert(saved_report, convert_reports, streams);
     return error ? report_failure(*error, streams) : kExitOk;
@@ -816,6 +844,7 @@ int run_cli(const std::vector<std::string>& args, CliStreams streams) {
     std::erase_if(walk.served_directories, [&](const std::string& name) {
       return std::find(skip_dirs.begin(), skip_dirs.end(), name) != skip_dirs.end();
     });
+    scan_request.fail_on_given = fail_on->count() > 0;
     scan_request.color = report_colour(scan_reports, streams.out_is_color_terminal);
     scan_request.sarif = scan_reports.sarif;
     scan_options.reports = given_report_options(scan_reports);

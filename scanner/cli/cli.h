@@ -1,6 +1,7 @@
 #pragma once
-// The mongoscan command line: scan, checks, parse-uri, resolve, convert, verify, version. The
-// composition root that joins scanner (facts), checks (judgement) and reports (rendering).
+// The mongoscan command line: scan, checks, parse-uri, resolve, convert, verify, history,
+// version. The composition root that joins scanner (facts), checks (judgement) and reports
+// (rendering).
 
 #include <cstddef>
 #include <istream>
@@ -16,8 +17,8 @@ enum ExitCode : int {
   kExitFindingsFailed = 1,  // a finding failed at or above --fail-on
   kExitNotVerified = 1,     // verify: the evidence bundle differs from its manifest or signature
   kExitUsage = 2,           // bad arguments or input (URI, policy file, URI file)
-  kExitScanFailed = 3,      // the scan itself could not run (e.g. the report could not be written)
-  kExitIncomplete = 4,      // nothing failed, but some part could not be scanned (ScanCoverage)
+  kExitScanFailed = 3,  // the scan could not run or be kept (a report or the history not written)
+  kExitIncomplete = 4,  // nothing failed, but some part could not be scanned (ScanCoverage)
 };
 
 // A command's failure: the exit code and one line for stderr (empty when the exit code says all).

@@ -4,6 +4,7 @@
 #include <chrono>
 #include <ctime>
 #include <map>
+#include <set>
 #include <span>
 
 #include "checks/baseline.h"
@@ -14,6 +15,8 @@
 #include "checks/scan_coverage.h"
 #include "reports/atomic_file.h"
 #include "reports/cluster_summary.h"
+#include "reports/history/environment_changes.h"
+#include "reports/history/history_store.h"
 #include "reports/node_summary.h"
 #include "reports/progress_line.h"
 #include "reports/reporter.h"
@@ -372,6 +375,45 @@ std::vector<Finding> judge_environment(EnvironmentRun& run, const ScanRequest& r
   return findings;
 }
 
+// Each environment's changes since its previous run in the history.
+Result<Ok> add_changes(const HistoryStore& history, Report& report) {
+  for (EnvironmentSummary& environment : report.environments) {
+    auto past = history.past(environment.name);
+    if (!past) return past.error();
+    std::vector<HistoryFinding> now;
+    for (const ReportedFinding& reported : report.findings) {
+      if (reported.environment == environment.name) {
+        now.push_back(history_finding(reported.finding));
+      }
+    }
+    environment.changes = environment_changes(past.value(), now, report.started_at);
+  }
+  return Ok{};
+}
+
+// --fail-on-new: a finding gates when it is new and fails at or above the threshold, or (with
+// --fail-on given too) when it gates by --fail-on. Returns whether any finding gates.
+bool gate_on_new(const ScanRequest& request, Report& report) {
+  const std::optional<Severity> threshold = parse_severity(*request.fail_on_new);
+  bool gate_fails = false;
+  for (EnvironmentSummary& environment : report.environments) {
+    std::set<std::string> new_fingerprints;
+    for (const ChangedFinding& finding : environment.changes->new_findings) {
+      new_fingerprints.insert(finding.fingerprint);
+    }
+    environment.gate_fails = false;
+    for (ReportedFinding& reported : report.findings) {
+      if (reported.environment != environment.name) continue;
+      const bool is_new = new_fingerprints.contains(reported.finding.fingerprint);
+      reported.gates = (request.fail_on_given && reported.gates) ||
+                       (is_new && fails_gate(reported.finding, threshold));
+      environment.gate_fails = environment.gate_fails || reported.gates;
+    }
+    gate_fails = gate_fails || environment.gate_fails;
+  }
+  return gate_fails;
+}
+
 }  // namespace
 
 std::optional<CommandError> run_scan(const ScanRequest& request, const CliStreams& streams) {
@@ -381,6 +423,13 @@ std::optional<CommandError> run_scan(const ScanRequest& request, const CliStream
   // An environment of an inventory that cannot be scanned is reported in its section; a scan
   // without an inventory stops with a usage error instead.
   const bool inventory = request.environments.size() != 1 || !request.environments[0].name.empty();
+  // Opened before the scan, so that an unusable history stops it before any work.
+  std::optional<HistoryStore> history;
+  if (!request.history_file.empty()) {
+    auto opened = HistoryStore::open(request.history_file, true);
+    if (!opened) return CommandError{kExitScanFailed, opened.error().message};
+    history.emplace(std::move(opened).value());
+  }
 
   std::vector<EnvironmentRun> runs;
   std::vector<ProbeTarget> probe_targets;
@@ -484,7 +533,10 @@ std::optional<CommandError> run_scan(const ScanRequest& request, const CliStream
     const EnvironmentRun& run = runs[i];
     const std::span<Finding> own(findings.data() + next, finding_counts[i]);
     next += own.size();
-    EnvironmentSummary summary{run.request->name, run.request->tags, {}, false, {}};
+    // With a history, a scan without an inventory is one environment: kDefaultEnvironment.
+    const std::string name =
+        run.request->name.empty() && history ? kDefaultEnvironment : run.request->name;
+    EnvironmentSummary summary{name, run.request->tags, {}, false, {}};
     if (run.error) {
       summary.error = run.error->message;
       summary.coverage.environments_not_scanned = 1;
@@ -495,18 +547,26 @@ std::optional<CommandError> run_scan(const ScanRequest& request, const CliStream
     for (Finding& finding : own) {
       const bool gates = fails_gate(finding, threshold);
       summary.gate_fails = summary.gate_fails || gates;
-      report.findings.push_back(
-          {*find_check(finding.check_id), std::move(finding), gates, run.request->name});
+      report.findings.push_back({*find_check(finding.check_id), std::move(finding), gates, name});
     }
     gate_fails = gate_fails || summary.gate_fails;
     incomplete_blocks = incomplete_blocks ||
                         (!summary.coverage.complete() && !run.request->policy.allow_incomplete);
     report.coverage += summary.coverage;
-    if (inventory) report.environments.push_back(std::move(summary));
+    if (inventory || history) report.environments.push_back(std::move(summary));
+  }
+  if (history && !inventory) {
+    for (TargetSummary& target : report.targets) target.environment = kDefaultEnvironment;
   }
   report.statistics.concurrency = request.probe.concurrency;
   report.statistics.scram_key_derivations = cache.pbkdf2_count();
   report.finished_at = rfc3339_utc_now();
+  if (history) {
+    if (auto added = add_changes(*history, report); !added) {
+      return CommandError{kExitScanFailed, added.error().message};
+    }
+    if (request.fail_on_new) gate_fails = gate_on_new(request, report);
+  }
   const StatusCounts counts = report.summary();
   diagnostics.note(1, "checks: " + std::to_string(report.findings.size()) + " findings (" +
                           std::to_string(counts.fail) + " fail, " + std::to_string(counts.warn) +
@@ -522,6 +582,12 @@ std::optional<CommandError> run_scan(const ScanRequest& request, const CliStream
             write_evidence(report, *request.evidence, {false, 0, request.sarif, request.view}, true,
                            request.inventory_sha256, streams)) {
       return error;
+    }
+  }
+  // After the reports: a run is recorded only once its reports are out.
+  if (history) {
+    if (auto recorded = history->record(history_run(report, request.inventory_sha256)); !recorded) {
+      return CommandError{kExitScanFailed, recorded.error().message};
     }
   }
   if (gate_fails) return CommandError{kExitFindingsFailed, ""};

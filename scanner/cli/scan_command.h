@@ -84,12 +84,20 @@ struct ScanRequest {
   int verbosity = 0;                        // -v: 1, -vv: 2 (Diagnostics)
   std::vector<Acceptance> acceptances;      // --accept: judged against the scan's date (UTC)
   std::string fail_on = "high";
+  bool fail_on_given = false;  // --fail-on was set (else --fail-on-new alone gates)
+  // --fail-on-new: exit 1 when a finding new since the environment's previous run fails at or
+  // above it; needs a history.
+  std::optional<std::string> fail_on_new;
+  // --history or the inventory's history: the SQLite file each run is recorded in and compared
+  // with; empty for none.
+  std::string history_file;
+  // The --inventory file's SHA-256, kept in the history and the evidence manifest.
+  std::optional<std::string> inventory_sha256;
   SarifOptions sarif;             // --sarif-deployment, --sarif-help-base
   bool allow_incomplete = false;  // an incomplete scan exits by its findings, not kExitIncomplete
   ProbeSettings probe;            // discovery and timeouts (every environment's account is its own)
-  std::optional<DataModelOptions> data_model;   // --data-model: sample each probed deployment
-  std::optional<EvidencePlan> evidence;         // --evidence-dir: checked before the scan begins
-  std::optional<std::string> inventory_sha256;  // of the --inventory file's bytes
+  std::optional<DataModelOptions> data_model;  // --data-model: sample each probed deployment
+  std::optional<EvidencePlan> evidence;        // --evidence-dir: checked before the scan begins
 };
 
 std::optional<CommandError> run_scan(const ScanRequest& request, const CliStreams& streams);

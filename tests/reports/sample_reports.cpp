@@ -454,4 +454,32 @@ Report inventory_report() {
   return report;
 }
 
+Report history_report() {
+  Report report = inventory_report();
+  EnvironmentChanges production;
+  production.previous_run = "2026-03-01T09:00:00Z";
+  production.new_findings.push_back({std::string(32, '1'), "AUTHN-001", Severity::critical,
+                                     "db1.example.test:27017",
+                                     "The node answers without authentication", report.started_at});
+  production.fixed.push_back({std::string(32, '2'), "CONN-002", Severity::medium, kReplicaSetUri,
+                              "retryWrites=false turns off retryable writes",
+                              "2026-02-01T09:00:00Z"});
+  production.unverified.push_back({std::string(32, '3'), "TLS-001", Severity::high,
+                                   "db2.example.test:27017", "TLS is not required",
+                                   "2026-02-01T09:00:00Z", "absent"});
+  production.unchanged.push_back({std::string(32, '4'), "NET-001", Severity::high,
+                                  "db1.example.test:27017", "bindIp is 0.0.0.0",
+                                  "2026-01-15T09:00:00Z"});
+  report.environments[0].changes = production;
+  EnvironmentChanges staging;  // its first run: nothing failed, nothing is new
+  report.environments[1].changes = staging;
+  EnvironmentChanges reporting;
+  reporting.previous_run = "2026-03-01T09:00:00Z";
+  reporting.unverified.push_back({std::string(32, '5'), "AUTHZ-002", Severity::high,
+                                  "reporting.example.test:27017", "The scanning account holds root",
+                                  "2026-03-01T09:00:00Z", "absent"});
+  report.environments[2].changes = reporting;
+  return report;
+}
+
 }  // namespace mongoscan::testing_support

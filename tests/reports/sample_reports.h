@@ -42,4 +42,10 @@ Report many_nodes_report(std::size_t members = 50);
 // with tags, and targets and findings naming their environment.
 Report inventory_report();
 
+// inventory_report() kept in a history: production changed since its previous run (a new finding,
+// a fixed one, one unverified because its node was not reached, one still failing since an
+// earlier run), staging's first run (everything failing is new) and reporting, not scanned, whose
+// previous failure is unverified.
+Report history_report();
+
 }  // namespace mongoscan::testing_support

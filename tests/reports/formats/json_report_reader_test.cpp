@@ -78,6 +78,10 @@ TEST(JsonReportReaderTest, InventoryReportSurvivesJsonInEveryFormat) {
   expect_every_format_survives_json(testing_support::inventory_report());
 }
 
+TEST(JsonReportReaderTest, HistoryReportSurvivesJsonInEveryFormat) {
+  expect_every_format_survives_json(testing_support::history_report());
+}
+
 TEST(JsonReportReaderTest, GateAndDefaultSeverityComeFromTheReportNotFromTheReader) {
   Report report = testing_support::rich_report();
   ASSERT_FALSE(report.findings.empty());

@@ -44,6 +44,29 @@ TEST(JsonReportTest, ConfigScanReportMatchesGoldenAndSchema) {
   EXPECT_TRUE(matches_report_schema(text));
 }
 
+// Issue 22: with a history, each environment says what changed since its previous run; a
+// finding failing then and not judged now is unverified, never fixed.
+TEST(JsonReportTest, HistoryReportCarriesChangesInEachEnvironment) {
+  const std::string text = render(testing_support::history_report());
+  EXPECT_TRUE(matches_golden("tests/reports/golden/history.json", text));
+  EXPECT_TRUE(matches_report_schema(text));
+  const json report = json::parse(text);
+  const json& production = report["environments"][0]["changes"];
+  EXPECT_EQ(production["previous_run"], "2026-03-01T09:00:00Z");
+  ASSERT_EQ(production["new"].size(), 1u);
+  EXPECT_EQ(production["new"][0]["check_id"], "AUTHN-001");
+  ASSERT_EQ(production["fixed"].size(), 1u);
+  EXPECT_EQ(production["fixed"][0]["check_id"], "CONN-002");
+  ASSERT_EQ(production["unverified"].size(), 1u);
+  EXPECT_EQ(production["unverified"][0]["now"], "absent");
+  EXPECT_EQ(production["unchanged"], 1);
+  EXPECT_EQ(production["still_failing"][0]["first_seen"], "2026-01-15T09:00:00Z");
+  EXPECT_TRUE(report["environments"][1]["changes"]["previous_run"].is_null());
+  EXPECT_FALSE(json::parse(render(testing_support::inventory_report()))["environments"][0].contains(
+      "changes"))
+      << "no history, no changes";
+}
+
 // Issue 22: an inventory scan's environments, each with its verdict, counts and coverage; its
 // targets and findings name their environment.
 TEST(JsonReportTest, InventoryReportMatchesGoldenAndSchema) {

@@ -1,0 +1,39 @@
+#include "reports/history/history_run.h"
+
+#include "checks/catalogue_json.h"
+
+namespace mongoscan {
+
+bool is_failing(const HistoryFinding& finding) {
+  return (finding.status == "fail" || finding.status == "warn") && !finding.suppressed;
+}
+
+HistoryFinding history_finding(const Finding& finding) {
+  return {finding.fingerprint,
+          finding.check_id,
+          std::string(to_string(finding.status)),
+          is_suppressed(finding),
+          std::string(to_string(finding.severity)),
+          describe(finding.subject),
+          finding.message};
+}
+
+HistoryRun history_run(const Report& report, std::optional<std::string> inventory_sha256) {
+  HistoryRun run{report.started_at,  report.finished_at,          report.tool_version,
+                 catalogue_sha256(), std::move(inventory_sha256), {}};
+  for (const EnvironmentSummary& summary : report.environments) {
+    HistoryEnvironment& environment = run.environments.emplace_back();
+    environment.name = summary.name;
+    environment.verdict = std::string(verdict_of(summary));
+    environment.error = summary.error;
+    environment.counts = report.environment_summary(summary.name);
+    for (const ReportedFinding& reported : report.findings) {
+      if (reported.environment == summary.name) {
+        environment.findings.push_back(history_finding(reported.finding));
+      }
+    }
+  }
+  return run;
+}
+
+}  // namespace mongoscan

@@ -1,0 +1,62 @@
+#pragma once
+// One scan as the history (scan --history) keeps it: when, by which build, and per environment
+// its verdict, counts and every finding's fingerprint, status, severity, subject and message.
+// Never evidence: only fields that are secret-free by contract.
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "reports/report.h"
+
+namespace mongoscan {
+
+// The environment a scan without an inventory is kept under.
+inline constexpr const char* kDefaultEnvironment = "default";
+
+struct HistoryFinding {
+  std::string fingerprint;
+  std::string check_id;
+  std::string status;       // to_string(Status)
+  bool suppressed = false;  // is_suppressed: a fail or warn that does not count
+  std::string severity;     // to_string(Severity)
+  std::string subject;      // describe(subject)
+  std::string message;
+};
+
+// An unsuppressed fail or warn.
+bool is_failing(const HistoryFinding& finding);
+
+struct HistoryEnvironment {
+  std::string name;
+  std::string verdict;  // verdict_of
+  StatusCounts counts;
+  std::string error;  // why it was not scanned; or empty
+  std::vector<HistoryFinding> findings;
+};
+
+struct HistoryRun {
+  std::string started_at;  // RFC 3339, UTC
+  std::string finished_at;
+  std::string tool_version;
+  std::string catalogue_sha256;
+  std::optional<std::string> inventory_sha256;  // scan --inventory only
+  std::vector<HistoryEnvironment> environments;
+};
+
+// What the history knows of one environment before this run.
+struct EnvironmentPast {
+  std::optional<std::string> previous_run;        // its last scanned run's started_at; none: never
+  std::vector<HistoryFinding> previous_findings;  // that run's
+  std::map<std::string, std::string> first_failed;  // fingerprint: the first run it failed in
+};
+
+// A finding as the history keeps it.
+HistoryFinding history_finding(const Finding& finding);
+
+// The report's run: each of its environments with the findings that name it. A scan without an
+// inventory that keeps a history reports one environment, kDefaultEnvironment.
+HistoryRun history_run(const Report& report, std::optional<std::string> inventory_sha256);
+
+}  // namespace mongoscan

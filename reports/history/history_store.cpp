@@ -1,0 +1,354 @@
+#include "reports/history/history_store.h"
+
+#include <sqlite3.h>
+
+#include <array>
+#include <filesystem>
+#include <string_view>
+#include <utility>
+
+namespace mongoscan {
+namespace {
+
+// PRAGMA application_id (https://www.sqlite.org/pragma.html#pragma_application_id): "mshs", so
+// that another program's SQLite file is never taken for a history and migrated.
+constexpr int kApplicationId = 0x6d736873;
+
+// Milliseconds a writer waits for another's lock before giving up (sqlite3_busy_timeout).
+constexpr int kBusyTimeoutMs = 10000;
+
+// The schema, one migration per version: kMigrations[i] takes user_version i to i + 1. Only
+// append; a released migration never changes.
+constexpr std::array<std::string_view, kHistorySchemaVersion> kMigrations = {
+    R"sql(
+CREATE TABLE runs (
+  id INTEGER PRIMARY KEY,
+  started_at TEXT NOT NULL,
+  finished_at TEXT NOT NULL,
+  tool_version TEXT NOT NULL,
+  catalogue_sha256 TEXT NOT NULL,
+  inventory_sha256 TEXT
+);
+CREATE TABLE environments (
+  run_id INTEGER NOT NULL REFERENCES runs(id),
+  name TEXT NOT NULL,
+  verdict TEXT NOT NULL,
+  pass INTEGER NOT NULL,
+  fail INTEGER NOT NULL,
+  warn INTEGER NOT NULL,
+  error_count INTEGER NOT NULL,
+  skipped INTEGER NOT NULL,
+  suppressed INTEGER NOT NULL,
+  error TEXT NOT NULL,
+  PRIMARY KEY (run_id, name)
+);
+CREATE TABLE findings (
+  run_id INTEGER NOT NULL,
+  environment TEXT NOT NULL,
+  fingerprint TEXT NOT NULL,
+  check_id TEXT NOT NULL,
+  status TEXT NOT NULL CHECK (status IN ('pass', 'fail', 'warn', 'error', 'skipped')),
+  suppressed INTEGER NOT NULL,
+  severity TEXT NOT NULL,
+  subject TEXT NOT NULL,
+  message TEXT NOT NULL,
+  FOREIGN KEY (run_id, environment) REFERENCES environments(run_id, name)
+);
+CREATE INDEX findings_by_environment ON findings(environment, fingerprint);
+)sql"};
+
+Error history_error(const std::string& path, std::string_view what) {
+  return Error{ErrorCode::io, "history", "history " + path + ": " + std::string(what)};
+}
+
+// A prepared statement. Binding errors are kept and reported by step().
+class Statement {
+ public:
+  Statement(sqlite3* db, std::string_view sql) : db_(db) {
+    status_ =
+        sqlite3_prepare_v2(db, sql.data(), static_cast<int>(sql.size()), &statement_, nullptr);
+  }
+  ~Statement() { sqlite3_finalize(statement_); }
+  Statement(const Statement&) = delete;
+  Statement& operator=(const Statement&) = delete;
+
+  Statement& bind(int index, std::string_view text) {
+    keep(sqlite3_bind_text(statement_, index, text.data(), static_cast<int>(text.size()),
+                           SQLITE_TRANSIENT));
+    return *this;
+  }
+  Statement& bind(int index, std::int64_t number) {
+    keep(sqlite3_bind_int64(statement_, index, number));
+    return *this;
+  }
+  Statement& bind(int index, const std::optional<std::string>& text) {
+    if (text) return bind(index, std::string_view(*text));
+    keep(sqlite3_bind_null(statement_, index));
+    return *this;
+  }
+
+  // True with a row to read, false when done; SQLite's message on failure.
+  Result<bool> step() {
+    if (status_ != SQLITE_OK) return failure();
+    const int status = sqlite3_step(statement_);
+    if (status == SQLITE_ROW) return true;
+    if (status == SQLITE_DONE) return false;
+    status_ = status;
+    return failure();
+  }
+
+  std::string text(int column) const {
+    const unsigned char* text = sqlite3_column_text(statement_, column);
+    return text == nullptr ? std::string() : reinterpret_cast<const char*>(text);
+  }
+  std::int64_t integer(int column) const { return sqlite3_column_int64(statement_, column); }
+
+ private:
+  void keep(int status) {
+    if (status_ == SQLITE_OK) status_ = status;
+  }
+  Error failure() const { return Error{ErrorCode::io, "history", sqlite3_errmsg(db_)}; }
+
+  sqlite3* db_;
+  sqlite3_stmt* statement_ = nullptr;
+  int status_ = SQLITE_OK;
+};
+
+// Runs statements that return nothing worth reading.
+Result<Ok> execute(sqlite3* db, std::string_view sql) {
+  char* message = nullptr;
+  if (sqlite3_exec(db, std::string(sql).c_str(), nullptr, nullptr, &message) == SQLITE_OK) {
+    return Ok{};
+  }
+  Error error{ErrorCode::io, "history", message != nullptr ? message : sqlite3_errmsg(db)};
+  sqlite3_free(message);
+  return error;
+}
+
+Result<std::int64_t> single_integer(sqlite3* db, std::string_view sql) {
+  Statement statement(db, sql);
+  auto row = statement.step();
+  if (!row) return row.error();
+  return row.value() ? statement.integer(0) : 0;
+}
+
+// Runs `work` between BEGIN IMMEDIATE (the write lock first, so that two writers queue on the
+// busy timeout instead of failing to upgrade a read lock:
+// https://www.sqlite.org/lang_transaction.html) and COMMIT; any error rolls back.
+template <class T, class Work>
+Result<T> in_transaction(sqlite3* db, Work work) {
+  if (auto begun = execute(db, "BEGIN IMMEDIATE"); !begun) return begun.error();
+  Result<T> result = work();
+  if (result) {
+    if (auto committed = execute(db, "COMMIT"); !committed) {
+      (void)execute(db, "ROLLBACK");
+      return committed.error();
+    }
+  } else {
+    (void)execute(db, "ROLLBACK");
+  }
+  return result;
+}
+
+// Brings the schema to kHistorySchemaVersion, refusing another program's file and a later version.
+Result<Ok> migrate(sqlite3* db) {
+  return in_transaction<Ok>(db, [&]() -> Result<Ok> {
+    auto version = single_integer(db, "PRAGMA user_version");
+    if (!version) return version.error();
+    auto application = single_integer(db, "PRAGMA application_id");
+    if (!application) return application.error();
+    auto tables = single_integer(db, "SELECT count(*) FROM sqlite_master");
+    if (!tables) return tables.error();
+    const bool empty = version.value() == 0 && tables.value() == 0;
+    if (application.value() != kApplicationId && !empty) {
+      return Error{ErrorCode::io, "history", "not a mongoscan history"};
+    }
+    if (version.value() > kHistorySchemaVersion) {
+      return Error{ErrorCode::io, "history",
+                   "schema version " + std::to_string(version.value()) +
+                       " is newer than this mongoscan's (" + std::to_string(kHistorySchemaVersion) +
+                       "): use a newer mongoscan"};
+    }
+    for (auto next = static_cast<std::size_t>(version.value()); next < kMigrations.size(); ++next) {
+      if (auto done = execute(db, kMigrations[next]); !done) return done.error();
+    }
+    return execute(db, "PRAGMA user_version = " + std::to_string(kHistorySchemaVersion) +
+                           "; PRAGMA application_id = " + std::to_string(kApplicationId));
+  });
+}
+
+Result<std::int64_t> insert_run(sqlite3* db, const HistoryRun& run) {
+  Statement statement(db,
+                      "INSERT INTO runs (started_at, finished_at, tool_version, catalogue_sha256, "
+                      "inventory_sha256) VALUES (?, ?, ?, ?, ?)");
+  statement.bind(1, std::string_view(run.started_at))
+      .bind(2, std::string_view(run.finished_at))
+      .bind(3, std::string_view(run.tool_version))
+      .bind(4, std::string_view(run.catalogue_sha256))
+      .bind(5, run.inventory_sha256);
+  if (auto done = statement.step(); !done) return done.error();
+  return sqlite3_last_insert_rowid(db);
+}
+
+Result<Ok> insert_environment(sqlite3* db, std::int64_t run,
+                              const HistoryEnvironment& environment) {
+  Statement statement(
+      db,
+      "INSERT INTO environments (run_id, name, verdict, pass, fail, warn, "
+      "error_count, skipped, suppressed, error) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+  const StatusCounts& counts = environment.counts;
+  statement.bind(1, run)
+      .bind(2, std::string_view(environment.name))
+      .bind(3, std::string_view(environment.verdict))
+      .bind(4, std::int64_t{counts.pass})
+      .bind(5, std::int64_t{counts.fail})
+      .bind(6, std::int64_t{counts.warn})
+      .bind(7, std::int64_t{counts.error})
+      .bind(8, std::int64_t{counts.skipped})
+      .bind(9, std::int64_t{counts.suppressed})
+      .bind(10, std::string_view(environment.error));
+  if (auto done = statement.step(); !done) return done.error();
+  for (const HistoryFinding& finding : environment.findings) {
+    Statement insert(db,
+                     "INSERT INTO findings (run_id, environment, fingerprint, check_id, status, "
+                     "suppressed, severity, subject, message) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
+    insert.bind(1, run)
+        .bind(2, std::string_view(environment.name))
+        .bind(3, std::string_view(finding.fingerprint))
+        .bind(4, std::string_view(finding.check_id))
+        .bind(5, std::string_view(finding.status))
+        .bind(6, std::int64_t{finding.suppressed})
+        .bind(7, std::string_view(finding.severity))
+        .bind(8, std::string_view(finding.subject))
+        .bind(9, std::string_view(finding.message));
+    if (auto done = insert.step(); !done) return done.error();
+  }
+  return Ok{};
+}
+
+}  // namespace
+
+void HistoryStore::Close::operator()(sqlite3* db) const { sqlite3_close_v2(db); }
+
+HistoryStore::HistoryStore(std::string path, std::unique_ptr<sqlite3, Close> db)
+    : path_(std::move(path)), db_(std::move(db)) {}
+
+Result<HistoryStore> HistoryStore::open(const std::string& path, bool create) {
+  std::error_code error;
+  if (!create && !std::filesystem::exists(path, error)) {
+    return history_error(path, "no such file");
+  }
+  if (std::filesystem::is_directory(path, error)) {
+    return history_error(path, "is a directory, not a file");
+  }
+  sqlite3* raw = nullptr;
+  const int flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0);
+  const int opened = sqlite3_open_v2(path.c_str(), &raw, flags, nullptr);
+  std::unique_ptr<sqlite3, Close> db(raw);
+  if (opened != SQLITE_OK) {
+    return history_error(path, raw != nullptr ? sqlite3_errmsg(raw) : sqlite3_errstr(opened));
+  }
+  // Set before anything that locks: a second writer waits for the first instead of failing with
+  // SQLITE_BUSY (https://www.sqlite.org/c3ref/busy_timeout.html).
+  sqlite3_busy_timeout(db.get(), kBusyTimeoutMs);
+  // WAL persists in the file: readers never block the writer, and a crash mid-write leaves the
+  // last committed state (https://www.sqlite.org/wal.html). foreign_keys is per connection.
+  for (std::string_view pragma : {"PRAGMA journal_mode = WAL", "PRAGMA foreign_keys = ON"}) {
+    Statement statement(db.get(), pragma);
+    if (auto done = statement.step(); !done) return history_error(path, done.error().message);
+  }
+  if (auto migrated = migrate(db.get()); !migrated) {
+    return history_error(path, migrated.error().message);
+  }
+  return HistoryStore(path, std::move(db));
+}
+
+Result<EnvironmentPast> HistoryStore::past(const std::string& environment) const {
+  EnvironmentPast past;
+  Statement last(db_.get(),
+                 "SELECT e.run_id, r.started_at FROM environments e JOIN runs r ON r.id = e.run_id "
+                 "WHERE e.name = ? AND e.verdict <> 'not scanned' ORDER BY e.run_id DESC LIMIT 1");
+  last.bind(1, std::string_view(environment));
+  auto found = last.step();
+  if (!found) return history_error(path_, found.error().message);
+  if (!found.value()) return past;
+  past.previous_run = last.text(1);
+  Statement findings(db_.get(),
+                     "SELECT fingerprint, check_id, status, suppressed, severity, subject, message "
+                     "FROM findings WHERE run_id = ? AND environment = ? ORDER BY rowid");
+  findings.bind(1, last.integer(0)).bind(2, std::string_view(environment));
+  for (auto row = findings.step();; row = findings.step()) {
+    if (!row) return history_error(path_, row.error().message);
+    if (!row.value()) break;
+    past.previous_findings.push_back({findings.text(0), findings.text(1), findings.text(2),
+                                      findings.integer(3) != 0, findings.text(4), findings.text(5),
+                                      findings.text(6)});
+  }
+  Statement first(db_.get(),
+                  "SELECT f.fingerprint, MIN(r.started_at) FROM findings f JOIN runs r ON r.id = "
+                  "f.run_id WHERE f.environment = ? AND f.status IN ('fail', 'warn') AND "
+                  "f.suppressed = 0 GROUP BY f.fingerprint");
+  first.bind(1, std::string_view(environment));
+  for (auto row = first.step();; row = first.step()) {
+    if (!row) return history_error(path_, row.error().message);
+    if (!row.value()) break;
+    past.first_failed[first.text(0)] = first.text(1);
+  }
+  return past;
+}
+
+Result<std::int64_t> HistoryStore::record(const HistoryRun& run) {
+  auto recorded = in_transaction<std::int64_t>(db_.get(), [&]() -> Result<std::int64_t> {
+    auto id = insert_run(db_.get(), run);
+    if (!id) return id.error();
+    for (const HistoryEnvironment& environment : run.environments) {
+      if (auto done = insert_environment(db_.get(), id.value(), environment); !done) {
+        return done.error();
+      }
+    }
+    return id;
+  });
+  if (!recorded) return history_error(path_, recorded.error().message);
+  return recorded;
+}
+
+Result<std::vector<RunListing>> HistoryStore::runs(
+    const std::optional<std::string>& environment) const {
+  std::vector<RunListing> listings;
+  Statement runs(db_.get(),
+                 environment ? "SELECT id, started_at, tool_version FROM runs WHERE id IN (SELECT "
+                               "run_id FROM environments WHERE name = ?) ORDER BY id DESC"
+                             : "SELECT id, started_at, tool_version FROM runs ORDER BY id DESC");
+  if (environment) runs.bind(1, std::string_view(*environment));
+  for (auto row = runs.step();; row = runs.step()) {
+    if (!row) return history_error(path_, row.error().message);
+    if (!row.value()) break;
+    listings.push_back({runs.integer(0), runs.text(1), runs.text(2), {}});
+  }
+  for (RunListing& listing : listings) {
+    Statement environments(
+        db_.get(), environment
+                       ? "SELECT name, verdict, pass, fail, warn, error_count, skipped, "
+                         "suppressed, error FROM environments WHERE run_id = ? AND name = ? "
+                         "ORDER BY rowid"
+                       : "SELECT name, verdict, pass, fail, warn, error_count, skipped, "
+                         "suppressed, error FROM environments WHERE run_id = ? ORDER BY rowid");
+    environments.bind(1, listing.id);
+    if (environment) environments.bind(2, std::string_view(*environment));
+    for (auto row = environments.step();; row = environments.step()) {
+      if (!row) return history_error(path_, row.error().message);
+      if (!row.value()) break;
+      HistoryEnvironment& listed = listing.environments.emplace_back();
+      listed.name = environments.text(0);
+      listed.verdict = environments.text(1);
+      listed.counts = {
+          static_cast<int>(environments.integer(2)), static_cast<int>(environments.integer(3)),
+          static_cast<int>(environments.integer(4)), static_cast<int>(environments.integer(5)),
+          static_cast<int>(environments.integer(6)), static_cast<int>(environments.integer(7))};
+      listed.error = environments.text(8);
+    }
+  }
+  return listings;
+}
+
+}  // namespace mongoscan

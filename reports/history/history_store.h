@@ -1,0 +1,58 @@
+#pragma once
+// The history of scans (scan --history, mongoscan history): an SQLite file, the only file that
+// calls SQLite. Schema versions in PRAGMA user_version, migrated in order on open; WAL and a
+// busy timeout so that two runs may write one file; each run is recorded in one transaction, so
+// a run that fails or crashes leaves the history as it was.
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "reports/history/history_run.h"
+#include "scanner/errors/result.h"
+
+struct sqlite3;
+
+namespace mongoscan {
+
+// The schema version this build writes; a file at a later version is refused.
+inline constexpr int kHistorySchemaVersion = 1;
+
+// A run as `mongoscan history` lists it: its environments without their findings.
+struct RunListing {
+  std::int64_t id = 0;
+  std::string started_at;
+  std::string tool_version;
+  std::vector<HistoryEnvironment> environments;
+};
+
+class HistoryStore {
+ public:
+  // Opens the history at `path`, creating it when `create` (else a missing file is an error), and
+  // migrates it to kHistorySchemaVersion. Errors (ErrorCode::io) name the path: not a history, a
+  // later schema version, or what SQLite said.
+  static Result<HistoryStore> open(const std::string& path, bool create);
+
+  // The environment's last run in which it was scanned (an environment not scanned in a run has
+  // no findings there to compare with), and when each fingerprint first failed in it.
+  Result<EnvironmentPast> past(const std::string& environment) const;
+
+  // Records the run, all of it or (on any error) nothing; returns its id.
+  Result<std::int64_t> record(const HistoryRun& run);
+
+  // The runs, newest first; with `environment`, only the runs that hold it, and only it.
+  Result<std::vector<RunListing>> runs(const std::optional<std::string>& environment) const;
+
+ private:
+  struct Close {
+    void operator()(sqlite3* db) const;
+  };
+  HistoryStore(std::string path, std::unique_ptr<sqlite3, Close> db);
+
+  std::string path_;
+  std::unique_ptr<sqlite3, Close> db_;
+};
+
+}  // namespace mongoscan

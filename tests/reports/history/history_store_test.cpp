@@ -1,0 +1,198 @@
+#include "reports/history/history_store.h"
+
+#include <gtest/gtest.h>
+#include <sqlite3.h>
+
+#include <fstream>
+#include <thread>
+
+#include "tests/support/temp_tree.h"
+
+namespace mongoscan {
+namespace {
+
+using testing_support::TempTree;
+
+HistoryFinding failing(const std::string& fingerprint, const std::string& status = "fail") {
+  return {fingerprint, "NET-001", status, false, "high", "db1:27017", "bindIp is 0.0.0.0"};
+}
+
+HistoryRun run_at(const std::string& started_at, std::vector<HistoryEnvironment> environments) {
+  return {started_at,           started_at,   "0.1.0",
+          std::string(64, 'c'), std::nullopt, std::move(environments)};
+}
+
+HistoryEnvironment environment(const std::string& name, std::vector<HistoryFinding> findings,
+                               const std::string& verdict = "fail") {
+  return {
+      name, verdict, {0, static_cast<int>(findings.size()), 0, 0, 0, 0}, "", std::move(findings)};
+}
+
+// Runs SQL on the file directly, as another program (or an older mongoscan) would.
+void raw_sql(const std::string& path, const std::string& sql) {
+  sqlite3* db = nullptr;
+  ASSERT_EQ(sqlite3_open(path.c_str(), &db), SQLITE_OK);
+  char* message = nullptr;
+  const int status = sqlite3_exec(db, sql.c_str(), nullptr, nullptr, &message);
+  EXPECT_EQ(status, SQLITE_OK) << (message ? message : "");
+  sqlite3_free(message);
+  sqlite3_close(db);
+}
+
+std::string raw_text(const std::string& path, const std::string& sql) {
+  sqlite3* db = nullptr;
+  sqlite3_open(path.c_str(), &db);
+  sqlite3_stmt* statement = nullptr;
+  sqlite3_prepare_v2(db, sql.c_str(), -1, &statement, nullptr);
+  std::string text;
+  if (sqlite3_step(statement) == SQLITE_ROW) {
+    text = reinterpret_cast<const char*>(sqlite3_column_text(statement, 0));
+  }
+  sqlite3_finalize(statement);
+  sqlite3_close(db);
+  return text;
+}
+
+TEST(HistoryStoreTest, ANewFileIsCreatedInWalModeAtTheCurrentVersion) {
+  TempTree tree;
+  const std::string path = tree.path("history.db");
+  ASSERT_TRUE(HistoryStore::open(path, true).ok());
+  EXPECT_EQ(raw_text(path, "PRAGMA journal_mode"), "wal");
+  EXPECT_EQ(raw_text(path, "PRAGMA user_version"), std::to_string(kHistorySchemaVersion));
+}
+
+TEST(HistoryStoreTest, AMissingFileIsNotCreatedUnlessAsked) {
+  TempTree tree;
+  const auto opened = HistoryStore::open(tree.path("missing.db"), false);
+  ASSERT_FALSE(opened.ok());
+  EXPECT_EQ(opened.error().message, "history " + tree.path("missing.db") + ": no such file");
+}
+
+// A file at version 0 (what an older build left: nothing yet) is migrated in order and usable.
+TEST(HistoryStoreTest, AnOlderFileIsMigrated) {
+  TempTree tree;
+  const std::string path = tree.path("old.db");
+  raw_sql(path, "PRAGMA user_version = 0");
+  auto store = HistoryStore::open(path, false);
+  ASSERT_TRUE(store.ok()) << store.error().message;
+  EXPECT_EQ(raw_text(path, "PRAGMA user_version"), "1");
+  ASSERT_TRUE(store.value().record(run_at("2026-01-01T00:00:00Z", {environment("prod", {})})).ok());
+  EXPECT_EQ(store.value().runs(std::nullopt).value().size(), 1u);
+}
+
+TEST(HistoryStoreTest, ANewerFileIsRefused) {
+  TempTree tree;
+  const std::string path = tree.path("history.db");
+  ASSERT_TRUE(HistoryStore::open(path, true).ok());
+  raw_sql(path, "PRAGMA user_version = 7");
+  const auto opened = HistoryStore::open(path, false);
+  ASSERT_FALSE(opened.ok());
+  EXPECT_EQ(opened.error().message,
+            "history " + path +
+                ": schema version 7 is newer than this mongoscan's (1): use a newer mongoscan");
+}
+
+TEST(HistoryStoreTest, AnotherProgramsFileOrATextFileIsRefused) {
+  TempTree tree;
+  const std::string other = tree.path("other.db");
+  raw_sql(other, "CREATE TABLE notes (text TEXT)");
+  const auto opened = HistoryStore::open(other, false);
+  ASSERT_FALSE(opened.ok());
+  EXPECT_EQ(opened.error().message, "history " + other + ": not a mongoscan history");
+  EXPECT_EQ(raw_text(other, "SELECT count(*) FROM sqlite_master"), "1") << "left untouched";
+
+  tree.write("notes.txt", std::string(4096, 'x'));
+  const auto text = HistoryStore::open(tree.path("notes.txt"), false);
+  ASSERT_FALSE(text.ok());
+  EXPECT_EQ(text.error().message, "history " + tree.path("notes.txt") + ": file is not a database");
+}
+
+// A run that fails halfway (here a status the schema refuses, in its second environment) leaves
+// the history as it was: no run, no environment, no finding.
+TEST(HistoryStoreTest, ARunIsRecordedWholeOrNotAtAll) {
+  TempTree tree;
+  const std::string path = tree.path("history.db");
+  auto store = HistoryStore::open(path, true);
+  ASSERT_TRUE(store.ok());
+  const auto failed = store.value().record(run_at(
+      "2026-01-01T00:00:00Z",
+      {environment("prod", {failing("a")}), environment("staging", {failing("b", "bogus")})}));
+  ASSERT_FALSE(failed.ok());
+  EXPECT_NE(failed.error().message.find("history " + path + ": CHECK constraint failed"),
+            std::string::npos)
+      << failed.error().message;
+  EXPECT_TRUE(store.value().runs(std::nullopt).value().empty());
+  EXPECT_EQ(raw_text(path, "SELECT count(*) FROM findings"), "0");
+  EXPECT_EQ(raw_text(path, "SELECT count(*) FROM environments"), "0");
+  // The store is still usable after the rollback.
+  EXPECT_TRUE(store.value().record(run_at("2026-01-02T00:00:00Z", {environment("prod", {})})).ok());
+}
+
+// The previous run is the environment's last scanned one; first_failed is the earliest run where
+// each fingerprint failed, unsuppressed.
+TEST(HistoryStoreTest, ThePastOfAnEnvironmentIsItsLastScannedRun) {
+  TempTree tree;
+  auto store = HistoryStore::open(tree.path("history.db"), true);
+  ASSERT_TRUE(store.ok());
+  HistoryStore& history = store.value();
+  EXPECT_FALSE(history.past("prod").value().previous_run.has_value());
+  HistoryFinding suppressed = failing("s");
+  suppressed.suppressed = true;
+  ASSERT_TRUE(
+      history
+          .record(run_at("2026-01-01T00:00:00Z", {environment("prod", {failing("a"), suppressed})}))
+          .ok());
+  ASSERT_TRUE(
+      history
+          .record(run_at("2026-01-02T00:00:00Z", {environment("prod", {failing("a"), failing("b")}),
+                                                  environment("staging", {failing("x")})}))
+          .ok());
+  ASSERT_TRUE(
+      history.record(run_at("2026-01-03T00:00:00Z", {environment("prod", {}, "not scanned")}))
+          .ok());
+  const EnvironmentPast past = history.past("prod").value();
+  EXPECT_EQ(past.previous_run, "2026-01-02T00:00:00Z");
+  ASSERT_EQ(past.previous_findings.size(), 2u);
+  EXPECT_EQ(past.previous_findings[1].fingerprint, "b");
+  EXPECT_EQ(past.first_failed.at("a"), "2026-01-01T00:00:00Z");
+  EXPECT_EQ(past.first_failed.at("b"), "2026-01-02T00:00:00Z");
+  EXPECT_FALSE(past.first_failed.contains("s")) << "a suppressed finding does not fail";
+  EXPECT_FALSE(past.first_failed.contains("x")) << "another environment's";
+
+  const auto all = history.runs(std::nullopt).value();
+  ASSERT_EQ(all.size(), 3u);
+  EXPECT_EQ(all[0].started_at, "2026-01-03T00:00:00Z") << "newest first";
+  const auto staging = history.runs("staging").value();
+  ASSERT_EQ(staging.size(), 1u);
+  ASSERT_EQ(staging[0].environments.size(), 1u);
+  EXPECT_EQ(staging[0].environments[0].name, "staging");
+  EXPECT_EQ(staging[0].environments[0].counts.fail, 1);
+}
+
+// Two writers on one file, each with its own connection: every run of both lands.
+TEST(HistoryStoreTest, ConcurrentWritersBothLand) {
+  TempTree tree;
+  const std::string path = tree.path("history.db");
+  ASSERT_TRUE(HistoryStore::open(path, true).ok());
+  constexpr int kRuns = 25;
+  auto writer = [&](const std::string& name) {
+    auto store = HistoryStore::open(path, true);
+    ASSERT_TRUE(store.ok()) << store.error().message;
+    for (int i = 0; i < kRuns; ++i) {
+      const auto recorded = store.value().record(
+          run_at("2026-01-01T00:00:00Z", {environment(name, {failing("a"), failing("b")})}));
+      ASSERT_TRUE(recorded.ok()) << recorded.error().message;
+    }
+  };
+  std::thread first(writer, "prod");
+  std::thread second(writer, "staging");
+  first.join();
+  second.join();
+  auto store = HistoryStore::open(path, false);
+  EXPECT_EQ(store.value().runs("prod").value().size(), static_cast<std::size_t>(kRuns));
+  EXPECT_EQ(store.value().runs("staging").value().size(), static_cast<std::size_t>(kRuns));
+  EXPECT_EQ(raw_text(path, "SELECT count(*) FROM findings"), std::to_string(4 * kRuns));
+}
+
+}  // namespace
+}  // namespace mongoscan

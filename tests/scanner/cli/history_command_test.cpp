@@ -1,0 +1,242 @@
+// scan --history, --fail-on-new and `mongoscan history`, end to end through the binary.
+#include "scanner/cli/history_command.h"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <thread>
+
+#include "tests/support/mongoscan_binary.h"
+#include "tests/support/process.h"
+#include "tests/support/report_schema.h"
+#include "tests/support/temp_tree.h"
+
+namespace mongoscan {
+namespace {
+
+using nlohmann::json;
+using testing_support::ProcessResult;
+using testing_support::TempTree;
+
+// Scans analyse connection strings only (--no-probe): no traffic leaves the machine.
+ProcessResult mongoscan(std::vector<std::string> args) {
+  if (!args.empty() && args[0] == "scan") args.push_back("--no-probe");
+  args.insert(args.begin(), testing_support::mongoscan_binary());
+  return testing_support::run_process(args, "", std::chrono::seconds(30), {"NO_COLOR"});
+}
+
+std::string file_bytes(const std::string& path) {
+  std::ifstream file(path, std::ios::binary);
+  std::ostringstream bytes;
+  bytes << file.rdbuf();
+  return bytes.str();
+}
+
+// Every byte of the history: the database and what WAL mode keeps beside it.
+std::string history_bytes(const std::string& path) {
+  return file_bytes(path) + file_bytes(path + "-wal") + file_bytes(path + "-shm");
+}
+
+constexpr const char* kInventoryPassword = "Vx7-planted-history-password";
+constexpr const char* kConfigPassword = "Qw3-planted-config-password";
+
+// Two environments: "orders" judged under a workload (core, then analytics), "billing" with its
+// targets as given and files to scan.
+std::string inventory(const std::string& workload, const std::string& billing_targets) {
+  return "history: scans.db\n"
+         "environments:\n"
+         "  - name: orders\n"
+         "    targets: ['mongodb://db1.example.com:27017,db2.example.com:27017/admin?replicaSet=rs0"
+         "&readPreference=secondary&w=1']\n"
+         "    workload: " +
+         workload +
+         "\n"
+         "    username: mongoscan\n"
+         "    password_file: orders.password\n"
+         "  - name: billing\n"
+         "    config_paths: [app]\n"
+         "    targets: " +
+         billing_targets + "\n";
+}
+
+std::map<std::string, json> environments_of(const std::string& report) {
+  std::map<std::string, json> environments;
+  const json parsed = json::parse(report);
+  for (const json& environment : parsed["environments"]) {
+    environments[environment["name"].get<std::string>()] = environment;
+  }
+  return environments;
+}
+
+std::vector<std::string> check_ids(const json& findings) {
+  std::vector<std::string> ids;
+  for (const json& finding : findings) ids.push_back(finding["check_id"]);
+  std::sort(ids.begin(), ids.end());
+  return ids;
+}
+
+// Issue 22 items 2 and 3: an inventory scanned twice into one history. The second run says what
+// is new, fixed and unverified per environment; `history` lists both runs; no password from the
+// inventory's files or the scanned files is in the history file.
+TEST(HistoryCommand, AnInventoryScannedTwiceShowsNewFixedAndUnverified) {
+  TempTree tree;
+  tree.write("orders.password", std::string(kInventoryPassword) + "\n");
+  tree.write("app/settings.py", std::string("MONGO_URI = \"mongodb://app:") + kConfigPassword +
+                                    "@db9.example.com:27017/orders\"\n");
+  const std::string path = tree.path("inventory.yaml");
+  const std::string history = tree.path("scans.db");
+  tree.write("inventory.yaml", inventory("core", "['mongodb://db.example.com:27017/?w=1']"));
+  const auto first = mongoscan({"scan", "--inventory", path, "--format", "json"});
+  ASSERT_EQ(first.exit_code, 1) << first.err;
+  EXPECT_TRUE(testing_support::matches_report_schema(first.out));
+  auto environments = environments_of(first.out);
+  const json& orders_first = environments["orders"]["changes"];
+  EXPECT_TRUE(orders_first["previous_run"].is_null());
+  EXPECT_FALSE(orders_first["new"].empty()) << "the first run: every failing finding is new";
+  EXPECT_TRUE(orders_first["fixed"].empty());
+
+  // Then: orders judged as analytics (its read preference now fits, w=majority is no longer
+  // required), billing with its string changed and a second one.
+  tree.write("inventory.yaml", inventory("analytics",
+                                         "['mongodb://db.example.com:27017/?w=majority', "
+                                         "'mongodb://other.example.com/?tls=false']"));
+  const auto second = mongoscan({"scan", "--inventory", path, "--format", "json"});
+  ASSERT_EQ(second.exit_code, 1) << second.err;
+  EXPECT_TRUE(testing_support::matches_report_schema(second.out));
+  environments = environments_of(second.out);
+  const json& orders = environments["orders"]["changes"];
+  EXPECT_EQ(orders["previous_run"], json::parse(first.out)["started_at"]);
+  // CONN-006 (readPreference) now passes: fixed. CONN-005 (w=majority) is now skipped, not judged:
+  // unverified, never fixed.
+  EXPECT_EQ(check_ids(orders["fixed"]), (std::vector<std::string>{"CONN-006"})) << orders.dump(2);
+  EXPECT_EQ(check_ids(orders["unverified"]), (std::vector<std::string>{"CONN-005"}))
+      << orders.dump(2);
+  EXPECT_EQ(orders["unverified"][0]["now"], "skipped");
+  EXPECT_TRUE(orders["new"].empty()) << orders.dump(2);
+  EXPECT_GT(orders["unchanged"], 0);
+  for (const json& finding : orders["still_failing"]) {
+    EXPECT_EQ(finding["first_seen"], json::parse(first.out)["started_at"]);
+  }
+  const json& billing = environments["billing"]["changes"];
+  EXPECT_FALSE(billing["new"].empty()) << billing.dump(2);
+  EXPECT_TRUE(billing["fixed"].empty()) << "a changed string's old failures are not fixed";
+  EXPECT_FALSE(billing["unverified"].empty()) << billing.dump(2);
+  for (const json& finding : billing["unverified"]) EXPECT_EQ(finding["now"], "absent");
+
+  const auto listed = mongoscan({"history", history});
+  ASSERT_EQ(listed.exit_code, 0) << listed.err;
+  EXPECT_LT(listed.out.find(" run 2\n"), listed.out.find(" run 1\n")) << listed.out;
+  EXPECT_EQ(listed.out.find(" run 3\n"), std::string::npos) << listed.out;
+  EXPECT_NE(listed.out.find("  orders   fail: "), std::string::npos) << listed.out;
+  EXPECT_NE(listed.out.find("  billing  fail: "), std::string::npos) << listed.out;
+  const auto billing_only = mongoscan({"history", history, "--env", "billing"});
+  EXPECT_EQ(billing_only.out.find("orders"), std::string::npos) << billing_only.out;
+  EXPECT_NE(billing_only.out.find("billing"), std::string::npos) << billing_only.out;
+
+  const std::string bytes = history_bytes(history);
+  ASSERT_FALSE(bytes.empty());
+  EXPECT_NE(bytes.find("settings.py"), std::string::npos) << "the file's string was judged";
+  for (const char* planted : {kInventoryPassword, kConfigPassword}) {
+    EXPECT_EQ(bytes.find(planted), std::string::npos) << planted;
+  }
+}
+
+// --fail-on-new gates on new findings only: the same failures again pass the gate; a new one
+// fails it. With --fail-on given too, either gate fails the scan.
+TEST(HistoryCommand, FailOnNewGatesOnlyOnNewFindings) {
+  TempTree tree;
+  const std::string history = tree.path("history.db");
+  tree.write("uris.txt", "mongodb://db.example.com:27017/?w=1\n");
+  auto scan = [&](std::vector<std::string> more) {
+    std::vector<std::string> args = {
+        "scan", "--app-uri-file", tree.path("uris.txt"), "--history", history, "--format", "json"};
+    args.insert(args.end(), more.begin(), more.end());
+    return mongoscan(args);
+  };
+  const auto first = scan({"--fail-on-new", "medium"});
+  EXPECT_EQ(first.exit_code, 1) << "the first run: its failures are new";
+  const auto report = json::parse(first.out);
+  ASSERT_EQ(report["environments"].size(), 1u);
+  EXPECT_EQ(report["environments"][0]["name"], "default");
+  for (const json& finding : report["findings"]) EXPECT_EQ(finding["environment"], "default");
+
+  const auto again = scan({"--fail-on-new", "medium"});
+  EXPECT_EQ(again.exit_code, 0) << again.err;
+  const json again_report = json::parse(again.out);
+  for (const json& finding : again_report["findings"]) EXPECT_FALSE(finding["gates"]);
+  EXPECT_EQ(scan({"--fail-on-new", "medium", "--fail-on", "medium"}).exit_code, 1)
+      << "an explicit --fail-on still gates";
+
+  tree.write("uris.txt", "mongodb://db.example.com:27017/?w=1\nmongodb://new.example.com/?w=1\n");
+  const auto added = scan({"--fail-on-new", "medium"});
+  EXPECT_EQ(added.exit_code, 1);
+  const json added_report = json::parse(added.out);
+  for (const json& finding : added_report["findings"]) {
+    const bool on_new =
+        finding["subject"]["uri"].get<std::string>().find("new.example.com") != std::string::npos;
+    if (!on_new) {
+      EXPECT_FALSE(finding["gates"]) << finding.dump();
+    }
+  }
+}
+
+// Issue 22: a password in --app-uri-file strings never reaches the history.
+TEST(HistoryCommand, NoPlantedPasswordIsInTheHistory) {
+  TempTree tree;
+  const std::string planted = "Zz9-planted-app-uri-password";
+  tree.write("apps.txt", "mongodb://app:" + planted + "@db.example.com:27017/?authSource=admin\n");
+  const std::string history = tree.path("history.db");
+  const auto scanned = mongoscan(
+      {"scan", "--app-uri-file", tree.path("apps.txt"), "--history", history, "--format", "json"});
+  ASSERT_NE(scanned.exit_code, 3) << scanned.err;
+  const std::string bytes = history_bytes(history);
+  EXPECT_NE(bytes.find("db.example.com"), std::string::npos) << "the subject is kept";
+  EXPECT_EQ(bytes.find(planted), std::string::npos);
+}
+
+// Two scans writing one history at once: both runs land.
+TEST(HistoryCommand, TwoConcurrentScansBothLand) {
+  TempTree tree;
+  const std::string history = tree.path("history.db");
+  tree.write("uris.txt", "mongodb://db.example.com:27017/?w=1\n");
+  auto scan = [&] {
+    const auto result = mongoscan(
+        {"scan", "--app-uri-file", tree.path("uris.txt"), "--history", history, "-o", "/dev/null"});
+    EXPECT_NE(result.exit_code, 3) << result.err;
+  };
+  std::vector<std::thread> scans;
+  for (int i = 0; i < 4; ++i) scans.emplace_back(scan);
+  for (std::thread& thread : scans) thread.join();
+  const auto listed = mongoscan({"history", history});
+  std::size_t runs = 0;
+  for (std::size_t at = listed.out.find(" run "); at != std::string::npos;
+       at = listed.out.find(" run ", at + 1)) {
+    ++runs;
+  }
+  EXPECT_EQ(runs, 4u) << listed.out;
+}
+
+TEST(HistoryCommand, AMissingOrForeignFileIsOneLineAndExit2) {
+  TempTree tree;
+  tree.write("notes.txt", std::string(4096, 'x'));
+  for (const auto& [path, expected] :
+       {std::pair{tree.path("missing.db"), ": no such file"},
+        std::pair{tree.path("notes.txt"), ": file is not a database"}}) {
+    const auto result = mongoscan({"history", path});
+    EXPECT_EQ(result.exit_code, 2);
+    EXPECT_EQ(result.err, "mongoscan: error: history " + path + expected + "\n");
+  }
+  const auto unusable = mongoscan({"scan", "mongodb://h", "--history", tree.path("notes.txt")});
+  EXPECT_EQ(unusable.exit_code, 3);
+  EXPECT_EQ(unusable.err,
+            "mongoscan: error: history " + tree.path("notes.txt") + ": file is not a database\n");
+  const auto without = mongoscan({"scan", "mongodb://h", "--fail-on-new", "high"});
+  EXPECT_EQ(without.exit_code, 2);
+  EXPECT_NE(without.err.find("--fail-on-new needs a history"), std::string::npos) << without.err;
+}
+
+}  // namespace
+}  // namespace mongoscan
