@@ -28,6 +28,29 @@ std::vector<FleetRow> fleet_summary(const Report& report) {
   return rows;
 }
 
+std::vector<ChangeLine> change_lines(const EnvironmentChanges& changes) {
+  std::vector<ChangeLine> lines;
+  for (const auto& [change, findings] :
+       {std::pair<std::string_view, const std::vector<ChangedFinding>*>{"new",
+                                                                        &changes.new_findings},
+        {"fixed", &changes.fixed},
+        {"unverified", &changes.unverified},
+        {"still failing", &changes.unchanged}}) {
+    for (const ChangedFinding& finding : *findings) lines.push_back({change, &finding});
+  }
+  return lines;
+}
+
+std::string changes_summary(const EnvironmentChanges& changes) {
+  if (!changes.previous_run) {
+    return "first run: " + std::to_string(changes.new_findings.size()) + " new";
+  }
+  return std::to_string(changes.new_findings.size()) + " new, " +
+         std::to_string(changes.fixed.size()) + " fixed, " +
+         std::to_string(changes.unverified.size()) + " unverified, " +
+         std::to_string(changes.unchanged.size()) + " still failing since " + *changes.previous_run;
+}
+
 Report environment_report(const Report& report, const EnvironmentSummary& environment) {
   Report part;
   part.tool_name = report.tool_name;

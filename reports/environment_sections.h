@@ -4,6 +4,7 @@
 
 #include <array>
 #include <cstddef>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -28,6 +29,22 @@ inline constexpr std::size_t kWorstPerEnvironment = 3;
 // report must outlive it.
 std::vector<FleetRow> fleet_summary(const Report& report);
 std::vector<FleetRow> fleet_summary(const Report&& report) = delete;  // it would dangle
+
+// One line of an environment's changes since its previous run: "new", "fixed", "unverified" (with
+// what it is now) or "still failing" (with the date first seen).
+struct ChangeLine {
+  std::string_view change;
+  const ChangedFinding* finding;  // points into the EnvironmentChanges
+};
+
+// The changes as lines: new, then fixed, then unverified, then still failing, each in the
+// history's order. The changes must outlive them.
+std::vector<ChangeLine> change_lines(const EnvironmentChanges& changes);
+std::vector<ChangeLine> change_lines(const EnvironmentChanges&& changes) = delete;
+
+// "1 new, 2 fixed, 0 unverified, 3 still failing since 2025-03-01T10:00:00Z", or "first run: 4
+// new" when the history had no earlier run of the environment.
+std::string changes_summary(const EnvironmentChanges& changes);
 
 // The part of an inventory report that belongs to one environment, as a report of its own: its
 // targets and findings, its coverage, the report's times and tool. Files scanned, stale

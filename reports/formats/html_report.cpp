@@ -832,6 +832,32 @@ void write_fleet(const Report& report, std::ostream& out) {
   out << "</tbody></table>\n</section>\n";
 }
 
+// What changed in an environment since its previous run: a row per new, fixed, unverified (what
+// it is now) and still failing (since when) finding.
+void write_changes(const EnvironmentChanges& changes, std::ostream& out) {
+  out << "<div class=\"changes\"><p>Since the previous run: " << escape(changes_summary(changes))
+      << "</p>\n";
+  const std::vector<ChangeLine> lines = change_lines(changes);
+  if (!lines.empty()) {
+    out << "<table class=\"changes\">\n<thead><tr><th>Change</th><th>Severity</th><th>Check</th>"
+           "<th>Subject</th><th>Message</th><th>Note</th></tr></thead>\n<tbody>\n";
+    for (const ChangeLine& line : lines) {
+      const ChangedFinding& finding = *line.finding;
+      const std::string severity(to_string(finding.severity));
+      std::string note;
+      if (line.change == "unverified") note = "now " + finding.now;
+      if (line.change == "still failing") note = "first seen " + finding.first_seen;
+      out << "<tr data-change=\"" << escape(line.change) << "\"><td>" << escape(line.change)
+          << "</td><td><span class=\"severity " << severity << "\">" << severity
+          << "</span></td><td><code>" << escape(finding.check_id) << "</code></td><td><code>"
+          << breakable(finding.subject) << "</code></td><td>" << escape(finding.message)
+          << "</td><td>" << escape(note) << "</td></tr>\n";
+    }
+    out << "</tbody></table>\n";
+  }
+  out << "</div>\n";
+}
+
 // A section per environment: why it was not scanned, or its targets and results as a report of
 // its own.
 void write_environments(const Report& report, ReportView view, std::ostream& out) {
@@ -842,6 +868,7 @@ void write_environments(const Report& report, ReportView view, std::ostream& out
     out << "<section class=\"environment\" id=\"" << id << "\" data-verdict=\""
         << escape(verdict_of(environment)) << "\">\n<h2>Environment " << escape(environment.name)
         << ": " << escape(verdict_of(environment)) << "</h2>\n";
+    if (environment.changes) write_changes(*environment.changes, out);
     if (!environment.error.empty()) {
       out << "<p class=\"incomplete\">Not scanned: " << escape(environment.error) << "</p>\n";
     } else {

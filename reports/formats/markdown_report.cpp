@@ -204,6 +204,29 @@ void write_environments(const Report& report, std::ostream& out) {
     out << markdown_text(tags) << " |\n";
   }
   out << '\n';
+  for (const EnvironmentSummary& environment : report.environments) {
+    if (!environment.changes) continue;
+    out << "**" << markdown_text(environment.name)
+        << "** since the previous run: " << markdown_text(changes_summary(*environment.changes))
+        << "\n\n";
+    const std::vector<ChangeLine> lines = change_lines(*environment.changes);
+    if (lines.empty()) continue;
+    out << "| Change | Severity | Check | Subject | Message | Note |\n"
+           "| --- | --- | --- | --- | --- | --- |\n";
+    const std::size_t shown = std::min(lines.size(), kMarkdownTableRows);
+    for (std::size_t i = 0; i < shown; ++i) {
+      const ChangedFinding& finding = *lines[i].finding;
+      const std::string note = lines[i].change == "unverified" ? "now " + finding.now
+                               : lines[i].change == "still failing"
+                                   ? "first seen " + finding.first_seen
+                                   : "";
+      out << "| " << lines[i].change << " | " << to_string(finding.severity) << " | "
+          << markdown_code(finding.check_id) << " | " << markdown_code(finding.subject) << " | "
+          << markdown_text(finding.message) << " | " << markdown_text(note) << " |\n";
+    }
+    write_more(shown, lines.size(), out);
+    out << '\n';
+  }
 }
 
 void write_markdown_report(const Report& report, std::ostream& out) {

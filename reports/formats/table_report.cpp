@@ -501,6 +501,35 @@ void write_config_scan(const ConfigScanSummary& scan, std::size_t console_width,
   }
 }
 
+// What changed in an environment since its previous run in the history: a line per new, fixed,
+// unverified and still failing finding (unverified: what it is now; still failing: since when).
+void write_changes(const EnvironmentChanges& changes, bool wrap, bool color, std::ostream& out) {
+  out << "Since the previous run: " << console_safe(changes_summary(changes)) << '\n';
+  const std::vector<ChangeLine> lines = change_lines(changes);
+  if (lines.empty()) return;
+  TextTable table({{"CHANGE"},
+                   {"SEVERITY"},
+                   {"CHECK"},
+                   {"SUBJECT", wrap ? 60u : 40u, 0, wrap},
+                   {"MESSAGE", 60, 0, wrap},
+                   {"NOTE"}});
+  for (const ChangeLine& line : lines) {
+    const ChangedFinding& finding = *line.finding;
+    std::string note;
+    if (line.change == "unverified") note = "now " + finding.now;
+    if (line.change == "still failing") note = "first seen " + finding.first_seen;
+    table.add_row({{upper(line.change), line.change == "fixed" ? status_style(Status::pass)
+                                        : line.change == "new" ? status_style(Status::fail)
+                                                               : status_style(Status::warn)},
+                   {upper(to_string(finding.severity)), severity_style(finding.severity)},
+                   {console_safe(finding.check_id)},
+                   {console_safe(finding.subject)},
+                   {console_safe(finding.message)},
+                   {console_safe(note)}});
+  }
+  table.write(out, color, kIndent);
+}
+
 // A scan's (or one environment's) results: its targets, files, the grid or the findings view,
 // and its counts.
 void write_results(const Report& report, bool color, std::size_t console_width, bool wrap,
@@ -592,6 +621,7 @@ void write_table_report(const Report& report, bool color, std::ostream& out,
           << '\n';
       continue;
     }
+    if (environment.changes) write_changes(*environment.changes, wrap, color, out);
     write_results(environment_report(report, environment), color, console_width, wrap, view, out);
   }
   out << '\n' << styled("Whole inventory", kBold, color) << ':';

@@ -534,5 +534,15 @@ TEST(HtmlReportTest, InventoryReportHasAFleetTableAndUniqueIds) {
   EXPECT_TRUE(ids.contains("environment-1-findings"));
 }
 
+// Issue 22: each environment's section lists its changes since its previous run.
+TEST(HtmlReportTest, HistoryReportListsChanges) {
+  const std::string html = render(testing_support::history_report());
+  EXPECT_TRUE(matches_golden("tests/reports/golden/history.html", html));
+  for (const char* change : {"new", "fixed", "unverified", "still failing"}) {
+    EXPECT_GE(count(html, std::string("<tr data-change=\"") + change + "\">"), 1u) << change;
+  }
+  EXPECT_NE(html.find("Since the previous run: 1 new, 1 fixed, 1 unverified"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace mongoscan

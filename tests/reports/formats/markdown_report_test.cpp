@@ -154,5 +154,17 @@ TEST(MarkdownReportTest, InventoryReportListsEnvironments) {
   EXPECT_NE(markdown.find("| staging | "), std::string::npos);
 }
 
+// Issue 22: each environment's changes since its previous run.
+TEST(MarkdownReportTest, HistoryReportListsChanges) {
+  const std::string markdown = render(testing_support::history_report());
+  EXPECT_TRUE(matches_golden("tests/reports/golden/history.md", markdown));
+  EXPECT_NE(markdown.find("**production** since the previous run: 1 new, 1 fixed, 1 unverified, "
+                          "1 still failing since"),
+            std::string::npos)
+      << markdown;
+  EXPECT_NE(markdown.find("| unverified | "), std::string::npos);
+  EXPECT_NE(markdown.find("| still failing | "), std::string::npos);
+}
+
 }  // namespace
 }  // namespace mongoscan

@@ -446,5 +446,25 @@ TEST(TableReportTest, InventoryReportHasAFleetSummaryAndASectionPerEnvironment) 
   EXPECT_EQ(render(rich_report(), false).find("Environments:"), std::string::npos);
 }
 
+// Issue 22: with a history, each environment's section says what changed since its previous run:
+// new, fixed, unverified (never counted as fixed) and still failing since when.
+TEST(TableReportTest, HistoryReportListsEachEnvironmentsChanges) {
+  const std::string text = render(testing_support::history_report(), false);
+  EXPECT_TRUE(matches_golden("tests/reports/golden/history.table.txt", text));
+  const std::size_t production = text.find("Environment production:");
+  const std::size_t staging = text.find("Environment staging:");
+  ASSERT_NE(production, std::string::npos);
+  const std::string section = text.substr(production, staging - production);
+  EXPECT_NE(
+      section.find("Since the previous run: 1 new, 1 fixed, 1 unverified, 1 still failing since"),
+      std::string::npos)
+      << section;
+  for (const char* change : {"  NEW ", "  FIXED ", "  UNVERIFIED ", "  STILL FAILING "}) {
+    EXPECT_NE(section.find(change), std::string::npos) << change;
+  }
+  EXPECT_NE(section.find("first seen "), std::string::npos);
+  EXPECT_NE(text.substr(staging).find("Since the previous run: first run: "), std::string::npos);
+}
+
 }  // namespace
 }  // namespace mongoscan
