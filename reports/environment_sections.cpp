@@ -36,7 +36,12 @@ std::vector<ChangeLine> change_lines(const EnvironmentChanges& changes) {
         {"fixed", &changes.fixed},
         {"unverified", &changes.unverified},
         {"still failing", &changes.unchanged}}) {
-    for (const ChangedFinding& finding : *findings) lines.push_back({change, &finding});
+    for (const ChangedFinding& finding : *findings) {
+      std::string note;
+      if (change == "unverified") note = "now " + finding.now;
+      if (change == "still failing") note = "first seen " + finding.first_seen;
+      lines.push_back({change, &finding, std::move(note)});
+    }
   }
   return lines;
 }
@@ -49,6 +54,14 @@ std::string changes_summary(const EnvironmentChanges& changes) {
          std::to_string(changes.fixed.size()) + " fixed, " +
          std::to_string(changes.unverified.size()) + " unverified, " +
          std::to_string(changes.unchanged.size()) + " still failing since " + *changes.previous_run;
+}
+
+std::string tags_text(const EnvironmentSummary& environment) {
+  std::string text;
+  for (const auto& [key, value] : environment.tags) {
+    text += (text.empty() ? "" : ", ") + key + "=" + value;
+  }
+  return text;
 }
 
 Report environment_report(const Report& report, const EnvironmentSummary& environment) {

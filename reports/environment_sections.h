@@ -35,6 +35,7 @@ std::vector<FleetRow> fleet_summary(const Report&& report) = delete;  // it woul
 struct ChangeLine {
   std::string_view change;
   const ChangedFinding* finding;  // points into the EnvironmentChanges
+  std::string note;  // "now absent" (unverified), "first seen DATE" (still failing), or empty
 };
 
 // The changes as lines: new, then fixed, then unverified, then still failing, each in the
@@ -45,6 +46,9 @@ std::vector<ChangeLine> change_lines(const EnvironmentChanges&& changes) = delet
 // "1 new, 2 fixed, 0 unverified, 3 still failing since 2025-03-01T10:00:00Z", or "first run: 4
 // new" when the history had no earlier run of the environment.
 std::string changes_summary(const EnvironmentChanges& changes);
+
+// An environment's tags as "owner=payments, tier=prod" (key order).
+std::string tags_text(const EnvironmentSummary& environment);
 
 // The part of an inventory report that belongs to one environment, as a report of its own: its
 // targets and findings, its coverage, the report's times and tool. Files scanned, stale

@@ -23,6 +23,15 @@ bool is_suppressed(const Finding& finding) {
          (finding.status == Status::fail || finding.status == Status::warn);
 }
 
+void add_config_scan(ConfigScanSummary& to, const ConfigScanSummary& from) {
+  to.roots.insert(to.roots.end(), from.roots.begin(), from.roots.end());
+  to.files_scanned += from.files_scanned;
+  to.bytes_scanned += from.bytes_scanned;
+  to.skipped.insert(to.skipped.end(), from.skipped.begin(), from.skipped.end());
+  for (const auto& [rule, count] : from.suppressed_by_rule) to.suppressed_by_rule[rule] += count;
+  to.connection_strings_not_judged += from.connection_strings_not_judged;
+}
+
 std::string_view verdict_of(const EnvironmentSummary& environment) {
   if (!environment.error.empty()) return "not scanned";
   if (environment.gate_fails) return "fail";

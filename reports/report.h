@@ -110,6 +110,10 @@ struct ConfigScanSummary {
   std::size_t connection_strings_not_judged = 0;  // distinct strings past the scan's limit
 };
 
+// Adds what another config scan of the same run covered (an inventory's environments each scan
+// their own paths; the shards of a run are merged).
+void add_config_scan(ConfigScanSummary& to, const ConfigScanSummary& from);
+
 // A failing finding as the history knows it (reports/history/): its identity and what it said.
 struct ChangedFinding {
   std::string fingerprint;

@@ -13,15 +13,6 @@ void append_moved(std::vector<T>& to, std::vector<T>& from) {
   to.insert(to.end(), std::make_move_iterator(from.begin()), std::make_move_iterator(from.end()));
 }
 
-void add_files_scanned(ConfigScanSummary& to, ConfigScanSummary& from) {
-  append_moved(to.roots, from.roots);
-  to.files_scanned += from.files_scanned;
-  to.bytes_scanned += from.bytes_scanned;
-  append_moved(to.skipped, from.skipped);
-  for (const auto& [rule, count] : from.suppressed_by_rule) to.suppressed_by_rule[rule] += count;
-  to.connection_strings_not_judged += from.connection_strings_not_judged;
-}
-
 auto acceptance_key(const StaleAcceptance& stale) {
   return std::tie(stale.acceptance.origin, stale.acceptance.check, stale.acceptance.subject);
 }
@@ -63,7 +54,7 @@ Result<Report> merge_reports(std::vector<Report> reports) {
     merged.statistics.scram_key_derivations += report.statistics.scram_key_derivations;
     if (report.config_scan) {
       if (!merged.config_scan) merged.config_scan.emplace();
-      add_files_scanned(*merged.config_scan, *report.config_scan);
+      add_config_scan(*merged.config_scan, *report.config_scan);
     }
   }
   // Stale in every report: the first report's stale entries that each other report also lists.

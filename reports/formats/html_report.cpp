@@ -844,14 +844,11 @@ void write_changes(const EnvironmentChanges& changes, std::ostream& out) {
     for (const ChangeLine& line : lines) {
       const ChangedFinding& finding = *line.finding;
       const std::string severity(to_string(finding.severity));
-      std::string note;
-      if (line.change == "unverified") note = "now " + finding.now;
-      if (line.change == "still failing") note = "first seen " + finding.first_seen;
       out << "<tr data-change=\"" << escape(line.change) << "\"><td>" << escape(line.change)
           << "</td><td><span class=\"severity " << severity << "\">" << severity
           << "</span></td><td><code>" << escape(finding.check_id) << "</code></td><td><code>"
           << breakable(finding.subject) << "</code></td><td>" << escape(finding.message)
-          << "</td><td>" << escape(note) << "</td></tr>\n";
+          << "</td><td>" << escape(line.note) << "</td></tr>\n";
     }
     out << "</tbody></table>\n";
   }

@@ -197,11 +197,7 @@ void write_environments(const Report& report, std::ostream& out) {
     out << " |";
     for (const int count : row.failing_by_severity) out << ' ' << count << " |";
     out << ' ' << row.counts.warn << " | " << row.counts.error << " | ";
-    std::string tags;
-    for (const auto& [key, value] : row.environment->tags) {
-      tags += (tags.empty() ? "" : ", ") + key + "=" + value;
-    }
-    out << markdown_text(tags) << " |\n";
+    out << markdown_text(tags_text(*row.environment)) << " |\n";
   }
   out << '\n';
   for (const EnvironmentSummary& environment : report.environments) {
@@ -216,13 +212,9 @@ void write_environments(const Report& report, std::ostream& out) {
     const std::size_t shown = std::min(lines.size(), kMarkdownTableRows);
     for (std::size_t i = 0; i < shown; ++i) {
       const ChangedFinding& finding = *lines[i].finding;
-      const std::string note = lines[i].change == "unverified" ? "now " + finding.now
-                               : lines[i].change == "still failing"
-                                   ? "first seen " + finding.first_seen
-                                   : "";
       out << "| " << lines[i].change << " | " << to_string(finding.severity) << " | "
           << markdown_code(finding.check_id) << " | " << markdown_code(finding.subject) << " | "
-          << markdown_text(finding.message) << " | " << markdown_text(note) << " |\n";
+          << markdown_text(finding.message) << " | " << markdown_text(lines[i].note) << " |\n";
     }
     write_more(shown, lines.size(), out);
     out << '\n';

@@ -515,9 +515,6 @@ void write_changes(const EnvironmentChanges& changes, bool wrap, bool color, std
                    {"NOTE"}});
   for (const ChangeLine& line : lines) {
     const ChangedFinding& finding = *line.finding;
-    std::string note;
-    if (line.change == "unverified") note = "now " + finding.now;
-    if (line.change == "still failing") note = "first seen " + finding.first_seen;
     table.add_row({{upper(line.change), line.change == "fixed" ? status_style(Status::pass)
                                         : line.change == "new" ? status_style(Status::fail)
                                                                : status_style(Status::warn)},
@@ -525,7 +522,7 @@ void write_changes(const EnvironmentChanges& changes, bool wrap, bool color, std
                    {console_safe(finding.check_id)},
                    {console_safe(finding.subject)},
                    {console_safe(finding.message)},
-                   {console_safe(note)}});
+                   {console_safe(line.note)}});
   }
   table.write(out, color, kIndent);
 }
@@ -573,11 +570,7 @@ void write_fleet(const Report& report, bool color, std::ostream& out) {
     for (const int count : row.failing_by_severity) cells.push_back({std::to_string(count)});
     cells.push_back({std::to_string(row.counts.warn)});
     cells.push_back({std::to_string(row.counts.error)});
-    std::string tags;
-    for (const auto& [key, value] : row.environment->tags) {
-      tags += (tags.empty() ? "" : ", ") + key + "=" + value;
-    }
-    cells.push_back({console_safe(tags)});
+    cells.push_back({console_safe(tags_text(*row.environment))});
     table.add_row(std::move(cells));
     if (!row.environment->error.empty()) {
       table.add_detail({{"not scanned:", status_style(Status::error)},

@@ -237,18 +237,16 @@ ConfigScanSettings config_scan_settings(const ConfigScanRequest& request, const 
   return settings;
 }
 
-// Adds what one environment's config scan covered to the report's (an inventory's environments
-// each scan their own paths).
-void add_config_scan(const ConfigFacts& facts, Report& report) {
-  if (!report.config_scan) report.config_scan.emplace();
-  ConfigScanSummary& summary = *report.config_scan;
-  summary.roots.insert(summary.roots.end(), facts.roots.begin(), facts.roots.end());
-  summary.files_scanned += facts.files_scanned;
-  summary.bytes_scanned += facts.bytes_scanned;
-  summary.skipped.insert(summary.skipped.end(), facts.skipped.begin(), facts.skipped.end());
-  summary.connection_strings_not_judged += facts.connection_strings_not_kept;
-  for (const auto& [rule, count] : facts.suppressed_by_rule)
-    summary.suppressed_by_rule[rule] += count;
+// What a config scan covered, as reports show it.
+ConfigScanSummary summarize(const ConfigFacts& facts) {
+  ConfigScanSummary summary;
+  summary.roots = facts.roots;
+  summary.files_scanned = facts.files_scanned;
+  summary.bytes_scanned = facts.bytes_scanned;
+  summary.skipped = facts.skipped;
+  summary.connection_strings_not_judged = facts.connection_strings_not_kept;
+  summary.suppressed_by_rule = facts.suppressed_by_rule;
+  return summary;
 }
 
 std::string describe_place(const FileLocation& place) {
@@ -365,7 +363,8 @@ std::vector<Finding> judge_environment(EnvironmentRun& run, const ScanRequest& r
     for (const FoundConnectionString& found : facts.connection_strings) {
       add(found_string_findings(found, run.deployments, policy));
     }
-    add_config_scan(facts, report);
+    if (!report.config_scan) report.config_scan.emplace();
+    add_config_scan(*report.config_scan, summarize(facts));
     report.inputs.insert(report.inputs.end(), facts.roots.begin(), facts.roots.end());
   }
   for (const UriTarget& uri : run.uris) {
