@@ -16,9 +16,10 @@ namespace fs = std::filesystem;
 // The scanner's folders from the bottom up: a folder includes its own files and those of folders
 // of a lower rank. Folders of one rank do not include each other.
 int scanner_rank(const std::string& folder) {
-  // What every folder shares: Result, Secret and digests, ASCII case, UTC time.
+  // What every folder shares: Result, Secret and digests, ASCII case, UTC time, owned file
+  // descriptors.
   if (folder == "scanner/errors" || folder == "scanner/secrets" || folder == "scanner/text" ||
-      folder == "scanner/time") {
+      folder == "scanner/time" || folder == "scanner/posix") {
     return 0;
   }
   if (folder == "scanner/bson" || folder == "scanner/uri") return 1;

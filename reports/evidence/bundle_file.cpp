@@ -10,6 +10,7 @@
 #include <functional>
 #include <system_error>
 
+#include "scanner/posix/unique_fd.h"
 #include "scanner/secrets/digest.h"
 
 namespace mongoscan {
@@ -21,25 +22,10 @@ Error bundle_error(const std::string& name, const std::string& why) {
   return Error{ErrorCode::io, "bundle", name + ": " + why};
 }
 
-// A file descriptor closed when it goes out of scope.
-class BundleDescriptor {
- public:
-  explicit BundleDescriptor(int fd) : fd_(fd) {}
-  ~BundleDescriptor() {
-    if (fd_ >= 0) ::close(fd_);
-  }
-  BundleDescriptor(const BundleDescriptor&) = delete;
-  BundleDescriptor& operator=(const BundleDescriptor&) = delete;
-  int get() const { return fd_; }
-
- private:
-  int fd_;
-};
-
 // Opens `name` in `directory` for reading: O_NOFOLLOW refuses a symbolic link (ELOOP), and
 // O_NONBLOCK keeps a FIFO from blocking the open before fstat refuses it.
 Result<int> open_regular_file(const std::string& directory, const std::string& name) {
-  const BundleDescriptor parent(::open(directory.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
+  const UniqueFd parent(::open(directory.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
   if (parent.get() < 0) return bundle_error(directory, std::generic_category().message(errno));
   const int fd =
       ::openat(parent.get(), name.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
@@ -62,7 +48,7 @@ Result<std::uint64_t> read_pieces(const std::string& directory, const std::strin
                                   const std::function<void(std::string_view)>& consume) {
   auto opened = open_regular_file(directory, name);
   if (!opened) return opened.error();
-  const BundleDescriptor file(opened.value());
+  const UniqueFd file(opened.value());
   std::string buffer(kReadChunk, '\0');
   std::uint64_t total = 0;
   for (;;) {

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "scanner/config_scan/unique_fd.h"
+#include "scanner/posix/unique_fd.h"
 
 namespace mongoscan {
 namespace {

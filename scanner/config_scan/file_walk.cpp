@@ -14,7 +14,7 @@
 #include <utility>
 
 #include "scanner/config_scan/ignore_rules.h"
-#include "scanner/config_scan/unique_fd.h"
+#include "scanner/posix/unique_fd.h"
 
 namespace mongoscan {
 

@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "scanner/config_scan/javascript_bundle.h"
-#include "scanner/config_scan/unique_fd.h"
+#include "scanner/posix/unique_fd.h"
 #include "scanner/facts/skipped_file.h"
 
 namespace mongoscan {

@@ -17,7 +17,7 @@
 #include <variant>
 #include <vector>
 
-#include "scanner/config_scan/unique_fd.h"
+#include "scanner/posix/unique_fd.h"
 #include "tests/support/temp_tree.h"
 
 namespace mongoscan {
