@@ -12,7 +12,8 @@ std::vector<FleetRow> fleet_summary(const Report& report) {
                  verdict_of(environment),
                  report.environment_summary(environment.name),
                  {},
-                 {}};
+                 {},
+                 environment.changes ? since_previous_run(*environment.changes) : ""};
     for (const ReportedFinding& reported : report.findings) {
       if (reported.environment == environment.name && reported.finding.status == Status::fail &&
           !is_suppressed(reported.finding)) {
@@ -54,6 +55,39 @@ std::string changes_summary(const EnvironmentChanges& changes) {
          std::to_string(changes.fixed.size()) + " fixed, " +
          std::to_string(changes.unverified.size()) + " unverified, " +
          std::to_string(changes.unchanged.size()) + " still failing since " + *changes.previous_run;
+}
+
+std::string since_previous_run(const EnvironmentChanges& changes) {
+  if (!changes.previous_run) return "first run";
+  const std::size_t added = changes.new_findings.size();
+  const std::size_t fixed = changes.fixed.size();
+  const std::size_t unverified = changes.unverified.size();
+  std::string_view direction = "unchanged";
+  if (added > 0 && fixed > 0) {
+    direction = "mixed";
+  } else if (added > 0) {
+    direction = "worse";
+  } else if (fixed > 0) {
+    direction = "better";
+  } else if (unverified > 0) {
+    direction = "unverified";
+  }
+  std::string counts;
+  for (const auto& [count, name] : {std::pair<std::size_t, std::string_view>{added, "new"},
+                                    {fixed, "fixed"},
+                                    {unverified, "unverified"}}) {
+    if (count == 0) continue;
+    counts += (counts.empty() ? "" : ", ") + std::to_string(count);
+    if (direction != name) counts += " " + std::string(name);
+  }
+  return std::string(direction) + (counts.empty() ? "" : " (" + counts + ")");
+}
+
+bool shows_since_previous(const std::vector<FleetRow>& rows) {
+  for (const FleetRow& row : rows) {
+    if (!row.since_previous.empty()) return true;
+  }
+  return false;
 }
 
 std::string tags_text(const EnvironmentSummary& environment) {

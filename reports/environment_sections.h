@@ -21,6 +21,8 @@ struct FleetRow {
   std::array<int, 5> failing_by_severity{};
   // Its worst results needing attention (findings_view order), at most kWorstPerEnvironment.
   std::vector<const ReportedFinding*> worst;
+  // With a history, how it fared since its previous run (since_previous_run); else empty.
+  std::string since_previous;
 };
 
 inline constexpr std::size_t kWorstPerEnvironment = 3;
@@ -46,6 +48,15 @@ std::vector<ChangeLine> change_lines(const EnvironmentChanges&& changes) = delet
 // "1 new, 2 fixed, 0 unverified, 3 still failing since 2025-03-01T10:00:00Z", or "first run: 4
 // new" when the history had no earlier run of the environment.
 std::string changes_summary(const EnvironmentChanges& changes);
+
+// How an environment fared since its previous run, from its changes: "first run", "worse (2 new)",
+// "better (3 fixed)", "mixed (1 new, 2 fixed)", "unverified (2)" (failing before and not checked
+// now: never called better) or "unchanged"; counts of unverified findings are added to the others,
+// e.g. "better (1 fixed, 2 unverified)".
+std::string since_previous_run(const EnvironmentChanges& changes);
+
+// Whether the fleet summary has a since-previous-run column: some environment has a history.
+bool shows_since_previous(const std::vector<FleetRow>& rows);
 
 // An environment's tags as "owner=payments, tier=prod" (key order).
 std::string tags_text(const EnvironmentSummary& environment);

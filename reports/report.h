@@ -1,6 +1,7 @@
 #pragma once
 // The one model every reporter renders. Reporters never decide pass or fail.
 
+#include <array>
 #include <map>
 #include <optional>
 #include <string>
@@ -125,6 +126,18 @@ struct ChangedFinding {
   std::string now = {};    // unverified only: "absent", "error", "skipped" or "suppressed"
 };
 
+// One run of an environment in its trend: when, whether it was scanned, and its unsuppressed
+// fails by severity, critical first (index: 4 - severity). An environment not scanned in a run
+// has no counts there, never zeros.
+struct TrendPoint {
+  std::string started_at;  // RFC 3339
+  bool scanned = true;
+  std::array<int, 5> failing_by_severity{};
+};
+
+// Runs a trend shows at most: this one and the ones before it.
+inline constexpr std::size_t kTrendRuns = 12;
+
 // What changed in an environment since its previous run in the history (scan --history). A
 // fingerprint failing before that is neither failing nor passing now is unverified, never fixed.
 struct EnvironmentChanges {
@@ -133,6 +146,7 @@ struct EnvironmentChanges {
   std::vector<ChangedFinding> fixed;         // failing then, a pass now
   std::vector<ChangedFinding> unverified;  // failing then; absent, error, skipped or suppressed now
   std::vector<ChangedFinding> unchanged;   // failing then and now
+  std::vector<TrendPoint> trend = {};      // its last kTrendRuns runs, oldest first, this one last
 };
 
 // One environment of an inventory scan (scan --inventory): which it is and how it fared. Its

@@ -18,6 +18,7 @@ mongoscan_sources(MONGOSCAN_SOURCES reports
   seedlist_json.cpp
   self_check_table.cpp
   terminal.cpp
+  trend_chart.cpp
   uri_reference.cpp)
 
 # evidence bundles: the manifest, signatures, writing a bundle and verifying one
@@ -50,6 +51,7 @@ mongoscan_sources(MONGOSCAN_SOURCES reports/text
 # the history of scans (scan --history): the SQLite store, a run as kept, what changed
 mongoscan_sources(MONGOSCAN_SOURCES reports/history
   environment_changes.cpp
+  environment_trend.cpp
   history_run.cpp
   history_store.cpp
   run_listing_text.cpp)

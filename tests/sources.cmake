@@ -65,6 +65,7 @@ mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/fixtures
 mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/reports
   atomic_file_test.cpp
   catalogue_test.cpp
+  environment_sections_test.cpp
   findings_view_test.cpp
   node_summary_test.cpp
   report_merge_test.cpp
@@ -73,6 +74,7 @@ mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/reports
   sample_reports.cpp
   self_check_table_test.cpp
   terminal_test.cpp
+  trend_chart_test.cpp
   uri_reference_test.cpp)
 
 mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/reports/evidence
@@ -208,9 +210,11 @@ mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/support
   shared_data.cpp
   signing_keys.cpp
   spawn.cpp
-  temp_tree.cpp)
+  temp_tree.cpp
+  xml_check.cpp)
 
 mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/reports/history
   environment_changes_test.cpp
+  environment_trend_test.cpp
   history_store_test.cpp
   run_listing_text_test.cpp)

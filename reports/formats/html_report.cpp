@@ -12,6 +12,7 @@
 #include "reports/environment_sections.h"
 #include "reports/findings_view.h"
 #include "reports/self_check_table.h"
+#include "reports/trend_chart.h"
 
 namespace mongoscan {
 namespace {
@@ -158,7 +159,13 @@ body:has(#show-warn:not(:checked)) tr.status-warn,
 body:has(#show-error:not(:checked)) tr.status-error,
 body:has(#show-skipped:not(:checked)) tr.status-skipped { display: none; }
 footer { color: var(--muted); font-size: 12px; text-align: center; }
+figure.trend { margin: 8px 0 12px; }
+figure.trend figcaption { color: var(--muted); font-size: 12px; }
+td.since-previous[data-since="worse"] { color: var(--fail); }
+td.since-previous[data-since="better"] { color: var(--pass); }
+td.since-previous[data-since="mixed"], td.since-previous[data-since="unverified"] { color: var(--warn); }
 @media print {
+  figure.trend { break-inside: avoid; page-break-inside: avoid; }
   @page { margin: 14mm; }
   body { background: none; font-size: 10.5px; }
   code, pre, .mono, dl.facts dd { font-size: 9.5px; }
@@ -803,7 +810,9 @@ void write_fleet(const Report& report, std::ostream& out) {
        {Severity::critical, Severity::high, Severity::medium, Severity::low, Severity::info}) {
     out << "<th>" << to_string(severity) << "</th>";
   }
-  out << "<th>warn</th><th>error</th><th>Tags</th><th>Worst results</th></tr></thead>\n<tbody>\n";
+  const bool since_previous = shows_since_previous(rows);
+  out << "<th>warn</th><th>error</th>" << (since_previous ? "<th>Since previous run</th>" : "")
+      << "<th>Tags</th><th>Worst results</th></tr></thead>\n<tbody>\n";
   for (std::size_t i = 0; i < rows.size(); ++i) {
     const FleetRow& row = rows[i];
     out << "<tr data-verdict=\"" << escape(row.verdict) << "\"><td><a href=\"#" << environment_id(i)
@@ -812,7 +821,13 @@ void write_fleet(const Report& report, std::ostream& out) {
     for (const int count : row.failing_by_severity)
       out << "<td class=\"number\">" << count << "</td>";
     out << "<td class=\"number\">" << row.counts.warn << "</td><td class=\"number\">"
-        << row.counts.error << "</td><td>";
+        << row.counts.error << "</td>";
+    if (since_previous) {
+      out << "<td class=\"since-previous\" data-since=\""
+          << escape(row.since_previous.substr(0, row.since_previous.find(' '))) << "\">"
+          << escape(row.since_previous) << "</td>";
+    }
+    out << "<td>";
     for (const auto& [key, value] : row.environment->tags) {
       out << "<span class=\"tag\">" << escape(key) << "=" << escape(value) << "</span> ";
     }
@@ -832,11 +847,16 @@ void write_fleet(const Report& report, std::ostream& out) {
   out << "</tbody></table>\n</section>\n";
 }
 
-// What changed in an environment since its previous run: a row per new, fixed, unverified (what
-// it is now) and still failing (since when) finding.
-void write_changes(const EnvironmentChanges& changes, std::ostream& out) {
+// What changed in an environment since its previous run: its trend over the last runs, then a
+// row per new, fixed, unverified (what it is now) and still failing (since when) finding.
+void write_changes(const EnvironmentChanges& changes, const std::string& id, std::ostream& out) {
   out << "<div class=\"changes\"><p>Since the previous run: " << escape(changes_summary(changes))
       << "</p>\n";
+  if (!changes.trend.empty()) {
+    out << "<figure class=\"trend\">" << trend_svg(changes.trend, id + "-trend")
+        << "<figcaption>Failing findings by severity, last " << changes.trend.size()
+        << (changes.trend.size() == 1 ? " run" : " runs") << "</figcaption></figure>\n";
+  }
   const std::vector<ChangeLine> lines = change_lines(changes);
   if (!lines.empty()) {
     out << "<table class=\"changes\">\n<thead><tr><th>Change</th><th>Severity</th><th>Check</th>"
@@ -865,7 +885,7 @@ void write_environments(const Report& report, ReportView view, std::ostream& out
     out << "<section class=\"environment\" id=\"" << id << "\" data-verdict=\""
         << escape(verdict_of(environment)) << "\">\n<h2>Environment " << escape(environment.name)
         << ": " << escape(verdict_of(environment)) << "</h2>\n";
-    if (environment.changes) write_changes(*environment.changes, out);
+    if (environment.changes) write_changes(*environment.changes, id, out);
     if (!environment.error.empty()) {
       out << "<p class=\"incomplete\">Not scanned: " << escape(environment.error) << "</p>\n";
     } else {

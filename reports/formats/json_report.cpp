@@ -238,6 +238,23 @@ void write_changes(PrettyJsonWriter& json, const EnvironmentChanges& changes) {
   write_changed_findings(json, "unverified", changes.unverified);
   json.member("unchanged", changes.unchanged.size());
   write_changed_findings(json, "still_failing", changes.unchanged);
+  json.key("trend");
+  json.begin_array();
+  for (const TrendPoint& point : changes.trend) {
+    json.begin_object();
+    json.member("run", point.started_at);
+    json.member("scanned", point.scanned);
+    if (point.scanned) {
+      json.key("fails_by_severity");
+      json.begin_object();
+      for (std::size_t i = 0; i < point.failing_by_severity.size(); ++i) {
+        json.member(to_string(static_cast<Severity>(4 - i)), point.failing_by_severity[i]);
+      }
+      json.end_object();
+    }
+    json.end_object();
+  }
+  json.end_array();
   json.end_object();
 }
 

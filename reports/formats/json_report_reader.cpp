@@ -343,6 +343,19 @@ EnvironmentChanges read_changes(ReportFields& fields, const json& object, const 
   if (fields.number<std::size_t>(object, at, "unchanged") != changes.unchanged.size()) {
     fields.fail(member_pointer(at, "unchanged"), "not the number of still_failing findings");
   }
+  fields.each(object, at, "trend", false, [&](const json& entry, const std::string& entry_at) {
+    TrendPoint& point = changes.trend.emplace_back();
+    point.started_at = fields.text(entry, entry_at, "run");
+    point.scanned = fields.flag(entry, entry_at, "scanned");
+    if (!point.scanned) return;
+    if (const json* fails = fields.object_member(entry, entry_at, "fails_by_severity", true)) {
+      const std::string fails_at = member_pointer(entry_at, "fails_by_severity");
+      for (std::size_t i = 0; i < point.failing_by_severity.size(); ++i) {
+        const std::string severity(to_string(static_cast<Severity>(4 - i)));
+        point.failing_by_severity[i] = fields.number<int>(*fails, fails_at, severity.c_str());
+      }
+    }
+  });
   return changes;
 }
 

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "checks/text_list.h"
+#include "reports/environment_sections.h"
 #include "reports/text/xml_text.h"
 
 namespace mongoscan {
@@ -118,11 +119,22 @@ class TestCaseNames {
   std::map<std::pair<std::string, std::string>, int> seen_;
 };
 
+// With a history, an environment's suites carry what changed since its previous run as
+// properties: since_previous_run ("worse (2 new)") and changes (the counts and the date).
+void write_changes_properties(const EnvironmentChanges* changes, std::ostream& out) {
+  if (changes == nullptr) return;
+  out << "    <properties>\n      <property name=\"since_previous_run\" value=\""
+      << xml_attribute(since_previous_run(*changes))
+      << "\"/>\n      <property name=\"changes\" value=\""
+      << xml_attribute(changes_summary(*changes)) << "\"/>\n    </properties>\n";
+}
+
 void write_suite(const std::string& name, const std::vector<const ReportedFinding*>& findings,
-                 TestCaseNames& names, std::ostream& out) {
+                 const EnvironmentChanges* changes, TestCaseNames& names, std::ostream& out) {
   SuiteCounts counts;
   for (const ReportedFinding* reported : findings) counts.add(*reported);
   out << "  <testsuite name=\"" << xml_attribute(name) << "\"" << count_attributes(counts) << ">\n";
+  write_changes_properties(changes, out);
   for (const ReportedFinding* reported : findings) {
     const std::string body = outcome(*reported);
     out << "    <testcase classname=\"" << xml_attribute(reported->finding.check_id) << "\" name=\""
@@ -156,22 +168,28 @@ std::string suite_name(const std::string& environment, std::string_view suite) {
 void write_junit_report(const Report& report, std::ostream& out) {
   // An inventory's environments one after another (test names are unique within each); a plain
   // scan is one group without a name.
-  std::vector<std::pair<std::string, ScanCoverage>> groups;
+  struct Group {
+    std::string environment;
+    ScanCoverage coverage;
+    const EnvironmentChanges* changes;
+  };
+  std::vector<Group> groups;
   for (const EnvironmentSummary& environment : report.environments) {
-    groups.emplace_back(environment.name, environment.coverage);
+    groups.push_back({environment.name, environment.coverage,
+                      environment.changes ? &*environment.changes : nullptr});
   }
-  if (groups.empty()) groups.emplace_back("", report.coverage);
+  if (groups.empty()) groups.push_back({"", report.coverage, nullptr});
   SuiteCounts total;
   for (const ReportedFinding& reported : report.findings) total.add(reported);
-  for (const auto& [name, coverage] : groups) {
-    if (!coverage.complete()) {
+  for (const Group& group : groups) {
+    if (!group.coverage.complete()) {
       ++total.tests;
       ++total.errors;
     }
   }
   out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\""
       << xml_attribute(report.tool_name) << "\"" << count_attributes(total) << ">\n";
-  for (const auto& [environment, coverage] : groups) {
+  for (const auto& [environment, coverage, changes] : groups) {
     TestCaseNames names;
     for (const Layer layer : kLayers) {
       std::vector<const ReportedFinding*> findings;
@@ -181,7 +199,7 @@ void write_junit_report(const Report& report, std::ostream& out) {
         }
       }
       if (!findings.empty())
-        write_suite(suite_name(environment, to_string(layer)), findings, names, out);
+        write_suite(suite_name(environment, to_string(layer)), findings, changes, names, out);
     }
     if (!coverage.complete())
       write_coverage_suite(suite_name(environment, "coverage"), coverage, out);

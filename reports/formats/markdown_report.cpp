@@ -188,15 +188,20 @@ void write_footer(const Report& report, std::ostream& out) {
 // environment was not scanned.
 void write_environments(const Report& report, std::ostream& out) {
   if (report.environments.empty()) return;
+  const std::vector<FleetRow> rows = fleet_summary(report);
+  const bool since_previous = shows_since_previous(rows);
   out << "### Environments (" << report.environments.size() << ")\n\n"
       << "| Environment | Verdict | critical | high | medium | low | info | warn | error | "
-         "Tags |\n| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n";
-  for (const FleetRow& row : fleet_summary(report)) {
+      << (since_previous ? "Since previous run | " : "")
+      << "Tags |\n| --- | --- | --- | --- | --- | --- | --- | --- | --- | "
+      << (since_previous ? "--- | " : "") << "--- |\n";
+  for (const FleetRow& row : rows) {
     out << "| " << markdown_text(row.environment->name) << " | " << markdown_text(row.verdict);
     if (!row.environment->error.empty()) out << ": " << markdown_text(row.environment->error);
     out << " |";
     for (const int count : row.failing_by_severity) out << ' ' << count << " |";
     out << ' ' << row.counts.warn << " | " << row.counts.error << " | ";
+    if (since_previous) out << row.since_previous << " | ";
     out << markdown_text(tags_text(*row.environment)) << " |\n";
   }
   out << '\n';

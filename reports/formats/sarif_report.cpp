@@ -218,7 +218,27 @@ std::string result_message(const ReportedFinding& reported) {
   return finding.subject.name + ": " + text;
 }
 
-ordered_json result_json(const ReportedFinding& reported, std::size_t rule_index) {
+// With a history (scan --history), each failing finding's state against its environment's
+// previous run, keyed by environment and fingerprint: SARIF 2.1.0 result.baselineState (3.27.24)
+// "new" or "unchanged". Fixed findings are not results (no alert for what passes).
+using BaselineStates = std::map<std::pair<std::string, std::string>, std::string_view>;
+
+BaselineStates baseline_states(const Report& report) {
+  BaselineStates states;
+  for (const EnvironmentSummary& environment : report.environments) {
+    if (!environment.changes) continue;
+    for (const ChangedFinding& finding : environment.changes->new_findings) {
+      states.emplace(std::pair{environment.name, finding.fingerprint}, "new");
+    }
+    for (const ChangedFinding& finding : environment.changes->unchanged) {
+      states.emplace(std::pair{environment.name, finding.fingerprint}, "unchanged");
+    }
+  }
+  return states;
+}
+
+ordered_json result_json(const ReportedFinding& reported, std::size_t rule_index,
+                         const BaselineStates& states) {
   const Finding& finding = reported.finding;
   ordered_json result = {{"ruleId", finding.check_id}, {"ruleIndex", rule_index}};
   if (finding.status == Status::error) {
@@ -234,6 +254,11 @@ ordered_json result_json(const ReportedFinding& reported, std::size_t rule_index
   // GitHub matches alerts across runs by partialFingerprints ("SARIF support for code scanning",
   // "Providing data to track code scanning alerts across runs"); the runners set every finding's.
   result["partialFingerprints"] = {{kFingerprintKey, finding_fingerprint(finding)}};
+  if (const auto state = states.find({reported.environment, finding.fingerprint});
+      state != states.end() && (finding.status == Status::fail || finding.status == Status::warn) &&
+      finding.suppression.empty()) {
+    result["baselineState"] = state->second;
+  }
   if (!finding.suppression.empty()) result["suppressions"] = suppressions_json(finding);
   result["properties"] = {{"status", to_string(finding.status)},
                           {"severity", to_string(finding.severity)}};
@@ -309,8 +334,9 @@ ordered_json run_json(const Report& report, const std::vector<CheckSpec>& catalo
         rules[i], severity == severities.end() ? rules[i].severity : severity->second, options));
   }
   ordered_json results = ordered_json::array();
+  const BaselineStates states = baseline_states(report);
   for (const ReportedFinding* reported : included) {
-    results.push_back(result_json(*reported, rule_index.at(reported->finding.check_id)));
+    results.push_back(result_json(*reported, rule_index.at(reported->finding.check_id), states));
   }
   ordered_json run = {{"tool",
                        {{"driver",

@@ -561,7 +561,10 @@ void write_fleet(const Report& report, bool color, std::ostream& out) {
        {Severity::critical, Severity::high, Severity::medium, Severity::low, Severity::info}) {
     columns.push_back({upper(to_string(severity))});
   }
-  columns.insert(columns.end(), {{"WARN"}, {"ERROR"}, {"TAGS"}});
+  columns.insert(columns.end(), {{"WARN"}, {"ERROR"}});
+  const bool since_previous = shows_since_previous(rows);
+  if (since_previous) columns.push_back({"SINCE PREVIOUS RUN"});
+  columns.push_back({"TAGS"});
   TextTable table(std::move(columns));
   table.set_detail_columns({{""}, {""}, {""}, {""}}, std::string(kIndent));
   for (const FleetRow& row : rows) {
@@ -570,6 +573,7 @@ void write_fleet(const Report& report, bool color, std::ostream& out) {
     for (const int count : row.failing_by_severity) cells.push_back({std::to_string(count)});
     cells.push_back({std::to_string(row.counts.warn)});
     cells.push_back({std::to_string(row.counts.error)});
+    if (since_previous) cells.push_back({row.since_previous});
     cells.push_back({console_safe(tags_text(*row.environment))});
     table.add_row(std::move(cells));
     if (!row.environment->error.empty()) {

@@ -50,6 +50,7 @@ struct EnvironmentPast {
   std::optional<std::string> previous_run;        // its last scanned run's started_at; none: never
   std::vector<HistoryFinding> previous_findings;  // that run's
   std::map<std::string, std::string> first_failed;  // fingerprint: the first run it failed in
+  std::vector<TrendPoint> recent;  // its last kTrendRuns - 1 runs, scanned or not, oldest first
 };
 
 // A finding as the history keeps it.

@@ -55,6 +55,10 @@ CREATE TABLE findings (
   FOREIGN KEY (run_id, environment) REFERENCES environments(run_id, name)
 );
 CREATE INDEX findings_by_environment ON findings(environment, fingerprint);
+)sql",
+    // 2: a run's findings of one environment without reading the environment's whole history.
+    R"sql(
+CREATE INDEX findings_by_run ON findings(run_id, environment);
 )sql"};
 
 Error history_error(const std::string& path, std::string_view what) {
@@ -226,6 +230,38 @@ Result<Ok> insert_environment(sqlite3* db, std::int64_t run,
   return Ok{};
 }
 
+// The environment's last kTrendRuns - 1 runs, oldest first: each one's unsuppressed fails by
+// severity, or not scanned.
+Result<std::vector<TrendPoint>> recent_runs(sqlite3* db, const std::string& environment) {
+  std::vector<std::int64_t> ids;
+  std::vector<TrendPoint> points;
+  Statement runs(db,
+                 "SELECT e.run_id, r.started_at, e.verdict FROM environments e JOIN runs r ON "
+                 "r.id = e.run_id WHERE e.name = ? ORDER BY e.run_id DESC LIMIT ?");
+  runs.bind(1, std::string_view(environment)).bind(2, std::int64_t{kTrendRuns - 1});
+  for (auto row = runs.step();; row = runs.step()) {
+    if (!row) return row.error();
+    if (!row.value()) break;
+    ids.push_back(runs.integer(0));
+    points.push_back({runs.text(1), runs.text(2) != "not scanned", {}});
+  }
+  for (std::size_t i = 0; i < ids.size(); ++i) {
+    Statement fails(db,
+                    "SELECT severity, count(*) FROM findings WHERE run_id = ? AND environment = ? "
+                    "AND status = 'fail' AND suppressed = 0 GROUP BY severity");
+    fails.bind(1, ids[i]).bind(2, std::string_view(environment));
+    for (auto row = fails.step();; row = fails.step()) {
+      if (!row) return row.error();
+      if (!row.value()) break;
+      if (const std::optional<Severity> severity = parse_severity(fails.text(0))) {
+        points[i].failing_by_severity[4 - static_cast<std::size_t>(*severity)] =
+            static_cast<int>(fails.integer(1));
+      }
+    }
+  }
+  return std::vector<TrendPoint>(points.rbegin(), points.rend());
+}
+
 }  // namespace
 
 void HistoryStore::Close::operator()(sqlite3* db) const { sqlite3_close_v2(db); }
@@ -293,6 +329,11 @@ Result<EnvironmentPast> HistoryStore::past(const std::string& environment) const
     if (!row) return history_error(path_, row.error().message);
     if (!row.value()) break;
     past.first_failed[first.text(0)] = first.text(1);
+  }
+  if (auto recent = recent_runs(db_.get(), environment); recent) {
+    past.recent = std::move(recent).value();
+  } else {
+    return history_error(path_, recent.error().message);
   }
   return past;
 }

@@ -18,7 +18,7 @@ struct sqlite3;
 namespace mongoscan {
 
 // The schema version this build writes; a file at a later version is refused.
-inline constexpr int kHistorySchemaVersion = 1;
+inline constexpr int kHistorySchemaVersion = 2;
 
 // A run as `mongoscan history` lists it: its environments without their findings.
 struct RunListing {
@@ -36,7 +36,8 @@ class HistoryStore {
   static Result<HistoryStore> open(const std::string& path, bool create);
 
   // The environment's last run in which it was scanned (an environment not scanned in a run has
-  // no findings there to compare with), and when each fingerprint first failed in it.
+  // no findings there to compare with), when each fingerprint first failed in it, and its last
+  // kTrendRuns - 1 runs for the trend.
   Result<EnvironmentPast> past(const std::string& environment) const;
 
   // Records the run, all of it or (on any error) nothing; returns its id.

@@ -16,6 +16,7 @@
 #include "reports/atomic_file.h"
 #include "reports/cluster_summary.h"
 #include "reports/history/environment_changes.h"
+#include "reports/history/environment_trend.h"
 #include "reports/history/history_store.h"
 #include "reports/node_summary.h"
 #include "reports/progress_line.h"
@@ -386,6 +387,8 @@ Result<Ok> add_changes(const HistoryStore& history, Report& report) {
       }
     }
     environment.changes = environment_changes(past.value(), now, report.started_at);
+    environment.changes->trend =
+        environment_trend(past.value(), now, report.started_at, environment.error.empty());
   }
   return Ok{};
 }

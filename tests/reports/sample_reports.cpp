@@ -470,14 +470,22 @@ Report history_report() {
   production.unchanged.push_back({std::string(32, '4'), "NET-001", Severity::high,
                                   "db1.example.test:27017", "bindIp is 0.0.0.0",
                                   "2026-01-15T09:00:00Z"});
+  production.trend = {{"2026-01-15T09:00:00Z", true, {0, 1, 0, 0, 0}},
+                      {"2026-02-01T09:00:00Z", true, {0, 3, 2, 1, 0}},
+                      {"2026-02-15T09:00:00Z", false, {}},
+                      {"2026-03-01T09:00:00Z", true, {0, 2, 1, 0, 0}},
+                      {report.started_at, true, {1, 1, 0, 0, 0}}};
   report.environments[0].changes = production;
   EnvironmentChanges staging;  // its first run: nothing failed, nothing is new
+  staging.trend = {{report.started_at, true, {}}};
   report.environments[1].changes = staging;
   EnvironmentChanges reporting;
   reporting.previous_run = "2026-03-01T09:00:00Z";
   reporting.unverified.push_back({std::string(32, '5'), "AUTHZ-002", Severity::high,
                                   "reporting.example.test:27017", "The scanning account holds root",
                                   "2026-03-01T09:00:00Z", "absent"});
+  reporting.trend = {{"2026-03-01T09:00:00Z", true, {0, 1, 0, 0, 0}},
+                     {report.started_at, false, {}}};
   report.environments[2].changes = reporting;
   return report;
 }

@@ -6,7 +6,7 @@
 
 #include "tests/reports/sample_reports.h"
 #include "tests/support/golden.h"
-#include "tests/support/process.h"
+#include "tests/support/xml_check.h"
 
 namespace mongoscan {
 namespace {
@@ -14,6 +14,7 @@ namespace {
 using testing_support::acceptance_report;
 using testing_support::config_scan_report;
 using testing_support::empty_report;
+using testing_support::is_well_formed_xml;
 using testing_support::matches_golden;
 using testing_support::rich_report;
 
@@ -21,16 +22,6 @@ std::string render(const Report& report) {
   std::ostringstream out;
   write_junit_report(report, out);
   return out.str();
-}
-
-// Succeeds if Python's XML parser (expat) accepts the document.
-::testing::AssertionResult is_well_formed_xml(const std::string& xml) {
-  const testing_support::ProcessResult parse = testing_support::run_process(
-      {"/usr/bin/python3", "-c",
-       "import sys, xml.etree.ElementTree as ET; ET.fromstring(sys.stdin.buffer.read())"},
-      xml);
-  if (parse.exit_code == 0) return ::testing::AssertionSuccess();
-  return ::testing::AssertionFailure() << "not well-formed XML:\n" << parse.err;
 }
 
 TEST(JunitReportTest, EmptyReportMatchesGolden) {
@@ -177,6 +168,22 @@ TEST(JunitReportTest, InventoryReportHasSuitesPerEnvironment) {
   EXPECT_NE(xml.find("<testsuites name=\"mongoscan\" tests=\"6\" failures=\"1\" errors=\"3\""),
             std::string::npos)
       << xml;
+}
+
+// Issue 22: with a history, each of an environment's suites says how it went since its previous
+// run.
+TEST(JunitReportTest, HistorySuitesCarryWhatChanged) {
+  const std::string xml = render(testing_support::history_report());
+  EXPECT_TRUE(is_well_formed_xml(xml));
+  EXPECT_NE(
+      xml.find("<testsuite name=\"production: authentication\" tests=\"1\" failures=\"1\" "
+               "errors=\"0\" skipped=\"0\">\n    <properties>\n      <property "
+               "name=\"since_previous_run\" value=\"mixed (1 new, 1 fixed, 1 unverified)\"/>\n"
+               "      <property name=\"changes\" value=\"1 new, 1 fixed, 1 unverified, 1 still "
+               "failing since 2026-03-01T09:00:00Z\"/>"),
+      std::string::npos)
+      << xml;
+  EXPECT_EQ(render(testing_support::inventory_report()).find("<properties>"), std::string::npos);
 }
 
 }  // namespace

@@ -352,5 +352,38 @@ TEST(SarifReportTest, InventoryResultsNameTheirEnvironment) {
   EXPECT_EQ(environments, (std::set<std::string>{"production", "staging"}));
 }
 
+// Issue 22: with a history, a failing result says whether it is new since its environment's
+// previous run or unchanged (SARIF 2.1.0 3.27.24 baselineState); without one, nothing.
+TEST(SarifReportTest, HistoryResultsCarryTheirBaselineState) {
+  Report report = testing_support::history_report();
+  std::vector<std::string> failing;
+  for (ReportedFinding& reported : report.findings) {
+    Finding& finding = reported.finding;
+    if (reported.environment != "production" || finding.status != Status::fail) continue;
+    finding.fingerprint = "fp-" + std::to_string(failing.size());
+    failing.push_back(finding.fingerprint);
+  }
+  ASSERT_EQ(failing.size(), 1u);
+  report.environments[0].changes->new_findings[0].fingerprint = failing[0];
+  const json results = json::parse(render(report, with_deployment()))["runs"][0]["results"];
+  std::size_t stated = 0;
+  for (const json& result : results) {
+    if (!result.contains("baselineState")) continue;
+    ++stated;
+    EXPECT_EQ(result["baselineState"], "new");
+    EXPECT_EQ(result["partialFingerprints"].begin().value(), failing[0]);
+  }
+  EXPECT_EQ(stated, 1u);
+
+  report.environments[0].changes->new_findings.clear();
+  report.environments[0].changes->unchanged[0].fingerprint = failing[0];
+  const std::string unchanged = render(report, with_deployment());
+  EXPECT_TRUE(matches_sarif_schema(unchanged));
+  EXPECT_NE(unchanged.find("\"baselineState\": \"unchanged\""), std::string::npos);
+
+  EXPECT_EQ(render(testing_support::inventory_report(), with_deployment()).find("baselineState"),
+            std::string::npos);
+}
+
 }  // namespace
 }  // namespace mongoscan

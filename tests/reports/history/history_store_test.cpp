@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 #include <sqlite3.h>
 
+#include <array>
 #include <fstream>
 #include <thread>
 
@@ -75,9 +76,29 @@ TEST(HistoryStoreTest, AnOlderFileIsMigrated) {
   raw_sql(path, "PRAGMA user_version = 0");
   auto store = HistoryStore::open(path, false);
   ASSERT_TRUE(store.ok()) << store.error().message;
-  EXPECT_EQ(raw_text(path, "PRAGMA user_version"), "1");
+  EXPECT_EQ(raw_text(path, "PRAGMA user_version"), std::to_string(kHistorySchemaVersion));
   ASSERT_TRUE(store.value().record(run_at("2026-01-01T00:00:00Z", {environment("prod", {})})).ok());
   EXPECT_EQ(store.value().runs(std::nullopt).value().size(), 1u);
+}
+
+// A version-1 file (before the findings_by_run index) keeps its runs and gains the index.
+TEST(HistoryStoreTest, AVersionOneFileIsMigratedKeepingItsRuns) {
+  TempTree tree;
+  const std::string path = tree.path("v1.db");
+  {
+    auto store = HistoryStore::open(path, true);
+    ASSERT_TRUE(store.ok());
+    ASSERT_TRUE(store.value()
+                    .record(run_at("2026-01-01T00:00:00Z", {environment("prod", {failing("a")})}))
+                    .ok());
+  }
+  raw_sql(path, "DROP INDEX findings_by_run; PRAGMA user_version = 1");
+  auto store = HistoryStore::open(path, false);
+  ASSERT_TRUE(store.ok()) << store.error().message;
+  EXPECT_EQ(raw_text(path, "PRAGMA user_version"), "2");
+  EXPECT_EQ(raw_text(path, "SELECT count(*) FROM sqlite_master WHERE name = 'findings_by_run'"),
+            "1");
+  EXPECT_EQ(store.value().past("prod").value().previous_findings.size(), 1u);
 }
 
 TEST(HistoryStoreTest, ANewerFileIsRefused) {
@@ -88,8 +109,8 @@ TEST(HistoryStoreTest, ANewerFileIsRefused) {
   const auto opened = HistoryStore::open(path, false);
   ASSERT_FALSE(opened.ok());
   EXPECT_EQ(opened.error().message,
-            "history " + path +
-                ": schema version 7 is newer than this mongoscan's (1): use a newer mongoscan");
+            "history " + path + ": schema version 7 is newer than this mongoscan's (" +
+                std::to_string(kHistorySchemaVersion) + "): use a newer mongoscan");
 }
 
 TEST(HistoryStoreTest, AnotherProgramsFileOrATextFileIsRefused) {
@@ -167,6 +188,45 @@ TEST(HistoryStoreTest, ThePastOfAnEnvironmentIsItsLastScannedRun) {
   ASSERT_EQ(staging[0].environments.size(), 1u);
   EXPECT_EQ(staging[0].environments[0].name, "staging");
   EXPECT_EQ(staging[0].environments[0].counts.fail, 1);
+}
+
+// The trend's past: the environment's last kTrendRuns - 1 runs, oldest first, scanned or not, each
+// with its unsuppressed fails (not warns) by severity.
+TEST(HistoryStoreTest, RecentRunsCountUnsuppressedFailsBySeverity) {
+  TempTree tree;
+  auto store = HistoryStore::open(tree.path("history.db"), true);
+  ASSERT_TRUE(store.ok());
+  HistoryStore& history = store.value();
+  HistoryFinding suppressed = failing("s");
+  suppressed.suppressed = true;
+  HistoryFinding critical = failing("c");
+  critical.severity = "critical";
+  ASSERT_TRUE(history
+                  .record(run_at("2026-01-01T00:00:00Z",
+                                 {environment("prod", {failing("a"), failing("b"), critical,
+                                                       suppressed, failing("w", "warn")}),
+                                  environment("staging", {failing("x")})}))
+                  .ok());
+  ASSERT_TRUE(
+      history.record(run_at("2026-01-02T00:00:00Z", {environment("prod", {}, "not scanned")}))
+          .ok());
+  std::vector<TrendPoint> recent = history.past("prod").value().recent;
+  ASSERT_EQ(recent.size(), 2u);
+  EXPECT_EQ(recent[0].started_at, "2026-01-01T00:00:00Z");
+  EXPECT_TRUE(recent[0].scanned);
+  EXPECT_EQ(recent[0].failing_by_severity, (std::array<int, 5>{1, 2, 0, 0, 0}));
+  EXPECT_FALSE(recent[1].scanned);
+  EXPECT_EQ(recent[1].failing_by_severity, (std::array<int, 5>{}));
+
+  for (int day = 3; day < 3 + static_cast<int>(kTrendRuns); ++day) {
+    const std::string date = "2026-01-" + std::string(day < 10 ? "0" : "") + std::to_string(day);
+    ASSERT_TRUE(
+        history.record(run_at(date + "T00:00:00Z", {environment("prod", {failing("a")})})).ok());
+  }
+  recent = history.past("prod").value().recent;
+  ASSERT_EQ(recent.size(), kTrendRuns - 1);
+  EXPECT_EQ(recent.back().started_at, "2026-01-14T00:00:00Z");
+  EXPECT_EQ(recent.front().started_at, "2026-01-04T00:00:00Z");
 }
 
 // Two writers on one file, each with its own connection: every run of both lands.

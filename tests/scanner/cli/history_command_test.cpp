@@ -71,6 +71,20 @@ std::map<std::string, json> environments_of(const std::string& report) {
   return environments;
 }
 
+// An environment's unsuppressed fails by severity in a JSON report, as its trend counts them.
+json fails_by_severity(const std::string& report, const std::string& environment) {
+  json counts = {{"critical", 0}, {"high", 0}, {"medium", 0}, {"low", 0}, {"info", 0}};
+  const json parsed = json::parse(report);
+  for (const json& finding : parsed["findings"]) {
+    if (finding["environment"] == environment && finding["status"] == "fail" &&
+        !finding.contains("suppression")) {
+      counts[finding["severity"].get<std::string>()] =
+          counts[finding["severity"].get<std::string>()].get<int>() + 1;
+    }
+  }
+  return counts;
+}
+
 std::vector<std::string> check_ids(const json& findings) {
   std::vector<std::string> ids;
   for (const json& finding : findings) ids.push_back(finding["check_id"]);
@@ -125,6 +139,13 @@ TEST(HistoryCommand, AnInventoryScannedTwiceShowsNewFixedAndUnverified) {
   EXPECT_TRUE(billing["fixed"].empty()) << "a changed string's old failures are not fixed";
   EXPECT_FALSE(billing["unverified"].empty()) << billing.dump(2);
   for (const json& finding : billing["unverified"]) EXPECT_EQ(finding["now"], "absent");
+  // The trend: both runs, oldest first, each with the fails its report had.
+  ASSERT_EQ(orders["trend"].size(), 2u) << orders.dump(2);
+  EXPECT_EQ(orders["trend"][0]["run"], json::parse(first.out)["started_at"]);
+  EXPECT_EQ(orders["trend"][0]["fails_by_severity"], fails_by_severity(first.out, "orders"));
+  EXPECT_EQ(orders["trend"][1]["run"], json::parse(second.out)["started_at"]);
+  EXPECT_EQ(orders["trend"][1]["fails_by_severity"], fails_by_severity(second.out, "orders"));
+  EXPECT_NE(orders["trend"][0]["fails_by_severity"], orders["trend"][1]["fails_by_severity"]);
 
   const auto listed = mongoscan({"history", history});
   ASSERT_EQ(listed.exit_code, 0) << listed.err;
