@@ -52,4 +52,5 @@ mongoscan_sources(MONGOSCAN_SOURCES reports/history
   environment_changes.cpp
   history_run.cpp
   history_store.cpp
+  report_changes.cpp
   run_listing_text.cpp)

@@ -213,4 +213,5 @@ mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/support
 mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/reports/history
   environment_changes_test.cpp
   history_store_test.cpp
+  report_changes_test.cpp
   run_listing_text_test.cpp)
