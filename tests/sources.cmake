@@ -60,6 +60,7 @@ mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/checks/server
 mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/fixtures
   configs_corpus_test.cpp
   demo_test.cpp
+  deploy_examples_test.cpp
   infra_corpus_test.cpp)
 
 mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/reports
