@@ -8,7 +8,7 @@ MONGOSCAN := $(BUILD)/mongoscan
 # Debian packages the build, the tests and the demo need.
 PACKAGES := build-essential cmake pkg-config libssl-dev openssl libc-ares-dev liburing-dev \
             nlohmann-json3-dev libyaml-cpp-dev libcli11-dev libgtest-dev libicu-dev libsqlite3-dev python3 python3-jsonschema \
-            python3-rfc3987 python3-pymongo python3-snappy python3-zstandard dnsmasq-base chromium time iproute2 util-linux
+            python3-rfc3987 python3-pymongo python3-snappy python3-zstandard dnsmasq-base chromium time iproute2 util-linux systemd
 
 # Debian packages only the benchmarks need, so that they never slow `make test`: ripgrep for
 # bench/configscan (GNU time is in PACKAGES already). npm (Debian's nodejs and npm, unless an npm is

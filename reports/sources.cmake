@@ -54,4 +54,5 @@ mongoscan_sources(MONGOSCAN_SOURCES reports/history
   environment_trend.cpp
   history_run.cpp
   history_store.cpp
+  report_changes.cpp
   run_listing_text.cpp)

@@ -60,6 +60,7 @@ mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/checks/server
 mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/fixtures
   configs_corpus_test.cpp
   demo_test.cpp
+  deploy_examples_test.cpp
   infra_corpus_test.cpp)
 
 mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/reports
@@ -217,4 +218,5 @@ mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/reports/history
   environment_changes_test.cpp
   environment_trend_test.cpp
   history_store_test.cpp
+  report_changes_test.cpp
   run_listing_text_test.cpp)

@@ -18,6 +18,8 @@
 #include "reports/catalogue.h"
 #include "reports/findings_view.h"
 #include "reports/formats/json_report_reader.h"
+#include "reports/history/history_store.h"
+#include "reports/history/report_changes.h"
 #include "reports/parsed_uri.h"
 #include "reports/report_merge.h"
 #include "reports/seedlist_json.h"
@@ -491,28 +493,82 @@ std::optional<CommandError> run_convert(const std::string& path, const ReportFla
   return render_saved_report(report.value(), flags, streams);
 }
 
-// `merge`: the JSON reports of one run's shards as one report, written as the flags say. Exits as
-// the whole run's scan would: 1 when a finding gates (as each shard judged it), else 4 when the
-// merged scan is incomplete (unless allow_incomplete), else 0.
-std::optional<CommandError> run_merge(const std::vector<std::string>& paths,
-                                      const ReportFlags& flags, bool allow_incomplete,
-                                      const CliStreams& streams) {
+struct MergeOptions {
+  std::vector<std::string> paths;  // the shards' JSON reports
+  ReportFlags reports;
+  bool allow_incomplete = false;
+  std::string history_file;                // --history: the run is recorded there
+  std::optional<std::string> fail_on_new;  // --fail-on-new SEVERITY
+};
+
+// Why the shard reports cannot be recorded in a history, or nothing: each must be an inventory
+// scan's (findings without environments would not be kept; an empty part has none), one at least
+// must hold an environment, and none may carry changes (its scan recorded it in a history
+// already: the run would be kept twice).
+std::optional<std::string> unrecordable_shard(const std::vector<Report>& reports) {
+  for (std::size_t i = 0; i < reports.size(); ++i) {
+    const std::string which = "merge --history: report " + std::to_string(i + 1);
+    if (reports[i].environments.empty() && !reports[i].findings.empty()) {
+      return which + " is not an inventory scan's: merge records the parts of scan --inventory";
+    }
+    for (const EnvironmentSummary& environment : reports[i].environments) {
+      if (environment.changes) {
+        return which + " was recorded in a history already (environment " + environment.name +
+               " has changes): scan the shards without --history";
+      }
+    }
+  }
+  if (std::all_of(reports.begin(), reports.end(),
+                  [](const Report& report) { return report.environments.empty(); })) {
+    return "merge --history: no report holds an environment: there is no run to record";
+  }
+  return std::nullopt;
+}
+
+// `merge`: the JSON reports of one run's shards as one report, written as the flags say; with a
+// history, compared with it (changes, --fail-on-new) and recorded there after the reports, as one
+// unsharded scan would be. A refused merge leaves the history untouched. Exits as the whole run's
+// scan would: 1 when a finding gates (as each shard judged it, or new at --fail-on-new), else 4
+// when the merged scan is incomplete (unless allow_incomplete), else 0.
+std::optional<CommandError> run_merge(const MergeOptions& options, const CliStreams& streams) {
+  if (options.fail_on_new && options.history_file.empty()) {
+    return CommandError{kExitUsage, "merge: --fail-on-new needs a history (--history)"};
+  }
   std::vector<Report> reports;
-  for (const std::string& path : paths) {
+  for (const std::string& path : options.paths) {
     auto report = read_saved_report(path, "merge", streams);
     if (!report) return CommandError{kExitUsage, report.error().message};
     reports.push_back(std::move(report).value());
   }
+  const bool recorded = !options.history_file.empty();
+  if (recorded) {
+    if (auto why = unrecordable_shard(reports)) return CommandError{kExitUsage, *why};
+  }
   auto merged = merge_reports(std::move(reports));
   if (!merged) return CommandError{kExitUsage, "merge: " + merged.error().message};
-  if (auto error = render_saved_report(merged.value(), flags, streams)) return error;
-  const auto& findings = merged.value().findings;
-  if (std::any_of(findings.begin(), findings.end(),
+  Report& report = merged.value();
+  std::optional<HistoryStore> history;
+  if (recorded) {
+    auto opened = HistoryStore::open(options.history_file, true);
+    if (!opened) return CommandError{kExitScanFailed, opened.error().message};
+    history.emplace(std::move(opened).value());
+    if (auto added = add_changes(*history, report); !added) {
+      return CommandError{kExitScanFailed, added.error().message};
+    }
+    if (options.fail_on_new) gate_on_new(report, parse_severity(*options.fail_on_new), false);
+  }
+  if (auto error = render_saved_report(report, options.reports, streams)) return error;
+  if (history) {
+    if (auto written = history->record(history_run(report, std::nullopt)); !written) {
+      return CommandError{kExitScanFailed, written.error().message};
+    }
+  }
+  if (std::any_of(report.findings.begin(), report.findings.end(),
                   [](const ReportedFinding& reported) { return reported.gates; })) {
     return CommandError{kExitFindingsFailed, ""};
   }
-  if (!merged.value().coverage.complete() && !allow_incomplete) {
-    return CommandError{kExitIncomplete, "merged scan " + merged.value().coverage.statement() +
+  if (!report.coverage.complete() && !options.allow_incomplete) {
+    return CommandError{kExitIncomplete, "merged scan " + report.coverage.statement() +
                                              ": not passed (--allow-incomplete accepts it)"};
   }
   return std::nullopt;
@@ -754,15 +810,24 @@ int run_cli(const std::vector<std::string>& args, CliStreams streams) {
                    "signature")
       ->type_name("CERT.pem");
 
-  std::vector<std::string> shard_reports;
-  ReportFlags merge_flags;
-  bool merge_allow_incomplete = false;
+  MergeOptions merge_options;
   CLI::App* merge = app.add_subcommand(
       "merge", "Merge the JSON reports of one run's shards (scan --shard I/N) into one report");
-  merge->add_option("reports", shard_reports, "The shards' JSON reports")->required();
-  add_report_flags(*merge, merge_flags);
-  merge->add_flag("--allow-incomplete", merge_allow_incomplete,
+  merge->add_option("reports", merge_options.paths, "The shards' JSON reports")->required();
+  add_report_flags(*merge, merge_options.reports);
+  merge->add_flag("--allow-incomplete", merge_options.allow_incomplete,
                   "Exit 0 or 1 by the findings even when the merged scan is incomplete");
+  merge
+      ->add_option("--history", merge_options.history_file,
+                   "SQLite history file the merged run is recorded in and compared with, as one "
+                   "unsharded scan --history would be (scan the shards without --history)")
+      ->type_name("PATH");
+  merge
+      ->add_option("--fail-on-new", merge_options.fail_on_new,
+                   "Exit 1 only when a finding new since the environment's previous run in the "
+                   "history fails at or above this severity (replaces the shards' gate)")
+      ->check(CLI::IsMember(severity_names()))
+      ->type_name("SEVERITY");
 
   std::string history_path;
   std::optional<std::string> history_environment;
@@ -829,7 +894,7 @@ int run_cli(const std::vector<std::string>& args, CliStreams streams) {
   if (resolve->parsed()) return run_resolve(resolve_options, streams);
   if (verify->parsed()) return run_verify(bundle_to_verify, verify_cert, streams);
   if (merge->parsed()) {
-    const auto error = run_merge(shard_reports, merge_flags, merge_allow_incomplete, streams);
+    const auto error = run_merge(merge_options, streams);
     return error ? report_failure(*error, streams) : kExitOk;
   }
   if (history->parsed()) return run_history(history_path, history_environment, streams);

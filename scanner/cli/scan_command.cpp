@@ -4,7 +4,6 @@
 #include <chrono>
 #include <ctime>
 #include <map>
-#include <set>
 #include <span>
 
 #include "checks/baseline.h"
@@ -15,9 +14,8 @@
 #include "checks/scan_coverage.h"
 #include "reports/atomic_file.h"
 #include "reports/cluster_summary.h"
-#include "reports/history/environment_changes.h"
-#include "reports/history/environment_trend.h"
 #include "reports/history/history_store.h"
+#include "reports/history/report_changes.h"
 #include "reports/node_summary.h"
 #include "reports/progress_line.h"
 #include "reports/reporter.h"
@@ -375,47 +373,6 @@ std::vector<Finding> judge_environment(EnvironmentRun& run, const ScanRequest& r
   return findings;
 }
 
-// Each environment's changes since its previous run in the history.
-Result<Ok> add_changes(const HistoryStore& history, Report& report) {
-  for (EnvironmentSummary& environment : report.environments) {
-    auto past = history.past(environment.name);
-    if (!past) return past.error();
-    std::vector<HistoryFinding> now;
-    for (const ReportedFinding& reported : report.findings) {
-      if (reported.environment == environment.name) {
-        now.push_back(history_finding(reported.finding));
-      }
-    }
-    environment.changes = environment_changes(past.value(), now, report.started_at);
-    environment.changes->trend =
-        environment_trend(past.value(), now, report.started_at, environment.error.empty());
-  }
-  return Ok{};
-}
-
-// --fail-on-new: a finding gates when it is new and fails at or above the threshold, or (with
-// --fail-on given too) when it gates by --fail-on. Returns whether any finding gates.
-bool gate_on_new(const ScanRequest& request, Report& report) {
-  const std::optional<Severity> threshold = parse_severity(*request.fail_on_new);
-  bool gate_fails = false;
-  for (EnvironmentSummary& environment : report.environments) {
-    std::set<std::string> new_fingerprints;
-    for (const ChangedFinding& finding : environment.changes->new_findings) {
-      new_fingerprints.insert(finding.fingerprint);
-    }
-    environment.gate_fails = false;
-    for (ReportedFinding& reported : report.findings) {
-      if (reported.environment != environment.name) continue;
-      const bool is_new = new_fingerprints.contains(reported.finding.fingerprint);
-      reported.gates = (request.fail_on_given && reported.gates) ||
-                       (is_new && fails_gate(reported.finding, threshold));
-      environment.gate_fails = environment.gate_fails || reported.gates;
-    }
-    gate_fails = gate_fails || environment.gate_fails;
-  }
-  return gate_fails;
-}
-
 }  // namespace
 
 std::optional<CommandError> run_scan(const ScanRequest& request, const CliStreams& streams) {
@@ -567,7 +524,9 @@ std::optional<CommandError> run_scan(const ScanRequest& request, const CliStream
     if (auto added = add_changes(*history, report); !added) {
       return CommandError{kExitScanFailed, added.error().message};
     }
-    if (request.fail_on_new) gate_fails = gate_on_new(request, report);
+    if (request.fail_on_new) {
+      gate_fails = gate_on_new(report, parse_severity(*request.fail_on_new), request.fail_on_given);
+    }
   }
   const StatusCounts counts = report.summary();
   diagnostics.note(1, "checks: " + std::to_string(report.findings.size()) + " findings (" +

@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -238,6 +239,166 @@ TEST(HistoryCommand, TwoConcurrentScansBothLand) {
     ++runs;
   }
   EXPECT_EQ(runs, 4u) << listed.out;
+}
+
+// Four environments, one target each: "alpha" judged under `workload` (core, then analytics),
+// the others as core with w=1 (CONN-005 fails).
+std::string fleet_inventory(const std::string& workload) {
+  std::string text =
+      "environments:\n  - name: alpha\n    targets: ['mongodb://alpha.example.com:27017,"
+      "b.example.com:27017/?replicaSet=rs0&readPreference=secondary&w=1']\n    workload: " +
+      workload + "\n    username: mongoscan\n    password_file: fleet.password\n";
+  for (const char* name : {"bravo", "charlie", "echo"}) {
+    text += std::string("  - name: ") + name + "\n    targets: ['mongodb://" + name +
+            ".example.com:27017,b.example.com:27017/?replicaSet=rs0&w=1']\n";
+  }
+  return text;
+}
+
+// The inventory scanned in two shards (--shard 1/2 and 2/2): their JSON reports' paths.
+std::vector<std::string> scan_shards(const TempTree& tree, const std::string& prefix) {
+  std::vector<std::string> shards;
+  for (const char* index : {"1", "2"}) {
+    const std::string shard = tree.path(prefix + index + ".json");
+    const auto scanned = mongoscan({"scan", "--inventory", tree.path("inventory.yaml"), "--shard",
+                                    std::string(index) + "/2", "--format", "json", "-o", shard});
+    EXPECT_TRUE(scanned.exit_code == 0 || scanned.exit_code == 1) << scanned.err;
+    shards.push_back(shard);
+  }
+  return shards;
+}
+
+ProcessResult merge(const std::vector<std::string>& shards, std::vector<std::string> more) {
+  std::vector<std::string> args = {"merge"};
+  args.insert(args.end(), shards.begin(), shards.end());
+  args.insert(args.end(), more.begin(), more.end());
+  return mongoscan(args);
+}
+
+// Issue 22 item 7: shards merged with --history are recorded as one run of the whole inventory,
+// and the merged report says what changed since each environment's previous run; --fail-on-new
+// gates the merge on new findings only.
+TEST(HistoryCommand, MergedShardsAreRecordedAsOneRun) {
+  TempTree tree;
+  tree.write("fleet.password", std::string(kInventoryPassword) + "\n");
+  const std::string history = tree.path("fleet.db");
+  tree.write("inventory.yaml", fleet_inventory("core"));
+  const auto first =
+      merge(scan_shards(tree, "night1-"), {"--history", history, "--format", "json"});
+  ASSERT_EQ(first.exit_code, 1) << first.err;
+  EXPECT_TRUE(testing_support::matches_report_schema(first.out));
+  auto environments = environments_of(first.out);
+  ASSERT_EQ(environments.size(), 4u) << first.out;
+  for (const auto& [name, environment] : environments) {
+    EXPECT_TRUE(environment["changes"]["previous_run"].is_null()) << name;
+    EXPECT_FALSE(environment["changes"]["new"].empty()) << name;
+  }
+
+  // The next night alpha is judged as analytics (its read preference fits: CONN-006 fixed; w=1 is
+  // no longer judged: CONN-005 unverified) and bravo gains a string with retryWrites=false
+  // (CONN-004 new).
+  std::string inventory = fleet_inventory("analytics");
+  inventory.replace(inventory.find("&w=1']", inventory.find("name: bravo")), 6,
+                    "&w=1', 'mongodb://bravo.example.com:27017,b.example.com:27017/"
+                    "?replicaSet=rs0&w=1&retryWrites=false']");
+  tree.write("inventory.yaml", inventory);
+  const auto second = merge(scan_shards(tree, "night2-"),
+                            {"--history", history, "--format", "json", "--fail-on-new", "medium"});
+  ASSERT_EQ(second.exit_code, 1) << "bravo's new CONN-004 gates: " << second.err;
+  EXPECT_TRUE(testing_support::matches_report_schema(second.out));
+  environments = environments_of(second.out);
+  ASSERT_EQ(environments.size(), 4u);
+  const std::string first_started = json::parse(first.out)["started_at"];
+  for (const auto& [name, environment] : environments) {
+    EXPECT_EQ(environment["changes"]["previous_run"], first_started) << name;
+    // The merged run's trend: both nights, as one unsharded scan's would be.
+    ASSERT_EQ(environment["changes"]["trend"].size(), 2u) << name;
+    EXPECT_EQ(environment["changes"]["trend"][0]["run"], first_started) << name;
+    EXPECT_EQ(environment["changes"]["trend"][1]["fails_by_severity"],
+              fails_by_severity(second.out, name))
+        << name;
+  }
+  EXPECT_EQ(check_ids(environments["alpha"]["changes"]["fixed"]),
+            (std::vector<std::string>{"CONN-006"}));
+  EXPECT_EQ(check_ids(environments["alpha"]["changes"]["unverified"]),
+            (std::vector<std::string>{"CONN-005"}));
+  EXPECT_TRUE(environments["alpha"]["changes"]["new"].empty());
+  const std::vector<std::string> bravo_new = check_ids(environments["bravo"]["changes"]["new"]);
+  EXPECT_NE(std::find(bravo_new.begin(), bravo_new.end(), "CONN-004"), bravo_new.end());
+  for (const char* unchanged : {"charlie", "echo"}) {
+    EXPECT_TRUE(environments[unchanged]["changes"]["new"].empty()) << unchanged;
+    EXPECT_TRUE(environments[unchanged]["changes"]["fixed"].empty()) << unchanged;
+    EXPECT_GT(environments[unchanged]["changes"]["unchanged"], 0) << unchanged;
+  }
+  // Only the new string's failures gate: they are all new.
+  for (const json& finding : json::parse(second.out)["findings"]) {
+    const bool on_new_string =
+        finding["subject"].value("uri", "").find("retryWrites=false") != std::string::npos;
+    if (!on_new_string) {
+      EXPECT_FALSE(finding["gates"]) << finding.dump();
+    }
+  }
+
+  const auto listed = mongoscan({"history", history});
+  ASSERT_EQ(listed.exit_code, 0) << listed.err;
+  EXPECT_NE(listed.out.find(" run 2\n"), std::string::npos) << listed.out;
+  EXPECT_EQ(listed.out.find(" run 3\n"), std::string::npos) << "one run per merge" << listed.out;
+  for (const char* name : {"alpha", "bravo", "charlie", "echo"}) {
+    const auto only = mongoscan({"history", history, "--env", name});
+    EXPECT_NE(only.out.find(" run 1\n"), std::string::npos) << name << only.out;
+    EXPECT_NE(only.out.find(" run 2\n"), std::string::npos) << name << only.out;
+  }
+  EXPECT_EQ(history_bytes(history).find(kInventoryPassword), std::string::npos);
+}
+
+// A merge that is refused (shards of different mongoscan versions, shards already recorded in a
+// history, a report of no inventory, only empty parts, --fail-on-new without a history) writes
+// nothing to the history, nor creates it.
+TEST(HistoryCommand, ARefusedMergeLeavesTheHistoryAlone) {
+  TempTree tree;
+  tree.write("fleet.password", std::string(kInventoryPassword) + "\n");
+  tree.write("inventory.yaml", fleet_inventory("core"));
+  const std::vector<std::string> shards = scan_shards(tree, "shard");
+  const std::string history = tree.path("fleet.db");
+  json older = json::parse(file_bytes(shards[1]));
+  older["tool"]["version"] = "0.0.1";
+  tree.write("older.json", older.dump());
+  const auto mismatched = merge({shards[0], tree.path("older.json")}, {"--history", history});
+  EXPECT_EQ(mismatched.exit_code, 2) << mismatched.err;
+  EXPECT_NE(mismatched.err.find("was written by mongoscan 0.0.1"), std::string::npos)
+      << mismatched.err;
+  EXPECT_FALSE(std::ifstream(history).good()) << "a refused merge creates no history";
+
+  ASSERT_EQ(merge(shards, {"--history", history, "-o", "/dev/null"}).exit_code, 1);
+  const std::string recorded = history_bytes(history);
+  const std::string recorded_shard = tree.path("recorded.json");
+  const auto with_history =
+      mongoscan({"scan", "--inventory", tree.path("inventory.yaml"), "--shard", "1/2", "--history",
+                 tree.path("shard.db"), "--format", "json", "-o", recorded_shard});
+  ASSERT_NE(with_history.exit_code, 3) << with_history.err;
+  const auto mismatched_again = merge({shards[0], tree.path("older.json")}, {"--history", history});
+  EXPECT_EQ(mismatched_again.exit_code, 2) << mismatched_again.err;
+  const auto without = merge(shards, {"--fail-on-new", "high"});
+  EXPECT_EQ(without.exit_code, 2);
+  EXPECT_NE(without.err.find("--fail-on-new needs a history"), std::string::npos) << without.err;
+  const auto twice = merge({recorded_shard, shards[1]}, {"--history", history});
+  EXPECT_EQ(twice.exit_code, 2);
+  EXPECT_NE(twice.err.find("was recorded in a history already"), std::string::npos) << twice.err;
+  tree.write("uris.txt", "mongodb://db.example.com:27017/?w=1\n");
+  const std::string plain = tree.path("plain.json");
+  mongoscan({"scan", "--app-uri-file", tree.path("uris.txt"), "--format", "json", "-o", plain});
+  const auto not_inventory = merge({plain}, {"--history", history});
+  EXPECT_EQ(not_inventory.exit_code, 2);
+  EXPECT_NE(not_inventory.err.find("is not an inventory scan's"), std::string::npos)
+      << not_inventory.err;
+  tree.write("solo.yaml", "environments:\n  - name: alpha\n    targets: ['mongodb://h/?w=1']\n");
+  const std::string empty_part = tree.path("empty.json");
+  mongoscan({"scan", "--inventory", tree.path("solo.yaml"), "--shard", "1/2", "--format", "json",
+             "-o", empty_part});
+  const auto nothing = merge({empty_part}, {"--history", history});
+  EXPECT_EQ(nothing.exit_code, 2) << "alpha falls in part 2: part 1 is empty";
+  EXPECT_NE(nothing.err.find("no report holds an environment"), std::string::npos) << nothing.err;
+  EXPECT_EQ(history_bytes(history), recorded) << "refused merges wrote to the history";
 }
 
 TEST(HistoryCommand, AMissingOrForeignFileIsOneLineAndExit2) {
