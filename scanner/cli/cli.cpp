@@ -285,6 +285,16 @@ Result<Ok> add_inventory_environments(const ScanOptions& options, ScanRequest& r
           {target.listed_at.file + ":" + std::to_string(target.listed_at.line), target.text, true,
            target.listed_at});
     }
+    // An unreadable list is this environment's error, as an unusable policy is.
+    for (const std::string& path : listed.app_uri_files) {
+      auto from_file = read_uri_file(path, false);
+      if (!from_file) {
+        environment.error = from_file.error();
+        break;
+      }
+      environment.inputs.insert(environment.inputs.end(), from_file.value().begin(),
+                                from_file.value().end());
+    }
     environment.config_paths = listed.config_paths;
     environment.probe = probe;
     ProbeSettings& account = environment.probe;
@@ -308,7 +318,7 @@ Result<Ok> add_inventory_environments(const ScanOptions& options, ScanRequest& r
                               origin + "policy", origin + "workload");
     if (policy) {
       environment.policy = std::move(policy).value();
-    } else {
+    } else if (!environment.error) {
       environment.error = policy.error();
     }
   }

@@ -15,10 +15,10 @@ namespace mongoscan {
 namespace {
 
 constexpr std::array<std::string_view, 2> kInventoryFields = {"history", "environments"};
-constexpr std::array<std::string_view, 14> kEnvironmentFields = {
-    "name",     "targets",       "username",       "password_env", "password_file",
-    "password", "auth_source",   "auth_mechanism", "tls",          "policy",
-    "workload", "app_instances", "config_paths",   "tags"};
+constexpr std::array<std::string_view, 15> kEnvironmentFields = {
+    "name",     "targets",       "username",       "password_env",  "password_file",
+    "password", "auth_source",   "auth_mechanism", "tls",           "policy",
+    "workload", "app_instances", "config_paths",   "app_uri_files", "tags"};
 constexpr std::array<std::string_view, 3> kTlsFields = {"ca_file", "cert_key_file", "insecure"};
 
 // Reads one inventory file; the first problem ends the reading (load errors are values).
@@ -172,8 +172,16 @@ class InventoryReader {
       if (!name) return error(yaml_line(path), "config_paths must list file or folder names");
       environment.config_paths.push_back(resolved(*name));
     }
-    if (environment.targets.empty() && environment.config_paths.empty()) {
-      return error(line, "an environment needs targets or config_paths");
+    auto uri_files = list(node, "app_uri_files");
+    if (!uri_files) return uri_files.error();
+    for (const YAML::Node& file : uri_files.value()) {
+      const auto name = yaml_text(file);
+      if (!name) return error(yaml_line(file), "app_uri_files must list file names");
+      environment.app_uri_files.push_back(resolved(*name));
+    }
+    if (environment.targets.empty() && environment.config_paths.empty() &&
+        environment.app_uri_files.empty()) {
+      return error(line, "an environment needs targets, config_paths or app_uri_files");
     }
     const YAML::Node tls = yaml_child(node, "tls");
     if (!tls.IsNull()) {

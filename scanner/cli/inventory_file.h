@@ -50,6 +50,8 @@ struct InventoryEnvironment {
   std::string workload;
   std::optional<std::int64_t> app_instances;
   std::vector<std::string> config_paths;
+  // Files of the applications' connection strings (as --app-uri-file): judged, never probed.
+  std::vector<std::string> app_uri_files;
   std::map<std::string, std::string> tags;
 };
 
@@ -60,10 +62,10 @@ struct Inventory {
 
 // The inventory in `text`, read from `path`. Relative file names in it (history, password_file,
 // tls files, policy, config_paths) are taken relative to the inventory's folder, as `path`
-// names it. A load error is ErrorCode::usage, "path:LINE: what is wrong", and never quotes a
-// value: an unknown field, a field of the wrong type, a missing or repeated name, an environment
-// with neither targets nor config_paths, a password written in the file (inline, or in a
-// target's connection string), or both password_env and password_file.
+// names it (app_uri_files too). A load error is ErrorCode::usage, "path:LINE: what is wrong", and
+// never quotes a value: an unknown field, a field of the wrong type, a missing or repeated name, an
+// environment with neither targets, config_paths nor app_uri_files, a password written in the file
+// (inline, or in a target's connection string), or both password_env and password_file.
 Result<Inventory> parse_inventory(std::string_view text, std::string_view path);
 
 // One of `count` parts of an inventory (--shard INDEX/COUNT, INDEX from 1): an environment belongs

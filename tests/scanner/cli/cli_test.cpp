@@ -452,6 +452,41 @@ TEST(Cli, ConvertRefusesWhatIsNoReportInOneLine) {
   EXPECT_NE(mongoscan({"convrt", "x.json"}).err.find("did you mean convert?"), std::string::npos);
 }
 
+// Issue 22: an environment's application connection strings (app_uri_files, relative to the
+// inventory) are judged at their list line and never probed; an unreadable list leaves that
+// environment not scanned, with the reason, and the others scanned.
+TEST(Cli, AnInventorysAppUriFilesAreJudgedPerEnvironment) {
+  TempDir dir;
+  const std::string planted = "Kp5-planted-app-uri-password";
+  std::ofstream(dir / "apps.txt") << "# the orders service\nmongodb://orders:" << planted
+                                  << "@db9.example.com:27017/orders?w=1\n";
+  std::ofstream(dir / "inventory.yaml") << "environments:\n"
+                                           "  - name: apps\n"
+                                           "    app_uri_files: [apps.txt]\n"
+                                           "  - name: lost\n"
+                                           "    app_uri_files: [missing.txt]\n";
+  const auto scanned =
+      mongoscan({"scan", "--inventory", (dir / "inventory.yaml").string(), "--format", "json"});
+  EXPECT_EQ(scanned.exit_code, 1) << scanned.err;
+  EXPECT_EQ(scanned.out.find(planted), std::string::npos);
+  EXPECT_EQ(scanned.err.find(planted), std::string::npos);
+  const auto report = nlohmann::json::parse(scanned.out);
+  EXPECT_TRUE(report["targets"].empty()) << "an application's string is never probed";
+  std::set<std::string> apps_checks;
+  for (const auto& finding : report["findings"]) {
+    ASSERT_EQ(finding["environment"], "apps") << finding;
+    EXPECT_EQ(finding["subject"]["file"], (dir / "apps.txt").string());
+    EXPECT_EQ(finding["subject"]["line"], 2);
+    if (finding["status"] == "fail") apps_checks.insert(finding["check_id"].get<std::string>());
+  }
+  EXPECT_TRUE(apps_checks.contains("CONN-005")) << "w=1 is judged: " << scanned.out;
+  ASSERT_EQ(report["environments"].size(), 2u);
+  EXPECT_EQ(report["environments"][1]["verdict"], "not scanned");
+  EXPECT_NE(report["environments"][1]["error"].get<std::string>().find("missing.txt"),
+            std::string::npos)
+      << report["environments"][1];
+}
+
 // Issue 22: an inventory scans every environment it selects in one run; an environment that
 // cannot be scanned (its policy or a connection string is unusable) is reported in its own
 // section and the others are scanned; no password from the inventory's files reaches any output.

@@ -38,6 +38,8 @@ TEST(InventoryFile, TheExampleReadsWithFilesRelativeToIt) {
   EXPECT_EQ(production.workload, "core");
   EXPECT_EQ(production.app_instances, 24);
   EXPECT_EQ(production.config_paths, std::vector<std::string>{folder + "apps/orders-service"});
+  EXPECT_EQ(production.app_uri_files,
+            std::vector<std::string>{folder + "uris/sample-app-uris.txt"});
   EXPECT_EQ(production.tags,
             (std::map<std::string, std::string>{{"owner", "payments"}, {"tier", "prod"}}));
   const InventoryEnvironment& reporting = inventory.value().environments[1];
@@ -84,7 +86,8 @@ TEST(InventoryFile, LoadErrorsNameTheLine) {
       {"environments:\n  - name: a\n    target: [mongodb://h]\n",
        ":3: unknown environment field (did you mean targets?)"},
       {"environments:\n  - targets: [mongodb://h]\n", ":2: an environment needs a name"},
-      {"environments:\n  - name: a\n", ":2: an environment needs targets or config_paths"},
+      {"environments:\n  - name: a\n",
+       ":2: an environment needs targets, config_paths or app_uri_files"},
       {"environments:\n  - name: a\n    targets: [mongodb://h]\n  - name: a\n    targets: "
        "[mongodb://g]\n",
        ":4: a second environment named a"},
@@ -100,6 +103,8 @@ TEST(InventoryFile, LoadErrorsNameTheLine) {
       {"environments:\n  - name: a\n    targets: [mongodb://h]\n    tags: [x]\n",
        ":4: tags must be a mapping of text to text"},
       {"environments:\n  - name: a\n    targets: mongodb://h\n", ":3: targets must be a list"},
+      {"environments:\n  - name: a\n    app_uri_files: [[x]]\n",
+       ":3: app_uri_files must list file names"},
   };
   for (const auto& [text, expected] : cases) {
     const std::string error = error_of(text);
