@@ -34,7 +34,7 @@ void write_table(const std::vector<CheckSpec>& specs, std::ostream& out) {
                    {std::string(to_string(spec.layer))},
                    {std::string(to_string(spec.severity))},
                    {spec.title},
-                   {joined(spec.references, "; ")},
+                   {joined(reference_texts(spec.references), "; ")},
                    {spec.remediation}});
   }
   table.write(out, false);
@@ -66,8 +66,8 @@ void write_markdown(const std::vector<CheckSpec>& specs, std::ostream& out) {
   for (const CheckSpec& spec : specs) {
     out << "| " << markdown_cell(spec.id) << " | " << to_string(spec.layer) << " | "
         << to_string(spec.severity) << " | " << markdown_cell(spec.title) << " | "
-        << markdown_cell(joined(spec.references, "; ")) << " | " << markdown_cell(spec.remediation)
-        << " |\n";
+        << markdown_cell(joined(reference_texts(spec.references), "; ")) << " | "
+        << markdown_cell(spec.remediation) << " |\n";
   }
 }
 

@@ -13,9 +13,6 @@ namespace {
 
 using nlohmann::json;
 
-constexpr std::string_view kChecklistHardening =
-    "MongoDB Security Checklist: run MongoDB with secure configuration options";
-
 // The node's settings, or the verdict to give instead. Points into `facts`.
 std::variant<ServerSettings, Verdict> configuration(const NodeFacts& facts) {
   auto reply = command_reply(facts, "getCmdLineOpts", "getCmdLineOpts");
@@ -184,33 +181,45 @@ const std::vector<CheckSpec>& hardening_specs() {
        "Server-side JavaScript disabled",
        Layer::hardening,
        Severity::medium,
-       {"CIS MongoDB 8 Benchmark 7.4: Ensure that server-side scripting is disabled if not needed",
-        std::string(kChecklistHardening)},
+       {{Framework::cis, "6.3", "Ensure that server-side scripting is disabled if not needed"},
+        {Framework::stig, "V-252167",
+         "MongoDB must check the validity of all data inputs except those specifically identified "
+         "by the organization."},
+        {Framework::checklist, "secure-configuration",
+         "Run MongoDB with Secure Configuration Options"}},
        "Set security.javascriptEnabled: false on every mongod and mongos unless an application "
        "needs $where, $function, $accumulator or mapReduce."},
       {"HARD-002",
        "Auditing enabled",
        Layer::hardening,
        Severity::medium,
-       {"CIS MongoDB 8 Benchmark 5.1: Ensure that system activity is audited",
-        "MongoDB Security Checklist: audit system activity"},
+       {{Framework::cis, "5.1", "Ensure that system activity is audited"},
+        {Framework::stig, "V-252134",
+         "MongoDB must provide audit record generation for DoD-defined auditable events within all "
+         "DBMS/database components."},
+        {Framework::checklist, "audit", "Audit System Activity"}},
        "Configure auditLog.destination (file or syslog) with a filter for authentication, "
        "authorization and DDL events (MongoDB Enterprise, Atlas or Percona Server for MongoDB)."},
       {"HARD-003",
        "Encryption at rest",
        Layer::hardening,
        Severity::medium,
-       {"CIS MongoDB 8 Benchmark 7.3: Ensure encryption of data at rest",
-        "MongoDB Security Checklist: encrypt and protect data"},
+       {{Framework::cis, "4.5", "Ensure Encryption of Data at Rest"},
+        {Framework::stig, "V-252165",
+         "MongoDB must protect the confidentiality and integrity of all information at rest."},
+        {Framework::checklist, "encrypt-data", "Encrypt and Protect Data"}},
        "Enable security.enableEncryption with a KMIP or key-file master key (Enterprise or "
        "Percona), or keep the data files on encrypted volumes."},
       {"HARD-004",
        "Client data redacted from logs; not root; adequate rlimits",
        Layer::hardening,
        Severity::low,
-       {"CIS MongoDB 8 Benchmark 4.1: Ensure that MongoDB runs using a non-privileged, dedicated "
-        "service account",
-        "MongoDB manual: security.redactClientLogData", std::string(kChecklistHardening)},
+       {{Framework::cis, "3.3",
+         "Ensure that MongoDB is run using a non-privileged, dedicated service account"},
+        {Framework::cis, "6.2", "Ensure that operating system resource limits are set for MongoDB"},
+        {Framework::checklist, "dedicated-user", "Run MongoDB with a Dedicated User"},
+        {Framework::checklist, "secure-configuration",
+         "Run MongoDB with Secure Configuration Options"}},
        "Run mongod as a dedicated unprivileged user, raise ulimit -n and -u to MongoDB's "
        "recommended values, and set security.redactClientLogData: true."},
   };
