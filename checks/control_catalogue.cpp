@@ -20,7 +20,8 @@ constexpr std::array kSources = {
         Framework::stig,
         "DISA MongoDB Enterprise Advanced 4.x STIG V1R4 (52 rules; applies to 4 to 7)",
         "Partial: only the rules whose id and title were verified: stighub.com's V1R4 listing "
-        "(V-252134 to V-252141, V-252151, V-252164), MITRE SAF InSpec profiles of V1R1/V1R2 "
+        "(V-252134 to V-252137, V-252139 to V-252141, V-252151, V-252164; V-252138 left out: the "
+        "listing gives it V-252137's title), MITRE SAF InSpec profiles of V1R1/V1R2 "
         "(V-252165, V-252167, V-252184) and Tenable's 4.x audit v1r3 (V-252179, V-252180). The "
         "7.x STIG V1R1 (50 rules) and 8.x STIG V1R1 (55 rules) are not yet transcribed",
         "2026-11-26", 52},

@@ -22,6 +22,16 @@ std::string joined(const std::vector<std::string>& items, std::string_view separ
   return text;
 }
 
+// "cis 4.3; devspec A3.6": the references as the console table's narrow column shows them.
+std::string reference_ids(const std::vector<ControlReference>& references) {
+  std::string text;
+  for (const ControlReference& reference : references) {
+    if (!text.empty()) text += "; ";
+    text += std::string(to_string(reference.framework)) + " " + reference.id;
+  }
+  return text;
+}
+
 void write_table(const std::vector<CheckSpec>& specs, std::ostream& out) {
   TextTable table({{"ID"},
                    {"LAYER"},
@@ -34,7 +44,7 @@ void write_table(const std::vector<CheckSpec>& specs, std::ostream& out) {
                    {std::string(to_string(spec.layer))},
                    {std::string(to_string(spec.severity))},
                    {spec.title},
-                   {joined(reference_texts(spec.references), "; ")},
+                   {reference_ids(spec.references)},
                    {spec.remediation}});
   }
   table.write(out, false);
