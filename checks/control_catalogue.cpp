@@ -19,11 +19,12 @@ constexpr std::array kSources = {
     FrameworkSource{
         Framework::stig,
         "DISA MongoDB Enterprise Advanced 4.x STIG V1R4 (52 rules; applies to 4 to 7)",
-        "Partial: only the rules whose id and title were verified: stighub.com's V1R4 listing "
-        "(V-252134 to V-252137, V-252139 to V-252141, V-252151, V-252164; V-252138 left out: the "
-        "listing gives it V-252137's title), MITRE SAF InSpec profiles of V1R1/V1R2 "
-        "(V-252165, V-252167, V-252184) and Tenable's 4.x audit v1r3 (V-252179, V-252180). The "
-        "7.x STIG V1R1 (50 rules) and 8.x STIG V1R1 (55 rules) are not yet transcribed",
+        "Every rule, V-252134 to V-252185. Titles of V-252134 to V-252141, V-252151 and V-252164 "
+        "as stighub.com's V1R4 listing gives them; of V-252179 and V-252180 as Tenable's 4.x "
+        "audit v1r3 does; the others from MITRE SAF's InSpec profile of V1R2 "
+        "(github.com/mitre/mongodb-enterprise-advanced-4-stig-baseline-hardening). Some rules "
+        "share a title (V-252137, V-252138, V-252156; V-252140, V-252163). The 7.x STIG V1R1 "
+        "(50 rules) and 8.x STIG V1R1 (55 rules) are not transcribed",
         "2026-11-26", 52},
     FrameworkSource{
         Framework::checklist, "MongoDB manual: Security Checklist for Self-Managed Deployments",
@@ -83,49 +84,180 @@ constexpr std::array kControls = {
     FrameworkControl{Framework::cis, "7.1", "Ensure appropriate key file permissions are set"},
     FrameworkControl{Framework::cis, "7.2", "Ensure appropriate database file permissions are set"},
 
-    // DISA MongoDB Enterprise Advanced 4.x STIG (partial, see kSources)
+    // DISA MongoDB Enterprise Advanced 4.x STIG
     FrameworkControl{Framework::stig, "V-252134",
                      "MongoDB must provide audit record generation for DoD-defined auditable "
                      "events within all DBMS/database components."},
-    FrameworkControl{Framework::stig, "V-252135",
-                     "The audit information produced by MongoDB must be protected from "
-                     "unauthorized access."},
+    FrameworkControl{
+        Framework::stig, "V-252135",
+        "The audit information produced by MongoDB must be protected from unauthorized access."},
     FrameworkControl{Framework::stig, "V-252136",
                      "MongoDB must protect its audit features from unauthorized access."},
     FrameworkControl{Framework::stig, "V-252137",
+                     "Unused database components that are integrated in MongoDB and cannot be "
+                     "uninstalled must be disabled."},
+    FrameworkControl{Framework::stig, "V-252138",
                      "Unused database components that are integrated in MongoDB and cannot be "
                      "uninstalled must be disabled."},
     FrameworkControl{Framework::stig, "V-252139",
                      "If passwords are used for authentication, MongoDB must transmit only "
                      "encrypted representations of passwords."},
     FrameworkControl{Framework::stig, "V-252140",
-                     "MongoDB must uniquely identify and authenticate non-organizational users "
-                     "(or processes acting on behalf of non-organizational users)."},
+                     "MongoDB must uniquely identify and authenticate non-organizational users (or "
+                     "processes acting on behalf of non-organizational users)."},
     FrameworkControl{Framework::stig, "V-252141",
-                     "MongoDB must fail to a secure state if system initialization fails, "
-                     "shutdown fails, or aborts fail."},
-    FrameworkControl{Framework::stig, "V-252151",
-                     "MongoDB must limit privileges to change software modules, to include stored "
-                     "procedures, functions and triggers, and links to software external to "
-                     "MongoDB."},
+                     "MongoDB must fail to a secure state if system initialization fails, shutdown "
+                     "fails, or aborts fail."},
+    FrameworkControl{Framework::stig, "V-252142",
+                     "MongoDB must prevent unauthorized and unintended information transfer via "
+                     "shared system resources."},
+    FrameworkControl{Framework::stig, "V-252143",
+                     "MongoDB and associated applications must reserve the use of dynamic code "
+                     "execution for situations that require it."},
+    FrameworkControl{
+        Framework::stig, "V-252144",
+        "MongoDB must associate organization-defined types of security labels having "
+        "organization-defined security label values with information in storage and transmission."},
+    FrameworkControl{Framework::stig, "V-252145",
+                     "MongoDB must enforce discretionary access control policies, as defined by "
+                     "the data owner, over defined subjects and objects."},
+    FrameworkControl{Framework::stig, "V-252146",
+                     "MongoDB must use NIST FIPS 140-2 or 140-3 validated cryptographic modules "
+                     "for cryptographic operations."},
+    FrameworkControl{
+        Framework::stig, "V-252147",
+        "MongoDB must implement cryptographic mechanisms to prevent unauthorized modification of "
+        "organization-defined information at rest (to include, at a minimum, PII and classified "
+        "information) on organization-defined information system components."},
+    FrameworkControl{
+        Framework::stig, "V-252148",
+        "MongoDB must limit the total number of concurrent connections to the database."},
+    FrameworkControl{Framework::stig, "V-252149",
+                     "MongoDB must integrate with an organization-level authentication/access "
+                     "mechanism providing account management and automation for all users, groups, "
+                     "roles, and any other principals."},
+    FrameworkControl{
+        Framework::stig, "V-252150",
+        "MongoDB must enforce approved authorizations for logical access to information and system "
+        "resources in accordance with applicable access control policies."},
+    FrameworkControl{
+        Framework::stig, "V-252151",
+        "MongoDB must limit privileges to change software modules, to include stored procedures, "
+        "functions and triggers, and links to software external to MongoDB."},
+    FrameworkControl{
+        Framework::stig, "V-252152",
+        "MongoDB software installation account must be restricted to authorized users."},
+    FrameworkControl{
+        Framework::stig, "V-252153",
+        "Database software, including DBMS configuration files, must be stored in dedicated "
+        "directories, or DASD pools, separate from the host OS and other applications."},
+    FrameworkControl{
+        Framework::stig, "V-252154",
+        "Database objects (including but not limited to tables, indexes, storage, stored "
+        "procedures, functions, triggers, links to software external to MongoDB, etc.) must be "
+        "owned by database/DBMS principals authorized for ownership."},
+    FrameworkControl{Framework::stig, "V-252155",
+                     "The role(s)/group(s) used to modify database structure (including but not "
+                     "necessarily limited to tables, indexes, storage, etc.) and logic modules "
+                     "(stored procedures, functions, triggers, links to software external to "
+                     "MongoDB, etc.) must be restricted to authorized users."},
+    FrameworkControl{Framework::stig, "V-252156",
+                     "Unused database components that are integrated in MongoDB and cannot be "
+                     "uninstalled must be disabled."},
+    FrameworkControl{Framework::stig, "V-252157",
+                     "MongoDB must uniquely identify and authenticate organizational users (or "
+                     "processes acting on behalf of organizational users)."},
+    FrameworkControl{
+        Framework::stig, "V-252158",
+        "If passwords are used for authentication, MongoDB must implement LDAP or Kerberos for "
+        "authentication to enforce the DoD standards for password complexity and lifetime."},
+    FrameworkControl{Framework::stig, "V-252159",
+                     "If passwords are used for authentication, MongoDB must store only hashed, "
+                     "salted representations of passwords."},
+    FrameworkControl{Framework::stig, "V-252160",
+                     "MongoDB must enforce authorized access to all PKI private keys "
+                     "stored/utilized by MongoDB."},
+    FrameworkControl{
+        Framework::stig, "V-252161",
+        "MongoDB must map the PKI-authenticated identity to an associated user account."},
+    FrameworkControl{Framework::stig, "V-252162",
+                     "MongoDB must obscure feedback of authentication information during the "
+                     "authentication process to protect the information from possible "
+                     "exploitation/use by unauthorized individuals."},
+    FrameworkControl{Framework::stig, "V-252163",
+                     "MongoDB must uniquely identify and authenticate non-organizational users (or "
+                     "processes acting on behalf of non-organizational users)."},
     FrameworkControl{Framework::stig, "V-252164",
                      "MongoDB must maintain the authenticity of communications sessions by "
-                     "guarding against man-in-the-middle attacks that guess at Session ID "
-                     "values."},
-    FrameworkControl{Framework::stig, "V-252165",
-                     "MongoDB must protect the confidentiality and integrity of all information "
-                     "at rest."},
+                     "guarding against man-in-the-middle attacks that guess at Session ID values."},
+    FrameworkControl{
+        Framework::stig, "V-252165",
+        "MongoDB must protect the confidentiality and integrity of all information at rest."},
+    FrameworkControl{Framework::stig, "V-252166",
+                     "Database contents must be protected from unauthorized and unintended "
+                     "information transfer by enforcement of a data-transfer policy."},
     FrameworkControl{Framework::stig, "V-252167",
-                     "MongoDB must check the validity of all data inputs except those "
-                     "specifically identified by the organization."},
+                     "MongoDB must check the validity of all data inputs except those specifically "
+                     "identified by the organization."},
+    FrameworkControl{Framework::stig, "V-252168",
+                     "MongoDB must provide non-privileged users with error messages that provide "
+                     "information necessary for corrective actions without revealing information "
+                     "that could be exploited by adversaries."},
+    FrameworkControl{
+        Framework::stig, "V-252169",
+        "MongoDB must reveal detailed error messages only to the ISSO, ISSM, SA, and DBA."},
+    FrameworkControl{
+        Framework::stig, "V-252170",
+        "MongoDB must automatically terminate a user session after organization-defined conditions "
+        "or trigger events requiring session disconnect."},
+    FrameworkControl{Framework::stig, "V-252171",
+                     "MongoDB must utilize centralized management of the content captured in audit "
+                     "records generated by all components of MongoDB."},
+    FrameworkControl{Framework::stig, "V-252172",
+                     "MongoDB must allocate audit record storage capacity in accordance with site "
+                     "audit record storage requirements."},
+    FrameworkControl{
+        Framework::stig, "V-252173",
+        "MongoDB must provide a warning to appropriate support staff when allocated audit record "
+        "storage volume reaches 75 percent of maximum audit record storage capacity."},
+    FrameworkControl{Framework::stig, "V-252174",
+                     "MongoDB must prohibit user installation of logic modules (stored procedures, "
+                     "functions, triggers, views, etc.) without explicit privileged status."},
+    FrameworkControl{Framework::stig, "V-252175",
+                     "MongoDB must enforce access restrictions associated with changes to the "
+                     "configuration of MongoDB or database(s)."},
+    FrameworkControl{Framework::stig, "V-252176",
+                     "MongoDB must require users to reauthenticate when organization-defined "
+                     "circumstances or situations require reauthentication."},
+    FrameworkControl{Framework::stig, "V-252177",
+                     "MongoDB must prohibit the use of cached authenticators after an "
+                     "organization-defined time period."},
+    FrameworkControl{
+        Framework::stig, "V-252178",
+        "MongoDB must only accept end entity certificates issued by DoD PKI or DoD-approved PKI "
+        "Certification Authorities (CAs) for the establishment of all encrypted sessions."},
     FrameworkControl{Framework::stig, "V-252179",
                      "MongoDB must maintain the confidentiality and integrity of information "
                      "during preparation for transmission."},
-    FrameworkControl{Framework::stig, "V-252180",
-                     "MongoDB must maintain the confidentiality and integrity of information "
-                     "during reception."},
+    FrameworkControl{
+        Framework::stig, "V-252180",
+        "MongoDB must maintain the confidentiality and integrity of information during reception."},
+    FrameworkControl{Framework::stig, "V-252181",
+                     "When invalid inputs are received, MongoDB must behave in a predictable and "
+                     "documented manner that reflects organizational and system objectives."},
+    FrameworkControl{Framework::stig, "V-252182",
+                     "When updates are applied to MongoDB software, any software components that "
+                     "have been replaced or made unnecessary must be removed."},
+    FrameworkControl{
+        Framework::stig, "V-252183",
+        "Security-relevant software updates to MongoDB must be installed within the time period "
+        "directed by an authoritative source (e.g., IAVM, CTOs, DTMs, and STIGs)."},
     FrameworkControl{Framework::stig, "V-252184",
                      "MongoDB products must be a version supported by the vendor."},
+    FrameworkControl{Framework::stig, "V-252185",
+                     "MongoDB must be configured in accordance with the security configuration "
+                     "settings based on DoD security configuration and implementation guidance, "
+                     "including STIGs, NSA configuration guides, CTOs, DTMs, and IAVMs."},
 
     // MongoDB Security Checklist
     FrameworkControl{Framework::checklist, "access-control",

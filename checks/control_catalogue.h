@@ -16,13 +16,13 @@ struct FrameworkControl {
   std::string_view title;
 };
 
-// Where a framework's list comes from, and whether it is whole.
+// Where a framework's list comes from.
 struct FrameworkSource {
   Framework framework;
   std::string_view document;   // the framework's document and version
   std::string_view source;     // where the ids and titles were read, and how far they were verified
   std::string_view retrieved;  // YYYY-MM-DD
-  std::size_t total_controls;  // the document's count; more than listed when the list is partial
+  std::size_t total_controls;  // the document's count of controls, which the list must hold
 };
 
 const FrameworkSource& framework_source(Framework framework);

@@ -565,7 +565,10 @@ const std::vector<CheckSpec>& data_model_specs() {
        Layer::data_model,
        Severity::medium,
        {{Framework::devspec, "B.11", "Schema validation"},
-        {Framework::devspec, "B.C6", "Checklist: schema validation enabled"}},
+        {Framework::devspec, "B.C6", "Checklist: schema validation enabled"},
+        {Framework::stig, "V-252181",
+         "When invalid inputs are received, MongoDB must behave in a predictable and documented "
+         "manner that reflects organizational and system objectives."}},
        "Add a $jsonSchema validator with collMod, validationLevel strict or moderate and "
        "validationAction error."},
       {"MODEL-006",

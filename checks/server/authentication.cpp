@@ -267,6 +267,13 @@ const std::vector<CheckSpec>& authentication_specs() {
         {Framework::devspec, "A2.5",
          "No disabled authentication and no arbitrary public exposure in production"},
         {Framework::cis, "2.1", "Ensure Authentication is configured"},
+        {Framework::stig, "V-252157",
+         "MongoDB must uniquely identify and authenticate organizational users (or processes "
+         "acting on behalf of organizational users)."},
+        {Framework::stig, "V-252149",
+         "MongoDB must integrate with an organization-level authentication/access mechanism "
+         "providing account management and automation for all users, groups, roles, and any other "
+         "principals."},
         {Framework::checklist, "access-control",
          "Enable Access Control and Enforce Authentication"}},
        "Start mongod and mongos with security.authorization: enabled (and keyFile or x509 for "
@@ -280,6 +287,13 @@ const std::vector<CheckSpec>& authentication_specs() {
         {Framework::cis, "2.3", "Ensure authentication is enabled in the sharded cluster"},
         {Framework::cis, "3.2",
          "Ensure that role-based access control is enabled and configured appropriately"},
+        {Framework::stig, "V-252145",
+         "MongoDB must enforce discretionary access control policies, as defined by the data "
+         "owner, over defined subjects and objects."},
+        {Framework::stig, "V-252149",
+         "MongoDB must integrate with an organization-level authentication/access mechanism "
+         "providing account management and automation for all users, groups, roles, and any other "
+         "principals."},
         {Framework::checklist, "access-control",
          "Enable Access Control and Enforce Authentication"}},
        "Set security.authorization: enabled, and security.keyFile or "
@@ -301,6 +315,9 @@ const std::vector<CheckSpec>& authentication_specs() {
        Severity::medium,
        {{Framework::stig, "V-252139",
          "If passwords are used for authentication, MongoDB must transmit only encrypted "
+         "representations of passwords."},
+        {Framework::stig, "V-252159",
+         "If passwords are used for authentication, MongoDB must store only hashed, salted "
          "representations of passwords."},
         {Framework::checklist, "access-control",
          "Enable Access Control and Enforce Authentication"}},

@@ -387,6 +387,11 @@ const std::vector<CheckSpec>& authorization_specs() {
          "No disabled authentication and no arbitrary public exposure in production"},
         {Framework::cis, "3.1", "Ensure least privilege for database accounts"},
         {Framework::cis, "3.5", "Review Superuser/Admin Roles"},
+        {Framework::stig, "V-252155",
+         "The role(s)/group(s) used to modify database structure (including but not necessarily "
+         "limited to tables, indexes, storage, etc.) and logic modules (stored procedures, "
+         "functions, triggers, links to software external to MongoDB, etc.) must be restricted to "
+         "authorized users."},
         {Framework::checklist, "rbac", "Configure Role-Based Access Control"}},
        "Give application and service accounts read or readWrite on their own database only; keep "
        "root, any-database and cluster roles to the named administrators and list them in the "
@@ -409,6 +414,9 @@ const std::vector<CheckSpec>& authorization_specs() {
        {{Framework::cis, "3.4",
          "Ensure that each role for each MongoDB database is needed and grants only the necessary "
          "privileges"},
+        {Framework::stig, "V-252140",
+         "MongoDB must uniquely identify and authenticate non-organizational users (or processes "
+         "acting on behalf of non-organizational users)."},
         {Framework::checklist, "rbac", "Configure Role-Based Access Control"}},
        "Rewrite the custom role with the specific actions and databases its holders need "
        "(updateRole); read-only monitoring actions on the cluster are fine."},

@@ -209,7 +209,13 @@ const std::vector<CheckSpec>& network_specs() {
        "Legacy HTTP interface closed",
        Layer::network,
        Severity::medium,
-       {{Framework::checklist, "secure-configuration",
+       {{Framework::stig, "V-252138",
+         "Unused database components that are integrated in MongoDB and cannot be uninstalled must "
+         "be disabled."},
+        {Framework::stig, "V-252156",
+         "Unused database components that are integrated in MongoDB and cannot be uninstalled must "
+         "be disabled."},
+        {Framework::checklist, "secure-configuration",
          "Run MongoDB with Secure Configuration Options"}},
        "Upgrade to a supported MongoDB version; until then set net.http.enabled: false (or "
        "nohttpinterface) and block port + 1000."},

