@@ -28,10 +28,12 @@ constexpr std::array kSources = {
         "2026-11-26", 52},
     FrameworkSource{
         Framework::checklist, "MongoDB manual: Security Checklist for Self-Managed Deployments",
-        "www.mongodb.com/docs/manual/administration/security-checklist/ (its page title and first "
-        "heading checked); the other headings and their order from the same checklist in the 2.6 "
-        "page and the 3.2 Security Guide. The page has no numbers: ids are mongoscan's slugs of "
-        "the headings",
+        "www.mongodb.com/docs/manual/administration/security-checklist/: its title and first "
+        "heading read in this session; the other headings and their order as in the checklist of "
+        "the 2.6 manual and the 3.2 Security Guide. The current page's wording \"Encrypt "
+        "Communication (TLS/SSL)\" and its closing part \"Periodic/Ongoing Production Checks\" "
+        "were not re-read in this session. The page has no numbers: ids are "
+        "mongoscan's slugs of the headings",
         "2026-11-26", 11},
     FrameworkSource{
         Framework::devspec,
@@ -265,9 +267,9 @@ constexpr std::array kControls = {
     FrameworkControl{Framework::checklist, "rbac", "Configure Role-Based Access Control"},
     FrameworkControl{Framework::checklist, "encrypt-communication",
                      "Encrypt Communication (TLS/SSL)"},
-    FrameworkControl{Framework::checklist, "encrypt-data", "Encrypt and Protect Data"},
     FrameworkControl{Framework::checklist, "network-exposure", "Limit Network Exposure"},
     FrameworkControl{Framework::checklist, "audit", "Audit System Activity"},
+    FrameworkControl{Framework::checklist, "encrypt-data", "Encrypt and Protect Data"},
     FrameworkControl{Framework::checklist, "dedicated-user", "Run MongoDB with a Dedicated User"},
     FrameworkControl{Framework::checklist, "secure-configuration",
                      "Run MongoDB with Secure Configuration Options"},
