@@ -1,6 +1,6 @@
 #pragma once
 // The options that choose a command's reports (--format, -o, --report, --color, --view,
-// --sarif-*, --evidence-dir, --sign-key), the same for `scan` and `convert`.
+// --framework, --sarif-*, --evidence-dir, --sign-key), the same for `scan` and `convert`.
 
 #include <CLI/CLI.hpp>
 #include <optional>
