@@ -8,11 +8,17 @@ namespace mongoscan {
 nlohmann::ordered_json catalogue_json(const std::vector<CheckSpec>& specs) {
   nlohmann::ordered_json catalogue = nlohmann::ordered_json::array();
   for (const CheckSpec& spec : specs) {
+    nlohmann::ordered_json references = nlohmann::ordered_json::array();
+    for (const ControlReference& reference : spec.references) {
+      references.push_back({{"framework", to_string(reference.framework)},
+                            {"id", reference.id},
+                            {"title", reference.title}});
+    }
     catalogue.push_back({{"id", spec.id},
                          {"layer", to_string(spec.layer)},
                          {"severity", to_string(spec.severity)},
                          {"title", spec.title},
-                         {"references", spec.references},
+                         {"references", references},
                          {"remediation", spec.remediation}});
   }
   return catalogue;

@@ -6,6 +6,8 @@
 #include <string_view>
 #include <vector>
 
+#include "checks/control_reference.h"
+
 namespace mongoscan {
 
 enum class Severity { info, low, medium, high, critical };
@@ -31,9 +33,9 @@ struct CheckSpec {
   std::string id;  // stable, e.g. "CONN-001"
   std::string title;
   Layer layer;
-  Severity severity;                    // default; a policy may override it
-  std::vector<std::string> references;  // e.g. "CIS MongoDB 8 4.3", "MongoDB dev spec 3.1"
-  std::string remediation;              // one sentence
+  Severity severity;                         // default; a policy may override it
+  std::vector<ControlReference> references;  // controls of checks/control_catalogue.h
+  std::string remediation;                   // one sentence
 };
 
 }  // namespace mongoscan

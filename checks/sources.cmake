@@ -7,6 +7,8 @@ mongoscan_sources(MONGOSCAN_SOURCES checks
   baseline.cpp
   catalogue_json.cpp
   check_spec.cpp
+  control_catalogue.cpp
+  control_reference.cpp
   cwe.cpp
   finding.cpp
   finding_fingerprint.cpp

@@ -22,6 +22,16 @@ std::string joined(const std::vector<std::string>& items, std::string_view separ
   return text;
 }
 
+// "cis 4.3; devspec A3.6": the references as the console table's narrow column shows them.
+std::string reference_ids(const std::vector<ControlReference>& references) {
+  std::string text;
+  for (const ControlReference& reference : references) {
+    if (!text.empty()) text += "; ";
+    text += std::string(to_string(reference.framework)) + " " + reference.id;
+  }
+  return text;
+}
+
 void write_table(const std::vector<CheckSpec>& specs, std::ostream& out) {
   TextTable table({{"ID"},
                    {"LAYER"},
@@ -34,7 +44,7 @@ void write_table(const std::vector<CheckSpec>& specs, std::ostream& out) {
                    {std::string(to_string(spec.layer))},
                    {std::string(to_string(spec.severity))},
                    {spec.title},
-                   {joined(spec.references, "; ")},
+                   {reference_ids(spec.references)},
                    {spec.remediation}});
   }
   table.write(out, false);
@@ -66,8 +76,8 @@ void write_markdown(const std::vector<CheckSpec>& specs, std::ostream& out) {
   for (const CheckSpec& spec : specs) {
     out << "| " << markdown_cell(spec.id) << " | " << to_string(spec.layer) << " | "
         << to_string(spec.severity) << " | " << markdown_cell(spec.title) << " | "
-        << markdown_cell(joined(spec.references, "; ")) << " | " << markdown_cell(spec.remediation)
-        << " |\n";
+        << markdown_cell(joined(reference_texts(spec.references), "; ")) << " | "
+        << markdown_cell(spec.remediation) << " |\n";
   }
 }
 

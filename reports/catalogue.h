@@ -15,8 +15,9 @@ enum class CatalogueFormat { table, json, md };
 // "table", "json" or "md"; nullopt for anything else.
 std::optional<CatalogueFormat> parse_catalogue_format(std::string_view name);
 
-// Writes the specs in the given order: an aligned console table (long cells cut with "…"), a JSON
-// array (2-space indent, trailing newline) or a Markdown table with `|` escaped.
+// Writes the specs in the given order: an aligned console table (long cells cut with "…"; the
+// references as "framework id"), a JSON array (2-space indent, trailing newline; references as
+// {framework, id, title}) or a Markdown table with `|` escaped.
 void write_catalogue(const std::vector<CheckSpec>& specs, CatalogueFormat format,
                      std::ostream& out);
 

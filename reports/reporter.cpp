@@ -29,7 +29,7 @@ void write_report(const Report& report, ReportFormat format, const RenderOptions
       write_json_report(report, out);
       return;
     case ReportFormat::html:
-      write_html_report(report, out, options.view);
+      write_html_report(report, out, options.view, options.framework);
       return;
     case ReportFormat::sarif:
       write_sarif_report(report, options.sarif, out);
@@ -38,7 +38,7 @@ void write_report(const Report& report, ReportFormat format, const RenderOptions
       write_junit_report(report, out);
       return;
     case ReportFormat::md:
-      write_markdown_report(report, out);
+      write_markdown_report(report, out, options.framework);
       return;
   }
 }

@@ -7,6 +7,7 @@ mongoscan_sources(MONGOSCAN_SOURCES reports
   atomic_file.cpp
   catalogue.cpp
   cluster_summary.cpp
+  control_coverage.cpp
   environment_sections.cpp
   node_summary.cpp
   parsed_uri.cpp

@@ -10,6 +10,8 @@ mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/checks
   baseline_test.cpp
   catalogue_json_test.cpp
   check_spec_test.cpp
+  control_catalogue_test.cpp
+  control_reference_test.cpp
   cwe_test.cpp
   finding_fingerprint_test.cpp
   finding_test.cpp
@@ -66,6 +68,7 @@ mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/fixtures
 mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/reports
   atomic_file_test.cpp
   catalogue_test.cpp
+  control_coverage_test.cpp
   environment_sections_test.cpp
   findings_view_test.cpp
   node_summary_test.cpp

@@ -10,11 +10,6 @@ namespace {
 
 using nlohmann::json;
 
-constexpr std::string_view kDevSpecCredentials =
-    "MongoDB development specification: do not hardcode database account passwords in code; use "
-    "environment variables or a KMS";
-constexpr std::string_view kChecklist = "MongoDB Security Checklist: protect credentials";
-
 constexpr std::string_view kServerSideAdvice = "; read it from the environment or a secret store";
 // A bundle served as it is: whoever loads the site can read the password, and no browser code can
 // keep one from its user.
@@ -91,14 +86,14 @@ Finding unlisted_finding(const CheckSpec& spec, const UnlistedCredentials& unlis
                          {"unlisted_count", unlisted.count},
                          {"per_file_limit", policy.config_findings.per_file},
                          {"per_scan_limit", policy.config_findings.per_scan}};
-  return make_finding(spec, policy, Subject{Subject::Kind::file, unlisted.path, std::nullopt, std::nullopt},
-                      {Status::fail,
-                       std::to_string(unlisted.count) + " more hardcoded password" +
-                           (unlisted.count == 1 ? "" : "s") + " (" +
-                           std::string(to_string(unlisted.kind)) +
-                           ") in this file, not listed one by one: past the limit of findings "
-                           "per file or per scan",
-                       evidence});
+  return make_finding(
+      spec, policy, Subject{Subject::Kind::file, unlisted.path, std::nullopt, std::nullopt},
+      {Status::fail,
+       std::to_string(unlisted.count) + " more hardcoded password" +
+           (unlisted.count == 1 ? "" : "s") + " (" + std::string(to_string(unlisted.kind)) +
+           ") in this file, not listed one by one: past the limit of findings "
+           "per file or per scan",
+       evidence});
 }
 
 }  // namespace
@@ -109,7 +104,7 @@ const std::vector<CheckSpec>& application_specs() {
        "No connection string with an embedded password in application files",
        Layer::credentials,
        Severity::high,
-       {std::string(kDevSpecCredentials), std::string(kChecklist)},
+       {{Framework::devspec, "A3.7", "Application: credential storage"}},
        "Remove the password from the connection string and let the driver take it from the "
        "environment or a secret manager (Vault, AWS Secrets Manager, Kubernetes Secrets); then "
        "rotate it, since it is in the history."},
@@ -117,7 +112,7 @@ const std::vector<CheckSpec>& application_specs() {
        "No hardcoded password under credential keys, in driver calls or on command lines",
        Layer::credentials,
        Severity::high,
-       {std::string(kDevSpecCredentials), std::string(kChecklist)},
+       {{Framework::devspec, "A3.7", "Application: credential storage"}},
        "Replace the value with a reference (${MONGO_PASSWORD}, a secretKeyRef, a KMS lookup) and "
        "rotate the password; a value the team accepts can carry a `mongoscan:allow` comment or "
        "go into the baseline."},
@@ -160,7 +155,8 @@ std::vector<Finding> check_config_facts(const ConfigFacts& facts, const Policy& 
       const std::string reason =
           "no file was scanned (" + std::to_string(facts.skipped.size()) + " skipped)";
       for (const CheckSpec* spec : {&uri_spec, &key_spec})
-        findings.push_back(make_finding(*spec, policy, subject, {Status::skipped, reason, evidence}));
+        findings.push_back(
+            make_finding(*spec, policy, subject, {Status::skipped, reason, evidence}));
       continue;
     }
     if (!uri_found) {

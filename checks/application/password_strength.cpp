@@ -104,7 +104,9 @@ const CheckSpec& password_strength_spec() {
       "Passwords are strong",
       Layer::authentication,
       Severity::high,
-      {"MongoDB development specification: passwords", "NIST SP 800-63B §5.1.1.2"},
+      {{Framework::devspec, "A3.4", "Authentication: password complexity"},
+       {Framework::devspec, "A2.5",
+        "No disabled authentication and no arbitrary public exposure in production"}},
       "Replace the password with a random one of at least the policy's length, with upper- and "
       "lower-case letters, digits and symbols, kept out of connection strings in files."};
   return spec;

@@ -2,20 +2,14 @@
 
 #include "checks/text_list.h"
 #include "checks/verdict.h"
-#include "scanner/text/ascii_case.h"
 #include "scanner/facts/cluster_topology.h"
 #include "scanner/facts/topology.h"
+#include "scanner/text/ascii_case.h"
 
 namespace mongoscan {
 namespace {
 
 using nlohmann::json;
-
-constexpr std::string_view kProductionArchitecture =
-    "MongoDB manual: Production Cluster Architecture (each shard and the config servers a "
-    "three-member replica set)";
-constexpr std::string_view kMethods =
-    "Development specification, A1: connection method decision guide (SRV, CLB VIP, all mongos)";
 
 // A member's kind as the set's own replies show it: its hello, else another member's hello
 // listing it among arbiters or hosts/passives; "unknown" when nothing says.
@@ -136,15 +130,14 @@ const std::vector<CheckSpec>& cluster_shape_specs() {
        "Every shard and the config servers are replica sets of three data-bearing members",
        Layer::discovery,
        Severity::medium,
-       {std::string(kProductionArchitecture),
-        "MongoDB manual: Replica Set Arbiter (primary-secondary-arbiter and majority writes)"},
+       {},
        "Run each shard and the config server set as a replica set of at least three data-bearing "
        "members; replace arbiters with data-bearing secondaries."},
       {"DISC-004",
        "Sharded cluster reachable through more than one mongos",
        Layer::discovery,
        Severity::medium,
-       {std::string(kMethods), std::string(kProductionArchitecture)},
+       {{Framework::devspec, "A1", "Connection method decision guide (sharded clusters)"}},
        "Run at least two mongos and reach them through an SRV name, a load balancer VIP, or a "
        "connection string that lists them all."},
   };

@@ -22,7 +22,6 @@ namespace {
 
 using nlohmann::json;
 
-
 // Mechanisms whose credentials always live in the $external database (MongoDB authentication
 // specification), so authSource has nothing to choose.
 constexpr std::array<std::string_view, 4> kExternalMechanisms = {"MONGODB-X509", "MONGODB-AWS",
@@ -321,7 +320,7 @@ const std::vector<ConnectionStringCheck>& connection_string_checks() {
         "High-availability address: several seeds, SRV or a load balancer",
         Layer::connection_string,
         Severity::medium,
-        {std::string(kDevSpecConnectionStrings), "MongoDB Server Discovery and Monitoring specification"},
+        {{Framework::devspec, "A2.1", "Core connection string parameters"}},
         "List several replica set members as seeds, or use mongodb+srv:// or loadBalanced=true; "
         "never pin one member with directConnection."},
        judge_high_availability},
@@ -329,7 +328,7 @@ const std::vector<ConnectionStringCheck>& connection_string_checks() {
         "authSource given with credentials",
         Layer::connection_string,
         Severity::medium,
-        {std::string(kDevSpecConnectionStrings), "MongoDB Authentication specification"},
+        {{Framework::devspec, "A2.1", "Core connection string parameters"}},
         "Add authSource=<database that holds the user> to every connection string with "
         "credentials."},
        judge_auth_source},
@@ -337,22 +336,21 @@ const std::vector<ConnectionStringCheck>& connection_string_checks() {
         "retryWrites and retryReads not disabled",
         Layer::connection_string,
         Severity::medium,
-        {std::string(kDevSpecConnectionStrings), "MongoDB Retryable Writes specification",
-         "MongoDB Retryable Reads specification"},
+        {{Framework::devspec, "A2.1", "Core connection string parameters"}},
         "Remove retryWrites=false and retryReads=false (both default to true)."},
        judge_retries},
       {{"CONN-005",
         "w=majority for workloads that need durable writes",
         Layer::connection_string,
         Severity::high,
-        {std::string(kDevSpecConnectionStrings), "MongoDB manual: Write Concern"},
+        {{Framework::devspec, "A2.1", "Core connection string parameters"}},
         "Set w=majority (and leave journal at its default) for the workloads the policy lists."},
        judge_write_concern},
       {{"CONN-006",
         "readPreference fits the workload",
         Layer::connection_string,
         Severity::medium,
-        {std::string(kDevSpecConnectionStrings), "MongoDB Server Selection specification"},
+        {{Framework::devspec, "A2.4", "Read preference by scenario"}},
         "Set readPreference to a mode the policy allows for the workload (primary for strong "
         "consistency, secondaryPreferred for read scaling)."},
        judge_read_preference},
@@ -360,7 +358,8 @@ const std::vector<ConnectionStringCheck>& connection_string_checks() {
         "Connection pool settings in range",
         Layer::connection_string,
         Severity::low,
-        {std::string(kDevSpecConnectionStrings), "MongoDB Connection Monitoring and Pooling specification"},
+        {{Framework::devspec, "A2.2", "Connection pools (long connections)"},
+         {Framework::devspec, "A2.3", "Pool parameters"}},
         "Set maxPoolSize, minPoolSize, maxIdleTimeMS, waitQueueTimeoutMS and connectTimeoutMS "
         "within the policy's ranges."},
        judge_pool_settings},
@@ -368,7 +367,10 @@ const std::vector<ConnectionStringCheck>& connection_string_checks() {
         "TLS on for public hosts; certificate checks not disabled",
         Layer::connection_string,
         Severity::high,
-        {std::string(kDevSpecConnectionStrings), "MongoDB Security Checklist: Encrypt Communication (TLS/SSL)"},
+        {{Framework::devspec, "A2.5",
+          "No disabled authentication and no arbitrary public exposure in production"},
+         {Framework::devspec, "A3.6", "Transport: SSL/TLS"},
+         {Framework::checklist, "encrypt-communication", "Encrypt Communication (TLS/SSL)"}},
         "Set tls=true and remove tlsInsecure, tlsAllowInvalidCertificates and "
         "tlsAllowInvalidHostnames."},
        judge_tls},
@@ -376,7 +378,7 @@ const std::vector<ConnectionStringCheck>& connection_string_checks() {
         "Connection string options recognised and valid",
         Layer::connection_string,
         Severity::low,
-        {std::string(kDevSpecConnectionStrings), "MongoDB URI Options specification"},
+        {{Framework::devspec, "A2.1", "Core connection string parameters"}},
         "Correct or remove the options the parser ignored or could not read."},
        judge_option_validity},
   };

@@ -12,10 +12,6 @@
 
 namespace mongoscan {
 
-// The development specification's chapter the CONN-* checks cite.
-inline constexpr std::string_view kDevSpecConnectionStrings =
-    "MongoDB development specification: connection strings";
-
 // One connection string to judge, with the redacted text that names it in findings.
 struct UriTarget {
   std::string redacted_uri;

@@ -4,9 +4,9 @@
 #include <optional>
 
 #include "checks/verdict.h"
-#include "scanner/text/ascii_case.h"
 #include "scanner/facts/cluster_topology.h"
 #include "scanner/facts/topology.h"
+#include "scanner/text/ascii_case.h"
 #include "scanner/uri/srv_uri.h"
 
 namespace mongoscan {
@@ -302,25 +302,21 @@ const std::vector<CheckSpec>& deployment_connection_specs() {
        "replicaSet given when the deployment is a replica set",
        Layer::connection_string,
        Severity::medium,
-       {std::string(kDevSpecConnectionStrings),
-        "MongoDB Server Discovery and Monitoring specification"},
+       {{Framework::devspec, "A2.1", "Core connection string parameters"}},
        "Add replicaSet=<the set's name> (as replSetGetStatus and hello report it) to every "
        "connection string of a replica set."},
       {"CONN-008",
        "Connection budget within the server's limit",
        Layer::connection_string,
        Severity::medium,
-       {std::string(kDevSpecConnectionStrings), "MongoDB manual: net.maxIncomingConnections"},
+       {{Framework::devspec, "A2.3", "Pool parameters"}},
        "Lower maxPoolSize (or the number of instances) until application instances × maxPoolSize × "
        "mongos stays within 80% of the smallest server connection limit."},
       {"CONN-010",
        "Sharded clusters reached through SRV, several mongos or a load balancer",
        Layer::connection_string,
        Severity::medium,
-       {std::string(kDevSpecConnectionStrings),
-        "Development specification, A1: connection method decision guide (method 2, CLB VIP, the "
-        "default for sharded clusters)",
-        "MongoDB manual: sharded cluster high availability"},
+       {{Framework::devspec, "A1", "Connection method decision guide (sharded clusters)"}},
        "Connect to a sharded cluster with mongodb+srv://, a load balancer VIP in front of several "
        "mongos, or a string that lists every mongos."},
   };

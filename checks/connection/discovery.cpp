@@ -5,9 +5,9 @@
 #include <set>
 
 #include "checks/verdict.h"
-#include "scanner/text/ascii_case.h"
 #include "scanner/facts/cluster_topology.h"
 #include "scanner/facts/topology.h"
+#include "scanner/text/ascii_case.h"
 #include "scanner/uri/srv_uri.h"
 #include "scanner/uri/uri_option_json.h"
 
@@ -15,8 +15,6 @@ namespace mongoscan {
 namespace {
 
 using nlohmann::json;
-
-constexpr std::string_view kSeedlistSpec = "MongoDB Initial DNS Seedlist Discovery specification";
 
 json srv_evidence(const ConnectionString& target, const SeedlistDiscovery& seedlist) {
   json records = json::array();
@@ -227,15 +225,14 @@ const std::vector<CheckSpec>& discovery_specs() {
        "SRV and TXT records follow the seedlist discovery rules",
        Layer::discovery,
        Severity::high,
-       {std::string(kSeedlistSpec), "MongoDB development specification: connection strings"},
+       {{Framework::devspec, "A1", "Connection method decision guide (sharded clusters)"}},
        "Serve SRV targets only from the SRV name's own parent domain, publish at most one TXT "
        "record, and put nothing but authSource, replicaSet and loadBalanced in it."},
       {"DISC-002",
        "Every node reachable; the seed list agrees with the members",
        Layer::discovery,
        Severity::medium,
-       {"MongoDB Server Discovery and Monitoring specification",
-        "MongoDB development specification: high availability"},
+       {{Framework::devspec, "A2.1", "Core connection string parameters"}},
        "Bring down members back or remove them from the replica set configuration, and list "
        "exactly the current data-bearing members in the seed list or SRV record."},
   };

@@ -15,8 +15,6 @@ namespace {
 
 using nlohmann::json;
 
-constexpr std::string_view kDevSpecModeling =
-    "MongoDB development specification: data modeling checklist";
 constexpr std::int64_t kMaxBsonDocumentBytes = 16 * 1024 * 1024;
 constexpr std::size_t kMaxNamespaceBytes = 255;  // MongoDB 4.4+ (db.collection)
 // Unbounded arrays: lengths that rise with document age, over enough documents to tell.
@@ -527,49 +525,58 @@ const std::vector<CheckSpec>& data_model_specs() {
        "Database and collection names follow the naming rules",
        Layer::data_model,
        Severity::low,
-       {std::string(kDevSpecModeling) +
-            ": names in lowercase letters, digits and underscores, at most 64 bytes",
-        "MongoDB development specification: do not store business data in the admin, local or "
-        "config database"},
+       {{Framework::devspec, "B.1", "No system database names for business data"},
+        {Framework::devspec, "B.2", "Database names"},
+        {Framework::devspec, "B.3", "Collection names"},
+        {Framework::devspec, "B.C1", "Checklist: naming consistency"}},
        "Rename with renameCollection (databases: copy into a new one) to lowercase snake_case "
        "names, and move business collections out of admin, local and config."},
       {"MODEL-002",
        "Field names follow one style",
        Layer::data_model,
        Severity::low,
-       {std::string(kDevSpecModeling) + ": one field naming style, no business field starting "
-                                        "with _"},
+       {{Framework::devspec, "B.4", "Field names"},
+        {Framework::devspec, "B.C1", "Checklist: naming consistency"}},
        "Pick camelCase or snake_case per collection, rename the others ($rename), keep the _ "
        "prefix for _id, and spell out abbreviations."},
       {"MODEL-003",
        "Documents within the size, nesting and array limits",
        Layer::data_model,
        Severity::medium,
-       {std::string(kDevSpecModeling) +
-        ": documents under 100 KB on average and 1 MB at most, nesting within 5 levels, arrays "
-        "within 1000 elements"},
+       {{Framework::devspec, "B.5", "Single document size"},
+        {Framework::devspec, "B.6", "Nesting levels"},
+        {Framework::devspec, "B.8", "Arrays"},
+        {Framework::devspec, "B.C2", "Checklist: document size"},
+        {Framework::devspec, "B.C3", "Checklist: nesting depth"},
+        {Framework::devspec, "B.C4", "Checklist: no unbounded arrays"}},
        "Move large payloads to GridFS or object storage, flatten deep nesting, and move growing "
        "arrays into their own collection (the bucket or outlier pattern)."},
       {"MODEL-004",
        "One type per field; dates as Date, money as Decimal128",
        Layer::data_model,
        Severity::medium,
-       {std::string(kDevSpecModeling) + ": consistent data types"},
+       {{Framework::devspec, "B.9", "Data types"},
+        {Framework::devspec, "B.10", "_id usage"},
+        {Framework::devspec, "B.C5", "Checklist: strict types"}},
        "Convert drifting fields to one type ($convert in an update pipeline), store dates as Date "
        "and money as Decimal128, and let the server generate ObjectId _id values."},
       {"MODEL-005",
        "Schema validation on core collections",
        Layer::data_model,
        Severity::medium,
-       {std::string(kDevSpecModeling) + ": schema validation on core collections"},
+       {{Framework::devspec, "B.11", "Schema validation"},
+        {Framework::devspec, "B.C6", "Checklist: schema validation enabled"},
+        {Framework::stig, "V-252181",
+         "When invalid inputs are received, MongoDB must behave in a predictable and documented "
+         "manner that reflects organizational and system objectives."}},
        "Add a $jsonSchema validator with collMod, validationLevel strict or moderate and "
        "validationAction error."},
       {"MODEL-006",
        "Collection counts within limits",
        Layer::data_model,
        Severity::medium,
-       {std::string(kDevSpecModeling) +
-        ": at most 5000 collections per instance and 100 per database"},
+       {{Framework::devspec, "B.12", "Collection count"},
+        {Framework::devspec, "B.C7", "Checklist: collection count"}},
        "Merge per-tenant or per-period collections into one collection with a discriminator "
        "field and an index, or spread them over databases."},
   };

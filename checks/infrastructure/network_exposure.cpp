@@ -14,16 +14,6 @@ namespace {
 
 using nlohmann::json;
 
-constexpr std::string_view kSecurityGroupRow =
-    "Development specification, A3: security self-check list, Network: security group policy "
-    "(no 0.0.0.0/0 allow-all rule; only named source IPs)";
-constexpr std::string_view kPublicAccessRow =
-    "Development specification, A3: security self-check list, Network: public exposure surface "
-    "(public access only through a CLB with an allowlist)";
-constexpr std::string_view kPrivateNetworkSpec =
-    "Development specification, A2 Spec 5: private network only; public access through a CLB "
-    "whose security groups allow only named client IPs";
-
 // Whether a rule's protocol carries TCP: "tcp", its number 6, or every protocol ("-1", "all",
 // "*", "any", or none given).
 bool carries_tcp(const std::string& protocol) {
@@ -188,7 +178,10 @@ const std::vector<CheckSpec>& network_exposure_specs() {
        "No firewall or security group rule opens a MongoDB port to the internet",
        Layer::network,
        Severity::high,
-       {std::string(kSecurityGroupRow), std::string(kPrivateNetworkSpec)},
+       {{Framework::devspec, "A3.2", "Network: security group policy"},
+        {Framework::devspec, "A2.5",
+         "No disabled authentication and no arbitrary public exposure in production"},
+        {Framework::checklist, "network-exposure", "Limit Network Exposure"}},
        "Allow MongoDB's ports only from named client addresses, private ranges or security groups; "
        "remove 0.0.0.0/0, ::/0 and wide public ranges (list the company's egress addresses in the "
        "policy's exposure.allowed_sources)."},
@@ -196,7 +189,10 @@ const std::vector<CheckSpec>& network_exposure_specs() {
        "Load balancers and published ports in front of MongoDB restrict their sources",
        Layer::network,
        Severity::high,
-       {std::string(kPublicAccessRow), std::string(kPrivateNetworkSpec)},
+       {{Framework::devspec, "A3.1", "Network: public exposure surface"},
+        {Framework::devspec, "A2.5",
+         "No disabled authentication and no arbitrary public exposure in production"},
+        {Framework::checklist, "network-exposure", "Limit Network Exposure"}},
        "Put public access behind a load balancer with a security group (or "
        "loadBalancerSourceRanges) that allows only named client addresses; bind published ports "
        "(and a server on the host's network, with --bind_ip) to 127.0.0.1 or a private address."},

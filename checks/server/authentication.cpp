@@ -11,8 +11,6 @@ namespace {
 
 using nlohmann::json;
 
-constexpr std::string_view kChecklistAuthentication =
-    "MongoDB Security Checklist: enable access control and enforce authentication";
 // Server defaults (manual, "Authentication Parameters"): the iteration counts of stored SCRAM
 // credentials, and the mechanisms a server offers.
 constexpr std::int64_t kScramSha1Iterations = 10000;
@@ -265,8 +263,19 @@ const std::vector<CheckSpec>& authentication_specs() {
        "Authentication enforced",
        Layer::authentication,
        Severity::critical,
-       {"MongoDB Security Checklist: enable access control and enforce authentication",
-        "CIS MongoDB Benchmark: ensure authentication is configured"},
+       {{Framework::devspec, "A3.3", "Authentication: identity authentication"},
+        {Framework::devspec, "A2.5",
+         "No disabled authentication and no arbitrary public exposure in production"},
+        {Framework::cis, "2.1", "Ensure Authentication is configured"},
+        {Framework::stig, "V-252157",
+         "MongoDB must uniquely identify and authenticate organizational users (or processes "
+         "acting on behalf of organizational users)."},
+        {Framework::stig, "V-252149",
+         "MongoDB must integrate with an organization-level authentication/access mechanism "
+         "providing account management and automation for all users, groups, roles, and any other "
+         "principals."},
+        {Framework::checklist, "access-control",
+         "Enable Access Control and Enforce Authentication"}},
        "Start mongod and mongos with security.authorization: enabled (and keyFile or x509 for "
        "members), "
        "create an administrator, then restart."},
@@ -274,9 +283,19 @@ const std::vector<CheckSpec>& authentication_specs() {
        "Authorization configured; cluster members authenticate",
        Layer::authentication,
        Severity::critical,
-       {"CIS MongoDB 8 Benchmark 2.1: Ensure Authentication is configured",
-        "CIS MongoDB 8 Benchmark 2.3: Ensure authentication is enabled in the sharded cluster",
-        std::string(kChecklistAuthentication)},
+       {{Framework::cis, "2.1", "Ensure Authentication is configured"},
+        {Framework::cis, "2.3", "Ensure authentication is enabled in the sharded cluster"},
+        {Framework::cis, "3.2",
+         "Ensure that role-based access control is enabled and configured appropriately"},
+        {Framework::stig, "V-252145",
+         "MongoDB must enforce discretionary access control policies, as defined by the data "
+         "owner, over defined subjects and objects."},
+        {Framework::stig, "V-252149",
+         "MongoDB must integrate with an organization-level authentication/access mechanism "
+         "providing account management and automation for all users, groups, roles, and any other "
+         "principals."},
+        {Framework::checklist, "access-control",
+         "Enable Access Control and Enforce Authentication"}},
        "Set security.authorization: enabled, and security.keyFile or "
        "security.clusterAuthMode: x509 on every replica-set member, shard, config server and "
        "mongos."},
@@ -284,16 +303,24 @@ const std::vector<CheckSpec>& authentication_specs() {
        "Localhost authentication bypass disabled",
        Layer::authentication,
        Severity::high,
-       {"CIS MongoDB 8 Benchmark 2.2: Ensure that MongoDB does not bypass authentication via the "
-        "localhost exception",
-        std::string(kChecklistAuthentication)},
+       {{Framework::cis, "2.2",
+         "Ensure that MongoDB does not bypass authentication via the localhost exception"},
+        {Framework::checklist, "access-control",
+         "Enable Access Control and Enforce Authentication"}},
        "Start the server with setParameter enableLocalhostAuthBypass: false once the first "
        "administrator exists."},
       {"AUTHN-004",
        "SCRAM-SHA-256 offered; no SCRAM-SHA-1-only users; no PLAIN without TLS",
        Layer::authentication,
        Severity::medium,
-       {"MongoDB manual: SCRAM authentication", std::string(kChecklistAuthentication)},
+       {{Framework::stig, "V-252139",
+         "If passwords are used for authentication, MongoDB must transmit only encrypted "
+         "representations of passwords."},
+        {Framework::stig, "V-252159",
+         "If passwords are used for authentication, MongoDB must store only hashed, salted "
+         "representations of passwords."},
+        {Framework::checklist, "access-control",
+         "Enable Access Control and Enforce Authentication"}},
        "Keep SCRAM-SHA-256 in authenticationMechanisms, update SCRAM-SHA-1-only users with "
        "updateUser (mechanisms: [\"SCRAM-SHA-256\"]), and require TLS wherever PLAIN (LDAP) is "
        "enabled."},
@@ -301,8 +328,8 @@ const std::vector<CheckSpec>& authentication_specs() {
        "SCRAM iteration counts not below the server defaults",
        Layer::authentication,
        Severity::medium,
-       {"MongoDB manual: scramIterationCount and scramSHA256IterationCount",
-        std::string(kChecklistAuthentication)},
+       {{Framework::checklist, "access-control",
+         "Enable Access Control and Enforce Authentication"}},
        "Set scramIterationCount to at least 10000 and scramSHA256IterationCount to at least "
        "15000, then reset the affected users' passwords so their stored credentials use them."},
   };

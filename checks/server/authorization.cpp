@@ -15,9 +15,6 @@ namespace {
 
 using nlohmann::json;
 
-constexpr std::string_view kChecklistLeastPrivilege =
-    "MongoDB Security Checklist: configure role-based access control (least privilege)";
-
 struct Grant {
   std::string role;
   std::string db;
@@ -219,17 +216,53 @@ Verdict judge_database_scope(const NodeFacts& facts) {
 // running process (setParameter, cpuProfiler, trafficRecord, applicationMessage...), or is
 // anyAction / internal; an action this list does not know counts as changing.
 bool is_read_only_cluster_action(std::string_view action) {
-  static const std::set<std::string_view> kReadOnly = {
-      "allCollectionStats", "changeStream", "checkFreeMonitoringStatus", "checkMetadataConsistency",
-      "collStats", "connPoolStats", "dbHash", "dbStats", "find", "getChangeStreamState",
-      "getClusterParameter", "getCmdLineOpts", "getDatabaseVersion", "getDefaultRWConcern",
-      "getLog", "getParameter", "getShardMap", "getShardVersion", "hostInfo", "indexStats",
-      "inprog", "listCachedAndActiveUsers", "listCollections", "listCursors", "listDatabases",
-      "listIndexes", "listSampledQueries", "listSearchIndexes", "listSessions", "listShards",
-      "netstat", "oidcListKeys", "operationMetrics", "planCacheRead", "queryStatsRead",
-      "queryStatsReadTransformed", "replSetGetConfig", "replSetGetStatus", "serverStatus",
-      "shardedDataDistribution", "shardingState", "splitVector", "storageDetails", "top", "useUUID",
-      "viewRole", "viewUser"};
+  static const std::set<std::string_view> kReadOnly = {"allCollectionStats",
+                                                       "changeStream",
+                                                       "checkFreeMonitoringStatus",
+                                                       "checkMetadataConsistency",
+                                                       "collStats",
+                                                       "connPoolStats",
+                                                       "dbHash",
+                                                       "dbStats",
+                                                       "find",
+                                                       "getChangeStreamState",
+                                                       "getClusterParameter",
+                                                       "getCmdLineOpts",
+                                                       "getDatabaseVersion",
+                                                       "getDefaultRWConcern",
+                                                       "getLog",
+                                                       "getParameter",
+                                                       "getShardMap",
+                                                       "getShardVersion",
+                                                       "hostInfo",
+                                                       "indexStats",
+                                                       "inprog",
+                                                       "listCachedAndActiveUsers",
+                                                       "listCollections",
+                                                       "listCursors",
+                                                       "listDatabases",
+                                                       "listIndexes",
+                                                       "listSampledQueries",
+                                                       "listSearchIndexes",
+                                                       "listSessions",
+                                                       "listShards",
+                                                       "netstat",
+                                                       "oidcListKeys",
+                                                       "operationMetrics",
+                                                       "planCacheRead",
+                                                       "queryStatsRead",
+                                                       "queryStatsReadTransformed",
+                                                       "replSetGetConfig",
+                                                       "replSetGetStatus",
+                                                       "serverStatus",
+                                                       "shardedDataDistribution",
+                                                       "shardingState",
+                                                       "splitVector",
+                                                       "storageDetails",
+                                                       "top",
+                                                       "useUUID",
+                                                       "viewRole",
+                                                       "viewUser"};
   return kReadOnly.contains(action);
 }
 
@@ -287,7 +320,6 @@ Verdict judge_custom_roles(const NodeFacts& facts) {
                             "privileges",
           evidence};
 }
-
 
 Verdict judge_system_databases(const NodeFacts& facts) {
   json business = json::object();
@@ -350,10 +382,17 @@ const std::vector<CheckSpec>& authorization_specs() {
        "Administrative roles only for declared administrators",
        Layer::authorization,
        Severity::high,
-       {"MongoDB development specification: database accounts (application accounts hold no "
-        "administrative role)",
-        "CIS MongoDB 8 Benchmark 3.1: Ensure least privilege for database accounts",
-        std::string(kChecklistLeastPrivilege)},
+       {{Framework::devspec, "A3.5", "Authorization: least privilege"},
+        {Framework::devspec, "A2.5",
+         "No disabled authentication and no arbitrary public exposure in production"},
+        {Framework::cis, "3.1", "Ensure least privilege for database accounts"},
+        {Framework::cis, "3.5", "Review Superuser/Admin Roles"},
+        {Framework::stig, "V-252155",
+         "The role(s)/group(s) used to modify database structure (including but not necessarily "
+         "limited to tables, indexes, storage, etc.) and logic modules (stored procedures, "
+         "functions, triggers, links to software external to MongoDB, etc.) must be restricted to "
+         "authorized users."},
+        {Framework::checklist, "rbac", "Configure Role-Based Access Control"}},
        "Give application and service accounts read or readWrite on their own database only; keep "
        "root, any-database and cluster roles to the named administrators and list them in the "
        "policy's administrators."},
@@ -361,26 +400,31 @@ const std::vector<CheckSpec>& authorization_specs() {
        "Users scoped to one business database",
        Layer::authorization,
        Severity::medium,
-       {"MongoDB development specification: one account per application and database",
-        "CIS MongoDB 8 Benchmark 3.1: Ensure least privilege for database accounts",
-        std::string(kChecklistLeastPrivilege)},
+       {{Framework::devspec, "A3.5", "Authorization: least privilege"},
+        {Framework::devspec, "A2.5",
+         "No disabled authentication and no arbitrary public exposure in production"},
+        {Framework::cis, "3.1", "Ensure least privilege for database accounts"},
+        {Framework::checklist, "rbac", "Configure Role-Based Access Control"}},
        "Create one account per application and business database, and revoke roles on other "
        "databases (revokeRolesFromUser)."},
       {"AUTHZ-003",
        "Custom roles without anyAction, anyResource or cluster-changing privileges",
        Layer::authorization,
        Severity::high,
-       {"CIS MongoDB 8 Benchmark 3.3: Review user-defined roles",
-        std::string(kChecklistLeastPrivilege)},
+       {{Framework::cis, "3.4",
+         "Ensure that each role for each MongoDB database is needed and grants only the necessary "
+         "privileges"},
+        {Framework::stig, "V-252140",
+         "MongoDB must uniquely identify and authenticate non-organizational users (or processes "
+         "acting on behalf of non-organizational users)."},
+        {Framework::checklist, "rbac", "Configure Role-Based Access Control"}},
        "Rewrite the custom role with the specific actions and databases its holders need "
        "(updateRole); read-only monitoring actions on the cluster are fine."},
       {"AUTHZ-004",
        "No business data in admin, local or config",
        Layer::authorization,
        Severity::medium,
-       {"MongoDB development specification: do not store business data in the admin, local or "
-        "config database",
-        std::string(kChecklistLeastPrivilege)},
+       {{Framework::devspec, "B.1", "No system database names for business data"}},
        "Move the collections to the application's own database; admin, local and config are for "
        "MongoDB's own data."},
   };

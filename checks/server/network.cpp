@@ -13,7 +13,6 @@ namespace {
 
 using nlohmann::json;
 
-constexpr std::string_view kChecklistNetwork = "MongoDB Security Checklist: limit network exposure";
 constexpr std::uint16_t kDefaultPort = 27017;
 constexpr std::int64_t kWireVersion36 = 6;  // the first version without the HTTP interface
 
@@ -187,28 +186,37 @@ const std::vector<CheckSpec>& network_specs() {
        "Nodes resolve only to private addresses",
        Layer::network,
        Severity::high,
-       {std::string(kChecklistNetwork), "MongoDB development specification: network access"},
+       {{Framework::devspec, "A3.1", "Network: public exposure surface"},
+        {Framework::devspec, "A2.5",
+         "No disabled authentication and no arbitrary public exposure in production"},
+        {Framework::checklist, "network-exposure", "Limit Network Exposure"}},
        "Keep database nodes on private networks (RFC 1918, RFC 4193) and reach them through a "
        "VPN, peering or a bastion; never publish them in public DNS with public addresses."},
       {"NET-002",
        "bindIp is not every interface",
        Layer::network,
        Severity::high,
-       {std::string(kChecklistNetwork), "MongoDB manual: IP Binding (net.bindIp)"},
+       {{Framework::checklist, "network-exposure", "Limit Network Exposure"}},
        "Set net.bindIp to the addresses clients use (for example 127.0.0.1,10.0.0.5) and remove "
        "net.bindIpAll, 0.0.0.0 and ::."},
       {"NET-003",
        "Non-default port",
        Layer::network,
        Severity::low,
-       {"CIS MongoDB 8 Benchmark 6.1: Ensure that MongoDB uses a non-default port"},
+       {{Framework::cis, "6.1", "Ensure that MongoDB uses a non-default port"}},
        "Move the server to a port other than 27017 (net.port) and update clients and firewalls."},
       {"NET-004",
        "Legacy HTTP interface closed",
        Layer::network,
        Severity::medium,
-       {"MongoDB Security Checklist: disable the HTTP status interface (before 3.6)",
-        std::string(kChecklistNetwork)},
+       {{Framework::stig, "V-252138",
+         "Unused database components that are integrated in MongoDB and cannot be uninstalled must "
+         "be disabled."},
+        {Framework::stig, "V-252156",
+         "Unused database components that are integrated in MongoDB and cannot be uninstalled must "
+         "be disabled."},
+        {Framework::checklist, "secure-configuration",
+         "Run MongoDB with Secure Configuration Options"}},
        "Upgrade to a supported MongoDB version; until then set net.http.enabled: false (or "
        "nohttpinterface) and block port + 1000."},
   };

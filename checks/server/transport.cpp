@@ -20,15 +20,6 @@ namespace {
 using nlohmann::json;
 using Clock = std::chrono::system_clock;
 
-constexpr std::string_view kDevSpecTransport =
-    "MongoDB development specification: transport encryption";
-constexpr std::string_view kCisTls =
-    "CIS MongoDB 8 Benchmark 7.1: Ensure TLS or SSL protects all network communications";
-constexpr std::string_view kCisLegacyProtocols =
-    "CIS MongoDB 8 Benchmark 7.2: Ensure legacy TLS protocols are disabled";
-constexpr std::string_view kChecklist =
-    "MongoDB Security Checklist: Encrypt Communication (TLS/SSL)";
-
 // Smallest acceptable public keys: 112-bit security (NIST SP 800-57 Part 1, table 2).
 constexpr int kMinRsaBits = 2048;
 constexpr int kMinEcBits = 256;
@@ -385,15 +376,29 @@ const std::vector<CheckSpec>& transport_specs() {
        "TLS required: plaintext refused, net.tls.mode requireTLS",
        Layer::transport,
        Severity::high,
-       {std::string(kDevSpecTransport), std::string(kCisTls), std::string(kChecklist)},
+       {{Framework::devspec, "A3.6", "Transport: SSL/TLS"},
+        {Framework::cis, "4.3",
+         "Ensure Encryption of Data in Transit TLS or SSL (Transport Encryption)"},
+        {Framework::stig, "V-252164",
+         "MongoDB must maintain the authenticity of communications sessions by guarding against "
+         "man-in-the-middle attacks that guess at Session ID values."},
+        {Framework::stig, "V-252179",
+         "MongoDB must maintain the confidentiality and integrity of information during "
+         "preparation for transmission."},
+        {Framework::stig, "V-252180",
+         "MongoDB must maintain the confidentiality and integrity of information during "
+         "reception."},
+        {Framework::checklist, "encrypt-communication", "Encrypt Communication (TLS/SSL)"}},
        "Set net.tls.mode: requireTLS (with net.tls.certificateKeyFile) on every mongod and mongos; "
        "allowTLS and preferTLS still serve plaintext."},
       {"TLS-002",
        "TLS 1.0 and 1.1 refused; no weak cipher negotiated",
        Layer::transport,
        Severity::medium,
-       {std::string(kDevSpecTransport), std::string(kCisTls), std::string(kCisLegacyProtocols),
-        std::string(kChecklist)},
+       {{Framework::devspec, "A3.6", "Transport: SSL/TLS"},
+        {Framework::cis, "4.1", "Ensure legacy TLS protocols are disabled"},
+        {Framework::cis, "4.2", "Ensure Weak Protocols are Disabled"},
+        {Framework::checklist, "encrypt-communication", "Encrypt Communication (TLS/SSL)"}},
        "Set net.tls.disabledProtocols: TLS1_0,TLS1_1 and the opensslCipherConfig parameter to a "
        "list without NULL, anonymous, EXPORT, RC4 and 3DES suites (e.g. "
        "HIGH:!aNULL:!eNULL:!EXPORT:!RC4:!3DES:!MD5), then restart."},
@@ -401,7 +406,10 @@ const std::vector<CheckSpec>& transport_specs() {
        "Server certificate: trusted chain, in date, matching name, strong key and signature",
        Layer::transport,
        Severity::high,
-       {std::string(kDevSpecTransport), std::string(kCisTls), std::string(kChecklist)},
+       {{Framework::devspec, "A3.6", "Transport: SSL/TLS"},
+        {Framework::cis, "4.3",
+         "Ensure Encryption of Data in Transit TLS or SSL (Transport Encryption)"},
+        {Framework::checklist, "encrypt-communication", "Encrypt Communication (TLS/SSL)"}},
        "Serve a certificate issued by a trusted CA that names every host clients use, with an RSA "
        "key of at least 2048 bits (or EC of 256) and a SHA-256 or stronger signature, and renew "
        "it before it expires."},
@@ -409,7 +417,10 @@ const std::vector<CheckSpec>& transport_specs() {
        "Certificates verified: CA configured, invalid certificates and host names refused",
        Layer::transport,
        Severity::high,
-       {std::string(kDevSpecTransport), std::string(kCisTls), std::string(kChecklist)},
+       {{Framework::devspec, "A3.6", "Transport: SSL/TLS"},
+        {Framework::cis, "4.3",
+         "Ensure Encryption of Data in Transit TLS or SSL (Transport Encryption)"},
+        {Framework::checklist, "encrypt-communication", "Encrypt Communication (TLS/SSL)"}},
        "Set net.tls.CAFile to the CA that signs client and member certificates and remove "
        "net.tls.allowInvalidCertificates and net.tls.allowInvalidHostnames."},
   };

@@ -485,11 +485,11 @@ const std::vector<CheckSpec>& versions_specs() {
        "Every member runs a supported MongoDB release series; members agree",
        Layer::versions,
        Severity::high,
-       {"MongoDB development specification: versions",
-        "CIS MongoDB 8 Benchmark 1.1: Ensure the appropriate MongoDB software version/patches are "
-        "installed",
-        "MongoDB Security Checklist: keep MongoDB up to date (lifecycle: "
-        "https://www.mongodb.com/legal/support-policy/lifecycles)"},
+       {{Framework::cis, "1.1",
+         "Ensure the appropriate MongoDB software version/patches are installed"},
+        {Framework::stig, "V-252184",
+         "MongoDB products must be a version supported by the vendor."},
+        {Framework::checklist, "periodic-checks", "Periodic/Ongoing Production Checks"}},
        "Upgrade every member to the latest patch of a supported release series (one major "
        "version at a time), and finish rolling upgrades so that all members run the same "
        "version."},
@@ -497,11 +497,12 @@ const std::vector<CheckSpec>& versions_specs() {
        "No known CVE applies to the node's version and configuration",
        Layer::versions,
        Severity::high,
-       {"MongoDB development specification: versions",
-        "CIS MongoDB 8 Benchmark 1.1: Ensure the appropriate MongoDB software version/patches are "
-        "installed",
-        "MongoDB Security Checklist: keep MongoDB up to date (alerts: "
-        "https://www.mongodb.com/alerts)"},
+       {{Framework::cis, "1.1",
+         "Ensure the appropriate MongoDB software version/patches are installed"},
+        {Framework::stig, "V-252183",
+         "Security-relevant software updates to MongoDB must be installed within the time period "
+         "directed by an authoritative source (e.g., IAVM, CTOs, DTMs, and STIGs)."},
+        {Framework::checklist, "periodic-checks", "Periodic/Ongoing Production Checks"}},
        "Upgrade to the fixed release named in the evidence; until then remove the condition that "
        "exposes the node (for CVE-2025-14847, leave zlib out of net.compression.compressors)."},
   };

@@ -173,7 +173,7 @@ void write_finding(PrettyJsonWriter& json, const ReportedFinding& reported) {
   json.member("message", finding.message);
   write_facts(json, "evidence", finding.evidence);
   json.member("remediation", spec.remediation);
-  json.member("references", spec.references);
+  json.member("references", reference_texts(spec.references));
   if (!finding.fingerprint.empty()) json.member("fingerprint", finding.fingerprint);
   if (!finding.suppression.empty()) json.member("suppression", finding.suppression);
   if (finding.acceptance) write_acceptance(json, *finding.acceptance);

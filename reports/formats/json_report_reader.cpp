@@ -269,6 +269,23 @@ FindingAcceptance read_acceptance(ReportFields& fields, const json& object, cons
   return acceptance;
 }
 
+// A finding's references: each the reference_text of a control.
+std::vector<ControlReference> read_references(ReportFields& fields, const json& object,
+                                              const std::string& at) {
+  std::vector<ControlReference> references;
+  const std::vector<std::string> texts = fields.texts(object, at, "references");
+  for (std::size_t i = 0; i < texts.size(); ++i) {
+    auto reference = parse_reference_text(texts[i]);
+    if (!reference) {
+      fields.fail(member_pointer(member_pointer(at, "references"), std::to_string(i)),
+                  "not a control reference (\"<framework> <id>: <title>\")");
+      return references;
+    }
+    references.push_back(std::move(*reference));
+  }
+  return references;
+}
+
 ReportedFinding read_finding(ReportFields& fields, const json& object, const std::string& at) {
   ReportedFinding reported;
   CheckSpec& spec = reported.spec;
@@ -277,7 +294,7 @@ ReportedFinding read_finding(ReportFields& fields, const json& object, const std
   spec.title = fields.text(object, at, "title");
   spec.layer = fields.one_of(object, at, "layer", kReadLayers);
   spec.severity = fields.one_of(object, at, "default_severity", kReadSeverities);
-  spec.references = fields.texts(object, at, "references");
+  spec.references = read_references(fields, object, at);
   spec.remediation = fields.text(object, at, "remediation");
   finding.check_id = spec.id;
   finding.severity = fields.one_of(object, at, "severity", kReadSeverities);

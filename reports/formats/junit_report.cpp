@@ -42,7 +42,8 @@ std::string details(const ReportedFinding& reported) {
             finding.evidence.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
   }
   if (!spec.remediation.empty()) text += "\nremediation: " + spec.remediation;
-  if (!spec.references.empty()) text += "\nreferences: " + join(spec.references, "; ");
+  if (!spec.references.empty())
+    text += "\nreferences: " + join(reference_texts(spec.references), "; ");
   return text;
 }
 

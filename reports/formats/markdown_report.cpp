@@ -5,7 +5,10 @@
 #include <string_view>
 #include <vector>
 
+#include "checks/control_catalogue.h"
+#include "checks/registry.h"
 #include "reports/acceptance_text.h"
+#include "reports/control_coverage.h"
 #include "reports/environment_sections.h"
 #include "reports/self_check_table.h"
 #include "reports/text/markdown_text.h"
@@ -143,6 +146,27 @@ void write_stale_acceptance_list(const Report& report, std::ostream& out) {
   out << '\n';
 }
 
+// --framework: a table of every control, the checks that cite it and their result; the
+// controls no check cites say "not assessed".
+void write_controls_section(const Report& report, Framework framework, std::ostream& out) {
+  const FrameworkSource& source = framework_source(framework);
+  out << "### Controls: " << markdown_text(source.document)
+      << "\n\nSource: " << markdown_text(source.source) << " (retrieved "
+      << markdown_text(source.retrieved) << ").";
+  out << "\n\n| Control | Title | Checks | Result |\n|---|---|---|---|\n";
+  for (const ControlCoverage& control : control_coverage(report, framework, check_catalogue())) {
+    std::string checks;
+    for (const CoveringCheck& check : control.checks) {
+      if (!checks.empty()) checks += ", ";
+      checks += check.id + " (" + std::string(to_string(check.result)) + ")";
+    }
+    out << "| " << markdown_text(control.id) << " | " << markdown_text(control.title) << " | "
+        << (checks.empty() ? "—" : markdown_text(checks)) << " | " << to_string(control.result)
+        << " |\n";
+  }
+  out << '\n';
+}
+
 void write_config_scan_section(const ConfigScanSummary& scan, std::ostream& out) {
   out << "### Config scan\n\nScanned " << scan.files_scanned
       << (scan.files_scanned == 1 ? " file (" : " files (") << scan.bytes_scanned
@@ -226,13 +250,15 @@ void write_environments(const Report& report, std::ostream& out) {
   }
 }
 
-void write_markdown_report(const Report& report, std::ostream& out) {
+void write_markdown_report(const Report& report, std::ostream& out,
+                           std::optional<Framework> framework) {
   write_title(report, out);
   write_counts(report, out);
   write_environments(report, out);
   write_attention(report, out);
   write_suppressed(report, out);
   write_stale_acceptance_list(report, out);
+  if (framework) write_controls_section(report, *framework, out);
   if (report.config_scan) write_config_scan_section(*report.config_scan, out);
   write_footer(report, out);
 }

@@ -2,8 +2,10 @@
 // The Markdown report: a pull-request comment (GitHub-flavoured Markdown) that says at a glance
 // whether the scan found anything, and what.
 
+#include <optional>
 #include <ostream>
 
+#include "checks/control_reference.h"
 #include "reports/report.h"
 
 namespace mongoscan {
@@ -12,7 +14,10 @@ namespace mongoscan {
 // errors and warns (worst first, at most kMarkdownTableRows), the suppressed ones in a collapsed
 // <details> block, and the config scan's coverage with its skipped files (at most
 // kMarkdownSkippedFiles). All report text is escaped (reports/text/markdown_text.h).
-void write_markdown_report(const Report& report, std::ostream& out);
+// With a framework, a section lists its controls with the checks that cite them and their result
+// (reports/control_coverage.h).
+void write_markdown_report(const Report& report, std::ostream& out,
+                           std::optional<Framework> framework = std::nullopt);
 
 // Rows a table shows before "and N more": GitHub cuts comments at 65536 characters.
 inline constexpr std::size_t kMarkdownTableRows = 100;

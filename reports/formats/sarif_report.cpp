@@ -96,9 +96,10 @@ ordered_json help_json(const CheckSpec& spec) {
   std::string text = "Remediation: " + spec.remediation;
   std::string markdown = "**Remediation:** " + markdown_text(spec.remediation);
   if (!spec.references.empty()) {
-    text += "\nReferences: " + join(spec.references, "; ");
+    const std::vector<std::string> references = reference_texts(spec.references);
+    text += "\nReferences: " + join(references, "; ");
     markdown += "\n\n**References:**\n";
-    for (const std::string& reference : spec.references) {
+    for (const std::string& reference : references) {
       markdown += "\n- " + markdown_text(reference);
     }
   }

@@ -483,14 +483,15 @@ std::optional<CommandError> render_saved_report(const Report& report, const Repo
   auto evidence = plan_evidence(flags.evidence);
   if (!evidence) return CommandError{kExitUsage, evidence.error().message};
   const ReportView view = *parse_report_view(flags.view);
+  const std::optional<Framework> framework = report_framework(flags);
   if (auto error = write_reports(report, destinations.value(),
                                  {report_colour(flags, streams.out_is_color_terminal),
-                                  streams.out_width, flags.sarif, view},
+                                  streams.out_width, flags.sarif, view, framework},
                                  streams)) {
     return error;
   }
   if (!evidence.value()) return std::nullopt;
-  return write_evidence(report, *evidence.value(), {false, 0, flags.sarif, view}, false,
+  return write_evidence(report, *evidence.value(), {false, 0, flags.sarif, view, framework}, false,
                         std::nullopt, streams);
 }
 
@@ -924,6 +925,7 @@ int run_cli(const std::vector<std::string>& args, CliStreams streams) {
     scan_request.sarif = scan_reports.sarif;
     scan_options.reports = given_report_options(scan_reports);
     scan_request.view = *parse_report_view(scan_reports.view);
+    scan_request.framework = report_framework(scan_reports);
     scan_options.evidence = scan_reports.evidence;
     if (auto error = prepare_and_run_scan(scan_options, std::move(scan_request), streams)) {
       return report_failure(*error, streams);

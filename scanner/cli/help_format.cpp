@@ -52,6 +52,7 @@ constexpr std::array kScanGroups = {
     Group{"color", "Reports"},
     Group{"no-color", "Reports"},
     Group{"view", "Reports"},
+    Group{"framework", "Reports"},
     Group{"quiet", "Reports"},
     Group{"verbose", "Reports"},
     Group{"sarif-deployment", "Reports"},

@@ -24,6 +24,12 @@ void add_report_flags(CLI::App& command, ReportFlags& flags) {
                   "fits: the console's width for the table, 12 subjects of a kind for HTML)")
       ->check(CLI::IsMember({"auto", "grid", "findings"}))
       ->capture_default_str();
+  command
+      .add_option("--framework", flags.framework,
+                  "HTML and Markdown: add a section of this framework's controls (cis, stig, "
+                  "checklist or devspec), each with the checks that cite it and their result; "
+                  "controls no check covers show as not assessed")
+      ->check(CLI::IsMember({"cis", "stig", "checklist", "devspec"}));
   command.add_option("--report", flags.reports.reports,
                      "Also write a report as FORMAT:PATH ('-' for stdout), e.g. sarif:out.sarif "
                      "(repeatable: several formats at once)");
@@ -52,6 +58,10 @@ void add_report_flags(CLI::App& command, ReportFlags& flags) {
 bool report_colour(const ReportFlags& flags, bool out_is_color_terminal) {
   return !flags.no_color &&
          (flags.color == "always" || (flags.color == "auto" && out_is_color_terminal));
+}
+
+std::optional<Framework> report_framework(const ReportFlags& flags) {
+  return parse_framework(flags.framework);
 }
 
 ReportOptions given_report_options(const ReportFlags& flags) {

@@ -1,10 +1,12 @@
 #pragma once
 // The options that choose a command's reports (--format, -o, --report, --color, --view,
-// --sarif-*, --evidence-dir, --sign-key), the same for `scan` and `convert`.
+// --framework, --sarif-*, --evidence-dir, --sign-key), the same for `scan` and `convert`.
 
 #include <CLI/CLI.hpp>
+#include <optional>
 #include <string>
 
+#include "checks/control_reference.h"
 #include "reports/formats/sarif_report.h"
 #include "scanner/cli/evidence_command.h"
 #include "scanner/cli/report_destinations.h"
@@ -16,6 +18,7 @@ struct ReportFlags {
   std::string color = "auto";  // --color: auto, always or never
   bool no_color = false;       // --no-color
   std::string view = "auto";   // --view: auto, grid or findings (parse_report_view)
+  std::string framework;       // --framework: cis, stig, checklist or devspec; empty for none
   SarifOptions sarif;
   EvidenceOptions evidence;
   CLI::Option* format_option = nullptr;
@@ -28,6 +31,9 @@ void add_report_flags(CLI::App& command, ReportFlags& flags);
 // After the parse: whether the table on standard output takes ANSI colour, given whether standard
 // output is a terminal that takes it (CliStreams::out_is_color_terminal).
 bool report_colour(const ReportFlags& flags, bool out_is_color_terminal);
+
+// After the parse: the --framework the HTML and Markdown reports group controls by, if any.
+std::optional<Framework> report_framework(const ReportFlags& flags);
 
 // After the parse: the report options with whether --format or -o was given.
 ReportOptions given_report_options(const ReportFlags& flags);

@@ -10,6 +10,7 @@
 
 #include "checks/acceptance.h"
 #include "checks/baseline.h"
+#include "checks/control_reference.h"
 #include "checks/policy.h"
 #include "reports/findings_view.h"
 #include "reports/formats/sarif_report.h"
@@ -81,6 +82,7 @@ struct ScanRequest {
   std::vector<ReportDestination> reports = {ReportDestination{}};  // at most one to stdout
   bool color = false;                       // ANSI colour in a table written to stdout
   ReportView view = ReportView::automatic;  // --view: the table's and HTML's grid or findings
+  std::optional<Framework> framework = {};  // --framework: HTML's and Markdown's controls section
   int verbosity = 0;                        // -v: 1, -vv: 2 (Diagnostics)
   std::vector<Acceptance> acceptances;      // --accept: judged against the scan's date (UTC)
   std::string fail_on = "high";

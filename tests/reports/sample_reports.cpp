@@ -25,7 +25,7 @@ Report with_fixed_header(std::vector<std::string> inputs) {
 }
 
 CheckSpec spec(std::string id, std::string title, Layer layer, Severity severity,
-               std::vector<std::string> references, std::string remediation) {
+               std::vector<ControlReference> references, std::string remediation) {
   return {std::move(id), std::move(title),      layer,
           severity,      std::move(references), std::move(remediation)};
 }
@@ -113,45 +113,64 @@ Report rich_report() {
   report.coverage.nodes_not_scanned = 1;
   report.coverage.checks_in_error = 2;
 
-  const CheckSpec conn001 = spec("CONN-001", "High-availability address", Layer::connection_string,
-                                 Severity::medium, {"MongoDB connection-string spec"},
-                                 "List several seeds or use a mongodb+srv:// address.");
+  const CheckSpec conn001 =
+      spec("CONN-001", "High-availability address", Layer::connection_string, Severity::medium,
+           {{Framework::devspec, "A2.1", "Core connection string parameters"}},
+           "List several seeds or use a mongodb+srv:// address.");
   const CheckSpec disc001 =
       spec("DISC-001", "SRV and TXT records are sound", Layer::discovery, Severity::medium,
-           {"MongoDB initial DNS seedlist discovery spec"},
+           {{Framework::devspec, "A1", "Connection method decision guide (sharded clusters)"}},
            "Serve SRV hosts under the SRV name's parent domain and one TXT record.");
   const CheckSpec net002 =
       spec("NET-002", "bindIp is not every interface", Layer::network, Severity::high,
-           {"CIS MongoDB 8 2.1"}, "Set net.bindIp to the addresses that clients use.");
-  const CheckSpec net003 = spec("NET-003", "Non-default port", Layer::network, Severity::low,
-                                {"CIS MongoDB 8 2.3"}, "Move the server off port 27017.");
+           {{Framework::cis, "2.1", "Ensure Authentication is configured"}},
+           "Set net.bindIp to the addresses that clients use.");
+  const CheckSpec net003 =
+      spec("NET-003", "Non-default port", Layer::network, Severity::low,
+           {{Framework::cis, "6.1", "Ensure that MongoDB uses a non-default port"}},
+           "Move the server off port 27017.");
   const CheckSpec authn001 =
       spec("AUTHN-001", "Authentication enforced", Layer::authentication, Severity::critical,
-           {"CIS MongoDB 8 3.1", "MongoDB manual: Enable Access Control"},
+           {{Framework::cis, "2.1", "Ensure Authentication is configured"},
+            {Framework::checklist, "access-control",
+             "Enable Access Control and Enforce Authentication"}},
            "Start mongod with security.authorization: enabled.");
-  const CheckSpec authz001 = spec("AUTHZ-001", "Application account has no administrative role",
-                                  Layer::authorization, Severity::high, {"CIS MongoDB 8 4.1"},
-                                  "Grant the application readWrite on its own database only.");
-  const CheckSpec tls001 = spec("TLS-001", "TLS required", Layer::transport, Severity::critical,
-                                {"CIS MongoDB 8 5.1"}, "Set net.tls.mode to requireTLS.");
+  const CheckSpec authz001 = spec(
+      "AUTHZ-001", "Application account has no administrative role", Layer::authorization,
+      Severity::high, {{Framework::cis, "3.1", "Ensure least privilege for database accounts"}},
+      "Grant the application readWrite on its own database only.");
+  const CheckSpec tls001 =
+      spec("TLS-001", "TLS required", Layer::transport, Severity::critical,
+           {{Framework::cis, "4.3",
+             "Ensure Encryption of Data in Transit TLS or SSL (Transport Encryption)"}},
+           "Set net.tls.mode to requireTLS.");
   const CheckSpec tls003 =
       spec("TLS-003", "Server certificate is valid", Layer::transport, Severity::high,
-           {"CIS MongoDB 8 5.3"}, "Renew the certificate from a trusted CA before it expires.");
+           {{Framework::cis, "4.3",
+             "Ensure Encryption of Data in Transit TLS or SSL (Transport Encryption)"}},
+           "Renew the certificate from a trusted CA before it expires.");
   const CheckSpec hard001 =
       spec("HARD-001", "Server-side JavaScript disabled", Layer::hardening, Severity::medium,
-           {"CIS MongoDB 8 6.2"}, "Set security.javascriptEnabled: false.");
+           {{Framework::cis, "6.3", "Ensure that server-side scripting is disabled if not needed"}},
+           "Set security.javascriptEnabled: false.");
   const CheckSpec ver001 =
       spec("VER-001", "Supported version", Layer::versions, Severity::high,
-           {"MongoDB Software Lifecycle Schedules"}, "Upgrade to a supported release series.");
-  const CheckSpec app001 = spec("APP-001", "No connection string with an embedded password",
-                                Layer::credentials, Severity::critical, {"OWASP ASVS 2.10.4"},
-                                "Read the password from a secret store or the environment.");
+           {{Framework::cis, "1.1",
+             "Ensure the appropriate MongoDB software version/patches are installed"}},
+           "Upgrade to a supported release series.");
+  const CheckSpec app001 =
+      spec("APP-001", "No connection string with an embedded password", Layer::credentials,
+           Severity::critical, {{Framework::devspec, "A3.7", "Application: credential storage"}},
+           "Read the password from a secret store or the environment.");
   const CheckSpec app002 =
       spec("APP-002", "No hardcoded password values", Layer::credentials, Severity::high,
-           {"OWASP ASVS 2.10.4", "CWE-798"}, "Move the value to a secret store.");
-  const CheckSpec model001 =
-      spec("MODEL-001", "Database and collection names", Layer::data_model, Severity::low,
-           {"Development specification 4.1"}, "Rename to lowercase with underscores.");
+           {{Framework::devspec, "A3.7", "Application: credential storage"},
+            {Framework::devspec, "A2.5",
+             "No disabled authentication and no arbitrary public exposure in production"}},
+           "Move the value to a secret store.");
+  const CheckSpec model001 = spec("MODEL-001", "Database and collection names", Layer::data_model,
+                                  Severity::low, {{Framework::devspec, "B.2", "Database names"}},
+                                  "Rename to lowercase with underscores.");
 
   add(report, conn001, Status::fail, Subject::uri("mongodb://app:***@db1.example.test:27017/crm"),
       "A single host without replicaSet: a failover breaks the application",
@@ -200,10 +219,12 @@ Report rich_report() {
   // a row with a status on every node (and some nodes a check did not reach).
   const CheckSpec authn005 =
       spec("AUTHN-005", "Password is strong", Layer::authentication, Severity::high,
-           {"MongoDB dev spec 2.2"}, "Use a generated password of at least 12 characters.");
+           {{Framework::devspec, "A3.4", "Authentication: password complexity"}},
+           "Use a generated password of at least 12 characters.");
   const CheckSpec conn004 =
       spec("CONN-004", "Retryable reads and writes", Layer::connection_string, Severity::medium,
-           {"MongoDB connection-string spec"}, "Remove retryWrites=false and retryReads=false.");
+           {{Framework::devspec, "A2.1", "Core connection string parameters"}},
+           "Remove retryWrites=false and retryReads=false.");
   const std::string app_uri = "mongodb://app:***@db1.example.test:27017/crm";
   const std::string weak_uri = "mongodb://admin:***@db9.example.test:27017/?retryWrites=false";
   add(report, authn001, Status::pass, Subject::node("db2.example.test:27017"),
@@ -269,21 +290,28 @@ Report config_scan_report() {
        {"services/data/dump 2024.json", "larger than 10485760 bytes"}},
       {{"example-value", 1}, {"placeholder-template", 3}}};
 
-  const CheckSpec app001 = spec("APP-001", "No connection string with an embedded password",
-                                Layer::credentials, Severity::critical, {"OWASP ASVS 2.10.4"},
-                                "Read the password from a secret store or the environment.");
+  const CheckSpec app001 =
+      spec("APP-001", "No connection string with an embedded password", Layer::credentials,
+           Severity::critical, {{Framework::devspec, "A3.7", "Application: credential storage"}},
+           "Read the password from a secret store or the environment.");
   const CheckSpec app002 =
       spec("APP-002", "No hardcoded password values", Layer::credentials, Severity::high,
-           {"OWASP ASVS 2.10.4", "CWE-798"}, "Move the value to a secret store.");
+           {{Framework::devspec, "A3.7", "Application: credential storage"},
+            {Framework::devspec, "A2.5",
+             "No disabled authentication and no arbitrary public exposure in production"}},
+           "Move the value to a secret store.");
   const CheckSpec authn001 =
       spec("AUTHN-001", "Authentication enforced", Layer::authentication, Severity::critical,
-           {"CIS MongoDB 8 3.1"}, "Start mongod with security.authorization: enabled.");
-  const CheckSpec conn001 = spec("CONN-001", "High-availability address", Layer::connection_string,
-                                 Severity::medium, {"MongoDB connection-string spec"},
-                                 "List several seeds or use a mongodb+srv:// address.");
+           {{Framework::cis, "2.1", "Ensure Authentication is configured"}},
+           "Start mongod with security.authorization: enabled.");
+  const CheckSpec conn001 =
+      spec("CONN-001", "High-availability address", Layer::connection_string, Severity::medium,
+           {{Framework::devspec, "A2.1", "Core connection string parameters"}},
+           "List several seeds or use a mongodb+srv:// address.");
   const CheckSpec conn004 =
       spec("CONN-004", "Retryable reads and writes", Layer::connection_string, Severity::medium,
-           {"MongoDB connection-string spec"}, "Remove retryWrites=false and retryReads=false.");
+           {{Framework::devspec, "A2.1", "Core connection string parameters"}},
+           "Remove retryWrites=false and retryReads=false.");
 
   const Secret planted(kPlantedPassword);
   add(report, app001, Status::fail,
@@ -338,12 +366,18 @@ Report acceptance_report() {
   Report report = with_fixed_header({kUri, "services"});
   const CheckSpec conn003 =
       spec("CONN-003", "TLS in the connection string", Layer::connection_string, Severity::high,
-           {"MongoDB manual: TLS"}, "Add tls=true.");
+           {{Framework::checklist, "encrypt-communication", "Encrypt Communication (TLS/SSL)"}},
+           "Add tls=true.");
   const CheckSpec conn004 =
       spec("CONN-004", "Retryable writes and reads", Layer::connection_string, Severity::high,
-           {"MongoDB manual: retryable writes"}, "Remove retryWrites=false.");
-  const CheckSpec app002 = spec("APP-002", "No hardcoded password values", Layer::credentials,
-                                Severity::high, {"CWE-798"}, "Move the value to a secret store.");
+           {{Framework::devspec, "A2.1", "Core connection string parameters"}},
+           "Remove retryWrites=false.");
+  const CheckSpec app002 =
+      spec("APP-002", "No hardcoded password values", Layer::credentials, Severity::high,
+           {{Framework::devspec, "A3.7", "Application: credential storage"},
+            {Framework::devspec, "A2.5",
+             "No disabled authentication and no arbitrary public exposure in production"}},
+           "Move the value to a secret store.");
   Finding& accepted = add(report, conn003, Status::fail, Subject::uri(kUri),
                           "No tls=true: credentials and data cross the network in clear");
   accepted.fingerprint = "0b1c2d3e4f5a6b7c";
@@ -382,15 +416,22 @@ Report many_nodes_report(std::size_t members) {
 
   const CheckSpec authn001 =
       spec("AUTHN-001", "Authentication enforced", Layer::authentication, Severity::critical,
-           {"CIS MongoDB 8 3.1"}, "Start mongod with security.authorization: enabled.");
-  const CheckSpec tls001 = spec("TLS-001", "TLS required", Layer::transport, Severity::critical,
-                                {"CIS MongoDB 8 5.1"}, "Set net.tls.mode to requireTLS.");
+           {{Framework::cis, "2.1", "Ensure Authentication is configured"}},
+           "Start mongod with security.authorization: enabled.");
+  const CheckSpec tls001 =
+      spec("TLS-001", "TLS required", Layer::transport, Severity::critical,
+           {{Framework::cis, "4.3",
+             "Ensure Encryption of Data in Transit TLS or SSL (Transport Encryption)"}},
+           "Set net.tls.mode to requireTLS.");
   const CheckSpec ver001 =
       spec("VER-001", "Supported version", Layer::versions, Severity::high,
-           {"MongoDB Software Lifecycle Schedules"}, "Upgrade to a supported release series.");
-  const CheckSpec conn001 = spec("CONN-001", "High-availability address", Layer::connection_string,
-                                 Severity::medium, {"MongoDB connection-string spec"},
-                                 "List several seeds or use a mongodb+srv:// address.");
+           {{Framework::cis, "1.1",
+             "Ensure the appropriate MongoDB software version/patches are installed"}},
+           "Upgrade to a supported release series.");
+  const CheckSpec conn001 =
+      spec("CONN-001", "High-availability address", Layer::connection_string, Severity::medium,
+           {{Framework::devspec, "A2.1", "Core connection string parameters"}},
+           "List several seeds or use a mongodb+srv:// address.");
   for (const TargetSummary& target : report.targets) {
     for (std::size_t i = 0; i < target.nodes.size(); ++i) {
       const Subject subject = Subject::node(target.nodes[i].address);
@@ -422,10 +463,12 @@ Report inventory_report() {
   report.statistics = {2, 32, 1};
   const CheckSpec authn001 =
       spec("AUTHN-001", "Authentication enforced", Layer::authentication, Severity::critical,
-           {"CIS MongoDB 8 2.1"}, "Start mongod with security.authorization: enabled.");
-  const CheckSpec conn001 = spec("CONN-001", "High-availability address", Layer::connection_string,
-                                 Severity::medium, {"MongoDB connection-string spec"},
-                                 "List several seeds or use a mongodb+srv:// address.");
+           {{Framework::cis, "2.1", "Ensure Authentication is configured"}},
+           "Start mongod with security.authorization: enabled.");
+  const CheckSpec conn001 =
+      spec("CONN-001", "High-availability address", Layer::connection_string, Severity::medium,
+           {{Framework::devspec, "A2.1", "Core connection string parameters"}},
+           "List several seeds or use a mongodb+srv:// address.");
   add(report, authn001, Status::fail, Subject::node("db1.example.test:27017"),
       "The node answers without authentication");
   add(report, conn001, Status::pass, Subject::uri(kReplicaSetUri), "Two seeds and replicaSet=rs0");

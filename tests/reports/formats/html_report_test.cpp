@@ -185,7 +185,8 @@ TEST(HtmlReportTest, EscapesEveryPieceOfText) {
   report.inputs.push_back("<img src=x onerror=alert(1)>");
   report.targets[0].nodes[0].role = "<b>primary</b>";
   report.findings[0].spec.title = "Title <i>&</i>";
-  report.findings[0].spec.references = {"<a href=\"javascript:x\">ref</a>"};
+  report.findings[0].spec.references = {
+      {Framework::cis, "<b>1</b>", "<a href=\"javascript:x\">ref</a>"}};
   report.findings[0].spec.remediation = "Run 'rm -rf' & \"pray\"";
   const std::string html = render(report);
 
@@ -542,6 +543,29 @@ TEST(HtmlReportTest, HistoryReportListsChanges) {
     EXPECT_GE(count(html, std::string("<tr data-change=\"") + change + "\">"), 1u) << change;
   }
   EXPECT_NE(html.find("Since the previous run: 1 new, 1 fixed, 1 unverified"), std::string::npos);
+}
+
+TEST(HtmlReportTest, NoControlsSectionWithoutAFramework) {
+  EXPECT_EQ(render(rich_report()).find("id=\"controls\""), std::string::npos);
+}
+
+TEST(HtmlReportTest, AFrameworkAddsItsControlsWithCitingChecksAndTheGaps) {
+  std::ostringstream out;
+  write_html_report(rich_report(), out, ReportView::automatic, Framework::cis);
+  const std::string html = out.str();
+  const std::size_t section = html.find("<section id=\"controls\">");
+  ASSERT_NE(section, std::string::npos);
+  EXPECT_NE(html.find("<h2>Controls: CIS MongoDB 7 Benchmark", section), std::string::npos);
+  EXPECT_NE(html.find("<tr><td class=\"mono\">4.3</td><td>Ensure Encryption of Data in Transit "
+                      "TLS or SSL (Transport Encryption)</td><td><span class=\"mono\">TLS-001"
+                      "</span> (",
+                      section),
+            std::string::npos);
+  EXPECT_NE(html.find("<tr><td class=\"mono\">7.1</td><td>Ensure appropriate key file "
+                      "permissions are set</td><td><span class=\"muted\">—</span></td><td><span "
+                      "class=\"muted\">not assessed</span></td></tr>",
+                      section),
+            std::string::npos);
 }
 
 }  // namespace

@@ -139,6 +139,31 @@ TEST(JsonReportReaderTest, AWrongValueIsNamedByItsPointerButNeverQuoted) {
             "/findings/0/subject/line: not an integer in range");
 }
 
+TEST(JsonReportReaderTest, AReferenceThatIsNoControlIsNamedByItsPointer) {
+  EXPECT_EQ(read_error(edited_rich_json([](json& report) {
+              report["findings"][0]["references"][0] = "CIS MongoDB 8 Benchmark 7.1: Ensure TLS";
+            })),
+            "/findings/0/references/0: not a control reference (\"<framework> <id>: <title>\")");
+}
+
+TEST(JsonReportReaderTest, ControlsSectionsSurviveJson) {
+  const Report original = testing_support::rich_report();
+  const Result<Report> read = read_json_report(json_of(original));
+  ASSERT_TRUE(read.ok()) << read.error().message;
+  for (const Framework framework :
+       {Framework::cis, Framework::stig, Framework::checklist, Framework::devspec}) {
+    RenderOptions options;
+    options.framework = framework;
+    for (const ReportFormat format : {ReportFormat::html, ReportFormat::md}) {
+      std::ostringstream from_json;
+      std::ostringstream from_report;
+      write_report(read.value(), format, options, from_json);
+      write_report(original, format, options, from_report);
+      EXPECT_EQ(from_json.str(), from_report.str()) << to_string(framework);
+    }
+  }
+}
+
 TEST(JsonReportReaderTest, PointersEscapeSlashAndTilde) {
   const std::string text = edited_rich_json([](json& report) {
     report["config_scan"] = {{"roots", json::array()},

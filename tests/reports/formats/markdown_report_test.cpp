@@ -166,5 +166,23 @@ TEST(MarkdownReportTest, HistoryReportListsChanges) {
   EXPECT_NE(markdown.find("| still failing | "), std::string::npos);
 }
 
+TEST(MarkdownReportTest, NoControlsSectionWithoutAFramework) {
+  EXPECT_EQ(render(rich_report()).find("### Controls"), std::string::npos);
+}
+
+TEST(MarkdownReportTest, AFrameworkAddsATableOfItsControlsWithTheGaps) {
+  std::ostringstream out;
+  write_markdown_report(rich_report(), out, Framework::devspec);
+  const std::string markdown = out.str();
+  const std::size_t section = markdown.find("### Controls: Development specification");
+  ASSERT_NE(section, std::string::npos);
+  EXPECT_NE(
+      markdown.find("| Control | Title | Checks | Result |\n|---|---|---|---|\n| A1 | ", section),
+      std::string::npos);
+  EXPECT_NE(markdown.find("| A3.6 | Transport: SSL/TLS | TLS-001 (", section), std::string::npos);
+  EXPECT_NE(markdown.find("| B.7 | Embed vs reference | — | not assessed |", section),
+            std::string::npos);
+}
+
 }  // namespace
 }  // namespace mongoscan

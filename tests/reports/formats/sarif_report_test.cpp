@@ -126,7 +126,9 @@ TEST(SarifReportTest, RulesCarryTheCheckSpec) {
   EXPECT_EQ(rule["defaultConfiguration"]["level"], "error");
   EXPECT_EQ(rule["help"]["markdown"],
             "**Remediation:** Move the value to a secret store.\n\n**References:**\n\n"
-            "- OWASP ASVS 2.10.4\n- CWE-798");
+            "- Development specification A3.7: Application: credential storage\n"
+            "- Development specification A2.5: No disabled authentication and no arbitrary "
+            "public exposure in production");
   EXPECT_EQ(rule["helpUri"], "https://mongoscan.invalid/README.md#check-app-002");
   EXPECT_EQ(rule["properties"]["tags"], json({"security", "external/cwe/cwe-798", "credentials"}));
   EXPECT_EQ(rule["properties"]["security-severity"], "8.0");

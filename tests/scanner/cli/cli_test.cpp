@@ -386,6 +386,58 @@ TEST(Cli, WritesAValidJsonReportToAFile) {
   EXPECT_EQ(lines, std::set<int>({5, 8, 11, 14, 17})) << "each string at its own line";
 }
 
+// Issue 22 item 6: the catalogue's references are {framework, id, title} entries, and
+// --framework groups the HTML and Markdown reports of scan and convert by the framework's
+// controls, the uncovered ones "not assessed"; the other formats stay as they were.
+TEST(Cli, ChecksJsonHasStructuredReferences) {
+  const auto result = mongoscan({"checks", "--format", "json"});
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  const auto catalogue = nlohmann::json::parse(result.out);
+  bool tls_cites_cis_4_3 = false;
+  for (const auto& check : catalogue) {
+    for (const auto& reference : check["references"]) {
+      EXPECT_TRUE(reference["framework"] == "cis" || reference["framework"] == "stig" ||
+                  reference["framework"] == "checklist" || reference["framework"] == "devspec")
+          << reference;
+      EXPECT_FALSE(reference["id"].get<std::string>().empty());
+      EXPECT_FALSE(reference["title"].get<std::string>().empty());
+      if (check["id"] == "TLS-001" && reference["framework"] == "cis" && reference["id"] == "4.3")
+        tls_cites_cis_4_3 = true;
+    }
+  }
+  EXPECT_TRUE(tls_cites_cis_4_3);
+}
+
+TEST(Cli, FrameworkGroupsHtmlAndMarkdownByControlsInScanAndConvert) {
+  TempDir dir;
+  const auto scanned = mongoscan({"scan", "--uri-file", kSampleUris, "--framework", "devspec",
+                                  "--report=md:" + (dir / "scan.md").string(),
+                                  "--report=html:" + (dir / "scan.html").string(),
+                                  "--report=json:" + (dir / "scan.json").string(),
+                                  "--report=sarif:" + (dir / "scan.sarif").string()});
+  ASSERT_EQ(scanned.exit_code, 1) << scanned.err;
+  const std::string markdown = read_file(dir / "scan.md");
+  EXPECT_NE(markdown.find("### Controls: Development specification"), std::string::npos);
+  EXPECT_NE(markdown.find("| A2.1 | Core connection string parameters | "), std::string::npos);
+  EXPECT_NE(markdown.find("| B.7 | Embed vs reference | — | not assessed |"), std::string::npos);
+  EXPECT_NE(read_file(dir / "scan.html").find("<section id=\"controls\">"), std::string::npos);
+  // JSON and SARIF do not change with --framework (the run's times aside).
+  EXPECT_EQ(read_file(dir / "scan.sarif").find("Controls:"), std::string::npos);
+  EXPECT_EQ(read_file(dir / "scan.json").find("not assessed"), std::string::npos);
+
+  const auto converted =
+      mongoscan({"convert", (dir / "scan.json").string(), "--framework", "cis", "--format", "md"});
+  EXPECT_EQ(converted.exit_code, 0) << converted.err;
+  EXPECT_NE(converted.out.find("### Controls: CIS MongoDB 7"), std::string::npos);
+  EXPECT_NE(converted.out.find("| 7.1 | Ensure appropriate key file permissions are set | — | "
+                               "not assessed |"),
+            std::string::npos);
+
+  const auto unknown = mongoscan({"convert", (dir / "scan.json").string(), "--framework", "nist"});
+  EXPECT_NE(unknown.exit_code, 0);
+  EXPECT_NE(unknown.err.find("--framework"), std::string::npos) << unknown.err;
+}
+
 // Issue 21: `convert` renders a saved JSON report in every format as the scan itself rendered
 // it, without probing, and exits 0 (the gate was the scan's).
 TEST(Cli, ConvertRendersASavedReportAsTheScanDid) {

@@ -1,0 +1,38 @@
+#pragma once
+// A check's reference to one control of a framework: a CIS benchmark section, a DISA STIG rule, a
+// MongoDB Security Checklist item or a row of the development specification.
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace mongoscan {
+
+enum class Framework { cis, stig, checklist, devspec };
+
+// "cis", "stig", "checklist" or "devspec".
+std::string_view to_string(Framework framework);
+std::optional<Framework> parse_framework(std::string_view name);
+
+// The framework's name as reports print it, e.g. "CIS MongoDB 7 and 8 Benchmark".
+std::string_view framework_label(Framework framework);
+
+struct ControlReference {
+  Framework framework;
+  std::string id;     // the control's number in its framework, e.g. "4.3", "V-252164", "A3.6"
+  std::string title;  // the control's title, as the framework's table of controls spells it
+
+  bool operator==(const ControlReference&) const = default;
+};
+
+// "<label> <id>: <title>", the one-line form text reports show.
+std::string reference_text(const ControlReference& reference);
+
+// reference_text of each reference, in order.
+std::vector<std::string> reference_texts(const std::vector<ControlReference>& references);
+
+// The reference whose reference_text is `text`; nullopt for any other text.
+std::optional<ControlReference> parse_reference_text(std::string_view text);
+
+}  // namespace mongoscan
