@@ -21,7 +21,7 @@ FUZZ_BUILD ?= build-fuzz
 FUZZ_SECONDS ?= 600
 FUZZ_HARNESSES := $(sort $(basename $(notdir $(wildcard tests/fuzz/*_fuzz.cpp))))
 
-.PHONY: deps bench-deps configure build test demo bench bench-fleet bench-configscan fuzz clean
+.PHONY: deps bench-deps configure build test demo bench bench-fleet bench-configscan bench-history fuzz clean
 
 # $(call install_missing,PACKAGES): apt-get installs those of PACKAGES not installed yet.
 define install_missing
@@ -60,12 +60,13 @@ test: configure
 demo: build
 	bash fixtures/demo.sh $(MONGOSCAN)
 
-# Both benchmarks (bench/README.md), one after the other; fails when either misses a target or
+# Every benchmark (bench/README.md), one after the other; fails when one misses a target or
 # cannot measure.
 bench: build bench-deps
 	@status=0; \
 	/usr/bin/python3 bench/fleet --mongoscan $(MONGOSCAN) || status=1; \
 	/usr/bin/python3 bench/configscan --mongoscan $(MONGOSCAN) || status=1; \
+	/usr/bin/python3 bench/history --mongoscan $(MONGOSCAN) || status=1; \
 	exit $$status
 
 # Fleet benchmark (bench/fleet): scaling with --concurrency, silent addresses, key derivations, RSS;
@@ -77,6 +78,11 @@ bench-fleet: build
 # secretlint, planted credentials found, RSS. The corpus goes to /tmp and is reused.
 bench-configscan: build bench-deps
 	/usr/bin/python3 bench/configscan --mongoscan $(MONGOSCAN)
+
+# History benchmark (bench/history): what --history costs on an inventory of 50 lab replica sets of
+# 3 nodes, and the history file's growth per run per 1,000 findings.
+bench-history: build
+	/usr/bin/python3 bench/history --mongoscan $(MONGOSCAN)
 
 # Every fuzz harness (tests/fuzz/) under libFuzzer, ASan and UBSan, one after the other for
 # FUZZ_SECONDS each, from its seed corpus and the corpus earlier runs grew in $(FUZZ_BUILD)/corpus,
