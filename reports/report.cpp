@@ -39,6 +39,29 @@ std::string_view verdict_of(const EnvironmentSummary& environment) {
   return "pass";
 }
 
+std::string gate_text(const GateRule& gate) {
+  auto threshold = [](std::string_view option, Severity severity, std::string_view what) {
+    return std::string(option) + " " + std::string(to_string(severity)) + ": " + std::string(what) +
+           " of " + std::string(to_string(severity)) + " severity or above fails";
+  };
+  if (gate.fail_on && gate.fail_on_new) {
+    return threshold("--fail-on", *gate.fail_on, "a failing finding") + "; " +
+           threshold("--fail-on-new", *gate.fail_on_new, "a new failing finding");
+  }
+  if (gate.fail_on) return threshold("--fail-on", *gate.fail_on, "a failing finding");
+  if (gate.fail_on_new) {
+    return threshold("--fail-on-new", *gate.fail_on_new, "a new failing finding");
+  }
+  return "--fail-on none: no finding fails the gate";
+}
+
+std::string_view verdict_of(const Report& report) {
+  for (const ReportedFinding& reported : report.findings) {
+    if (reported.gates) return "fail";
+  }
+  return report.coverage.complete() ? "pass" : "incomplete";
+}
+
 StatusCounts Report::summary() const { return count_statuses(nullptr); }
 
 StatusCounts Report::environment_summary(const std::string& environment) const {

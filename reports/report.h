@@ -164,6 +164,15 @@ struct EnvironmentSummary {
 // "not scanned", "fail", "incomplete" or "pass": the environment's verdict at the gate.
 std::string_view verdict_of(const EnvironmentSummary& environment);
 
+// The gate a run was judged at (scan --fail-on and --fail-on-new, merge --fail-on-new).
+struct GateRule {
+  std::optional<Severity> fail_on;      // a failing finding at or above it fails; none: nothing
+  std::optional<Severity> fail_on_new;  // a new failing finding at or above it fails; none: off
+};
+
+// The gate in words, e.g. "--fail-on high: a failing finding of high severity or above fails".
+std::string gate_text(const GateRule& gate);
+
 struct Report {
   std::string tool_name = "mongoscan";
   std::string tool_version;
@@ -177,6 +186,7 @@ struct Report {
   ScanCoverage coverage;                           // what the scan could not look at
   std::vector<StaleAcceptance> stale_acceptances;  // --accept entries that matched nothing
   std::vector<EnvironmentSummary> environments;    // an inventory's, in its order; else none
+  std::optional<GateRule> gate;  // none: not recorded (a report of an older mongoscan)
 
   StatusCounts summary() const;
   StatusCounts environment_summary(const std::string& environment) const;
@@ -184,5 +194,9 @@ struct Report {
  private:
   StatusCounts count_statuses(const std::string* environment) const;  // nullptr: every finding
 };
+
+// The run's verdict at its gate: "fail" when a finding fails the gate, else "incomplete" when the
+// scan could not look at everything (never a pass then), else "pass".
+std::string_view verdict_of(const Report& report);
 
 }  // namespace mongoscan

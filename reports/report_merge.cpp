@@ -17,6 +17,11 @@ auto acceptance_key(const StaleAcceptance& stale) {
   return std::tie(stale.acceptance.origin, stale.acceptance.check, stale.acceptance.subject);
 }
 
+bool same_gate(const std::optional<GateRule>& a, const std::optional<GateRule>& b) {
+  if (!a || !b) return !a && !b;
+  return a->fail_on == b->fail_on && a->fail_on_new == b->fail_on_new;
+}
+
 }  // namespace
 
 Result<Report> merge_reports(std::vector<Report> reports) {
@@ -27,6 +32,7 @@ Result<Report> merge_reports(std::vector<Report> reports) {
   merged.tool_version = reports.front().tool_version;
   merged.started_at = reports.front().started_at;
   merged.finished_at = reports.front().finished_at;
+  merged.gate = reports.front().gate;
   std::set<std::string> environments;
   for (std::size_t i = 0; i < reports.size(); ++i) {
     Report& report = reports[i];
@@ -34,6 +40,11 @@ Result<Report> merge_reports(std::vector<Report> reports) {
       return usage("report " + std::to_string(i + 1) + " was written by mongoscan " +
                    report.tool_version + ", report 1 by " + merged.tool_version +
                    ": merge the shards of one run");
+    }
+    if (!same_gate(report.gate, merged.gate)) {
+      return usage("report " + std::to_string(i + 1) +
+                   " was judged at another gate than report 1 (--fail-on, --fail-on-new): merge "
+                   "the shards of one run");
     }
     for (const EnvironmentSummary& environment : report.environments) {
       if (!environments.insert(environment.name).second) {

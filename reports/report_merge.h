@@ -13,7 +13,8 @@ namespace mongoscan {
 // another; coverage, statistics and files scanned added up; the earliest start and latest finish.
 // An acceptance is stale only if it is stale in every report (a shard without the finding it
 // accepts says nothing about the others). A usage error when the reports come from different
-// mongoscan versions or two of them hold the same environment (a shard scanned twice).
+// mongoscan versions, were judged at different gates, or two of them hold the same environment (a
+// shard scanned twice).
 Result<Report> merge_reports(std::vector<Report> reports);
 
 }  // namespace mongoscan

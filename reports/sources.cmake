@@ -12,6 +12,7 @@ mongoscan_sources(MONGOSCAN_SOURCES reports
   node_summary.cpp
   parsed_uri.cpp
   findings_view.cpp
+  fix_first.cpp
   progress_line.cpp
   report.cpp
   report_merge.cpp
@@ -20,7 +21,8 @@ mongoscan_sources(MONGOSCAN_SOURCES reports
   self_check_table.cpp
   terminal.cpp
   trend_chart.cpp
-  uri_reference.cpp)
+  uri_reference.cpp
+  verdict_text.cpp)
 
 # evidence bundles: the manifest, signatures, writing a bundle and verifying one
 mongoscan_sources(MONGOSCAN_SOURCES reports/evidence

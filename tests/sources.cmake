@@ -71,6 +71,7 @@ mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/reports
   control_coverage_test.cpp
   environment_sections_test.cpp
   findings_view_test.cpp
+  fix_first_test.cpp
   node_summary_test.cpp
   report_merge_test.cpp
   report_test.cpp

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <set>
 #include <span>
 #include <string>
 #include <string_view>
@@ -14,8 +15,10 @@
 #include "reports/control_coverage.h"
 #include "reports/environment_sections.h"
 #include "reports/findings_view.h"
+#include "reports/fix_first.h"
 #include "reports/self_check_table.h"
 #include "reports/trend_chart.h"
+#include "reports/verdict_text.h"
 
 namespace mongoscan {
 namespace {
@@ -162,6 +165,18 @@ body:has(#show-warn:not(:checked)) tr.status-warn,
 body:has(#show-error:not(:checked)) tr.status-error,
 body:has(#show-skipped:not(:checked)) tr.status-skipped { display: none; }
 footer { color: var(--muted); font-size: 12px; text-align: center; }
+section.verdict { border-left: 8px solid var(--error); }
+section.verdict[data-verdict="fail"] { border-left-color: var(--fail); }
+section.verdict[data-verdict="pass"] { border-left-color: var(--pass); }
+section.verdict .headline { font-size: 20px; font-weight: 650; margin: 0 0 4px; }
+section.verdict[data-verdict="fail"] .headline { color: var(--fail); }
+section.verdict[data-verdict="pass"] .headline { color: var(--pass); }
+section.verdict[data-verdict="incomplete"] .headline { color: var(--error); }
+section.verdict .gate { color: var(--muted); margin: 0; }
+section.fix-first ol { margin: 0; padding-left: 22px; }
+section.fix-first li { margin: 0 0 10px; }
+section.fix-first .where, section.fix-first .remedy { margin-top: 2px; }
+section.fix-first .remedy { color: var(--muted); }
 figure.trend { margin: 8px 0 12px; }
 figure.trend figcaption { color: var(--muted); font-size: 12px; }
 td.since-previous[data-since="worse"] { color: var(--fail); }
@@ -547,6 +562,13 @@ std::string_view kind_class(Subject::Kind kind) {
   return "file";
 }
 
+// The HTML id of a check's row (or data-model column) in a findings section: unique, since a
+// check has one row per kind of subject in a section. Ids are ASCII: check ids are.
+std::string check_anchor(std::string_view section_id, Subject::Kind kind,
+                         std::string_view check_id) {
+  return std::string(section_id) + "-" + std::string(kind_class(kind)) + "-" + escape(check_id);
+}
+
 // The first header row: what the subject columns are, per target for nodes.
 void write_column_groups(const Report& report, Subject::Kind kind,
                          const std::vector<SelfCheckColumn>& columns, std::ostream& out) {
@@ -646,9 +668,10 @@ void write_row_details(const SelfCheckRow& row, const std::vector<SelfCheckColum
 }
 
 void write_row(const SelfCheckRow& row, const std::vector<SelfCheckColumn>& columns,
-               std::ostream& out) {
+               std::string_view section_id, std::ostream& out) {
   const std::string severity(to_string(row.severity));
-  out << "<tr class=\"check status-" << to_string(row.status) << "\" data-check=\""
+  out << "<tr class=\"check status-" << to_string(row.status) << "\" id=\""
+      << check_anchor(section_id, row.kind, row.spec->id) << "\" data-check=\""
       << escape(row.spec->id) << "\"><th class=\"col-check\" "
       << "scope=\"row\"><details><summary><code>" << escape(row.spec->id)
       << "</code> <span class=\"title\">" << escape(row.spec->title)
@@ -664,26 +687,29 @@ void write_row(const SelfCheckRow& row, const std::vector<SelfCheckColumn>& colu
 
 // The rows of one group that judge one kind of subject, as a matrix with a column per subject.
 void write_matrix(const Report& report, const SelfCheckTable& table, Subject::Kind kind,
-                  const std::vector<const SelfCheckRow*>& rows, std::ostream& out) {
+                  const std::vector<const SelfCheckRow*>& rows, std::string_view section_id,
+                  std::ostream& out) {
   const std::vector<SelfCheckColumn>& columns = table.columns(kind);
   out << "<div class=\"matrix\"><table class=\"self-check " << kind_class(kind) << "\">\n<thead>\n";
   write_column_groups(report, kind, columns, out);
   write_column_headers(columns, out);
   out << "</thead>\n<tbody>\n";
-  for (const SelfCheckRow* row : rows) write_row(*row, columns, out);
+  for (const SelfCheckRow* row : rows) write_row(*row, columns, section_id, out);
   out << "</tbody>\n</table></div>\n";
 }
 
 // The data model's rows turned around: one row per database or collection, a column per check,
 // and the row's expansion lists every result about it.
 void write_data_model_table(const SelfCheckTable& table,
-                            const std::vector<const SelfCheckRow*>& rows, std::ostream& out) {
+                            const std::vector<const SelfCheckRow*>& rows,
+                            std::string_view section_id, std::ostream& out) {
   const std::vector<SelfCheckColumn>& namespaces = table.columns(Subject::Kind::ns);
   out << "<div class=\"matrix\"><table class=\"self-check namespace\">\n<thead><tr "
          "class=\"subjects\"><th class=\"col-check\" scope=\"col\">Database or collection</th>";
   for (const SelfCheckRow* row : rows) {
-    out << "<th class=\"subject\" scope=\"col\" title=\"" << escape(row->spec->title) << "\"><code>"
-        << escape(row->spec->id) << "</code></th>";
+    out << "<th class=\"subject\" scope=\"col\" id=\""
+        << check_anchor(section_id, Subject::Kind::ns, row->spec->id) << "\" title=\""
+        << escape(row->spec->title) << "\"><code>" << escape(row->spec->id) << "</code></th>";
   }
   out << "</tr></thead>\n<tbody>\n";
   for (std::size_t column = 0; column < namespaces.size(); ++column) {
@@ -709,7 +735,8 @@ void write_data_model_table(const SelfCheckTable& table,
 }
 
 void write_section(const Report& report, const SelfCheckTable& table,
-                   const SelfCheckSection& section, std::ostream& out) {
+                   const SelfCheckSection& section, std::string_view section_id,
+                   std::ostream& out) {
   out << "<div class=\"group\">\n<h3>" << escape(group_title(section.group))
       << " <span class=\"count\">(" << section.rows.size()
       << (section.rows.size() == 1 ? " check" : " checks") << ")</span></h3>\n";
@@ -721,9 +748,9 @@ void write_section(const Report& report, const SelfCheckTable& table,
     }
     if (rows.empty()) continue;
     if (kind == Subject::Kind::ns) {
-      write_data_model_table(table, rows, out);
+      write_data_model_table(table, rows, section_id, out);
     } else {
-      write_matrix(report, table, kind, rows, out);
+      write_matrix(report, table, kind, rows, section_id, out);
     }
   }
   out << "</div>\n";
@@ -767,17 +794,18 @@ bool matrices_fit(const SelfCheckTable& table) {
 
 // One row of the findings table: a suppressed result carries why beside its message, and the
 // evidence opens under it.
-void write_findings_row(const FindingsViewLine& line, std::ostream& out) {
+void write_findings_row(const FindingsViewLine& line, std::string_view anchor, std::ostream& out) {
   const Finding& finding = line.reported->finding;
   const CheckSpec& spec = line.reported->spec;
   const std::string severity(to_string(finding.severity));
   out << "<tr class=\"status-"
-      << (is_suppressed(finding) ? "suppressed" : to_string(finding.status)) << "\" data-check=\""
-      << escape(finding.check_id) << "\"><td><span class=\"severity " << severity << "\">"
-      << severity << "</span></td><td>" << badge(finding.status) << "</td><td><code>"
-      << escape(finding.check_id) << "</code> <span class=\"title\">" << escape(spec.title)
-      << "</span></td><td class=\"subject mono\">" << breakable(line.subject) << "</td><td>"
-      << escape(finding.message);
+      << (is_suppressed(finding) ? "suppressed" : to_string(finding.status)) << "\"";
+  if (!anchor.empty()) out << " id=\"" << anchor << "\"";
+  out << " data-check=\"" << escape(finding.check_id) << "\"><td><span class=\"severity "
+      << severity << "\">" << severity << "</span></td><td>" << badge(finding.status)
+      << "</td><td><code>" << escape(finding.check_id) << "</code> <span class=\"title\">"
+      << escape(spec.title) << "</span></td><td class=\"subject mono\">" << breakable(line.subject)
+      << "</td><td>" << escape(finding.message);
   if (!finding.suppression.empty()) {
     out << " <span class=\"tag\">" << escape(suppression_text(finding)) << "</span>";
   }
@@ -790,8 +818,15 @@ void write_findings_row(const FindingsViewLine& line, std::ostream& out) {
 
 // The findings view (findings_view.h) in place of the matrices: a row per result that fails, errs
 // or warns, worst severity first, then the suppressed ones.
-void write_findings_table(const Report& report, const SelfCheckTable& table, std::ostream& out) {
+void write_findings_table(const Report& report, const SelfCheckTable& table,
+                          std::string_view section_id, std::ostream& out) {
   const FindingsView view = findings_view(report);
+  std::set<std::string> anchored;  // the first row of each check and subject kind has the anchor
+  auto anchor = [&](const FindingsViewLine& line) {
+    const Finding& finding = line.reported->finding;
+    std::string id = check_anchor(section_id, finding.subject.kind, finding.check_id);
+    return anchored.insert(id).second ? id : std::string();
+  };
   out << "<p class=\"legend\">A row per result that fails, errs or warns, worst severity first: "
       << view.lines.size() << " of " << report.findings.size() << " results on "
       << escape(describe_subjects(table))
@@ -805,12 +840,13 @@ void write_findings_table(const Report& report, const SelfCheckTable& table, std
   if (view.lines.empty()) {
     out << "<tr><td colspan=\"6\" class=\"empty\">No result fails, errs or warns.</td></tr>\n";
   }
-  for (const FindingsViewLine& line : view.lines) write_findings_row(line, out);
+  for (const FindingsViewLine& line : view.lines) write_findings_row(line, anchor(line), out);
   out << "</tbody>\n";
   if (!view.suppressed.empty()) {
     out << "<tbody class=\"suppressed\"><tr class=\"part\"><th colspan=\"6\" scope=\"rowgroup\">"
            "Suppressed: accepted, inline or baseline</th></tr>\n";
-    for (const FindingsViewLine& line : view.suppressed) write_findings_row(line, out);
+    for (const FindingsViewLine& line : view.suppressed)
+      write_findings_row(line, anchor(line), out);
     out << "</tbody>\n";
   }
   out << "</table>\n";
@@ -830,13 +866,15 @@ void write_findings(const Report& report, const SelfCheckTable& table, ReportVie
     return;
   }
   if (view == ReportView::findings) {
-    write_findings_table(report, table, out);
+    write_findings_table(report, table, section_id, out);
     out << "</section>\n";
     return;
   }
   if (filters) write_filters(kStatuses, out);
   write_legend(out);
-  for (const SelfCheckSection& section : table.sections) write_section(report, table, section, out);
+  for (const SelfCheckSection& section : table.sections) {
+    write_section(report, table, section, section_id, out);
+  }
   out << "</section>\n";
 }
 
@@ -945,6 +983,47 @@ void write_environments(const Report& report, ReportView view, std::ostream& out
   }
 }
 
+// The first thing after the header: the run's verdict at its gate, and the gate written out.
+void write_verdict(const Report& report, std::ostream& out) {
+  out << "<section class=\"verdict\" id=\"verdict\" data-verdict=\"" << verdict_of(report)
+      << "\">\n<p class=\"headline\">" << escape(verdict_headline(report))
+      << "</p>\n<p class=\"gate\">" << escape(verdict_gate(report)) << "</p>\n</section>\n";
+}
+
+// The id of the findings section a finding is listed in: its environment's, in an inventory.
+std::string findings_section_id(const Report& report, const ReportedFinding& reported) {
+  for (std::size_t i = 0; i < report.environments.size(); ++i) {
+    if (report.environments[i].name == reported.environment) {
+      return environment_id(i) + "-findings";
+    }
+  }
+  return "findings";
+}
+
+// "Fix first": the checks whose fails weigh most (fix_first), each with where it fails, the
+// remediation and a link to its row.
+void write_fix_first(const Report& report, std::ostream& out) {
+  const std::vector<FixFirstItem> items = fix_first(report);
+  if (items.empty()) return;
+  out << "<section class=\"fix-first\" id=\"fix-first\">\n<h2>Fix first</h2>\n<ol>\n";
+  for (const FixFirstItem& item : items) {
+    const ReportedFinding& first = *item.findings.front();
+    const std::string severity(to_string(item.severity));
+    const std::size_t more = item.findings.size() - 1;
+    out << "<li><span class=\"severity " << severity << "\">" << severity << "</span> <a href=\"#"
+        << check_anchor(findings_section_id(report, first), first.finding.subject.kind,
+                        item.spec->id)
+        << "\"><code>" << escape(item.spec->id) << "</code> " << escape(item.spec->title)
+        << "</a><div class=\"where\"><span class=\"mono\">"
+        << breakable(describe(first.finding.subject)) << "</span>";
+    if (!first.environment.empty()) out << " (" << escape(first.environment) << ")";
+    if (more > 0) out << " and " << more << (more == 1 ? " other subject" : " other subjects");
+    out << ": " << escape(first.finding.message) << "</div><div class=\"remedy\">"
+        << escape(item.spec->remediation) << "</div></li>\n";
+  }
+  out << "</ol>\n</section>\n";
+}
+
 }  // namespace
 
 void write_html_report(const Report& report, std::ostream& out, ReportView view,
@@ -953,6 +1032,8 @@ void write_html_report(const Report& report, std::ostream& out, ReportView view,
   out << "<body>\n";
   write_masthead(report, out);
   out << "<main>\n";
+  write_verdict(report, out);
+  write_fix_first(report, out);
   const SelfCheckTable table = build_self_check_table(report);
   write_summary(report, table, out);
   if (report.environments.empty()) {

@@ -340,6 +340,14 @@ void write_json_report(const Report& report, std::ostream& out) {
   json.end_array();
   json.key("summary");
   write_summary(json, report.summary());
+  json.member("verdict", verdict_of(report));
+  if (report.gate) {
+    json.key("gate");
+    json.begin_object();
+    json.member("fail_on", report.gate->fail_on ? to_string(*report.gate->fail_on) : "none");
+    if (report.gate->fail_on_new) json.member("fail_on_new", to_string(*report.gate->fail_on_new));
+    json.end_object();
+  }
   json.key("coverage");
   write_coverage(json, report.coverage);
   json.key("statistics");

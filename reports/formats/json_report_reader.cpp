@@ -452,6 +452,14 @@ Report read_report(ReportFields& fields, const json& root) {
   if (const json* coverage = fields.object_member(root, at, "coverage", true)) {
     report.coverage = read_coverage(fields, *coverage, "/coverage");
   }
+  if (const json* gate = fields.object_member(root, at, "gate", false)) {
+    GateRule& rule = report.gate.emplace();
+    const std::string fail_on = fields.text(*gate, "/gate", "fail_on");
+    if (fail_on != "none") rule.fail_on = fields.one_of(*gate, "/gate", "fail_on", kReadSeverities);
+    if (gate->contains("fail_on_new")) {
+      rule.fail_on_new = fields.one_of(*gate, "/gate", "fail_on_new", kReadSeverities);
+    }
+  }
   if (const json* statistics = fields.object_member(root, at, "statistics", true)) {
     report.statistics.nodes = fields.number<std::size_t>(*statistics, "/statistics", "nodes");
     report.statistics.concurrency =

@@ -14,6 +14,7 @@
 #include "reports/self_check_table.h"
 #include "reports/text/console_text.h"
 #include "reports/text/text_table.h"
+#include "reports/verdict_text.h"
 
 namespace mongoscan {
 namespace {
@@ -551,6 +552,20 @@ std::string_view verdict_style(std::string_view verdict) {
   return status_style(Status::error);
 }
 
+// The last lines: the run's verdict at its gate and the gate, as the HTML report's banner says
+// them, each wrapped to the console.
+void write_verdict(const Report& report, bool color, std::size_t console_width, std::ostream& out) {
+  out << '\n';
+  for (const std::string& line :
+       wrap_to_width(console_safe(verdict_headline(report)), console_width)) {
+    out << styled(line, verdict_style(verdict_of(report)), color) << '\n';
+  }
+  for (const std::string& line :
+       wrap_to_width("Gate: " + console_safe(verdict_gate(report)), console_width)) {
+    out << line << '\n';
+  }
+}
+
 // An inventory's environments: each one's verdict at the gate, its fails by severity, warns and
 // errors, tags, and its worst results.
 void write_fleet(const Report& report, bool color, std::ostream& out) {
@@ -602,6 +617,7 @@ void write_table_report(const Report& report, bool color, std::ostream& out,
   write_header(report, color, out);
   if (report.environments.empty()) {
     write_results(report, color, console_width, wrap, view, out);
+    write_verdict(report, color, console_width, out);
     return;
   }
   write_fleet(report, color, out);
@@ -623,6 +639,7 @@ void write_table_report(const Report& report, bool color, std::ostream& out,
   }
   out << '\n' << styled("Whole inventory", kBold, color) << ':';
   write_summary(report, build_self_check_table(report), color, out);
+  write_verdict(report, color, console_width, out);
 }
 
 }  // namespace mongoscan

@@ -566,7 +566,10 @@ std::optional<CommandError> run_merge(const MergeOptions& options, const CliStre
     if (auto added = add_changes(*history, report); !added) {
       return CommandError{kExitScanFailed, added.error().message};
     }
-    if (options.fail_on_new) gate_on_new(report, parse_severity(*options.fail_on_new), false);
+    if (options.fail_on_new) {
+      gate_on_new(report, parse_severity(*options.fail_on_new), false);
+      report.gate = GateRule{std::nullopt, parse_severity(*options.fail_on_new)};
+    }
   }
   if (auto error = render_saved_report(report, options.reports, streams)) return error;
   if (history) {

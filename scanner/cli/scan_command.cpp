@@ -484,6 +484,8 @@ std::optional<CommandError> run_scan(const ScanRequest& request, const CliStream
       apply_acceptances(request.acceptances, report.started_at.substr(0, 10), findings);
   if (auto error = settle_baseline(request.config, findings)) return error;
   const std::optional<Severity> threshold = parse_severity(request.fail_on);
+  report.gate = GateRule{request.fail_on_new && !request.fail_on_given ? std::nullopt : threshold,
+                         request.fail_on_new ? parse_severity(*request.fail_on_new) : std::nullopt};
   bool gate_fails = false;
   bool incomplete_blocks = false;
   report.findings.reserve(findings.size());

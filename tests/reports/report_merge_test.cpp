@@ -65,6 +65,14 @@ TEST(ReportMerge, AnEnvironmentInTwoShardsOrTwoVersionsAreRefused) {
             "report 2 was written by mongoscan 0.2.0, report 1 by 0.1.0-test: merge the shards of "
             "one run");
   EXPECT_FALSE(merge_reports({}).ok());
+  // Issue 23: the merged verdict is at one gate; shards judged at two are refused.
+  Report stricter = shard_of(whole, {"reporting"});
+  stricter.gate = GateRule{Severity::medium, std::nullopt};
+  const Result<Report> gates = merge_reports({part, stricter});
+  ASSERT_FALSE(gates.ok());
+  EXPECT_EQ(gates.error().message,
+            "report 2 was judged at another gate than report 1 (--fail-on, --fail-on-new): merge "
+            "the shards of one run");
 }
 
 TEST(ReportMerge, AnAcceptanceIsStaleOnlyWhereNoShardUsedIt) {

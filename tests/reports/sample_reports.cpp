@@ -112,6 +112,7 @@ Report rich_report() {
   // db3 never answered: its two checks in error make the scan incomplete, said in every format.
   report.coverage.nodes_not_scanned = 1;
   report.coverage.checks_in_error = 2;
+  report.gate = GateRule{Severity::high, std::nullopt};
 
   const CheckSpec conn001 =
       spec("CONN-001", "High-availability address", Layer::connection_string, Severity::medium,
@@ -494,6 +495,7 @@ Report inventory_report() {
   for (const EnvironmentSummary& environment : report.environments) {
     report.coverage += environment.coverage;
   }
+  report.gate = GateRule{Severity::high, std::nullopt};
   return report;
 }
 

@@ -12,6 +12,7 @@
 #include <sstream>
 
 #include "checks/data_model/data_model.h"
+#include "reports/fix_first.h"
 #include "tests/reports/sample_reports.h"
 #include "tests/support/golden.h"
 #include "tests/support/process.h"
@@ -194,7 +195,8 @@ TEST(HtmlReportTest, EscapesEveryPieceOfText) {
   EXPECT_EQ(html.find("<img"), std::string::npos);
   EXPECT_EQ(html.find("<b>"), std::string::npos);
   EXPECT_EQ(html.find("<i>"), std::string::npos);
-  EXPECT_EQ(html.find("<a "), std::string::npos);
+  EXPECT_EQ(html.find("<a href=\"javascript"), std::string::npos);
+  EXPECT_NE(html.find("&lt;a href=&quot;javascript:x&quot;&gt;ref&lt;/a&gt;"), std::string::npos);
   EXPECT_NE(html.find("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;quoted&#39;: "
                       "server-side JavaScript is enabled"),
             std::string::npos);
@@ -267,7 +269,7 @@ TEST(HtmlReportTest, GroupsInTheSpecificationsOrder) {
 // The matrix of a check that runs per node: a cell per node, "—" where it did not run.
 TEST(HtmlReportTest, NodeChecksHaveACellPerNode) {
   const std::string html = render(rich_report());
-  const std::size_t row = html.find("<tr class=\"check status-fail\" data-check=\"TLS-001\">");
+  const std::size_t row = html.find("\" data-check=\"TLS-001\">");
   ASSERT_NE(row, std::string::npos);
   const std::string line = html.substr(row, html.find("</tr>", row) - row);
   EXPECT_EQ(count(line, "<td class=\"cell "), 5u) << line;
@@ -517,6 +519,17 @@ TEST(HtmlReportTest, RendersInABrowser) {
   EXPECT_EQ(dom.find("<script"), std::string::npos);
 }
 
+// Every id="..." on the page; fails the test on a duplicate.
+std::set<std::string> ids_of(const std::string& html) {
+  std::set<std::string> ids;
+  const std::regex id(R"re(\sid="([^"]+)")re");
+  for (auto match = std::sregex_iterator(html.begin(), html.end(), id);
+       match != std::sregex_iterator(); ++match) {
+    EXPECT_TRUE(ids.insert((*match)[1]).second) << "duplicate id " << (*match)[1];
+  }
+  return ids;
+}
+
 // Issue 22: an inventory report's HTML has a fleet table linking to a section per environment,
 // and every id on the page is unique although each environment renders like a report of its own.
 TEST(HtmlReportTest, InventoryReportHasAFleetTableAndUniqueIds) {
@@ -526,13 +539,55 @@ TEST(HtmlReportTest, InventoryReportHasAFleetTableAndUniqueIds) {
   EXPECT_EQ(count(html, "<tr data-verdict=\"not scanned\">"), 1u);
   EXPECT_EQ(count(html, "<section class=\"environment\" id=\"environment-"), 3u);
   EXPECT_NE(html.find("Not scanned: inventory.yaml:30: password_env"), std::string::npos);
-  std::set<std::string> ids;
-  const std::regex id(R"re(\sid="([^"]+)")re");
-  for (auto match = std::sregex_iterator(html.begin(), html.end(), id);
-       match != std::sregex_iterator(); ++match) {
-    EXPECT_TRUE(ids.insert((*match)[1]).second) << "duplicate id " << (*match)[1];
+  EXPECT_TRUE(ids_of(html).contains("environment-1-findings"));
+}
+
+// Issue 23: the banner is the first thing after the header: the verdict at the gate, with the
+// gate written out; never "pass" for a scan that could not look at everything.
+TEST(HtmlReportTest, TheVerdictBannerComesFirst) {
+  const std::string rich = render(rich_report());
+  EXPECT_NE(rich.find("</header>\n<main>\n<section class=\"verdict\" id=\"verdict\" "
+                      "data-verdict=\"fail\">\n<p class=\"headline\">FAIL: 6 findings fail the "
+                      "gate; the scan is incomplete: 1 node not scanned, 2 checks in error</p>\n"
+                      "<p class=\"gate\">--fail-on high: a failing finding of high severity or "
+                      "above fails</p>"),
+            std::string::npos);
+  EXPECT_NE(render(empty_report())
+                .find("<main>\n<section class=\"verdict\" id=\"verdict\" "
+                      "data-verdict=\"pass\">"),
+            std::string::npos);
+  Report incomplete = rich_report();
+  for (ReportedFinding& reported : incomplete.findings) reported.gates = false;
+  EXPECT_NE(render(incomplete)
+                .find("data-verdict=\"incomplete\">\n<p class=\"headline\">"
+                      "INCOMPLETE: no finding fails the gate, but the scan is "
+                      "incomplete: 1 node not scanned, 2 checks in error</p>"),
+            std::string::npos);
+}
+
+// Issue 23: "fix first" lists the worst failing checks (fix_first), each linking to an id on the
+// page: the check's row in the grid, in the findings table, or in an environment's section.
+TEST(HtmlReportTest, FixFirstLinksToTheRowsOfItsChecks) {
+  for (const Report& report :
+       {rich_report(), testing_support::many_nodes_report(), testing_support::inventory_report()}) {
+    const std::string html = render(report);
+    const std::set<std::string> ids = ids_of(html);
+    const std::size_t begin = html.find("<section class=\"fix-first\" id=\"fix-first\">");
+    ASSERT_NE(begin, std::string::npos);
+    EXPECT_LT(begin, html.find("<section id=\"summary\">"));
+    const std::string section = html.substr(begin, html.find("</section>", begin) - begin);
+    const std::regex link(R"re(<a href="#([^"]+)"><code>([^<]+)</code>)re");
+    std::size_t links = 0;
+    for (auto match = std::sregex_iterator(section.begin(), section.end(), link);
+         match != std::sregex_iterator(); ++match, ++links) {
+      const std::string target = (*match)[1];
+      EXPECT_TRUE(ids.contains(target)) << "no element has id " << target;
+      EXPECT_TRUE(target.ends_with("-" + std::string((*match)[2]))) << target;
+    }
+    EXPECT_EQ(links, fix_first(report).size());
+    EXPECT_GT(links, 0u);
   }
-  EXPECT_TRUE(ids.contains("environment-1-findings"));
+  EXPECT_EQ(render(empty_report()).find("<section class=\"fix-first\""), std::string::npos);
 }
 
 // Issue 22: each environment's section lists its changes since its previous run.

@@ -181,18 +181,26 @@ TEST(TableReportTest, CutsLongMessagesAndKeepsShortOnes) {
             std::string::npos);
 }
 
-TEST(TableReportTest, EndsWithTheSummaryLine) {
+// Issue 23: the summary line, then the verdict at the gate and the gate, as the HTML banner says.
+TEST(TableReportTest, EndsWithTheSummaryAndTheVerdict) {
   const std::string table = render(rich_report(), false);
-  EXPECT_TRUE(
-      table.ends_with("\n15 checks, 32 results: 10 fail, 4 warn, 15 pass, 2 error, 1 skipped\n"
-                      "incomplete: 1 node not scanned, 2 checks in error\n"))
+  EXPECT_TRUE(table.ends_with(
+      "\n15 checks, 32 results: 10 fail, 4 warn, 15 pass, 2 error, 1 skipped\n"
+      "incomplete: 1 node not scanned, 2 checks in error\n\n"
+      "FAIL: 6 findings fail the gate; the scan is incomplete: 1 node not scanned, 2 checks in "
+      "error\n"
+      "Gate: --fail-on high: a failing finding of high severity or above fails\n"))
       << table;
-  EXPECT_TRUE(
-      render(empty_report(), false)
-          .ends_with("\n0 checks, 0 results: 0 fail, 0 warn, 0 pass, 0 error, 0 skipped\n"));
-  EXPECT_TRUE(render(config_scan_report(), false)
-                  .ends_with("\n5 checks, 7 results: 3 fail, 1 warn, 1 pass, 0 error, 0 skipped, "
-                             "2 suppressed\n"));
+  EXPECT_TRUE(render(empty_report(), false)
+                  .ends_with("\n0 checks, 0 results: 0 fail, 0 warn, 0 pass, 0 error, 0 skipped\n"
+                             "\nPASS: no finding fails the gate\n"
+                             "Gate: the report does not say which gate it was judged at\n"));
+  const std::string colored = render(rich_report(), true);
+  EXPECT_NE(colored.find("\x1b[1;31mFAIL: 6 findings fail the gate"), std::string::npos) << colored;
+  // A narrow console wraps the verdict instead of cutting it.
+  const std::string narrow = render(rich_report(), false, 40);
+  EXPECT_NE(narrow.find("\nFAIL: 6 findings fail the gate; the scan\nis incomplete"), std::string::npos)
+      << narrow;
 }
 
 TEST(TableReportTest, ConfigScanReportMatchesGolden) {
@@ -329,9 +337,9 @@ TEST(TableReportTest, FindingsViewHasALinePerResultToActOn) {
       << table;
   EXPECT_EQ(table.find("PASS"), std::string::npos);
   EXPECT_EQ(table.find("SKIP"), std::string::npos);
-  EXPECT_TRUE(
-      table.ends_with("\n15 checks, 32 results: 10 fail, 4 warn, 15 pass, 2 error, 1 skipped\n"
-                      "incomplete: 1 node not scanned, 2 checks in error\n"));
+  EXPECT_NE(table.find("\n15 checks, 32 results: 10 fail, 4 warn, 15 pass, 2 error, 1 skipped\n"
+                       "incomplete: 1 node not scanned, 2 checks in error\n\nFAIL: "),
+            std::string::npos);
   EXPECT_NE(table.find("\nFindings: a line per result that fails, errs or warns (16 of 32), worst "
                        "severity first\nSubjects: 5 nodes, 4 connection strings and 2 file "
                        "locations\n"),
