@@ -59,6 +59,20 @@ CREATE INDEX findings_by_environment ON findings(environment, fingerprint);
     // 2: a run's findings of one environment without reading the environment's whole history.
     R"sql(
 CREATE INDEX findings_by_run ON findings(run_id, environment);
+)sql",
+    // 3: when each fingerprint first failed in each environment, kept as runs are recorded, so
+    // that a run's comparison does not read the environment's whole history.
+    R"sql(
+CREATE TABLE first_failures (
+  environment TEXT NOT NULL,
+  fingerprint TEXT NOT NULL,
+  started_at TEXT NOT NULL,
+  PRIMARY KEY (environment, fingerprint)
+) WITHOUT ROWID;
+INSERT INTO first_failures (environment, fingerprint, started_at)
+  SELECT f.environment, f.fingerprint, MIN(r.started_at) FROM findings f JOIN runs r
+  ON r.id = f.run_id WHERE f.status IN ('fail', 'warn') AND f.suppressed = 0
+  GROUP BY f.environment, f.fingerprint;
 )sql"};
 
 Error history_error(const std::string& path, std::string_view what) {
@@ -106,6 +120,12 @@ class Statement {
     return text == nullptr ? std::string() : reinterpret_cast<const char*>(text);
   }
   std::int64_t integer(int column) const { return sqlite3_column_int64(statement_, column); }
+
+  // Ready to run again with new bindings; an earlier step's error stays reported.
+  void reset() {
+    sqlite3_reset(statement_);
+    sqlite3_clear_bindings(statement_);
+  }
 
  private:
   void keep(int status) {
@@ -155,7 +175,13 @@ Result<T> in_transaction(sqlite3* db, Work work) {
 }
 
 // Brings the schema to kHistorySchemaVersion, refusing another program's file and a later version.
+// A file at the current version is only read: opening it writes nothing (and syncs nothing).
 Result<Ok> migrate(sqlite3* db) {
+  auto current = single_integer(db, "PRAGMA user_version");
+  if (!current) return current.error();
+  auto owner = single_integer(db, "PRAGMA application_id");
+  if (!owner) return owner.error();
+  if (current.value() == kHistorySchemaVersion && owner.value() == kApplicationId) return Ok{};
   return in_transaction<Ok>(db, [&]() -> Result<Ok> {
     auto version = single_integer(db, "PRAGMA user_version");
     if (!version) return version.error();
@@ -194,7 +220,7 @@ Result<std::int64_t> insert_run(sqlite3* db, const HistoryRun& run) {
   return sqlite3_last_insert_rowid(db);
 }
 
-Result<Ok> insert_environment(sqlite3* db, std::int64_t run,
+Result<Ok> insert_environment(sqlite3* db, std::int64_t run, const std::string& started_at,
                               const HistoryEnvironment& environment) {
   Statement statement(
       db,
@@ -212,10 +238,15 @@ Result<Ok> insert_environment(sqlite3* db, std::int64_t run,
       .bind(9, std::int64_t{counts.suppressed})
       .bind(10, std::string_view(environment.error));
   if (auto done = statement.step(); !done) return done.error();
+  Statement insert(db,
+                   "INSERT INTO findings (run_id, environment, fingerprint, check_id, status, "
+                   "suppressed, severity, subject, message) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
+  // The earliest start wins: runs may be recorded out of order (the shards of an older run).
+  Statement first(db,
+                  "INSERT INTO first_failures (environment, fingerprint, started_at) VALUES (?, ?, "
+                  "?) ON CONFLICT DO UPDATE SET started_at = min(started_at, excluded.started_at)");
   for (const HistoryFinding& finding : environment.findings) {
-    Statement insert(db,
-                     "INSERT INTO findings (run_id, environment, fingerprint, check_id, status, "
-                     "suppressed, severity, subject, message) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
+    insert.reset();
     insert.bind(1, run)
         .bind(2, std::string_view(environment.name))
         .bind(3, std::string_view(finding.fingerprint))
@@ -226,6 +257,12 @@ Result<Ok> insert_environment(sqlite3* db, std::int64_t run,
         .bind(8, std::string_view(finding.subject))
         .bind(9, std::string_view(finding.message));
     if (auto done = insert.step(); !done) return done.error();
+    if (!is_failing(finding)) continue;
+    first.reset();
+    first.bind(1, std::string_view(environment.name))
+        .bind(2, std::string_view(finding.fingerprint))
+        .bind(3, std::string_view(started_at));
+    if (auto done = first.step(); !done) return done.error();
   }
   return Ok{};
 }
@@ -321,9 +358,7 @@ Result<EnvironmentPast> HistoryStore::past(const std::string& environment) const
                                       findings.text(6)});
   }
   Statement first(db_.get(),
-                  "SELECT f.fingerprint, MIN(r.started_at) FROM findings f JOIN runs r ON r.id = "
-                  "f.run_id WHERE f.environment = ? AND f.status IN ('fail', 'warn') AND "
-                  "f.suppressed = 0 GROUP BY f.fingerprint");
+                  "SELECT fingerprint, started_at FROM first_failures WHERE environment = ?");
   first.bind(1, std::string_view(environment));
   for (auto row = first.step();; row = first.step()) {
     if (!row) return history_error(path_, row.error().message);
@@ -343,7 +378,8 @@ Result<std::int64_t> HistoryStore::record(const HistoryRun& run) {
     auto id = insert_run(db_.get(), run);
     if (!id) return id.error();
     for (const HistoryEnvironment& environment : run.environments) {
-      if (auto done = insert_environment(db_.get(), id.value(), environment); !done) {
+      if (auto done = insert_environment(db_.get(), id.value(), run.started_at, environment);
+          !done) {
         return done.error();
       }
     }

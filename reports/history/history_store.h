@@ -18,7 +18,7 @@ struct sqlite3;
 namespace mongoscan {
 
 // The schema version this build writes; a file at a later version is refused.
-inline constexpr int kHistorySchemaVersion = 2;
+inline constexpr int kHistorySchemaVersion = 3;
 
 // A run as `mongoscan history` lists it: its environments without their findings.
 struct RunListing {

@@ -92,10 +92,12 @@ TEST(HistoryStoreTest, AVersionOneFileIsMigratedKeepingItsRuns) {
                     .record(run_at("2026-01-01T00:00:00Z", {environment("prod", {failing("a")})}))
                     .ok());
   }
-  raw_sql(path, "DROP INDEX findings_by_run; PRAGMA user_version = 1");
+  raw_sql(path, "DROP INDEX findings_by_run; DROP TABLE first_failures; PRAGMA user_version = 1");
   auto store = HistoryStore::open(path, false);
   ASSERT_TRUE(store.ok()) << store.error().message;
-  EXPECT_EQ(raw_text(path, "PRAGMA user_version"), "2");
+  EXPECT_EQ(raw_text(path, "PRAGMA user_version"), std::to_string(kHistorySchemaVersion));
+  EXPECT_EQ(store.value().past("prod").value().first_failed.at("a"), "2026-01-01T00:00:00Z")
+      << "version 3 fills the first failures from the runs kept";
   EXPECT_EQ(raw_text(path, "SELECT count(*) FROM sqlite_master WHERE name = 'findings_by_run'"),
             "1");
   EXPECT_EQ(store.value().past("prod").value().previous_findings.size(), 1u);
@@ -188,6 +190,45 @@ TEST(HistoryStoreTest, ThePastOfAnEnvironmentIsItsLastScannedRun) {
   ASSERT_EQ(staging[0].environments.size(), 1u);
   EXPECT_EQ(staging[0].environments[0].name, "staging");
   EXPECT_EQ(staging[0].environments[0].counts.fail, 1);
+}
+
+// A run recorded after a later one (the shards of an older night merged late) moves a
+// fingerprint's first failure back; never forward.
+TEST(HistoryStoreTest, TheFirstFailureIsTheEarliestRunWhateverTheOrderOfRecording) {
+  TempTree tree;
+  auto store = HistoryStore::open(tree.path("history.db"), true);
+  ASSERT_TRUE(store.ok());
+  HistoryStore& history = store.value();
+  for (const char* night :
+       {"2026-01-05T00:00:00Z", "2026-01-02T00:00:00Z", "2026-01-09T00:00:00Z"}) {
+    ASSERT_TRUE(history.record(run_at(night, {environment("prod", {failing("a")})})).ok());
+  }
+  EXPECT_EQ(history.past("prod").value().first_failed.at("a"), "2026-01-02T00:00:00Z");
+}
+
+// Opening a history at the current version only reads it: not a byte of the file changes.
+TEST(HistoryStoreTest, OpeningACurrentFileWritesNothing) {
+  TempTree tree;
+  const std::string path = tree.path("history.db");
+  {
+    auto store = HistoryStore::open(path, true);
+    ASSERT_TRUE(store.ok());
+    ASSERT_TRUE(store.value()
+                    .record(run_at("2026-01-01T00:00:00Z", {environment("prod", {failing("a")})}))
+                    .ok());
+  }
+  auto bytes = [&] {
+    std::ifstream file(path, std::ios::binary);
+    return std::string(std::istreambuf_iterator<char>(file), {});
+  };
+  const std::string before = bytes();
+  ASSERT_FALSE(before.empty());
+  {
+    auto store = HistoryStore::open(path, false);
+    ASSERT_TRUE(store.ok());
+    EXPECT_TRUE(store.value().past("prod").ok());
+  }
+  EXPECT_EQ(bytes(), before);
 }
 
 // The trend's past: the environment's last kTrendRuns - 1 runs, oldest first, scanned or not, each
