@@ -220,4 +220,25 @@ std::string describe_subjects(const SelfCheckTable& table) {
   return text;
 }
 
+std::string subject_key(Subject::Kind kind, std::size_t column) {
+  switch (kind) {
+    case Subject::Kind::node:
+      return "n" + std::to_string(column + 1);
+    case Subject::Kind::uri:
+      return "u" + std::to_string(column + 1);
+    case Subject::Kind::ns:
+      return "d" + std::to_string(column + 1);
+    case Subject::Kind::file:
+      break;
+  }
+  return "f" + std::to_string(column + 1);
+}
+
+std::string node_key(const SelfCheckTable& table, const std::string& address) {
+  for (std::size_t i = 0; i < table.nodes.size(); ++i) {
+    if (table.nodes[i].name == address) return subject_key(Subject::Kind::node, i);
+  }
+  return {};
+}
+
 }  // namespace mongoscan

@@ -92,4 +92,12 @@ std::string describe_subjects(const SelfCheckTable& table);
 SelfCheckTable build_self_check_table(const Report& report);
 SelfCheckTable build_self_check_table(const Report&& report) = delete;  // it would dangle
 
+// The key that heads a subject's column in the self-check matrix, in every format: "n1" for the
+// first node, "u1" for the first connection string, "f1" for the first file, "d1" for the first
+// database or collection.
+std::string subject_key(Subject::Kind kind, std::size_t column);
+
+// The key of the node's column; empty when no column has its address.
+std::string node_key(const SelfCheckTable& table, const std::string& address);
+
 }  // namespace mongoscan

@@ -9,6 +9,7 @@ mongoscan_sources(MONGOSCAN_SOURCES reports
   cluster_summary.cpp
   control_coverage.cpp
   environment_sections.cpp
+  node_cells.cpp
   node_summary.cpp
   parsed_uri.cpp
   findings_view.cpp

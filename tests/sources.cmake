@@ -72,6 +72,7 @@ mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/reports
   environment_sections_test.cpp
   findings_view_test.cpp
   fix_first_test.cpp
+  node_cells_test.cpp
   node_summary_test.cpp
   report_merge_test.cpp
   report_test.cpp
@@ -213,6 +214,7 @@ mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/support
   report_schema.cpp
   report_schema_test.cpp
   shared_data.cpp
+  browser_page.cpp
   signing_keys.cpp
   spawn.cpp
   temp_tree.cpp

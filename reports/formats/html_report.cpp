@@ -16,6 +16,7 @@
 #include "reports/environment_sections.h"
 #include "reports/findings_view.h"
 #include "reports/fix_first.h"
+#include "reports/node_cells.h"
 #include "reports/self_check_table.h"
 #include "reports/trend_chart.h"
 #include "reports/verdict_text.h"
@@ -81,11 +82,15 @@ td { border-bottom: 1px solid var(--line); padding: 9px 10px; vertical-align: to
 tr { break-inside: avoid; page-break-inside: avoid; }
 table.nodes { table-layout: fixed; }
 tr.part th { text-align: left; padding-top: 0.8em; }
-col.address { width: 17%; } col.role { width: 8%; } col.version { width: 7%; }
-col.tls { width: 30%; } col.account { width: 20%; }
+col.key { width: 4%; } col.address { width: 17%; } col.role { width: 10%; }
+col.version { width: 7%; } col.tls { width: 25%; } col.account { width: 20%; } col.errors { width: 17%; }
+table.nodes td { overflow-wrap: anywhere; }
+details.facts summary { cursor: pointer; }
+table.subject-keys { width: auto; margin: 0 0 10px; }
+table.subject-keys td { overflow-wrap: anywhere; }
+table.fleet td { overflow-wrap: anywhere; }
 .tag { display: inline-block; margin-left: 6px; padding: 0 7px; border: 1px solid var(--line);
   border-radius: 10px; font-size: 11.5px; font-weight: normal; color: var(--muted); }
-table.nodes td:first-child { overflow-wrap: anywhere; }
 .message { margin: 0 0 6px; }
 .label, dl.advice dt { font-size: 11px; text-transform: uppercase; letter-spacing: .05em;
   color: var(--muted); }
@@ -103,9 +108,8 @@ table.self-check th, table.self-check td { border-bottom: 1px solid var(--line);
 table.self-check thead th { background: var(--wash); vertical-align: bottom; }
 table.self-check th.column-group { text-transform: none; letter-spacing: 0; font-size: 12px;
   color: var(--ink); border-bottom: 1px solid var(--line); border-left: 2px solid var(--paper); }
-th.subject { min-width: 8.5rem; text-transform: none; letter-spacing: 0; color: var(--ink);
+th.subject { min-width: 4.5rem; text-transform: none; letter-spacing: 0; color: var(--ink);
   font-weight: 600; overflow-wrap: normal; }
-table.uri th.subject { min-width: 16rem; } table.file th.subject { min-width: 13rem; }
 th.subject .mono { font-size: 11.5px; overflow-wrap: normal; }
 .role { display: block; color: var(--muted); font-weight: normal; font-size: 11px; }
 .col-check, .col-severity, .col-result { position: sticky; z-index: 1; background: var(--paper); }
@@ -199,7 +203,7 @@ td.since-previous[data-since="mixed"], td.since-previous[data-since="unverified"
   .col-check, .col-severity, .col-result { position: static; }
   tr.evidence { break-inside: auto; page-break-inside: auto; }
   tr.check { break-after: avoid; page-break-after: avoid; }
-  th.subject, table.uri th.subject, table.file th.subject { min-width: 0; }
+  th.subject { min-width: 0; }
   .evidence-body { position: static; width: auto; max-width: none; }
   tr.evidence > td, table.self-check thead th, .cell { background: none; }
   summary { list-style: none; }
@@ -238,6 +242,19 @@ std::string escape(std::string_view text) {
     }
   }
   return escaped;
+}
+
+// Escaped text that may break after '.', '/', ':', '@', '?', '&' and ',': addresses, URIs and
+// paths wrap at their separators in narrow columns.
+std::string breakable(std::string_view text) {
+  std::string html;
+  for (const char c : text) {
+    html += escape(std::string_view(&c, 1));
+    if (c == '.' || c == '/' || c == ':' || c == '@' || c == '?' || c == '&' || c == ',') {
+      html += "<wbr>";
+    }
+  }
+  return html;
 }
 
 std::string pretty_json(const nlohmann::json& value) {
@@ -383,13 +400,26 @@ void write_facts(const nlohmann::json& facts, std::ostream& out) {
   write_fact_value(facts, out);
 }
 
-void write_node(const NodeSummary& node, const std::string& role, std::ostream& out) {
-  out << "<tr class=\"node\"><td class=\"mono\">" << escape(node.address)
-      << "<div class=\"origin muted\">found by " << escape(describe_origin(node))
-      << "</div></td><td>" << escape(role) << "</td><td>" << escape(node.version) << "</td><td>";
-  write_facts(node.tls, out);
+// A node fact as one line (node_cells), the full facts under it when opened.
+void write_fact_cell(const std::string& line, const nlohmann::json& facts, std::ostream& out) {
+  if (is_empty(facts)) {
+    out << "<span class=\"muted\">" << escape(line) << "</span>";
+    return;
+  }
+  out << "<details class=\"facts\"><summary>" << escape(line) << "</summary>";
+  write_facts(facts, out);
+  out << "</details>";
+}
+
+void write_node(const NodeSummary& node, const std::string& role, const std::string& key,
+                std::ostream& out) {
+  out << "<tr class=\"node\"><td class=\"mono\">" << escape(key) << "</td><td class=\"mono\">"
+      << breakable(node.address) << "<div class=\"origin muted\">found by "
+      << escape(describe_origin(node)) << "</div></td><td>" << escape(role) << "</td><td>"
+      << escape(node.version) << "</td><td>";
+  write_fact_cell(tls_cell(node.tls), node.tls, out);
   out << "</td><td>";
-  write_facts(node.authentication, out);
+  write_fact_cell(account_cell(node.authentication), node.authentication, out);
   out << "</td><td>";
   if (!node.errors.empty()) {
     out << "<ul class=\"errors\">";
@@ -402,28 +432,32 @@ void write_node(const NodeSummary& node, const std::string& role, std::ostream& 
   out << "</td></tr>\n";
 }
 
-// The targets and their nodes, in a section with the id given.
-void write_targets(const Report& report, std::ostream& out,
+// The targets and their nodes, in a section with the id given; each node with the key of its
+// column in the self-check matrix.
+void write_targets(const Report& report, const SelfCheckTable& table, std::ostream& out,
                    std::string_view section_id = "targets") {
   out << "<section id=\"" << section_id << "\">\n<h2>Targets</h2>\n";
   if (report.targets.empty()) out << "<p class=\"empty\">No deployment was scanned.</p>\n";
   for (const TargetSummary& target : report.targets) {
-    out << "<h3><code>" << escape(target.uri) << "</code><span class=\"tag\">"
+    out << "<h3><code>" << breakable(target.uri) << "</code><span class=\"tag\">"
         << escape(target.topology) << "</span></h3>\n";
     if (target.nodes.empty()) {
       out << "<p class=\"empty\">No node was probed.</p>\n";
       continue;
     }
-    out << "<table class=\"nodes\">\n<colgroup><col class=\"address\"><col class=\"role\">"
-           "<col class=\"version\"><col class=\"tls\"><col class=\"account\"><col></colgroup>\n"
-           "<thead><tr><th>Address</th><th>Role</th><th>Version</th><th>TLS</th>"
+    out << "<table class=\"nodes\">\n<colgroup><col class=\"key\"><col class=\"address\">"
+           "<col class=\"role\"><col class=\"version\"><col class=\"tls\"><col "
+           "class=\"account\"><col class=\"errors\"></colgroup>\n"
+           "<thead><tr><th>Key</th><th>Address</th><th>Role</th><th>Version</th><th>TLS</th>"
            "<th>Scanning account</th><th>Errors</th></tr></thead>\n<tbody>\n";
     for (const NodeGroup& group : node_groups(target)) {
       if (!group.heading.empty()) {
-        out << "<tr class=\"part\"><th colspan=\"6\" scope=\"rowgroup\">" << escape(group.heading)
+        out << "<tr class=\"part\"><th colspan=\"7\" scope=\"rowgroup\">" << escape(group.heading)
             << "</th></tr>\n";
       }
-      for (const NodeRow& row : group.rows) write_node(*row.node, row.role, out);
+      for (const NodeRow& row : group.rows) {
+        write_node(*row.node, row.role, node_key(table, row.node->address), out);
+      }
     }
     out << "</tbody>\n</table>\n";
     if (target.cluster && !target.cluster->stale_mongos.empty()) {
@@ -535,19 +569,6 @@ std::string_view glyph(Status status) {
   return "?";
 }
 
-// Escaped text that may break after '.', '/', ':', '@', '?', '&' and ',': addresses, URIs and
-// paths wrap at their separators in narrow columns.
-std::string breakable(std::string_view text) {
-  std::string html;
-  for (const char c : text) {
-    html += escape(std::string_view(&c, 1));
-    if (c == '.' || c == '/' || c == ':' || c == '@' || c == '?' || c == '&' || c == ',') {
-      html += "<wbr>";
-    }
-  }
-  return html;
-}
-
 std::string_view kind_class(Subject::Kind kind) {
   switch (kind) {
     case Subject::Kind::node:
@@ -596,15 +617,39 @@ void write_column_groups(const Report& report, Subject::Kind kind,
   out << "</tr>\n";
 }
 
-void write_column_headers(const std::vector<SelfCheckColumn>& columns, std::ostream& out) {
+// A column per subject headed by its key (n1, u1, f1: subject_key), the subject itself in its
+// title and in the legend or the targets table: a header never grows to a connection string.
+void write_column_headers(Subject::Kind kind, const std::vector<SelfCheckColumn>& columns,
+                          std::ostream& out) {
   out << "<tr class=\"subjects\">";
-  for (const SelfCheckColumn& column : columns) {
-    out << "<th class=\"subject\" scope=\"col\"><span class=\"mono\">" << breakable(column.name)
-        << "</span>";
+  for (std::size_t i = 0; i < columns.size(); ++i) {
+    const SelfCheckColumn& column = columns[i];
+    const std::string title =
+        column.name + (column.role.empty() ? std::string() : " (" + column.role + ")");
+    out << "<th class=\"subject\" scope=\"col\" title=\"" << escape(title) << "\"><code>"
+        << subject_key(kind, i) << "</code>";
     if (!column.role.empty()) out << "<span class=\"role\">" << escape(column.role) << "</span>";
     out << "</th>";
   }
   out << "</tr>\n";
+}
+
+// The keys of the subjects the targets tables do not show: connection strings, files and nodes
+// that only findings name.
+void write_subject_legend(const SelfCheckTable& table, std::ostream& out) {
+  std::string rows;
+  for (const Subject::Kind kind : {Subject::Kind::node, Subject::Kind::uri, Subject::Kind::file}) {
+    const std::vector<SelfCheckColumn>& columns = table.columns(kind);
+    for (std::size_t i = 0; i < columns.size(); ++i) {
+      if (columns[i].target) continue;
+      rows += "<tr><th scope=\"row\"><code>" + subject_key(kind, i) +
+              "</code></th><td class=\"mono\">" + breakable(columns[i].name) + "</td></tr>\n";
+    }
+  }
+  if (rows.empty()) return;
+  out << "<table class=\"subject-keys\">\n<thead><tr><th>Key</th><th>Subject</th></tr></thead>\n"
+         "<tbody>\n"
+      << rows << "</tbody>\n</table>\n";
 }
 
 void write_cell(const SelfCheckCell& cell, const SelfCheckColumn& column, std::ostream& out) {
@@ -692,7 +737,7 @@ void write_matrix(const Report& report, const SelfCheckTable& table, Subject::Ki
   const std::vector<SelfCheckColumn>& columns = table.columns(kind);
   out << "<div class=\"matrix\"><table class=\"self-check " << kind_class(kind) << "\">\n<thead>\n";
   write_column_groups(report, kind, columns, out);
-  write_column_headers(columns, out);
+  write_column_headers(kind, columns, out);
   out << "</thead>\n<tbody>\n";
   for (const SelfCheckRow* row : rows) write_row(*row, columns, section_id, out);
   out << "</tbody>\n</table></div>\n";
@@ -768,8 +813,9 @@ void write_filters(std::span<const Status> statuses, std::ostream& out) {
 }
 
 void write_legend(std::ostream& out) {
-  out << "<p class=\"legend\">One row per check, one column per node (address and role) or "
-         "subject (connection string or file:line). Cells:";
+  out << "<p class=\"legend\">One row per check, one column per node or subject (connection "
+         "string or file:line), headed by its key: n1, n2… as in the targets table, u1, f1… as "
+         "below. Cells:";
   for (const Status status : kStatuses) {
     const std::string name(to_string(status));
     out << " <span class=\"cell " << name << "\"><span class=\"glyph\" aria-hidden=\"true\">"
@@ -872,6 +918,7 @@ void write_findings(const Report& report, const SelfCheckTable& table, ReportVie
   }
   if (filters) write_filters(kStatuses, out);
   write_legend(out);
+  write_subject_legend(table, out);
   for (const SelfCheckSection& section : table.sections) {
     write_section(report, table, section, section_id, out);
   }
@@ -975,7 +1022,7 @@ void write_environments(const Report& report, ReportView view, std::ostream& out
       if (!part.coverage.complete()) {
         out << "<p class=\"incomplete\">" << escape(part.coverage.statement()) << "</p>\n";
       }
-      write_targets(part, out, id + "-targets");
+      write_targets(part, table, out, id + "-targets");
       write_findings(part, table, view, out, id + "-findings", filters);
       filters = filters && table.sections.empty();
     }
@@ -1037,7 +1084,7 @@ void write_html_report(const Report& report, std::ostream& out, ReportView view,
   const SelfCheckTable table = build_self_check_table(report);
   write_summary(report, table, out);
   if (report.environments.empty()) {
-    write_targets(report, out);
+    write_targets(report, table, out);
     if (report.config_scan) write_config_scan(*report.config_scan, out);
     write_stale_acceptance_section(report, out);
     if (framework) write_controls(report, *framework, out);

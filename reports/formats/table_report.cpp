@@ -105,31 +105,6 @@ std::string node_errors(const NodeSummary& node) {
   return text;
 }
 
-// The key that heads a subject's column in the self-check matrix: "n1" for the first node, "u1"
-// for the first connection string, "f1" for the first file, "d1" for the first database or
-// collection.
-std::string key_of(Subject::Kind kind, std::size_t column) {
-  switch (kind) {
-    case Subject::Kind::node:
-      return "n" + std::to_string(column + 1);
-    case Subject::Kind::uri:
-      return "u" + std::to_string(column + 1);
-    case Subject::Kind::ns:
-      return "d" + std::to_string(column + 1);
-    case Subject::Kind::file:
-      break;
-  }
-  return "f" + std::to_string(column + 1);
-}
-
-// The key of the node's column; empty when no column has its address.
-std::string node_key(const SelfCheckTable& self_check, const std::string& address) {
-  for (std::size_t i = 0; i < self_check.nodes.size(); ++i) {
-    if (self_check.nodes[i].name == address) return key_of(Subject::Kind::node, i);
-  }
-  return {};
-}
-
 void write_target(const TargetSummary& target, const SelfCheckTable& self_check, bool wrap,
                   bool color, std::ostream& out) {
   out << '\n'
@@ -188,7 +163,7 @@ MatrixWidths matrix_widths(const SelfCheckTable& self_check) {
   MatrixWidths widths;
   for (const Subject::Kind kind : kKinds) {
     const std::size_t columns = self_check.columns(kind).size();
-    if (columns > 0) widths.cell[kind_index(kind)] = key_of(kind, columns - 1).size();
+    if (columns > 0) widths.cell[kind_index(kind)] = subject_key(kind, columns - 1).size();
   }
   for (const SelfCheckSection& section : self_check.sections) {
     for (const SelfCheckRow& row : section.rows) {
@@ -253,7 +228,7 @@ void add_problems(const SelfCheckRow& row, std::size_t first, std::size_t last, 
       for (const ReportedFinding* reported : row.cells[column].findings) {
         const Finding& finding = reported->finding;
         if (finding.status != status) continue;
-        table.add_detail({{key_of(row.kind, column)},
+        table.add_detail({{subject_key(row.kind, column)},
                           {upper(to_string(status)), status_style(status)},
                           {detail_text(finding)}});
       }
@@ -291,8 +266,8 @@ void write_matrix(const std::vector<const SelfCheckRow*>& rows, Subject::Kind ki
     const std::size_t first = bands.first(band), last = bands.last(band);
     if (bands.count > 1) {
       out << kIndent
-          << styled(std::string(kind_name(kind)) + " " + key_of(kind, first) + "–" +
-                        key_of(kind, last - 1) + " of " + std::to_string(subjects),
+          << styled(std::string(kind_name(kind)) + " " + subject_key(kind, first) + "–" +
+                        subject_key(kind, last - 1) + " of " + std::to_string(subjects),
                     kDim, color)
           << '\n';
     }
@@ -301,7 +276,7 @@ void write_matrix(const std::vector<const SelfCheckRow*>& rows, Subject::Kind ki
                                               {"RESULT", 0, widths.result},
                                               {"TITLE", bands.title, bands.title}};
     for (std::size_t column = first; column < last; ++column) {
-      columns.push_back({key_of(kind, column), 0, cell_width});
+      columns.push_back({subject_key(kind, column), 0, cell_width});
     }
     TextTable table(std::move(columns));
     table.set_detail_columns({{""}, {""}, {"", message_width, 0, wrap}}, std::string(kIndent));
@@ -337,7 +312,7 @@ void write_legend(const SelfCheckTable& self_check, std::size_t console_width, b
     const std::vector<SelfCheckColumn>& columns = self_check.columns(kind);
     for (std::size_t column = 0; column < columns.size(); ++column) {
       if (columns[column].target) continue;
-      legend.add_row({{key_of(kind, column)}, {columns[column].name}});
+      legend.add_row({{subject_key(kind, column)}, {columns[column].name}});
       any = true;
     }
   }

@@ -14,6 +14,7 @@
 #include "checks/data_model/data_model.h"
 #include "reports/fix_first.h"
 #include "tests/reports/sample_reports.h"
+#include "tests/support/browser_page.h"
 #include "tests/support/golden.h"
 #include "tests/support/process.h"
 
@@ -24,11 +25,12 @@ namespace fs = std::filesystem;
 using testing_support::acceptance_report;
 using testing_support::config_scan_report;
 using testing_support::empty_report;
+using testing_support::kChromium;
+using testing_support::layout_step;
 using testing_support::many_nodes_report;
 using testing_support::matches_golden;
 using testing_support::rich_report;
-
-constexpr const char* kChromium = "/usr/bin/chromium";
+using testing_support::run_in_browser;
 
 std::string render(const Report& report, ReportView view = ReportView::automatic) {
   std::ostringstream out;
@@ -276,21 +278,6 @@ TEST(HtmlReportTest, NodeChecksHaveACellPerNode) {
   EXPECT_EQ(count(line, "<td class=\"cell pass\""), 3u) << line;
   EXPECT_EQ(count(line, "<td class=\"cell fail\""), 1u) << line;
   EXPECT_EQ(count(line, "<td class=\"cell none\""), 1u) << line;
-}
-
-// The Chromium test's DevTools driver; steps on stdin, results on stdout.
-constexpr const char* kDevtoolsPage = MONGOSCAN_SOURCE_DIR "/tests/support/devtools_page.py";
-
-// Runs the steps on the page in headless Chromium and returns their results.
-nlohmann::json run_in_browser(const fs::path& page, const nlohmann::json& steps) {
-  const testing_support::ProcessResult browser = testing_support::run_process(
-      {"/usr/bin/python3", kDevtoolsPage, "--chromium", kChromium, "--url",
-       "file://" + page.string(), "--width", "1280", "--height", "900"},
-      steps.dump(), std::chrono::seconds(120));
-  EXPECT_FALSE(browser.timed_out) << browser.err;
-  EXPECT_EQ(browser.exit_code, 0) << browser.err;
-  if (browser.exit_code != 0) return nlohmann::json::array();
-  return nlohmann::json::parse(browser.out).at("results");
 }
 
 // The visibility of a row's evidence: laid out (an offsetParent) and with a non-empty box.
@@ -588,6 +575,34 @@ TEST(HtmlReportTest, FixFirstLinksToTheRowsOfItsChecks) {
     EXPECT_GT(links, 0u);
   }
   EXPECT_EQ(render(empty_report()).find("<section class=\"fix-first\""), std::string::npos);
+}
+
+// Issue 23: at 1280 px no cell's content overflows its cell, the page never scrolls sideways and
+// the verdict banner comes right after the header: on a report of 40 nodes (the findings table),
+// the rich report (the grid) and an inventory's. A screenshot of each is kept.
+TEST(HtmlReportTest, TheLayoutHoldsAt1280Pixels) {
+  if (!fs::exists(kChromium)) GTEST_SKIP() << "chromium not installed: run make deps";
+  const TempDir dir;
+  const std::vector<std::pair<std::string, Report>> reports = {
+      {"forty-nodes", many_nodes_report(40)},
+      {"rich", rich_report()},
+      {"inventory", testing_support::history_report()}};
+  for (const auto& [name, report] : reports) {
+    const fs::path page = dir.path() / (name + ".html");
+    std::ofstream(page) << render(report);
+    const fs::path screenshot =
+        fs::path(MONGOSCAN_BUILD_DIR) / "artifacts" / ("layout-" + name + ".png");
+    const nlohmann::json results =
+        run_in_browser(page, nlohmann::json::array({layout_step(), {{"screenshot", screenshot}}}));
+    ASSERT_EQ(results.size(), 2u) << name;
+    const nlohmann::json& layout = results[0];
+    EXPECT_TRUE(layout["overflowing"].empty()) << name << ": " << layout["overflowing"].dump(2);
+    EXPECT_EQ(layout["page_scrolls_sideways"], false) << name;
+    EXPECT_EQ(layout["matrices_scroll"], 0) << name;
+    EXPECT_EQ(layout["first_after_header"], "verdict") << name;
+    EXPECT_EQ(layout["header_then_main"], true) << name;
+    std::cout << "[ artifact ] " << screenshot.string() << '\n';
+  }
 }
 
 // Issue 22: each environment's section lists its changes since its previous run.
