@@ -6,7 +6,6 @@
 
 #include <filesystem>
 #include <map>
-#include <nlohmann/json.hpp>
 #include <regex>
 #include <set>
 #include <sstream>

@@ -6,7 +6,7 @@
 
 #include <gtest/gtest.h>
 
-#include <filesystem>
+#include <algorithm>
 #include <regex>
 #include <sstream>
 #include <string>
