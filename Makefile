@@ -5,10 +5,14 @@ JOBS ?= $(shell nproc)
 BUILD ?= build
 MONGOSCAN := $(BUILD)/mongoscan
 
-# Debian packages the build, the tests and the demo need.
+# Debian packages the build, the tests and the demo need. Of them, for packaging: dpkg-dev has
+# dpkg-shlibdeps, with which CPack derives the .deb's Depends (`make package`); lintian checks that
+# .deb in tests/install_test.cpp; pre-commit and git run .pre-commit-hooks.yaml in
+# tests/pre_commit_hook_test.cpp; groff-base reads the generated manual page for warnings.
 PACKAGES := build-essential cmake pkg-config libssl-dev openssl libc-ares-dev liburing-dev \
             nlohmann-json3-dev libyaml-cpp-dev libcli11-dev libgtest-dev libicu-dev libsqlite3-dev python3 python3-jsonschema \
-            python3-rfc3987 python3-pymongo python3-snappy python3-zstandard dnsmasq-base chromium time iproute2 util-linux systemd
+            python3-rfc3987 python3-pymongo python3-snappy python3-zstandard dnsmasq-base chromium time iproute2 util-linux systemd \
+            dpkg-dev lintian pre-commit groff-base git
 
 # Debian packages only the benchmarks need, so that they never slow `make test`: ripgrep for
 # bench/configscan (GNU time is in PACKAGES already). npm (Debian's nodejs and npm, unless an npm is
@@ -21,7 +25,7 @@ FUZZ_BUILD ?= build-fuzz
 FUZZ_SECONDS ?= 600
 FUZZ_HARNESSES := $(sort $(basename $(notdir $(wildcard tests/fuzz/*_fuzz.cpp))))
 
-.PHONY: deps bench-deps configure build test demo bench bench-fleet bench-configscan bench-history fuzz clean
+.PHONY: deps bench-deps configure build package test demo bench bench-fleet bench-configscan bench-history fuzz clean
 
 # $(call install_missing,PACKAGES): apt-get installs those of PACKAGES not installed yet.
 define install_missing
@@ -48,6 +52,11 @@ configure: deps
 
 build: configure
 	cmake --build $(BUILD) -j $(JOBS) --target mongoscan
+
+# The Debian package of what `cmake --install` installs: build/mongoscan_<version>-1_<arch>.deb.
+package: configure
+	cmake --build $(BUILD) -j $(JOBS) --target mongoscan
+	cd $(BUILD) && cpack -G DEB
 
 # Every test: the C++ suite against the release build and again against the AddressSanitizer and
 # UBSan build (the test code is compiled once and linked to both), and the lab's Python tests.

@@ -35,9 +35,11 @@ mongoscan_sources(MONGOSCAN_SOURCES scanner/cli
   evidence_command.cpp
   help_format.cpp
   history_command.cpp
+  manual_page.cpp
   report_destinations.cpp
   report_flags.cpp
   scan_command.cpp
+  shell_completion.cpp
   suggestion.cpp
   yaml_config.cpp)
 

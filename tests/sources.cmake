@@ -3,6 +3,8 @@
 
 mongoscan_sources(MONGOSCAN_TEST_SOURCES tests
   include_rules_test.cpp
+  install_test.cpp
+  pre_commit_hook_test.cpp
   tracked_files_test.cpp)
 
 mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/checks
@@ -131,9 +133,11 @@ mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/scanner/cli
   evidence_command_test.cpp
   history_command_test.cpp
   history_lab_test.cpp
+  manual_page_test.cpp
   report_destinations_test.cpp
   reports_lab_test.cpp
   self_check_lab_test.cpp
+  shell_completion_test.cpp
   suggestion_test.cpp)
 
 mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/scanner/config_scan

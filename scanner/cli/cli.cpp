@@ -28,8 +28,10 @@
 #include "scanner/cli/help_format.h"
 #include "scanner/cli/history_command.h"
 #include "scanner/cli/inventory_file.h"
+#include "scanner/cli/manual_page.h"
 #include "scanner/cli/report_flags.h"
 #include "scanner/cli/scan_command.h"
+#include "scanner/cli/shell_completion.h"
 #include "scanner/cli/suggestion.h"
 #include "scanner/cli/version.h"
 #include "scanner/cli/yaml_config.h"
@@ -854,6 +856,16 @@ int run_cli(const std::vector<std::string>& args, CliStreams streams) {
       ->type_name("NAME");
 
   CLI::App* version = app.add_subcommand("version", "Print the version");
+  // Hidden (no group): the build writes the manual page and the completion script with them, from
+  // this App itself, so that both say what the command line accepts.
+  CLI::App* manual_page = app.add_subcommand("manpage", "Print the manual page mongoscan(1)");
+  manual_page->group("");
+  CLI::App* completion = app.add_subcommand("completion", "Print the shell completion script");
+  completion->group("");
+  std::string completion_shell;
+  completion->add_option("shell", completion_shell, "The shell")
+      ->required()
+      ->check(CLI::IsMember({"bash"}));
   // The file belongs to the top-level command (CLI11 reads configuration there) and holds the scan
   // command's options; `scan --config FILE` falls through to it.
   app.config_formatter(std::make_shared<YamlConfig>(*scan));
@@ -892,6 +904,14 @@ int run_cli(const std::vector<std::string>& args, CliStreams streams) {
 
   if (version->parsed()) {
     streams.out << "mongoscan " << kVersion << "\n";
+    return kExitOk;
+  }
+  if (manual_page->parsed()) {
+    write_manual_page(app, streams.out);
+    return kExitOk;
+  }
+  if (completion->parsed()) {
+    write_bash_completion(app, streams.out);
     return kExitOk;
   }
   if (checks->parsed()) {

@@ -1,0 +1,13 @@
+#pragma once
+// Bash completion for mongoscan, read from the live command line: its visible commands, each
+// command's options, the choices of the options that list them, and file names for the rest.
+
+#include <CLI/CLI.hpp>
+#include <ostream>
+
+namespace mongoscan {
+
+// Writes a bash script that defines _mongoscan and registers it with `complete` for mongoscan.
+void write_bash_completion(const CLI::App& app, std::ostream& out);
+
+}  // namespace mongoscan
