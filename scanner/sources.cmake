@@ -120,5 +120,6 @@ mongoscan_sources(MONGOSCAN_SOURCES scanner/wire
   mongo_connection.cpp
   numeric_address.cpp
   tcp_connection.cpp
+  tls_context_cache.cpp
   tls_stream.cpp
   wire_message.cpp)

@@ -201,6 +201,7 @@ mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/scanner/uri
 mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/scanner/wire
   command_allowlist_test.cpp
   mongo_connection_test.cpp
+  tls_context_cache_test.cpp
   wire_message_test.cpp)
 
 mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/support

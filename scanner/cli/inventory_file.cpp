@@ -76,6 +76,21 @@ class InventoryReader {
     return std::vector<YAML::Node>(node.begin(), node.end());
   }
 
+  // A list of file (or folder) names, each relative to the inventory's folder; `what` says what
+  // each must name, for the error at a bad entry.
+  Result<std::vector<std::string>> files(const YAML::Node& parent, const char* key,
+                                         const std::string& what) const {
+    auto nodes = list(parent, key);
+    if (!nodes) return nodes.error();
+    std::vector<std::string> names;
+    for (const YAML::Node& node : nodes.value()) {
+      const auto name = yaml_text(node);
+      if (!name) return error(yaml_line(node), std::string(key) + " must list " + what);
+      names.push_back(resolved(*name));
+    }
+    return names;
+  }
+
   Result<bool> flag(const YAML::Node& parent, const char* key) const {
     const YAML::Node node = yaml_child(parent, key);
     if (node.IsNull()) return false;
@@ -165,20 +180,12 @@ class InventoryReader {
     auto targets_read = targets(node);
     if (!targets_read) return targets_read.error();
     environment.targets = std::move(targets_read).value();
-    auto paths = list(node, "config_paths");
+    auto paths = files(node, "config_paths", "file or folder names");
     if (!paths) return paths.error();
-    for (const YAML::Node& path : paths.value()) {
-      const auto name = yaml_text(path);
-      if (!name) return error(yaml_line(path), "config_paths must list file or folder names");
-      environment.config_paths.push_back(resolved(*name));
-    }
-    auto uri_files = list(node, "app_uri_files");
+    environment.config_paths = std::move(paths).value();
+    auto uri_files = files(node, "app_uri_files", "file names");
     if (!uri_files) return uri_files.error();
-    for (const YAML::Node& file : uri_files.value()) {
-      const auto name = yaml_text(file);
-      if (!name) return error(yaml_line(file), "app_uri_files must list file names");
-      environment.app_uri_files.push_back(resolved(*name));
-    }
+    environment.app_uri_files = std::move(uri_files).value();
     if (environment.targets.empty() && environment.config_paths.empty() &&
         environment.app_uri_files.empty()) {
       return error(line, "an environment needs targets, config_paths or app_uri_files");

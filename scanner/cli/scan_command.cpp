@@ -32,6 +32,7 @@
 #include "scanner/probe/probe.h"
 #include "scanner/time/utc_time.h"
 #include "scanner/uri/uri.h"
+#include "scanner/wire/tls_context_cache.h"
 
 namespace mongoscan {
 namespace {
@@ -77,13 +78,13 @@ TlsOptions tls_options(const ProbeSettings& settings, const ConnectionString& ur
   return options;
 }
 
-// How to probe one target's nodes: its scanning account and TLS settings, or why they are
-// unusable.
+// How to probe one target's nodes: its scanning account and TLS settings (its TLS context shared
+// with every target that has the same TLS options), or why they are unusable.
 Result<ProbeOptions> probe_options(const ProbeSettings& settings, const ConnectionString& uri,
-                                   SaltedPasswordCache& cache) {
+                                   SaltedPasswordCache& cache, TlsContextCache& tls_contexts) {
   auto credentials = scanning_credentials(settings, uri);
   if (!credentials) return credentials.error();
-  auto tls_context = TlsClientContext::create(tls_options(settings, uri));
+  auto tls_context = tls_contexts.get(tls_options(settings, uri));
   if (!tls_context) return Error{ErrorCode::usage, "tls", tls_context.error().message};
   ProbeOptions options;
   options.tls_required = uri.bool_option("tls").value_or(uri.srv);
@@ -148,9 +149,10 @@ Result<ProbedDeployments> probe_deployments(const ProbeSettings& settings,
   ProbedDeployments probed;
   std::vector<DeploymentFacts> deployments;
   std::vector<DiscoveryTarget> discovery_targets;
+  TlsContextCache tls_contexts;
   for (std::size_t i = 0; i < targets.size(); ++i) {
     const bool srv = targets[i].uri.srv;
-    auto options = probe_options(*targets[i].settings, seedlists[i].uri, cache);
+    auto options = probe_options(*targets[i].settings, seedlists[i].uri, cache, tls_contexts);
     if (!options) {
       probed.unusable.emplace_back(
           targets[i].environment, Error{ErrorCode::usage, options.error().phase,
