@@ -61,7 +61,11 @@ CREATE INDEX findings_by_environment ON findings(environment, fingerprint);
 CREATE INDEX findings_by_run ON findings(run_id, environment);
 )sql",
     // 3: when each fingerprint first failed in each environment, kept as runs are recorded, so
-    // that a run's comparison does not read the environment's whole history.
+    // that a run's comparison does not read the environment's whole history; the index by
+    // environment and fingerprint that query needed goes (each run inserted into it all over a
+    // B-tree that grows with the history; the runs' findings are read by findings_by_run); and
+    // each environment's unsuppressed fails by severity per run, so that the trend reads a row
+    // per run, not every finding of the last runs.
     R"sql(
 CREATE TABLE first_failures (
   environment TEXT NOT NULL,
@@ -73,6 +77,29 @@ INSERT INTO first_failures (environment, fingerprint, started_at)
   SELECT f.environment, f.fingerprint, MIN(r.started_at) FROM findings f JOIN runs r
   ON r.id = f.run_id WHERE f.status IN ('fail', 'warn') AND f.suppressed = 0
   GROUP BY f.environment, f.fingerprint;
+DROP INDEX findings_by_environment;
+CREATE INDEX environments_by_name ON environments(name, run_id);
+ALTER TABLE environments ADD COLUMN fails_critical INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE environments ADD COLUMN fails_high INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE environments ADD COLUMN fails_medium INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE environments ADD COLUMN fails_low INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE environments ADD COLUMN fails_info INTEGER NOT NULL DEFAULT 0;
+UPDATE environments SET
+  fails_critical = (SELECT count(*) FROM findings f WHERE f.run_id = environments.run_id AND
+    f.environment = environments.name AND f.status = 'fail' AND f.suppressed = 0 AND
+    f.severity = 'critical'),
+  fails_high = (SELECT count(*) FROM findings f WHERE f.run_id = environments.run_id AND
+    f.environment = environments.name AND f.status = 'fail' AND f.suppressed = 0 AND
+    f.severity = 'high'),
+  fails_medium = (SELECT count(*) FROM findings f WHERE f.run_id = environments.run_id AND
+    f.environment = environments.name AND f.status = 'fail' AND f.suppressed = 0 AND
+    f.severity = 'medium'),
+  fails_low = (SELECT count(*) FROM findings f WHERE f.run_id = environments.run_id AND
+    f.environment = environments.name AND f.status = 'fail' AND f.suppressed = 0 AND
+    f.severity = 'low'),
+  fails_info = (SELECT count(*) FROM findings f WHERE f.run_id = environments.run_id AND
+    f.environment = environments.name AND f.status = 'fail' AND f.suppressed = 0 AND
+    f.severity = 'info');
 )sql"};
 
 Error history_error(const std::string& path, std::string_view what) {
@@ -224,9 +251,20 @@ Result<Ok> insert_environment(sqlite3* db, std::int64_t run, const std::string& 
                               const HistoryEnvironment& environment) {
   Statement statement(
       db,
-      "INSERT INTO environments (run_id, name, verdict, pass, fail, warn, "
-      "error_count, skipped, suppressed, error) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+      "INSERT INTO environments (run_id, name, verdict, pass, fail, warn, error_count, skipped, "
+      "suppressed, error, fails_critical, fails_high, fails_medium, fails_low, fails_info) "
+      "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
   const StatusCounts& counts = environment.counts;
+  std::array<std::int64_t, 5> fails{};  // critical first
+  for (const HistoryFinding& finding : environment.findings) {
+    if (finding.status != "fail" || finding.suppressed) continue;
+    if (const std::optional<Severity> severity = parse_severity(finding.severity)) {
+      ++fails[4 - static_cast<std::size_t>(*severity)];
+    }
+  }
+  for (std::size_t i = 0; i < fails.size(); ++i) {
+    statement.bind(11 + static_cast<int>(i), fails[i]);
+  }
   statement.bind(1, run)
       .bind(2, std::string_view(environment.name))
       .bind(3, std::string_view(environment.verdict))
@@ -241,10 +279,12 @@ Result<Ok> insert_environment(sqlite3* db, std::int64_t run, const std::string& 
   Statement insert(db,
                    "INSERT INTO findings (run_id, environment, fingerprint, check_id, status, "
                    "suppressed, severity, subject, message) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
-  // The earliest start wins: runs may be recorded out of order (the shards of an older run).
+  // The earliest start wins: runs may be recorded out of order (the shards of an older run); a
+  // later one writes nothing.
   Statement first(db,
                   "INSERT INTO first_failures (environment, fingerprint, started_at) VALUES (?, ?, "
-                  "?) ON CONFLICT DO UPDATE SET started_at = min(started_at, excluded.started_at)");
+                  "?) ON CONFLICT DO UPDATE SET started_at = excluded.started_at WHERE "
+                  "excluded.started_at < started_at");
   for (const HistoryFinding& finding : environment.findings) {
     insert.reset();
     insert.bind(1, run)
@@ -270,30 +310,20 @@ Result<Ok> insert_environment(sqlite3* db, std::int64_t run, const std::string& 
 // The environment's last kTrendRuns - 1 runs, oldest first: each one's unsuppressed fails by
 // severity, or not scanned.
 Result<std::vector<TrendPoint>> recent_runs(sqlite3* db, const std::string& environment) {
-  std::vector<std::int64_t> ids;
   std::vector<TrendPoint> points;
   Statement runs(db,
-                 "SELECT e.run_id, r.started_at, e.verdict FROM environments e JOIN runs r ON "
-                 "r.id = e.run_id WHERE e.name = ? ORDER BY e.run_id DESC LIMIT ?");
+                 "SELECT r.started_at, e.verdict, e.fails_critical, e.fails_high, e.fails_medium, "
+                 "e.fails_low, e.fails_info FROM environments e JOIN runs r ON r.id = e.run_id "
+                 "WHERE e.name = ? ORDER BY e.run_id DESC LIMIT ?");
   runs.bind(1, std::string_view(environment)).bind(2, std::int64_t{kTrendRuns - 1});
   for (auto row = runs.step();; row = runs.step()) {
     if (!row) return row.error();
     if (!row.value()) break;
-    ids.push_back(runs.integer(0));
-    points.push_back({runs.text(1), runs.text(2) != "not scanned", {}});
-  }
-  for (std::size_t i = 0; i < ids.size(); ++i) {
-    Statement fails(db,
-                    "SELECT severity, count(*) FROM findings WHERE run_id = ? AND environment = ? "
-                    "AND status = 'fail' AND suppressed = 0 GROUP BY severity");
-    fails.bind(1, ids[i]).bind(2, std::string_view(environment));
-    for (auto row = fails.step();; row = fails.step()) {
-      if (!row) return row.error();
-      if (!row.value()) break;
-      if (const std::optional<Severity> severity = parse_severity(fails.text(0))) {
-        points[i].failing_by_severity[4 - static_cast<std::size_t>(*severity)] =
-            static_cast<int>(fails.integer(1));
-      }
+    TrendPoint& point =
+        points.emplace_back(TrendPoint{runs.text(0), runs.text(1) != "not scanned", {}});
+    if (!point.scanned) continue;
+    for (std::size_t i = 0; i < point.failing_by_severity.size(); ++i) {
+      point.failing_by_severity[i] = static_cast<int>(runs.integer(2 + static_cast<int>(i)));
     }
   }
   return std::vector<TrendPoint>(points.rbegin(), points.rend());

@@ -92,14 +92,30 @@ TEST(HistoryStoreTest, AVersionOneFileIsMigratedKeepingItsRuns) {
                     .record(run_at("2026-01-01T00:00:00Z", {environment("prod", {failing("a")})}))
                     .ok());
   }
-  raw_sql(path, "DROP INDEX findings_by_run; DROP TABLE first_failures; PRAGMA user_version = 1");
+  // Back to version 1's schema: what versions 2 and 3 added goes, what 3 dropped comes back.
+  std::string to_version_one =
+      "DROP INDEX findings_by_run; DROP INDEX environments_by_name; DROP TABLE first_failures; "
+      "CREATE INDEX findings_by_environment ON findings(environment, fingerprint); ";
+  for (const char* severity : {"critical", "high", "medium", "low", "info"}) {
+    to_version_one += std::string("ALTER TABLE environments DROP COLUMN fails_") + severity + "; ";
+  }
+  raw_sql(path, to_version_one + "PRAGMA user_version = 1");
   auto store = HistoryStore::open(path, false);
   ASSERT_TRUE(store.ok()) << store.error().message;
   EXPECT_EQ(raw_text(path, "PRAGMA user_version"), std::to_string(kHistorySchemaVersion));
   EXPECT_EQ(store.value().past("prod").value().first_failed.at("a"), "2026-01-01T00:00:00Z")
       << "version 3 fills the first failures from the runs kept";
+  const std::vector<TrendPoint> recent = store.value().past("prod").value().recent;
+  ASSERT_EQ(recent.size(), 1u);
+  EXPECT_EQ(recent[0].failing_by_severity, (std::array<int, 5>{0, 1, 0, 0, 0}))
+      << "and each run's fails by severity";
   EXPECT_EQ(raw_text(path, "SELECT count(*) FROM sqlite_master WHERE name = 'findings_by_run'"),
             "1");
+  EXPECT_EQ(raw_text(path,
+                     "SELECT count(*) FROM sqlite_master WHERE name = "
+                     "'findings_by_environment'"),
+            "0")
+      << "version 3 drops the index no query uses";
   EXPECT_EQ(store.value().past("prod").value().previous_findings.size(), 1u);
 }
 
