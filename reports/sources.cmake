@@ -21,6 +21,7 @@ mongoscan_sources(MONGOSCAN_SOURCES reports
   seedlist_json.cpp
   self_check_table.cpp
   terminal.cpp
+  topology_chart.cpp
   trend_chart.cpp
   uri_reference.cpp
   verdict_text.cpp)

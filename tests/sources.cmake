@@ -82,6 +82,7 @@ mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/reports
   sample_reports.cpp
   self_check_table_test.cpp
   terminal_test.cpp
+  topology_chart_test.cpp
   trend_chart_test.cpp
   uri_reference_test.cpp)
 

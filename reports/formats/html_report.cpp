@@ -1,6 +1,7 @@
 #include "reports/formats/html_report.h"
 
 #include <algorithm>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <set>
@@ -18,6 +19,7 @@
 #include "reports/fix_first.h"
 #include "reports/node_cells.h"
 #include "reports/self_check_table.h"
+#include "reports/topology_chart.h"
 #include "reports/trend_chart.h"
 #include "reports/verdict_text.h"
 
@@ -181,6 +183,9 @@ section.fix-first ol { margin: 0; padding-left: 22px; }
 section.fix-first li { margin: 0 0 10px; }
 section.fix-first .where, section.fix-first .remedy { margin-top: 2px; }
 section.fix-first .remedy { color: var(--muted); }
+figure.topology { margin: 0 0 14px; }
+figure.topology figcaption { margin-bottom: 6px; }
+svg.topology { max-width: 100%; height: auto; display: block; }
 figure.trend { margin: 8px 0 12px; }
 figure.trend figcaption { color: var(--muted); font-size: 12px; }
 td.since-previous[data-since="worse"] { color: var(--fail); }
@@ -1071,6 +1076,32 @@ void write_fix_first(const Report& report, std::ostream& out) {
   out << "</ol>\n</section>\n";
 }
 
+// The deployment picture: each target's topology (topology_svg), its nodes coloured by their worst
+// unsuppressed result.
+void write_deployment(const Report& report, std::ostream& out) {
+  if (report.targets.empty()) return;
+  std::map<std::string, Status> worst;
+  for (const ReportedFinding& reported : report.findings) {
+    const Finding& finding = reported.finding;
+    if (finding.subject.kind != Subject::Kind::node || is_suppressed(finding)) continue;
+    const auto [entry, added] = worst.try_emplace(finding.subject.name, finding.status);
+    if (!added) entry->second = worse(entry->second, finding.status);
+  }
+  out << "<section class=\"deployment\" id=\"deployment\">\n<h2>Deployment</h2>\n";
+  for (std::size_t i = 0; i < report.targets.size(); ++i) {
+    const TargetSummary& target = report.targets[i];
+    out << "<figure class=\"topology\"><figcaption><code>" << breakable(target.uri)
+        << "</code> <span class=\"tag\">" << escape(target.topology) << "</span>";
+    if (!target.environment.empty())
+      out << " <span class=\"tag\">" << escape(target.environment) << "</span>";
+    out << "</figcaption>";
+    const std::string picture = topology_svg(target, worst, "topology-" + std::to_string(i + 1));
+    out << (picture.empty() ? "<p class=\"empty\">No node was probed.</p>" : picture)
+        << "</figure>\n";
+  }
+  out << "</section>\n";
+}
+
 }  // namespace
 
 void write_html_report(const Report& report, std::ostream& out, ReportView view,
@@ -1081,6 +1112,7 @@ void write_html_report(const Report& report, std::ostream& out, ReportView view,
   out << "<main>\n";
   write_verdict(report, out);
   write_fix_first(report, out);
+  write_deployment(report, out);
   const SelfCheckTable table = build_self_check_table(report);
   write_summary(report, table, out);
   if (report.environments.empty()) {
