@@ -3,8 +3,10 @@
 #include <sqlite3.h>
 
 #include <array>
+#include <chrono>
 #include <filesystem>
 #include <string_view>
+#include <thread>
 #include <utility>
 
 namespace mongoscan {
@@ -329,6 +331,15 @@ Result<std::vector<TrendPoint>> recent_runs(sqlite3* db, const std::string& envi
   return std::vector<TrendPoint>(points.rbegin(), points.rend());
 }
 
+// The connection's settings, then the schema (migrate).
+Result<Ok> prepare(sqlite3* db) {
+  for (std::string_view pragma : {"PRAGMA journal_mode = WAL", "PRAGMA foreign_keys = ON"}) {
+    Statement statement(db, pragma);
+    if (auto done = statement.step(); !done) return done.error();
+  }
+  return migrate(db);
+}
+
 }  // namespace
 
 void HistoryStore::Close::operator()(sqlite3* db) const { sqlite3_close_v2(db); }
@@ -355,13 +366,18 @@ Result<HistoryStore> HistoryStore::open(const std::string& path, bool create) {
   // SQLITE_BUSY (https://www.sqlite.org/c3ref/busy_timeout.html).
   sqlite3_busy_timeout(db.get(), kBusyTimeoutMs);
   // WAL persists in the file: readers never block the writer, and a crash mid-write leaves the
-  // last committed state (https://www.sqlite.org/wal.html). foreign_keys is per connection.
-  for (std::string_view pragma : {"PRAGMA journal_mode = WAL", "PRAGMA foreign_keys = ON"}) {
-    Statement statement(db.get(), pragma);
-    if (auto done = statement.step(); !done) return history_error(path, done.error().message);
-  }
-  if (auto migrated = migrate(db.get()); !migrated) {
-    return history_error(path, migrated.error().message);
+  // last committed state (https://www.sqlite.org/wal.html). foreign_keys is per connection. A
+  // new file's switch to WAL can be refused with SQLITE_BUSY without the busy handler while another
+  // process creates the same file: tried again until the busy timeout.
+  const auto deadline =
+      std::chrono::steady_clock::now() + std::chrono::milliseconds(kBusyTimeoutMs);
+  for (;;) {
+    Result<Ok> prepared = prepare(db.get());
+    if (prepared) break;
+    if (sqlite3_errcode(db.get()) != SQLITE_BUSY || std::chrono::steady_clock::now() > deadline) {
+      return history_error(path, prepared.error().message);
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
   }
   return HistoryStore(path, std::move(db));
 }
