@@ -17,7 +17,7 @@ std::vector<FleetRow> fleet_summary(const Report& report) {
     for (const ReportedFinding& reported : report.findings) {
       if (reported.environment == environment.name && reported.finding.status == Status::fail &&
           !is_suppressed(reported.finding)) {
-        ++row.failing_by_severity[4 - static_cast<std::size_t>(reported.finding.severity)];
+        ++row.failing_by_severity[severity_index(reported.finding.severity)];
       }
     }
     for (const FindingsViewLine& line : view.lines) {

@@ -126,6 +126,13 @@ struct ChangedFinding {
   std::string now = {};    // unverified only: "absent", "error", "skipped" or "suppressed"
 };
 
+// Counts by severity are kept in arrays critical first: a severity's index there, and the
+// severity at an index.
+constexpr std::size_t severity_index(Severity severity) {
+  return 4 - static_cast<std::size_t>(severity);
+}
+constexpr Severity severity_at(std::size_t index) { return static_cast<Severity>(4 - index); }
+
 // One run of an environment in its trend: when, whether it was scanned, and its unsuppressed
 // fails by severity, critical first (index: 4 - severity). An environment not scanned in a run
 // has no counts there, never zeros.

@@ -36,7 +36,7 @@ std::string bar_title(const TrendPoint& point) {
   for (std::size_t i = 0; i < point.failing_by_severity.size(); ++i) {
     if (point.failing_by_severity[i] == 0) continue;
     counts += (counts.empty() ? "" : ", ") + std::to_string(point.failing_by_severity[i]) + " " +
-              std::string(to_string(static_cast<Severity>(4 - i)));
+              std::string(to_string(severity_at(i)));
   }
   return title + (counts.empty() ? "no fails" : counts);
 }
@@ -108,7 +108,7 @@ std::string trend_svg(const std::vector<TrendPoint>& trend, const std::string& i
   int x = kPlotLeft;
   for (std::size_t s = 0; s < kFills.size(); ++s) {
     svg += rect(x, kHeight - 18, 8, 8, kFills[s]);
-    const std::string name(to_string(static_cast<Severity>(4 - s)));
+    const std::string name(to_string(severity_at(s)));
     svg += label(x + 11, kHeight - 10, "start", name);
     x += 20 + static_cast<int>(name.size()) * 6;
   }

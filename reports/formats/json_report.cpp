@@ -248,7 +248,7 @@ void write_changes(PrettyJsonWriter& json, const EnvironmentChanges& changes) {
       json.key("fails_by_severity");
       json.begin_object();
       for (std::size_t i = 0; i < point.failing_by_severity.size(); ++i) {
-        json.member(to_string(static_cast<Severity>(4 - i)), point.failing_by_severity[i]);
+        json.member(to_string(severity_at(i)), point.failing_by_severity[i]);
       }
       json.end_object();
     }

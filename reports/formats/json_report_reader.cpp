@@ -368,7 +368,7 @@ EnvironmentChanges read_changes(ReportFields& fields, const json& object, const 
     if (const json* fails = fields.object_member(entry, entry_at, "fails_by_severity", true)) {
       const std::string fails_at = member_pointer(entry_at, "fails_by_severity");
       for (std::size_t i = 0; i < point.failing_by_severity.size(); ++i) {
-        const std::string severity(to_string(static_cast<Severity>(4 - i)));
+        const std::string severity(to_string(severity_at(i)));
         point.failing_by_severity[i] = fields.number<int>(*fails, fails_at, severity.c_str());
       }
     }

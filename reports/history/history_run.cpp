@@ -8,6 +8,17 @@ bool is_failing(const HistoryFinding& finding) {
   return (finding.status == "fail" || finding.status == "warn") && !finding.suppressed;
 }
 
+std::array<int, 5> fails_by_severity(const std::vector<HistoryFinding>& findings) {
+  std::array<int, 5> fails{};
+  for (const HistoryFinding& finding : findings) {
+    if (finding.status != "fail" || finding.suppressed) continue;
+    if (const std::optional<Severity> severity = parse_severity(finding.severity)) {
+      ++fails[severity_index(*severity)];
+    }
+  }
+  return fails;
+}
+
 HistoryFinding history_finding(const Finding& finding) {
   return {finding.fingerprint,
           finding.check_id,

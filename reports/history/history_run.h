@@ -3,6 +3,7 @@
 // its verdict, counts and every finding's fingerprint, status, severity, subject and message.
 // Never evidence: only fields that are secret-free by contract.
 
+#include <array>
 #include <map>
 #include <optional>
 #include <string>
@@ -52,6 +53,9 @@ struct EnvironmentPast {
   std::map<std::string, std::string> first_failed;  // fingerprint: the first run it failed in
   std::vector<TrendPoint> recent;  // its last kTrendRuns - 1 runs, scanned or not, oldest first
 };
+
+// The unsuppressed fails among the findings by severity, critical first (severity_index).
+std::array<int, 5> fails_by_severity(const std::vector<HistoryFinding>& findings);
 
 // A finding as the history keeps it.
 HistoryFinding history_finding(const Finding& finding);

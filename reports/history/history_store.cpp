@@ -86,22 +86,13 @@ ALTER TABLE environments ADD COLUMN fails_high INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE environments ADD COLUMN fails_medium INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE environments ADD COLUMN fails_low INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE environments ADD COLUMN fails_info INTEGER NOT NULL DEFAULT 0;
-UPDATE environments SET
-  fails_critical = (SELECT count(*) FROM findings f WHERE f.run_id = environments.run_id AND
-    f.environment = environments.name AND f.status = 'fail' AND f.suppressed = 0 AND
-    f.severity = 'critical'),
-  fails_high = (SELECT count(*) FROM findings f WHERE f.run_id = environments.run_id AND
-    f.environment = environments.name AND f.status = 'fail' AND f.suppressed = 0 AND
-    f.severity = 'high'),
-  fails_medium = (SELECT count(*) FROM findings f WHERE f.run_id = environments.run_id AND
-    f.environment = environments.name AND f.status = 'fail' AND f.suppressed = 0 AND
-    f.severity = 'medium'),
-  fails_low = (SELECT count(*) FROM findings f WHERE f.run_id = environments.run_id AND
-    f.environment = environments.name AND f.status = 'fail' AND f.suppressed = 0 AND
-    f.severity = 'low'),
-  fails_info = (SELECT count(*) FROM findings f WHERE f.run_id = environments.run_id AND
-    f.environment = environments.name AND f.status = 'fail' AND f.suppressed = 0 AND
-    f.severity = 'info');
+UPDATE environments SET fails_critical = c.critical, fails_high = c.high,
+  fails_medium = c.medium, fails_low = c.low, fails_info = c.info
+  FROM (SELECT run_id, environment, sum(severity = 'critical') AS critical,
+          sum(severity = 'high') AS high, sum(severity = 'medium') AS medium,
+          sum(severity = 'low') AS low, sum(severity = 'info') AS info
+        FROM findings WHERE status = 'fail' AND suppressed = 0 GROUP BY run_id, environment) AS c
+  WHERE environments.run_id = c.run_id AND environments.name = c.environment;
 )sql"};
 
 Error history_error(const std::string& path, std::string_view what) {
@@ -257,15 +248,9 @@ Result<Ok> insert_environment(sqlite3* db, std::int64_t run, const std::string& 
       "suppressed, error, fails_critical, fails_high, fails_medium, fails_low, fails_info) "
       "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
   const StatusCounts& counts = environment.counts;
-  std::array<std::int64_t, 5> fails{};  // critical first
-  for (const HistoryFinding& finding : environment.findings) {
-    if (finding.status != "fail" || finding.suppressed) continue;
-    if (const std::optional<Severity> severity = parse_severity(finding.severity)) {
-      ++fails[4 - static_cast<std::size_t>(*severity)];
-    }
-  }
+  const std::array<int, 5> fails = fails_by_severity(environment.findings);
   for (std::size_t i = 0; i < fails.size(); ++i) {
-    statement.bind(11 + static_cast<int>(i), fails[i]);
+    statement.bind(11 + static_cast<int>(i), std::int64_t{fails[i]});
   }
   statement.bind(1, run)
       .bind(2, std::string_view(environment.name))
