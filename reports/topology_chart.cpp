@@ -14,7 +14,8 @@ constexpr int kBoxWidth = 170;
 constexpr int kBoxHeight = 40;
 constexpr int kGap = 10;
 constexpr int kRowHeight = kBoxHeight + kGap;
-constexpr std::size_t kAddressChars = 26;
+// What fits a box in 11 px monospace (DejaVu Sans Mono: 6.6 px a character) after the bar.
+constexpr std::size_t kAddressChars = 22;
 
 // The report's status colours (html_report's --fail ... --skipped); grey where nothing judged.
 std::string_view colour(const std::optional<Status>& status) {

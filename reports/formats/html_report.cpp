@@ -215,7 +215,40 @@ td.since-previous[data-since="mixed"], td.since-previous[data-since="unverified"
   pre { max-height: none; overflow: visible; background: none; }
   h2, h3 { break-after: avoid; page-break-after: avoid; }
   thead { display: table-header-group; }
+  /* On paper: the evidence of every result to act on, open and unbroken where it fits a page;
+     passes and skips as cells only. */
+  table.findings details::details-content { content-visibility: visible; display: contents; }
+  tr.evidence.status-pass, tr.evidence.status-skipped, li.result.pass, li.result.skipped {
+    display: none; }
+  pre { break-inside: avoid; }
+  /* What still fails is counted in the changes' summary line and listed with its evidence below. */
+  table.changes tr[data-change="still failing"] { display: none; }
+  /* The findings table as a block per result: severity, result, check and subject on a line,
+     then the message and its evidence across the page (in columns), then the remediation. */
+  table.findings thead { display: none; }
+  table.findings, table.findings tbody { display: block; }
+  table.findings tr { display: grid; padding: 4px 0; border-bottom: 1px solid var(--line);
+    grid-template-columns: 6em 6.5em minmax(0, 1fr) minmax(0, 1.3fr); }
+  table.findings td { border: none; padding: 2px 6px; }
+  table.findings td.message, table.findings td.remediation, table.findings tr.part th,
+  table.findings td.empty { grid-column: 1 / -1; }
+  table.findings td.remediation::before { content: "Remediation: "; font-size: 9px;
+    text-transform: uppercase; letter-spacing: .05em; color: var(--muted); }
+  table.findings pre { column-width: 26em; column-gap: 14px; column-rule: 1px solid var(--line); }
+  /* The grid within an A4 page's width: narrower fixed columns, tighter cells, and a cell's
+     status as its glyph (the legend names them) once a table has more than three subjects. */
+  .col-check { width: 11rem; min-width: 11rem; max-width: 11rem; }
+  .col-severity, .col-result { width: auto; min-width: 0; }
+  .badge { min-width: 0; padding: 1px 4px; }
+  th, td, table.self-check th, table.self-check td { padding: 4px 5px; }
+  th { letter-spacing: 0; }
+  table.fleet th { font-size: 8.5px; padding: 3px; }
+  table.self-check.wide td.cell .word { display: none; }
+  ol.results { grid-template-columns: repeat(auto-fill, minmax(min(100%, 18rem), 1fr)); }
+  col.key { width: 6%; } col.role { width: 11%; } col.tls { width: 22%; }
+  p.print-only { display: block; }
 }
+@media screen { p.print-only { display: none; } }
 )css";
 
 constexpr Status kStatuses[] = {Status::fail, Status::warn, Status::error, Status::skipped,
@@ -668,7 +701,8 @@ void write_cell(const SelfCheckCell& cell, const SelfCheckColumn& column, std::o
   std::string title = column.name;
   for (const ReportedFinding* reported : cell.findings) title += "\n" + reported->finding.message;
   out << "<td class=\"cell " << name << "\" title=\"" << escape(title)
-      << "\"><span class=\"glyph\" aria-hidden=\"true\">" << glyph(*status) << "</span> " << name;
+      << "\"><span class=\"glyph\" aria-hidden=\"true\">" << glyph(*status)
+      << "</span> <span class=\"word\">" << name << "</span>";
   if (cell.findings.size() > 1) out << " ×" << cell.findings.size();
   out << "</td>";
 }
@@ -735,12 +769,17 @@ void write_row(const SelfCheckRow& row, const std::vector<SelfCheckColumn>& colu
   write_row_details(row, columns, out);
 }
 
+// More subjects than this in a grid print each cell's status as its glyph alone (the CSS's
+// table.self-check.wide): more words do not fit an A4 page's width.
+constexpr std::size_t kPrintedWordsMaxSubjects = 3;
+
 // The rows of one group that judge one kind of subject, as a matrix with a column per subject.
 void write_matrix(const Report& report, const SelfCheckTable& table, Subject::Kind kind,
                   const std::vector<const SelfCheckRow*>& rows, std::string_view section_id,
                   std::ostream& out) {
   const std::vector<SelfCheckColumn>& columns = table.columns(kind);
-  out << "<div class=\"matrix\"><table class=\"self-check " << kind_class(kind) << "\">\n<thead>\n";
+  out << "<div class=\"matrix\"><table class=\"self-check " << kind_class(kind)
+      << (columns.size() > kPrintedWordsMaxSubjects ? " wide" : "") << "\">\n<thead>\n";
   write_column_groups(report, kind, columns, out);
   write_column_headers(kind, columns, out);
   out << "</thead>\n<tbody>\n";
@@ -749,7 +788,7 @@ void write_matrix(const Report& report, const SelfCheckTable& table, Subject::Ki
 }
 
 // The data model's rows turned around: one row per database or collection, a column per check,
-// and the row's expansion lists every result about it.
+// and the row's expansion lists every result about it; each check's remediation follows.
 void write_data_model_table(const SelfCheckTable& table,
                             const std::vector<const SelfCheckRow*>& rows,
                             std::string_view section_id, std::ostream& out) {
@@ -781,7 +820,13 @@ void write_data_model_table(const SelfCheckTable& table,
     }
     out << "</ol></div></td></tr>\n";
   }
-  out << "</tbody>\n</table></div>\n";
+  out << "</tbody>\n</table></div>\n<dl class=\"advice\">";
+  for (const SelfCheckRow* row : rows) {
+    if (row->spec->remediation.empty()) continue;
+    out << "<dt>Remediation <code>" << escape(row->spec->id) << "</code> "
+        << escape(row->spec->title) << "</dt><dd>" << escape(row->spec->remediation) << "</dd>";
+  }
+  out << "</dl>\n";
 }
 
 void write_section(const Report& report, const SelfCheckTable& table,
@@ -828,7 +873,9 @@ void write_legend(std::ostream& out) {
   }
   out << " <span class=\"cell none\">" << kNotRunMark << "</span> not run there. A check's result "
       << "is the worst of its cells (fail, error, warn, skipped, pass); open a check for its "
-         "findings and evidence.</p>\n";
+         "findings and evidence.</p>\n<p class=\"print-only legend\">On paper, each check lists "
+         "its results that fail, err or warn with their evidence; passes and skips show as cells "
+         "only (the HTML file has their evidence).</p>\n";
 }
 
 // More subjects of one kind than this make the findings table replace the matrices (their
@@ -856,7 +903,7 @@ void write_findings_row(const FindingsViewLine& line, std::string_view anchor, s
       << severity << "\">" << severity << "</span></td><td>" << badge(finding.status)
       << "</td><td><code>" << escape(finding.check_id) << "</code> <span class=\"title\">"
       << escape(spec.title) << "</span></td><td class=\"subject mono\">" << breakable(line.subject)
-      << "</td><td>" << escape(finding.message);
+      << "</td><td class=\"message\">" << escape(finding.message);
   if (!finding.suppression.empty()) {
     out << " <span class=\"tag\">" << escape(suppression_text(finding)) << "</span>";
   }
@@ -864,7 +911,7 @@ void write_findings_row(const FindingsViewLine& line, std::string_view anchor, s
     out << "<details><summary class=\"label\">Evidence</summary><pre>"
         << pretty_json(finding.evidence) << "</pre></details>";
   }
-  out << "</td><td>" << escape(spec.remediation) << "</td></tr>\n";
+  out << "</td><td class=\"remediation\">" << escape(spec.remediation) << "</td></tr>\n";
 }
 
 // The findings view (findings_view.h) in place of the matrices: a row per result that fails, errs

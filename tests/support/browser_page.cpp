@@ -2,6 +2,11 @@
 
 #include <gtest/gtest.h>
 
+#include <cctype>
+#include <cstdlib>
+#include <string>
+#include <utility>
+
 #include "tests/support/process.h"
 
 namespace mongoscan::testing_support {
@@ -31,12 +36,95 @@ nlohmann::json layout_step() {
     return {
       overflowing,
       page_scrolls_sideways: document.documentElement.scrollWidth > window.innerWidth,
+      too_wide: [...document.querySelectorAll('main *')]
+          .filter(element => element.checkVisibility() &&
+                             element.getBoundingClientRect().right > window.innerWidth + 1 &&
+                             element.parentElement.getBoundingClientRect().right <=
+                                 window.innerWidth + 1)
+          .slice(0, 5)
+          .map(element => ({element: element.tagName + '.' + element.className,
+                            text: element.innerText.slice(0, 80),
+                            right: element.getBoundingClientRect().right})),
+      chart_labels_overflowing: [...document.querySelectorAll('svg.topology g[data-node]')]
+          .filter(node => {
+            const box = node.querySelector('rect').getBBox();
+            return [...node.querySelectorAll('text')].some(label => {
+              const text = label.getBBox();
+              return text.x + text.width > box.x + box.width;
+            });
+          })
+          .map(node => node.dataset.node),
       matrices_scroll: [...document.querySelectorAll('.matrix')]
           .filter(box => box.scrollWidth > box.clientWidth + 1).length,
       first_after_header: main.firstElementChild.id,
       header_then_main: main.previousElementSibling.tagName === 'HEADER'
     };
   })())"}};
+}
+
+nlohmann::json print_steps(const std::filesystem::path& pdf) {
+  return nlohmann::json::array(
+      {{{"pdf", pdf.string()}},
+       {{"emulate", {{"media", "print"}, {"width", kA4ContentWidth}}}},
+       layout_step(),
+       {{"evaluate", "[...document.querySelectorAll('thead')].map(head => head.innerText)"}}});
+}
+
+std::string without_whitespace(std::string_view text) {
+  std::string kept;
+  for (const char c : text) {
+    if (!std::isspace(static_cast<unsigned char>(c))) kept += c;
+  }
+  return kept;
+}
+
+PrintedReport read_printed_report(const std::filesystem::path& pdf, const nlohmann::json& headers) {
+  PrintedReport printed;
+  // -raw: in the order the page drew it, so that a block's text stays together.
+  const ProcessResult text =
+      run_process({"pdftotext", "-raw", pdf.string(), "-"}, "", std::chrono::seconds(60));
+  const ProcessResult info = run_process({"pdfinfo", pdf.string()}, "", std::chrono::seconds(60));
+  EXPECT_EQ(text.exit_code, 0) << text.err;
+  EXPECT_EQ(info.exit_code, 0) << info.err;
+  if (text.exit_code != 0 || info.exit_code != 0) return printed;
+  printed.text = without_whitespace(text.out);
+  for (const nlohmann::json& header : headers) {
+    const std::string repeated = without_whitespace(header.get<std::string>());
+    if (repeated.empty()) continue;
+    for (std::size_t at = printed.text.find(repeated); at != std::string::npos;
+         at = printed.text.find(repeated, at)) {
+      printed.text.erase(at, repeated.size());
+    }
+  }
+  auto field = [&](std::string_view name) {
+    const std::size_t at = info.out.find(std::string(name) + ":");
+    if (at == std::string::npos) return std::string();
+    const std::size_t begin = info.out.find_first_not_of(' ', at + name.size() + 1);
+    return info.out.substr(begin, info.out.find('\n', begin) - begin);
+  };
+  printed.page_size = field("Page size");
+  printed.pages = std::atoi(field("Pages").c_str());
+  return printed;
+}
+
+std::vector<std::string> failing_results_missing_from(const nlohmann::json& report,
+                                                      const std::string& printed) {
+  std::vector<std::string> missing;
+  for (const nlohmann::json& finding : report.at("findings")) {
+    if (finding.at("status") != "fail") continue;
+    const nlohmann::json& evidence = finding.at("evidence");
+    const bool has_evidence = !evidence.is_null() && !evidence.empty();
+    const std::pair<const char*, std::string> parts[] = {
+        {"message", finding.at("message").get<std::string>()},
+        {"evidence", has_evidence ? evidence.dump(2) : std::string()},
+        {"remediation", finding.at("remediation").get<std::string>()}};
+    for (const auto& [what, text] : parts) {
+      if (printed.find(without_whitespace(text)) != std::string::npos) continue;
+      missing.push_back(finding.at("check_id").get<std::string>() + " " +
+                        finding.at("subject").dump() + ": " + what);
+    }
+  }
+  return missing;
 }
 
 }  // namespace mongoscan::testing_support

@@ -5,6 +5,9 @@
 #include <chrono>
 #include <filesystem>
 #include <nlohmann/json.hpp>
+#include <string>
+#include <string_view>
+#include <vector>
 
 namespace mongoscan::testing_support {
 
@@ -16,9 +19,38 @@ nlohmann::json run_in_browser(const std::filesystem::path& page, const nlohmann:
                               int width = 1280, int height = 900);
 
 // A step whose result is the report's first-screen layout: {overflowing: the cells whose content
-// is wider than the cell (first 10, with their text), page_scrolls_sideways, matrices_scroll:
+// is wider than the cell (first 10, with their text), page_scrolls_sideways, too_wide: the
+// outermost elements that pass the window's right edge (first 5), chart_labels_overflowing: the
+// deployment pictures' nodes whose text passes their box, matrices_scroll:
 // self-check grids wider than their box, first_after_header: the id of main's first element and
 // whether the header comes right before main}.
 nlohmann::json layout_step();
+
+// An A4 page's content width in CSS pixels within the report's print margins (@page margin 14mm
+// in reports/formats/html_report.cpp): (210 - 2 x 14) mm at 96 px per inch.
+inline constexpr int kA4ContentWidth = 687;
+
+// Steps that print the page to `pdf` on A4 as the print dialog would, then lay it out for print
+// at kA4ContentWidth: their results are {path}, null, layout_step's result in print, and the text
+// of every table header (a table broken across pages repeats its header on the next page).
+nlohmann::json print_steps(const std::filesystem::path& pdf);
+
+// A printed report read back with poppler's pdftotext and pdfinfo.
+struct PrintedReport {
+  int pages = 0;
+  std::string page_size;  // pdfinfo's, e.g. "595.92 x 841.92 pts (A4)"
+  std::string text;       // in content order, without whitespace and without repeated headers
+};
+
+// `headers`: print_steps' last result; an empty text and a test failure if poppler failed.
+PrintedReport read_printed_report(const std::filesystem::path& pdf, const nlohmann::json& headers);
+
+// `text` without any whitespace, as printed text is compared: lines wrap anywhere on paper.
+std::string without_whitespace(std::string_view text);
+
+// The failing results of a JSON report (reports/schema) whose message, evidence or remediation
+// is not in `printed` (read_printed_report's text), one line each: "CHECK subject: what".
+std::vector<std::string> failing_results_missing_from(const nlohmann::json& report,
+                                                      const std::string& printed);
 
 }  // namespace mongoscan::testing_support

@@ -12,6 +12,10 @@ JSON array, run in order on the loaded page; stdout gets {"results": [...]}, one
                                  mouse button at its centre, as a user would; the result says where
                                  and whether the element was the one under the pointer
   {"screenshot": "path.png"}     the whole page as PNG, written atomically; result: path and size
+  {"emulate": {"media": "print", "width": W}}  lays the page out for that CSS media type at that
+                                 width (in CSS pixels) for the steps that follow; result: null
+  {"pdf": "path.pdf"}            the page printed as the print dialog would, on A4 (210 x 297 mm)
+                                 with the page's own @page margins, written atomically; result: path
 
 Exit status 0 when every step ran, 1 with a message on stderr otherwise.
 """
@@ -37,6 +41,7 @@ CHROMIUM_FLAGS = [
 # Chromium's ends of the pipe, fixed by --remote-debugging-pipe.
 CHROMIUM_READ_FD, CHROMIUM_WRITE_FD = 3, 4
 TIMEOUT_SECONDS = 60
+A4_INCHES = (210 / 25.4, 297 / 25.4)
 
 
 class ProtocolError(Exception):
@@ -132,6 +137,7 @@ class DevToolsPipe:
 class Page:
     def __init__(self, browser, width, height):
         self._browser = browser
+        self._height = height
         target = browser.send("Target.createTarget", {"url": "about:blank"})["targetId"]
         self._session = browser.send("Target.attachToTarget",
                                      {"targetId": target, "flatten": True})["sessionId"]
@@ -180,14 +186,33 @@ class Page:
         shot = self.send("Page.captureScreenshot", {
             "format": "png", "captureBeyondViewport": True,
             "clip": {"x": 0, "y": 0, "width": width, "height": height, "scale": 1}})
-        directory = os.path.dirname(os.path.abspath(path))
-        os.makedirs(directory, exist_ok=True)
-        # Written aside and renamed: two test runs may write the same artifact at once.
-        with tempfile.NamedTemporaryFile(dir=directory, suffix=".png", delete=False) as out:
-            out.write(base64.b64decode(shot["data"]))
-        os.chmod(out.name, 0o644)
-        os.replace(out.name, path)
+        _write_atomically(path, base64.b64decode(shot["data"]), ".png")
         return {"path": os.path.abspath(path), "width": width, "height": height}
+
+    def emulate(self, media, width):
+        self.send("Emulation.setEmulatedMedia", {"media": media})
+        self.send("Emulation.setDeviceMetricsOverride",
+                  {"width": width, "height": self._height, "deviceScaleFactor": 1, "mobile": False})
+
+    def pdf(self, path):
+        # Page.printToPDF takes inches; backgrounds print as the browser's print dialog would with
+        # "Background graphics" off, so the page must read in black on white.
+        printed = self.send("Page.printToPDF", {
+            "paperWidth": A4_INCHES[0], "paperHeight": A4_INCHES[1], "preferCSSPageSize": False,
+            "printBackground": False, "marginTop": 0, "marginBottom": 0, "marginLeft": 0,
+            "marginRight": 0})
+        _write_atomically(path, base64.b64decode(printed["data"]), ".pdf")
+        return {"path": os.path.abspath(path)}
+
+
+def _write_atomically(path, data, suffix):
+    directory = os.path.dirname(os.path.abspath(path))
+    os.makedirs(directory, exist_ok=True)
+    # Written aside and renamed: two test runs may write the same artifact at once.
+    with tempfile.NamedTemporaryFile(dir=directory, suffix=suffix, delete=False) as out:
+        out.write(data)
+    os.chmod(out.name, 0o644)
+    os.replace(out.name, path)
 
 
 def run_step(page, step):
@@ -197,6 +222,10 @@ def run_step(page, step):
         return page.click(step["click"])
     if "screenshot" in step:
         return page.screenshot(step["screenshot"])
+    if "emulate" in step:
+        return page.emulate(step["emulate"]["media"], step["emulate"]["width"])
+    if "pdf" in step:
+        return page.pdf(step["pdf"])
     raise ProtocolError(f"unknown step {step}")
 
 
