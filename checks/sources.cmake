@@ -12,6 +12,7 @@ mongoscan_sources(MONGOSCAN_SOURCES checks
   cwe.cpp
   finding.cpp
   finding_fingerprint.cpp
+  framework_coverage.cpp
   gate.cpp
   host_scope.cpp
   inline_allow.cpp

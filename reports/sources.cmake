@@ -14,6 +14,7 @@ mongoscan_sources(MONGOSCAN_SOURCES reports
   parsed_uri.cpp
   findings_view.cpp
   fix_first.cpp
+  framework_coverage_report.cpp
   progress_line.cpp
   report.cpp
   report_merge.cpp

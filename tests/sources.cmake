@@ -17,6 +17,7 @@ mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/checks
   cwe_test.cpp
   finding_fingerprint_test.cpp
   finding_test.cpp
+  framework_coverage_test.cpp
   gate_test.cpp
   host_scope_test.cpp
   inline_allow_test.cpp
@@ -74,6 +75,7 @@ mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/reports
   environment_sections_test.cpp
   findings_view_test.cpp
   fix_first_test.cpp
+  framework_coverage_report_test.cpp
   node_cells_test.cpp
   node_summary_test.cpp
   report_merge_test.cpp

@@ -18,6 +18,7 @@
 #include "reports/catalogue.h"
 #include "reports/findings_view.h"
 #include "reports/formats/json_report_reader.h"
+#include "reports/framework_coverage_report.h"
 #include "reports/history/history_store.h"
 #include "reports/history/report_changes.h"
 #include "reports/parsed_uri.h"
@@ -769,6 +770,13 @@ int run_cli(const std::vector<std::string>& args, CliStreams streams) {
   checks->add_option("--format", catalogue_format, "Catalogue format")
       ->check(CLI::IsMember({"table", "json", "md"}))
       ->capture_default_str();
+  std::string coverage_framework;
+  checks
+      ->add_option("--coverage", coverage_framework,
+                   "Instead of the catalogue, list every control of the framework with the checks "
+                   "that cover it, fully or in part, and the coverage percentages (--format table "
+                   "or json)")
+      ->check(CLI::IsMember({"cis", "stig", "checklist"}));
 
   std::string uri_to_parse;
   bool reveal = false;
@@ -912,6 +920,21 @@ int run_cli(const std::vector<std::string>& args, CliStreams streams) {
   }
   if (completion->parsed()) {
     write_bash_completion(app, streams.out);
+    return kExitOk;
+  }
+  if (checks->parsed() && !coverage_framework.empty()) {
+    if (catalogue_format == "md") {
+      streams.err << "mongoscan: checks --coverage: --format md is not available: use table or "
+                     "json\n";
+      return kExitUsage;
+    }
+    const FrameworkCoverage coverage =
+        framework_coverage(*parse_framework(coverage_framework), check_catalogue());
+    if (catalogue_format == "json") {
+      streams.out << coverage_json(coverage).dump(2) << '\n';
+    } else {
+      write_coverage_table(coverage, streams.out);
+    }
     return kExitOk;
   }
   if (checks->parsed()) {

@@ -9,6 +9,7 @@
 #include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <regex>
 #include <set>
 #include <sstream>
 
@@ -406,6 +407,29 @@ TEST(Cli, ChecksJsonHasStructuredReferences) {
     }
   }
   EXPECT_TRUE(tls_cites_cis_4_3);
+}
+
+// Issue 24 item 8: the coverage table of a framework, as a table ending with its percentages or
+// as JSON; Markdown and unknown frameworks are usage errors.
+TEST(Cli, ChecksCoverageListsTheFrameworksControlsAndPercentages) {
+  const auto table = mongoscan({"checks", "--coverage", "stig"});
+  ASSERT_EQ(table.exit_code, 0) << table.err;
+  EXPECT_NE(table.out.find("\nV-252134 "), std::string::npos);
+  EXPECT_NE(table.out.find("not remotely observable"), std::string::npos);
+  const std::regex last_line(R"(\nstig: \d+% full, \d+% full or partial \(\d+ of \d+ remotely )"
+                             R"(observable controls\)\n$)");
+  EXPECT_TRUE(std::regex_search(table.out, last_line)) << table.out;
+  const auto json = mongoscan({"checks", "--coverage", "cis", "--format", "json"});
+  ASSERT_EQ(json.exit_code, 0) << json.err;
+  const auto coverage = nlohmann::json::parse(json.out);
+  EXPECT_EQ(coverage["framework"], "cis");
+  EXPECT_EQ(coverage["controls"].size(), 23u);
+  const auto markdown = mongoscan({"checks", "--coverage", "cis", "--format", "md"});
+  EXPECT_EQ(markdown.exit_code, 2);
+  EXPECT_NE(markdown.err.find("--format md"), std::string::npos) << markdown.err;
+  const auto unknown = mongoscan({"checks", "--coverage", "nist"});
+  EXPECT_EQ(unknown.exit_code, 2);
+  EXPECT_NE(unknown.err.find("nist"), std::string::npos) << unknown.err;
 }
 
 TEST(Cli, FrameworkGroupsHtmlAndMarkdownByControlsInScanAndConvert) {

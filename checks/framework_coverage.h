@@ -1,0 +1,55 @@
+#pragma once
+// How far the check catalogue covers a framework (`mongoscan checks --coverage`): every control of
+// the framework's table with the checks that cite it, judged full, partial or not covered, or set
+// apart as not remotely observable (what read-only commands and scanned files cannot see). The
+// notes that say which controls are partial or not observable, and why, are data here.
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "checks/check_spec.h"
+#include "checks/control_catalogue.h"
+
+namespace mongoscan {
+
+enum class CoverageLevel { full, partial, not_covered, not_observable };
+
+// "full", "partial", "not covered" or "not remotely observable".
+std::string_view to_string(CoverageLevel level);
+
+struct ControlCoverageRow {
+  FrameworkControl control;
+  std::vector<std::string> checks;  // the checks citing the control, in catalogue order
+  CoverageLevel level;
+  std::string_view note;  // partial: what the checks leave unjudged; not_observable: why
+};
+
+struct FrameworkCoverage {
+  Framework framework;
+  std::vector<ControlCoverageRow> rows;  // the framework's table, in its order
+  std::size_t observable = 0;            // rows not set apart as not remotely observable
+  std::size_t full = 0;
+  std::size_t partial = 0;
+
+  // Whole percentages of the observable controls, rounded down: never more than is covered.
+  int full_percent() const;
+  int covered_percent() const;  // full or partial
+};
+
+// A control cited by no check is not covered; cited, it is full unless a note says partial.
+FrameworkCoverage framework_coverage(Framework framework, const std::vector<CheckSpec>& catalogue);
+
+// A note on one control: why it is not remotely observable, or what its checks leave unjudged.
+struct CoverageNote {
+  Framework framework;
+  std::string_view control;
+  CoverageLevel level;  // partial or not_observable
+  std::string_view text;
+};
+
+// Every note, for tests that hold them to the catalogue.
+std::vector<CoverageNote> coverage_notes();
+
+}  // namespace mongoscan

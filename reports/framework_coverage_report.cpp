@@ -1,0 +1,72 @@
+#include "reports/framework_coverage_report.h"
+
+#include <string_view>
+
+#include "reports/text/text_table.h"
+
+namespace mongoscan {
+namespace {
+
+constexpr std::size_t kTitleWidth = 90;
+
+std::string joined(const std::vector<std::string>& checks) {
+  if (checks.empty()) return "-";
+  std::string text;
+  for (const std::string& check : checks) text += (text.empty() ? "" : " ") + check;
+  return text;
+}
+
+}  // namespace
+
+std::string coverage_summary(const FrameworkCoverage& coverage) {
+  return std::string(to_string(coverage.framework)) + ": " +
+         std::to_string(coverage.full_percent()) + "% full, " +
+         std::to_string(coverage.covered_percent()) + "% full or partial (" +
+         std::to_string(coverage.full) + " of " + std::to_string(coverage.observable) +
+         " remotely observable controls)";
+}
+
+void write_coverage_table(const FrameworkCoverage& coverage, std::ostream& out) {
+  const FrameworkSource& source = framework_source(coverage.framework);
+  out << framework_label(coverage.framework) << ": " << source.document << " (list of "
+      << source.retrieved << ")\n\n";
+  TextTable table({{"CONTROL"}, {"COVERAGE"}, {"CHECKS"}, {"TITLE", kTitleWidth, 0, true}});
+  table.set_detail_columns({{"", kTitleWidth + 20, 0, true}}, "    ");
+  for (const ControlCoverageRow& row : coverage.rows) {
+    table.add_row({{std::string(row.control.id)},
+                   {std::string(to_string(row.level))},
+                   {joined(row.checks)},
+                   {std::string(row.control.title)}});
+    if (!row.note.empty()) {
+      table.add_detail({{std::string(to_string(row.level)) + ": " + std::string(row.note)}});
+    }
+  }
+  table.write(out, false);
+  out << '\n' << coverage_summary(coverage) << '\n';
+}
+
+nlohmann::ordered_json coverage_json(const FrameworkCoverage& coverage) {
+  const FrameworkSource& source = framework_source(coverage.framework);
+  nlohmann::ordered_json controls = nlohmann::ordered_json::array();
+  for (const ControlCoverageRow& row : coverage.rows) {
+    nlohmann::ordered_json control = {{"id", row.control.id},
+                                      {"title", row.control.title},
+                                      {"coverage", to_string(row.level)},
+                                      {"checks", row.checks}};
+    if (!row.note.empty()) control["note"] = row.note;
+    controls.push_back(std::move(control));
+  }
+  return {{"framework", to_string(coverage.framework)},
+          {"document", source.document},
+          {"source", source.source},
+          {"retrieved", source.retrieved},
+          {"controls", std::move(controls)},
+          {"remotely_observable", coverage.observable},
+          {"full", coverage.full},
+          {"partial", coverage.partial},
+          {"full_percent", coverage.full_percent()},
+          {"full_or_partial_percent", coverage.covered_percent()},
+          {"summary", coverage_summary(coverage)}};
+}
+
+}  // namespace mongoscan

@@ -1,0 +1,107 @@
+#include "checks/framework_coverage.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <set>
+#include <string>
+
+#include "checks/registry.h"
+
+namespace mongoscan {
+namespace {
+
+constexpr Framework kAssessed[] = {Framework::cis, Framework::stig, Framework::checklist};
+
+bool cited(Framework framework, std::string_view control) {
+  for (const CheckSpec& spec : check_catalogue()) {
+    for (const ControlReference& reference : spec.references) {
+      if (reference.framework == framework && reference.id == control) return true;
+    }
+  }
+  return false;
+}
+
+// The notes are held to the catalogue: each names a control of the table, once; a control set
+// apart as not remotely observable is cited by no check (else a check claims what cannot be
+// seen); a partial note sits on a control some check cites (else the control is not covered).
+TEST(FrameworkCoverage, EveryNoteFitsTheCatalogue) {
+  std::set<std::pair<Framework, std::string>> seen;
+  for (const CoverageNote& note : coverage_notes()) {
+    const std::string control(note.control);
+    EXPECT_NE(find_control(note.framework, note.control), nullptr) << control;
+    EXPECT_TRUE(seen.insert({note.framework, control}).second) << control << " noted twice";
+    EXPECT_FALSE(note.text.empty()) << control;
+    if (note.level == CoverageLevel::not_observable) {
+      EXPECT_FALSE(cited(note.framework, note.control))
+          << control << " is noted not remotely observable, yet a check cites it";
+    } else {
+      EXPECT_EQ(note.level, CoverageLevel::partial) << control;
+      EXPECT_TRUE(cited(note.framework, note.control))
+          << control << " is noted partial, yet no check cites it";
+    }
+  }
+}
+
+// Each row lists the checks citing its control; counts and percentages follow the rows.
+TEST(FrameworkCoverage, RowsFollowTheCitingChecks) {
+  for (const Framework framework : kAssessed) {
+    const FrameworkCoverage coverage = framework_coverage(framework, check_catalogue());
+    EXPECT_EQ(coverage.rows.size(), framework_controls(framework).size());
+    std::size_t observable = 0, full = 0, partial = 0;
+    for (const ControlCoverageRow& row : coverage.rows) {
+      EXPECT_EQ(row.checks.empty(), !cited(framework, row.control.id)) << row.control.id;
+      observable += row.level != CoverageLevel::not_observable;
+      full += row.level == CoverageLevel::full;
+      partial += row.level == CoverageLevel::partial;
+      if (row.level == CoverageLevel::full || row.level == CoverageLevel::not_covered) {
+        EXPECT_TRUE(row.note.empty()) << row.control.id;
+      } else {
+        EXPECT_FALSE(row.note.empty()) << row.control.id;
+      }
+    }
+    EXPECT_EQ(coverage.observable, observable);
+    EXPECT_EQ(coverage.full, full);
+    EXPECT_EQ(coverage.partial, partial);
+    EXPECT_EQ(coverage.full_percent(), static_cast<int>(full * 100 / observable));
+  }
+}
+
+// A catalogue of one check: the control it cites is full, a control it cites that a note calls
+// partial is partial, every other observable control is not covered; percentages round down.
+TEST(FrameworkCoverage, AControlIsFullPartialOrNotCoveredByItsCitations) {
+  const FrameworkControl* tls = find_control(Framework::cis, "4.3");
+  const FrameworkControl* service_account = find_control(Framework::cis, "3.3");
+  ASSERT_NE(tls, nullptr);
+  ASSERT_NE(service_account, nullptr);
+  const CheckSpec spec{"TEST-001",
+                       "a check",
+                       Layer::transport,
+                       Severity::high,
+                       {{Framework::cis, "4.3", std::string(tls->title)},
+                        {Framework::cis, "3.3", std::string(service_account->title)}},
+                       "fix it"};
+  const FrameworkCoverage coverage = framework_coverage(Framework::cis, {spec});
+  for (const ControlCoverageRow& row : coverage.rows) {
+    if (row.control.id == "4.3") {
+      EXPECT_EQ(row.level, CoverageLevel::full);
+      EXPECT_EQ(row.checks, std::vector<std::string>{"TEST-001"});
+    } else if (row.control.id == "3.3") {
+      EXPECT_EQ(row.level, CoverageLevel::partial);
+      EXPECT_NE(row.note.find("root"), std::string_view::npos);
+    } else if (row.control.id == "7.1" || row.control.id == "7.2") {
+      EXPECT_EQ(row.level, CoverageLevel::not_observable) << row.control.id;
+    } else {
+      EXPECT_EQ(row.level, CoverageLevel::not_covered) << row.control.id;
+    }
+  }
+  EXPECT_EQ(coverage.full, 1u);
+  EXPECT_EQ(coverage.partial, 1u);
+  EXPECT_EQ(coverage.observable, framework_controls(Framework::cis).size() - 2);
+  EXPECT_EQ(coverage.full_percent(), static_cast<int>(100 / coverage.observable));
+  EXPECT_EQ(coverage.covered_percent(), static_cast<int>(200 / coverage.observable));
+  EXPECT_EQ(framework_coverage(Framework::cis, {}).full_percent(), 0);
+}
+
+}  // namespace
+}  // namespace mongoscan

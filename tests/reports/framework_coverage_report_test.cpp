@@ -1,0 +1,60 @@
+#include "reports/framework_coverage_report.h"
+
+#include <gtest/gtest.h>
+
+#include <sstream>
+#include <string>
+
+#include "checks/registry.h"
+
+namespace mongoscan {
+namespace {
+
+std::string table_of(const FrameworkCoverage& coverage) {
+  std::ostringstream out;
+  write_coverage_table(coverage, out);
+  return out.str();
+}
+
+TEST(FrameworkCoverageReport, TheTableListsEveryControlAndEndsWithThePercentages) {
+  const FrameworkCoverage coverage = framework_coverage(Framework::cis, check_catalogue());
+  const std::string table = table_of(coverage);
+  for (const ControlCoverageRow& row : coverage.rows) {
+    EXPECT_NE(table.find("\n" + std::string(row.control.id) + " "), std::string::npos)
+        << row.control.id;
+    if (!row.note.empty()) {
+      EXPECT_NE(table.find(std::string(to_string(row.level)) + ": " +
+                           std::string(row.note.substr(0, 30))),
+                std::string::npos)
+          << row.control.id;
+    }
+  }
+  const std::string last_line = "\n" + coverage_summary(coverage) + "\n";
+  EXPECT_TRUE(table.ends_with(last_line)) << table;
+}
+
+TEST(FrameworkCoverageReport, TheSummaryGivesPercentagesOfTheObservableControls) {
+  FrameworkCoverage coverage{Framework::stig, {}};
+  coverage.observable = 37;
+  coverage.full = 28;
+  coverage.partial = 6;
+  EXPECT_EQ(coverage_summary(coverage),
+            "stig: 75% full, 91% full or partial (28 of 37 remotely observable controls)");
+}
+
+TEST(FrameworkCoverageReport, JsonCarriesEveryControlAndTheCounts) {
+  const FrameworkCoverage coverage = framework_coverage(Framework::checklist, check_catalogue());
+  const nlohmann::ordered_json json = coverage_json(coverage);
+  EXPECT_EQ(json["framework"], "checklist");
+  ASSERT_EQ(json["controls"].size(), coverage.rows.size());
+  EXPECT_EQ(json["controls"][0]["id"], coverage.rows[0].control.id);
+  EXPECT_EQ(json["controls"][0]["coverage"], to_string(coverage.rows[0].level));
+  EXPECT_EQ(json["remotely_observable"], coverage.observable);
+  EXPECT_EQ(json["full_percent"], coverage.full_percent());
+  EXPECT_EQ(json["full_or_partial_percent"], coverage.covered_percent());
+  EXPECT_EQ(json["summary"], coverage_summary(coverage));
+  EXPECT_FALSE(json["retrieved"].get<std::string>().empty());
+}
+
+}  // namespace
+}  // namespace mongoscan
