@@ -321,6 +321,104 @@ Verdict judge_custom_roles(const NodeFacts& facts) {
           evidence};
 }
 
+// userAdmin's actions (src/mongo/db/auth/builtin_roles.yml, userAdminRoleActions) but viewUser and
+// viewRole: creating, changing and dropping users and roles, granting and revoking roles, setting
+// passwords and authentication restrictions. anyAction includes them all.
+bool is_user_administration_action(std::string_view action) {
+  static const std::set<std::string_view> kActions = {
+      "anyAction",      "changeCustomData",
+      "changePassword", "createRole",
+      "createUser",     "dropRole",
+      "dropUser",       "grantRole",
+      "revokeRole",     "setAuthenticationRestriction"};
+  return kActions.contains(action);
+}
+
+// Built-in roles holding those actions (builtin_roles.yml): userAdmin, and dbOwner through it, on
+// their database; userAdminAnyDatabase and restore on every normal database; root through both;
+// __system every privilege.
+bool administers_users_builtin(const Grant& grant) {
+  static const std::set<std::string_view> kRoles = {"userAdmin", "dbOwner", "userAdminAnyDatabase",
+                                                    "restore",   "root",    "__system"};
+  return kRoles.contains(grant.role);
+}
+
+// Custom roles (rolesInfo, showPrivileges: the server's own resolution of inheritance in
+// inheritedPrivileges) and the user-administration actions each holds, by name@db.
+std::map<std::string, std::vector<std::string>> user_administering_custom_roles(
+    const NodeFacts& facts) {
+  std::map<std::string, std::vector<std::string>> found;
+  const auto roles = facts.commands.find("rolesInfo");
+  if (roles == facts.commands.end() || roles->second.state != CommandOutcome::State::ok)
+    return found;
+  for (const bson::Value& value : roles->second.reply.get_array("roles").value_or(bson::Array{})) {
+    const auto* role = value.get_if<bson::Document>();
+    if (role == nullptr || role->get_bool("isBuiltin") == true) continue;
+    std::vector<std::string> actions;
+    for (const char* field : {"privileges", "inheritedPrivileges"}) {
+      for (const bson::Value& privilege : role->get_array(field).value_or(bson::Array{})) {
+        const auto* document = privilege.get_if<bson::Document>();
+        if (document == nullptr) continue;
+        for (const std::string& action : string_elements(document->get_array("actions")))
+          if (is_user_administration_action(action) && !contains(actions, action))
+            actions.push_back(action);
+      }
+    }
+    auto inherited = grants_in(role->get_array("inheritedRoles"));
+    for (const Grant& grant : grants_in(role->get_array("roles"))) inherited.push_back(grant);
+    for (const Grant& grant : inherited)
+      if (administers_users_builtin(grant)) actions.push_back("inherits " + grant.name());
+    if (!actions.empty()) found[role_name(*role)] = actions;
+  }
+  return found;
+}
+
+// AUTHZ-005: accounts other than the declared administrators that can create users or roles,
+// grant roles or set passwords, on any database (the business ones included), through a
+// built-in or a custom role.
+Verdict judge_user_administration(const NodeFacts& facts, const Policy& policy) {
+  const Inventory seen = inventory(facts);
+  if (seen.accounts.empty() && seen.missing) return *seen.missing;
+  const auto custom = user_administering_custom_roles(facts);
+  json holders = json::object();
+  std::vector<std::string> undeclared;
+  for (const auto& [account, grants] : seen.accounts) {
+    if (policy.administrators && policy.administrators->contains(account)) continue;
+    std::vector<std::string> reasons;
+    for (const Grant& grant : grants) {
+      if (administers_users_builtin(grant)) {
+        reasons.push_back(grant.name());
+      } else if (const auto role = custom.find(grant.name()); role != custom.end()) {
+        reasons.push_back(grant.name() + " (" + join(role->second) + ")");
+      }
+    }
+    if (reasons.empty()) continue;
+    holders[account] = reasons;
+    undeclared.push_back(account + ": " + join(reasons));
+  }
+  json evidence = {{"holders", holders}, {"scanning_account", seen.scanning_account}};
+  evidence["declared_administrators"] =
+      policy.administrators ? json(*policy.administrators) : json("none declared");
+  if (!undeclared.empty() && !policy.administrators) {
+    return {Status::warn,
+            "user administration (createUser, grantRole...) held by " + join(undeclared, "; ") +
+                "; no administrators are declared in the policy, so none can be told apart from "
+                "an application account",
+            evidence};
+  }
+  if (!undeclared.empty()) {
+    return {Status::fail,
+            "accounts the policy does not name as administrators can create users or grant "
+            "roles: " +
+                join(undeclared, "; "),
+            evidence};
+  }
+  return clean_or_incomplete(seen,
+                             "no account but the declared administrators can administer users "
+                             "or roles",
+                             evidence);
+}
+
 Verdict judge_system_databases(const NodeFacts& facts) {
   json business = json::object();
   std::vector<std::string> found;
@@ -427,6 +525,22 @@ const std::vector<CheckSpec>& authorization_specs() {
        {{Framework::devspec, "B.1", "No system database names for business data"}},
        "Move the collections to the application's own database; admin, local and config are for "
        "MongoDB's own data."},
+      {"AUTHZ-005",
+       "Only declared administrators can administer users and roles",
+       Layer::authorization,
+       Severity::high,
+       {{Framework::cis, "3.4",
+         "Ensure that each role for each MongoDB database is needed and grants only the necessary "
+         "privileges"},
+        {Framework::cis, "3.5", "Review Superuser/Admin Roles"},
+        {Framework::stig, "V-252150",
+         "MongoDB must enforce approved authorizations for logical access to information and "
+         "system resources in accordance with applicable access control policies."},
+        {Framework::devspec, "A3.5", "Authorization: least privilege"},
+        {Framework::checklist, "rbac", "Configure Role-Based Access Control"}},
+       "Revoke dbOwner and userAdmin (on any database) and custom roles with createUser, "
+       "grantRole or createRole from application accounts; give them readWrite or a CRUD-only "
+       "role, and list the accounts that manage users in the policy's administrators."},
   };
   return specs;
 }
@@ -437,7 +551,8 @@ std::vector<Finding> check_authorization(const NodeFacts& facts, const Policy& p
   return {make_finding(specs[0], policy, subject, judge_administrators(facts, policy)),
           make_finding(specs[1], policy, subject, judge_database_scope(facts)),
           make_finding(specs[2], policy, subject, judge_custom_roles(facts)),
-          make_finding(specs[3], policy, subject, judge_system_databases(facts))};
+          make_finding(specs[3], policy, subject, judge_system_databases(facts)),
+          make_finding(specs[4], policy, subject, judge_user_administration(facts, policy))};
 }
 
 }  // namespace mongoscan

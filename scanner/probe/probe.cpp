@@ -16,6 +16,8 @@ constexpr int kCommandNotFound = 59;
 // wire version is 6: specifications, "wire version" table).
 constexpr int kHttpInterfaceOffset = 1000;
 constexpr std::int64_t kWireVersion36 = 6;
+// 4.4's wire version (shared/server-replies/wire-versions.json): getDefaultRWConcern's first.
+constexpr std::int64_t kWireVersion44 = 9;
 constexpr std::size_t kHttpLineLimit = 200;
 // config.mongos and config.shards read in one batch: more entries than any cluster has (stale
 // mongos accumulate, but not by thousands); what lies beyond is not read.
@@ -388,6 +390,16 @@ class NodeProbe {
     return facts_.hello && facts_.hello->get_int64("configsvr").value_or(0) == 2;
   }
 
+  // getCmdLineOpts's sharding.clusterRole: "shardsvr" on a shard member (read after it ran).
+  bool is_shard_member() const {
+    const auto opts = facts_.commands.find("getCmdLineOpts");
+    if (opts == facts_.commands.end() || opts->second.state != CommandOutcome::State::ok)
+      return false;
+    const auto parsed = opts->second.reply.get_document("parsed");
+    const auto sharding = parsed ? parsed->get_document("sharding") : std::nullopt;
+    return sharding && sharding->get_string("clusterRole") == "shardsvr";
+  }
+
   // replSetGetStatus only where hello names a replica set: it lists every member, hidden ones
   // included, which hello never shows. listCollections on the system databases a node has (mongos
   // has no local), for business data kept there.
@@ -410,6 +422,13 @@ class NodeProbe {
     };
     if (facts_.hello && facts_.hello->get_string("setName")) {
       list.push_back(on_admin(AllowedCommand::repl_set_get_status, 1, {}));
+    }
+    // Replica-set members and mongos from 4.4 (wire version 9) keep the cluster-wide default
+    // read and write concern; a standalone refuses getDefaultRWConcern (51300) and so does a shard
+    // member (51301, skipped when it runs: is_shard_member()).
+    if ((is_mongos() || (facts_.hello && facts_.hello->get_string("setName"))) &&
+        facts_.hello->get_int64("maxWireVersion").value_or(0) >= kWireVersion44) {
+      list.push_back(on_admin(AllowedCommand::get_default_rw_concern, 1, {}));
     }
     // The rest of a sharded cluster: from a mongos, its shards, config servers and the other
     // mongos; from a config server member, the same from the config database.
@@ -467,6 +486,8 @@ class NodeProbe {
   void run_diagnostics(MongoConnection& connection) {
     for (Diagnostic& diagnostic : diagnostics()) {
       if (diagnostic.command == AllowedCommand::roles_info) diagnostic.value = roles_to_inspect();
+      if (diagnostic.command == AllowedCommand::get_default_rw_concern && is_shard_member())
+        continue;
       // getShardMap only where serverStatus did not name the config servers.
       if (diagnostic.command == AllowedCommand::get_shard_map && config_servers_named_by(facts_))
         continue;

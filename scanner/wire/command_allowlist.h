@@ -24,8 +24,11 @@ enum class AllowedCommand {
   list_databases,       // database names (nameOnly)
   get_log,              // startupWarnings only
   repl_set_get_status,  // replica-set members, hidden ones included (hello omits them)
-  list_collections,     // collection names in admin, local and config (nameOnly); with
-                        // --data-model, every database's collections with their options
+  // The cluster-wide default read and write concern (HARD-012): a read of the defaults the
+  // node applies; setDefaultRWConcern, which changes them, is a different command.
+  get_default_rw_concern,
+  list_collections,  // collection names in admin, local and config (nameOnly); with
+                     // --data-model, every database's collections with their options
   // --data-model only. aggregate runs exactly one stage, checked before it is sent
   // (pipeline_allowed): $collStats reads storage statistics, $sample reads documents whose
   // shape (never their values) is kept.

@@ -38,7 +38,7 @@ _FAMILY_KEYS = {"prefix", "count", "digits"}
 _TOP_LEVEL_KEYS = {
     "description", "topology", "setName", "nodes", "tls", "users", "customRoles", "cmdLineOpts",
     "parameters", "buildInfo", "startupWarnings", "databases", "serverStatus", "httpInterface",
-    "clientsFromLocalhost",
+    "clientsFromLocalhost", "defaultRWConcern",
 }
 
 
@@ -97,6 +97,9 @@ class Profile:
     databases: tuple
     server_status: dict
     http_interface: bool = False
+    # What setDefaultRWConcern stored ({defaultWriteConcern, defaultReadConcern}); empty: never run,
+    # so getDefaultRWConcern answers the implicit defaults (replication.py).
+    default_rw_concern: dict = field(default_factory=dict)
     # Whether the nodes see the lab's clients as connecting from localhost (they do connect from
     # 127.0.0.1), which the localhost exception needs; false models a client on another host.
     clients_from_localhost: bool = True
@@ -239,6 +242,7 @@ def _build(name, raw):
         server_status=raw.get("serverStatus", {}),
         http_interface=raw.get("httpInterface", False),
         clients_from_localhost=raw.get("clientsFromLocalhost", True),
+        default_rw_concern=raw.get("defaultRWConcern", {}),
     )
 
 

@@ -32,12 +32,14 @@ _DB_ADMIN = ["collMod", "collStats", "compact", "dbStats", "dropCollection", "en
 _USER_ADMIN = ["changeCustomData", "changePassword", "createRole", "createUser", "dropRole",
                "dropUser", "grantRole", "revokeRole", "viewRole", "viewUser"]
 # builtin_roles.cpp: clusterMonitor holds getShardMap and listShards ("clusterManager gets this also").
-_CLUSTER_MONITOR = ["connPoolStats", "getCmdLineOpts", "getLog", "getParameter", "getShardMap", "hostInfo",
-                    "inprog", "listDatabases", "listSessions", "listShards", "replSetGetConfig",
-                    "replSetGetStatus", "serverStatus", "top"]
+# getDefaultRWConcern: clusterMonitor and clusterManager (builtin_roles.yml).
+_CLUSTER_MONITOR = ["connPoolStats", "getCmdLineOpts", "getDefaultRWConcern", "getLog", "getParameter",
+                    "getShardMap", "hostInfo", "inprog", "listDatabases", "listSessions", "listShards",
+                    "replSetGetConfig", "replSetGetStatus", "serverStatus", "top"]
 _CLUSTER_MONITOR_DATABASE = ["collStats", "dbStats", "indexStats"]
-_CLUSTER_MANAGER = ["addShard", "listShards", "removeShard", "replSetConfigure", "replSetGetConfig",
-                    "replSetGetStatus", "replSetStateChange", "setFeatureCompatibilityVersion"]
+_CLUSTER_MANAGER = ["addShard", "getDefaultRWConcern", "listShards", "removeShard", "replSetConfigure",
+                    "replSetGetConfig", "replSetGetStatus", "replSetStateChange",
+                    "setFeatureCompatibilityVersion"]
 _HOST_MANAGER = ["flushRouterConfig", "killop", "logRotate", "setParameter", "shutdown"]
 
 

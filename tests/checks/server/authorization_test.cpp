@@ -178,11 +178,11 @@ TEST(CustomRoles, BroadPrivilegesFailNamingWhy) {
 TEST(CustomRoles, MonitoringActionsAreReadOnlyAndChangingOnesAreNot) {
   NodeFacts facts = reachable_node();
   facts.commands["rolesInfo"] = roles_info(
-      {custom_role("monitor", {privilege({{"cluster", true}},
-                                         {"shardingState", "getShardVersion",
-                                          "getDatabaseVersion", "listCursors",
-                                          "getChangeStreamState", "checkMetadataConsistency",
-                                          "shardedDataDistribution", "allCollectionStats"})}),
+      {custom_role("monitor",
+                   {privilege({{"cluster", true}},
+                              {"shardingState", "getShardVersion", "getDatabaseVersion",
+                               "listCursors", "getChangeStreamState", "checkMetadataConsistency",
+                               "shardedDataDistribution", "allCollectionStats"})}),
        custom_role("tuner", {privilege({{"cluster", true}},
                                        {"serverStatus", "setParameter", "cpuProfiler"})})});
   const Finding finding = judge(facts, "AUTHZ-003");
@@ -269,6 +269,67 @@ TEST(SystemDatabases, AFilteredListingIsNotAPass) {
 
   facts.commands["listCollections config"] = collections({"system.sessions", "orders"});
   EXPECT_EQ(judge(facts, "AUTHZ-004").status, Status::fail) << "what it does see still fails";
+}
+
+TEST(UserAdministration, DbOwnerOrUserAdminOnABusinessDatabaseFailsForAnApplicationAccount) {
+  const NodeFacts facts = node_with_users(
+      {user("admin", {role("root", "admin")}), user("shop", {role("dbOwner", "shop")}),
+       user("crm", {role("userAdmin", "crm")}), user("app", {role("readWrite", "shop")})});
+  const Finding finding = judge(facts, "AUTHZ-005", declaring({"admin@admin"}));
+  EXPECT_EQ(finding.status, Status::fail);
+  EXPECT_EQ(finding.evidence["holders"]["shop@admin"][0], "dbOwner@shop");
+  EXPECT_EQ(finding.evidence["holders"]["crm@admin"][0], "userAdmin@crm");
+  EXPECT_FALSE(finding.evidence["holders"].contains("admin@admin")) << "declared";
+  EXPECT_FALSE(finding.evidence["holders"].contains("app@admin")) << "readWrite administers none";
+  // AUTHZ-001 counts dbOwner only on admin: the business database's owner is AUTHZ-005's.
+  EXPECT_EQ(judge(facts, "AUTHZ-001", declaring({"admin@admin"})).status, Status::pass);
+}
+
+TEST(UserAdministration, UndeclaredAdministratorsWarnAndDeclaredOnesPass) {
+  const NodeFacts facts = node_with_users(
+      {user("admin", {role("root", "admin")}), user("app", {role("readWrite", "shop")})});
+  EXPECT_EQ(judge(facts, "AUTHZ-005").status, Status::warn);
+  const Finding declared = judge(facts, "AUTHZ-005", declaring({"admin@admin"}));
+  EXPECT_EQ(declared.status, Status::pass);
+}
+
+TEST(UserAdministration, CustomRoleWithCreateUserOrGrantRoleCounts) {
+  NodeFacts facts = node_with_users(
+      {user("svc", {role("onboarding", "shop")}), user("reader", {role("reporting", "shop")})});
+  const bson::Document shop{{"db", "shop"}, {"collection", ""}};
+  facts.commands["rolesInfo"] = answered(bson::Document{
+      {"roles",
+       bson::Array{
+           bson::Document{{"role", "onboarding"},
+                          {"db", "shop"},
+                          {"isBuiltin", false},
+                          {"roles", bson::Array{}},
+                          {"inheritedPrivileges",
+                           bson::Array{bson::Document{
+                               {"resource", shop},
+                               {"actions", bson::Array{"createUser", "grantRole", "insert"}}}}}},
+           bson::Document{
+               {"role", "reporting"},
+               {"db", "shop"},
+               {"isBuiltin", false},
+               {"roles", bson::Array{}},
+               {"inheritedPrivileges",
+                bson::Array{bson::Document{{"resource", shop},
+                                           {"actions", bson::Array{"find", "viewUser"}}}}}}}},
+      {"ok", 1.0}});
+  const Finding finding = judge(facts, "AUTHZ-005", declaring({}));
+  EXPECT_EQ(finding.status, Status::fail);
+  EXPECT_EQ(finding.evidence["holders"]["svc@admin"][0], "onboarding@shop (createUser, grantRole)");
+  EXPECT_FALSE(finding.evidence["holders"].contains("reader@admin")) << "viewUser only reads";
+}
+
+TEST(UserAdministration, UsersNotListedIsNotAPass) {
+  NodeFacts facts = reachable_node();
+  facts.commands["connectionStatus"] = scanning_as({role("clusterMonitor", "admin")});
+  facts.commands["usersInfo"] = refused();
+  const Finding finding = judge(facts, "AUTHZ-005", declaring({}));
+  EXPECT_EQ(finding.status, Status::skipped);
+  EXPECT_NE(finding.message.find("auditor@admin"), std::string::npos);
 }
 
 TEST(Authorization, OneFindingPerCheckAboutTheNode) {
