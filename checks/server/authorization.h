@@ -5,7 +5,9 @@
 // state-changing cluster privileges), AUTHZ-004 (business collections in admin, local or
 // config) and AUTHZ-005 (accounts other than the declared administrators that can create users or
 // grant roles: dbOwner or userAdmin on any database, any-database user administration, or custom
-// roles with those actions).
+// roles with those actions), AUTHZ-006 (the same accounts able to change database structure or
+// watch every database), AUTHZ-007 (custom roles defined but held by nobody) and AUTHZ-008
+// (administrative accounts without a clientSource authentication restriction).
 
 #include <vector>
 

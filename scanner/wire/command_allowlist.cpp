@@ -33,6 +33,10 @@ constexpr std::array kAllowlist = {
     // forAllDBs: viewUser on the cluster resource, not on each database.
     Entry{AllowedCommand::users_info, "usersInfo",
           RequiredPrivilege{Resource::cluster, "viewUser"}},
+    // By name: viewUser on each named user's database (checkAuthForUsersInfoCommand, exact-match
+    // branch; a user may always view itself).
+    Entry{AllowedCommand::users_info_restrictions, "usersInfo",
+          RequiredPrivilege{Resource::any_database, "viewUser"}},
     Entry{AllowedCommand::roles_info, "rolesInfo",
           RequiredPrivilege{Resource::any_database, "viewRole"}},
     Entry{AllowedCommand::server_status, "serverStatus",

@@ -12,13 +12,16 @@
 namespace mongoscan {
 
 enum class AllowedCommand {
-  hello,                // topology, wire version, saslSupportedMechs
-  is_master,            // hello for servers before 4.4.2 (also OP_QUERY before 3.6)
-  build_info,           // version, modules, OpenSSL
-  get_cmd_line_opts,    // the configuration the server started with
-  get_parameter,        // runtime parameters (getParameter: "*")
-  connection_status,    // the scanning account's roles and privileges
-  users_info,           // user inventory (never with showCredentials)
+  hello,              // topology, wire version, saslSupportedMechs
+  is_master,          // hello for servers before 4.4.2 (also OP_QUERY before 3.6)
+  build_info,         // version, modules, OpenSSL
+  get_cmd_line_opts,  // the configuration the server started with
+  get_parameter,      // runtime parameters (getParameter: "*")
+  connection_status,  // the scanning account's roles and privileges
+  users_info,         // user inventory (never with showCredentials)
+  // usersInfo by name with showAuthenticationRestrictions (AUTHZ-008): the users' clientSource
+  // and serverAddress restrictions, which only exact-match queries show (never showCredentials).
+  users_info_restrictions,
   roles_info,           // custom roles and their privileges
   server_status,        // connection counts only (other sections excluded)
   list_databases,       // database names (nameOnly)

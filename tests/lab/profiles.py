@@ -74,6 +74,8 @@ class UserSpec:
     roles: tuple
     password: str = field(default=None, repr=False)
     iteration_counts: dict = field(default_factory=dict)
+    # [{clientSource?, serverAddress?}] as createUser's authenticationRestrictions
+    authentication_restrictions: tuple = ()
 
     @property
     def full_name(self):
@@ -377,4 +379,5 @@ def _user(raw):
     _require(not needs_password or isinstance(raw.get("password"), str),
              f"user {raw['user']}@{raw['db']} needs a password for {sorted(needs_password)}")
     return UserSpec(raw["user"], raw["db"], mechanisms, tuple(raw.get("roles", [])),
-                    raw.get("password"), raw.get("iterationCounts", {}))
+                    raw.get("password"), raw.get("iterationCounts", {}),
+                    tuple(raw.get("authenticationRestrictions", [])))

@@ -189,6 +189,10 @@ class RoleCatalogue:
         """The unified privileges of roles and everything they inherit."""
         return _merge(p for role in self.inherited_roles(roles) for p in self._own_privileges(role))
 
+    def restrictions(self, role):
+        """A custom role's authenticationRestrictions (createRole stores them only when non-empty)."""
+        return tuple(self._custom.get(_key(role), {}).get("authenticationRestrictions", []))
+
     def own_privileges(self, role):
         return _merge(self._own_privileges(role))
 

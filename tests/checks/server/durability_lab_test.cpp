@@ -1,4 +1,4 @@
-// HARD-010 to HARD-013 and AUTHZ-005 against the lab: pass, fail and not applicable, on the
+// HARD-010 to HARD-013 against the lab: pass, fail and not applicable, on the
 // hardened standalone, the replica set, a primary-secondary-arbiter set and the sharded cluster.
 // The lab answers getDefaultRWConcern as rwc_defaults_commands.cpp does (tests/lab/replication.py).
 
@@ -53,7 +53,6 @@ TEST(DurabilityLab, HardenedStandalone80) {
   const json fcv = finding(result, "HARD-013");
   EXPECT_EQ(fcv["status"], "pass") << fcv.dump();
   EXPECT_EQ(fcv["evidence"]["featureCompatibilityVersion"], "8.0");
-  EXPECT_EQ(finding(result, "AUTHZ-005")["status"], "pass") << "only admin@admin, declared";
 }
 
 TEST(DurabilityLab, Journaling60OffFailsOnByDefaultPasses) {
@@ -76,16 +75,6 @@ TEST(DurabilityLab, FeatureCompatibilityBehindTheBinaryFails) {
   const json fcv = finding(scan_hardened(behind.path()), "HARD-013");
   EXPECT_EQ(fcv["status"], "fail") << fcv.dump();
   EXPECT_EQ(fcv["evidence"]["binary_series"], "8.0");
-}
-
-TEST(DurabilityLab, AnApplicationAccountOwningItsDatabaseFails) {
-  const ProfileVariant owner("hardened", [](json& profile) {
-    for (json& user : profile["users"])
-      if (user["user"] == "app") user["roles"] = {{{"role", "dbOwner"}, {"db", "db_app"}}};
-  });
-  const json authz = finding(scan_hardened(owner.path()), "AUTHZ-005");
-  EXPECT_EQ(authz["status"], "fail") << authz.dump();
-  EXPECT_EQ(authz["evidence"]["holders"]["app@admin"][0], "dbOwner@db_app");
 }
 
 TEST(DurabilityLab, ReplicaSetOfFourDataBearingMembersWithMajorityDefault) {
