@@ -703,7 +703,7 @@ Verdict judge_administrator_sources(const NodeFacts& facts) {
   if (!unknown.empty()) {
     return {Status::skipped,
             "the administrators reported are restricted by clientSource; " + join(unknown) +
-                " were not reported by usersInfo",
+                " were not reported (usersInfo by name asks for at most 200 users)",
             evidence};
   }
   return {Status::pass,

@@ -23,9 +23,10 @@ constexpr std::size_t kHttpLineLimit = 200;
 // mongos accumulate, but not by thousands); what lies beyond is not read.
 constexpr std::int32_t kRegistryBatch = 1000;
 // Users whose authentication restrictions one usersInfo asks for (AUTHZ-008), and databases whose
-// custom roles are listed (AUTHZ-007): bounds on a node's replies; beyond them the checks say
-// what they did not see.
-constexpr std::size_t kRestrictionUsersLimit = 1000;
+// custom roles are listed (AUTHZ-007): bounds on a node's replies (each user comes with its
+// inheritedPrivileges, User::reportForUsersInfo, and a reply must fit in 16 MiB); beyond them the
+// checks say what they did not see.
+constexpr std::size_t kRestrictionUsersLimit = 200;
 constexpr std::size_t kRoleDatabasesLimit = 100;
 
 // The built-in roles of MongoDB 3.0 to 8.x (manual, "Built-In Roles"); any other name is custom.
