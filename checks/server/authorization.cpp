@@ -446,6 +446,8 @@ std::optional<std::string> builtin_structure_reach(const Grant& grant) {
   return std::string(found->second);
 }
 
+// createCollection also creates views (create with viewOn needs it), MongoDB's logic modules
+// beside system.js functions, which readWrite writes too (builtin_roles.yml, system.js).
 bool is_structure_action(std::string_view action) {
   static const std::set<std::string_view> kActions = {
       "anyAction",      "collMod",      "convertToCapped", "createCollection",      "createIndex",
@@ -847,6 +849,9 @@ const std::vector<CheckSpec>& authorization_specs() {
         {Framework::stig, "V-252151",
          "MongoDB must limit privileges to change software modules, to include stored procedures, "
          "functions and triggers, and links to software external to MongoDB."},
+        {Framework::stig, "V-252174",
+         "MongoDB must prohibit user installation of logic modules (stored procedures, functions, "
+         "triggers, views, etc.) without explicit privileged status."},
         {Framework::devspec, "A3.5", "Authorization: least privilege"}},
        "Give application accounts a custom role with find, insert, update and remove on their "
        "collections; create collections and indexes from a deployment account the policy lists "
