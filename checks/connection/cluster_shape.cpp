@@ -181,7 +181,7 @@ const std::vector<CheckSpec>& cluster_shape_specs() {
        "Run at least two mongos and reach them through an SRV name, a load balancer VIP, or a "
        "connection string that lists them all."},
       {"HARD-011",
-       "Replica set of at least three data-bearing members, no arbiter in their place",
+       "Replica set of three or more data-bearing members",
        Layer::hardening,
        Severity::medium,
        {{Framework::stig, "V-252141",
