@@ -22,6 +22,10 @@ constexpr std::pair<std::string_view, int> kCweByCheck[] = {
     {"AUTHZ-001", 269},  // Improper Privilege Management
     {"AUTHZ-002", 269},  // Improper Privilege Management
     {"AUTHZ-003", 269},  // Improper Privilege Management
+    {"AUTHZ-005", 269},  // Improper Privilege Management
+    {"AUTHZ-006", 269},  // Improper Privilege Management
+    {"AUTHZ-007", 269},  // Improper Privilege Management
+    {"AUTHZ-008", 284},  // Improper Access Control
     {"TLS-001", 319},    // Cleartext Transmission of Sensitive Information
     {"TLS-002", 327},    // Use of a Broken or Risky Cryptographic Algorithm
     {"TLS-003", 295},    // Improper Certificate Validation

@@ -47,11 +47,13 @@ mongoscan_sources(MONGOSCAN_SOURCES checks/infrastructure
 mongoscan_sources(MONGOSCAN_SOURCES checks/data_model
   data_model.cpp)
 
-# each node's server: authentication, authorization, network, TLS, hardening, versions
+# each node's server: authentication, authorization, network, TLS, hardening, durability,
+# versions
 mongoscan_sources(MONGOSCAN_SOURCES checks/server
   authentication.cpp
   authorization.cpp
   command_evidence.cpp
+  durability.cpp
   hardening.cpp
   network.cpp
   release_data.cpp

@@ -53,6 +53,8 @@ mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/checks/server
   authorization_lab_test.cpp
   authorization_test.cpp
   command_evidence_test.cpp
+  durability_lab_test.cpp
+  durability_test.cpp
   hardening_test.cpp
   network_test.cpp
   release_data_test.cpp

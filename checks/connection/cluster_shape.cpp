@@ -102,6 +102,46 @@ Verdict judge_replica_sets(const DeploymentFacts& deployment) {
           evidence};
 }
 
+// The manual's caveat for primary-secondary-arbiter sets ("Mitigate Performance Issues with PSA
+// Replica Set"; "Default MongoDB Read Concerns/Write Concerns"): with a data-bearing member down,
+// w:"majority" writes cannot be acknowledged and the majority commit point stops, and the implicit
+// default write concern of such a set is w:1 (from 5.0), whose writes can roll back.
+constexpr std::string_view kArbiterCaveat =
+    "; with a data-bearing member down, w:majority writes wait or time out and the majority commit "
+    "point stops advancing, while the set's implicit default write concern (w:1) acknowledges "
+    "writes that can roll back";
+
+// HARD-011: a replica set given as the target, judged as DISC-003 judges a shard. Sharded
+// clusters are DISC-003's; a standalone is no replica set.
+Verdict judge_replica_set_target(const DeploymentFacts& deployment) {
+  if (is_sharded_cluster(deployment.nodes)) {
+    return {Status::skipped, "a sharded cluster: DISC-003 judges its shards and config server set"};
+  }
+  const std::string topology = topology_of(deployment.nodes);
+  if (topology != "replica_set") {
+    return {Status::skipped,
+            topology == "standalone"
+                ? "a standalone mongod is not a replica set (it has no failover at all)"
+                : "the deployment is not a replica set (" + topology + ")"};
+  }
+  ClusterReplicaSet set;
+  for (const NodeFacts& node : deployment.nodes) {
+    if (set.set_name.empty() && node.hello)
+      set.set_name = node.hello->get_string("setName").value_or("");
+    set.members.push_back(&node);
+  }
+  set.name = set.set_name;
+  SetShape shape = judge_set("replica set " + set.set_name, set);
+  if (shape.status == Status::pass) {
+    return {Status::pass,
+            "replica set " + set.set_name + " has " +
+                std::to_string(shape.evidence["data_bearing"].get<int>()) + " data-bearing members",
+            shape.evidence};
+  }
+  if (shape.status == Status::warn) shape.problem += kArbiterCaveat;
+  return {shape.status, shape.problem, shape.evidence};
+}
+
 Verdict judge_router_count(const DeploymentFacts& deployment) {
   if (!is_sharded_cluster(deployment.nodes))
     return {Status::skipped, "the deployment is not a sharded cluster"};
@@ -140,6 +180,16 @@ const std::vector<CheckSpec>& cluster_shape_specs() {
        {{Framework::devspec, "A1", "Connection method decision guide (sharded clusters)"}},
        "Run at least two mongos and reach them through an SRV name, a load balancer VIP, or a "
        "connection string that lists them all."},
+      {"HARD-011",
+       "Replica set of three or more data-bearing members",
+       Layer::hardening,
+       Severity::medium,
+       {{Framework::stig, "V-252141",
+         "MongoDB must fail to a secure state if system initialization fails, shutdown fails, or "
+         "aborts fail."}},
+       "Run the replica set with at least three data-bearing voting members; replace an arbiter "
+       "with a data-bearing secondary, and until then set the default write concern explicitly "
+       "(setDefaultRWConcern)."},
   };
   return specs;
 }
@@ -147,7 +197,9 @@ const std::vector<CheckSpec>& cluster_shape_specs() {
 std::vector<Finding> check_cluster_shape(const DeploymentFacts& deployment, const Policy& policy) {
   const Subject subject = Subject::uri(deployment.redacted_uri);
   return {make_finding(cluster_shape_specs()[0], policy, subject, judge_replica_sets(deployment)),
-          make_finding(cluster_shape_specs()[1], policy, subject, judge_router_count(deployment))};
+          make_finding(cluster_shape_specs()[1], policy, subject, judge_router_count(deployment)),
+          make_finding(cluster_shape_specs()[2], policy, subject,
+                       judge_replica_set_target(deployment))};
 }
 
 }  // namespace mongoscan

@@ -1,7 +1,10 @@
 #pragma once
 // The shape of a sharded cluster, judged per target: DISC-003 (every shard and the config server
 // set is a replica set with at least three data-bearing members) and DISC-004 (the cluster is
-// reachable through more than one mongos). Both are skipped for deployments that are not sharded.
+// reachable through more than one mongos), both skipped for deployments that are not sharded; and
+// HARD-011, the same three-data-bearing-members rule for a replica set given as the target (the
+// complement of DISC-003: skipped for sharded clusters and standalones), with the manual's
+// write-concern caveat for primary-secondary-arbiter sets.
 
 #include <vector>
 

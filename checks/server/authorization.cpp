@@ -321,6 +321,397 @@ Verdict judge_custom_roles(const NodeFacts& facts) {
           evidence};
 }
 
+// userAdmin's actions (src/mongo/db/auth/builtin_roles.yml, userAdminRoleActions) but viewUser and
+// viewRole: creating, changing and dropping users and roles, granting and revoking roles, setting
+// passwords and authentication restrictions. anyAction includes them all.
+bool is_user_administration_action(std::string_view action) {
+  static const std::set<std::string_view> kActions = {
+      "anyAction",      "changeCustomData",
+      "changePassword", "createRole",
+      "createUser",     "dropRole",
+      "dropUser",       "grantRole",
+      "revokeRole",     "setAuthenticationRestriction"};
+  return kActions.contains(action);
+}
+
+// Built-in roles holding those actions (builtin_roles.yml): userAdmin, and dbOwner through it, on
+// their database; userAdminAnyDatabase and restore on every normal database; root through both;
+// __system every privilege.
+bool administers_users_builtin(const Grant& grant) {
+  static const std::set<std::string_view> kRoles = {"userAdmin", "dbOwner", "userAdminAnyDatabase",
+                                                    "restore",   "root",    "__system"};
+  return kRoles.contains(grant.role);
+}
+
+// Custom roles (rolesInfo, showPrivileges: the server's own resolution of inheritance in
+// inheritedPrivileges) and the user-administration actions each holds, by name@db.
+std::map<std::string, std::vector<std::string>> user_administering_custom_roles(
+    const NodeFacts& facts) {
+  std::map<std::string, std::vector<std::string>> found;
+  const auto roles = facts.commands.find("rolesInfo");
+  if (roles == facts.commands.end() || roles->second.state != CommandOutcome::State::ok)
+    return found;
+  for (const bson::Value& value : roles->second.reply.get_array("roles").value_or(bson::Array{})) {
+    const auto* role = value.get_if<bson::Document>();
+    if (role == nullptr || role->get_bool("isBuiltin") == true) continue;
+    std::vector<std::string> actions;
+    for (const char* field : {"privileges", "inheritedPrivileges"}) {
+      for (const bson::Value& privilege : role->get_array(field).value_or(bson::Array{})) {
+        const auto* document = privilege.get_if<bson::Document>();
+        if (document == nullptr) continue;
+        for (const std::string& action : string_elements(document->get_array("actions")))
+          if (is_user_administration_action(action) && !contains(actions, action))
+            actions.push_back(action);
+      }
+    }
+    auto inherited = grants_in(role->get_array("inheritedRoles"));
+    for (const Grant& grant : grants_in(role->get_array("roles"))) inherited.push_back(grant);
+    for (const Grant& grant : inherited)
+      if (administers_users_builtin(grant)) actions.push_back("inherits " + grant.name());
+    if (!actions.empty()) found[role_name(*role)] = actions;
+  }
+  return found;
+}
+
+// AUTHZ-005: accounts other than the declared administrators that can create users or roles,
+// grant roles or set passwords, on any database (the business ones included), through a
+// built-in or a custom role.
+Verdict judge_user_administration(const NodeFacts& facts, const Policy& policy) {
+  const Inventory seen = inventory(facts);
+  if (seen.accounts.empty() && seen.missing) return *seen.missing;
+  const auto custom = user_administering_custom_roles(facts);
+  json holders = json::object();
+  std::vector<std::string> undeclared;
+  for (const auto& [account, grants] : seen.accounts) {
+    if (policy.administrators && policy.administrators->contains(account)) continue;
+    std::vector<std::string> reasons;
+    for (const Grant& grant : grants) {
+      if (administers_users_builtin(grant)) {
+        reasons.push_back(grant.name());
+      } else if (const auto role = custom.find(grant.name()); role != custom.end()) {
+        reasons.push_back(grant.name() + " (" + join(role->second) + ")");
+      }
+    }
+    if (reasons.empty()) continue;
+    holders[account] = reasons;
+    undeclared.push_back(account + ": " + join(reasons));
+  }
+  json evidence = {{"holders", holders}, {"scanning_account", seen.scanning_account}};
+  evidence["declared_administrators"] =
+      policy.administrators ? json(*policy.administrators) : json("none declared");
+  if (!undeclared.empty() && !policy.administrators) {
+    return {Status::warn,
+            "user administration (createUser, grantRole...) held by " + join(undeclared, "; ") +
+                "; no administrators are declared in the policy, so none can be told apart from "
+                "an application account",
+            evidence};
+  }
+  if (!undeclared.empty()) {
+    return {Status::fail,
+            "accounts the policy does not name as administrators can create users or grant "
+            "roles: " +
+                join(undeclared, "; "),
+            evidence};
+  }
+  return clean_or_incomplete(seen,
+                             "no account but the declared administrators can administer users "
+                             "or roles",
+                             evidence);
+}
+
+// What a built-in role lets its holder do to the structure of databases, or whether it watches
+// every database's changes (src/mongo/db/auth/builtin_roles.yml): readWrite's readWriteRoleActions
+// hold createCollection, createIndex, dropCollection, dropIndex, convertToCapped and
+// renameCollectionSameDB on its database; dbAdmin adds collMod and dropDatabase; dbOwner inherits
+// both; the any-database roles hold the same on every normal database, readAnyDatabase's and
+// readWriteAnyDatabase's readRoleActions changeStream there too; restore holds createCollection,
+// createIndex, dropCollection and collMod on every normal database; clusterAdmin dropDatabase;
+// root inherits them all; __system is every privilege. read's changeStream on its own database is
+// not counted: its holder already reads that database.
+std::optional<std::string> builtin_structure_reach(const Grant& grant) {
+  static const std::map<std::string_view, std::string_view> kReach = {
+      {"readWrite", "creates and drops collections and indexes"},
+      {"dbAdmin", "creates, changes and drops collections, indexes and the database"},
+      {"dbOwner", "creates, changes and drops collections, indexes and the database"},
+      {"readWriteAnyDatabase",
+       "creates and drops collections and indexes everywhere; watches every database"},
+      {"dbAdminAnyDatabase", "creates, changes and drops collections and databases everywhere"},
+      {"readAnyDatabase", "watches every database (changeStream)"},
+      {"restore", "creates, changes and drops collections everywhere"},
+      {"clusterAdmin", "drops any database"},
+      {"root", "every structural change; watches every database"},
+      {"__system", "every privilege"}};
+  const auto found = kReach.find(grant.role);
+  if (found == kReach.end()) return std::nullopt;
+  return std::string(found->second);
+}
+
+// createCollection also creates views (create with viewOn needs it), MongoDB's logic modules
+// beside system.js functions, which readWrite writes too (builtin_roles.yml, system.js).
+bool is_structure_action(std::string_view action) {
+  static const std::set<std::string_view> kActions = {
+      "anyAction",      "collMod",      "convertToCapped", "createCollection",      "createIndex",
+      "dropCollection", "dropDatabase", "dropIndex",       "renameCollectionSameDB"};
+  return kActions.contains(action);
+}
+
+// changeStream on every database or the cluster: {db: ""}, {cluster: true} or anyResource.
+bool watches_everything(const bson::Document& privilege, std::string_view action) {
+  if (action != "changeStream") return false;
+  const auto resource = privilege.get_document("resource").value_or(bson::Document{});
+  return resource.get_bool("cluster") == true || resource.get_bool("anyResource") == true ||
+         (resource.get_string("db") == "" && resource.get_string("collection") == "");
+}
+
+// Held custom roles (rolesInfo, showPrivileges: inheritance resolved by the server) and the
+// structure-changing actions, or changeStream on everything, each grants, by name@db.
+std::map<std::string, std::vector<std::string>> structure_changing_custom_roles(
+    const NodeFacts& facts) {
+  std::map<std::string, std::vector<std::string>> found;
+  const auto roles = facts.commands.find("rolesInfo");
+  if (roles == facts.commands.end() || roles->second.state != CommandOutcome::State::ok)
+    return found;
+  for (const bson::Value& value : roles->second.reply.get_array("roles").value_or(bson::Array{})) {
+    const auto* role = value.get_if<bson::Document>();
+    if (role == nullptr || role->get_bool("isBuiltin") == true) continue;
+    std::vector<std::string> actions;
+    for (const char* field : {"privileges", "inheritedPrivileges"}) {
+      for (const bson::Value& privilege : role->get_array(field).value_or(bson::Array{})) {
+        const auto* document = privilege.get_if<bson::Document>();
+        if (document == nullptr) continue;
+        for (const std::string& action : string_elements(document->get_array("actions"))) {
+          const bool counted = is_structure_action(action) || watches_everything(*document, action);
+          if (counted && !contains(actions, action)) actions.push_back(action);
+        }
+      }
+    }
+    if (!actions.empty()) found[role_name(*role)] = actions;
+  }
+  return found;
+}
+
+// The accounts other than the declared administrators whose grants `reasons_for` names, judged as
+// AUTHZ-001 judges administrative roles: warn when no administrators are declared, else fail.
+template <typename Reasons>
+Verdict judge_undeclared_holders(const NodeFacts& facts, const Policy& policy, Reasons reasons_for,
+                                 std::string_view what, std::string pass_message) {
+  const Inventory seen = inventory(facts);
+  if (seen.accounts.empty() && seen.missing) return *seen.missing;
+  json holders = json::object();
+  std::vector<std::string> undeclared;
+  for (const auto& [account, grants] : seen.accounts) {
+    if (policy.administrators && policy.administrators->contains(account)) continue;
+    const std::vector<std::string> reasons = reasons_for(grants);
+    if (reasons.empty()) continue;
+    holders[account] = reasons;
+    undeclared.push_back(account + ": " + join(reasons));
+  }
+  json evidence = {{"holders", holders}, {"scanning_account", seen.scanning_account}};
+  evidence["declared_administrators"] =
+      policy.administrators ? json(*policy.administrators) : json("none declared");
+  if (!undeclared.empty() && !policy.administrators) {
+    return {Status::warn,
+            std::string(what) + " held by " + join(undeclared, "; ") +
+                "; no administrators are declared in the policy, so none can be told apart from "
+                "an application account",
+            evidence};
+  }
+  if (!undeclared.empty()) {
+    return {Status::fail,
+            std::string(what) + " held by accounts the policy does not name as administrators: " +
+                join(undeclared, "; "),
+            evidence};
+  }
+  return clean_or_incomplete(seen, std::move(pass_message), evidence);
+}
+
+// AUTHZ-006: application accounts that can change the structure of databases (create, change or
+// drop collections, indexes or databases) or watch every database's changes.
+Verdict judge_structure_changes(const NodeFacts& facts, const Policy& policy) {
+  const auto custom = structure_changing_custom_roles(facts);
+  return judge_undeclared_holders(
+      facts, policy,
+      [&](const std::vector<Grant>& grants) {
+        std::vector<std::string> reasons;
+        for (const Grant& grant : grants) {
+          if (const auto reach = builtin_structure_reach(grant)) {
+            reasons.push_back(grant.name() + " (" + *reach + ")");
+          } else if (const auto role = custom.find(grant.name()); role != custom.end()) {
+            reasons.push_back(grant.name() + " (" + join(role->second) + ")");
+          }
+        }
+        return reasons;
+      },
+      "structure changes (createCollection, dropCollection, createIndex...) or change streams "
+      "on every database",
+      "no account but the declared administrators can change database structure or watch every "
+      "database");
+}
+
+// AUTHZ-007: custom roles defined on the node (rolesInfo: 1 on each listed database) that no
+// user holds, directly or through another role.
+Verdict judge_unused_roles(const NodeFacts& facts) {
+  const Inventory seen = inventory(facts);
+  if (seen.missing) return *seen.missing;
+  // Every custom role defined, with the roles it inherits; databases whose roles were not read.
+  std::map<std::string, std::vector<std::string>> defined;
+  std::vector<std::string> unread;
+  std::optional<Verdict> instead;
+  std::size_t databases = 0;
+  for (const auto& [key, outcome] : facts.commands) {
+    if (key.rfind("rolesInfo ", 0) != 0) continue;
+    ++databases;
+    auto reply = command_reply(facts, key, "viewRole");
+    if (auto* verdict = std::get_if<Verdict>(&reply)) {
+      unread.push_back(key.substr(std::string_view("rolesInfo ").size()));
+      if (!instead) instead = *verdict;
+      continue;
+    }
+    for (const bson::Value& value :
+         std::get<const bson::Document*>(reply)->get_array("roles").value_or(bson::Array{})) {
+      const auto* role = value.get_if<bson::Document>();
+      if (role == nullptr || role->get_bool("isBuiltin") == true) continue;
+      std::vector<std::string> inherited;
+      for (const Grant& grant : grants_in(role->get_array("inheritedRoles")))
+        inherited.push_back(grant.name());
+      for (const Grant& grant : grants_in(role->get_array("roles")))
+        inherited.push_back(grant.name());
+      defined[role_name(*role)] = inherited;
+    }
+  }
+  if (databases == 0) {
+    return {Status::skipped,
+            "the custom roles of the node's databases were not listed (rolesInfo runs on each "
+            "database listDatabases names; listDatabases needs the listDatabases action)"};
+  }
+  std::set<std::string> used;
+  for (const auto& [account, grants] : seen.accounts) {
+    for (const Grant& grant : grants) {
+      used.insert(grant.name());
+      if (const auto role = defined.find(grant.name()); role != defined.end())
+        used.insert(role->second.begin(), role->second.end());
+    }
+  }
+  std::vector<std::string> unused;
+  for (const auto& [name, inherited] : defined)
+    if (!used.contains(name)) unused.push_back(name);
+  json evidence = {
+      {"custom_roles", defined.size()}, {"unused", unused}, {"databases_listed", databases}};
+  if (!unread.empty()) evidence["databases_not_read"] = unread;
+  if (list_databases_scope(facts) != ListingScope::complete)
+    evidence["databases_listing"] = "filtered or unknown";
+  if (!unused.empty()) {
+    return {Status::fail,
+            "custom roles no user holds, directly or through another role: " + join(unused) +
+                " (drop them, or they wait to be granted unreviewed)",
+            evidence};
+  }
+  if (instead) {
+    return incomplete(
+        *instead, "every custom role read is held; the roles of " + join(unread) + " were not read",
+        evidence);
+  }
+  if (evidence.contains("databases_listing")) {
+    return {Status::skipped,
+            "every custom role read is held, but " +
+                partial_listing_note("databases", "listDatabases", "the cluster"),
+            evidence};
+  }
+  return {Status::pass,
+          defined.empty()
+              ? "no custom role is defined"
+              : "each of the " + std::to_string(defined.size()) + " custom roles is held by a user",
+          evidence};
+}
+
+// Whether a set of authentication restriction documents limits where its user may connect from:
+// at least one document, and every one with a clientSource that is not a catch-all range (a
+// user may authenticate when any one document is satisfied, so one without clientSource lets
+// every address in).
+bool restricts_client_source(const bson::Array& documents) {
+  if (documents.empty()) return false;
+  for (const bson::Value& value : documents) {
+    const auto* restriction = value.get_if<bson::Document>();
+    if (restriction == nullptr) return false;
+    const auto sources = string_elements(restriction->get_array("clientSource"));
+    if (sources.empty()) return false;
+    for (const std::string& source : sources)
+      if (source == "0.0.0.0/0" || source == "::/0") return false;
+  }
+  return true;
+}
+
+// AUTHZ-008: every account holding an administrative role (AUTHZ-001's and AUTHZ-005's) is
+// restricted to known client addresses (authenticationRestrictions' clientSource, its own or
+// inherited from a role), from usersInfo by name with showAuthenticationRestrictions
+// (User::reportForUsersInfo: authenticationRestrictions, an array of documents;
+// inheritedAuthenticationRestrictions, one array per role).
+Verdict judge_administrator_sources(const NodeFacts& facts) {
+  const Inventory seen = inventory(facts);
+  if (seen.missing) return *seen.missing;
+  const std::set<std::string> custom_admin = administrative_custom_roles(facts);
+  const auto custom_user_admin = user_administering_custom_roles(facts);
+  std::vector<std::string> administrators;
+  for (const auto& [account, grants] : seen.accounts) {
+    for (const Grant& grant : grants) {
+      if (is_administrative_builtin(grant) || administers_users_builtin(grant) ||
+          custom_admin.contains(grant.name()) || custom_user_admin.contains(grant.name())) {
+        administrators.push_back(account);
+        break;
+      }
+    }
+  }
+  json evidence = {{"administrators", administrators}};
+  if (administrators.empty()) {
+    return {Status::pass, "no account holds an administrative role", evidence};
+  }
+  auto reply = command_reply(facts, "usersInfo authenticationRestrictions", "viewUser");
+  if (auto* instead = std::get_if<Verdict>(&reply)) {
+    instead->evidence.update(evidence);
+    return *instead;
+  }
+  std::map<std::string, bool> restricted;
+  for (const bson::Value& value :
+       std::get<const bson::Document*>(reply)->get_array("users").value_or(bson::Array{})) {
+    const auto* user = value.get_if<bson::Document>();
+    if (user == nullptr) continue;
+    bool limited = restricts_client_source(
+        user->get_array("authenticationRestrictions").value_or(bson::Array{}));
+    for (const bson::Value& set :
+         user->get_array("inheritedAuthenticationRestrictions").value_or(bson::Array{})) {
+      if (const auto* documents = set.get_if<bson::Array>())
+        limited = limited || restricts_client_source(*documents);
+    }
+    restricted[account_name(*user)] = limited;
+  }
+  std::vector<std::string> open, unknown;
+  for (const std::string& account : administrators) {
+    const auto found = restricted.find(account);
+    if (found == restricted.end()) {
+      unknown.push_back(account);
+    } else if (!found->second) {
+      open.push_back(account);
+    }
+  }
+  evidence["unrestricted"] = open;
+  if (!unknown.empty()) evidence["not_reported"] = unknown;
+  if (!open.empty()) {
+    return {Status::fail,
+            "administrators may log in from any address (no authenticationRestrictions "
+            "clientSource): " +
+                join(open),
+            evidence};
+  }
+  if (!unknown.empty()) {
+    return {Status::skipped,
+            "the administrators reported are restricted by clientSource; " + join(unknown) +
+                " were not reported (usersInfo by name asks for at most 200 users)",
+            evidence};
+  }
+  return {Status::pass,
+          "every administrator is restricted to known client addresses (clientSource)", evidence};
+}
+
 Verdict judge_system_databases(const NodeFacts& facts) {
   json business = json::object();
   std::vector<std::string> found;
@@ -427,6 +818,64 @@ const std::vector<CheckSpec>& authorization_specs() {
        {{Framework::devspec, "B.1", "No system database names for business data"}},
        "Move the collections to the application's own database; admin, local and config are for "
        "MongoDB's own data."},
+      {"AUTHZ-005",
+       "Only declared administrators can administer users and roles",
+       Layer::authorization,
+       Severity::high,
+       {{Framework::cis, "3.4",
+         "Ensure that each role for each MongoDB database is needed and grants only the necessary "
+         "privileges"},
+        {Framework::cis, "3.5", "Review Superuser/Admin Roles"},
+        {Framework::stig, "V-252150",
+         "MongoDB must enforce approved authorizations for logical access to information and "
+         "system resources in accordance with applicable access control policies."},
+        {Framework::devspec, "A3.5", "Authorization: least privilege"},
+        {Framework::checklist, "rbac", "Configure Role-Based Access Control"}},
+       "Revoke dbOwner and userAdmin (on any database) and custom roles with createUser, "
+       "grantRole or createRole from application accounts; give them readWrite or a CRUD-only "
+       "role, and list the accounts that manage users in the policy's administrators."},
+      {"AUTHZ-006",
+       "Application accounts cannot change database structure or watch every database",
+       Layer::authorization,
+       Severity::medium,
+       {{Framework::cis, "3.4",
+         "Ensure that each role for each MongoDB database is needed and grants only the necessary "
+         "privileges"},
+        {Framework::stig, "V-252155",
+         "The role(s)/group(s) used to modify database structure (including but not necessarily "
+         "limited to tables, indexes, storage, etc.) and logic modules (stored procedures, "
+         "functions, triggers, links to software external to MongoDB, etc.) must be restricted to "
+         "authorized users."},
+        {Framework::stig, "V-252151",
+         "MongoDB must limit privileges to change software modules, to include stored procedures, "
+         "functions and triggers, and links to software external to MongoDB."},
+        {Framework::stig, "V-252174",
+         "MongoDB must prohibit user installation of logic modules (stored procedures, functions, "
+         "triggers, views, etc.) without explicit privileged status."},
+        {Framework::devspec, "A3.5", "Authorization: least privilege"}},
+       "Give application accounts a custom role with find, insert, update and remove on their "
+       "collections; create collections and indexes from a deployment account the policy lists "
+       "in administrators."},
+      {"AUTHZ-007",
+       "Every custom role is held by someone",
+       Layer::authorization,
+       Severity::low,
+       {{Framework::cis, "3.4",
+         "Ensure that each role for each MongoDB database is needed and grants only the necessary "
+         "privileges"},
+        {Framework::checklist, "rbac", "Configure Role-Based Access Control"}},
+       "Drop the custom roles nobody holds (dropRole), so that no unreviewed privileges wait to be "
+       "granted."},
+      {"AUTHZ-008",
+       "Administrators restricted to known client addresses",
+       Layer::authorization,
+       Severity::medium,
+       {{Framework::cis, "3.5", "Review Superuser/Admin Roles"},
+        {Framework::stig, "V-252150",
+         "MongoDB must enforce approved authorizations for logical access to information and "
+         "system resources in accordance with applicable access control policies."}},
+       "Give each administrative account authenticationRestrictions with the clientSource "
+       "addresses of the administrators' hosts (updateUser, or on a role they hold)."},
   };
   return specs;
 }
@@ -437,7 +886,11 @@ std::vector<Finding> check_authorization(const NodeFacts& facts, const Policy& p
   return {make_finding(specs[0], policy, subject, judge_administrators(facts, policy)),
           make_finding(specs[1], policy, subject, judge_database_scope(facts)),
           make_finding(specs[2], policy, subject, judge_custom_roles(facts)),
-          make_finding(specs[3], policy, subject, judge_system_databases(facts))};
+          make_finding(specs[3], policy, subject, judge_system_databases(facts)),
+          make_finding(specs[4], policy, subject, judge_user_administration(facts, policy)),
+          make_finding(specs[5], policy, subject, judge_structure_changes(facts, policy)),
+          make_finding(specs[6], policy, subject, judge_unused_roles(facts)),
+          make_finding(specs[7], policy, subject, judge_administrator_sources(facts))};
 }
 
 }  // namespace mongoscan

@@ -48,6 +48,9 @@ constexpr std::array kDefaults = {
     DefaultValue{"security.enableEncryption", "0", "false"},
     DefaultValue{"security.redactClientLogData", "0", "false"},
     DefaultValue{"auditLog.destination", "0", "null"},
+    // Manual, storage.journal.enabled: "Default: true on 64-bit systems"; removed in 6.1, where
+    // journaling is always on.
+    DefaultValue{"storage.journal.enabled", "0", "true"},
 };
 
 // The value at a dotted path inside a document, if every step is there.

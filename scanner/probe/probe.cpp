@@ -16,10 +16,18 @@ constexpr int kCommandNotFound = 59;
 // wire version is 6: specifications, "wire version" table).
 constexpr int kHttpInterfaceOffset = 1000;
 constexpr std::int64_t kWireVersion36 = 6;
+// 4.4's wire version (shared/server-replies/wire-versions.json): getDefaultRWConcern's first.
+constexpr std::int64_t kWireVersion44 = 9;
 constexpr std::size_t kHttpLineLimit = 200;
 // config.mongos and config.shards read in one batch: more entries than any cluster has (stale
 // mongos accumulate, but not by thousands); what lies beyond is not read.
 constexpr std::int32_t kRegistryBatch = 1000;
+// Users whose authentication restrictions one usersInfo asks for (AUTHZ-008), and databases whose
+// custom roles are listed (AUTHZ-007): bounds on a node's replies (each user comes with its
+// inheritedPrivileges, User::reportForUsersInfo, and a reply must fit in 16 MiB); beyond them the
+// checks say what they did not see.
+constexpr std::size_t kRestrictionUsersLimit = 200;
+constexpr std::size_t kRoleDatabasesLimit = 100;
 
 // The built-in roles of MongoDB 3.0 to 8.x (manual, "Built-In Roles"); any other name is custom.
 bool is_builtin_role(std::string_view role) {
@@ -388,6 +396,16 @@ class NodeProbe {
     return facts_.hello && facts_.hello->get_int64("configsvr").value_or(0) == 2;
   }
 
+  // getCmdLineOpts's sharding.clusterRole: "shardsvr" on a shard member (read after it ran).
+  bool is_shard_member() const {
+    const auto opts = facts_.commands.find("getCmdLineOpts");
+    if (opts == facts_.commands.end() || opts->second.state != CommandOutcome::State::ok)
+      return false;
+    const auto parsed = opts->second.reply.get_document("parsed");
+    const auto sharding = parsed ? parsed->get_document("sharding") : std::nullopt;
+    return sharding && sharding->get_string("clusterRole") == "shardsvr";
+  }
+
   // replSetGetStatus only where hello names a replica set: it lists every member, hidden ones
   // included, which hello never shows. listCollections on the system databases a node has (mongos
   // has no local), for business data kept there.
@@ -401,6 +419,12 @@ class NodeProbe {
         on_admin(AllowedCommand::get_parameter, "*", {}),
         on_admin(AllowedCommand::connection_status, 1, {{"showPrivileges", true}}),
         on_admin(AllowedCommand::users_info, bson::Document{{"forAllDBs", true}}, {}),
+        // Its value is chosen when it runs: users_to_inspect().
+        Diagnostic{AllowedCommand::users_info_restrictions,
+                   1,
+                   {{"showAuthenticationRestrictions", true}},
+                   "admin",
+                   "usersInfo authenticationRestrictions"},
         // Its value is chosen when it runs: roles_to_inspect().
         on_admin(AllowedCommand::roles_info, 1, {{"showPrivileges", true}}),
         on_admin(AllowedCommand::server_status, 1,
@@ -410,6 +434,13 @@ class NodeProbe {
     };
     if (facts_.hello && facts_.hello->get_string("setName")) {
       list.push_back(on_admin(AllowedCommand::repl_set_get_status, 1, {}));
+    }
+    // Replica-set members and mongos from 4.4 (wire version 9) keep the cluster-wide default
+    // read and write concern; a standalone refuses getDefaultRWConcern (51300) and so does a shard
+    // member (51301, skipped when it runs: is_shard_member()).
+    if ((is_mongos() || (facts_.hello && facts_.hello->get_string("setName"))) &&
+        facts_.hello->get_int64("maxWireVersion").value_or(0) >= kWireVersion44) {
+      list.push_back(on_admin(AllowedCommand::get_default_rw_concern, 1, {}));
     }
     // The rest of a sharded cluster: from a mongos, its shards, config servers and the other
     // mongos; from a config server member, the same from the config database.
@@ -464,9 +495,57 @@ class NodeProbe {
     return roles;
   }
 
+  // Every user usersInfo {forAllDBs: true} listed, by name, for usersInfo with
+  // showAuthenticationRestrictions: the server shows restrictions only to exact-match queries
+  // (authorization_backend_local.cpp, "Privilege or restriction details require exact-match
+  // usersInfo queries"). Empty when there is none to ask about.
+  bson::Array users_to_inspect() const {
+    bson::Array names;
+    const auto users = facts_.commands.find("usersInfo");
+    if (users == facts_.commands.end() || users->second.state != CommandOutcome::State::ok)
+      return names;
+    for (const bson::Value& user : users->second.reply.get_array("users").value_or(bson::Array{})) {
+      const auto* document = user.get_if<bson::Document>();
+      const auto name = document ? document->get_string("user") : std::nullopt;
+      const auto db = document ? document->get_string("db") : std::nullopt;
+      if (name && db) names.push_back(bson::Document{{"user", *name}, {"db", *db}});
+      if (names.size() == kRestrictionUsersLimit) break;
+    }
+    return names;
+  }
+
+  // rolesInfo: 1 on each database listDatabases named (the custom roles defined there, held or
+  // not; rolesInfo has no forAllDBs form: authorization_backend_local.cpp, "Only usersInfo
+  // actually supports {forAllDBs: 1} mode"), at most kRoleDatabasesLimit of them. Not local,
+  // where no role can be created, nor config, which the auditor role's {db: ""} does not reach.
+  void run_role_catalogue(MongoConnection& connection) {
+    const auto listed = facts_.commands.find("listDatabases");
+    if (listed == facts_.commands.end() || listed->second.state != CommandOutcome::State::ok)
+      return;
+    std::size_t asked = 0;
+    for (const bson::Value& value :
+         listed->second.reply.get_array("databases").value_or(bson::Array{})) {
+      const auto* database = value.get_if<bson::Document>();
+      const auto name = database ? database->get_string("name") : std::nullopt;
+      if (!name || *name == "local" || *name == "config") continue;
+      if (asked++ == kRoleDatabasesLimit) return;
+      if (!run_into(facts_.commands, connection, AllowedCommand::roles_info, 1, {}, *name,
+                    "rolesInfo " + *name)) {
+        return;
+      }
+    }
+  }
+
   void run_diagnostics(MongoConnection& connection) {
     for (Diagnostic& diagnostic : diagnostics()) {
       if (diagnostic.command == AllowedCommand::roles_info) diagnostic.value = roles_to_inspect();
+      if (diagnostic.command == AllowedCommand::users_info_restrictions) {
+        bson::Array users = users_to_inspect();
+        if (users.empty()) continue;
+        diagnostic.value = std::move(users);
+      }
+      if (diagnostic.command == AllowedCommand::get_default_rw_concern && is_shard_member())
+        continue;
       // getShardMap only where serverStatus did not name the config servers.
       if (diagnostic.command == AllowedCommand::get_shard_map && config_servers_named_by(facts_))
         continue;
@@ -475,6 +554,7 @@ class NodeProbe {
         return;
       }
     }
+    run_role_catalogue(connection);
   }
 
   // Only servers before 3.6 (wire version 6) had the interface; without a hello, the version is

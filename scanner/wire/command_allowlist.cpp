@@ -33,6 +33,10 @@ constexpr std::array kAllowlist = {
     // forAllDBs: viewUser on the cluster resource, not on each database.
     Entry{AllowedCommand::users_info, "usersInfo",
           RequiredPrivilege{Resource::cluster, "viewUser"}},
+    // By name: viewUser on each named user's database (checkAuthForUsersInfoCommand, exact-match
+    // branch; a user may always view itself).
+    Entry{AllowedCommand::users_info_restrictions, "usersInfo",
+          RequiredPrivilege{Resource::any_database, "viewUser"}},
     Entry{AllowedCommand::roles_info, "rolesInfo",
           RequiredPrivilege{Resource::any_database, "viewRole"}},
     Entry{AllowedCommand::server_status, "serverStatus",
@@ -42,6 +46,11 @@ constexpr std::array kAllowlist = {
     Entry{AllowedCommand::get_log, "getLog", RequiredPrivilege{Resource::cluster, "getLog"}},
     Entry{AllowedCommand::repl_set_get_status, "replSetGetStatus",
           RequiredPrivilege{Resource::cluster, "replSetGetStatus"}},
+    // adminOnly; the getDefaultRWConcern action on the cluster resource (doCheckAuthorization in
+    // src/mongo/db/commands/rwc_defaults_commands.cpp), which clusterMonitor and clusterManager
+    // hold (src/mongo/db/auth/builtin_roles.yml).
+    Entry{AllowedCommand::get_default_rw_concern, "getDefaultRWConcern",
+          RequiredPrivilege{Resource::cluster, "getDefaultRWConcern"}},
     Entry{AllowedCommand::list_collections, "listCollections",
           RequiredPrivilege{Resource::any_database, "listCollections"}},
     // $collStats needs collStats, $sample needs find, on each collection sampled.

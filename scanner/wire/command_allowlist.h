@@ -12,20 +12,26 @@
 namespace mongoscan {
 
 enum class AllowedCommand {
-  hello,                // topology, wire version, saslSupportedMechs
-  is_master,            // hello for servers before 4.4.2 (also OP_QUERY before 3.6)
-  build_info,           // version, modules, OpenSSL
-  get_cmd_line_opts,    // the configuration the server started with
-  get_parameter,        // runtime parameters (getParameter: "*")
-  connection_status,    // the scanning account's roles and privileges
-  users_info,           // user inventory (never with showCredentials)
+  hello,              // topology, wire version, saslSupportedMechs
+  is_master,          // hello for servers before 4.4.2 (also OP_QUERY before 3.6)
+  build_info,         // version, modules, OpenSSL
+  get_cmd_line_opts,  // the configuration the server started with
+  get_parameter,      // runtime parameters (getParameter: "*")
+  connection_status,  // the scanning account's roles and privileges
+  users_info,         // user inventory (never with showCredentials)
+  // usersInfo by name with showAuthenticationRestrictions (AUTHZ-008): the users' clientSource
+  // and serverAddress restrictions, which only exact-match queries show (never showCredentials).
+  users_info_restrictions,
   roles_info,           // custom roles and their privileges
   server_status,        // connection counts only (other sections excluded)
   list_databases,       // database names (nameOnly)
   get_log,              // startupWarnings only
   repl_set_get_status,  // replica-set members, hidden ones included (hello omits them)
-  list_collections,     // collection names in admin, local and config (nameOnly); with
-                        // --data-model, every database's collections with their options
+  // The cluster-wide default read and write concern (HARD-012): a read of the defaults the
+  // node applies; setDefaultRWConcern, which changes them, is a different command.
+  get_default_rw_concern,
+  list_collections,  // collection names in admin, local and config (nameOnly); with
+                     // --data-model, every database's collections with their options
   // --data-model only. aggregate runs exactly one stage, checked before it is sent
   // (pipeline_allowed): $collStats reads storage statistics, $sample reads documents whose
   // shape (never their values) is kept.

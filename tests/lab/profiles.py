@@ -38,7 +38,7 @@ _FAMILY_KEYS = {"prefix", "count", "digits"}
 _TOP_LEVEL_KEYS = {
     "description", "topology", "setName", "nodes", "tls", "users", "customRoles", "cmdLineOpts",
     "parameters", "buildInfo", "startupWarnings", "databases", "serverStatus", "httpInterface",
-    "clientsFromLocalhost",
+    "clientsFromLocalhost", "defaultRWConcern",
 }
 
 
@@ -74,6 +74,8 @@ class UserSpec:
     roles: tuple
     password: str = field(default=None, repr=False)
     iteration_counts: dict = field(default_factory=dict)
+    # [{clientSource?, serverAddress?}] as createUser's authenticationRestrictions
+    authentication_restrictions: tuple = ()
 
     @property
     def full_name(self):
@@ -97,6 +99,9 @@ class Profile:
     databases: tuple
     server_status: dict
     http_interface: bool = False
+    # What setDefaultRWConcern stored ({defaultWriteConcern, defaultReadConcern}); empty: never run,
+    # so getDefaultRWConcern answers the implicit defaults (replication.py).
+    default_rw_concern: dict = field(default_factory=dict)
     # Whether the nodes see the lab's clients as connecting from localhost (they do connect from
     # 127.0.0.1), which the localhost exception needs; false models a client on another host.
     clients_from_localhost: bool = True
@@ -239,6 +244,7 @@ def _build(name, raw):
         server_status=raw.get("serverStatus", {}),
         http_interface=raw.get("httpInterface", False),
         clients_from_localhost=raw.get("clientsFromLocalhost", True),
+        default_rw_concern=raw.get("defaultRWConcern", {}),
     )
 
 
@@ -373,4 +379,5 @@ def _user(raw):
     _require(not needs_password or isinstance(raw.get("password"), str),
              f"user {raw['user']}@{raw['db']} needs a password for {sorted(needs_password)}")
     return UserSpec(raw["user"], raw["db"], mechanisms, tuple(raw.get("roles", [])),
-                    raw.get("password"), raw.get("iterationCounts", {}))
+                    raw.get("password"), raw.get("iterationCounts", {}),
+                    tuple(raw.get("authenticationRestrictions", [])))

@@ -32,12 +32,14 @@ _DB_ADMIN = ["collMod", "collStats", "compact", "dbStats", "dropCollection", "en
 _USER_ADMIN = ["changeCustomData", "changePassword", "createRole", "createUser", "dropRole",
                "dropUser", "grantRole", "revokeRole", "viewRole", "viewUser"]
 # builtin_roles.cpp: clusterMonitor holds getShardMap and listShards ("clusterManager gets this also").
-_CLUSTER_MONITOR = ["connPoolStats", "getCmdLineOpts", "getLog", "getParameter", "getShardMap", "hostInfo",
-                    "inprog", "listDatabases", "listSessions", "listShards", "replSetGetConfig",
-                    "replSetGetStatus", "serverStatus", "top"]
+# getDefaultRWConcern: clusterMonitor and clusterManager (builtin_roles.yml).
+_CLUSTER_MONITOR = ["connPoolStats", "getCmdLineOpts", "getDefaultRWConcern", "getLog", "getParameter",
+                    "getShardMap", "hostInfo", "inprog", "listDatabases", "listSessions", "listShards",
+                    "replSetGetConfig", "replSetGetStatus", "serverStatus", "top"]
 _CLUSTER_MONITOR_DATABASE = ["collStats", "dbStats", "indexStats"]
-_CLUSTER_MANAGER = ["addShard", "listShards", "removeShard", "replSetConfigure", "replSetGetConfig",
-                    "replSetGetStatus", "replSetStateChange", "setFeatureCompatibilityVersion"]
+_CLUSTER_MANAGER = ["addShard", "getDefaultRWConcern", "listShards", "removeShard", "replSetConfigure",
+                    "replSetGetConfig", "replSetGetStatus", "replSetStateChange",
+                    "setFeatureCompatibilityVersion"]
 _HOST_MANAGER = ["flushRouterConfig", "killop", "logRotate", "setParameter", "shutdown"]
 
 
@@ -186,6 +188,10 @@ class RoleCatalogue:
     def privileges(self, roles):
         """The unified privileges of roles and everything they inherit."""
         return _merge(p for role in self.inherited_roles(roles) for p in self._own_privileges(role))
+
+    def restrictions(self, role):
+        """A custom role's authenticationRestrictions (createRole stores them only when non-empty)."""
+        return tuple(self._custom.get(_key(role), {}).get("authenticationRestrictions", []))
 
     def own_privileges(self, role):
         return _merge(self._own_privileges(role))

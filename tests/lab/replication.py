@@ -14,6 +14,14 @@ null optimes, configVersion -1 (as real output shows for a member down since the
 Not modelled: what an arbiter reports for its own optimes and lastStableRecoveryTimestamp (here: null
 applied/durable optimes, no readConcernMajorityOpTime, no lastStableRecoveryTimestamp).
 
+getDefaultRWConcern (src/mongo/db/commands/rwc_defaults_commands.cpp, reply fields from
+GetDefaultRWConcernResponse in rwc_defaults_commands.idl and RWConcernDefault in
+read_write_concern_defaults.idl): what the profile's defaultRWConcern sets ("global"), else the
+implicit defaults. From 5.0 the implicit write concern is w:1 when the set has arbiters and its
+non-arbiters are no more than a majority of the voting members, else w:"majority" (manual, "Default
+MongoDB Read Concerns/Write Concerns"); 4.4 had no implicit default to report and no *Source fields.
+A standalone fails with 51300, a shard member with 51301; mongos reads the config server set's.
+
 Elsewhere, as the real servers answer: a standalone mongod fails with 76 NoReplicationEnabled
 (ReplicationCoordinatorImpl::checkReplEnabledForCommand); mongos has the command but answers any
 authenticated user {info: "mongos", ok: 0, errmsg} without a code (cluster_repl_set_get_status_cmd.cpp).
@@ -250,6 +258,47 @@ def repl_set_get_status(context):
     return _replica_set_status(context)
 
 
+STANDALONE_DEFAULT_RWC = 51300
+SHARD_DEFAULT_RWC = 51301
+
+
+def _implicit_write_concern(deployment):
+    arbiters = sum(node.role == "arbiter" for node in deployment.nodes)
+    voting = len(deployment.nodes)  # every lab member has one vote
+    if arbiters > 0 and voting - arbiters <= voting // 2 + 1:
+        return {"w": 1, "wtimeout": 0}
+    return {"w": "majority", "wtimeout": 0}
+
+
+def get_default_rw_concern(context):
+    deployment, node = context.deployment, context.node
+    name = "getDefaultRWConcern"
+    if deployment.kind == "shard":
+        raise CommandError(SHARD_DEFAULT_RWC, f"'{name}' is not supported on shard nodes.")
+    if not node.is_mongos and not node.is_replica_set_member:
+        raise CommandError(STANDALONE_DEFAULT_RWC, f"'{name}' is not supported on standalone nodes.")
+    keeper = deployment.cluster.config if node.is_mongos and deployment.cluster else deployment
+    stored = keeper.profile.default_rw_concern
+    now = datetime.datetime.now(datetime.timezone.utc).replace(microsecond=0)
+    reply = {}
+    if versions.parse(node.version) < (5, 0, 0):
+        reply.update({key: stored[key] for key in ("defaultReadConcern", "defaultWriteConcern")
+                      if key in stored})
+    else:
+        reply["defaultReadConcern"] = stored.get("defaultReadConcern", {"level": "local"})
+        reply["defaultWriteConcern"] = stored.get("defaultWriteConcern",
+                                                  _implicit_write_concern(keeper))
+    if stored:
+        reply["updateOpTime"] = Timestamp(int(now.timestamp()), 1)
+        reply["updateWallClockTime"] = now
+    if versions.parse(node.version) >= (5, 0, 0):
+        reply["defaultWriteConcernSource"] = "global" if "defaultWriteConcern" in stored else "implicit"
+        reply["defaultReadConcernSource"] = "global" if "defaultReadConcern" in stored else "implicit"
+    reply["localUpdateWallClockTime"] = now
+    reply["ok"] = 1.0
+    return reply
+
+
 def _authorize(context):
     """mongod: the replSetGetStatus action on the cluster; mongos: any authenticated user."""
     return context.node.is_mongos or context.deployment.roles.allows(
@@ -258,4 +307,8 @@ def _authorize(context):
 
 COMMANDS = [
     Command("replSetGetStatus", repl_set_get_status, admin_only=True, authorize=_authorize),
+    # adminOnly, AllowedOnSecondary::kAlways; the getDefaultRWConcern action on the cluster.
+    Command("getDefaultRWConcern", get_default_rw_concern, admin_only=True,
+            authorize=lambda context: context.deployment.roles.allows(
+                context.roles(), rbac.CLUSTER, "getDefaultRWConcern")),
 ]

@@ -275,6 +275,26 @@ class HardenedProfileTest(LabTestCase):
         self.assertIn("saslContinue", names)
         self.assertNotIn("saslStart", names)
 
+    def test_users_info_by_name_shows_authentication_restrictions(self):
+        # User::reportForUsersInfo: inheritedRoles, inheritedPrivileges, inheritedAuthenticationRestrictions,
+        # then the user's own authenticationRestrictions ([] when none); only exact-match queries.
+        scanner = self.connect("scanner").admin
+        users = scanner.command("usersInfo", [{"user": "admin", "db": "admin"}, {"user": "app", "db": "admin"}],
+                                showAuthenticationRestrictions=True)["users"]
+        by_name = {user["user"]: user for user in users}
+        self.assertEqual([{"clientSource": ["127.0.0.1"]}], by_name["admin"]["authenticationRestrictions"])
+        self.assertEqual([], by_name["app"]["authenticationRestrictions"])
+        self.assertEqual(["inheritedRoles", "inheritedPrivileges", "inheritedAuthenticationRestrictions",
+                          "authenticationRestrictions"], list(by_name["app"])[-4:])
+        self.assertCommandFails(20, scanner.command, "usersInfo", {"forAllDBs": True},
+                                showAuthenticationRestrictions=True)
+        listed = scanner.command("usersInfo", {"forAllDBs": True})["users"]
+        self.assertNotIn("authenticationRestrictions", listed[0])
+
+    def test_default_rw_concern_is_refused_on_a_standalone(self):
+        details = self.assertCommandFails(51300, self.connect("scanner").admin.command, "getDefaultRWConcern")
+        self.assertEqual("'getDefaultRWConcern' is not supported on standalone nodes.", details["errmsg"])
+
     def test_host_info_needs_the_host_info_action(self):
         self.assertShape(self.assertCommandFails(13, self.connect().admin.command, "hostInfo"),
                          "error-unauthorized-hostInfo.json", "reply")
@@ -360,7 +380,7 @@ class HardenedProfileTest(LabTestCase):
                                    tlsMode=1)
         self.assertEqual({"authenticationMechanisms": ["SCRAM-SHA-256"], "enableLocalhostAuthBypass": False,
                           "tlsMode": "requireTLS", "ok": 1.0}, parameters)
-        self.assertEqual(["admin", "app", "scanner"],
+        self.assertEqual(["admin", "app", "reporting", "scanner"],
                          [u["user"] for u in admin.command("usersInfo", {"forAllDBs": True})["users"]])
 
     def test_app_user_is_least_privileged(self):
@@ -389,8 +409,11 @@ class HardenedProfileTest(LabTestCase):
         self.assertEqual([{"role": "read", "db": "db_app"}], role["inheritedRoles"])
         self.assertShape(role, "rolesInfo.json", "showPrivilegesExample", "reply", "roles", 0)
         self.assertEqual(1.0, admin.command("usersInfo", {"forAllDBs": True})["ok"])
-        # viewUser on the cluster (mongoscan's role) lists every user, but not one database's.
-        self.assertCommandFails(13, admin.command, "usersInfo", "admin", showPrivileges=True)
+        # viewUser on the cluster lists every user; on every database (mongoscan's role, for the
+        # restrictions usersInfo shows only by name) it also shows one user by name.
+        self.assertEqual(1.0, admin.command("usersInfo", "admin", showAuthenticationRestrictions=True)["ok"])
+        self.assertCommandFails(13, self.connect("app", "SCRAM-SHA-256").admin.command, "usersInfo", "admin",
+                                showPrivileges=True)
         root = self.connect("admin", "SCRAM-SHA-256").admin
         user = root.command("usersInfo", "admin", showPrivileges=True)["users"][0]
         self.assertShape(user, "usersInfo-showPrivileges.json", "reply", "users", 0)
@@ -627,6 +650,17 @@ class ReplsetProfileTest(LabTestCase):
                 self.assertTrue(details["errmsg"].startswith("not authorized on admin to execute command"))
         # A member with users: no exception, authentication first.
         self.assertCommandFails(13, self.connect(index=0).admin.command, "getCmdLineOpts")
+
+    def test_default_rw_concern_reports_the_implicit_majority(self):
+        # 4 data-bearing members and an arbiter of 5 voting: w:"majority" (manual's implicit-default formula).
+        for index in (0, 1):
+            reply = self.connect("scanner", index=index).admin.command("getDefaultRWConcern")
+            self.assertEqual({"w": "majority", "wtimeout": 0}, reply["defaultWriteConcern"])
+            self.assertEqual({"level": "local"}, reply["defaultReadConcern"])
+            self.assertEqual(("implicit", "implicit"),
+                             (reply["defaultWriteConcernSource"], reply["defaultReadConcernSource"]))
+            self.assertNotIn("updateOpTime", reply)
+            self.assertIn("localUpdateWallClockTime", reply)
 
     def test_cluster_time_is_signed_with_the_deployment_key(self):
         # keyFile: an HMAC-SHA1 under a key whose id is its creation Timestamp as 64 bits.

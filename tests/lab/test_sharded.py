@@ -91,6 +91,16 @@ class ShardedClusterTest(unittest.TestCase):
         self.assertEqual(f"shard1/{self.members('shard1', 0, 1)}", shards[1]["host"])
         self.assertEqual(1, shards[0]["state"])
 
+    def test_default_rw_concern_through_mongos_and_refused_on_a_shard_member(self):
+        # rwc_defaults_commands.cpp: mongos and config servers answer; a shard member fails with 51301.
+        for address in (self.node("mongos"), self.node("cfg")):
+            with self.subTest(address=address):
+                reply = self.connect(address, SCANNER).admin.command("getDefaultRWConcern")
+                self.assertEqual({"w": "majority", "wtimeout": 0}, reply["defaultWriteConcern"])
+        details = self.assertFails(51301, self.connect(self.node("shard0"), SCANNER).admin.command,
+                                   "getDefaultRWConcern")
+        self.assertEqual("'getDefaultRWConcern' is not supported on shard nodes.", details["errmsg"])
+
     def test_list_shards_needs_authentication_and_exists_only_on_mongos(self):
         details = self.assertFails(13, self.connect(self.node("mongos")).admin.command, "listShards")
         self.assertEqual("Command listShards requires authentication", details["errmsg"])

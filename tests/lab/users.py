@@ -26,6 +26,7 @@ class User:
     mechanisms: tuple  # what the profile grants: SCRAM-SHA-1, SCRAM-SHA-256, MONGODB-X509, PLAIN
     roles: tuple
     credentials: dict  # SCRAM mechanism -> scram.ScramCredential
+    authentication_restrictions: tuple = ()  # createUser's authenticationRestrictions documents
 
     @property
     def full_name(self):
@@ -51,7 +52,8 @@ class UserDirectory:
         self._users = {}
         for spec in user_specs:
             self._users[(spec.db, spec.user)] = User(
-                spec.user, spec.db, spec.mechanisms, spec.roles, self._credentials(spec, parameters))
+                spec.user, spec.db, spec.mechanisms, spec.roles, self._credentials(spec, parameters),
+                spec.authentication_restrictions)
 
     @staticmethod
     def _credentials(spec, parameters):

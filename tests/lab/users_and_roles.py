@@ -24,7 +24,19 @@ def _targets(argument, db, kind):
     return names
 
 
-def _user_document(deployment, user, with_privileges):
+def _inherited_restrictions(deployment, roles):
+    """inheritedAuthenticationRestrictions: one array of restriction documents per inherited custom
+    role that has any (RestrictionDocuments::toBSON, as User::reportForUsersInfo appends it)."""
+    catalogue = deployment.roles
+    return [list(catalogue.restrictions(role)) for role in catalogue.inherited_roles(roles)
+            if catalogue.restrictions(role)]
+
+
+def _user_document(deployment, user, with_privileges, with_restrictions=False):
+    """User::reportForUsersInfo (src/mongo/db/auth/user.cpp): with showPrivileges or
+    showAuthenticationRestrictions, inheritedRoles, inheritedPrivileges and
+    inheritedAuthenticationRestrictions; with showAuthenticationRestrictions, the user's own
+    authenticationRestrictions last, [] when it has none."""
     document = {"_id": f"{user.db}.{user.name}", "userId": user.user_id, "user": user.name,
                 "db": user.db}
     roles = [dict(role) for role in user.roles]
@@ -36,8 +48,10 @@ def _user_document(deployment, user, with_privileges):
         "roles": roles,
         "inheritedRoles": deployment.roles.inherited_roles(roles),
         "inheritedPrivileges": deployment.roles.privileges(roles),
-        "inheritedAuthenticationRestrictions": [],
+        "inheritedAuthenticationRestrictions": _inherited_restrictions(deployment, roles),
     })
+    if with_restrictions:
+        document["authenticationRestrictions"] = [dict(r) for r in user.authentication_restrictions]
     return document
 
 
@@ -73,7 +87,9 @@ def users_info(context):
         users = [u for u in users if (u.name, u.db) in targets]
     elif not (isinstance(argument, dict) and argument.get("forAllDBs") is True):
         users = [u for u in users if u.db == context.db]
-    return {"users": [_user_document(deployment, u, with_privileges) for u in users], "ok": 1.0}
+    with_restrictions = context.body.get("showAuthenticationRestrictions") is True
+    return {"users": [_user_document(deployment, u, with_privileges, with_restrictions) for u in users],
+            "ok": 1.0}
 
 
 def _role_document(catalogue, role, with_privileges):

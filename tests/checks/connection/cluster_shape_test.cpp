@@ -1,4 +1,4 @@
-// DISC-003 and DISC-004 on sharded clusters built in memory.
+// DISC-003 and DISC-004 on sharded clusters built in memory; HARD-011 on replica sets.
 
 #include "checks/connection/cluster_shape.h"
 
@@ -78,6 +78,50 @@ TEST(ClusterReplicaSets, NotShardedOrNoShardKnownIsSkipped) {
   const Finding unknown = judge(cluster({router}), "DISC-003");
   EXPECT_EQ(unknown.status, Status::skipped);
   EXPECT_NE(unknown.message.find("listShards action"), std::string::npos) << unknown.message;
+}
+
+// A replica set rs0 target: one node per (host, role), every hello listing the data-bearing
+// `hosts` and the `arbiters`.
+DeploymentFacts replica_set(const std::vector<std::pair<std::string, std::string>>& members) {
+  std::vector<std::string> hosts, arbiters;
+  for (const auto& [host, role] : members)
+    (role == "arbiter" ? arbiters : hosts).push_back(host + ":27017");
+  std::vector<NodeFacts> nodes;
+  for (const auto& [host, role] : members)
+    nodes.push_back(node(host, 27017, member_hello("rs0", role, hosts, arbiters)));
+  return cluster(std::move(nodes));
+}
+
+TEST(ReplicaSetShape, ThreeDataBearingMembersPass) {
+  const Finding finding =
+      judge(replica_set({{"a", "primary"}, {"b", "secondary"}, {"c", "secondary"}}), "HARD-011");
+  EXPECT_EQ(finding.status, Status::pass) << finding.message;
+  EXPECT_EQ(finding.evidence["data_bearing"], 3);
+}
+
+TEST(ReplicaSetShape, PrimarySecondaryArbiterWarnsWithTheWriteConcernCaveat) {
+  const Finding finding =
+      judge(replica_set({{"a", "primary"}, {"b", "secondary"}, {"c", "arbiter"}}), "HARD-011");
+  EXPECT_EQ(finding.status, Status::warn);
+  EXPECT_NE(finding.message.find("primary-secondary-arbiter"), std::string::npos);
+  EXPECT_NE(finding.message.find("implicit default write concern (w:1)"), std::string::npos);
+  EXPECT_EQ(finding.evidence["arbiters"], 1);
+}
+
+TEST(ReplicaSetShape, TwoDataBearingMembersFail) {
+  const Finding finding = judge(replica_set({{"a", "primary"}, {"b", "secondary"}}), "HARD-011");
+  EXPECT_EQ(finding.status, Status::fail);
+  EXPECT_NE(finding.message.find("2 data-bearing members"), std::string::npos);
+}
+
+TEST(ReplicaSetShape, ShardedClustersAndStandalonesAreNotApplicable) {
+  const Finding sharded = judge(cluster(sample_cluster(false)), "HARD-011");
+  EXPECT_EQ(sharded.status, Status::skipped);
+  EXPECT_NE(sharded.message.find("DISC-003"), std::string::npos);
+  const Finding standalone =
+      judge(cluster({node("db", 27017, bson::Document{{"isWritablePrimary", true}})}), "HARD-011");
+  EXPECT_EQ(standalone.status, Status::skipped);
+  EXPECT_NE(standalone.message.find("standalone"), std::string::npos);
 }
 
 TEST(ClusterRouters, OneLiveMongosFailsAndStaleOnesDoNotCount) {

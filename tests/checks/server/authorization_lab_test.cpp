@@ -1,5 +1,7 @@
 // AUTHZ-004 against the lab, whose listCollections filters as the server's does
 // (tests/lab/catalog.py): a listing the scanning account may only see part of is never a pass.
+// AUTHZ-005 to AUTHZ-008 on the hardened profile (which passes them all), variants that break
+// each, and an arbiter (no login: not judged).
 
 #include <gtest/gtest.h>
 
@@ -29,8 +31,8 @@ TEST(AuthorizationLab, AListingOfConfigFilteredByPrivilegesIsSkippedNotPassed) {
       for (const json& privilege : role["privileges"]) {
         if (privilege["resource"].value("db", "") != "config") kept.push_back(privilege);
       }
-      kept.push_back({{"resource", {{"db", "config"}, {"collection", "settings"}}},
-                      {"actions", {"find"}}});
+      kept.push_back(
+          {{"resource", {{"db", "config"}, {"collection", "settings"}}}, {"actions", {"find"}}});
       role["privileges"] = kept;
     }
   });
@@ -41,6 +43,94 @@ TEST(AuthorizationLab, AListingOfConfigFilteredByPrivilegesIsSkippedNotPassed) {
   const json authz = finding(result, "AUTHZ-004");
   EXPECT_EQ(authz["status"], "skipped") << authz.dump();
   EXPECT_EQ(authz["evidence"]["filtered_listings"], json{"config"}) << authz.dump();
+}
+
+const std::string kPolicy = std::string(MONGOSCAN_SOURCE_DIR) + "/fixtures/policy/lab-policy.json";
+
+testing_support::Scan scan_hardened(const std::string& profile) {
+  auto lab = start_lab(profile);
+  return scan(*lab,
+              "mongodb://scanner:Scan%21Lab-Passw0rd%232024@" + lab->nodes()[0] +
+                  "/?authSource=admin&tls=true&tlsCAFile=" + lab->cert_dir() + "/ca.pem",
+              {"--policy", kPolicy});
+}
+
+TEST(AuthorizationLab, HardenedPassesThePrivilegeChecks) {
+  const auto result = scan_hardened("hardened");
+  for (const char* id : {"AUTHZ-005", "AUTHZ-006", "AUTHZ-007", "AUTHZ-008"}) {
+    const json found = finding(result, id);
+    EXPECT_EQ(found["status"], "pass") << id << ": " << found.dump();
+  }
+  EXPECT_EQ(finding(result, "AUTHZ-007")["evidence"]["custom_roles"], 3);
+  EXPECT_EQ(finding(result, "AUTHZ-008")["evidence"]["administrators"], json{"admin@admin"});
+}
+
+TEST(AuthorizationLab, AnApplicationAccountOwningItsDatabaseFailsUserAdministrationAndDdl) {
+  const ProfileVariant owner("hardened", [](json& profile) {
+    for (json& user : profile["users"])
+      if (user["user"] == "app") user["roles"] = {{{"role", "dbOwner"}, {"db", "db_app"}}};
+  });
+  const auto result = scan_hardened(owner.path());
+  const json users = finding(result, "AUTHZ-005");
+  EXPECT_EQ(users["status"], "fail") << users.dump();
+  EXPECT_EQ(users["evidence"]["holders"]["app@admin"][0], "dbOwner@db_app");
+  const json ddl = finding(result, "AUTHZ-006");
+  EXPECT_EQ(ddl["status"], "fail") << ddl.dump();
+  EXPECT_TRUE(ddl["evidence"]["holders"].contains("app@admin"));
+  const json sources = finding(result, "AUTHZ-008");
+  EXPECT_EQ(sources["status"], "fail") << "app now administers users, from any address";
+  EXPECT_EQ(sources["evidence"]["unrestricted"], json{"app@admin"});
+  const json unused = finding(result, "AUTHZ-007");
+  EXPECT_EQ(unused["status"], "fail") << unused.dump();
+  EXPECT_EQ(unused["evidence"]["unused"], json{"appCrud@db_app"});
+}
+
+TEST(AuthorizationLab, ACustomRoleWatchingEveryDatabaseFailsAndAnOpenAdministratorFails) {
+  const ProfileVariant variant("hardened", [](json& profile) {
+    for (json& role : profile["customRoles"]) {
+      if (role["role"] == "appAuditor")
+        role["privileges"].push_back(
+            {{"resource", {{"db", ""}, {"collection", ""}}}, {"actions", {"changeStream"}}});
+    }
+    for (json& user : profile["users"])
+      if (user["user"] == "admin") user.erase("authenticationRestrictions");
+  });
+  const auto result = scan_hardened(variant.path());
+  const json ddl = finding(result, "AUTHZ-006");
+  EXPECT_EQ(ddl["status"], "fail") << ddl.dump();
+  EXPECT_EQ(ddl["evidence"]["holders"]["reporting@admin"][0], "appAuditor@admin (changeStream)");
+  const json sources = finding(result, "AUTHZ-008");
+  EXPECT_EQ(sources["status"], "fail") << sources.dump();
+  EXPECT_EQ(sources["evidence"]["unrestricted"], json{"admin@admin"});
+}
+
+TEST(AuthorizationLab, RestrictionsAreSkippedWithoutViewUserOnTheUsersDatabases) {
+  const ProfileVariant variant("hardened", [](json& profile) {
+    for (json& role : profile["customRoles"]) {
+      if (role["role"] != "mongoscanAuditor") continue;
+      role["privileges"][1]["actions"] = {"listCollections", "viewRole"};
+    }
+  });
+  const json sources = finding(scan_hardened(variant.path()), "AUTHZ-008");
+  EXPECT_EQ(sources["status"], "skipped") << sources.dump();
+  EXPECT_NE(sources["message"].get<std::string>().find("viewUser"), std::string::npos);
+}
+
+// On an arbiter the scanner never logs in (it holds no users): nothing is judged there.
+TEST(AuthorizationLab, AnArbiterIsNotJudged) {
+  auto lab = start_lab("replset");
+  const auto result = scan(*lab, "mongodb://scanner:Mon1tor%21Rs-Status%2324@" + lab->nodes()[0] +
+                                     "/?authSource=admin&replicaSet=rs0");
+  const std::string arbiter = lab->nodes()[3];
+  int judged = 0;
+  for (const char* id : {"AUTHZ-005", "AUTHZ-006", "AUTHZ-007", "AUTHZ-008"}) {
+    for (const json& found : testing_support::findings(result, id)) {
+      if (found["subject"].value("node", "") != arbiter) continue;
+      ++judged;
+      EXPECT_EQ(found["status"], "skipped") << id << ": " << found.dump();
+    }
+  }
+  EXPECT_EQ(judged, 4);
 }
 
 }  // namespace

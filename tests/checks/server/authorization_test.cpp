@@ -178,11 +178,11 @@ TEST(CustomRoles, BroadPrivilegesFailNamingWhy) {
 TEST(CustomRoles, MonitoringActionsAreReadOnlyAndChangingOnesAreNot) {
   NodeFacts facts = reachable_node();
   facts.commands["rolesInfo"] = roles_info(
-      {custom_role("monitor", {privilege({{"cluster", true}},
-                                         {"shardingState", "getShardVersion",
-                                          "getDatabaseVersion", "listCursors",
-                                          "getChangeStreamState", "checkMetadataConsistency",
-                                          "shardedDataDistribution", "allCollectionStats"})}),
+      {custom_role("monitor",
+                   {privilege({{"cluster", true}},
+                              {"shardingState", "getShardVersion", "getDatabaseVersion",
+                               "listCursors", "getChangeStreamState", "checkMetadataConsistency",
+                               "shardedDataDistribution", "allCollectionStats"})}),
        custom_role("tuner", {privilege({{"cluster", true}},
                                        {"serverStatus", "setParameter", "cpuProfiler"})})});
   const Finding finding = judge(facts, "AUTHZ-003");
@@ -269,6 +269,214 @@ TEST(SystemDatabases, AFilteredListingIsNotAPass) {
 
   facts.commands["listCollections config"] = collections({"system.sessions", "orders"});
   EXPECT_EQ(judge(facts, "AUTHZ-004").status, Status::fail) << "what it does see still fails";
+}
+
+TEST(UserAdministration, DbOwnerOrUserAdminOnABusinessDatabaseFailsForAnApplicationAccount) {
+  const NodeFacts facts = node_with_users(
+      {user("admin", {role("root", "admin")}), user("shop", {role("dbOwner", "shop")}),
+       user("crm", {role("userAdmin", "crm")}), user("app", {role("readWrite", "shop")})});
+  const Finding finding = judge(facts, "AUTHZ-005", declaring({"admin@admin"}));
+  EXPECT_EQ(finding.status, Status::fail);
+  EXPECT_EQ(finding.evidence["holders"]["shop@admin"][0], "dbOwner@shop");
+  EXPECT_EQ(finding.evidence["holders"]["crm@admin"][0], "userAdmin@crm");
+  EXPECT_FALSE(finding.evidence["holders"].contains("admin@admin")) << "declared";
+  EXPECT_FALSE(finding.evidence["holders"].contains("app@admin")) << "readWrite administers none";
+  // AUTHZ-001 counts dbOwner only on admin: the business database's owner is AUTHZ-005's.
+  EXPECT_EQ(judge(facts, "AUTHZ-001", declaring({"admin@admin"})).status, Status::pass);
+}
+
+TEST(UserAdministration, UndeclaredAdministratorsWarnAndDeclaredOnesPass) {
+  const NodeFacts facts = node_with_users(
+      {user("admin", {role("root", "admin")}), user("app", {role("readWrite", "shop")})});
+  EXPECT_EQ(judge(facts, "AUTHZ-005").status, Status::warn);
+  const Finding declared = judge(facts, "AUTHZ-005", declaring({"admin@admin"}));
+  EXPECT_EQ(declared.status, Status::pass);
+}
+
+TEST(UserAdministration, CustomRoleWithCreateUserOrGrantRoleCounts) {
+  NodeFacts facts = node_with_users(
+      {user("svc", {role("onboarding", "shop")}), user("reader", {role("reporting", "shop")})});
+  const bson::Document shop{{"db", "shop"}, {"collection", ""}};
+  facts.commands["rolesInfo"] = answered(bson::Document{
+      {"roles",
+       bson::Array{
+           bson::Document{{"role", "onboarding"},
+                          {"db", "shop"},
+                          {"isBuiltin", false},
+                          {"roles", bson::Array{}},
+                          {"inheritedPrivileges",
+                           bson::Array{bson::Document{
+                               {"resource", shop},
+                               {"actions", bson::Array{"createUser", "grantRole", "insert"}}}}}},
+           bson::Document{
+               {"role", "reporting"},
+               {"db", "shop"},
+               {"isBuiltin", false},
+               {"roles", bson::Array{}},
+               {"inheritedPrivileges",
+                bson::Array{bson::Document{{"resource", shop},
+                                           {"actions", bson::Array{"find", "viewUser"}}}}}}}},
+      {"ok", 1.0}});
+  const Finding finding = judge(facts, "AUTHZ-005", declaring({}));
+  EXPECT_EQ(finding.status, Status::fail);
+  EXPECT_EQ(finding.evidence["holders"]["svc@admin"][0], "onboarding@shop (createUser, grantRole)");
+  EXPECT_FALSE(finding.evidence["holders"].contains("reader@admin")) << "viewUser only reads";
+}
+
+TEST(UserAdministration, UsersNotListedIsNotAPass) {
+  NodeFacts facts = reachable_node();
+  facts.commands["connectionStatus"] = scanning_as({role("clusterMonitor", "admin")});
+  facts.commands["usersInfo"] = refused();
+  const Finding finding = judge(facts, "AUTHZ-005", declaring({}));
+  EXPECT_EQ(finding.status, Status::skipped);
+  EXPECT_NE(finding.message.find("auditor@admin"), std::string::npos);
+}
+
+TEST(StructureChanges, ReadWriteOrDbAdminForAnApplicationAccountFails) {
+  const NodeFacts facts = node_with_users({user("admin", {role("root", "admin")}),
+                                           user("app", {role("readWrite", "shop")}),
+                                           user("reader", {role("read", "shop")})});
+  const Finding finding = judge(facts, "AUTHZ-006", declaring({"admin@admin"}));
+  EXPECT_EQ(finding.status, Status::fail);
+  EXPECT_EQ(finding.evidence["holders"]["app@admin"][0],
+            "readWrite@shop (creates and drops collections and indexes)");
+  EXPECT_FALSE(finding.evidence["holders"].contains("reader@admin"))
+      << "read's changeStream covers only the database it already reads";
+  EXPECT_EQ(judge(facts, "AUTHZ-006").status, Status::warn) << "no administrators declared";
+}
+
+TEST(StructureChanges, CustomRolesCountForDdlAndDeploymentWideChangeStreams) {
+  NodeFacts facts = node_with_users({user("crud", {role("crud", "shop")}),
+                                     user("cdc", {role("watcher", "admin")}),
+                                     user("local", {role("shopWatcher", "shop")})});
+  auto custom = [](const char* name, const char* db, bson::Document resource, bson::Array actions) {
+    return bson::Document{
+        {"role", name},
+        {"db", db},
+        {"isBuiltin", false},
+        {"roles", bson::Array{}},
+        {"inheritedPrivileges", bson::Array{bson::Document{{"resource", std::move(resource)},
+                                                           {"actions", std::move(actions)}}}}};
+  };
+  facts.commands["rolesInfo"] = answered(bson::Document{
+      {"roles", bson::Array{custom("crud", "shop", {{"db", "shop"}, {"collection", ""}},
+                                   {"find", "insert", "remove", "update"}),
+                            custom("watcher", "admin", {{"db", ""}, {"collection", ""}},
+                                   {"changeStream", "find"}),
+                            custom("shopWatcher", "shop", {{"db", "shop"}, {"collection", ""}},
+                                   {"changeStream", "createIndex"})}},
+      {"ok", 1.0}});
+  const Finding finding = judge(facts, "AUTHZ-006", declaring({}));
+  EXPECT_EQ(finding.status, Status::fail);
+  EXPECT_FALSE(finding.evidence["holders"].contains("crud@admin")) << "CRUD only";
+  EXPECT_EQ(finding.evidence["holders"]["cdc@admin"][0], "watcher@admin (changeStream)");
+  EXPECT_EQ(finding.evidence["holders"]["local@admin"][0], "shopWatcher@shop (createIndex)");
+}
+
+// rolesInfo: 1 on `db`, listing custom roles named `names` (each inheriting `inherits`).
+CommandOutcome roles_of(const char* db, std::vector<std::pair<const char*, bson::Array>> roles) {
+  bson::Array list;
+  for (auto& [name, inherits] : roles) {
+    list.push_back(bson::Document{{"role", name},
+                                  {"db", db},
+                                  {"isBuiltin", false},
+                                  {"roles", inherits},
+                                  {"inheritedRoles", inherits}});
+  }
+  return answered(bson::Document{{"roles", std::move(list)}, {"ok", 1.0}});
+}
+
+TEST(UnusedRoles, ARoleNobodyHoldsFailsAndOneInheritedByAHeldRoleIsUsed) {
+  NodeFacts facts = node_with_users({user("app", {role("appRole", "shop")})});
+  facts.commands["rolesInfo shop"] =
+      roles_of("shop", {{"appRole", bson::Array{role("base", "shop")}},
+                        {"base", bson::Array{}},
+                        {"legacyEtl", bson::Array{}}});
+  facts.commands["rolesInfo admin"] = roles_of("admin", {});
+  const Finding finding = judge(facts, "AUTHZ-007");
+  EXPECT_EQ(finding.status, Status::fail);
+  EXPECT_EQ(finding.evidence["unused"], nlohmann::json{"legacyEtl@shop"});
+  EXPECT_EQ(finding.evidence["custom_roles"], 3);
+}
+
+TEST(UnusedRoles, AllHeldIsNotAPassWhenADatabaseWasNotRead) {
+  NodeFacts facts = node_with_users({user("app", {role("appRole", "shop")})});
+  facts.commands["rolesInfo shop"] = roles_of("shop", {{"appRole", bson::Array{}}});
+  facts.commands["rolesInfo crm"] = refused();
+  const Finding finding = judge(facts, "AUTHZ-007");
+  EXPECT_EQ(finding.status, Status::skipped);
+  EXPECT_NE(finding.message.find("crm"), std::string::npos);
+  EXPECT_EQ(judge(node_with_users({user("app", {role("readWrite", "shop")})}), "AUTHZ-007").status,
+            Status::skipped)
+      << "no database's roles were listed";
+}
+
+// usersInfo by name with showAuthenticationRestrictions for `users` (name, own restrictions).
+CommandOutcome restrictions_of(std::vector<std::pair<const char*, bson::Array>> users) {
+  bson::Array list;
+  for (auto& [name, restrictions] : users) {
+    list.push_back(bson::Document{{"user", name},
+                                  {"db", "admin"},
+                                  {"roles", bson::Array{}},
+                                  {"inheritedAuthenticationRestrictions", bson::Array{}},
+                                  {"authenticationRestrictions", restrictions}});
+  }
+  return answered(bson::Document{{"users", std::move(list)}, {"ok", 1.0}});
+}
+
+bson::Document client_source(bson::Array sources) {
+  return bson::Document{{"clientSource", std::move(sources)}};
+}
+
+TEST(AdministratorSources, AnAdministratorWithoutClientSourceFails) {
+  NodeFacts facts = node_with_users({user("admin", {role("root", "admin")}),
+                                     user("ops", {role("userAdmin", "crm")}),
+                                     user("app", {role("readWrite", "shop")})});
+  facts.commands["usersInfo authenticationRestrictions"] = restrictions_of(
+      {{"admin", bson::Array{client_source({"10.1.0.0/24"})}},
+       {"ops", bson::Array{bson::Document{{"serverAddress", bson::Array{"10.0.0.5"}}}}},
+       {"app", bson::Array{}}});
+  const Finding finding = judge(facts, "AUTHZ-008");
+  EXPECT_EQ(finding.status, Status::fail);
+  EXPECT_EQ(finding.evidence["unrestricted"], nlohmann::json{"ops@admin"})
+      << "serverAddress alone does not restrict the client; app holds no administrative role";
+}
+
+TEST(AdministratorSources, ACatchAllRangeOrAnOpenAlternativeIsNoRestriction) {
+  NodeFacts facts = node_with_users({user("admin", {role("root", "admin")})});
+  facts.commands["usersInfo authenticationRestrictions"] =
+      restrictions_of({{"admin", bson::Array{client_source({"0.0.0.0/0"})}}});
+  EXPECT_EQ(judge(facts, "AUTHZ-008").status, Status::fail);
+  facts.commands["usersInfo authenticationRestrictions"] = restrictions_of(
+      {{"admin", bson::Array{client_source({"10.1.0.7"}),
+                             bson::Document{{"serverAddress", bson::Array{"10.0.0.5"}}}}}});
+  EXPECT_EQ(judge(facts, "AUTHZ-008").status, Status::fail);
+  facts.commands["usersInfo authenticationRestrictions"] =
+      restrictions_of({{"admin", bson::Array{client_source({"10.1.0.7", "10.1.0.8"})}}});
+  EXPECT_EQ(judge(facts, "AUTHZ-008").status, Status::pass);
+}
+
+TEST(AdministratorSources, ARestrictionInheritedFromARoleCounts) {
+  NodeFacts facts = node_with_users({user("admin", {role("root", "admin")})});
+  facts.commands["usersInfo authenticationRestrictions"] = answered(bson::Document{
+      {"users",
+       bson::Array{bson::Document{{"user", "admin"},
+                                  {"db", "admin"},
+                                  {"inheritedAuthenticationRestrictions",
+                                   bson::Array{bson::Array{client_source({"10.1.0.0/24"})}}},
+                                  {"authenticationRestrictions", bson::Array{}}}}},
+      {"ok", 1.0}});
+  EXPECT_EQ(judge(facts, "AUTHZ-008").status, Status::pass);
+}
+
+TEST(AdministratorSources, RefusedIsSkippedNamingViewUserAndNoAdministratorPasses) {
+  NodeFacts facts = node_with_users({user("admin", {role("root", "admin")})});
+  facts.commands["usersInfo authenticationRestrictions"] = refused();
+  const Finding refused_finding = judge(facts, "AUTHZ-008");
+  EXPECT_EQ(refused_finding.status, Status::skipped);
+  EXPECT_NE(refused_finding.message.find("viewUser"), std::string::npos);
+  EXPECT_EQ(judge(node_with_users({user("app", {role("readWrite", "shop")})}), "AUTHZ-008").status,
+            Status::pass);
 }
 
 TEST(Authorization, OneFindingPerCheckAboutTheNode) {

@@ -69,7 +69,7 @@ TEST(ProbeLab, HardenedProfileFactsMatch) {
   EXPECT_EQ(weak_handshake(node, "NULL")["outcome"], "refused") << node["tls"];
   EXPECT_EQ(node["authentication"]["succeeded"], true);
   EXPECT_EQ(node["authentication"]["mechanism"], "SCRAM-SHA-256");
-  EXPECT_EQ(node["authentication"]["roles"], json::array({"readWrite@db_app"}));
+  EXPECT_EQ(node["authentication"]["roles"], json::array({"appCrud@db_app"}));
   EXPECT_EQ(node["errors"], json::array());
   // Commands the account may not run are recorded and the rest go on.
   EXPECT_EQ(node["commands"]["unauthenticated"]["listDatabases"]["state"], "not_permitted");
