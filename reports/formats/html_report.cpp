@@ -237,7 +237,7 @@ td.since-previous[data-since="mixed"], td.since-previous[data-since="unverified"
   table.findings pre { column-width: 26em; column-gap: 14px; column-rule: 1px solid var(--line); }
   /* The grid within an A4 page's width: narrower fixed columns, tighter cells, and a cell's
      status as its glyph (the legend names them) once a table has more than three subjects. */
-  .col-check { width: 11rem; min-width: 11rem; max-width: 11rem; }
+  .col-check { width: 11rem; min-width: 11rem; max-width: 11rem; overflow-wrap: anywhere; }
   .col-severity, .col-result { width: auto; min-width: 0; }
   .badge { min-width: 0; padding: 1px 4px; }
   th, td, table.self-check th, table.self-check td { padding: 4px 5px; }
