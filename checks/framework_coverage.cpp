@@ -10,18 +10,14 @@ constexpr std::string_view kHostFiles =
     "file ownership and permissions on the host: no read-only command shows them";
 
 // Read from the controls' titles and the checks' evidence; each partial note names what no check
-// judges, each not-observable note what only the host or the organisation can show.
+// judges, each not-observable note what only the host or the organisation can show. A control
+// without a note is full: its checks judge every part the deployment shows, and where it asks
+// whether access is needed, the policy's declared administrators and workloads decide.
 constexpr std::array kNotes = {
     // CIS MongoDB 7 and 8
-    CoverageNote{Framework::cis, "3.1", CoverageLevel::partial,
-                 "administrative roles and roles on other databases are judged; the actions each "
-                 "application account needs are not known to the scanner"},
     CoverageNote{Framework::cis, "3.3", CoverageLevel::partial,
                  "only whether the server runs as root (its startup warning); whether the account "
                  "is dedicated and otherwise unprivileged is the host's"},
-    CoverageNote{Framework::cis, "3.4", CoverageLevel::partial,
-                 "custom roles with any action, any resource or cluster-wide changes are judged; "
-                 "whether each role is needed is not"},
     CoverageNote{Framework::cis, "6.2", CoverageLevel::partial,
                  "only the soft limits the server warns about at startup; the limits themselves "
                  "are the host's"},
@@ -57,10 +53,21 @@ constexpr std::array kNotes = {
                  "engine's"},
     CoverageNote{Framework::stig, "V-252144", CoverageLevel::not_observable,
                  "organisation-defined security labels: a review of the documentation and data"},
+    CoverageNote{Framework::stig, "V-252150", CoverageLevel::partial,
+                 "who may administer users and roles, and from which addresses administrators "
+                 "connect, are judged; the rest of the access control policy is the "
+                 "organisation's"},
+    CoverageNote{Framework::stig, "V-252151", CoverageLevel::partial,
+                 "roles that change database structure are judged; custom grants on system.js "
+                 "are not"},
     CoverageNote{Framework::stig, "V-252152", CoverageLevel::not_observable,
                  "the host's installation account"},
     CoverageNote{Framework::stig, "V-252153", CoverageLevel::not_observable,
                  "the host's directories and volumes"},
+    CoverageNote{Framework::stig, "V-252154", CoverageLevel::partial,
+                 "MongoDB objects have no owner of their own: dbOwner and userAdmin outside the "
+                 "declared administrators are judged, the documentation's list of owners is not "
+                 "read"},
     CoverageNote{Framework::stig, "V-252160", CoverageLevel::not_observable, kHostFiles},
     CoverageNote{Framework::stig, "V-252162", CoverageLevel::not_observable,
                  "how clients prompt for and echo passwords"},
@@ -75,6 +82,9 @@ constexpr std::array kNotes = {
                  "the host's storage for audit records"},
     CoverageNote{Framework::stig, "V-252173", CoverageLevel::not_observable,
                  "the site's monitoring of audit storage"},
+    CoverageNote{Framework::stig, "V-252174", CoverageLevel::partial,
+                 "roles that create collections, views and indexes are judged; custom grants on "
+                 "system.js are not"},
     CoverageNote{Framework::stig, "V-252175", CoverageLevel::not_observable, kHostFiles},
     CoverageNote{Framework::stig, "V-252176", CoverageLevel::not_observable,
                  "organisation-defined circumstances: a review of the documentation"},

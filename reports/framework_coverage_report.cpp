@@ -29,7 +29,11 @@ std::string coverage_summary(const FrameworkCoverage& coverage) {
 void write_coverage_table(const FrameworkCoverage& coverage, std::ostream& out) {
   const FrameworkSource& source = framework_source(coverage.framework);
   out << framework_label(coverage.framework) << ": " << source.document << " (list of "
-      << source.retrieved << ")\n\n";
+      << source.retrieved
+      << ")\nfull: the checks judge every part of the control that the "
+         "deployment shows (whether access is needed, the policy's administrators and workloads "
+         "say); partial: a part is not judged; not remotely observable: only the host or the "
+         "organisation can show it\n\n";
   TextTable table({{"CONTROL"}, {"COVERAGE"}, {"CHECKS"}, {"TITLE", kTitleWidth, 0, true}});
   table.set_detail_columns({{"", kTitleWidth + 20, 0, true}}, "    ");
   for (const ControlCoverageRow& row : coverage.rows) {

@@ -822,13 +822,18 @@ const std::vector<CheckSpec>& authorization_specs() {
        "Only declared administrators can administer users and roles",
        Layer::authorization,
        Severity::high,
-       {{Framework::cis, "3.4",
+       {{Framework::cis, "3.1", "Ensure least privilege for database accounts"},
+        {Framework::cis, "3.4",
          "Ensure that each role for each MongoDB database is needed and grants only the necessary "
          "privileges"},
         {Framework::cis, "3.5", "Review Superuser/Admin Roles"},
         {Framework::stig, "V-252150",
          "MongoDB must enforce approved authorizations for logical access to information and "
          "system resources in accordance with applicable access control policies."},
+        {Framework::stig, "V-252154",
+         "Database objects (including but not limited to tables, indexes, storage, stored "
+         "procedures, functions, triggers, links to software external to MongoDB, etc.) must be "
+         "owned by database/DBMS principals authorized for ownership."},
         {Framework::devspec, "A3.5", "Authorization: least privilege"},
         {Framework::checklist, "rbac", "Configure Role-Based Access Control"}},
        "Revoke dbOwner and userAdmin (on any database) and custom roles with createUser, "
@@ -838,7 +843,8 @@ const std::vector<CheckSpec>& authorization_specs() {
        "Application accounts cannot change database structure or watch every database",
        Layer::authorization,
        Severity::medium,
-       {{Framework::cis, "3.4",
+       {{Framework::cis, "3.1", "Ensure least privilege for database accounts"},
+        {Framework::cis, "3.4",
          "Ensure that each role for each MongoDB database is needed and grants only the necessary "
          "privileges"},
         {Framework::stig, "V-252155",
