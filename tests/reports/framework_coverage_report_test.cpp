@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <sstream>
 #include <string>
 
@@ -54,6 +55,19 @@ TEST(FrameworkCoverageReport, JsonCarriesEveryControlAndTheCounts) {
   EXPECT_EQ(json["full_or_partial_percent"], coverage.covered_percent());
   EXPECT_EQ(json["summary"], coverage_summary(coverage));
   EXPECT_FALSE(json["retrieved"].get<std::string>().empty());
+}
+
+// The README shows each framework's percentages as the command prints them today.
+TEST(FrameworkCoverageReport, TheReadmeShowsTodaysPercentages) {
+  std::ifstream file(std::string(MONGOSCAN_SOURCE_DIR) + "/README.md");
+  std::ostringstream readme;
+  readme << file.rdbuf();
+  ASSERT_FALSE(readme.str().empty());
+  for (const Framework framework : {Framework::cis, Framework::stig, Framework::checklist}) {
+    const std::string line =
+        "\n" + coverage_summary(framework_coverage(framework, check_catalogue())) + "\n";
+    EXPECT_NE(readme.str().find(line), std::string::npos) << "the README lacks" << line;
+  }
 }
 
 }  // namespace
