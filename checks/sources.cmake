@@ -49,8 +49,10 @@ mongoscan_sources(MONGOSCAN_SOURCES checks/data_model
 # each node's server: authentication, authorization, network, TLS, hardening, versions
 mongoscan_sources(MONGOSCAN_SOURCES checks/server
   authentication.cpp
+  audit_filter.cpp
   authorization.cpp
   command_evidence.cpp
+  edition.cpp
   hardening.cpp
   network.cpp
   release_data.cpp
