@@ -338,6 +338,8 @@ constexpr std::array kLogComponents = {"accessControl",
                                        "write"};
 
 // HARD-007: systemLog.quiet off, systemLog.logAppend on for a log file, verbosity not raised.
+// The manual, systemLog.logAppend: "Without this option, mongod will back up the existing log and
+// create a new file" at each restart; syslog and standard output are appended to by design.
 // `parameters` is the node's getParameter reply (live values: quiet, logLevel and
 // logComponentVerbosity change at runtime); nullptr for a config file.
 Verdict judge_system_log(const ServerSettings& settings, const bson::Document* parameters) {
