@@ -13,6 +13,9 @@ constexpr std::pair<std::string_view, int> kCweByCheck[] = {
     {"NET-004", 1188},   // Initialization of a Resource with an Insecure Default
     {"NET-005", 668},    // Exposure of Resource to Wrong Sphere
     {"NET-006", 668},    // Exposure of Resource to Wrong Sphere
+    {"NET-007", 20},     // Improper Input Validation
+    {"NET-008", 200},    // Exposure of Sensitive Information to an Unauthorized Actor
+    {"NET-009", 770},    // Allocation of Resources Without Limits or Throttling
     {"AUTHN-001", 306},  // Missing Authentication for Critical Function
     {"AUTHN-002", 862},  // Missing Authorization
     {"AUTHN-003", 288},  // Authentication Bypass Using an Alternate Path or Channel
@@ -30,10 +33,14 @@ constexpr std::pair<std::string_view, int> kCweByCheck[] = {
     {"TLS-002", 327},    // Use of a Broken or Risky Cryptographic Algorithm
     {"TLS-003", 295},    // Improper Certificate Validation
     {"TLS-004", 295},    // Improper Certificate Validation
+    {"TLS-005", 327},    // Use of a Broken or Risky Cryptographic Algorithm
     {"HARD-001", 1188},  // Initialization of a Resource with an Insecure Default
     {"HARD-002", 778},   // Insufficient Logging
     {"HARD-003", 311},   // Missing Encryption of Sensitive Data
     {"HARD-004", 532},   // Insertion of Sensitive Information into Log File
+    {"HARD-005", 778},   // Insufficient Logging
+    {"HARD-006", 778},   // Insufficient Logging
+    {"HARD-007", 778},   // Insufficient Logging
     {"VER-001", 1104},   // Use of Unmaintained Third Party Components
     {"VER-002", 1395},   // Dependency on Vulnerable Third-Party Component
     {"CONN-009", 319},   // Cleartext Transmission of Sensitive Information

@@ -41,10 +41,11 @@ const bson::Document* connection_status(const NodeFacts& facts) {
 }
 
 // A command the node answered before authentication: it does not enforce authorization, and
-// nothing is filtered.
+// nothing is filtered. buildInfo does not count: servers that enforce authentication answer it
+// too unless buildInfoAuthMode is requiresAuth (it is probed for NET-008).
 bool authorization_not_enforced(const NodeFacts& facts) {
   for (const auto& [name, outcome] : facts.unauthenticated)
-    if (outcome.state == CommandOutcome::State::ok) return true;
+    if (name != "buildInfo" && outcome.state == CommandOutcome::State::ok) return true;
   return false;
 }
 
@@ -82,8 +83,8 @@ ListingScope list_databases_scope(const NodeFacts& facts) {
 std::string partial_listing_note(std::string_view what, std::string_view action,
                                  std::string_view resource) {
   return "the scanning account may list only the " + std::string(what) +
-         " it has privileges on (it lacks " + std::string(action) + " on " +
-         std::string(resource) + "), so others were not seen";
+         " it has privileges on (it lacks " + std::string(action) + " on " + std::string(resource) +
+         "), so others were not seen";
 }
 
 }  // namespace mongoscan

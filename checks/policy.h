@@ -99,6 +99,9 @@ struct Policy {
   std::optional<std::set<std::string>> administrators;
   // TLS-003 warns when a server certificate expires within this many days.
   std::int64_t tls_certificate_warn_days = 30;
+  // HARD-006: where audit records may go (auditLog.destination): "file" (a file the site ships to
+  // its log collector) and "syslog"; "console" (standard output) is allowed only if listed.
+  std::set<std::string> audit_destinations = {"file", "syslog"};
   DataModelRules data_model;
   ConfigFindingLimits config_findings;
   ExposureRules exposure;

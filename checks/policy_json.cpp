@@ -19,6 +19,8 @@
 //   "administrators": ["admin@admin"]     accounts allowed administrative roles (AUTHZ-001); with
 //                                           the list, other holders fail instead of warn
 //   "tls_certificate_warn_days": 30         TLS-003 warns when a certificate expires within it
+//   "audit_destinations": ["file", "syslog"] HARD-006: the auditLog.destination values allowed
+//                                           (file, syslog, console); replaces the whole list
 //   "data_model": {"database_prefix": "db_", "collection_prefix": "t_",
 //                  "time_suffixed_families": true, "max_name_bytes": 64,
 //                  "average_document_bytes": 102400, "max_document_bytes": 1048576,
@@ -264,6 +266,26 @@ Result<Ok> read_tls_certificate_warn_days(const json& value, Policy& policy) {
   return Ok{};
 }
 
+// The auditLog.destination values mongod accepts (AuditManager::_setDestinationFromConfig, MongoDB
+// Enterprise: file, syslog, console).
+constexpr std::array<std::string_view, 3> kAuditDestinations = {"file", "syslog", "console"};
+
+Result<Ok> read_audit_destinations(const json& value, Policy& policy) {
+  auto listed = read_strings("audit_destinations", value);
+  if (!listed) return listed.error();
+  if (listed.value().empty()) return policy_error("audit_destinations", "must list at least one");
+  for (std::size_t i = 0; i < listed.value().size(); ++i) {
+    if (std::find(kAuditDestinations.begin(), kAuditDestinations.end(), listed.value()[i]) ==
+        kAuditDestinations.end()) {
+      return policy_error("audit_destinations[" + std::to_string(i) + "]",
+                          "unknown destination " + json_quoted(listed.value()[i]) +
+                              " (expected file, syslog or console)");
+    }
+  }
+  policy.audit_destinations = std::set<std::string>(listed.value().begin(), listed.value().end());
+  return Ok{};
+}
+
 Result<Ok> read_data_model(const json& value, Policy& policy) {
   using Rules = DataModelRules;
   static constexpr std::array<std::pair<std::string_view, std::int64_t Rules::*>, 8> kCounts = {{
@@ -407,7 +429,7 @@ Result<Ok> read_disabled_checks(const json& value, Policy& policy) {
 
 using SectionReader = Result<Ok> (*)(const json&, Policy&);
 
-constexpr std::array<std::pair<std::string_view, SectionReader>, 14> kSections = {{
+constexpr std::array<std::pair<std::string_view, SectionReader>, 15> kSections = {{
     {"workload", read_workload},
     {"read_preferences", read_read_preferences},
     {"majority_write_workloads", read_majority_write_workloads},
@@ -416,6 +438,7 @@ constexpr std::array<std::pair<std::string_view, SectionReader>, 14> kSections =
     {"connection_budget", read_connection_budget},
     {"administrators", read_administrators},
     {"tls_certificate_warn_days", read_tls_certificate_warn_days},
+    {"audit_destinations", read_audit_destinations},
     {"data_model", read_data_model},
     {"config_findings", read_config_findings},
     {"exposure", read_exposure},
@@ -430,12 +453,13 @@ Result<Policy> read_policy(const json& document) {
   for (const auto& [key, value] : document.items()) {
     const auto* section = entry_named(kSections, key);
     if (section == nullptr) {
-      return policy_error(key,
-                          "unknown key (expected workload, read_preferences, "
-                          "majority_write_workloads, pool_ranges, passwords, connection_budget, "
-                          "administrators, tls_certificate_warn_days, data_model, "
-                          "config_findings, exposure, allow_incomplete, severity_overrides or "
-                          "disabled_checks)");
+      return policy_error(
+          key,
+          "unknown key (expected workload, read_preferences, "
+          "majority_write_workloads, pool_ranges, passwords, connection_budget, "
+          "administrators, tls_certificate_warn_days, audit_destinations, data_model, "
+          "config_findings, exposure, allow_incomplete, severity_overrides or "
+          "disabled_checks)");
     }
     auto read = section->second(value, policy);
     if (!read) return read.error();

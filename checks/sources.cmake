@@ -51,9 +51,11 @@ mongoscan_sources(MONGOSCAN_SOURCES checks/data_model
 # versions
 mongoscan_sources(MONGOSCAN_SOURCES checks/server
   authentication.cpp
+  audit_filter.cpp
   authorization.cpp
   command_evidence.cpp
   durability.cpp
+  edition.cpp
   hardening.cpp
   network.cpp
   release_data.cpp

@@ -49,13 +49,16 @@ mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/checks/data_model
   data_model_test.cpp)
 
 mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/checks/server
+  audit_filter_test.cpp
   authentication_test.cpp
   authorization_lab_test.cpp
   authorization_test.cpp
   command_evidence_test.cpp
   durability_lab_test.cpp
   durability_test.cpp
+  hardening_lab_test.cpp
   hardening_test.cpp
+  network_lab_test.cpp
   network_test.cpp
   release_data_test.cpp
   server_settings_test.cpp

@@ -33,12 +33,16 @@ bool is_cluster_member(const NodeFacts& facts, const ServerSettings& settings) {
 
 // The unauthenticated probes decide: code 13 means the node enforces authentication; a non-empty
 // listDatabases or a successful getLog means anyone can read; an empty listDatabases proves
-// nothing.
+// nothing. buildInfo, also sent before authentication (NET-008), proves nothing either way: its
+// answer depends on buildInfoAuthMode, not on whether authentication is enforced.
 Verdict judge_enforced(const NodeFacts& facts) {
   json evidence = json::object();
   bool refused = false;
   bool open = false;
+  std::size_t probes = 0;
   for (const auto& [name, outcome] : facts.unauthenticated) {
+    if (name == "buildInfo") continue;
+    ++probes;
     evidence[name] = to_string(outcome.state);
     if (outcome.state == CommandOutcome::State::not_permitted) refused = true;
     if (outcome.state != CommandOutcome::State::ok) continue;
@@ -60,7 +64,7 @@ Verdict judge_enforced(const NodeFacts& facts) {
     return {Status::pass, "unauthenticated commands are refused with Unauthorized (code 13)",
             evidence};
   }
-  if (facts.unauthenticated.empty()) {
+  if (probes == 0) {
     return {Status::error, "the node could not be probed before authentication", evidence};
   }
   return {Status::warn,

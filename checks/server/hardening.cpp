@@ -1,8 +1,13 @@
 #include "checks/server/hardening.h"
 
+#include <algorithm>
+#include <array>
+#include <optional>
 #include <string>
 
+#include "checks/server/audit_filter.h"
 #include "checks/server/command_evidence.h"
+#include "checks/server/edition.h"
 #include "checks/server/server_settings.h"
 #include "checks/text_list.h"
 #include "checks/verdict.h"
@@ -22,16 +27,7 @@ std::variant<ServerSettings, Verdict> configuration(const NodeFacts& facts) {
                                                server_version(facts));
 }
 
-// "Enterprise", "Percona Server for MongoDB", "Community", or "unknown" without buildInfo.
-std::string edition(const NodeFacts& facts) {
-  const auto build_info = facts.commands.find("buildInfo");
-  if (build_info == facts.commands.end() || build_info->second.state != CommandOutcome::State::ok)
-    return "unknown";
-  const bson::Document& reply = build_info->second.reply;
-  if (contains(string_elements(reply.get_array("modules")), "enterprise")) return "Enterprise";
-  if (reply.find("psmdbVersion") != nullptr) return "Percona Server for MongoDB";
-  return "Community";
-}
+std::string edition(const NodeFacts& facts) { return server_edition(facts); }
 
 constexpr std::string_view kEditionNote =
     "Enterprise or Percona feature: MongoDB Community has neither auditing nor encryption at rest";
@@ -173,6 +169,251 @@ Verdict judge_process(const NodeFacts& facts) {
   return {Status::pass, redaction_text + "; no root or rlimit warning at startup", evidence};
 }
 
+// The verdict for HARD-005 and HARD-006 when no audit log is written (HARD-002 judges that).
+std::optional<Verdict> audit_not_running(const ServerSetting& destination,
+                                         const std::string& build) {
+  if (destination.value.is_string()) return std::nullopt;
+  json evidence = {{"auditLog.destination", destination.evidence()}, {"edition", build}};
+  if (build == "Community") {
+    evidence["note"] = kEditionNote;
+    return Verdict{Status::skipped, "MongoDB Community has no auditing (HARD-002)", evidence};
+  }
+  return Verdict{Status::skipped,
+                 "auditing is off (auditLog.destination is not set; HARD-002): nothing to judge",
+                 evidence};
+}
+
+// "dropDatabase", or "authenticate (result 18)" where one atype stands for several events.
+std::string event_label(const AuditEvent& event) {
+  const auto& events = required_audit_events();
+  const auto same = std::count_if(events.begin(), events.end(), [&](const AuditEvent& other) {
+    return other.atype == event.atype;
+  });
+  std::string label(event.atype);
+  if (same > 1) label += " (result " + std::to_string(event.result) + ")";
+  return label;
+}
+
+// {"DDL": ["dropDatabase", ...], ...} and "DDL (dropDatabase, ...); ..." for the events with
+// `outcome`.
+std::pair<json, std::string> events_with(const AuditFilterJudgement& judgement,
+                                         FilterOutcome outcome) {
+  json by_concern = json::object();
+  std::vector<std::string> concerns;
+  for (const AuditEventOutcome& judged : judgement.events) {
+    if (judged.outcome != outcome) continue;
+    const std::string concern(judged.event.concern);
+    if (!by_concern.contains(concern)) concerns.push_back(concern);
+    by_concern[concern].push_back(event_label(judged.event));
+  }
+  std::vector<std::string> parts;
+  for (const std::string& concern : concerns) {
+    std::vector<std::string> labels = by_concern[concern].get<std::vector<std::string>>();
+    parts.push_back(concern + " (" + join(labels) + ")");
+  }
+  return {by_concern, join(parts, "; ")};
+}
+
+// HARD-005: the filter keeps authentication, authorization failures, user and role changes and
+// DDL. The server reads auditLog.filter with fromjson and matches each audit message against it
+// (AuditManager::initialize, MongoDB Enterprise); auditLog.runtimeConfiguration moves the filter to
+// setAuditConfig and forbids auditLog.filter; auditLog.schema OCSF (8.0) changes the fields.
+Verdict judge_audit_filter_setting(const ServerSettings& settings, const std::string& build) {
+  const ServerSetting destination = settings["auditLog.destination"];
+  if (auto off = audit_not_running(destination, build)) return *off;
+  const ServerSetting filter = settings["auditLog.filter"];
+  json evidence = {{"auditLog.filter", filter.evidence()}, {"edition", build}};
+  if (settings["auditLog.runtimeConfiguration"].value == true) {
+    evidence["auditLog.runtimeConfiguration"] = true;
+    return {Status::warn,
+            "auditLog.runtimeConfiguration is on: the audit filter is set at runtime "
+            "(setAuditConfig) and getCmdLineOpts does not show it, so it was not judged",
+            evidence};
+  }
+  const ServerSetting schema = settings["auditLog.schema"];
+  if (schema.value.is_string() && schema.value != "mongo") {
+    evidence["auditLog.schema"] = schema.evidence();
+    return {Status::warn,
+            "auditLog.schema is " + schema.value.get<std::string>() +
+                ": its messages have other fields than the atypes this check knows, so the "
+                "filter was not judged",
+            evidence};
+  }
+  if (filter.value.is_null()) {
+    return {Status::pass, "no auditLog.filter: every auditable event is recorded", evidence};
+  }
+  if (!filter.value.is_string()) {
+    return {Status::warn, "auditLog.filter is not a string, so it was not judged", evidence};
+  }
+  const AuditFilterJudgement judgement = judge_audit_filter(filter.value.get<std::string>());
+  if (!judgement.parse_error.empty()) {
+    return {Status::warn, "auditLog.filter could not be read (" + judgement.parse_error + ")",
+            evidence};
+  }
+  const auto [dropped, dropped_text] = events_with(judgement, FilterOutcome::dropped);
+  const auto [undecided, undecided_text] = events_with(judgement, FilterOutcome::undecided);
+  if (!dropped.empty()) evidence["dropped"] = dropped;
+  if (!undecided.empty()) {
+    evidence["undecided"] = undecided;
+    evidence["undecided_because"] = judgement.undecided_because;
+  }
+  if (!dropped.empty()) {
+    return {Status::fail, "the audit filter drops " + dropped_text, evidence};
+  }
+  if (!undecided.empty()) {
+    return {Status::warn,
+            "the audit filter is too complex to decide whether it keeps " + undecided_text +
+                " (it uses " + join(judgement.undecided_because, "; ") + "); check it by hand",
+            evidence};
+  }
+  return {Status::pass,
+          "the audit filter keeps authentication, authorization failures, user and role changes "
+          "and DDL",
+          evidence};
+}
+
+// HARD-006: audit records go where the policy allows (file, syslog; console only if listed).
+Verdict judge_audit_destination(const ServerSettings& settings, const std::string& build,
+                                const Policy& policy) {
+  const ServerSetting destination = settings["auditLog.destination"];
+  if (auto off = audit_not_running(destination, build)) return *off;
+  const std::string where = destination.value.get<std::string>();
+  const std::vector<std::string> allowed(policy.audit_destinations.begin(),
+                                         policy.audit_destinations.end());
+  json evidence = {
+      {"auditLog.destination", destination.evidence()}, {"allowed", allowed}, {"edition", build}};
+  const ServerSetting path = settings["auditLog.path"];
+  if (path.set) evidence["auditLog.path"] = path.evidence();
+  if (policy.audit_destinations.contains(where)) {
+    return {Status::pass,
+            "audit records go to " + where +
+                (where == "file" ? " (" +
+                                       (path.value.is_string() ? path.value.get<std::string>()
+                                                               : std::string("no path")) +
+                                       "): collect it centrally"
+                                 : ""),
+            evidence};
+  }
+  return {Status::fail,
+          "audit records go to " + where +
+              ", which the policy does not allow (allowed: " + join(allowed) + ")" +
+              (where == "console" ? ": standard output keeps them only if whatever runs mongod "
+                                    "captures it"
+                                  : ""),
+          evidence};
+}
+
+// The largest verbosity in a logComponentVerbosity document or below it.
+std::int64_t highest_verbosity(const json& document) {
+  std::int64_t highest = 0;
+  for (const auto& [key, value] : document.items()) {
+    if (key == "verbosity" && value.is_number())
+      highest = std::max(highest, value.get<std::int64_t>());
+    if (value.is_object()) highest = std::max(highest, highest_verbosity(value));
+  }
+  return highest;
+}
+
+// Components whose verbosity mongod takes as systemLog.component.<name>.verbosity (manual,
+// systemLog.component options).
+constexpr std::array kLogComponents = {"accessControl",
+                                       "command",
+                                       "control",
+                                       "ftdc",
+                                       "geo",
+                                       "index",
+                                       "network",
+                                       "query",
+                                       "query.rejected",
+                                       "replication",
+                                       "replication.election",
+                                       "replication.heartbeats",
+                                       "replication.initialSync",
+                                       "replication.rollback",
+                                       "sharding",
+                                       "storage",
+                                       "storage.journal",
+                                       "storage.recovery",
+                                       "transaction",
+                                       "write"};
+
+// HARD-007: systemLog.quiet off, systemLog.logAppend on for a log file, verbosity not raised.
+// The manual, systemLog.logAppend: "Without this option, mongod will back up the existing log and
+// create a new file" at each restart; syslog and standard output are appended to by design.
+// `parameters` is the node's getParameter reply (live values: quiet, logLevel and
+// logComponentVerbosity change at runtime); nullptr for a config file.
+Verdict judge_system_log(const ServerSettings& settings, const bson::Document* parameters) {
+  json evidence = json::object();
+  std::vector<std::string> problems;
+  const ServerSetting quiet = settings["systemLog.quiet"];
+  bool is_quiet = quiet.value == true;
+  evidence["systemLog.quiet"] = quiet.evidence();
+  if (parameters != nullptr) {
+    if (const auto live = parameters->get_bool("quiet")) {
+      is_quiet = *live;
+      evidence["systemLog.quiet"] = {{"value", *live}, {"source", "getParameter quiet"}};
+    }
+  }
+  if (is_quiet) {
+    problems.push_back(
+        "systemLog.quiet is on: connection, replication and command messages are left out of "
+        "the log");
+  }
+  const ServerSetting destination = settings["systemLog.destination"];
+  evidence["systemLog.destination"] = destination.evidence();
+  if (destination.value == "file") {
+    const ServerSetting append = settings["systemLog.logAppend"];
+    evidence["systemLog.logAppend"] = append.evidence();
+    if (append.value != true) {
+      problems.push_back(std::string("systemLog.logAppend is off") +
+                         (append.set ? "" : " (the default)") +
+                         ": each restart moves the old log aside and starts a new file instead "
+                         "of appending");
+    }
+  }
+  std::int64_t verbosity = 0;
+  if (const auto* components = parameters ? parameters->find("logComponentVerbosity") : nullptr;
+      components != nullptr && components->get_if<bson::Document>() != nullptr) {
+    verbosity = highest_verbosity(bson::to_json(*components));
+    evidence["verbosity"] = {{"value", verbosity},
+                             {"source", "getParameter logComponentVerbosity"}};
+  } else if (const auto level = parameters ? parameters->get_int64("logLevel") : std::nullopt) {
+    verbosity = *level;
+    evidence["verbosity"] = {{"value", verbosity}, {"source", "getParameter logLevel"}};
+  } else {
+    const ServerSetting configured = settings["systemLog.verbosity"];
+    if (configured.value.is_number()) verbosity = configured.value.get<std::int64_t>();
+    json raised = json::object();
+    for (const char* component : kLogComponents) {
+      const ServerSetting level =
+          settings["systemLog.component." + std::string(component) + ".verbosity"];
+      if (level.set && level.value.is_number() && level.value.get<std::int64_t>() > 0) {
+        raised[component] = level.value;
+        verbosity = std::max(verbosity, level.value.get<std::int64_t>());
+      }
+    }
+    evidence["verbosity"] = {{"value", verbosity}, {"systemLog.verbosity", configured.evidence()}};
+    if (!raised.empty()) evidence["verbosity"]["components"] = raised;
+  }
+  if (verbosity > 0) {
+    problems.push_back("log verbosity is raised to " + std::to_string(verbosity) +
+                       ": debug messages fill the disk and may carry more client data");
+  }
+  if (!problems.empty()) return {Status::fail, join(problems, "; "), evidence};
+  return {Status::pass,
+          std::string("the log is not quiet, verbosity is 0") +
+              (destination.value == "file" ? ", and restarts append to the log file" : ""),
+          evidence};
+}
+
+// The node's getParameter reply, or nullptr when it did not answer (configured values then).
+const bson::Document* parameters_of(const NodeFacts& facts) {
+  const auto parameters = facts.commands.find("getParameter");
+  if (parameters == facts.commands.end() || parameters->second.state != CommandOutcome::State::ok)
+    return nullptr;
+  return &parameters->second.reply;
+}
+
 }  // namespace
 
 const std::vector<CheckSpec>& hardening_specs() {
@@ -238,6 +479,38 @@ const std::vector<CheckSpec>& hardening_specs() {
          "Run MongoDB with Secure Configuration Options"}},
        "Run mongod as a dedicated unprivileged user, raise ulimit -n and -u to MongoDB's "
        "recommended values, and set security.redactClientLogData: true."},
+      {"HARD-005",
+       "Audit filter keeps authentication, authorization failures, user and role changes and DDL",
+       Layer::hardening,
+       Severity::medium,
+       {{Framework::cis, "5.2", "Ensure that audit filters are configured properly"},
+        {Framework::stig, "V-252134",
+         "MongoDB must provide audit record generation for DoD-defined auditable events within all "
+         "DBMS/database components."},
+        {Framework::checklist, "audit", "Audit System Activity"}},
+       "Remove auditLog.filter, or make it keep atype authenticate, authCheck (result 13), the "
+       "user and role commands and createCollection, createIndex, dropCollection, dropDatabase "
+       "and the other DDL events."},
+      {"HARD-006",
+       "Audit records go to a destination the policy allows",
+       Layer::hardening,
+       Severity::medium,
+       {{Framework::stig, "V-252171",
+         "MongoDB must utilize centralized management of the content captured in audit records "
+         "generated by all components of MongoDB."},
+        {Framework::checklist, "audit", "Audit System Activity"}},
+       "Set auditLog.destination to syslog, or to file with auditLog.path on a volume your log "
+       "collector ships, as the policy's audit_destinations requires."},
+      {"HARD-007",
+       "System log complete: not quiet, appended, verbosity 0",
+       Layer::hardening,
+       Severity::low,
+       {{Framework::cis, "5.3", "Ensure that logging captures as much information as possible"},
+        {Framework::cis, "5.4", "Ensure that new entries are appended to the end of the log file"},
+        {Framework::checklist, "secure-configuration",
+         "Run MongoDB with Secure Configuration Options"}},
+       "Set systemLog.quiet: false, systemLog.logAppend: true and systemLog.verbosity: 0 (and no "
+       "component verbosity) in production."},
   };
   return specs;
 }
@@ -256,7 +529,22 @@ std::vector<Finding> check_hardening(const NodeFacts& facts, const Policy& polic
                                         return judge_auditing(settings, edition(facts));
                                       })),
           make_finding(specs[2], policy, subject, judge_encryption(facts)),
-          make_finding(specs[3], policy, subject, judge_process(facts))};
+          make_finding(specs[3], policy, subject, judge_process(facts)),
+          make_finding(specs[4], policy, subject,
+                       judged_on_node(facts,
+                                      [&](const ServerSettings& settings) {
+                                        return judge_audit_filter_setting(settings, edition(facts));
+                                      })),
+          make_finding(specs[5], policy, subject,
+                       judged_on_node(facts,
+                                      [&](const ServerSettings& settings) {
+                                        return judge_audit_destination(settings, edition(facts),
+                                                                       policy);
+                                      })),
+          make_finding(specs[6], policy, subject,
+                       judged_on_node(facts, [&](const ServerSettings& settings) {
+                         return judge_system_log(settings, parameters_of(facts));
+                       }))};
 }
 
 std::vector<Finding> check_hardening(const ServerConfigFile& file, const Policy& policy) {
@@ -265,7 +553,16 @@ std::vector<Finding> check_hardening(const ServerConfigFile& file, const Policy&
   return {make_finding(specs[0], policy, settings.file_subject({"security.javascriptEnabled"}),
                        judge_javascript(settings)),
           make_finding(specs[1], policy, settings.file_subject({"auditLog.destination"}),
-                       judge_auditing(settings, "unknown"))};
+                       judge_auditing(settings, "unknown")),
+          make_finding(specs[4], policy,
+                       settings.file_subject({"auditLog.filter", "auditLog.destination"}),
+                       judge_audit_filter_setting(settings, "unknown")),
+          make_finding(specs[5], policy, settings.file_subject({"auditLog.destination"}),
+                       judge_audit_destination(settings, "unknown", policy)),
+          make_finding(specs[6], policy,
+                       settings.file_subject(
+                           {"systemLog.quiet", "systemLog.logAppend", "systemLog.verbosity"}),
+                       judge_system_log(settings, nullptr))};
 }
 
 }  // namespace mongoscan

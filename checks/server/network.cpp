@@ -1,5 +1,6 @@
 #include "checks/server/network.h"
 
+#include <optional>
 #include <string>
 
 #include "checks/host_scope.h"
@@ -178,6 +179,116 @@ Verdict judge_http_interface(const NodeFacts& facts) {
           evidence};
 }
 
+// NET-007: net.wireObjectCheck (default true) validates every BSON document a client sends.
+Verdict judge_wire_object_check(const ServerSettings& settings) {
+  const ServerSetting check = settings["net.wireObjectCheck"];
+  const json evidence = {{"net.wireObjectCheck", check.evidence()}};
+  if (check.value == false || check.value == "false") {
+    return {Status::fail,
+            "net.wireObjectCheck is false: the server accepts client BSON without validating "
+            "it, so malformed documents can reach the data files",
+            evidence};
+  }
+  return {Status::pass,
+          std::string("client BSON is validated on receipt (net.wireObjectCheck ") +
+              (check.set ? "true)" : "defaults to true)"),
+          evidence};
+}
+
+template <typename Judge>
+Verdict judged_on_settings(const NodeFacts& facts, Judge judge) {
+  auto reply = command_reply(facts, "getCmdLineOpts", "getCmdLineOpts");
+  if (auto* instead = std::get_if<Verdict>(&reply)) return *instead;
+  return judge(ServerSettings(*std::get<const bson::Document*>(reply), server_version(facts)));
+}
+
+// NET-008 (informational): what a client learns before authenticating. hello's maxWireVersion
+// (the release series) every driver needs; buildInfo answers before authentication unless
+// buildInfoAuthMode is requiresAuth (src/mongo/db/commands/buildinfo_common.h: requiresAuth,
+// allowedPreAuth, or versionOnlyIfPreAuth for a reply of just the version).
+Verdict judge_version_disclosure(const NodeFacts& facts) {
+  json evidence = json::object();
+  if (facts.hello) {
+    if (const auto wire = facts.hello->get_int64("maxWireVersion"))
+      evidence["hello_maxWireVersion"] = *wire;
+  }
+  const auto build_info = facts.unauthenticated.find("buildInfo");
+  if (build_info == facts.unauthenticated.end()) {
+    return {Status::error,
+            "buildInfo was not sent before authentication (the probe stopped earlier), so what the "
+            "node discloses is unknown",
+            evidence};
+  }
+  const CommandOutcome& outcome = build_info->second;
+  if (outcome.state == CommandOutcome::State::not_permitted) {
+    evidence["buildInfo"] = "requires authentication";
+    return {Status::pass,
+            "buildInfo requires authentication; before it only hello's maxWireVersion (the release "
+            "series drivers need) is disclosed",
+            evidence};
+  }
+  if (outcome.state != CommandOutcome::State::ok) {
+    return {Status::error, "buildInfo before authentication failed: " + outcome.message, evidence};
+  }
+  json disclosed = json::object();
+  for (const char* field : {"version", "gitVersion", "modules", "openssl", "buildEnvironment"}) {
+    if (const bson::Value* value = outcome.reply.find(field))
+      disclosed[field] = bson::to_json(*value);
+  }
+  evidence["buildInfo"] = disclosed;
+  const std::string version = outcome.reply.get_string("version").value_or("its version");
+  return {Status::warn,
+          "anyone who connects learns " + version +
+              (disclosed.contains("gitVersion") ? " with its build, modules and OpenSSL" : "") +
+              " from buildInfo before authenticating, which eases matching the node to known "
+              "vulnerabilities",
+          evidence};
+}
+
+// NET-009: net.maxIncomingConnections set below mongod's default, DEFAULT_MAX_CONN = 1000000
+// (src/mongo/db/server_options.h). Left at it, the real limit is 80% of the process's open-file
+// soft limit (getSupportedMax in the transport layer: min(rlim_cur * .8, maxConns)), a number
+// chosen for the operating system, not for the deployment's connection budget.
+constexpr std::int64_t kDefaultMaxConnections = 1000000;
+
+Verdict judge_connection_limit_settings(const ServerSettings& settings,
+                                        const bson::Document* server_status, const Policy& policy) {
+  const ServerSetting limit = settings["net.maxIncomingConnections"];
+  json evidence = {{"net.maxIncomingConnections", limit.evidence()},
+                   {"budget_max_percent", policy.connection_budget.max_percent}};
+  std::optional<std::int64_t> effective;
+  if (server_status != nullptr) {
+    if (const auto connections = server_status->get_document("connections")) {
+      const auto current = connections->get_int64("current");
+      const auto available = connections->get_int64("available");
+      if (current && available) effective = *current + *available;
+    }
+  }
+  if (effective) evidence["serverStatus_limit"] = *effective;
+  const bool limited = limit.set && limit.value.is_number() &&
+                       limit.value.get<std::int64_t>() < kDefaultMaxConnections;
+  if (!limited) {
+    return {Status::fail,
+            std::string("net.maxIncomingConnections is ") +
+                (limit.set ? "at MongoDB's default ceiling" : "not set") +
+                ": the node takes connections up to 80% of its open-file limit" +
+                (effective ? " (" + std::to_string(*effective) + " here)" : "") +
+                ", not a limit sized for the applications' connection budget",
+            evidence};
+  }
+  return {Status::pass,
+          "the node accepts at most " + limit.value.dump() +
+              " connections (net.maxIncomingConnections)",
+          evidence};
+}
+
+const bson::Document* server_status_of(const NodeFacts& facts) {
+  const auto status = facts.commands.find("serverStatus");
+  if (status == facts.commands.end() || status->second.state != CommandOutcome::State::ok)
+    return nullptr;
+  return &status->second.reply;
+}
+
 }  // namespace
 
 const std::vector<CheckSpec>& network_specs() {
@@ -219,6 +330,37 @@ const std::vector<CheckSpec>& network_specs() {
          "Run MongoDB with Secure Configuration Options"}},
        "Upgrade to a supported MongoDB version; until then set net.http.enabled: false (or "
        "nohttpinterface) and block port + 1000."},
+      {"NET-007",
+       "Client BSON validated (net.wireObjectCheck not disabled)",
+       Layer::network,
+       Severity::medium,
+       {{Framework::stig, "V-252167",
+         "MongoDB must check the validity of all data inputs except those specifically identified "
+         "by the organization."},
+        {Framework::stig, "V-252181",
+         "When invalid inputs are received, MongoDB must behave in a predictable and documented "
+         "manner that reflects organizational and system objectives."},
+        {Framework::checklist, "secure-configuration",
+         "Run MongoDB with Secure Configuration Options"}},
+       "Remove net.wireObjectCheck: false (and --noobjcheck) so the server validates every "
+       "document clients send."},
+      {"NET-008",
+       "Server version disclosed before authentication",
+       Layer::network,
+       Severity::info,
+       {{Framework::checklist, "network-exposure", "Limit Network Exposure"}},
+       "Where the server has buildInfoAuthMode, keep it at requiresAuth; elsewhere let only "
+       "trusted networks reach the port, since buildInfo answers anyone."},
+      {"NET-009",
+       "Incoming connections limited (net.maxIncomingConnections)",
+       Layer::network,
+       Severity::low,
+       {{Framework::stig, "V-252148",
+         "MongoDB must limit the total number of concurrent connections to the database."},
+        {Framework::devspec, "A2.3", "Pool parameters"},
+        {Framework::checklist, "network-exposure", "Limit Network Exposure"}},
+       "Set net.maxIncomingConnections to the connections the applications' pools need (their "
+       "budget at most 80% of it) so a runaway client cannot exhaust the node."},
   };
   return specs;
 }
@@ -229,7 +371,18 @@ std::vector<Finding> check_network(const NodeFacts& facts, const Policy& policy)
   return {make_finding(specs[0], policy, subject, judge_exposure(facts)),
           make_finding(specs[1], policy, subject, judge_bind_addresses(facts)),
           make_finding(specs[2], policy, subject, judge_port(facts)),
-          make_finding(specs[3], policy, subject, judge_http_interface(facts))};
+          make_finding(specs[3], policy, subject, judge_http_interface(facts)),
+          make_finding(specs[4], policy, subject,
+                       judged_on_settings(facts,
+                                          [](const ServerSettings& settings) {
+                                            return judge_wire_object_check(settings);
+                                          })),
+          make_finding(specs[5], policy, subject, judge_version_disclosure(facts)),
+          make_finding(specs[6], policy, subject,
+                       judged_on_settings(facts, [&](const ServerSettings& settings) {
+                         return judge_connection_limit_settings(settings, server_status_of(facts),
+                                                                policy);
+                       }))};
 }
 
 std::vector<Finding> check_network(const ServerConfigFile& file, const Policy& policy) {
@@ -238,7 +391,11 @@ std::vector<Finding> check_network(const ServerConfigFile& file, const Policy& p
   return {make_finding(specs[1], policy, settings.file_subject({"net.bindIpAll", "net.bindIp"}),
                        judge_bind_settings(settings)),
           make_finding(specs[2], policy, settings.file_subject({"net.port"}),
-                       judge_configured_port(settings))};
+                       judge_configured_port(settings)),
+          make_finding(specs[4], policy, settings.file_subject({"net.wireObjectCheck"}),
+                       judge_wire_object_check(settings)),
+          make_finding(specs[6], policy, settings.file_subject({"net.maxIncomingConnections"}),
+                       judge_connection_limit_settings(settings, nullptr, policy))};
 }
 
 }  // namespace mongoscan

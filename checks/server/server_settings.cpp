@@ -29,7 +29,14 @@ constexpr std::array kDefaults = {
     // DEFAULT_MAX_CONN (src/mongo/db/server_options.h); the operating system's open-file limit
     // caps what a node really accepts (serverStatus connections.current + available).
     DefaultValue{"net.maxIncomingConnections", "0", "1000000"},
+    // "inspect client data for validity on receipt (DEFAULT)": net.wireObjectCheck, into which
+    // canonicalizeServerOptions (src/mongo/db/server_options_server_helpers.cpp) folds the
+    // objcheck and noobjcheck switches; manual: "Default: true".
+    DefaultValue{"net.wireObjectCheck", "0", "true"},
     DefaultValue{"net.tls.mode", "0", "\"disabled\""},
+    // net.tls.FIPSMode is a Switch ("Activate FIPS 140-2 mode at startup",
+    // src/mongo/util/net/ssl_options_server.cpp): off unless given.
+    DefaultValue{"net.tls.FIPSMode", "0", "false"},
     DefaultValue{"net.tls.allowInvalidCertificates", "0", "false"},
     DefaultValue{"net.tls.allowInvalidHostnames", "0", "false"},
     DefaultValue{"net.tls.disabledProtocols", "0", "null"},
@@ -51,6 +58,13 @@ constexpr std::array kDefaults = {
     // Manual, storage.journal.enabled: "Default: true on 64-bit systems"; removed in 6.1, where
     // journaling is always on.
     DefaultValue{"storage.journal.enabled", "0", "true"},
+    DefaultValue{"auditLog.filter", "0", "null"},  // no filter: every auditable event is kept
+    // src/mongo/db/server_options_base.idl: systemLog.quiet and systemLog.logAppend are Switches
+    // (off unless given); systemLog.verbosity has no default, and no verbosity option means
+    // level 0 (the table of verbosity options in the same file).
+    DefaultValue{"systemLog.quiet", "0", "false"},
+    DefaultValue{"systemLog.logAppend", "0", "false"},
+    DefaultValue{"systemLog.verbosity", "0", "0"},
 };
 
 // The value at a dotted path inside a document, if every step is there.

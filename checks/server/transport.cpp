@@ -9,6 +9,7 @@
 #include <variant>
 
 #include "checks/server/command_evidence.h"
+#include "checks/server/edition.h"
 #include "checks/server/server_settings.h"
 #include "checks/text_list.h"
 #include "checks/verdict.h"
@@ -24,7 +25,7 @@ using Clock = std::chrono::system_clock;
 constexpr int kMinRsaBits = 2048;
 constexpr int kMinEcBits = 256;
 
-enum SpecIndex { kRequired = 0, kProtocols = 1, kCertificate = 2, kValidation = 3 };
+enum SpecIndex { kRequired = 0, kProtocols = 1, kCertificate = 2, kValidation = 3, kFips = 4 };
 
 const CheckSpec& spec(SpecIndex index) { return transport_specs()[index]; }
 
@@ -368,6 +369,44 @@ Verdict judge_mode_setting(const ServerSettings& settings) {
   return {Status::pass, "the TLS mode is " + value_text(mode.value), evidence};
 }
 
+// TLS-005. A node runs with net.tls.FIPSMode only if FIPS mode activated: setupFIPS()
+// (src/mongo/util/net/ssl_manager_openssl.cpp) logs "FIPS 140-2 mode activated" (id 23172) or
+// stops the server (LOGV2_FATAL_NOTRACE 23173 "Can't activate FIPS mode", 23174 "this version of
+// mongodb was not compiled with FIPS support"). The setting of a running node therefore says what
+// the startup log line would, and the scanner reads no global log for it: getLog "global" keeps
+// only the last lines in memory, so the line is gone from a node that has logged for a while. The
+// manual lists FIPS mode as an Enterprise feature: MongoDB Community is skipped (not a
+// configuration anyone can fix: FIPS needs another build); a build of unknown edition warns.
+Verdict judge_fips_setting(const ServerSettings& settings, const std::string& build) {
+  const ServerSetting fips = tls_setting(settings, "FIPSMode");
+  const json evidence = {{"FIPSMode", fips.evidence()}, {"edition", build}};
+  if (is_on(fips.value)) {
+    return {Status::pass,
+            "net.tls.FIPSMode is on: the server starts only once FIPS 140 mode is active",
+            evidence};
+  }
+  if (build == "Community") {
+    return {Status::skipped,
+            "FIPS mode is not available on MongoDB Community (an Enterprise feature)", evidence};
+  }
+  const std::string off =
+      std::string("net.tls.FIPSMode is off") + (fips.set ? "" : " (the default)");
+  if (build != "Enterprise") {
+    return {Status::warn,
+            off + "; FIPS mode needs MongoDB Enterprise, and this build's edition is " + build,
+            evidence};
+  }
+  return {Status::fail, off + ": cryptography does not run in a FIPS 140 validated mode", evidence};
+}
+
+Verdict judge_fips(const NodeFacts& facts) {
+  auto reply = command_reply(facts, "getCmdLineOpts", "getCmdLineOpts");
+  if (auto* instead = std::get_if<Verdict>(&reply)) return *instead;
+  return judge_fips_setting(
+      ServerSettings(*std::get<const bson::Document*>(reply), server_version(facts)),
+      server_edition(facts));
+}
+
 }  // namespace
 
 const std::vector<CheckSpec>& transport_specs() {
@@ -423,6 +462,17 @@ const std::vector<CheckSpec>& transport_specs() {
         {Framework::checklist, "encrypt-communication", "Encrypt Communication (TLS/SSL)"}},
        "Set net.tls.CAFile to the CA that signs client and member certificates and remove "
        "net.tls.allowInvalidCertificates and net.tls.allowInvalidHostnames."},
+      {"TLS-005",
+       "FIPS mode on (MongoDB Enterprise)",
+       Layer::transport,
+       Severity::low,
+       {{Framework::cis, "4.4", "Ensure Federal Information Processing Standard (FIPS) is enabled"},
+        {Framework::stig, "V-252146",
+         "MongoDB must use NIST FIPS 140-2 or 140-3 validated cryptographic modules for "
+         "cryptographic operations."}},
+       "On MongoDB Enterprise, enable FIPS mode in the operating system and set "
+       "net.tls.FIPSMode: true, then restart and look for \"FIPS 140-2 mode activated\" in the "
+       "log."},
   };
   return specs;
 }
@@ -433,7 +483,8 @@ std::vector<Finding> check_transport(const NodeFacts& facts, const Policy& polic
   return {make_finding(spec(kRequired), policy, subject, judge_required(facts)),
           make_finding(spec(kProtocols), policy, subject, judge_protocols(facts)),
           make_finding(spec(kCertificate), policy, subject, judge_certificate(facts, policy, now)),
-          make_finding(spec(kValidation), policy, subject, judge_validation(facts))};
+          make_finding(spec(kValidation), policy, subject, judge_validation(facts)),
+          make_finding(spec(kFips), policy, subject, judge_fips(facts))};
 }
 
 std::vector<Finding> check_transport(const NodeFacts& facts, const Policy& policy) {
@@ -450,7 +501,10 @@ std::vector<Finding> check_transport(const ServerConfigFile& file, const Policy&
                        {"net.tls.allowInvalidCertificates", "net.ssl.allowInvalidCertificates",
                         "net.tls.allowInvalidHostnames", "net.ssl.allowInvalidHostnames",
                         "net.tls.CAFile", "net.ssl.CAFile", "net.tls.mode", "net.ssl.mode"}),
-                   judge_validation_settings(settings))};
+                   judge_validation_settings(settings)),
+      make_finding(spec(kFips), policy,
+                   settings.file_subject({"net.tls.FIPSMode", "net.ssl.FIPSMode"}),
+                   judge_fips_setting(settings, "unknown"))};
 }
 
 }  // namespace mongoscan

@@ -1,6 +1,6 @@
 #pragma once
-// The transport family (TLS-001..004): judgements of one node's TLS facts and TLS settings;
-// TLS-001 and TLS-004 also from a server config file.
+// The transport family (TLS-001..005): judgements of one node's TLS facts and TLS settings;
+// TLS-001, TLS-004 and TLS-005 (FIPS mode) also from a server config file.
 
 #include <chrono>
 #include <vector>

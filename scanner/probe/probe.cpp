@@ -374,11 +374,14 @@ class NodeProbe {
     return true;
   }
 
+  // What the node gives before authentication: listDatabases and getLog (is authentication
+  // enforced?), buildInfo (the version it discloses: NET-008).
   void run_unauthenticated_probes(MongoConnection& connection) {
     run_into(facts_.unauthenticated, connection, AllowedCommand::list_databases, 1,
              {{"nameOnly", true}}) &&
         run_into(facts_.unauthenticated, connection, AllowedCommand::get_log, "startupWarnings",
-                 {});
+                 {}) &&
+        run_into(facts_.unauthenticated, connection, AllowedCommand::build_info, 1, {});
   }
 
   struct Diagnostic {

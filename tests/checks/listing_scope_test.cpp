@@ -28,8 +28,8 @@ NodeFacts holding(bson::Array privileges) {
 TEST(ListingScope, ListCollectionsFollowsTheServersResourceSearch) {
   EXPECT_EQ(list_collections_scope(holding({every_privilege()}), "config"), ListingScope::complete);
 
-  const NodeFacts any_normal = holding({privilege(bson::Document{{"db", ""}, {"collection", ""}},
-                                                  bson::Array{"listCollections"})});
+  const NodeFacts any_normal = holding(
+      {privilege(bson::Document{{"db", ""}, {"collection", ""}}, bson::Array{"listCollections"})});
   EXPECT_EQ(list_collections_scope(any_normal, "shop"), ListingScope::complete);
   EXPECT_EQ(list_collections_scope(any_normal, "admin"), ListingScope::complete);
   EXPECT_EQ(list_collections_scope(any_normal, "config"), ListingScope::filtered);
@@ -41,23 +41,23 @@ TEST(ListingScope, ListCollectionsFollowsTheServersResourceSearch) {
   EXPECT_EQ(list_collections_scope(one_db, "config"), ListingScope::filtered);
 
   // Another action on the database, or the action on one collection, lists only part of it.
-  EXPECT_EQ(list_collections_scope(holding({privilege(bson::Document{{"db", "config"},
-                                                                      {"collection", ""}},
-                                                      bson::Array{"find"})}),
-                                   "config"),
+  EXPECT_EQ(list_collections_scope(
+                holding({privilege(bson::Document{{"db", "config"}, {"collection", ""}},
+                                   bson::Array{"find"})}),
+                "config"),
             ListingScope::filtered);
-  EXPECT_EQ(list_collections_scope(holding({privilege(bson::Document{{"db", "config"},
-                                                                      {"collection", "x"}},
-                                                      bson::Array{"listCollections"})}),
-                                   "config"),
+  EXPECT_EQ(list_collections_scope(
+                holding({privilege(bson::Document{{"db", "config"}, {"collection", "x"}},
+                                   bson::Array{"listCollections"})}),
+                "config"),
             ListingScope::filtered);
 }
 
 // list_databases.cpp: without the listDatabases action on the cluster, the reply holds only the
 // databases the account has privileges on.
 TEST(ListingScope, ListDatabasesNeedsTheActionOnTheCluster) {
-  EXPECT_EQ(list_databases_scope(holding({privilege(bson::Document{{"cluster", true}},
-                                                    bson::Array{"listDatabases"})})),
+  EXPECT_EQ(list_databases_scope(holding(
+                {privilege(bson::Document{{"cluster", true}}, bson::Array{"listDatabases"})})),
             ListingScope::complete);
   EXPECT_EQ(list_databases_scope(holding({privilege(bson::Document{{"db", ""}, {"collection", ""}},
                                                     bson::Array{"listDatabases", "find"})})),
@@ -72,6 +72,11 @@ TEST(ListingScope, WithoutEnforcementNothingIsFilteredAndWithoutConnectionStatus
   EXPECT_EQ(list_databases_scope(open), ListingScope::complete);
   EXPECT_EQ(list_databases_scope(holding({})), ListingScope::filtered);
   EXPECT_EQ(list_collections_scope(reachable_node(), "config"), ListingScope::unknown);
+  // buildInfo answers before authentication where authorization is enforced (NET-008's probe).
+  NodeFacts enforced = holding({});
+  enforced.unauthenticated["buildInfo"] =
+      answered(bson::Document{{"version", "8.0.4"}, {"ok", 1.0}});
+  EXPECT_EQ(list_databases_scope(enforced), ListingScope::filtered);
 }
 
 }  // namespace

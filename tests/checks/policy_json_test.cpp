@@ -110,6 +110,17 @@ TEST(ParsePolicy, TlsCertificateWarnDays) {
             "tls_certificate_warn_days: must not be negative");
 }
 
+TEST(ParsePolicy, AuditDestinations) {
+  EXPECT_EQ(Policy{}.audit_destinations, (std::set<std::string>{"file", "syslog"}));
+  EXPECT_EQ(parse_ok(R"({"audit_destinations": ["syslog"]})").audit_destinations,
+            std::set<std::string>{"syslog"});
+  EXPECT_EQ(parse_error(R"({"audit_destinations": ["stdout"]})"),
+            "audit_destinations[0]: unknown destination \"stdout\" (expected file, syslog or "
+            "console)");
+  EXPECT_EQ(parse_error(R"({"audit_destinations": []})"),
+            "audit_destinations: must list at least one");
+}
+
 TEST(ParsePolicy, ConfigFindingLimitsAndAllowIncomplete) {
   EXPECT_FALSE(Policy{}.allow_incomplete) << "an incomplete scan does not pass by default";
   const Policy policy =

@@ -231,6 +231,10 @@ def main():
     for path in sorted((REPO / "fixtures" / "policy").glob("*.json")):
         corpus.add("policy_fuzz", path.read_bytes())
     corpus.add("policy_fuzz", b'{"workload": "core", "administrators": ["ops"]}')
+    for audit_filter in (b'{ atype: { $in: [ "createCollection", "dropCollection" ] } }',
+                         b"{$or: [{atype: 'authenticate', result: NumberInt(18)}, {atype: /^create/}]}",
+                         b'{"users.user": {"$ne": "svc"}, "$nor": [{"atype": "authCheck"}]}', b"{}"):
+        corpus.add("audit_filter_fuzz", audit_filter)
     corpus.add("acceptance_file_fuzz", (REPO / "fixtures" / "accept.yaml").read_bytes())
     corpus.add("acceptance_file_fuzz",
                b"acceptances:\n  - {check: CONN-*, subject: 'mongodb://u:pw@h/?authMechanismProperties="

@@ -62,6 +62,18 @@ TEST(AuthenticationEnforced, AnEmptyListProvesNothing) {
 
 TEST(AuthenticationEnforced, NoProbeIsAnError) { EXPECT_EQ(judge({}).status, Status::error); }
 
+// buildInfo before authentication (NET-008) depends on buildInfoAuthMode, not on enforcement.
+TEST(AuthenticationEnforced, BuildInfoBeforeAuthenticationDecidesNothing) {
+  const auto answered = outcome(CommandOutcome::State::ok, bson::Document{{"version", "8.0.4"}});
+  EXPECT_EQ(judge({{"listDatabases", outcome(CommandOutcome::State::not_permitted)},
+                   {"buildInfo", answered}})
+                .status,
+            Status::pass);
+  const Finding alone = judge({{"buildInfo", outcome(CommandOutcome::State::not_permitted)}});
+  EXPECT_EQ(alone.status, Status::error);
+  EXPECT_FALSE(alone.evidence.contains("buildInfo"));
+}
+
 using check_test::answered;
 using check_test::cmd_line_opts;
 using check_test::finding_for;

@@ -43,7 +43,8 @@ TEST(ServerSideJavaScript, OnByDefaultFails) {
 TEST(ServerSideJavaScript, WithoutConfigurationItIsSkippedNotPassed) {
   NodeFacts facts = reachable_node();
   facts.commands["getCmdLineOpts"] = refused();
-  for (const char* id : {"HARD-001", "HARD-002", "HARD-003", "HARD-004"}) {
+  for (const char* id :
+       {"HARD-001", "HARD-002", "HARD-003", "HARD-004", "HARD-005", "HARD-006", "HARD-007"}) {
     EXPECT_EQ(judge(facts, id).status, Status::skipped) << id;
   }
 }
@@ -192,6 +193,167 @@ TEST(ConfigFileHardening, JavaScriptAndAuditingFromTheFile) {
   EXPECT_EQ(finding_for(defaults, "HARD-001").status, Status::fail);
   EXPECT_EQ(finding_for(defaults, "HARD-002").status, Status::fail);
   EXPECT_EQ(finding_for(defaults, "HARD-002").evidence["edition"], "unknown");
+}
+
+NodeFacts enterprise_with(bson::Document audit_log) {
+  NodeFacts facts = configured({{"auditLog", std::move(audit_log)}});
+  set_modules(facts, {bson::Value("enterprise")});
+  return facts;
+}
+
+TEST(AuditFilterCheck, NoFilterKeepsEverythingAndPasses) {
+  const Finding finding = judge(enterprise_with({{"destination", "syslog"}}), "HARD-005");
+  EXPECT_EQ(finding.status, Status::pass) << finding.message;
+  EXPECT_EQ(finding.evidence["auditLog.filter"]["set"], false);
+}
+
+TEST(AuditFilterCheck, AFilterThatDropsSecurityEventsFailsNamingThem) {
+  const Finding finding =
+      judge(enterprise_with(
+                {{"destination", "file"},
+                 {"path", "/var/log/mongodb/audit.json"},
+                 {"filter", R"({ atype: { $in: [ "createCollection", "dropCollection" ] } })"}}),
+            "HARD-005");
+  EXPECT_EQ(finding.status, Status::fail);
+  EXPECT_NE(finding.message.find("authentication (authenticate (result 0), authenticate (result "
+                                 "18))"),
+            std::string::npos)
+      << finding.message;
+  EXPECT_NE(finding.message.find("dropDatabase"), std::string::npos);
+  EXPECT_EQ(finding.evidence["dropped"]["authorization failures"], nlohmann::json{"authCheck"});
+  EXPECT_FALSE(finding.evidence["dropped"].contains("unknown"));
+}
+
+TEST(AuditFilterCheck, AFilterKeepingEveryConcernPasses) {
+  const Finding finding = judge(
+      enterprise_with(
+          {{"destination", "syslog"},
+           {"filter",
+            R"({$or: [{atype: {$in: ["authenticate", "createUser", "dropUser", "dropAllUsersFromDatabase", "updateUser", "grantRolesToUser", "revokeRolesFromUser", "createRole", "updateRole", "dropRole", "dropAllRolesFromDatabase", "grantRolesToRole", "revokeRolesFromRole", "grantPrivilegesToRole", "revokePrivilegesFromRole", "createCollection", "createDatabase", "createIndex", "renameCollection", "dropCollection", "dropDatabase", "dropIndex"]}}, {atype: "authCheck", result: 13}]})"}}),
+      "HARD-005");
+  EXPECT_EQ(finding.status, Status::pass) << finding.message;
+}
+
+TEST(AuditFilterCheck, TooComplexWarnsNeverPasses) {
+  const Finding finding = judge(
+      enterprise_with({{"destination", "syslog"}, {"filter", R"({"users.user": {$ne: "svc"}})"}}),
+      "HARD-005");
+  EXPECT_EQ(finding.status, Status::warn);
+  EXPECT_NE(finding.message.find("users.user"), std::string::npos);
+  const Finding runtime = judge(
+      enterprise_with({{"destination", "syslog"}, {"runtimeConfiguration", true}}), "HARD-005");
+  EXPECT_EQ(runtime.status, Status::warn);
+  EXPECT_NE(runtime.message.find("runtimeConfiguration"), std::string::npos);
+  const Finding ocsf =
+      judge(enterprise_with({{"destination", "syslog"}, {"schema", "OCSF"}}), "HARD-005");
+  EXPECT_EQ(ocsf.status, Status::warn);
+  const Finding garbled =
+      judge(enterprise_with({{"destination", "syslog"}, {"filter", "{atype: "}}), "HARD-005");
+  EXPECT_EQ(garbled.status, Status::warn);
+}
+
+TEST(AuditFilterCheck, NotApplicableWithoutAuditing) {
+  NodeFacts community = configured({});
+  set_modules(community, {});
+  for (const char* id : {"HARD-005", "HARD-006"}) {
+    const Finding finding = judge(community, id);
+    EXPECT_EQ(finding.status, Status::skipped) << id;
+    EXPECT_NE(finding.message.find("Community"), std::string::npos) << id;
+    const Finding off = judge(enterprise_with({}), id);
+    EXPECT_EQ(off.status, Status::skipped) << id;
+    EXPECT_NE(off.message.find("HARD-002"), std::string::npos) << id;
+  }
+}
+
+TEST(AuditDestination, ThePolicyDecidesWhichDestinationsPass) {
+  EXPECT_EQ(judge(enterprise_with({{"destination", "syslog"}}), "HARD-006").status, Status::pass);
+  const Finding file =
+      judge(enterprise_with({{"destination", "file"}, {"path", "/var/log/mongodb/audit.json"}}),
+            "HARD-006");
+  EXPECT_EQ(file.status, Status::pass);
+  EXPECT_NE(file.message.find("/var/log/mongodb/audit.json"), std::string::npos);
+  const Finding console = judge(enterprise_with({{"destination", "console"}}), "HARD-006");
+  EXPECT_EQ(console.status, Status::fail);
+  EXPECT_NE(console.message.find("standard output"), std::string::npos);
+
+  Policy syslog_only;
+  syslog_only.audit_destinations = {"syslog"};
+  const Finding refused_file = finding_for(
+      check_hardening(enterprise_with({{"destination", "file"}}), syslog_only), "HARD-006");
+  EXPECT_EQ(refused_file.status, Status::fail);
+  EXPECT_EQ(refused_file.evidence["allowed"], nlohmann::json{"syslog"});
+}
+
+TEST(SystemLog, DefaultsToAFileFailOnLogAppend) {
+  const Finding finding =
+      judge(configured({{"systemLog", bson::Document{{"destination", "file"},
+                                                     {"path", "/var/log/mongodb/mongod.log"}}}}),
+            "HARD-007");
+  EXPECT_EQ(finding.status, Status::fail);
+  EXPECT_NE(finding.message.find("logAppend is off (the default)"), std::string::npos)
+      << finding.message;
+  EXPECT_EQ(finding.evidence["systemLog.logAppend"]["set"], false);
+}
+
+TEST(SystemLog, AppendedQuietOffVerbosityZeroPasses) {
+  const Finding finding = judge(
+      configured({{"systemLog", bson::Document{{"destination", "file"}, {"logAppend", true}}}}),
+      "HARD-007");
+  EXPECT_EQ(finding.status, Status::pass) << finding.message;
+  // syslog appends by itself: logAppend is not judged.
+  EXPECT_EQ(
+      judge(configured({{"systemLog", bson::Document{{"destination", "syslog"}}}}), "HARD-007")
+          .status,
+      Status::pass);
+}
+
+TEST(SystemLog, QuietAndRaisedVerbosityFail) {
+  const Finding quiet =
+      judge(configured({{"systemLog", bson::Document{{"destination", "syslog"}, {"quiet", true}}}}),
+            "HARD-007");
+  EXPECT_EQ(quiet.status, Status::fail);
+  EXPECT_NE(quiet.message.find("quiet"), std::string::npos);
+  const Finding component = judge(
+      configured(
+          {{"systemLog",
+            bson::Document{{"destination", "syslog"},
+                           {"component", bson::Document{{"accessControl",
+                                                         bson::Document{{"verbosity", 2}}}}}}}}),
+      "HARD-007");
+  EXPECT_EQ(component.status, Status::fail);
+  EXPECT_EQ(component.evidence["verbosity"]["components"]["accessControl"], 2);
+}
+
+// quiet and logLevel change at runtime (setParameter): getParameter's values outrank the file's.
+TEST(SystemLog, LiveParametersOutrankTheConfiguration) {
+  NodeFacts facts =
+      configured({{"systemLog",
+                   bson::Document{{"destination", "syslog"}, {"verbosity", 3}, {"quiet", true}}}});
+  facts.commands["getParameter"] =
+      answered(bson::Document{{"quiet", false}, {"logLevel", 0}, {"ok", 1.0}});
+  const Finding finding = judge(facts, "HARD-007");
+  EXPECT_EQ(finding.status, Status::pass) << finding.message;
+  EXPECT_EQ(finding.evidence["verbosity"]["source"], "getParameter logLevel");
+  facts.commands["getParameter"] = answered(bson::Document{
+      {"logComponentVerbosity",
+       bson::Document{{"verbosity", 0}, {"network", bson::Document{{"verbosity", 1}}}}},
+      {"ok", 1.0}});
+  EXPECT_EQ(judge(facts, "HARD-007").status, Status::fail);
+}
+
+TEST(ConfigFileHardening, LoggingChecksFromTheFile) {
+  const ServerConfigFile file{"mongod.conf",
+                              {{"systemLog.destination", "file", 3},
+                               {"systemLog.logAppend", "true", 4},
+                               {"auditLog.destination", "console", 9},
+                               {"auditLog.filter", "{ atype: 'authenticate' }", 10}}};
+  const auto findings = check_hardening(file, Policy{});
+  EXPECT_EQ(finding_for(findings, "HARD-007").status, Status::pass);
+  const Finding filter = finding_for(findings, "HARD-005");
+  EXPECT_EQ(filter.status, Status::fail);
+  EXPECT_EQ(filter.subject.line, 10);
+  EXPECT_EQ(finding_for(findings, "HARD-006").status, Status::fail);
+  EXPECT_EQ(finding_for(findings, "HARD-006").subject.line, 9);
 }
 
 }  // namespace

@@ -192,5 +192,76 @@ TEST(ConfigFileNetwork, UnsetBindIpIsLocalhostAndAnotherPortPasses) {
   EXPECT_EQ(finding_for(findings, "NET-003").status, Status::pass);
 }
 
+// NET-007
+
+TEST(WireObjectCheck, DefaultTrueAndDisabledFails) {
+  NodeFacts facts = reachable_node();
+  facts.commands["getCmdLineOpts"] = cmd_line_opts({});
+  const Finding by_default = judge(facts, "NET-007");
+  EXPECT_EQ(by_default.status, Status::pass);
+  EXPECT_EQ(by_default.evidence["net.wireObjectCheck"]["set"], false);
+  facts.commands["getCmdLineOpts"] =
+      cmd_line_opts({{"net", bson::Document{{"wireObjectCheck", false}}}});
+  EXPECT_EQ(judge(facts, "NET-007").status, Status::fail);
+  facts.commands["getCmdLineOpts"] = refused();
+  EXPECT_EQ(judge(facts, "NET-007").status, Status::skipped);
+}
+
+// NET-008
+
+TEST(VersionDisclosure, BuildInfoBeforeAuthenticationWarnsWithWhatItDisclosed) {
+  NodeFacts facts = reachable_node();
+  facts.unauthenticated["buildInfo"] = answered(
+      bson::Document{{"version", "7.0.12"},
+                     {"gitVersion", "abc"},
+                     {"openssl", bson::Document{{"running", "OpenSSL 3.0.11 19 Sep 2023"}}},
+                     {"ok", 1.0}});
+  const Finding finding = judge(facts, "NET-008");
+  EXPECT_EQ(finding.status, Status::warn);
+  EXPECT_EQ(finding.severity, Severity::info);
+  EXPECT_NE(finding.message.find("7.0.12"), std::string::npos);
+  EXPECT_EQ(finding.evidence["buildInfo"]["openssl"]["running"], "OpenSSL 3.0.11 19 Sep 2023");
+  EXPECT_EQ(finding.evidence["hello_maxWireVersion"], 21);
+}
+
+TEST(VersionDisclosure, RefusedBeforeAuthenticationPassesAndNotTriedIsAnError) {
+  NodeFacts facts = reachable_node();
+  facts.unauthenticated["buildInfo"] = refused();
+  EXPECT_EQ(judge(facts, "NET-008").status, Status::pass);
+  facts.unauthenticated.clear();
+  EXPECT_EQ(judge(facts, "NET-008").status, Status::error);
+}
+
+// NET-009
+
+TEST(ConnectionLimit, UnsetFailsWithTheServersRealLimit) {
+  NodeFacts facts = reachable_node();
+  facts.commands["getCmdLineOpts"] = cmd_line_opts({});
+  facts.commands["serverStatus"] = answered(bson::Document{
+      {"connections", bson::Document{{"current", 3}, {"available", 51197}}}, {"ok", 1.0}});
+  const Finding finding = judge(facts, "NET-009");
+  EXPECT_EQ(finding.status, Status::fail);
+  EXPECT_NE(finding.message.find("not set"), std::string::npos);
+  EXPECT_NE(finding.message.find("51200"), std::string::npos);
+  EXPECT_EQ(finding.evidence["net.maxIncomingConnections"]["value"], 1000000);
+  facts.commands["getCmdLineOpts"] =
+      cmd_line_opts({{"net", bson::Document{{"maxIncomingConnections", 1000000}}}});
+  EXPECT_EQ(judge(facts, "NET-009").status, Status::fail);
+  facts.commands["getCmdLineOpts"] =
+      cmd_line_opts({{"net", bson::Document{{"maxIncomingConnections", 2000}}}});
+  EXPECT_EQ(judge(facts, "NET-009").status, Status::pass);
+}
+
+TEST(ConfigFileNetwork, WireObjectCheckAndConnectionLimitFromTheFile) {
+  const ServerConfigFile file{
+      "mongod.conf",
+      {{"net.wireObjectCheck", "false", 3}, {"net.maxIncomingConnections", "500", 4}}};
+  const auto findings = check_network(file, Policy{});
+  EXPECT_EQ(finding_for(findings, "NET-007").status, Status::fail);
+  EXPECT_EQ(finding_for(findings, "NET-007").subject.line, 3);
+  EXPECT_EQ(finding_for(findings, "NET-009").status, Status::pass);
+  EXPECT_EQ(finding_for(findings, "NET-009").subject.line, 4);
+}
+
 }  // namespace
 }  // namespace mongoscan

@@ -55,6 +55,19 @@ TEST(ServerSetting, TlsProtocolAndConnectionDefaultsFollowTheServer) {
   EXPECT_EQ(server_setting(opts, "7.0.9", "security.transitionToAuth").value, false);
 }
 
+// server_options_base.idl: systemLog.quiet and systemLog.logAppend are Switches (off unless
+// given), no verbosity option means level 0; net.wireObjectCheck "(DEFAULT)" true; net.tls.FIPSMode
+// a Switch; no auditLog.filter means every event.
+TEST(ServerSetting, LoggingAndFipsDefaults) {
+  const auto opts = cmd_line_opts({});
+  EXPECT_EQ(server_setting(opts, "8.0.4", "systemLog.logAppend").value, false);
+  EXPECT_EQ(server_setting(opts, "8.0.4", "systemLog.quiet").value, false);
+  EXPECT_EQ(server_setting(opts, "8.0.4", "systemLog.verbosity").value, 0);
+  EXPECT_EQ(server_setting(opts, "4.4.0", "net.wireObjectCheck").value, true);
+  EXPECT_EQ(server_setting(opts, "7.0.9", "net.tls.FIPSMode").value, false);
+  EXPECT_TRUE(server_setting(opts, "7.0.9", "auditLog.filter").value.is_null());
+}
+
 TEST(ServerSetting, UnknownVersionKeepsOnlyDefaultsEveryVersionShares) {
   const auto opts = cmd_line_opts({});
   EXPECT_EQ(server_setting(opts, "", "security.javascriptEnabled").value, true);

@@ -1,6 +1,7 @@
-// TLS-001..004 on the facts the probe gathers from the lab's TLS profiles
+// TLS-001..005 on the facts the probe gathers from the lab's TLS profiles
 // (fixtures/lab/tls-*.json), judged in-process: each profile fails the check it was written for and
-// passes the other three; hardened passes all four.
+// passes the other three of TLS-001..004; hardened passes all five. TLS-005 (FIPS mode) has its
+// own cases below.
 
 #include <gtest/gtest.h>
 
@@ -10,6 +11,7 @@
 #include "checks/server/transport.h"
 #include "scanner/probe/probe.h"
 #include "tests/support/lab_scan.h"
+#include "tests/support/profile_variant.h"
 
 namespace mongoscan {
 namespace {
@@ -59,7 +61,7 @@ std::string statuses(const std::vector<Finding>& findings) {
 TEST(TransportLab, HardenedPassesEveryTransportCheck) {
   auto lab = start_lab("hardened");
   const auto findings = check_transport(probe_lab(*lab, hardened_scanner()), Policy{});
-  ASSERT_EQ(findings.size(), 4u);
+  ASSERT_EQ(findings.size(), 5u);
   for (const Finding& finding : findings) {
     EXPECT_EQ(finding.status, Status::pass) << statuses(findings);
   }
@@ -73,6 +75,7 @@ TEST(TransportLab, WithoutGetCmdLineOptsTheSettingChecksAreSkipped) {
   EXPECT_EQ(findings[2].status, Status::pass) << statuses(findings);
   EXPECT_EQ(findings[3].status, Status::skipped) << statuses(findings);
   EXPECT_NE(findings[3].message.find("getCmdLineOpts action"), std::string::npos);
+  EXPECT_EQ(findings[4].status, Status::skipped) << statuses(findings);
 }
 
 struct ProfileCase {
@@ -88,9 +91,11 @@ TEST_P(TransportProfile, FailsItsCheckAndPassesTheOthers) {
   const ProfileCase& expected = GetParam();
   auto lab = start_lab("tls-" + expected.profile);
   const auto findings = check_transport(probe_lab(*lab), Policy{});
-  ASSERT_EQ(findings.size(), 4u);
+  ASSERT_EQ(findings.size(), 5u);
   for (const Finding& finding : findings) {
-    if (finding.check_id == expected.check_id) {
+    if (finding.check_id == "TLS-005") {
+      EXPECT_NE(finding.status, Status::fail) << statuses(findings);
+    } else if (finding.check_id == expected.check_id) {
       EXPECT_EQ(finding.status, expected.status) << statuses(findings);
       EXPECT_NE(finding.message.find(expected.message_part), std::string::npos)
           << statuses(findings);
@@ -120,6 +125,33 @@ INSTANTIATE_TEST_SUITE_P(
       std::replace(name.begin(), name.end(), '-', '_');
       return name;
     });
+
+// TLS-005: hardened (Enterprise) runs with net.tls.FIPSMode; without it Enterprise fails; a
+// Community build cannot run in FIPS mode, so the check does not apply.
+Finding fips_finding(const std::string& profile) {
+  auto lab = start_lab(profile);
+  const auto findings = check_transport(probe_lab(*lab, hardened_scanner()), Policy{});
+  return findings.at(4);
+}
+
+TEST(TransportLab, FipsModeOnEnterprisePasses) {
+  const Finding finding = fips_finding("hardened");
+  EXPECT_EQ(finding.check_id, "TLS-005");
+  EXPECT_EQ(finding.status, Status::pass) << finding.message;
+  EXPECT_EQ(finding.evidence["FIPSMode"]["set"], true);
+}
+
+TEST(TransportLab, FipsModeOffOnEnterpriseFailsAndCommunityIsSkipped) {
+  testing_support::ProfileVariant off("hardened", [](nlohmann::json& profile) {
+    profile["cmdLineOpts"]["parsed"]["net"]["tls"].erase("FIPSMode");
+  });
+  const Finding enterprise = fips_finding(off.path());
+  EXPECT_EQ(enterprise.status, Status::fail) << enterprise.message;
+  EXPECT_EQ(enterprise.evidence["edition"], "Enterprise");
+  const Finding skipped = fips_finding("hard-community");
+  EXPECT_EQ(skipped.status, Status::skipped) << skipped.message;
+  EXPECT_EQ(skipped.evidence["edition"], "Community");
+}
 
 }  // namespace
 }  // namespace mongoscan

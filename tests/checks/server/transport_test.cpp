@@ -114,10 +114,12 @@ bool mentions(const Finding& finding, const std::string& text) {
   return finding.message.find(text) != std::string::npos;
 }
 
-TEST(TransportSpecs, FourChecksWithReferencesAndRemediation) {
+TEST(TransportSpecs, FiveChecksWithReferencesAndRemediation) {
   const auto& specs = transport_specs();
-  ASSERT_EQ(specs.size(), 4u);
-  for (std::size_t i = 0; i < specs.size(); ++i) {
+  ASSERT_EQ(specs.size(), 5u);
+  EXPECT_EQ(specs[4].id, "TLS-005");
+  EXPECT_EQ(specs[4].references.size(), 2u) << "CIS 4.4 and STIG V-252146";
+  for (std::size_t i = 0; i < 4; ++i) {
     EXPECT_EQ(specs[i].id, "TLS-00" + std::to_string(i + 1));
     EXPECT_EQ(specs[i].layer, Layer::transport);
     EXPECT_FALSE(specs[i].remediation.empty());
@@ -135,8 +137,9 @@ TEST(TransportSpecs, FourChecksWithReferencesAndRemediation) {
 
 TEST(CheckTransport, OneFindingPerCheckAboutTheNode) {
   const auto findings = check_transport(tls_node(), Policy{}, kNow);
-  ASSERT_EQ(findings.size(), 4u);
-  for (std::size_t i = 0; i < findings.size(); ++i) {
+  ASSERT_EQ(findings.size(), 5u);
+  EXPECT_EQ(findings[4].check_id, "TLS-005");
+  for (std::size_t i = 0; i < 4; ++i) {
     EXPECT_EQ(findings[i].check_id, "TLS-00" + std::to_string(i + 1));
     EXPECT_EQ(findings[i].subject.name, "db1.example.test:27017");
     EXPECT_EQ(findings[i].status, Status::pass) << findings[i].message;
@@ -501,6 +504,58 @@ TEST(ConfigFileTransport, InvalidCertificatesAllowedFailsAtItsLine) {
   EXPECT_EQ(finding.status, Status::fail);
   EXPECT_EQ(finding.subject.line, 5);
   EXPECT_TRUE(mentions(finding, "allowInvalidCertificates"));
+}
+
+// TLS-005
+
+NodeFacts fips_node(bson::Document net, bson::Array modules) {
+  NodeFacts facts = tls_node();
+  set_command(facts, "getCmdLineOpts", CommandOutcome::State::ok, cmd_line_opts(std::move(net)));
+  set_command(facts, "buildInfo", CommandOutcome::State::ok,
+              bson::Document{{"version", "8.0.4"}, {"modules", std::move(modules)}, {"ok", 1.0}});
+  return facts;
+}
+
+bson::Document fips_net(bool on) {
+  return {{"tls", bson::Document{{"mode", "requireTLS"}, {"FIPSMode", on}}}};
+}
+
+TEST(FipsMode, OnPassesOffFailsOnEnterprise) {
+  const Finding on = judged(fips_node(fips_net(true), {bson::Value("enterprise")}), "TLS-005");
+  EXPECT_EQ(on.status, Status::pass) << on.message;
+  EXPECT_EQ(on.evidence["FIPSMode"]["source"], "getCmdLineOpts parsed.net.tls.FIPSMode");
+  const Finding off = judged(fips_node(hardened_net(), {bson::Value("enterprise")}), "TLS-005");
+  EXPECT_EQ(off.status, Status::fail);
+  EXPECT_TRUE(mentions(off, "(the default)"));
+  EXPECT_EQ(off.evidence["edition"], "Enterprise");
+}
+
+// FIPS mode is an Enterprise feature: on Community nothing can be configured, so it is skipped;
+// a build whose edition is not known (no buildInfo, Percona) warns rather than fails.
+TEST(FipsMode, CommunityIsSkippedAndUnknownEditionsWarn) {
+  const Finding community = judged(fips_node(hardened_net(), {}), "TLS-005");
+  EXPECT_EQ(community.status, Status::skipped);
+  EXPECT_TRUE(mentions(community, "Community"));
+  NodeFacts unknown = fips_node(hardened_net(), {});
+  set_command(unknown, "buildInfo", CommandOutcome::State::not_permitted);
+  EXPECT_EQ(judged(unknown, "TLS-005").status, Status::warn);
+  NodeFacts legacy =
+      fips_node({{"ssl", bson::Document{{"mode", "requireSSL"}, {"FIPSMode", true}}}}, {});
+  EXPECT_EQ(judged(legacy, "TLS-005").status, Status::pass) << "net.ssl.FIPSMode before 4.2";
+  NodeFacts refused = fips_node(hardened_net(), {bson::Value("enterprise")});
+  set_command(refused, "getCmdLineOpts", CommandOutcome::State::not_permitted);
+  EXPECT_EQ(judged(refused, "TLS-005").status, Status::skipped);
+}
+
+TEST(ConfigFileTransport, FipsModeFromTheFile) {
+  const ServerConfigFile on{"mongod.conf",
+                            {{"net.tls.mode", "requireTLS", 3}, {"net.tls.FIPSMode", "true", 4}}};
+  const Finding finding = check_test::finding_for(check_transport(on, Policy{}), "TLS-005");
+  EXPECT_EQ(finding.status, Status::pass);
+  EXPECT_EQ(finding.subject.line, 4);
+  const ServerConfigFile off{"mongod.conf", {{"net.tls.mode", "requireTLS", 3}}};
+  EXPECT_EQ(check_test::finding_for(check_transport(off, Policy{}), "TLS-005").status,
+            Status::warn);
 }
 
 }  // namespace

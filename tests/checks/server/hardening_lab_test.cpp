@@ -1,0 +1,119 @@
+// HARD-005 (audit filter), HARD-006 (audit destination) and HARD-007 (system log) against lab
+// profiles: hardened (Enterprise, audit file without a filter, logAppend), variants of it, and
+// hard-community (no auditing possible). getCmdLineOpts replies keep the server's shape (argv,
+// parsed, ok; tests/lab/diagnostics.py): auditLog.filter is the string the configuration gave.
+
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "tests/support/lab_scan.h"
+#include "tests/support/profile_variant.h"
+
+namespace mongoscan {
+namespace {
+
+using nlohmann::json;
+using testing_support::finding;
+using testing_support::LabDeployment;
+using testing_support::ProfileVariant;
+using testing_support::scan;
+using testing_support::start_lab;
+
+// A scan as hardened's auditor account (getCmdLineOpts and getParameter need it).
+testing_support::Scan scan_as_auditor(const LabDeployment& lab) {
+  return scan(lab, "mongodb://scanner:Scan%21Lab-Passw0rd%232024@" + lab.nodes()[0] +
+                       "/?authSource=admin&tls=true&tlsCAFile=" + lab.cert_dir() + "/ca.pem");
+}
+
+// The same without credentials: getCmdLineOpts is refused before authentication.
+testing_support::Scan scan_anonymously(const LabDeployment& lab) {
+  return scan(lab,
+              "mongodb://" + lab.nodes()[0] + "/?tls=true&tlsCAFile=" + lab.cert_dir() + "/ca.pem");
+}
+
+json& audit_log(json& profile) { return profile["cmdLineOpts"]["parsed"]["auditLog"]; }
+
+TEST(HardeningLab, HardenedPassesTheLoggingChecks) {
+  auto lab = start_lab("hardened");
+  const auto result = scan_as_auditor(*lab);
+  for (const char* id : {"HARD-005", "HARD-006", "HARD-007"}) {
+    EXPECT_EQ(finding(result, id)["status"], "pass") << finding(result, id).dump();
+  }
+  EXPECT_EQ(finding(result, "HARD-007")["evidence"]["verbosity"]["source"],
+            "getParameter logLevel");
+}
+
+// The manual's DDL-only filter, as mongod.conf gives it (a string in the shell's relaxed JSON).
+TEST(HardeningLab, AFilterThatDropsAuthenticationFails) {
+  ProfileVariant variant("hardened", [](json& profile) {
+    audit_log(profile)["filter"] =
+        R"({ atype: { $in: [ "createCollection", "dropCollection" ] } })";
+  });
+  auto lab = start_lab(variant.path());
+  const json filter = finding(scan_as_auditor(*lab), "HARD-005");
+  EXPECT_EQ(filter["status"], "fail") << filter.dump();
+  EXPECT_NE(filter["message"].get<std::string>().find("authentication"), std::string::npos);
+  EXPECT_EQ(filter["evidence"]["dropped"]["authorization failures"], json{"authCheck"});
+}
+
+// auditLog.runtimeConfiguration forbids auditLog.filter (AuditManager::initialize): the filter
+// lives in setAuditConfig, which this scan does not read, so it warns instead of passing.
+TEST(HardeningLab, RuntimeAuditConfigurationWarns) {
+  ProfileVariant variant("hardened",
+                         [](json& profile) { audit_log(profile)["runtimeConfiguration"] = true; });
+  auto lab = start_lab(variant.path());
+  EXPECT_EQ(finding(scan_as_auditor(*lab), "HARD-005")["status"], "warn");
+}
+
+// console is a destination mongod accepts, but the default policy allows file and syslog only.
+// The server refuses auditLog.path and auditLog.format with another destination than file.
+TEST(HardeningLab, AuditToTheConsoleFailsTheDefaultPolicy) {
+  ProfileVariant variant("hardened", [](json& profile) {
+    audit_log(profile) = {{"destination", "console"}};
+  });
+  auto lab = start_lab(variant.path());
+  const json destination = finding(scan_as_auditor(*lab), "HARD-006");
+  EXPECT_EQ(destination["status"], "fail") << destination.dump();
+  EXPECT_EQ(destination["evidence"]["auditLog.destination"]["value"], "console");
+}
+
+TEST(HardeningLab, CommunityHasNoAuditingToJudge) {
+  auto lab = start_lab("hard-community");
+  const auto result = scan_as_auditor(*lab);
+  for (const char* id : {"HARD-005", "HARD-006"}) {
+    EXPECT_EQ(finding(result, id)["status"], "skipped") << finding(result, id).dump();
+    EXPECT_EQ(finding(result, id)["evidence"]["edition"], "Community");
+  }
+  EXPECT_EQ(finding(result, "HARD-007")["status"], "pass") << "the system log applies to all";
+}
+
+// mongod's logAppend defaults to false (a Switch in server_options_base.idl); quiet set live.
+TEST(HardeningLab, LogAppendOffAndQuietFail) {
+  ProfileVariant no_append("hardened", [](json& profile) {
+    profile["cmdLineOpts"]["parsed"]["systemLog"].erase("logAppend");
+  });
+  auto lab = start_lab(no_append.path());
+  const json log = finding(scan_as_auditor(*lab), "HARD-007");
+  EXPECT_EQ(log["status"], "fail") << log.dump();
+  EXPECT_NE(log["message"].get<std::string>().find("logAppend is off (the default)"),
+            std::string::npos);
+
+  ProfileVariant quiet("hardened", [](json& profile) { profile["parameters"]["quiet"] = true; });
+  auto quiet_lab = start_lab(quiet.path());
+  const json quiet_log = finding(scan_as_auditor(*quiet_lab), "HARD-007");
+  EXPECT_EQ(quiet_log["status"], "fail") << quiet_log.dump();
+  EXPECT_EQ(quiet_log["evidence"]["systemLog.quiet"]["source"], "getParameter quiet");
+}
+
+TEST(HardeningLab, WithoutTheConfigurationTheLoggingChecksAreSkipped) {
+  auto lab = start_lab("hardened");
+  const auto result = scan_anonymously(*lab);
+  for (const char* id : {"HARD-005", "HARD-006", "HARD-007"}) {
+    EXPECT_EQ(finding(result, id)["status"], "skipped") << finding(result, id).dump();
+  }
+}
+
+}  // namespace
+}  // namespace mongoscan
