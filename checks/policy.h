@@ -76,6 +76,23 @@ struct ExposureRules {
   std::vector<std::string> allowed_sources;
 };
 
+// How nodes and people prove who they are (TLS-006, AUTHN-007, AUTHN-008).
+struct IdentityRules {
+  // AUTHN-007: replica-set members, shards, config servers and mongos authenticate to each other
+  // with x509 certificates; a shared keyFile fails. On by default: the manual calls keyfiles
+  // "bare-minimum forms of security ... best suited for testing or development environments" and
+  // recommends x.509 for production (Internal/Membership Authentication); false accepts a keyFile.
+  bool cluster_x509 = true;
+  // TLS-006: clients authenticate with x509 certificates, so every node must require a client
+  // certificate and map certificates to $external users. Off by default (SCRAM over TLS is a
+  // sound choice): the check is then skipped, saying so, with the settings recorded.
+  bool x509_clients = false;
+  // AUTHN-008: people authenticate through an organisation-level provider (LDAP, Kerberos or
+  // OIDC; STIG V-252149, V-252158). Off by default: the check is then skipped, saying so, with
+  // the mechanisms and LDAP settings recorded.
+  bool organisation_authentication = false;
+};
+
 struct Policy {
   // "core" workloads need strong consistency; others (e.g. "analytics") may read from secondaries.
   std::string workload = "core";
@@ -99,6 +116,7 @@ struct Policy {
   std::optional<std::set<std::string>> administrators;
   // TLS-003 warns when a server certificate expires within this many days.
   std::int64_t tls_certificate_warn_days = 30;
+  IdentityRules identity;
   DataModelRules data_model;
   ConfigFindingLimits config_findings;
   ExposureRules exposure;

@@ -19,6 +19,12 @@
 //   "administrators": ["admin@admin"]     accounts allowed administrative roles (AUTHZ-001); with
 //                                           the list, other holders fail instead of warn
 //   "tls_certificate_warn_days": 30         TLS-003 warns when a certificate expires within it
+//   "identity": {"cluster_x509": true, "x509_clients": false,
+//                "organisation_authentication": false}
+//                                           AUTHN-007: members authenticate with x509, not a
+//                                           keyFile; TLS-006: clients must present certificates
+//                                           mapped to $external users; AUTHN-008: LDAP, Kerberos
+//                                           or OIDC required. Each field replaces its default
 //   "data_model": {"database_prefix": "db_", "collection_prefix": "t_",
 //                  "time_suffixed_families": true, "max_name_bytes": 64,
 //                  "average_document_bytes": 102400, "max_document_bytes": 1048576,
@@ -257,6 +263,26 @@ Result<Ok> read_administrators(const json& value, Policy& policy) {
   return Ok{};
 }
 
+Result<Ok> read_identity(const json& value, Policy& policy) {
+  static const std::array<std::pair<std::string_view, bool IdentityRules::*>, 3> kSwitches = {{
+      {"cluster_x509", &IdentityRules::cluster_x509},
+      {"x509_clients", &IdentityRules::x509_clients},
+      {"organisation_authentication", &IdentityRules::organisation_authentication},
+  }};
+  if (!value.is_object()) return wrong_type("identity", "an object", value);
+  for (const auto& [key, setting] : value.items()) {
+    const std::string path = "identity." + key;
+    const auto* rule = entry_named(kSwitches, key);
+    if (rule == nullptr) {
+      return policy_error(
+          path, "unknown key (expected cluster_x509, x509_clients or organisation_authentication)");
+    }
+    if (!setting.is_boolean()) return wrong_type(path, "true or false", setting);
+    policy.identity.*(rule->second) = setting.get<bool>();
+  }
+  return Ok{};
+}
+
 Result<Ok> read_tls_certificate_warn_days(const json& value, Policy& policy) {
   auto days = read_count("tls_certificate_warn_days", value);
   if (!days) return days.error();
@@ -407,7 +433,7 @@ Result<Ok> read_disabled_checks(const json& value, Policy& policy) {
 
 using SectionReader = Result<Ok> (*)(const json&, Policy&);
 
-constexpr std::array<std::pair<std::string_view, SectionReader>, 14> kSections = {{
+constexpr std::array<std::pair<std::string_view, SectionReader>, 15> kSections = {{
     {"workload", read_workload},
     {"read_preferences", read_read_preferences},
     {"majority_write_workloads", read_majority_write_workloads},
@@ -416,6 +442,7 @@ constexpr std::array<std::pair<std::string_view, SectionReader>, 14> kSections =
     {"connection_budget", read_connection_budget},
     {"administrators", read_administrators},
     {"tls_certificate_warn_days", read_tls_certificate_warn_days},
+    {"identity", read_identity},
     {"data_model", read_data_model},
     {"config_findings", read_config_findings},
     {"exposure", read_exposure},
@@ -433,7 +460,7 @@ Result<Policy> read_policy(const json& document) {
       return policy_error(key,
                           "unknown key (expected workload, read_preferences, "
                           "majority_write_workloads, pool_ranges, passwords, connection_budget, "
-                          "administrators, tls_certificate_warn_days, data_model, "
+                          "administrators, tls_certificate_warn_days, identity, data_model, "
                           "config_findings, exposure, allow_incomplete, severity_overrides or "
                           "disabled_checks)");
     }

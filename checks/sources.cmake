@@ -46,13 +46,16 @@ mongoscan_sources(MONGOSCAN_SOURCES checks/infrastructure
 mongoscan_sources(MONGOSCAN_SOURCES checks/data_model
   data_model.cpp)
 
-# each node's server: authentication, authorization, network, TLS, hardening, versions
+# each node's server: authentication, authorization, identity (certificates, identity providers),
+# network, TLS, hardening, versions
 mongoscan_sources(MONGOSCAN_SOURCES checks/server
   authentication.cpp
   authorization.cpp
   command_evidence.cpp
   hardening.cpp
+  identity_providers.cpp
   network.cpp
+  pki_identity.cpp
   release_data.cpp
   server_settings.cpp
   transport.cpp

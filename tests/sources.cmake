@@ -53,7 +53,11 @@ mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/checks/server
   authorization_test.cpp
   command_evidence_test.cpp
   hardening_test.cpp
+  identity_providers_lab_test.cpp
+  identity_providers_test.cpp
   network_test.cpp
+  pki_identity_lab_test.cpp
+  pki_identity_test.cpp
   release_data_test.cpp
   server_settings_test.cpp
   transport_lab_test.cpp

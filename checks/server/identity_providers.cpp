@@ -1,0 +1,209 @@
+#include "checks/server/identity_providers.h"
+
+#include <string>
+#include <variant>
+
+#include "checks/server/command_evidence.h"
+#include "checks/server/server_settings.h"
+#include "checks/text_list.h"
+#include "checks/verdict.h"
+
+namespace mongoscan {
+namespace {
+// Named as well: unity batches compile this file with the other checks' anonymous helpers.
+namespace providers {
+
+using nlohmann::json;
+
+// "Enterprise", "Percona Server for MongoDB", "Community", or "unknown" without buildInfo.
+std::string edition(const NodeFacts& facts) {
+  const auto build_info = facts.commands.find("buildInfo");
+  if (build_info == facts.commands.end() || build_info->second.state != CommandOutcome::State::ok)
+    return "unknown";
+  const bson::Document& reply = build_info->second.reply;
+  if (contains(string_elements(reply.get_array("modules")), "enterprise")) return "Enterprise";
+  if (reply.find("psmdbVersion") != nullptr) return "Percona Server for MongoDB";
+  return "Community";
+}
+
+bool is_set(const ServerSetting& setting) {
+  return setting.set && !setting.value.is_null() &&
+         !(setting.value.is_string() && setting.value.get<std::string>().empty());
+}
+
+// $external users by the provider their name suggests: a distinguished name (X.509, or LDAP
+// without userToDNMapping), a Kerberos principal (user@REALM), or another name (LDAP, OIDC).
+json external_users(const bson::Document& users_info) {
+  int distinguished = 0;
+  int principals = 0;
+  int others = 0;
+  for (const bson::Value& value : users_info.get_array("users").value_or(bson::Array{})) {
+    const auto* user = value.get_if<bson::Document>();
+    if (user == nullptr || user->get_string("db") != "$external") continue;
+    const std::string name = user->get_string("user").value_or("");
+    if (name.find('=') != std::string::npos) {
+      ++distinguished;
+    } else if (name.find('@') != std::string::npos) {
+      ++principals;
+    } else {
+      ++others;
+    }
+  }
+  return {{"distinguished_names", distinguished},
+          {"kerberos_principals", principals},
+          {"other_names", others}};
+}
+
+// LDAP as security.ldap sets it (MongoDB Enterprise, manual "Configuration File Options"). The
+// bind password is a secret: only whether it is set is recorded.
+json ldap_evidence(const ServerSettings& settings) {
+  const ServerSetting servers = settings["security.ldap.servers"];
+  return {
+      {"servers", servers.evidence()},
+      {"transportSecurity", settings["security.ldap.transportSecurity"].evidence()},
+      {"bind.method", settings["security.ldap.bind.method"].evidence()},
+      {"bind.queryUser", is_set(settings["security.ldap.bind.queryUser"]) ? "set" : "not set"},
+      {"bind.queryPassword",
+       is_set(settings["security.ldap.bind.queryPassword"]) ? "set" : "not set"},
+      {"userToDNMapping", is_set(settings["security.ldap.userToDNMapping"]) ? "set" : "not set"},
+      {"authz.queryTemplate",
+       is_set(settings["security.ldap.authz.queryTemplate"]) ? "set" : "not set"}};
+}
+
+struct Providers {
+  std::vector<std::string> found;     // "LDAP (ldap.example.com, TLS)", "Kerberos (GSSAPI)"...
+  std::vector<std::string> problems;  // fail
+  std::vector<std::string> notes;     // said in the message, no effect on the status
+};
+
+void judge_ldap(const ServerSettings& settings, const std::vector<std::string>& mechanisms,
+                Providers& providers) {
+  const ServerSetting servers = settings["security.ldap.servers"];
+  if (!is_set(servers)) {
+    if (contains(mechanisms, "PLAIN")) {
+      providers.notes.push_back(
+          "PLAIN is enabled without security.ldap.servers (saslauthd, whose directory is not "
+          "observable)");
+    }
+    return;
+  }
+  if (!contains(mechanisms, "PLAIN")) {
+    providers.notes.push_back(
+        "security.ldap.servers is set but PLAIN is not enabled: LDAP serves authorization only");
+    return;
+  }
+  const ServerSetting transport = settings["security.ldap.transportSecurity"];
+  const std::string server_list =
+      servers.value.is_string() ? servers.value.get<std::string>() : servers.value.dump();
+  if (transport.value != "tls") {
+    providers.problems.push_back("security.ldap.transportSecurity is " + transport.value.dump() +
+                                 ": LDAP binds, passwords included, cross the network unencrypted");
+  }
+  if (!is_set(settings["security.ldap.userToDNMapping"])) {
+    providers.notes.push_back(
+        "no security.ldap.userToDNMapping: users must log in with their full LDAP DN");
+  }
+  providers.found.push_back("LDAP (" + server_list + ")");
+}
+
+Verdict judge_providers(const NodeFacts& facts, const Policy& policy) {
+  auto reply = command_reply(facts, "getCmdLineOpts", "getCmdLineOpts");
+  if (auto* instead = std::get_if<Verdict>(&reply)) return *instead;
+  const ServerSettings settings(*std::get<const bson::Document*>(reply), server_version(facts));
+  const std::string build = edition(facts);
+  json evidence = {
+      {"policy.identity.organisation_authentication", policy.identity.organisation_authentication},
+      {"edition", build},
+      {"security.ldap", ldap_evidence(settings)}};
+  auto parameters = command_reply(facts, "getParameter", "getParameter");
+  const auto* parameter_reply = std::get_if<const bson::Document*>(&parameters);
+  std::vector<std::string> mechanisms;
+  if (parameter_reply != nullptr) {
+    mechanisms = string_elements((*parameter_reply)->get_array("authenticationMechanisms"));
+    evidence["authenticationMechanisms"] = mechanisms;
+  }
+  auto users = command_reply(facts, "usersInfo", "viewUser");
+  if (const auto* users_info = std::get_if<const bson::Document*>(&users))
+    evidence["external_users"] = external_users(**users_info);
+  if (!policy.identity.organisation_authentication) {
+    return {Status::skipped,
+            "the policy does not require organisation-level authentication "
+            "(identity.organisation_authentication is false); the mechanisms and LDAP settings "
+            "are recorded",
+            evidence};
+  }
+  if (build == "Community") {
+    return {Status::skipped,
+            "not available on MongoDB Community: LDAP, Kerberos and OIDC authentication need "
+            "MongoDB Enterprise (or Percona Server); this build cannot meet the policy's "
+            "organisation-level authentication",
+            evidence};
+  }
+  if (parameter_reply == nullptr) {
+    Verdict instead = std::get<Verdict>(std::move(parameters));
+    instead.message = "the enabled mechanisms are unknown: " + instead.message;
+    instead.evidence.update(evidence);
+    return instead;
+  }
+  Providers providers;
+  judge_ldap(settings, mechanisms, providers);
+  // GSSAPI and PLAIN are never enabled by default (SASLGlobalParams: MONGODB-X509, SCRAM-SHA-1,
+  // SCRAM-SHA-256; src/mongo/db/auth/sasl_options.cpp): enabled, they were chosen.
+  if (contains(mechanisms, "GSSAPI")) {
+    providers.found.push_back("Kerberos (GSSAPI)");
+    providers.notes.push_back("the Kerberos keytab is not observable remotely");
+  }
+  if (contains(mechanisms, "MONGODB-OIDC")) {
+    const auto identity_providers = (*parameter_reply)->get_array("oidcIdentityProviders");
+    const std::size_t count = identity_providers ? identity_providers->size() : 0;
+    evidence["oidcIdentityProviders"] = count;
+    if (count == 0) {
+      providers.problems.push_back("MONGODB-OIDC is enabled but oidcIdentityProviders is empty");
+    } else {
+      providers.found.push_back("OIDC (" + std::to_string(count) + " identity provider(s))");
+    }
+  }
+  evidence["providers"] = providers.found;
+  const std::string notes = providers.notes.empty() ? "" : " (" + join(providers.notes, "; ") + ")";
+  if (!providers.problems.empty())
+    return {Status::fail, join(providers.problems, "; ") + notes, evidence};
+  if (providers.found.empty()) {
+    return {Status::fail,
+            "no organisation-level provider: authenticationMechanisms [" + join(mechanisms) +
+                "] has neither PLAIN with security.ldap.servers, GSSAPI nor MONGODB-OIDC" + notes,
+            evidence};
+  }
+  return {Status::pass, "people authenticate through " + join(providers.found) + notes, evidence};
+}
+
+}  // namespace providers
+}  // namespace
+
+const std::vector<CheckSpec>& identity_provider_specs() {
+  static const std::vector<CheckSpec> specs = {
+      {"AUTHN-008",
+       "Organisation-level authentication (LDAP, Kerberos or OIDC) where the policy requires it",
+       Layer::authentication,
+       Severity::medium,
+       {{Framework::stig, "V-252149",
+         "MongoDB must integrate with an organization-level authentication/access mechanism "
+         "providing account management and automation for all users, groups, roles, and any other "
+         "principals."},
+        {Framework::stig, "V-252158",
+         "If passwords are used for authentication, MongoDB must implement LDAP or Kerberos for "
+         "authentication to enforce the DoD standards for password complexity and lifetime."},
+        {Framework::checklist, "access-control",
+         "Enable Access Control and Enforce Authentication"}},
+       "On MongoDB Enterprise enable LDAP (PLAIN with security.ldap.servers and transportSecurity "
+       "tls), Kerberos (GSSAPI) or OIDC (MONGODB-OIDC with oidcIdentityProviders) in "
+       "authenticationMechanisms, and create the $external users or LDAP role mappings."},
+  };
+  return specs;
+}
+
+std::vector<Finding> check_identity_providers(const NodeFacts& facts, const Policy& policy) {
+  return {make_finding(identity_provider_specs()[0], policy, Subject::node(facts.address()),
+                       providers::judge_providers(facts, policy))};
+}
+
+}  // namespace mongoscan
