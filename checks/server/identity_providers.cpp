@@ -7,6 +7,7 @@
 #include "checks/server/server_settings.h"
 #include "checks/text_list.h"
 #include "checks/verdict.h"
+#include "scanner/text/ascii_case.h"
 
 namespace mongoscan {
 namespace {
@@ -95,7 +96,8 @@ void judge_ldap(const ServerSettings& settings, const std::vector<std::string>& 
   const ServerSetting transport = settings["security.ldap.transportSecurity"];
   const std::string server_list =
       servers.value.is_string() ? servers.value.get<std::string>() : servers.value.dump();
-  if (transport.value != "tls") {
+  // Percona Server reads the value case-insensitively (validateLDAPTransportSecurity).
+  if (!transport.value.is_string() || to_lower_ascii(transport.value.get<std::string>()) != "tls") {
     providers.problems.push_back("security.ldap.transportSecurity is " + transport.value.dump() +
                                  ": LDAP binds, passwords included, cross the network unencrypted");
   }

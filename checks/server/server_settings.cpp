@@ -52,8 +52,9 @@ constexpr std::array kDefaults = {
     DefaultValue{"security.enableEncryption", "0", "false"},
     DefaultValue{"security.redactClientLogData", "0", "false"},
     DefaultValue{"auditLog.destination", "0", "null"},
-    // MongoDB Enterprise, manual "Configuration File Options", security.ldap: transportSecurity
-    // "Default: tls", bind.method "Default: simple" (3.4 and later).
+    // MongoDB Enterprise's LDAP options (addCommonLDAPOptions: security.ldap.transportSecurity
+    // "(none|tls)", setDefault "tls"); manual "Configuration File Options": bind.method
+    // "Default: simple".
     DefaultValue{"security.ldap.transportSecurity", "0", "\"tls\""},
     DefaultValue{"security.ldap.bind.method", "0", "\"simple\""},
 };

@@ -79,6 +79,13 @@ TEST(IdentityProviders, LdapWithoutTlsFails) {
   EXPECT_NE(finding.message.find("unencrypted"), std::string::npos);
 }
 
+TEST(IdentityProviders, TransportSecurityIsReadWithoutRegardToCase) {
+  EXPECT_EQ(judge(enterprise_node(ldap({{"transportSecurity", "TLS"}}),
+                                  bson::Array{"PLAIN", "SCRAM-SHA-256"}))
+                .status,
+            Status::pass);
+}
+
 TEST(IdentityProviders, LdapServersWithoutPlainAreNotAnAuthenticationProvider) {
   const Finding finding = judge(enterprise_node(ldap(), bson::Array{"SCRAM-SHA-256"}));
   EXPECT_EQ(finding.status, Status::fail);
