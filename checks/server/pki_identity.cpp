@@ -72,7 +72,11 @@ std::variant<ServerSettings, Verdict> configuration(const NodeFacts& facts) {
 
 // $external users whose name is a distinguished name ("CN=app,OU=Ops,O=Example"): the users an
 // X.509 client certificate's subject maps to (MONGODB-X509 authenticates the subject DN as a
-// $external user; Kerberos principals are user@REALM, LDAP names are what clients type).
+// $external user; Kerberos principals are user@REALM, LDAP names are what clients type). The
+// probe's usersInfo {forAllDBs: true} holds them: the server leaves that form's query on
+// system.users "unconstrained, we want to return every user" (src/mongo/db/commands/
+// user_management_commands.cpp), $external's users included. An LDAP user stored under its DN
+// (no userToDNMapping) is counted too: names alone cannot tell the two apart.
 std::vector<std::string> x509_users(const bson::Document& users_info) {
   std::vector<std::string> users;
   for (const bson::Value& value : users_info.get_array("users").value_or(bson::Array{})) {
