@@ -1,6 +1,7 @@
 #include "checks/server/pki_identity.h"
 
 #include <algorithm>
+#include <iterator>
 #include <optional>
 #include <set>
 #include <string>

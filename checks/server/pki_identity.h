@@ -5,6 +5,8 @@
 // members authenticate with x509 rather than a shared keyFile). TLS-008 and AUTHN-007 also from a
 // server config file.
 
+#include <string>
+#include <string_view>
 #include <vector>
 
 #include "checks/check_spec.h"
