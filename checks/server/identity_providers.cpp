@@ -1,5 +1,6 @@
 #include "checks/server/identity_providers.h"
 
+#include <algorithm>
 #include <string>
 #include <variant>
 
@@ -71,6 +72,41 @@ json ldap_evidence(const ServerSettings& settings) {
        is_set(settings["security.ldap.authz.queryTemplate"]) ? "set" : "not set"}};
 }
 
+// The default authenticationMechanisms (SASLGlobalParams, src/mongo/db/auth/sasl_options.cpp).
+const std::vector<std::string>& default_mechanisms() {
+  static const std::vector<std::string> mechanisms = {"MONGODB-X509", "SCRAM-SHA-1",
+                                                      "SCRAM-SHA-256"};
+  return mechanisms;
+}
+
+// authenticationMechanisms as the node runs with it: getParameter's when it answered, else the
+// configured setParameter (a comma-separated list; the parameter is set at startup only, so the
+// configured list is the running one), else the default. `source` says which.
+std::vector<std::string> enabled_mechanisms(const bson::Document* parameters,
+                                            const ServerSettings& settings, std::string& source) {
+  if (parameters != nullptr) {
+    source = "getParameter authenticationMechanisms";
+    return string_elements(parameters->get_array("authenticationMechanisms"));
+  }
+  const ServerSetting configured = settings["setParameter.authenticationMechanisms"];
+  if (!configured.set || !configured.value.is_string()) {
+    source = "default";
+    return default_mechanisms();
+  }
+  source = configured.source;
+  std::vector<std::string> names;
+  std::string text = configured.value.get<std::string>();
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    const std::size_t comma = std::min(text.find(',', start), text.size());
+    std::string name = text.substr(start, comma - start);
+    std::erase(name, ' ');
+    if (!name.empty()) names.push_back(name);
+    start = comma + 1;
+  }
+  return names;
+}
+
 struct Providers {
   std::vector<std::string> found;     // "LDAP (ldap.example.com, TLS)", "Kerberos (GSSAPI)"...
   std::vector<std::string> problems;  // fail
@@ -119,11 +155,10 @@ Verdict judge_providers(const NodeFacts& facts, const Policy& policy) {
       {"security.ldap", ldap_evidence(settings)}};
   auto parameters = command_reply(facts, "getParameter", "getParameter");
   const auto* parameter_reply = std::get_if<const bson::Document*>(&parameters);
-  std::vector<std::string> mechanisms;
-  if (parameter_reply != nullptr) {
-    mechanisms = string_elements((*parameter_reply)->get_array("authenticationMechanisms"));
-    evidence["authenticationMechanisms"] = mechanisms;
-  }
+  std::string mechanisms_source;
+  const std::vector<std::string> mechanisms = enabled_mechanisms(
+      parameter_reply != nullptr ? *parameter_reply : nullptr, settings, mechanisms_source);
+  evidence["authenticationMechanisms"] = {{"value", mechanisms}, {"source", mechanisms_source}};
   auto users = command_reply(facts, "usersInfo", "viewUser");
   if (const auto* users_info = std::get_if<const bson::Document*>(&users))
     evidence["external_users"] = external_users(**users_info);
@@ -141,12 +176,6 @@ Verdict judge_providers(const NodeFacts& facts, const Policy& policy) {
             "organisation-level authentication",
             evidence};
   }
-  if (parameter_reply == nullptr) {
-    Verdict instead = std::get<Verdict>(std::move(parameters));
-    instead.message = "the enabled mechanisms are unknown: " + instead.message;
-    instead.evidence.update(evidence);
-    return instead;
-  }
   Providers providers;
   judge_ldap(settings, mechanisms, providers);
   // GSSAPI and PLAIN are never enabled by default (SASLGlobalParams: MONGODB-X509, SCRAM-SHA-1,
@@ -156,13 +185,20 @@ Verdict judge_providers(const NodeFacts& facts, const Policy& policy) {
     providers.notes.push_back("the Kerberos keytab is not observable remotely");
   }
   if (contains(mechanisms, "MONGODB-OIDC")) {
-    const auto identity_providers = (*parameter_reply)->get_array("oidcIdentityProviders");
-    const std::size_t count = identity_providers ? identity_providers->size() : 0;
-    evidence["oidcIdentityProviders"] = count;
-    if (count == 0) {
-      providers.problems.push_back("MONGODB-OIDC is enabled but oidcIdentityProviders is empty");
+    if (parameter_reply != nullptr) {
+      const auto identity_providers = (*parameter_reply)->get_array("oidcIdentityProviders");
+      const std::size_t count = identity_providers ? identity_providers->size() : 0;
+      evidence["oidcIdentityProviders"] = count;
+      if (count == 0) {
+        providers.problems.push_back("MONGODB-OIDC is enabled but oidcIdentityProviders is empty");
+      } else {
+        providers.found.push_back("OIDC (" + std::to_string(count) + " identity provider(s))");
+      }
+    } else if (is_set(settings["setParameter.oidcIdentityProviders"])) {
+      evidence["oidcIdentityProviders"] = "configured";
+      providers.found.push_back("OIDC (setParameter oidcIdentityProviders)");
     } else {
-      providers.found.push_back("OIDC (" + std::to_string(count) + " identity provider(s))");
+      providers.problems.push_back("MONGODB-OIDC is enabled but no oidcIdentityProviders is set");
     }
   }
   evidence["providers"] = providers.found;

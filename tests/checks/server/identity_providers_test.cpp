@@ -61,6 +61,8 @@ TEST(IdentityProviders, WithoutThePolicyTheCheckIsSkippedAndTheFactsRecorded) {
   EXPECT_NE(finding.message.find("identity.organisation_authentication"), std::string::npos);
   EXPECT_EQ(finding.evidence["external_users"]["other_names"], 1);
   EXPECT_EQ(finding.evidence["security.ldap"]["transportSecurity"]["value"], "tls");
+  EXPECT_EQ(finding.evidence["authenticationMechanisms"]["value"],
+            (nlohmann::json{"PLAIN", "SCRAM-SHA-256"}));
 }
 
 TEST(IdentityProviders, LdapOverTlsPassesAndTheBindPasswordNeverShows) {
@@ -123,12 +125,22 @@ TEST(IdentityProviders, CommunityIsNotApplicable) {
   EXPECT_NE(finding.message.find("not available on MongoDB Community"), std::string::npos);
 }
 
-TEST(IdentityProviders, UnknownMechanismsAreNotAPass) {
-  NodeFacts facts = enterprise_node(ldap(), bson::Array{"PLAIN"});
+TEST(IdentityProviders, WithoutGetParameterTheConfiguredMechanismsAreRead) {
+  bson::Document security = ldap();
+  NodeFacts facts = enterprise_node(security, bson::Array{});
   facts.commands["getParameter"] = refused();
-  const Finding finding = judge(facts);
-  EXPECT_EQ(finding.status, Status::skipped);
-  EXPECT_NE(finding.message.find("mechanisms are unknown"), std::string::npos);
+  facts.commands["getCmdLineOpts"] = cmd_line_opts(bson::Document{
+      {"security", security},
+      {"setParameter", bson::Document{{"authenticationMechanisms", "PLAIN, SCRAM-SHA-256"}}}});
+  const Finding configured = judge(facts);
+  EXPECT_EQ(configured.status, Status::pass) << configured.message;
+  EXPECT_EQ(configured.evidence["authenticationMechanisms"]["source"],
+            "getCmdLineOpts parsed.setParameter.authenticationMechanisms");
+  // Nothing configured: the default list, which has no organisation-level mechanism.
+  facts.commands["getCmdLineOpts"] = cmd_line_opts(bson::Document{{"security", security}});
+  const Finding defaulted = judge(facts);
+  EXPECT_EQ(defaulted.status, Status::fail);
+  EXPECT_EQ(defaulted.evidence["authenticationMechanisms"]["source"], "default");
 }
 
 }  // namespace
