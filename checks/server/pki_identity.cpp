@@ -187,6 +187,11 @@ Verdict judge_revocation(const NodeFacts& facts) {
   if (parameters != nullptr) {
     ocsp = parameters->get_bool("ocspEnabled");
     evidence["ocspEnabled"] = ocsp ? json(*ocsp) : json("not reported");
+    // The OCSP tuning parameters of ssl_parameters.idl, recorded as reported.
+    for (const char* name : {"tlsOCSPVerifyTimeoutSecs", "tlsOCSPStaplingTimeoutSecs",
+                             "ocspStaplingRefreshPeriodSecs", "ocspCacheSize"}) {
+      if (const bson::Value* value = parameters->find(name)) evidence[name] = bson::to_json(*value);
+    }
   }
   if (has_text(crl_file.value)) {
     return {

@@ -126,9 +126,13 @@ TEST(ClientCertificates, UsersNotReadableIsNotAPass) {
 // ---- TLS-007 ----
 
 TEST(Revocation, OcspOnByDefaultPasses) {
-  const Finding finding = judge(x509_node(), "TLS-007");
+  NodeFacts facts = x509_node();
+  facts.commands["getParameter"] =
+      answered(parameters({{"tlsOCSPVerifyTimeoutSecs", std::int32_t{4}}}));
+  const Finding finding = judge(facts, "TLS-007");
   EXPECT_EQ(finding.status, Status::pass) << finding.message;
   EXPECT_EQ(finding.evidence["ocspEnabled"], true);
+  EXPECT_EQ(finding.evidence["tlsOCSPVerifyTimeoutSecs"], 4);
 }
 
 TEST(Revocation, ACrlFilePasses) {
