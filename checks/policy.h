@@ -76,6 +76,23 @@ struct ExposureRules {
   std::vector<std::string> allowed_sources;
 };
 
+// How nodes and people prove who they are (TLS-006, AUTHN-007, AUTHN-008).
+struct IdentityRules {
+  // AUTHN-007: replica-set members, shards, config servers and mongos authenticate to each other
+  // with x509 certificates; a shared keyFile fails. On by default: the manual calls keyfiles
+  // "bare-minimum forms of security ... best suited for testing or development environments" and
+  // recommends x.509 for production (Internal/Membership Authentication); false accepts a keyFile.
+  bool cluster_x509 = true;
+  // TLS-006: clients authenticate with x509 certificates, so every node must require a client
+  // certificate and map certificates to $external users. Off by default (SCRAM over TLS is a
+  // sound choice): the check is then skipped, saying so, with the settings recorded.
+  bool x509_clients = false;
+  // AUTHN-008: people authenticate through an organisation-level provider (LDAP, Kerberos or
+  // OIDC; STIG V-252149, V-252158). Off by default: the check is then skipped, saying so, with
+  // the mechanisms and LDAP settings recorded.
+  bool organisation_authentication = false;
+};
+
 struct Policy {
   // "core" workloads need strong consistency; others (e.g. "analytics") may read from secondaries.
   std::string workload = "core";
@@ -102,6 +119,7 @@ struct Policy {
   // HARD-006: where audit records may go (auditLog.destination): "file" (a file the site ships to
   // its log collector) and "syslog"; "console" (standard output) is allowed only if listed.
   std::set<std::string> audit_destinations = {"file", "syslog"};
+  IdentityRules identity;
   DataModelRules data_model;
   ConfigFindingLimits config_findings;
   ExposureRules exposure;

@@ -21,6 +21,12 @@
 //   "tls_certificate_warn_days": 30         TLS-003 warns when a certificate expires within it
 //   "audit_destinations": ["file", "syslog"] HARD-006: the auditLog.destination values allowed
 //                                           (file, syslog, console); replaces the whole list
+//   "identity": {"cluster_x509": true, "x509_clients": false,
+//                "organisation_authentication": false}
+//                                           AUTHN-007: members authenticate with x509, not a
+//                                           keyFile; TLS-006: clients must present certificates
+//                                           mapped to $external users; AUTHN-008: LDAP, Kerberos
+//                                           or OIDC required. Each field replaces its default
 //   "data_model": {"database_prefix": "db_", "collection_prefix": "t_",
 //                  "time_suffixed_families": true, "max_name_bytes": 64,
 //                  "average_document_bytes": 102400, "max_document_bytes": 1048576,
@@ -259,6 +265,26 @@ Result<Ok> read_administrators(const json& value, Policy& policy) {
   return Ok{};
 }
 
+Result<Ok> read_identity(const json& value, Policy& policy) {
+  static const std::array<std::pair<std::string_view, bool IdentityRules::*>, 3> kSwitches = {{
+      {"cluster_x509", &IdentityRules::cluster_x509},
+      {"x509_clients", &IdentityRules::x509_clients},
+      {"organisation_authentication", &IdentityRules::organisation_authentication},
+  }};
+  if (!value.is_object()) return wrong_type("identity", "an object", value);
+  for (const auto& [key, setting] : value.items()) {
+    const std::string path = "identity." + key;
+    const auto* rule = entry_named(kSwitches, key);
+    if (rule == nullptr) {
+      return policy_error(
+          path, "unknown key (expected cluster_x509, x509_clients or organisation_authentication)");
+    }
+    if (!setting.is_boolean()) return wrong_type(path, "true or false", setting);
+    policy.identity.*(rule->second) = setting.get<bool>();
+  }
+  return Ok{};
+}
+
 Result<Ok> read_tls_certificate_warn_days(const json& value, Policy& policy) {
   auto days = read_count("tls_certificate_warn_days", value);
   if (!days) return days.error();
@@ -439,6 +465,7 @@ constexpr std::array<std::pair<std::string_view, SectionReader>, 15> kSections =
     {"administrators", read_administrators},
     {"tls_certificate_warn_days", read_tls_certificate_warn_days},
     {"audit_destinations", read_audit_destinations},
+    {"identity", read_identity},
     {"data_model", read_data_model},
     {"config_findings", read_config_findings},
     {"exposure", read_exposure},
@@ -457,8 +484,8 @@ Result<Policy> read_policy(const json& document) {
           key,
           "unknown key (expected workload, read_preferences, "
           "majority_write_workloads, pool_ranges, passwords, connection_budget, "
-          "administrators, tls_certificate_warn_days, audit_destinations, data_model, "
-          "config_findings, exposure, allow_incomplete, severity_overrides or "
+          "administrators, tls_certificate_warn_days, audit_destinations, identity, "
+          "data_model, config_findings, exposure, allow_incomplete, severity_overrides or "
           "disabled_checks)");
     }
     auto read = section->second(value, policy);

@@ -17,7 +17,9 @@
 #include "checks/server/authorization.h"
 #include "checks/server/durability.h"
 #include "checks/server/hardening.h"
+#include "checks/server/identity_providers.h"
 #include "checks/server/network.h"
+#include "checks/server/pki_identity.h"
 #include "checks/server/transport.h"
 #include "checks/server/versions.h"
 
@@ -28,9 +30,10 @@ const std::vector<CheckSpec>& check_catalogue() {
     std::vector<CheckSpec> specs;
     for (const auto* family :
          {&discovery_specs(), &cluster_shape_specs(), &network_specs(), &authentication_specs(),
-          &authorization_specs(), &transport_specs(), &hardening_specs(), &durability_specs(),
-          &versions_specs(), &connection_string_specs(), &deployment_connection_specs(),
-          &application_specs(), &network_exposure_specs(), &data_model_specs()}) {
+          &authorization_specs(), &transport_specs(), &pki_identity_specs(),
+          &identity_provider_specs(), &hardening_specs(), &durability_specs(), &versions_specs(),
+          &connection_string_specs(), &deployment_connection_specs(), &application_specs(),
+          &network_exposure_specs(), &data_model_specs()}) {
       specs.insert(specs.end(), family->begin(), family->end());
     }
     specs.push_back(password_strength_spec());
@@ -93,8 +96,8 @@ std::vector<Finding> run_config_checks(const ConfigFacts& facts, const Policy& p
   for (const ServerConfigFile& file : facts.server_configs) {
     std::vector<Finding> judged =
         concatenated(check_network(file, policy), check_authentication(file, policy),
-                     check_transport(file, policy), check_hardening(file, policy),
-                     check_durability(file, policy));
+                     check_transport(file, policy), check_pki_identity(file, policy),
+                     check_hardening(file, policy), check_durability(file, policy));
     findings.insert(findings.end(), std::make_move_iterator(judged.begin()),
                     std::make_move_iterator(judged.end()));
   }
@@ -105,6 +108,7 @@ std::vector<Finding> run_node_checks(const NodeFacts& facts, const Policy& polic
   return without_disabled(
       concatenated(check_network(facts, policy), check_authentication(facts, policy),
                    check_authorization(facts, policy), check_transport(facts, policy),
+                   check_pki_identity(facts, policy), check_identity_providers(facts, policy),
                    check_hardening(facts, policy), check_durability(facts, policy),
                    check_node_versions(facts, policy)),
       policy);

@@ -47,8 +47,8 @@ mongoscan_sources(MONGOSCAN_SOURCES checks/infrastructure
 mongoscan_sources(MONGOSCAN_SOURCES checks/data_model
   data_model.cpp)
 
-# each node's server: authentication, authorization, network, TLS, hardening, durability,
-# versions
+# each node's server: authentication, authorization, identity (certificates, identity providers),
+# network, TLS, hardening, durability, versions
 mongoscan_sources(MONGOSCAN_SOURCES checks/server
   authentication.cpp
   audit_filter.cpp
@@ -57,7 +57,9 @@ mongoscan_sources(MONGOSCAN_SOURCES checks/server
   durability.cpp
   edition.cpp
   hardening.cpp
+  identity_providers.cpp
   network.cpp
+  pki_identity.cpp
   release_data.cpp
   server_settings.cpp
   transport.cpp

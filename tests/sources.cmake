@@ -58,8 +58,12 @@ mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/checks/server
   durability_test.cpp
   hardening_lab_test.cpp
   hardening_test.cpp
+  identity_providers_lab_test.cpp
+  identity_providers_test.cpp
   network_lab_test.cpp
   network_test.cpp
+  pki_identity_lab_test.cpp
+  pki_identity_test.cpp
   release_data_test.cpp
   server_settings_test.cpp
   transport_lab_test.cpp

@@ -44,6 +44,10 @@ constexpr std::array kDefaults = {
     // is available (jstests/ssl: "Make sure MongoD starts with TLS 1.0 disabled").
     DefaultValue{"net.tls.disabledProtocols", "4.0", "\"TLS1_0\""},
     DefaultValue{"net.tls.CAFile", "0", "null"},
+    // "Allow client to connect without presenting a certificate", a Switch: off unless given
+    // (src/mongo/util/net/ssl_options_server.idl).
+    DefaultValue{"net.tls.allowConnectionsWithoutCertificates", "0", "false"},
+    DefaultValue{"net.tls.CRLFile", "0", "null"},
     DefaultValue{"setParameter.tlsUseSystemCA", "0", "false"},
     // 3.6: snappy; 4.2: snappy, zstd and zlib (release notes, wire compression).
     DefaultValue{"net.compression.compressors", "0", "\"disabled\""},
@@ -65,6 +69,11 @@ constexpr std::array kDefaults = {
     DefaultValue{"systemLog.quiet", "0", "false"},
     DefaultValue{"systemLog.logAppend", "0", "false"},
     DefaultValue{"systemLog.verbosity", "0", "0"},
+    // MongoDB Enterprise's LDAP options (addCommonLDAPOptions: security.ldap.transportSecurity
+    // "(none|tls)", setDefault "tls"); manual "Configuration File Options": bind.method
+    // "Default: simple".
+    DefaultValue{"security.ldap.transportSecurity", "0", "\"tls\""},
+    DefaultValue{"security.ldap.bind.method", "0", "\"simple\""},
 };
 
 // The value at a dotted path inside a document, if every step is there.
@@ -130,6 +139,13 @@ json option_value(const std::string& text) {
 
 json ServerSetting::evidence() const {
   return {{"value", value}, {"set", set}, {"source", source}};
+}
+
+ServerSetting tls_setting(const ServerSettings& settings, std::string_view name) {
+  ServerSetting tls = settings["net.tls." + std::string(name)];
+  if (tls.set) return tls;
+  ServerSetting ssl = settings["net.ssl." + std::string(name)];
+  return ssl.set ? ssl : tls;
 }
 
 int compare_versions(std::string_view a, std::string_view b) {

@@ -56,6 +56,9 @@ class ServerSettings {
   std::string version_;
 };
 
+// net.tls.<name>; the legacy net.ssl.<name> (before 4.2) when only that was set; else the default.
+ServerSetting tls_setting(const ServerSettings& settings, std::string_view name);
+
 // The node's version as buildInfo reports it; empty when buildInfo did not answer.
 std::string server_version(const NodeFacts& facts);
 

@@ -39,14 +39,6 @@ bool is_on(const json& value) {
   return value == true || (value.is_string() && to_lower_ascii(value.get<std::string>()) == "true");
 }
 
-// net.tls.<name>; the legacy net.ssl.<name> (before 4.2) when only that was set; else the default.
-ServerSetting tls_setting(const ServerSettings& settings, std::string_view name) {
-  ServerSetting tls = settings["net.tls." + std::string(name)];
-  if (tls.set) return tls;
-  ServerSetting ssl = settings["net.ssl." + std::string(name)];
-  return ssl.set ? ssl : tls;
-}
-
 bool requires_tls(const ServerSetting& mode) {
   return mode.value == "requireTLS" || mode.value == "requireSSL";
 }

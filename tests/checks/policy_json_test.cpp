@@ -59,6 +59,7 @@ TEST(ParsePolicy, TheExampleFileIsComplete) {
   EXPECT_EQ(policy.connection_budget.app_instances, 4);
   EXPECT_EQ(policy.administrators, (std::set<std::string>{"admin@admin"}));
   EXPECT_EQ(policy.tls_certificate_warn_days, 30);
+  EXPECT_TRUE(policy.identity.cluster_x509);
   EXPECT_EQ(policy.exposure.allowed_sources, (std::vector<std::string>{"203.0.113.0/24"}));
 }
 
@@ -119,6 +120,22 @@ TEST(ParsePolicy, AuditDestinations) {
             "console)");
   EXPECT_EQ(parse_error(R"({"audit_destinations": []})"),
             "audit_destinations: must list at least one");
+}
+
+TEST(ParsePolicy, IdentityRequirements) {
+  const IdentityRules defaults = Policy{}.identity;
+  EXPECT_TRUE(defaults.cluster_x509);
+  EXPECT_FALSE(defaults.x509_clients);
+  EXPECT_FALSE(defaults.organisation_authentication);
+  const Policy policy =
+      parse_ok(R"({"identity": {"cluster_x509": false, "organisation_authentication": true}})");
+  EXPECT_FALSE(policy.identity.cluster_x509);
+  EXPECT_FALSE(policy.identity.x509_clients);
+  EXPECT_TRUE(policy.identity.organisation_authentication);
+  EXPECT_EQ(parse_error(R"({"identity": {"x509_clients": "yes"}})"),
+            "identity.x509_clients: expected true or false, got string");
+  EXPECT_TRUE(error_starts_with(R"({"identity": {"ldap": true}})", "identity.ldap: unknown key"));
+  EXPECT_EQ(parse_error(R"({"identity": true})"), "identity: expected an object, got boolean");
 }
 
 TEST(ParsePolicy, ConfigFindingLimitsAndAllowIncomplete) {

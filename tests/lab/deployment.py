@@ -87,6 +87,15 @@ class NodeState:
         return list(self._open.values())
 
 
+def _cluster_auth_mode(security):
+    """The clusterAuthMode server parameter at startup (storeServerOptions,
+    src/mongo/db/server_options_server_helpers.cpp): security.clusterAuthMode when given, else keyFile
+    when a security.keyFile is, else "undefined"."""
+    if security.get("clusterAuthMode"):
+        return security["clusterAuthMode"]
+    return "keyFile" if security.get("keyFile") else "undefined"
+
+
 def new_cluster_time_key():
     """A $clusterTime signing key (admin.system.keys) as (key id, key): its id is the Timestamp of its
     creation as a 64-bit number (KeysCollectionManager), (seconds << 32) | increment."""
@@ -124,26 +133,30 @@ class Deployment:
 
     def parameters(self, node):
         """getParameter values for node: server defaults, then the profile's values."""
-        mode = self.profile.tls_for(node.spec).mode
+        tls = self.profile.tls_for(node.spec)
+        mode = tls.mode
+        security = self.profile.cmd_line_opts.get("parsed", {}).get("security", {})
         values = {
             "authenticationMechanisms": ["MONGODB-X509", "SCRAM-SHA-1", "SCRAM-SHA-256"],
-            "clusterAuthMode": "undefined",
+            "clusterAuthMode": _cluster_auth_mode(security),
             "enableLocalhostAuthBypass": True,
             "logLevel": 0,
-            "opensslCipherConfig": "HIGH:!EXPORT:!aNULL@STRENGTH",
+            # The server's TLS 1.2 cipher list is this parameter: a profile's tls.ciphers is it.
+            "opensslCipherConfig": tls.ciphers or "HIGH:!EXPORT:!aNULL@STRENGTH",
             "quiet": False,
             "scramIterationCount": 10000,
             "scramSHA256IterationCount": 15000,
             "sslMode": _SSL_MODE_NAMES[mode],
             "tlsMode": mode,
         }
+        if versions.has_ocsp(node.version):
+            values["ocspEnabled"] = True
         if not node.is_mongos:
             values["featureCompatibilityVersion"] = {
                 "version": versions.feature_compatibility_version(node.version)}
         if "enterprise" in self.profile.build_info.get("modules", []):
             # An Enterprise server parameter (Community has none): the live value, which starts as
             # security.redactClientLogData.
-            security = self.profile.cmd_line_opts.get("parsed", {}).get("security", {})
             values["redactClientLogData"] = security.get("redactClientLogData") is True
         if node.load_balancer_port is not None:
             values["loadBalancerPort"] = node.load_balancer_port  # mongos_server_parameters.idl, an int

@@ -136,7 +136,11 @@ class OpenProfileTest(LabTestCase):
         everything = admin.command("getParameter", "*")
         self.assertEqual(sorted(k for k in everything if k != "ok"), [k for k in everything if k != "ok"])
         self.assertIs(True, everything["enableLocalhostAuthBypass"])
-        self.assertShape(everything, "getParameter-star.json", "replyExcerpt")
+        # Neither keyFile nor clusterAuthMode given; OCSP on by default from 4.4 (ssl_parameters.idl).
+        self.assertEqual("undefined", everything["clusterAuthMode"])
+        self.assertIs(True, everything["ocspEnabled"])
+        # The excerpt is a selection ("at least these"); ocspEnabled is a parameter it leaves out.
+        self.assertShape(everything, "getParameter-star.json", "replyExcerpt", ignore=("ocspEnabled",))
         one = admin.command({"getParameter": 1, "scramIterationCount": 1})
         self.assertEqual({"scramIterationCount": 10000, "ok": 1.0}, one)
         details = admin.command({"getParameter": {"showDetails": True}, "scramIterationCount": 1})
@@ -575,6 +579,12 @@ class ReplicaSetProfileTest(LabTestCase):
                     self.assertEqual(expected[field], hello[field])
                 if reference:
                     self.assertShape(hello, reference, "reply", ignore=("passives", "arbiters"))
+
+    def test_cluster_auth_mode_follows_the_key_file(self):
+        # security.keyFile without security.clusterAuthMode: the server starts in keyFile mode
+        # (storeServerOptions, src/mongo/db/server_options_server_helpers.cpp).
+        parameters = self.connect("admin").admin.command("getParameter", 1, clusterAuthMode=1)
+        self.assertEqual("keyFile", parameters["clusterAuthMode"])
 
     def test_member_versions_differ(self):
         self.assertEqual("6.0.15", self.connect(index=1).admin.command("buildInfo")["version"])

@@ -26,6 +26,12 @@ def has_load_balancer_port(version):
     return parse(version) >= (5, 0, 0)
 
 
+def has_ocsp(version):
+    """The ocspEnabled server parameter (default true, src/mongo/util/net/ssl_parameters.idl) exists
+    from 4.4, the OCSP support specification's minimum server version."""
+    return parse(version) >= (4, 4, 0)
+
+
 def knows_op_msg(version):
     """OP_MSG exists from 3.6; an older server closes a connection that sends it."""
     return parse(version) >= (3, 6, 0)

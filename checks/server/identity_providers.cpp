@@ -1,0 +1,247 @@
+#include "checks/server/identity_providers.h"
+
+#include <algorithm>
+#include <string>
+#include <variant>
+
+#include "checks/server/command_evidence.h"
+#include "checks/server/server_settings.h"
+#include "checks/text_list.h"
+#include "checks/verdict.h"
+#include "scanner/text/ascii_case.h"
+
+namespace mongoscan {
+namespace {
+// Named as well: unity batches compile this file with the other checks' anonymous helpers.
+namespace providers {
+
+using nlohmann::json;
+
+// "Enterprise", "Percona Server for MongoDB", "Community", or "unknown" without buildInfo.
+std::string edition(const NodeFacts& facts) {
+  const auto build_info = facts.commands.find("buildInfo");
+  if (build_info == facts.commands.end() || build_info->second.state != CommandOutcome::State::ok)
+    return "unknown";
+  const bson::Document& reply = build_info->second.reply;
+  if (contains(string_elements(reply.get_array("modules")), "enterprise")) return "Enterprise";
+  if (reply.find("psmdbVersion") != nullptr) return "Percona Server for MongoDB";
+  return "Community";
+}
+
+bool is_set(const ServerSetting& setting) {
+  return setting.set && !setting.value.is_null() &&
+         !(setting.value.is_string() && setting.value.get<std::string>().empty());
+}
+
+// $external users by the provider their name suggests: a distinguished name (X.509, or LDAP
+// without userToDNMapping), a Kerberos principal (user@REALM), or another name (LDAP, OIDC).
+json external_users(const bson::Document& users_info) {
+  int distinguished = 0;
+  int principals = 0;
+  int others = 0;
+  for (const bson::Value& value : users_info.get_array("users").value_or(bson::Array{})) {
+    const auto* user = value.get_if<bson::Document>();
+    if (user == nullptr || user->get_string("db") != "$external") continue;
+    const std::string name = user->get_string("user").value_or("");
+    if (name.find('=') != std::string::npos) {
+      ++distinguished;
+    } else if (name.find('@') != std::string::npos) {
+      ++principals;
+    } else {
+      ++others;
+    }
+  }
+  return {{"distinguished_names", distinguished},
+          {"kerberos_principals", principals},
+          {"other_names", others}};
+}
+
+// LDAP as security.ldap sets it (MongoDB Enterprise, manual "Configuration File Options"). The
+// bind password is a secret: only whether it is set is recorded.
+json ldap_evidence(const ServerSettings& settings) {
+  const ServerSetting servers = settings["security.ldap.servers"];
+  return {
+      {"servers", servers.evidence()},
+      {"transportSecurity", settings["security.ldap.transportSecurity"].evidence()},
+      {"bind.method", settings["security.ldap.bind.method"].evidence()},
+      {"bind.queryUser", is_set(settings["security.ldap.bind.queryUser"]) ? "set" : "not set"},
+      {"bind.queryPassword",
+       is_set(settings["security.ldap.bind.queryPassword"]) ? "set" : "not set"},
+      {"userToDNMapping", is_set(settings["security.ldap.userToDNMapping"]) ? "set" : "not set"},
+      {"authz.queryTemplate",
+       is_set(settings["security.ldap.authz.queryTemplate"]) ? "set" : "not set"}};
+}
+
+// The default authenticationMechanisms (SASLGlobalParams, src/mongo/db/auth/sasl_options.cpp).
+const std::vector<std::string>& default_mechanisms() {
+  static const std::vector<std::string> mechanisms = {"MONGODB-X509", "SCRAM-SHA-1",
+                                                      "SCRAM-SHA-256"};
+  return mechanisms;
+}
+
+// authenticationMechanisms as the node runs with it: getParameter's when it answered, else the
+// configured setParameter (a comma-separated list; the parameter is set at startup only, so the
+// configured list is the running one), else the default. `source` says which.
+std::vector<std::string> enabled_mechanisms(const bson::Document* parameters,
+                                            const ServerSettings& settings, std::string& source) {
+  if (parameters != nullptr) {
+    source = "getParameter authenticationMechanisms";
+    return string_elements(parameters->get_array("authenticationMechanisms"));
+  }
+  const ServerSetting configured = settings["setParameter.authenticationMechanisms"];
+  if (!configured.set || !configured.value.is_string()) {
+    source = "default";
+    return default_mechanisms();
+  }
+  source = configured.source;
+  std::vector<std::string> names;
+  std::string text = configured.value.get<std::string>();
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    const std::size_t comma = std::min(text.find(',', start), text.size());
+    std::string name = text.substr(start, comma - start);
+    std::erase(name, ' ');
+    if (!name.empty()) names.push_back(name);
+    start = comma + 1;
+  }
+  return names;
+}
+
+struct Providers {
+  std::vector<std::string> found;     // "LDAP (ldap.example.com, TLS)", "Kerberos (GSSAPI)"...
+  std::vector<std::string> problems;  // fail
+  std::vector<std::string> notes;     // said in the message, no effect on the status
+};
+
+void judge_ldap(const ServerSettings& settings, const std::vector<std::string>& mechanisms,
+                Providers& providers) {
+  const ServerSetting servers = settings["security.ldap.servers"];
+  if (!is_set(servers)) {
+    if (contains(mechanisms, "PLAIN")) {
+      providers.notes.push_back(
+          "PLAIN is enabled without security.ldap.servers (saslauthd, whose directory is not "
+          "observable)");
+    }
+    return;
+  }
+  if (!contains(mechanisms, "PLAIN")) {
+    providers.notes.push_back(
+        "security.ldap.servers is set but PLAIN is not enabled: LDAP serves authorization only");
+    return;
+  }
+  const ServerSetting transport = settings["security.ldap.transportSecurity"];
+  const std::string server_list =
+      servers.value.is_string() ? servers.value.get<std::string>() : servers.value.dump();
+  // Percona Server reads the value case-insensitively (validateLDAPTransportSecurity).
+  if (!transport.value.is_string() || to_lower_ascii(transport.value.get<std::string>()) != "tls") {
+    providers.problems.push_back("security.ldap.transportSecurity is " + transport.value.dump() +
+                                 ": LDAP binds, passwords included, cross the network unencrypted");
+  }
+  if (!is_set(settings["security.ldap.userToDNMapping"])) {
+    providers.notes.push_back(
+        "no security.ldap.userToDNMapping: users must log in with their full LDAP DN");
+  }
+  providers.found.push_back("LDAP (" + server_list + ")");
+}
+
+Verdict judge_providers(const NodeFacts& facts, const Policy& policy) {
+  auto reply = command_reply(facts, "getCmdLineOpts", "getCmdLineOpts");
+  if (auto* instead = std::get_if<Verdict>(&reply)) return *instead;
+  const ServerSettings settings(*std::get<const bson::Document*>(reply), server_version(facts));
+  const std::string build = edition(facts);
+  json evidence = {
+      {"policy.identity.organisation_authentication", policy.identity.organisation_authentication},
+      {"edition", build},
+      {"security.ldap", ldap_evidence(settings)}};
+  auto parameters = command_reply(facts, "getParameter", "getParameter");
+  const auto* parameter_reply = std::get_if<const bson::Document*>(&parameters);
+  std::string mechanisms_source;
+  const std::vector<std::string> mechanisms = enabled_mechanisms(
+      parameter_reply != nullptr ? *parameter_reply : nullptr, settings, mechanisms_source);
+  evidence["authenticationMechanisms"] = {{"value", mechanisms}, {"source", mechanisms_source}};
+  auto users = command_reply(facts, "usersInfo", "viewUser");
+  if (const auto* users_info = std::get_if<const bson::Document*>(&users))
+    evidence["external_users"] = external_users(**users_info);
+  if (!policy.identity.organisation_authentication) {
+    return {Status::skipped,
+            "the policy does not require organisation-level authentication "
+            "(identity.organisation_authentication is false); the mechanisms and LDAP settings "
+            "are recorded",
+            evidence};
+  }
+  if (build == "Community") {
+    return {Status::skipped,
+            "not available on MongoDB Community: LDAP, Kerberos and OIDC authentication need "
+            "MongoDB Enterprise (or Percona Server); this build cannot meet the policy's "
+            "organisation-level authentication",
+            evidence};
+  }
+  Providers providers;
+  judge_ldap(settings, mechanisms, providers);
+  // GSSAPI and PLAIN are never enabled by default (SASLGlobalParams: MONGODB-X509, SCRAM-SHA-1,
+  // SCRAM-SHA-256; src/mongo/db/auth/sasl_options.cpp): enabled, they were chosen.
+  if (contains(mechanisms, "GSSAPI")) {
+    providers.found.push_back("Kerberos (GSSAPI)");
+    providers.notes.push_back("the Kerberos keytab is not observable remotely");
+  }
+  if (contains(mechanisms, "MONGODB-OIDC")) {
+    if (parameter_reply != nullptr) {
+      const auto identity_providers = (*parameter_reply)->get_array("oidcIdentityProviders");
+      const std::size_t count = identity_providers ? identity_providers->size() : 0;
+      evidence["oidcIdentityProviders"] = count;
+      if (count == 0) {
+        providers.problems.push_back("MONGODB-OIDC is enabled but oidcIdentityProviders is empty");
+      } else {
+        providers.found.push_back("OIDC (" + std::to_string(count) + " identity provider(s))");
+      }
+    } else if (is_set(settings["setParameter.oidcIdentityProviders"])) {
+      evidence["oidcIdentityProviders"] = "configured";
+      providers.found.push_back("OIDC (setParameter oidcIdentityProviders)");
+    } else {
+      providers.problems.push_back("MONGODB-OIDC is enabled but no oidcIdentityProviders is set");
+    }
+  }
+  evidence["providers"] = providers.found;
+  const std::string notes = providers.notes.empty() ? "" : " (" + join(providers.notes, "; ") + ")";
+  if (!providers.problems.empty())
+    return {Status::fail, join(providers.problems, "; ") + notes, evidence};
+  if (providers.found.empty()) {
+    return {Status::fail,
+            "no organisation-level provider: authenticationMechanisms [" + join(mechanisms) +
+                "] has neither PLAIN with security.ldap.servers, GSSAPI nor MONGODB-OIDC" + notes,
+            evidence};
+  }
+  return {Status::pass, "people authenticate through " + join(providers.found) + notes, evidence};
+}
+
+}  // namespace providers
+}  // namespace
+
+const std::vector<CheckSpec>& identity_provider_specs() {
+  static const std::vector<CheckSpec> specs = {
+      {"AUTHN-008",
+       "Organisation-level authentication (LDAP, Kerberos or OIDC) where the policy requires it",
+       Layer::authentication,
+       Severity::medium,
+       {{Framework::stig, "V-252149",
+         "MongoDB must integrate with an organization-level authentication/access mechanism "
+         "providing account management and automation for all users, groups, roles, and any other "
+         "principals."},
+        {Framework::stig, "V-252158",
+         "If passwords are used for authentication, MongoDB must implement LDAP or Kerberos for "
+         "authentication to enforce the DoD standards for password complexity and lifetime."},
+        {Framework::checklist, "access-control",
+         "Enable Access Control and Enforce Authentication"}},
+       "On MongoDB Enterprise enable LDAP (PLAIN with security.ldap.servers and transportSecurity "
+       "tls), Kerberos (GSSAPI) or OIDC (MONGODB-OIDC with oidcIdentityProviders) in "
+       "authenticationMechanisms, and create the $external users or LDAP role mappings."},
+  };
+  return specs;
+}
+
+std::vector<Finding> check_identity_providers(const NodeFacts& facts, const Policy& policy) {
+  return {make_finding(identity_provider_specs()[0], policy, Subject::node(facts.address()),
+                       providers::judge_providers(facts, policy))};
+}
+
+}  // namespace mongoscan

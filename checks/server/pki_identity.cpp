@@ -1,0 +1,575 @@
+#include "checks/server/pki_identity.h"
+
+#include <algorithm>
+#include <iterator>
+#include <optional>
+#include <set>
+#include <string>
+#include <string_view>
+#include <variant>
+
+#include "checks/server/command_evidence.h"
+#include "checks/server/server_settings.h"
+#include "checks/text_list.h"
+#include "checks/verdict.h"
+#include "scanner/text/ascii_case.h"
+
+namespace mongoscan {
+namespace {
+// Named as well: unity batches compile this file with the other checks' anonymous helpers.
+namespace pki {
+
+using nlohmann::json;
+
+enum SpecIndex { kClientCertificates = 0, kRevocation = 1, kCipherConfig = 2, kMemberX509 = 3 };
+
+const CheckSpec& spec(SpecIndex index) { return pki_identity_specs()[index]; }
+
+// The cipher string the server starts with when opensslCipherConfig is not given:
+// kSSLCipherConfigDefault, as getParameter reports it
+// (shared/server-replies/getParameter-star.json, MongoDB 4.4 to 8.0).
+constexpr std::string_view kDefaultCipherConfig = "HIGH:!EXPORT:!aNULL@STRENGTH";
+
+// A switch as getCmdLineOpts shows it: true from a configuration file or command line, "true"
+// under setParameter.
+bool is_on(const json& value) {
+  return value == true || (value.is_string() && to_lower_ascii(value.get<std::string>()) == "true");
+}
+
+std::string value_text(const json& value) {
+  return value.is_string() ? value.get<std::string>() : value.dump();
+}
+
+bool tls_disabled(const ServerSetting& mode) {
+  return !mode.value.is_string() || mode.value == "disabled";
+}
+
+bool has_text(const json& value) { return value.is_string() && !value.get<std::string>().empty(); }
+
+// Whether the node verifies the certificates its peers present: a CAFile, or the system store.
+bool verifies_peers(const ServerSettings& settings) {
+  return has_text(tls_setting(settings, "CAFile").value) ||
+         is_on(settings["setParameter.tlsUseSystemCA"].value);
+}
+
+// A successful getParameter reply, or nullptr (refused, failed or not run).
+const bson::Document* parameters_of(const NodeFacts& facts) {
+  const auto found = facts.commands.find("getParameter");
+  if (found == facts.commands.end() || found->second.state != CommandOutcome::State::ok)
+    return nullptr;
+  return &found->second.reply;
+}
+
+// The node's settings, or the verdict to give instead. Points into `facts`.
+std::variant<ServerSettings, Verdict> configuration(const NodeFacts& facts) {
+  auto reply = command_reply(facts, "getCmdLineOpts", "getCmdLineOpts");
+  if (auto* instead = std::get_if<Verdict>(&reply)) return *instead;
+  return std::variant<ServerSettings, Verdict>(std::in_place_type<ServerSettings>,
+                                               *std::get<const bson::Document*>(reply),
+                                               server_version(facts));
+}
+
+// ---- TLS-006: client certificates ----
+
+// $external users whose name is a distinguished name ("CN=app,OU=Ops,O=Example"): the users an
+// X.509 client certificate's subject maps to (MONGODB-X509 authenticates the subject DN as a
+// $external user; Kerberos principals are user@REALM, LDAP names are what clients type). The
+// probe's usersInfo {forAllDBs: true} holds them: the server leaves that form's query on
+// system.users "unconstrained, we want to return every user" (src/mongo/db/commands/
+// user_management_commands.cpp), $external's users included. An LDAP user stored under its DN
+// (no userToDNMapping) is counted too: names alone cannot tell the two apart.
+std::vector<std::string> x509_users(const bson::Document& users_info) {
+  std::vector<std::string> users;
+  for (const bson::Value& value : users_info.get_array("users").value_or(bson::Array{})) {
+    const auto* user = value.get_if<bson::Document>();
+    if (user == nullptr || user->get_string("db") != "$external") continue;
+    const std::string name = user->get_string("user").value_or("");
+    if (name.find('=') != std::string::npos) users.push_back(name);
+  }
+  return users;
+}
+
+Verdict judge_client_certificates(const NodeFacts& facts, const Policy& policy) {
+  auto config = configuration(facts);
+  if (auto* instead = std::get_if<Verdict>(&config)) return *instead;
+  const ServerSettings& settings = std::get<ServerSettings>(config);
+  const ServerSetting mode = tls_setting(settings, "mode");
+  const ServerSetting without = tls_setting(settings, "allowConnectionsWithoutCertificates");
+  const ServerSetting ca_file = tls_setting(settings, "CAFile");
+  json evidence = {{"policy.identity.x509_clients", policy.identity.x509_clients},
+                   {"mode", mode.evidence()},
+                   {"allowConnectionsWithoutCertificates", without.evidence()},
+                   {"CAFile", ca_file.evidence()}};
+  const bson::Document* parameters = parameters_of(facts);
+  std::optional<std::vector<std::string>> mechanisms;
+  if (parameters != nullptr) {
+    mechanisms = string_elements(parameters->get_array("authenticationMechanisms"));
+    evidence["authenticationMechanisms"] = *mechanisms;
+  }
+  auto users = command_reply(facts, "usersInfo", "viewUser");
+  std::optional<std::vector<std::string>> mapped;
+  if (const auto* users_info = std::get_if<const bson::Document*>(&users)) {
+    mapped = x509_users(**users_info);
+    evidence["x509_users"] = *mapped;
+  }
+  if (!policy.identity.x509_clients) {
+    return {Status::skipped,
+            "the policy does not make x509 client authentication a requirement "
+            "(identity.x509_clients is false); the settings are recorded",
+            evidence};
+  }
+  std::vector<std::string> problems;
+  if (tls_disabled(mode)) {
+    problems.push_back("TLS is disabled (" + value_text(mode.value) +
+                       "): no client can present a certificate");
+  }
+  if (!verifies_peers(settings)) {
+    problems.push_back("no CAFile (nor tlsUseSystemCA): client certificates are not requested");
+  }
+  if (is_on(without.value)) {
+    problems.push_back(
+        "allowConnectionsWithoutCertificates is on: clients connect without a certificate");
+  }
+  if (mechanisms && !contains(*mechanisms, "MONGODB-X509")) {
+    problems.push_back("MONGODB-X509 is not in authenticationMechanisms");
+  }
+  if (mapped && mapped->empty()) {
+    problems.push_back(
+        "no $external user is named by a certificate subject: no certificate maps to an account");
+  }
+  if (!problems.empty()) return {Status::fail, join(problems, "; "), evidence};
+  const std::string judged = "clients must present a certificate verified against " +
+                             (has_text(ca_file.value) ? ca_file.value.get<std::string>()
+                                                      : std::string("the system CA store"));
+  if (auto* instead = std::get_if<Verdict>(&users)) {
+    return incomplete(*instead, judged + "; the $external users were not read", evidence);
+  }
+  if (!mechanisms) {
+    auto missing = command_reply(facts, "getParameter", "getParameter");
+    return incomplete(std::get<Verdict>(std::move(missing)),
+                      judged + "; authenticationMechanisms was not read", evidence);
+  }
+  return {Status::pass,
+          judged + ", and " + std::to_string(mapped->size()) +
+              " $external user(s) map certificate subjects to accounts",
+          evidence};
+}
+
+// ---- TLS-007: revocation ----
+
+// ocspEnabled: a startup parameter, default true (src/mongo/util/net/ssl_parameters.idl), from
+// MongoDB 4.4 (the OCSP support specification's minimum server version); the DISA 8.x STIG
+// (MD8X-00-013800) asks for it.
+constexpr std::string_view kOcspSince = "4.4";
+
+Verdict judge_revocation(const NodeFacts& facts) {
+  auto config = configuration(facts);
+  if (auto* instead = std::get_if<Verdict>(&config)) return *instead;
+  const ServerSettings& settings = std::get<ServerSettings>(config);
+  const ServerSetting mode = tls_setting(settings, "mode");
+  const ServerSetting crl_file = tls_setting(settings, "CRLFile");
+  json evidence = {{"mode", mode.evidence()}, {"CRLFile", crl_file.evidence()}};
+  if (tls_disabled(mode)) {
+    return {Status::skipped,
+            "TLS is disabled: the node verifies no certificate (TLS-001 judges the mode)",
+            evidence};
+  }
+  if (!verifies_peers(settings)) {
+    return {Status::skipped,
+            "no CAFile (nor tlsUseSystemCA): the node verifies no peer certificate, so there is "
+            "no revocation to check (TLS-004 judges the CA)",
+            evidence};
+  }
+  const std::string version = server_version(facts);
+  evidence["version"] = version;
+  std::optional<bool> ocsp;
+  const bson::Document* parameters = parameters_of(facts);
+  if (parameters != nullptr) {
+    ocsp = parameters->get_bool("ocspEnabled");
+    evidence["ocspEnabled"] = ocsp ? json(*ocsp) : json("not reported");
+    // The OCSP tuning parameters of ssl_parameters.idl, recorded as reported.
+    for (const char* name : {"tlsOCSPVerifyTimeoutSecs", "tlsOCSPStaplingTimeoutSecs",
+                             "ocspStaplingRefreshPeriodSecs", "ocspCacheSize"}) {
+      if (const bson::Value* value = parameters->find(name)) evidence[name] = bson::to_json(*value);
+    }
+  }
+  if (has_text(crl_file.value)) {
+    return {
+        Status::pass,
+        "certificates are checked against the revocation list " + crl_file.value.get<std::string>(),
+        evidence};
+  }
+  if (ocsp == true) {
+    return {Status::pass,
+            "OCSP checks the revocation of the certificates peers present (ocspEnabled; it covers "
+            "certificates that name an OCSP responder)",
+            evidence};
+  }
+  if (ocsp == false) {
+    return {Status::fail,
+            "no CRLFile and ocspEnabled is false: a revoked client or member certificate is "
+            "accepted",
+            evidence};
+  }
+  if (!version.empty() && compare_versions(version, kOcspSince) < 0) {
+    return {Status::fail,
+            "no CRLFile, and MongoDB " + version +
+                " has no OCSP (from 4.4): a revoked client or member certificate is accepted",
+            evidence};
+  }
+  if (parameters != nullptr) {
+    return {Status::fail,
+            "no CRLFile, and the server reports no ocspEnabled parameter: revocation is not "
+            "checked",
+            evidence};
+  }
+  auto missing = command_reply(facts, "getParameter", "getParameter");
+  return incomplete(std::get<Verdict>(std::move(missing)),
+                    "no CRLFile is configured; whether OCSP is on", evidence);
+}
+
+// ---- TLS-008: configured cipher lists ----
+
+// An OpenSSL cipher alias and the weak classes it pulls in (ciphers(1), "Cipher strings"). HIGH
+// held 3DES before OpenSSL 1.1.0, which moved it to MEDIUM; anonymous suites (ADH, AECDH) are in
+// HIGH and MEDIUM; ALL holds everything but eNULL. DEFAULT leaves them out on 1.1.0 and later and
+// is read as holding none.
+struct CipherAlias {
+  std::string_view name;
+  std::vector<std::string_view> classes;
+  bool broad = false;  // also holds strong suites: excluding it removes none of its weak classes
+};
+
+const std::vector<CipherAlias>& cipher_aliases() {
+  static const std::vector<CipherAlias> aliases = {
+      {"ALL", {"3DES", "DES", "EXPORT", "LOW", "MD5", "RC4", "aNULL"}, true},
+      {"COMPLEMENTOFALL", {"NULL"}},
+      {"HIGH", {"aNULL"}, true},
+      {"MEDIUM", {"3DES", "MD5", "RC4", "aNULL"}, true},
+      {"LOW", {"DES", "LOW"}, true},
+      {"EXP", {"EXPORT"}},
+      {"EXPORT", {"EXPORT"}},
+      {"EXPORT40", {"EXPORT"}},
+      {"EXPORT56", {"EXPORT"}},
+      {"eNULL", {"NULL"}},
+      {"NULL", {"NULL"}},
+      {"aNULL", {"aNULL"}},
+      {"ADH", {"aNULL"}},
+      {"AECDH", {"aNULL"}},
+      {"RC4", {"RC4"}},
+      {"DES", {"DES"}},
+      {"3DES", {"3DES"}},
+      {"MD5", {"MD5"}},
+  };
+  return aliases;
+}
+
+// The weak class of one cipher suite's OpenSSL name, or "" for none.
+std::string_view suite_class(std::string_view suite) {
+  const auto has = [&](std::string_view part) { return suite.find(part) != suite.npos; };
+  if (has("NULL")) return "NULL";
+  if (suite.starts_with("ADH-") || suite.starts_with("AECDH-")) return "aNULL";
+  if (suite.starts_with("EXP")) return "EXPORT";
+  if (has("RC4")) return "RC4";
+  if (has("DES-CBC3")) return "3DES";
+  if (has("DES")) return "DES";
+  if (suite.ends_with("-MD5")) return "MD5";
+  return "";
+}
+
+// The weak classes one token of a cipher string names: an alias, a suite, or for a token joined
+// with + (an intersection such as kRSA+RC4) the weak classes its parts name directly. `broad`:
+// aliases of several classes (ALL, HIGH, MEDIUM) count; an exclusion counts only what it names
+// exactly, so that "ALL:!HIGH" still admits ALL's anonymous and RC4 suites (!LOW and !MEDIUM,
+// whose classes are theirs alone, are handled where exclusions are read).
+std::set<std::string> token_classes(std::string_view token, bool openssl_before_1_1, bool broad) {
+  std::set<std::string> classes;
+  const auto add_alias = [&](std::string_view name, bool broad) {
+    for (const CipherAlias& alias : cipher_aliases()) {
+      if (alias.name != name) continue;
+      if (!broad && alias.broad) return true;
+      for (std::string_view weak : alias.classes) classes.emplace(weak);
+      if (name == "HIGH" && openssl_before_1_1) classes.emplace("3DES");
+      return true;
+    }
+    return false;
+  };
+  if (token.find('+') == std::string_view::npos) {
+    if (!add_alias(token, broad) && !suite_class(token).empty())
+      classes.emplace(suite_class(token));
+    return classes;
+  }
+  std::size_t start = 0;
+  while (start <= token.size()) {
+    const std::size_t plus = std::min(token.find('+', start), token.size());
+    const std::string_view part = token.substr(start, plus - start);
+    if (!add_alias(part, false) && !suite_class(part).empty()) classes.emplace(suite_class(part));
+    start = plus + 1;
+  }
+  return classes;
+}
+
+std::vector<std::string> weak_classes(std::string_view cipher_string, bool openssl_before_1_1) {
+  std::set<std::string> admitted;
+  std::set<std::string> removed;
+  std::size_t start = 0;
+  while (start <= cipher_string.size()) {
+    const std::size_t end =
+        std::min(cipher_string.find_first_of(":, ", start), cipher_string.size());
+    std::string_view token = cipher_string.substr(start, end - start);
+    start = end + 1;
+    if (const auto at = token.find('@'); at != std::string_view::npos) token = token.substr(0, at);
+    if (token.empty() || token.front() == '+') continue;  // +X only moves suites
+    const bool exclusion = token.front() == '!' || token.front() == '-';
+    if (exclusion) token.remove_prefix(1);
+    const std::set<std::string> classes = token_classes(token, openssl_before_1_1, !exclusion);
+    if (exclusion) {
+      removed.insert(classes.begin(), classes.end());
+      if (token == "LOW") removed.insert({"DES", "LOW"});
+      if (token == "MEDIUM") removed.insert({"3DES", "MD5", "RC4"});
+    } else {
+      admitted.insert(classes.begin(), classes.end());
+    }
+  }
+  std::vector<std::string> weak;
+  std::set_difference(admitted.begin(), admitted.end(), removed.begin(), removed.end(),
+                      std::back_inserter(weak));
+  return weak;
+}
+
+// "OpenSSL 1.0.2k-fips  26 Jan 2017" -> true; 1.1.0 and later, or unknown -> false.
+bool openssl_before_1_1(const NodeFacts& facts) {
+  const auto build_info = facts.commands.find("buildInfo");
+  if (build_info == facts.commands.end() || build_info->second.state != CommandOutcome::State::ok)
+    return false;
+  const auto openssl = build_info->second.reply.get_document("openssl");
+  const std::string running = openssl ? openssl->get_string("running").value_or("") : "";
+  if (!running.starts_with("OpenSSL ")) return false;
+  return compare_versions(running.substr(8), "1.1.0") < 0;
+}
+
+// The TLS 1.2-and-below cipher string: the live parameter when reported, else as configured
+// (setParameter.opensslCipherConfig, or the hidden net.tls.tlsCipherConfig), else the default.
+struct CipherConfig {
+  std::string value;
+  json evidence;
+};
+
+CipherConfig cipher_config(const ServerSettings& settings, const bson::Document* parameters) {
+  if (parameters != nullptr) {
+    if (const auto live = parameters->get_string("opensslCipherConfig")) {
+      return {*live, {{"value", *live}, {"source", "getParameter opensslCipherConfig"}}};
+    }
+  }
+  for (const char* path :
+       {"setParameter.opensslCipherConfig", "net.tls.tlsCipherConfig", "net.ssl.sslCipherConfig"}) {
+    const ServerSetting configured = settings[path];
+    if (configured.set && configured.value.is_string())
+      return {configured.value.get<std::string>(), configured.evidence()};
+  }
+  return {std::string(kDefaultCipherConfig),
+          {{"value", kDefaultCipherConfig}, {"set", false}, {"source", "default"}}};
+}
+
+Verdict judge_cipher_settings(const ServerSettings& settings, const bson::Document* parameters,
+                              bool legacy_openssl) {
+  const ServerSetting mode = tls_setting(settings, "mode");
+  const CipherConfig config = cipher_config(settings, parameters);
+  json evidence = {{"mode", mode.evidence()}, {"opensslCipherConfig", config.evidence}};
+  if (parameters != nullptr) {
+    // TLS 1.3 suites (opensslCipherSuiteConfig): every one OpenSSL defines is an AEAD suite, so
+    // it is recorded, not judged.
+    if (const auto suites = parameters->get_string("opensslCipherSuiteConfig"))
+      evidence["opensslCipherSuiteConfig"] = *suites;
+  }
+  if (legacy_openssl) evidence["openssl_before_1_1_0"] = true;
+  if (tls_disabled(mode)) {
+    return {Status::skipped, "TLS is disabled: no cipher is negotiated (TLS-001 judges the mode)",
+            evidence};
+  }
+  const std::vector<std::string> weak = weak_classes(config.value, legacy_openssl);
+  evidence["weak_classes"] = weak;
+  if (!weak.empty()) {
+    return {Status::fail,
+            "opensslCipherConfig \"" + config.value + "\" admits " + join(weak) +
+                " suites (as the string reads; TLS-002 tests what the node negotiates)",
+            evidence};
+  }
+  return {Status::pass,
+          "opensslCipherConfig \"" + config.value +
+              "\" admits no NULL, anonymous, EXPORT, RC4, DES, 3DES or MD5 suite",
+          evidence};
+}
+
+Verdict judge_ciphers(const NodeFacts& facts) {
+  auto config = configuration(facts);
+  if (auto* instead = std::get_if<Verdict>(&config)) return *instead;
+  return judge_cipher_settings(std::get<ServerSettings>(config), parameters_of(facts),
+                               openssl_before_1_1(facts));
+}
+
+// ---- AUTHN-007: member authentication ----
+
+bool is_cluster_member(const ServerSettings& settings) {
+  return settings.has_section("replication") || settings.has_section("sharding");
+}
+
+bool is_cluster_member(const NodeFacts& facts, const ServerSettings& settings) {
+  if (facts.hello &&
+      (facts.hello->get_string("setName") || facts.hello->get_string("msg") == "isdbgrid")) {
+    return true;
+  }
+  return is_cluster_member(settings);
+}
+
+// clusterAuthMode as the node runs it: the live parameter when reported (setParameter changes it
+// at runtime, keyFile -> sendKeyFile -> sendX509 -> x509; "undefined" when none was given), else
+// security.clusterAuthMode, else keyFile when a keyFile is set (as the server decides it), else
+// "" for none.
+std::string member_mode(const ServerSettings& settings, const bson::Document* parameters,
+                        json& evidence) {
+  const ServerSetting configured = settings["security.clusterAuthMode"];
+  const bool key_file = !settings["security.keyFile"].value.is_null();
+  evidence["security.clusterAuthMode"] = configured.evidence();
+  evidence["security.keyFile"] = key_file ? "set" : "not set";
+  if (parameters != nullptr) {
+    if (const auto live = parameters->get_string("clusterAuthMode")) {
+      evidence["clusterAuthMode_parameter"] = *live;
+      if (*live != "undefined") return *live;
+    }
+  }
+  if (configured.value.is_string()) return configured.value.get<std::string>();
+  return key_file ? "keyFile" : "";
+}
+
+Verdict judge_member_settings(const ServerSettings& settings, const bson::Document* parameters,
+                              bool member, const Policy& policy) {
+  json evidence = {{"cluster_member", member},
+                   {"policy.identity.cluster_x509", policy.identity.cluster_x509}};
+  const std::string mode = member_mode(settings, parameters, evidence);
+  if (!member) {
+    return {Status::skipped,
+            "not a replica-set member, shard, config server or mongos: no member authenticates "
+            "to it",
+            evidence};
+  }
+  if (mode == "x509") {
+    return {Status::pass, "members authenticate with x509 certificates (clusterAuthMode x509)",
+            evidence};
+  }
+  if (mode.empty()) {
+    return {Status::fail, "members do not authenticate to each other: no keyFile, no x509",
+            evidence};
+  }
+  if (mode == "keyFile" && !policy.identity.cluster_x509) {
+    return {Status::pass,
+            "members authenticate with a shared keyFile, which the policy accepts "
+            "(identity.cluster_x509 is false)",
+            evidence};
+  }
+  if (mode == "keyFile") {
+    return {Status::fail,
+            "members authenticate with a shared keyFile: one secret copied to every member, "
+            "not a certificate per member",
+            evidence};
+  }
+  return {Status::fail,
+          "clusterAuthMode " + mode +
+              " is a transition mode: members may still authenticate with the shared keyFile",
+          evidence};
+}
+
+Verdict judge_member(const NodeFacts& facts, const Policy& policy) {
+  auto config = configuration(facts);
+  if (auto* instead = std::get_if<Verdict>(&config)) return *instead;
+  const ServerSettings& settings = std::get<ServerSettings>(config);
+  return judge_member_settings(settings, parameters_of(facts), is_cluster_member(facts, settings),
+                               policy);
+}
+
+}  // namespace pki
+}  // namespace
+
+std::vector<std::string> weak_classes_admitted(std::string_view cipher_string) {
+  return pki::weak_classes(cipher_string, false);
+}
+
+const std::vector<CheckSpec>& pki_identity_specs() {
+  static const std::vector<CheckSpec> specs = {
+      {"TLS-006",
+       "x509 clients: certificates required and mapped to $external users (when the policy says)",
+       Layer::transport,
+       Severity::medium,
+       {{Framework::stig, "V-252161",
+         "MongoDB must map the PKI-authenticated identity to an associated user account."},
+        {Framework::stig, "V-252178",
+         "MongoDB must only accept end entity certificates issued by DoD PKI or DoD-approved PKI "
+         "Certification Authorities (CAs) for the establishment of all encrypted sessions."},
+        {Framework::checklist, "access-control",
+         "Enable Access Control and Enforce Authentication"}},
+       "Set net.tls.CAFile, remove net.tls.allowConnectionsWithoutCertificates, keep MONGODB-X509 "
+       "in authenticationMechanisms and create a $external user named by each client "
+       "certificate's subject DN."},
+      {"TLS-007",
+       "Revoked certificates refused: a CRL file or OCSP",
+       Layer::transport,
+       Severity::medium,
+       {{Framework::stig, "V-252178",
+         "MongoDB must only accept end entity certificates issued by DoD PKI or DoD-approved PKI "
+         "Certification Authorities (CAs) for the establishment of all encrypted sessions."},
+        {Framework::checklist, "encrypt-communication", "Encrypt Communication (TLS/SSL)"}},
+       "Set net.tls.CRLFile to the CA's current revocation list, or keep setParameter ocspEnabled "
+       "true (MongoDB 4.4 and later) with certificates that name an OCSP responder."},
+      {"TLS-008",
+       "Configured cipher list (opensslCipherConfig) admits no weak suite",
+       Layer::transport,
+       Severity::medium,
+       {{Framework::cis, "4.2", "Ensure Weak Protocols are Disabled"},
+        {Framework::stig, "V-252179",
+         "MongoDB must maintain the confidentiality and integrity of information during "
+         "preparation for transmission."},
+        {Framework::stig, "V-252180",
+         "MongoDB must maintain the confidentiality and integrity of information during "
+         "reception."},
+        {Framework::checklist, "encrypt-communication", "Encrypt Communication (TLS/SSL)"}},
+       "Set setParameter opensslCipherConfig to a list that excludes weak suites, e.g. "
+       "HIGH:!aNULL:!eNULL:!EXPORT:!RC4:!3DES:!MD5, then restart."},
+      {"AUTHN-007",
+       "Cluster members authenticate with x509 certificates, not a shared keyFile",
+       Layer::authentication,
+       Severity::medium,
+       {{Framework::cis, "2.3", "Ensure authentication is enabled in the sharded cluster"},
+        {Framework::stig, "V-252161",
+         "MongoDB must map the PKI-authenticated identity to an associated user account."},
+        {Framework::checklist, "access-control",
+         "Enable Access Control and Enforce Authentication"}},
+       "Give every member a certificate (net.tls.clusterFile or certificateKeyFile) and move "
+       "security.clusterAuthMode from keyFile through sendKeyFile and sendX509 to x509."},
+  };
+  return specs;
+}
+
+std::vector<Finding> check_pki_identity(const NodeFacts& facts, const Policy& policy) {
+  const Subject subject = Subject::node(facts.address());
+  return {
+      make_finding(pki::spec(pki::kClientCertificates), policy, subject,
+                   pki::judge_client_certificates(facts, policy)),
+      make_finding(pki::spec(pki::kRevocation), policy, subject, pki::judge_revocation(facts)),
+      make_finding(pki::spec(pki::kCipherConfig), policy, subject, pki::judge_ciphers(facts)),
+      make_finding(pki::spec(pki::kMemberX509), policy, subject, pki::judge_member(facts, policy))};
+}
+
+std::vector<Finding> check_pki_identity(const ServerConfigFile& file, const Policy& policy) {
+  const ServerSettings settings(file);
+  return {make_finding(
+              pki::spec(pki::kCipherConfig), policy,
+              settings.file_subject({"setParameter.opensslCipherConfig", "net.tls.tlsCipherConfig",
+                                     "net.tls.mode", "net.ssl.mode"}),
+              pki::judge_cipher_settings(settings, nullptr, false)),
+          make_finding(pki::spec(pki::kMemberX509), policy,
+                       settings.file_subject({"security.clusterAuthMode", "security.keyFile"}),
+                       pki::judge_member_settings(settings, nullptr,
+                                                  pki::is_cluster_member(settings), policy))};
+}
+
+}  // namespace mongoscan

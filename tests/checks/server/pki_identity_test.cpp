@@ -1,0 +1,285 @@
+#include "checks/server/pki_identity.h"
+
+#include <gtest/gtest.h>
+
+#include "tests/checks/node_facts_fixture.h"
+#include "tests/checks/uri_target_fixture.h"
+
+namespace mongoscan {
+namespace {
+
+using check_test::answered;
+using check_test::cmd_line_opts;
+using check_test::finding_for;
+using check_test::reachable_node;
+using check_test::refused;
+
+// A requireTLS node verifying peers against a CA; `tls` fields replace or add to it.
+bson::Document tls_section(bson::Document extra = {}) {
+  bson::Document tls{{"mode", "requireTLS"},
+                     {"certificateKeyFile", "/etc/ssl/server.pem"},
+                     {"CAFile", "/etc/ssl/ca.pem"}};
+  for (const auto& [key, value] : extra) tls.append(key, value);
+  return tls;
+}
+
+NodeFacts node_with(bson::Document net, bson::Document security = {{"authorization", "enabled"}},
+                    std::string set_name = "", std::string version = "7.0.12") {
+  NodeFacts facts = reachable_node(version, set_name);
+  bson::Document parsed{{"net", std::move(net)}, {"security", std::move(security)}};
+  facts.commands["getCmdLineOpts"] = cmd_line_opts(std::move(parsed));
+  return facts;
+}
+
+bson::Document parameters(bson::Document extra = {}) {
+  bson::Document reply{
+      {"authenticationMechanisms", bson::Array{"MONGODB-X509", "SCRAM-SHA-1", "SCRAM-SHA-256"}},
+      {"clusterAuthMode", "undefined"},
+      {"ocspEnabled", true},
+      {"opensslCipherConfig", "HIGH:!EXPORT:!aNULL@STRENGTH"},
+      {"opensslCipherSuiteConfig", ""}};
+  for (const auto& [key, value] : extra) reply.append(key, value);
+  reply.append("ok", 1.0);
+  return reply;
+}
+
+bson::Document users(bson::Array list) { return {{"users", std::move(list)}, {"ok", 1.0}}; }
+
+bson::Document user(std::string name, std::string db) {
+  return {{"user", std::move(name)}, {"db", std::move(db)}};
+}
+
+Policy x509_clients() {
+  Policy policy;
+  policy.identity.x509_clients = true;
+  return policy;
+}
+
+Finding judge(const NodeFacts& facts, std::string_view id, const Policy& policy = Policy{}) {
+  const auto findings = check_pki_identity(facts, policy);
+  EXPECT_EQ(findings.size(), pki_identity_specs().size());
+  return finding_for(findings, id);
+}
+
+// ---- TLS-006 ----
+
+NodeFacts x509_node(bson::Document tls_extra = {}) {
+  NodeFacts facts = node_with(bson::Document{{"tls", tls_section(std::move(tls_extra))}});
+  facts.commands["getParameter"] = answered(parameters());
+  facts.commands["usersInfo"] = answered(
+      users(bson::Array{user("CN=app,OU=Apps,O=Example", "$external"), user("admin", "admin")}));
+  return facts;
+}
+
+TEST(ClientCertificates, WithoutThePolicyTheCheckIsSkippedAndTheSettingsRecorded) {
+  const Finding finding =
+      judge(x509_node({{"allowConnectionsWithoutCertificates", true}}), "TLS-006");
+  EXPECT_EQ(finding.status, Status::skipped);
+  EXPECT_NE(finding.message.find("identity.x509_clients"), std::string::npos);
+  EXPECT_EQ(finding.evidence["allowConnectionsWithoutCertificates"]["value"], true);
+  EXPECT_EQ(finding.evidence["x509_users"].size(), 1u);
+}
+
+TEST(ClientCertificates, RequiredAndMappedPasses) {
+  const Finding finding = judge(x509_node(), "TLS-006", x509_clients());
+  EXPECT_EQ(finding.status, Status::pass) << finding.message;
+  EXPECT_EQ(finding.evidence["allowConnectionsWithoutCertificates"]["set"], false);
+  EXPECT_NE(finding.message.find("1 $external user"), std::string::npos);
+}
+
+TEST(ClientCertificates, ConnectionsWithoutCertificatesFail) {
+  const Finding finding =
+      judge(x509_node({{"allowConnectionsWithoutCertificates", true}}), "TLS-006", x509_clients());
+  EXPECT_EQ(finding.status, Status::fail);
+  EXPECT_NE(finding.message.find("allowConnectionsWithoutCertificates"), std::string::npos);
+}
+
+TEST(ClientCertificates, NoCertificateSubjectMappedToAUserFails) {
+  NodeFacts facts = x509_node();
+  facts.commands["usersInfo"] =
+      answered(users(bson::Array{user("admin", "admin"), user("alice@EXAMPLE.COM", "$external")}));
+  const Finding finding = judge(facts, "TLS-006", x509_clients());
+  EXPECT_EQ(finding.status, Status::fail);
+  EXPECT_NE(finding.message.find("no $external user"), std::string::npos);
+}
+
+TEST(ClientCertificates, NoCaAndNoX509MechanismFail) {
+  NodeFacts facts = node_with(bson::Document{
+      {"tls", bson::Document{{"mode", "requireTLS"}, {"certificateKeyFile", "/etc/s.pem"}}}});
+  facts.commands["getParameter"] = answered(
+      bson::Document{{"authenticationMechanisms", bson::Array{"SCRAM-SHA-256"}}, {"ok", 1.0}});
+  facts.commands["usersInfo"] = answered(users(bson::Array{user("CN=a", "$external")}));
+  const Finding finding = judge(facts, "TLS-006", x509_clients());
+  EXPECT_EQ(finding.status, Status::fail);
+  EXPECT_NE(finding.message.find("no CAFile"), std::string::npos);
+  EXPECT_NE(finding.message.find("MONGODB-X509"), std::string::npos);
+}
+
+TEST(ClientCertificates, UsersNotReadableIsNotAPass) {
+  NodeFacts facts = x509_node();
+  facts.commands["usersInfo"] = refused();
+  const Finding finding = judge(facts, "TLS-006", x509_clients());
+  EXPECT_EQ(finding.status, Status::skipped);
+  EXPECT_NE(finding.message.find("$external users were not read"), std::string::npos);
+}
+
+// ---- TLS-007 ----
+
+TEST(Revocation, OcspOnByDefaultPasses) {
+  NodeFacts facts = x509_node();
+  facts.commands["getParameter"] =
+      answered(parameters({{"tlsOCSPVerifyTimeoutSecs", std::int32_t{4}}}));
+  const Finding finding = judge(facts, "TLS-007");
+  EXPECT_EQ(finding.status, Status::pass) << finding.message;
+  EXPECT_EQ(finding.evidence["ocspEnabled"], true);
+  EXPECT_EQ(finding.evidence["tlsOCSPVerifyTimeoutSecs"], 4);
+}
+
+TEST(Revocation, ACrlFilePasses) {
+  NodeFacts facts = x509_node({{"CRLFile", "/etc/ssl/crl.pem"}});
+  facts.commands["getParameter"] = answered(bson::Document{{"ocspEnabled", false}, {"ok", 1.0}});
+  const Finding finding = judge(facts, "TLS-007");
+  EXPECT_EQ(finding.status, Status::pass);
+  EXPECT_NE(finding.message.find("/etc/ssl/crl.pem"), std::string::npos);
+}
+
+TEST(Revocation, OcspOffWithoutCrlFails) {
+  NodeFacts facts = x509_node();
+  facts.commands["getParameter"] = answered(bson::Document{{"ocspEnabled", false}, {"ok", 1.0}});
+  EXPECT_EQ(judge(facts, "TLS-007").status, Status::fail);
+}
+
+TEST(Revocation, BeforeOcspWithoutCrlFails) {
+  NodeFacts facts = node_with(bson::Document{{"tls", tls_section()}}, {}, "", "4.2.24");
+  facts.commands["getParameter"] = answered(bson::Document{{"ok", 1.0}});
+  const Finding finding = judge(facts, "TLS-007");
+  EXPECT_EQ(finding.status, Status::fail);
+  EXPECT_NE(finding.message.find("4.2.24"), std::string::npos);
+}
+
+TEST(Revocation, WithoutTlsOrCaItIsNotApplicable) {
+  NodeFacts plain = node_with(bson::Document{{"port", 27017}});
+  EXPECT_EQ(judge(plain, "TLS-007").status, Status::skipped);
+  NodeFacts no_ca = node_with(bson::Document{{"tls", bson::Document{{"mode", "requireTLS"}}}});
+  const Finding finding = judge(no_ca, "TLS-007");
+  EXPECT_EQ(finding.status, Status::skipped);
+  EXPECT_NE(finding.message.find("TLS-004"), std::string::npos);
+}
+
+TEST(Revocation, OcspUnknownIsNotAPass) {
+  NodeFacts facts = x509_node();
+  facts.commands["getParameter"] = refused();
+  const Finding finding = judge(facts, "TLS-007");
+  EXPECT_EQ(finding.status, Status::skipped);
+  EXPECT_NE(finding.message.find("getParameter"), std::string::npos);
+}
+
+// ---- TLS-008 ----
+
+TEST(CipherConfig, TheServerDefaultAdmitsNoWeakSuite) {
+  EXPECT_TRUE(weak_classes_admitted("HIGH:!EXPORT:!aNULL@STRENGTH").empty());
+  const Finding finding = judge(x509_node(), "TLS-008");
+  EXPECT_EQ(finding.status, Status::pass) << finding.message;
+  EXPECT_EQ(finding.evidence["opensslCipherConfig"]["source"], "getParameter opensslCipherConfig");
+}
+
+TEST(CipherConfig, StringsReadAsOpenSslReadsThem) {
+  EXPECT_EQ(weak_classes_admitted("HIGH"), (std::vector<std::string>{"aNULL"}));
+  EXPECT_EQ(weak_classes_admitted("ALL:!aNULL:!EXPORT:!LOW:!RC4:!3DES:!MD5"),
+            std::vector<std::string>{});
+  EXPECT_EQ(weak_classes_admitted("ALL:!HIGH"),
+            (std::vector<std::string>{"3DES", "DES", "EXPORT", "LOW", "MD5", "RC4", "aNULL"}));
+  EXPECT_EQ(weak_classes_admitted("ECDHE-RSA-AES128-GCM-SHA256:DES-CBC3-SHA"),
+            (std::vector<std::string>{"3DES"}));
+  EXPECT_EQ(weak_classes_admitted("kRSA+RC4:HIGH:!aNULL"), (std::vector<std::string>{"RC4"}));
+  EXPECT_EQ(weak_classes_admitted("DEFAULT:eNULL"), (std::vector<std::string>{"NULL"}));
+  EXPECT_TRUE(weak_classes_admitted("HIGH:MEDIUM:!MEDIUM:!aNULL").empty());
+}
+
+TEST(CipherConfig, AWeakLiveCipherStringFails) {
+  NodeFacts facts = x509_node();
+  facts.commands["getParameter"] =
+      answered(bson::Document{{"opensslCipherConfig", "HIGH:RC4-SHA"}, {"ok", 1.0}});
+  const Finding finding = judge(facts, "TLS-008");
+  EXPECT_EQ(finding.status, Status::fail);
+  EXPECT_EQ(finding.evidence["weak_classes"], (nlohmann::json{"RC4", "aNULL"}));
+}
+
+TEST(CipherConfig, HighHeldTripleDesBeforeOpenSsl110) {
+  NodeFacts facts = x509_node();
+  facts.commands["buildInfo"] = answered(
+      bson::Document{{"version", "4.4.29"},
+                     {"openssl", bson::Document{{"running", "OpenSSL 1.0.2k-fips  26 Jan 2017"}}},
+                     {"ok", 1.0}});
+  const Finding finding = judge(facts, "TLS-008");
+  EXPECT_EQ(finding.status, Status::fail);
+  EXPECT_EQ(finding.evidence["weak_classes"], (nlohmann::json{"3DES"}));
+}
+
+TEST(CipherConfig, WithoutTlsItIsNotApplicable) {
+  EXPECT_EQ(judge(node_with(bson::Document{{"port", 27017}}), "TLS-008").status, Status::skipped);
+}
+
+TEST(CipherConfig, AConfigFileIsJudgedAtItsSetting) {
+  const ServerConfigFile file{
+      "mongod.conf",
+      {{"net.tls.mode", "requireTLS", 3}, {"setParameter.opensslCipherConfig", "ALL:!aNULL", 9}}};
+  const Finding finding = finding_for(check_pki_identity(file, Policy{}), "TLS-008");
+  EXPECT_EQ(finding.status, Status::fail);
+  EXPECT_EQ(finding.subject.line, 9);
+}
+
+// ---- AUTHN-007 ----
+
+NodeFacts member(bson::Document security, bson::Document parameter_reply = parameters()) {
+  NodeFacts facts = node_with(bson::Document{{"tls", tls_section()}}, std::move(security), "rs0");
+  facts.commands["getParameter"] = answered(std::move(parameter_reply));
+  return facts;
+}
+
+TEST(MemberX509, X509MembersPass) {
+  const Finding finding =
+      judge(member({{"authorization", "enabled"}, {"clusterAuthMode", "x509"}}), "AUTHN-007");
+  EXPECT_EQ(finding.status, Status::pass);
+}
+
+TEST(MemberX509, AKeyFileFailsUnlessThePolicyAcceptsIt) {
+  const NodeFacts facts = member({{"keyFile", "/etc/mongo/key"}});
+  const Finding finding = judge(facts, "AUTHN-007");
+  EXPECT_EQ(finding.status, Status::fail);
+  EXPECT_EQ(finding.severity, Severity::medium);
+  EXPECT_EQ(finding.evidence["security.keyFile"], "set");
+  EXPECT_EQ(finding.message.find("/etc/mongo/key"), std::string::npos);
+  Policy lenient;
+  lenient.identity.cluster_x509 = false;
+  const Finding accepted = judge(facts, "AUTHN-007", lenient);
+  EXPECT_EQ(accepted.status, Status::pass);
+  EXPECT_NE(accepted.message.find("identity.cluster_x509"), std::string::npos);
+}
+
+TEST(MemberX509, TheLiveParameterWinsOverTheConfiguredMode) {
+  const Finding finding = judge(member({{"clusterAuthMode", "sendX509"}, {"keyFile", "/k"}},
+                                       bson::Document{{"clusterAuthMode", "x509"}, {"ok", 1.0}}),
+                                "AUTHN-007");
+  EXPECT_EQ(finding.status, Status::pass);
+  const Finding transition =
+      judge(member({{"clusterAuthMode", "sendX509"}, {"keyFile", "/k"}}), "AUTHN-007");
+  EXPECT_EQ(transition.status, Status::fail);
+  EXPECT_NE(transition.message.find("transition"), std::string::npos);
+}
+
+TEST(MemberX509, AStandaloneIsNotApplicable) {
+  EXPECT_EQ(judge(x509_node(), "AUTHN-007").status, Status::skipped);
+}
+
+TEST(MemberX509, AConfigFileIsJudged) {
+  const ServerConfigFile file{
+      "mongod.conf",
+      {{"replication.replSetName", "rs0", 2}, {"security.keyFile", "/etc/mongo/key", 5}}};
+  const Finding finding = finding_for(check_pki_identity(file, Policy{}), "AUTHN-007");
+  EXPECT_EQ(finding.status, Status::fail);
+  EXPECT_EQ(finding.subject.line, 5);
+}
+
+}  // namespace
+}  // namespace mongoscan
