@@ -9,30 +9,29 @@ namespace {
 constexpr std::string_view kHostFiles =
     "file ownership and permissions on the host: no read-only command shows them";
 
-// Read from the controls' titles and the checks' evidence; each partial note names what no check
-// judges, each not-observable note what only the host or the organisation can show. A control
-// without a note is full: its checks judge every part the deployment shows, and where it asks
-// whether access is needed, the policy's declared administrators and workloads decide.
+// Read from the controls' titles and the checks' evidence. A cited control is full when its checks
+// judge every part of it that the deployment shows (where it asks whether access is needed, the
+// policy's declared administrators and workloads decide); a note on a full control names the part
+// only the host or the organisation can show. A partial note names a part the deployment shows
+// that no check judges; a not-observable note why nothing of the control can be seen remotely.
 constexpr std::array kNotes = {
     // CIS MongoDB 7 and 8
-    CoverageNote{Framework::cis, "3.3", CoverageLevel::partial,
-                 "only whether the server runs as root (its startup warning); whether the account "
-                 "is dedicated and otherwise unprivileged is the host's"},
-    CoverageNote{Framework::cis, "6.2", CoverageLevel::partial,
-                 "only the soft limits the server warns about at startup; the limits themselves "
-                 "are the host's"},
+    CoverageNote{
+        Framework::cis, "3.3", CoverageLevel::full,
+        "whether the account is dedicated and otherwise unprivileged; the deployment shows only "
+        "whether the server runs as root (its startup warning)"},
+    CoverageNote{
+        Framework::cis, "6.2", CoverageLevel::full,
+        "the limits themselves; the deployment shows only the soft limits the server warns about "
+        "at startup"},
     CoverageNote{Framework::cis, "7.1", CoverageLevel::not_observable, kHostFiles},
     CoverageNote{Framework::cis, "7.2", CoverageLevel::not_observable, kHostFiles},
 
     // MongoDB Security Checklist
-    CoverageNote{Framework::checklist, "audit", CoverageLevel::partial,
-                 "auditing on and its destination are judged; the audit filter is recorded only"},
-    CoverageNote{Framework::checklist, "dedicated-user", CoverageLevel::partial,
-                 "only whether the server runs as root (its startup warning); whether the account "
-                 "is dedicated is the host's"},
-    CoverageNote{Framework::checklist, "secure-configuration", CoverageLevel::partial,
-                 "server-side JavaScript, the HTTP interface and log redaction are judged; "
-                 "net.wireObjectCheck is not"},
+    CoverageNote{
+        Framework::checklist, "dedicated-user", CoverageLevel::full,
+        "whether the account is dedicated; the deployment shows only whether the server runs as "
+        "root (its startup warning)"},
     CoverageNote{Framework::checklist, "stig", CoverageLevel::not_observable,
                  "an organisational step: obtaining the STIG"},
     CoverageNote{Framework::checklist, "standards-compliance", CoverageLevel::not_observable,
@@ -40,11 +39,29 @@ constexpr std::array kNotes = {
 
     // DISA MongoDB Enterprise Advanced 4.x STIG
     CoverageNote{Framework::stig, "V-252134", CoverageLevel::partial,
-                 "auditing on is judged; the audit filter is recorded only"},
+                 "auditing on, its destination and a filter that keeps authentication, "
+                 "authorization failures, user and role changes and DDL are judged; "
+                 "auditAuthorizationSuccess, logout and shutdown events and a filter set at "
+                 "runtime are not"},
     CoverageNote{Framework::stig, "V-252135", CoverageLevel::not_observable, kHostFiles},
     CoverageNote{Framework::stig, "V-252136", CoverageLevel::not_observable, kHostFiles},
     CoverageNote{Framework::stig, "V-252137", CoverageLevel::not_observable,
                  "the packages and modules installed on the host"},
+    CoverageNote{Framework::stig, "V-252146", CoverageLevel::full,
+                 "the operating system's FIPS mode"},
+    CoverageNote{Framework::stig, "V-252149", CoverageLevel::partial,
+                 "a configured LDAP, Kerberos or OIDC provider is judged where the policy requires "
+                 "one; local accounts are not forbidden, and the provider's account management "
+                 "is not visible"},
+    CoverageNote{Framework::stig, "V-252158", CoverageLevel::full,
+                 "the directory's password complexity and lifetime"},
+    CoverageNote{Framework::stig, "V-252161", CoverageLevel::full,
+                 "whether every PKI identity of the organisation has its account"},
+    CoverageNote{Framework::stig, "V-252167", CoverageLevel::partial,
+                 "wire-level BSON validation and server-side JavaScript are judged; document "
+                 "validation is V-252181's"},
+    CoverageNote{Framework::stig, "V-252178", CoverageLevel::full,
+                 "whether the CA is DoD-approved"},
     CoverageNote{Framework::stig, "V-252140", CoverageLevel::partial,
                  "custom roles are judged; whether an account is shared by several people is "
                  "not observable"},
@@ -53,10 +70,10 @@ constexpr std::array kNotes = {
                  "engine's"},
     CoverageNote{Framework::stig, "V-252144", CoverageLevel::not_observable,
                  "organisation-defined security labels: a review of the documentation and data"},
-    CoverageNote{Framework::stig, "V-252150", CoverageLevel::partial,
-                 "who may administer users and roles, and from which addresses administrators "
-                 "connect, are judged; the rest of the access control policy is the "
-                 "organisation's"},
+    CoverageNote{
+        Framework::stig, "V-252150", CoverageLevel::full,
+        "the rest of the organisation's access control policy; who may administer users and "
+        "roles, and from which addresses administrators connect, are judged"},
     CoverageNote{Framework::stig, "V-252151", CoverageLevel::partial,
                  "roles that change database structure are judged; custom grants on system.js "
                  "are not"},
@@ -64,20 +81,18 @@ constexpr std::array kNotes = {
                  "the host's installation account"},
     CoverageNote{Framework::stig, "V-252153", CoverageLevel::not_observable,
                  "the host's directories and volumes"},
-    CoverageNote{Framework::stig, "V-252154", CoverageLevel::partial,
-                 "MongoDB objects have no owner of their own: dbOwner and userAdmin outside the "
-                 "declared administrators are judged, the documentation's list of owners is not "
-                 "read"},
+    CoverageNote{
+        Framework::stig, "V-252154", CoverageLevel::full,
+        "the documentation's list of authorized owners; MongoDB objects have no owner of their "
+        "own, so dbOwner and userAdmin outside the declared administrators are judged"},
     CoverageNote{Framework::stig, "V-252160", CoverageLevel::not_observable, kHostFiles},
     CoverageNote{Framework::stig, "V-252162", CoverageLevel::not_observable,
                  "how clients prompt for and echo passwords"},
     CoverageNote{Framework::stig, "V-252166", CoverageLevel::not_observable,
                  "an organisation's data-transfer policy: a review of the documentation"},
-    CoverageNote{Framework::stig, "V-252169", CoverageLevel::partial,
-                 "log redaction is judged; who may read the log files is the host's"},
-    CoverageNote{Framework::stig, "V-252171", CoverageLevel::partial,
-                 "auditing on and its destination are judged; whether the trail is collected "
-                 "centrally is not observable"},
+    CoverageNote{Framework::stig, "V-252169", CoverageLevel::full, "who may read the log files"},
+    CoverageNote{Framework::stig, "V-252171", CoverageLevel::full,
+                 "whether a file destination is collected centrally"},
     CoverageNote{Framework::stig, "V-252172", CoverageLevel::not_observable,
                  "the host's storage for audit records"},
     CoverageNote{Framework::stig, "V-252173", CoverageLevel::not_observable,
@@ -142,7 +157,7 @@ FrameworkCoverage framework_coverage(Framework framework, const std::vector<Chec
       row.level = CoverageLevel::not_observable;
       row.note = note->text;
     } else if (!row.checks.empty()) {
-      row.level = note != nullptr ? CoverageLevel::partial : CoverageLevel::full;
+      row.level = note != nullptr ? note->level : CoverageLevel::full;
       if (note != nullptr) row.note = note->text;
     }
     if (row.level != CoverageLevel::not_observable) ++coverage.observable;

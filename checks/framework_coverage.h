@@ -23,7 +23,9 @@ struct ControlCoverageRow {
   FrameworkControl control;
   std::vector<std::string> checks;  // the checks citing the control, in catalogue order
   CoverageLevel level;
-  std::string_view note;  // partial: what the checks leave unjudged; not_observable: why
+  // full: the part outside the remote view, if any; partial: the observable part no check judges;
+  // not_observable: why
+  std::string_view note;
 };
 
 struct FrameworkCoverage {
@@ -39,13 +41,15 @@ struct FrameworkCoverage {
 };
 
 // A control cited by no check is not covered; cited, it is full unless a note says partial.
+// A note saying not_observable wins over citations (the catalogue's tests forbid both).
 FrameworkCoverage framework_coverage(Framework framework, const std::vector<CheckSpec>& catalogue);
 
-// A note on one control: why it is not remotely observable, or what its checks leave unjudged.
+// A note on one control: why it is not remotely observable, what observable part its checks leave
+// unjudged (partial), or what part of a fully covered control only the host or organisation shows.
 struct CoverageNote {
   Framework framework;
   std::string_view control;
-  CoverageLevel level;  // partial or not_observable
+  CoverageLevel level;  // full, partial or not_observable
   std::string_view text;
 };
 

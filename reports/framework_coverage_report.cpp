@@ -16,6 +16,13 @@ std::string joined(const std::vector<std::string>& checks) {
   return text;
 }
 
+// "partial: …", "not remotely observable: …", or for a full control "outside the remote view: …".
+std::string note_line(const ControlCoverageRow& row) {
+  const std::string_view label =
+      row.level == CoverageLevel::full ? "outside the remote view" : to_string(row.level);
+  return std::string(label) + ": " + std::string(row.note);
+}
+
 }  // namespace
 
 std::string coverage_summary(const FrameworkCoverage& coverage) {
@@ -32,7 +39,8 @@ void write_coverage_table(const FrameworkCoverage& coverage, std::ostream& out) 
       << source.retrieved
       << ")\nfull: the checks judge every part of the control that the "
          "deployment shows (whether access is needed, the policy's administrators and workloads "
-         "say); partial: a part is not judged; not remotely observable: only the host or the "
+         "say; what only the host or the organisation shows is named under it); partial: a part "
+         "the deployment shows is not judged; not remotely observable: only the host or the "
          "organisation can show it\n\n";
   TextTable table({{"CONTROL"}, {"COVERAGE"}, {"CHECKS"}, {"TITLE", kTitleWidth, 0, true}});
   table.set_detail_columns({{"", kTitleWidth + 20, 0, true}}, "    ");
@@ -41,9 +49,7 @@ void write_coverage_table(const FrameworkCoverage& coverage, std::ostream& out) 
                    {std::string(to_string(row.level))},
                    {joined(row.checks)},
                    {std::string(row.control.title)}});
-    if (!row.note.empty()) {
-      table.add_detail({{std::string(to_string(row.level)) + ": " + std::string(row.note)}});
-    }
+    if (!row.note.empty()) table.add_detail({{note_line(row)}});
   }
   table.write(out, false);
   out << '\n' << coverage_summary(coverage) << '\n';
