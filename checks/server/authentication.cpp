@@ -16,21 +16,6 @@ using nlohmann::json;
 constexpr std::int64_t kScramSha1Iterations = 10000;
 constexpr std::int64_t kScramSha256Iterations = 15000;
 
-// Settings that make a server a replica-set member, a shard or config server, or a mongos: servers
-// that talk to each other.
-bool is_cluster_member(const ServerSettings& settings) {
-  return settings.has_section("replication") || settings.has_section("sharding");
-}
-
-// A replica-set member, a shard or config server, or a mongos: nodes that talk to each other.
-bool is_cluster_member(const NodeFacts& facts, const ServerSettings& settings) {
-  if (facts.hello &&
-      (facts.hello->get_string("setName") || facts.hello->get_string("msg") == "isdbgrid")) {
-    return true;
-  }
-  return is_cluster_member(settings);
-}
-
 // The unauthenticated probes decide: code 13 means the node enforces authentication; a non-empty
 // listDatabases or a successful getLog means anyone can read; an empty listDatabases proves
 // nothing. buildInfo, also sent before authentication (NET-008), proves nothing either way: its

@@ -5,6 +5,7 @@
 #include <variant>
 
 #include "checks/server/command_evidence.h"
+#include "checks/server/edition.h"
 #include "checks/server/server_settings.h"
 #include "checks/text_list.h"
 #include "checks/verdict.h"
@@ -16,17 +17,6 @@ namespace {
 namespace providers {
 
 using nlohmann::json;
-
-// "Enterprise", "Percona Server for MongoDB", "Community", or "unknown" without buildInfo.
-std::string edition(const NodeFacts& facts) {
-  const auto build_info = facts.commands.find("buildInfo");
-  if (build_info == facts.commands.end() || build_info->second.state != CommandOutcome::State::ok)
-    return "unknown";
-  const bson::Document& reply = build_info->second.reply;
-  if (contains(string_elements(reply.get_array("modules")), "enterprise")) return "Enterprise";
-  if (reply.find("psmdbVersion") != nullptr) return "Percona Server for MongoDB";
-  return "Community";
-}
 
 bool is_set(const ServerSetting& setting) {
   return setting.set && !setting.value.is_null() &&
@@ -148,7 +138,7 @@ Verdict judge_providers(const NodeFacts& facts, const Policy& policy) {
   auto reply = command_reply(facts, "getCmdLineOpts", "getCmdLineOpts");
   if (auto* instead = std::get_if<Verdict>(&reply)) return *instead;
   const ServerSettings settings(*std::get<const bson::Document*>(reply), server_version(facts));
-  const std::string build = edition(facts);
+  const std::string build = server_edition(facts);
   json evidence = {
       {"policy.identity.organisation_authentication", policy.identity.organisation_authentication},
       {"edition", build},

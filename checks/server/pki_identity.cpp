@@ -412,18 +412,6 @@ Verdict judge_ciphers(const NodeFacts& facts) {
 
 // ---- AUTHN-007: member authentication ----
 
-bool is_cluster_member(const ServerSettings& settings) {
-  return settings.has_section("replication") || settings.has_section("sharding");
-}
-
-bool is_cluster_member(const NodeFacts& facts, const ServerSettings& settings) {
-  if (facts.hello &&
-      (facts.hello->get_string("setName") || facts.hello->get_string("msg") == "isdbgrid")) {
-    return true;
-  }
-  return is_cluster_member(settings);
-}
-
 // clusterAuthMode as the node runs it: the live parameter when reported (setParameter changes it
 // at runtime, keyFile -> sendKeyFile -> sendX509 -> x509; "undefined" when none was given), else
 // security.clusterAuthMode, else keyFile when a keyFile is set (as the server decides it), else
@@ -568,10 +556,10 @@ std::vector<Finding> check_pki_identity(const ServerConfigFile& file, const Poli
               settings.file_subject({"setParameter.opensslCipherConfig", "net.tls.tlsCipherConfig",
                                      "net.tls.mode", "net.ssl.mode"}),
               pki::judge_cipher_settings(settings, nullptr, false)),
-          make_finding(pki::spec(pki::kMemberX509), policy,
-                       settings.file_subject({"security.clusterAuthMode", "security.keyFile"}),
-                       pki::judge_member_settings(settings, nullptr,
-                                                  pki::is_cluster_member(settings), policy))};
+          make_finding(
+              pki::spec(pki::kMemberX509), policy,
+              settings.file_subject({"security.clusterAuthMode", "security.keyFile"}),
+              pki::judge_member_settings(settings, nullptr, is_cluster_member(settings), policy))};
 }
 
 }  // namespace mongoscan

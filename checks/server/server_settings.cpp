@@ -154,6 +154,18 @@ int compare_versions(std::string_view a, std::string_view b) {
   return left < right ? -1 : (left == right ? 0 : 1);
 }
 
+bool is_cluster_member(const ServerSettings& settings) {
+  return settings.has_section("replication") || settings.has_section("sharding");
+}
+
+bool is_cluster_member(const NodeFacts& facts, const ServerSettings& settings) {
+  if (facts.hello &&
+      (facts.hello->get_string("setName") || facts.hello->get_string("msg") == "isdbgrid")) {
+    return true;
+  }
+  return is_cluster_member(settings);
+}
+
 std::string server_version(const NodeFacts& facts) {
   const auto build_info = facts.commands.find("buildInfo");
   if (build_info == facts.commands.end() || build_info->second.state != CommandOutcome::State::ok)

@@ -59,6 +59,12 @@ class ServerSettings {
 // net.tls.<name>; the legacy net.ssl.<name> (before 4.2) when only that was set; else the default.
 ServerSetting tls_setting(const ServerSettings& settings, std::string_view name);
 
+// Settings that make a server a replica-set member, a shard or config server, or a mongos: servers
+// that talk to each other.
+bool is_cluster_member(const ServerSettings& settings);
+// A replica-set member, a shard or config server, or a mongos (hello says so, else the settings).
+bool is_cluster_member(const NodeFacts& facts, const ServerSettings& settings);
+
 // The node's version as buildInfo reports it; empty when buildInfo did not answer.
 std::string server_version(const NodeFacts& facts);
 
