@@ -159,11 +159,12 @@ Verdict judge_providers(const NodeFacts& facts, const Policy& policy) {
             "are recorded",
             evidence};
   }
+  // A requirement this build cannot meet fails: skipping it would pass the gate.
   if (build == "Community") {
-    return {Status::skipped,
-            "not available on MongoDB Community: LDAP, Kerberos and OIDC authentication need "
-            "MongoDB Enterprise (or Percona Server); this build cannot meet the policy's "
-            "organisation-level authentication",
+    return {Status::fail,
+            "the policy requires organisation-level authentication, which MongoDB Community "
+            "cannot provide: LDAP, Kerberos and OIDC authentication need MongoDB Enterprise (or "
+            "Percona Server)",
             evidence};
   }
   Providers providers;

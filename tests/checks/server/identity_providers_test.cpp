@@ -117,12 +117,14 @@ TEST(IdentityProviders, OnlyLocalPasswordsFail) {
   EXPECT_NE(finding.message.find("no organisation-level provider"), std::string::npos);
 }
 
-TEST(IdentityProviders, CommunityIsNotApplicable) {
+// Required by the policy, organisation-level authentication is a requirement a Community build
+// cannot meet: it fails rather than being skipped past the gate.
+TEST(IdentityProviders, CommunityCannotMeetTheRequirement) {
   NodeFacts facts = enterprise_node({{"authorization", "enabled"}}, bson::Array{"SCRAM-SHA-256"});
   facts.commands["buildInfo"] = answered(bson::Document{{"version", "7.0.12"}, {"ok", 1.0}});
   const Finding finding = judge(facts);
-  EXPECT_EQ(finding.status, Status::skipped);
-  EXPECT_NE(finding.message.find("not available on MongoDB Community"), std::string::npos);
+  EXPECT_EQ(finding.status, Status::fail);
+  EXPECT_NE(finding.message.find("MongoDB Community cannot provide"), std::string::npos);
 }
 
 TEST(IdentityProviders, WithoutGetParameterTheConfiguredMechanismsAreRead) {
