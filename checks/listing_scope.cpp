@@ -41,11 +41,11 @@ const bson::Document* connection_status(const NodeFacts& facts) {
 }
 
 // A command the node answered before authentication: it does not enforce authorization, and
-// nothing is filtered. buildInfo does not count: servers that enforce authentication answer it
-// too unless buildInfoAuthMode is requiresAuth (it is probed for NET-008).
+// nothing is filtered.
 bool authorization_not_enforced(const NodeFacts& facts) {
   for (const auto& [name, outcome] : facts.unauthenticated)
-    if (name != "buildInfo" && outcome.state == CommandOutcome::State::ok) return true;
+    if (shows_authentication_enforcement(name) && outcome.state == CommandOutcome::State::ok)
+      return true;
   return false;
 }
 
@@ -79,6 +79,8 @@ ListingScope list_collections_scope(const NodeFacts& facts, std::string_view db)
 ListingScope list_databases_scope(const NodeFacts& facts) {
   return scope_of(facts, "listDatabases", "", true);
 }
+
+bool shows_authentication_enforcement(std::string_view command) { return command != "buildInfo"; }
 
 std::string partial_listing_note(std::string_view what, std::string_view action,
                                  std::string_view resource) {

@@ -25,6 +25,11 @@ ListingScope list_collections_scope(const NodeFacts& facts, std::string_view db)
 // listDatabases, as the node's probe (or the data-model sample read with the same account) ran it.
 ListingScope list_databases_scope(const NodeFacts& facts);
 
+// Whether the answer to `command`, sent before authentication, bears on whether the node enforces
+// authentication: every probe sent then does except buildInfo, which servers that enforce it
+// answer too unless buildInfoAuthMode is requiresAuth (it is sent for NET-008).
+bool shows_authentication_enforcement(std::string_view command);
+
 // What a report says of a listing that is not complete, e.g. "the scanning account may list only
 // the collections it has privileges on (it lacks listCollections on config)".
 std::string partial_listing_note(std::string_view what, std::string_view action,

@@ -2,19 +2,13 @@
 
 #include <string_view>
 
+#include "checks/text_list.h"
 #include "reports/text/text_table.h"
 
 namespace mongoscan {
 namespace {
 
 constexpr std::size_t kTitleWidth = 90;
-
-std::string joined(const std::vector<std::string>& checks) {
-  if (checks.empty()) return "-";
-  std::string text;
-  for (const std::string& check : checks) text += (text.empty() ? "" : " ") + check;
-  return text;
-}
 
 // "partial: …", "not remotely observable: …", or for a full control "outside the remote view: …".
 std::string note_line(const ControlCoverageRow& row) {
@@ -47,7 +41,7 @@ void write_coverage_table(const FrameworkCoverage& coverage, std::ostream& out) 
   for (const ControlCoverageRow& row : coverage.rows) {
     table.add_row({{std::string(row.control.id)},
                    {std::string(to_string(row.level))},
-                   {joined(row.checks)},
+                   {row.checks.empty() ? "-" : join(row.checks, " ")},
                    {std::string(row.control.title)}});
     if (!row.note.empty()) table.add_detail({{note_line(row)}});
   }

@@ -1,5 +1,6 @@
 #include "checks/server/authentication.h"
 
+#include "checks/listing_scope.h"
 #include "checks/server/command_evidence.h"
 #include "checks/server/server_settings.h"
 #include "checks/text_list.h"
@@ -18,15 +19,15 @@ constexpr std::int64_t kScramSha256Iterations = 15000;
 
 // The unauthenticated probes decide: code 13 means the node enforces authentication; a non-empty
 // listDatabases or a successful getLog means anyone can read; an empty listDatabases proves
-// nothing. buildInfo, also sent before authentication (NET-008), proves nothing either way: its
-// answer depends on buildInfoAuthMode, not on whether authentication is enforced.
+// nothing. buildInfo, also sent before authentication, proves nothing either way
+// (shows_authentication_enforcement).
 Verdict judge_enforced(const NodeFacts& facts) {
   json evidence = json::object();
   bool refused = false;
   bool open = false;
   std::size_t probes = 0;
   for (const auto& [name, outcome] : facts.unauthenticated) {
-    if (name == "buildInfo") continue;
+    if (!shows_authentication_enforcement(name)) continue;
     ++probes;
     evidence[name] = to_string(outcome.state);
     if (outcome.state == CommandOutcome::State::not_permitted) refused = true;

@@ -344,9 +344,12 @@ bool administers_users_builtin(const Grant& grant) {
 }
 
 // Custom roles (rolesInfo, showPrivileges: the server's own resolution of inheritance in
-// inheritedPrivileges) and the user-administration actions each holds, by name@db.
-std::map<std::string, std::vector<std::string>> user_administering_custom_roles(
-    const NodeFacts& facts) {
+// inheritedPrivileges) and, by name@db, what of each `counts`: the actions of its privileges that
+// counts(privilege, action) selects, each once, then "inherits <role>" for each role it holds
+// that counts(grant) selects. Roles with nothing counted are left out.
+template <typename Counts>
+std::map<std::string, std::vector<std::string>> custom_roles_holding(const NodeFacts& facts,
+                                                                     Counts counts) {
   std::map<std::string, std::vector<std::string>> found;
   const auto roles = facts.commands.find("rolesInfo");
   if (roles == facts.commands.end() || roles->second.state != CommandOutcome::State::ok)
@@ -359,18 +362,31 @@ std::map<std::string, std::vector<std::string>> user_administering_custom_roles(
       for (const bson::Value& privilege : role->get_array(field).value_or(bson::Array{})) {
         const auto* document = privilege.get_if<bson::Document>();
         if (document == nullptr) continue;
-        for (const std::string& action : string_elements(document->get_array("actions")))
-          if (is_user_administration_action(action) && !contains(actions, action))
-            actions.push_back(action);
+        for (const std::string& action : string_elements(document->get_array("actions"))) {
+          if (counts(*document, action) && !contains(actions, action)) actions.push_back(action);
+        }
       }
     }
     auto inherited = grants_in(role->get_array("inheritedRoles"));
     for (const Grant& grant : grants_in(role->get_array("roles"))) inherited.push_back(grant);
     for (const Grant& grant : inherited)
-      if (administers_users_builtin(grant)) actions.push_back("inherits " + grant.name());
+      if (counts(grant)) actions.push_back("inherits " + grant.name());
     if (!actions.empty()) found[role_name(*role)] = actions;
   }
   return found;
+}
+
+// Custom roles and the user-administration actions each holds, or the built-in user
+// administration roles it inherits, by name@db.
+std::map<std::string, std::vector<std::string>> user_administering_custom_roles(
+    const NodeFacts& facts) {
+  struct Counts {
+    bool operator()(const bson::Document&, const std::string& action) const {
+      return is_user_administration_action(action);
+    }
+    bool operator()(const Grant& grant) const { return administers_users_builtin(grant); }
+  };
+  return custom_roles_holding(facts, Counts{});
 }
 
 // AUTHZ-005: accounts other than the declared administrators that can create users or roles,
@@ -463,31 +479,17 @@ bool watches_everything(const bson::Document& privilege, std::string_view action
          (resource.get_string("db") == "" && resource.get_string("collection") == "");
 }
 
-// Held custom roles (rolesInfo, showPrivileges: inheritance resolved by the server) and the
-// structure-changing actions, or changeStream on everything, each grants, by name@db.
+// Custom roles and the structure-changing actions, or changeStream on everything, each grants,
+// by name@db.
 std::map<std::string, std::vector<std::string>> structure_changing_custom_roles(
     const NodeFacts& facts) {
-  std::map<std::string, std::vector<std::string>> found;
-  const auto roles = facts.commands.find("rolesInfo");
-  if (roles == facts.commands.end() || roles->second.state != CommandOutcome::State::ok)
-    return found;
-  for (const bson::Value& value : roles->second.reply.get_array("roles").value_or(bson::Array{})) {
-    const auto* role = value.get_if<bson::Document>();
-    if (role == nullptr || role->get_bool("isBuiltin") == true) continue;
-    std::vector<std::string> actions;
-    for (const char* field : {"privileges", "inheritedPrivileges"}) {
-      for (const bson::Value& privilege : role->get_array(field).value_or(bson::Array{})) {
-        const auto* document = privilege.get_if<bson::Document>();
-        if (document == nullptr) continue;
-        for (const std::string& action : string_elements(document->get_array("actions"))) {
-          const bool counted = is_structure_action(action) || watches_everything(*document, action);
-          if (counted && !contains(actions, action)) actions.push_back(action);
-        }
-      }
+  struct Counts {
+    bool operator()(const bson::Document& privilege, const std::string& action) const {
+      return is_structure_action(action) || watches_everything(privilege, action);
     }
-    if (!actions.empty()) found[role_name(*role)] = actions;
-  }
-  return found;
+    bool operator()(const Grant&) const { return false; }
+  };
+  return custom_roles_holding(facts, Counts{});
 }
 
 // The accounts other than the declared administrators whose grants `reasons_for` names, judged as
