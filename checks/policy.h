@@ -119,6 +119,10 @@ struct Policy {
   // HARD-006: where audit records may go (auditLog.destination): "file" (a file the site ships to
   // its log collector) and "syslog"; "console" (standard output) is allowed only if listed.
   std::set<std::string> audit_destinations = {"file", "syslog"};
+  // HARD-014: successful authorization checks are audited too (auditAuthorizationSuccess), as
+  // STIG V-252134's check text requires. Off by default: the manual warns that it costs more
+  // performance than auditing failures only; the check is then skipped, with the value recorded.
+  bool audit_authorization_success = false;
   IdentityRules identity;
   DataModelRules data_model;
   ConfigFindingLimits config_findings;

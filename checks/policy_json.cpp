@@ -21,6 +21,8 @@
 //   "tls_certificate_warn_days": 30         TLS-003 warns when a certificate expires within it
 //   "audit_destinations": ["file", "syslog"] HARD-006: the auditLog.destination values allowed
 //                                           (file, syslog, console); replaces the whole list
+//   "audit_authorization_success": false    HARD-014: successful authorization checks must be
+//                                           audited (auditAuthorizationSuccess true)
 //   "identity": {"cluster_x509": true, "x509_clients": false,
 //                "organisation_authentication": false}
 //                                           AUTHN-007: members authenticate with x509, not a
@@ -369,6 +371,12 @@ Result<Ok> read_config_findings(const json& value, Policy& policy) {
   return Ok{};
 }
 
+Result<Ok> read_audit_authorization_success(const json& value, Policy& policy) {
+  if (!value.is_boolean()) return wrong_type("audit_authorization_success", "true or false", value);
+  policy.audit_authorization_success = value.get<bool>();
+  return Ok{};
+}
+
 Result<Ok> read_allow_incomplete(const json& value, Policy& policy) {
   if (!value.is_boolean()) return wrong_type("allow_incomplete", "true or false", value);
   policy.allow_incomplete = value.get<bool>();
@@ -455,7 +463,7 @@ Result<Ok> read_disabled_checks(const json& value, Policy& policy) {
 
 using SectionReader = Result<Ok> (*)(const json&, Policy&);
 
-constexpr std::array<std::pair<std::string_view, SectionReader>, 16> kSections = {{
+constexpr std::array<std::pair<std::string_view, SectionReader>, 17> kSections = {{
     {"workload", read_workload},
     {"read_preferences", read_read_preferences},
     {"majority_write_workloads", read_majority_write_workloads},
@@ -465,6 +473,7 @@ constexpr std::array<std::pair<std::string_view, SectionReader>, 16> kSections =
     {"administrators", read_administrators},
     {"tls_certificate_warn_days", read_tls_certificate_warn_days},
     {"audit_destinations", read_audit_destinations},
+    {"audit_authorization_success", read_audit_authorization_success},
     {"identity", read_identity},
     {"data_model", read_data_model},
     {"config_findings", read_config_findings},
@@ -484,7 +493,8 @@ Result<Policy> read_policy(const json& document) {
           key,
           "unknown key (expected workload, read_preferences, "
           "majority_write_workloads, pool_ranges, passwords, connection_budget, "
-          "administrators, tls_certificate_warn_days, audit_destinations, identity, "
+          "administrators, tls_certificate_warn_days, audit_destinations, "
+          "audit_authorization_success, identity, "
           "data_model, config_findings, exposure, allow_incomplete, severity_overrides or "
           "disabled_checks)");
     }

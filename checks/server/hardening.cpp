@@ -303,6 +303,74 @@ Verdict judge_audit_destination(const ServerSettings& settings, const std::strin
           evidence};
 }
 
+// A boolean server parameter as mongod reads its text ("true", "false", "1", "0"); getCmdLineOpts
+// shows setParameter values as strings. nullopt: neither a boolean nor such a text.
+std::optional<bool> parameter_flag(const json& value) {
+  if (value.is_boolean()) return value.get<bool>();
+  if (value == "true" || value == "1") return true;
+  if (value == "false" || value == "0") return false;
+  return std::nullopt;
+}
+
+// HARD-014: successful authorization checks are audited, where the policy requires it (STIG
+// V-252134's check text: "setParameter: auditAuthorizationSuccess: true"). The parameter is MongoDB
+// Enterprise's and defaults to false, so only authorization failures reach the audit log (manual,
+// "auditAuthorizationSuccess"; the auditConfig cluster parameter's field of that name from 7.1).
+// The live value from getParameter, else setParameter as configured, else that default. With
+// auditLog.runtimeConfiguration the runtime audit configuration holds it (setAuditConfig) and the
+// server refuses the startup parameter, so it is not judged.
+Verdict judge_authorization_success_auditing(const ServerSettings& settings,
+                                             const bson::Document* parameters,
+                                             const std::string& build, const Policy& policy) {
+  const ServerSetting destination = settings["auditLog.destination"];
+  if (auto off = audit_not_running(destination, build)) return *off;
+  const ServerSetting configured = settings["setParameter.auditAuthorizationSuccess"];
+  json setting =
+      configured.set
+          ? configured.evidence()
+          : json{{"value", false}, {"set", false}, {"source", "default (MongoDB Enterprise)"}};
+  std::optional<bool> audited = configured.set ? parameter_flag(configured.value) : false;
+  if (parameters != nullptr) {
+    if (const auto live = parameters->get_bool("auditAuthorizationSuccess")) {
+      audited = *live;
+      setting = {{"value", *live}, {"source", "getParameter auditAuthorizationSuccess"}};
+    }
+  }
+  json evidence = {{"auditAuthorizationSuccess", setting},
+                   {"policy.audit_authorization_success", policy.audit_authorization_success},
+                   {"edition", build}};
+  if (!policy.audit_authorization_success) {
+    return {Status::skipped,
+            "the policy does not require successful authorizations to be audited "
+            "(audit_authorization_success is false)",
+            evidence};
+  }
+  if (settings["auditLog.runtimeConfiguration"].value == true) {
+    evidence["auditLog.runtimeConfiguration"] = true;
+    return {Status::warn,
+            "auditLog.runtimeConfiguration is on: auditAuthorizationSuccess is part of the runtime "
+            "audit configuration (setAuditConfig), which the scan does not read; check it with "
+            "getAuditConfig",
+            evidence};
+  }
+  if (!audited) {
+    return {Status::warn,
+            "setParameter.auditAuthorizationSuccess is " + configured.value.dump() +
+                ", which is not a boolean, so it was not judged",
+            evidence};
+  }
+  if (*audited) {
+    return {Status::pass,
+            "successful authorization checks are audited (auditAuthorizationSuccess is true)",
+            evidence};
+  }
+  return {Status::fail,
+          "only authorization failures are audited: auditAuthorizationSuccess is false" +
+              std::string(setting.value("set", true) ? "" : " (the default)") +
+              ", so reads and writes that succeed leave no audit record",
+          evidence};
+}
+
 // The largest verbosity in a logComponentVerbosity document or below it.
 std::int64_t highest_verbosity(const json& document) {
   std::int64_t highest = 0;
@@ -511,6 +579,17 @@ const std::vector<CheckSpec>& hardening_specs() {
          "Run MongoDB with Secure Configuration Options"}},
        "Set systemLog.quiet: false, systemLog.logAppend: true and systemLog.verbosity: 0 (and no "
        "component verbosity) in production."},
+      {"HARD-014",
+       "Successful authorizations audited where the policy requires it",
+       Layer::hardening,
+       Severity::medium,
+       {{Framework::stig, "V-252134",
+         "MongoDB must provide audit record generation for DoD-defined auditable events within all "
+         "DBMS/database components."},
+        {Framework::checklist, "audit", "Audit System Activity"}},
+       "Start every mongod and mongos with setParameter auditAuthorizationSuccess: true (or set "
+       "it with setAuditConfig where auditLog.runtimeConfiguration is on), after measuring the "
+       "cost on a staging deployment."},
   };
   return specs;
 }
@@ -542,27 +621,38 @@ std::vector<Finding> check_hardening(const NodeFacts& facts, const Policy& polic
                                                                        policy);
                                       })),
           make_finding(specs[6], policy, subject,
+                       judged_on_node(facts,
+                                      [&](const ServerSettings& settings) {
+                                        return judge_system_log(settings, parameters_of(facts));
+                                      })),
+          make_finding(specs[7], policy, subject,
                        judged_on_node(facts, [&](const ServerSettings& settings) {
-                         return judge_system_log(settings, parameters_of(facts));
+                         return judge_authorization_success_auditing(settings, parameters_of(facts),
+                                                                     edition(facts), policy);
                        }))};
 }
 
 std::vector<Finding> check_hardening(const ServerConfigFile& file, const Policy& policy) {
   const auto& specs = hardening_specs();
   const ServerSettings settings(file);
-  return {make_finding(specs[0], policy, settings.file_subject({"security.javascriptEnabled"}),
-                       judge_javascript(settings)),
-          make_finding(specs[1], policy, settings.file_subject({"auditLog.destination"}),
-                       judge_auditing(settings, "unknown")),
-          make_finding(specs[4], policy,
-                       settings.file_subject({"auditLog.filter", "auditLog.destination"}),
-                       judge_audit_filter_setting(settings, "unknown")),
-          make_finding(specs[5], policy, settings.file_subject({"auditLog.destination"}),
-                       judge_audit_destination(settings, "unknown", policy)),
-          make_finding(specs[6], policy,
-                       settings.file_subject(
-                           {"systemLog.quiet", "systemLog.logAppend", "systemLog.verbosity"}),
-                       judge_system_log(settings, nullptr))};
+  return {
+      make_finding(specs[0], policy, settings.file_subject({"security.javascriptEnabled"}),
+                   judge_javascript(settings)),
+      make_finding(specs[1], policy, settings.file_subject({"auditLog.destination"}),
+                   judge_auditing(settings, "unknown")),
+      make_finding(specs[4], policy,
+                   settings.file_subject({"auditLog.filter", "auditLog.destination"}),
+                   judge_audit_filter_setting(settings, "unknown")),
+      make_finding(specs[5], policy, settings.file_subject({"auditLog.destination"}),
+                   judge_audit_destination(settings, "unknown", policy)),
+      make_finding(
+          specs[6], policy,
+          settings.file_subject({"systemLog.quiet", "systemLog.logAppend", "systemLog.verbosity"}),
+          judge_system_log(settings, nullptr)),
+      make_finding(
+          specs[7], policy,
+          settings.file_subject({"setParameter.auditAuthorizationSuccess", "auditLog.destination"}),
+          judge_authorization_success_auditing(settings, nullptr, "unknown", policy))};
 }
 
 }  // namespace mongoscan

@@ -122,6 +122,13 @@ TEST(ParsePolicy, AuditDestinations) {
             "audit_destinations: must list at least one");
 }
 
+TEST(ParsePolicy, AuditAuthorizationSuccess) {
+  EXPECT_FALSE(Policy{}.audit_authorization_success);
+  EXPECT_TRUE(parse_ok(R"({"audit_authorization_success": true})").audit_authorization_success);
+  EXPECT_EQ(parse_error(R"({"audit_authorization_success": "yes"})"),
+            "audit_authorization_success: expected true or false, got string");
+}
+
 TEST(ParsePolicy, IdentityRequirements) {
   const IdentityRules defaults = Policy{}.identity;
   EXPECT_TRUE(defaults.cluster_x509);

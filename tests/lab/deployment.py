@@ -158,6 +158,11 @@ class Deployment:
             # An Enterprise server parameter (Community has none): the live value, which starts as
             # security.redactClientLogData.
             values["redactClientLogData"] = security.get("redactClientLogData") is True
+            # Enterprise auditing: only authorization failures are audited unless set (manual,
+            # "auditAuthorizationSuccess", default false); setParameter gives it as a string.
+            configured = self.profile.cmd_line_opts.get("parsed", {}).get("setParameter", {})
+            values["auditAuthorizationSuccess"] = (
+                str(configured.get("auditAuthorizationSuccess", "false")).lower() in ("true", "1"))
         if node.load_balancer_port is not None:
             values["loadBalancerPort"] = node.load_balancer_port  # mongos_server_parameters.idl, an int
         values.update(self.profile.parameters)

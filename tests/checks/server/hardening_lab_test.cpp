@@ -1,7 +1,8 @@
-// HARD-005 (audit filter), HARD-006 (audit destination) and HARD-007 (system log) against lab
-// profiles: hardened (Enterprise, audit file without a filter, logAppend), variants of it, and
-// hard-community (no auditing possible). getCmdLineOpts replies keep the server's shape (argv,
-// parsed, ok; tests/lab/diagnostics.py): auditLog.filter is the string the configuration gave.
+// HARD-005 (audit filter), HARD-006 (audit destination), HARD-007 (system log) and HARD-014
+// (successful authorizations audited) against lab profiles: hardened (Enterprise, audit file
+// without a filter, logAppend), variants of it, and hard-community (no auditing possible).
+// getCmdLineOpts replies keep the server's shape (argv, parsed, ok; tests/lab/diagnostics.py):
+// auditLog.filter is the string the configuration gave.
 
 #include <gtest/gtest.h>
 
@@ -10,6 +11,7 @@
 
 #include "tests/support/lab_scan.h"
 #include "tests/support/profile_variant.h"
+#include "tests/support/temp_tree.h"
 
 namespace mongoscan {
 namespace {
@@ -20,6 +22,7 @@ using testing_support::LabDeployment;
 using testing_support::ProfileVariant;
 using testing_support::scan;
 using testing_support::start_lab;
+using testing_support::TempTree;
 
 // A scan as hardened's auditor account (getCmdLineOpts and getParameter need it).
 testing_support::Scan scan_as_auditor(const LabDeployment& lab) {
@@ -67,6 +70,34 @@ TEST(HardeningLab, RuntimeAuditConfigurationWarns) {
   EXPECT_EQ(finding(scan_as_auditor(*lab), "HARD-005")["status"], "warn");
 }
 
+// HARD-014 as the auditor account sees it, with the policy requiring it or not.
+json authorization_success_audit(const LabDeployment& lab, bool required) {
+  TempTree tree;
+  tree.write("policy.json", json{{"audit_authorization_success", required}}.dump());
+  return finding(scan(lab,
+                      "mongodb://scanner:Scan%21Lab-Passw0rd%232024@" + lab.nodes()[0] +
+                          "/?authSource=admin&tls=true&tlsCAFile=" + lab.cert_dir() + "/ca.pem",
+                      {"--policy", tree.path("policy.json")}),
+                 "HARD-014");
+}
+
+// hardened audits to a file but leaves auditAuthorizationSuccess at its default, false.
+TEST(HardeningLab, SuccessfulAuthorizationsAuditedWhereThePolicyRequiresIt) {
+  auto lab = start_lab("hardened");
+  const json failed = authorization_success_audit(*lab, true);
+  EXPECT_EQ(failed["status"], "fail") << failed.dump();
+  EXPECT_EQ(failed["evidence"]["auditAuthorizationSuccess"]["source"],
+            "getParameter auditAuthorizationSuccess");
+  EXPECT_EQ(authorization_success_audit(*lab, false)["status"], "skipped");
+
+  ProfileVariant variant("hardened", [](json& profile) {
+    profile["cmdLineOpts"]["parsed"]["setParameter"]["auditAuthorizationSuccess"] = "true";
+  });
+  auto audited = start_lab(variant.path());
+  const json passed = authorization_success_audit(*audited, true);
+  EXPECT_EQ(passed["status"], "pass") << passed.dump();
+}
+
 // console is a destination mongod accepts, but the default policy allows file and syslog only.
 // The server refuses auditLog.path and auditLog.format with another destination than file.
 TEST(HardeningLab, AuditToTheConsoleFailsTheDefaultPolicy) {
@@ -82,7 +113,7 @@ TEST(HardeningLab, AuditToTheConsoleFailsTheDefaultPolicy) {
 TEST(HardeningLab, CommunityHasNoAuditingToJudge) {
   auto lab = start_lab("hard-community");
   const auto result = scan_as_auditor(*lab);
-  for (const char* id : {"HARD-005", "HARD-006"}) {
+  for (const char* id : {"HARD-005", "HARD-006", "HARD-014"}) {
     EXPECT_EQ(finding(result, id)["status"], "skipped") << finding(result, id).dump();
     EXPECT_EQ(finding(result, id)["evidence"]["edition"], "Community");
   }

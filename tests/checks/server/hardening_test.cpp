@@ -255,7 +255,7 @@ TEST(AuditFilterCheck, TooComplexWarnsNeverPasses) {
 TEST(AuditFilterCheck, NotApplicableWithoutAuditing) {
   NodeFacts community = configured({});
   set_modules(community, {});
-  for (const char* id : {"HARD-005", "HARD-006"}) {
+  for (const char* id : {"HARD-005", "HARD-006", "HARD-014"}) {
     const Finding finding = judge(community, id);
     EXPECT_EQ(finding.status, Status::skipped) << id;
     EXPECT_NE(finding.message.find("Community"), std::string::npos) << id;
@@ -282,6 +282,72 @@ TEST(AuditDestination, ThePolicyDecidesWhichDestinationsPass) {
       check_hardening(enterprise_with({{"destination", "file"}}), syslog_only), "HARD-006");
   EXPECT_EQ(refused_file.status, Status::fail);
   EXPECT_EQ(refused_file.evidence["allowed"], nlohmann::json{"syslog"});
+}
+
+Policy requiring_authorization_success_audit() {
+  Policy policy;
+  policy.audit_authorization_success = true;
+  return policy;
+}
+
+Finding authorization_success_audit(const NodeFacts& facts) {
+  return finding_for(check_hardening(facts, requiring_authorization_success_audit()), "HARD-014");
+}
+
+TEST(AuthorizationSuccessAuditing, SkippedUnlessThePolicyRequiresIt) {
+  const Finding finding = judge(enterprise_with({{"destination", "syslog"}}), "HARD-014");
+  EXPECT_EQ(finding.status, Status::skipped);
+  EXPECT_NE(finding.message.find("audit_authorization_success is false"), std::string::npos);
+  EXPECT_EQ(finding.evidence["auditAuthorizationSuccess"]["value"], false);
+  EXPECT_EQ(finding.evidence["auditAuthorizationSuccess"]["set"], false);
+}
+
+TEST(AuthorizationSuccessAuditing, TheDefaultFailsAndTrueFromAnySourcePasses) {
+  const Finding defaulted =
+      authorization_success_audit(enterprise_with({{"destination", "syslog"}}));
+  EXPECT_EQ(defaulted.status, Status::fail);
+  EXPECT_NE(defaulted.message.find("false (the default)"), std::string::npos) << defaulted.message;
+
+  // getCmdLineOpts shows setParameter values as the strings they were given as.
+  NodeFacts configured_on =
+      configured({{"auditLog", bson::Document{{"destination", "syslog"}}},
+                  {"setParameter", bson::Document{{"auditAuthorizationSuccess", "true"}}}});
+  set_modules(configured_on, {bson::Value("enterprise")});
+  EXPECT_EQ(authorization_success_audit(configured_on).status, Status::pass);
+
+  // setParameter changes it at runtime: the live value outranks the configured one.
+  configured_on.commands["getParameter"] =
+      answered(bson::Document{{"auditAuthorizationSuccess", false}, {"ok", 1.0}});
+  const Finding live = authorization_success_audit(configured_on);
+  EXPECT_EQ(live.status, Status::fail);
+  EXPECT_EQ(live.evidence["auditAuthorizationSuccess"]["source"],
+            "getParameter auditAuthorizationSuccess");
+}
+
+TEST(AuthorizationSuccessAuditing, RuntimeAuditConfigurationWarnsNeverPasses) {
+  NodeFacts facts = enterprise_with({{"destination", "syslog"}, {"runtimeConfiguration", true}});
+  facts.commands["getParameter"] =
+      answered(bson::Document{{"auditAuthorizationSuccess", true}, {"ok", 1.0}});
+  const Finding finding = authorization_success_audit(facts);
+  EXPECT_EQ(finding.status, Status::warn);
+  EXPECT_NE(finding.message.find("getAuditConfig"), std::string::npos);
+}
+
+TEST(AuthorizationSuccessAuditing, FromAConfigFileAtTheParametersLine) {
+  const ServerConfigFile file{"mongod.conf",
+                              {{"auditLog.destination", "syslog", 9},
+                               {"setParameter.auditAuthorizationSuccess", "false", 12}}};
+  const Finding off =
+      finding_for(check_hardening(file, requiring_authorization_success_audit()), "HARD-014");
+  EXPECT_EQ(off.status, Status::fail);
+  EXPECT_EQ(off.subject.line, 12);
+  const ServerConfigFile unreadable{"mongod.conf",
+                                    {{"auditLog.destination", "syslog", 9},
+                                     {"setParameter.auditAuthorizationSuccess", "yes", 12}}};
+  EXPECT_EQ(
+      finding_for(check_hardening(unreadable, requiring_authorization_success_audit()), "HARD-014")
+          .status,
+      Status::warn);
 }
 
 TEST(SystemLog, DefaultsToAFileFailOnLogAppend) {
