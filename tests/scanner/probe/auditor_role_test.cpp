@@ -126,11 +126,13 @@ TEST(AuditorRole, EveryCheckRunsWithOnlyThatRole) {
   auto lab = testing_support::start_lab(profile.string());
   fs::remove(profile);
   const std::string ca = lab->cert_dir() + "/ca.pem";
-  // The policy-dependent checks (TLS-006, AUTHN-008) judged, so that they too show what the role
-  // lets them read; they may fail on hardened, which has no x509 clients and no LDAP.
+  // The policy-dependent checks (TLS-006, AUTHN-008, HARD-014) judged, so that they too show what
+  // the role lets them read; they may fail on hardened, which has no x509 clients, no LDAP and
+  // audits authorization failures only.
   testing_support::TempTree tree;
   tree.write("policy.json",
-             R"({"identity": {"x509_clients": true, "organisation_authentication": true}})");
+             R"({"identity": {"x509_clients": true, "organisation_authentication": true},
+                 "audit_authorization_success": true})");
   auto result = testing_support::scan(
       *lab, "mongodb://" + lab->nodes()[0] + "/?tls=true&authSource=admin&tlsCAFile=" + ca,
       {"--username", "scanner", "--policy", tree.path("policy.json")},
