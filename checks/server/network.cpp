@@ -179,6 +179,24 @@ Verdict judge_http_interface(const NodeFacts& facts) {
           evidence};
 }
 
+// NET-004 in a config file: any net.http option (enabled, port, JSONPEnabled, RESTInterfaceEnabled)
+// configures the HTTP interface and REST API that MongoDB 3.6 removed (3.6 release notes); STIG
+// V-252137 and V-252138 find the options' mere presence, V-252156 any of them enabled.
+Verdict judge_http_settings(const ServerConfigFile& file) {
+  json options = json::object();
+  for (const ServerConfigSetting& setting : file.settings) {
+    if (setting.key.starts_with("net.http.")) options[setting.key] = setting.value;
+  }
+  if (options.empty()) {
+    return {Status::pass, "no net.http option: the file configures no HTTP interface",
+            json{{"net.http", nullptr}}};
+  }
+  return {Status::fail,
+          "the file sets net.http options for the HTTP interface and REST API MongoDB 3.6 "
+          "removed; a server before 3.6 may serve them",
+          json{{"net.http", options}}};
+}
+
 // NET-007: net.wireObjectCheck (default true) validates every BSON document a client sends.
 Verdict judge_wire_object_check(const ServerSettings& settings) {
   const ServerSetting check = settings["net.wireObjectCheck"];
@@ -326,10 +344,14 @@ const std::vector<CheckSpec>& network_specs() {
         {Framework::stig, "V-252156",
          "Unused database components that are integrated in MongoDB and cannot be uninstalled must "
          "be disabled."},
+        {Framework::stig, "V-252137",
+         "Unused database components that are integrated in MongoDB and cannot be uninstalled must "
+         "be disabled."},
         {Framework::checklist, "secure-configuration",
          "Run MongoDB with Secure Configuration Options"}},
-       "Upgrade to a supported MongoDB version; until then set net.http.enabled: false (or "
-       "nohttpinterface) and block port + 1000."},
+       "Upgrade to a supported MongoDB version and remove every net.http option from the "
+       "configuration; until then set net.http.enabled: false (or nohttpinterface) and block "
+       "port + 1000."},
       {"NET-007",
        "Client BSON validated (net.wireObjectCheck not disabled)",
        Layer::network,
@@ -392,6 +414,11 @@ std::vector<Finding> check_network(const ServerConfigFile& file, const Policy& p
                        judge_bind_settings(settings)),
           make_finding(specs[2], policy, settings.file_subject({"net.port"}),
                        judge_configured_port(settings)),
+          make_finding(
+              specs[3], policy,
+              settings.file_subject({"net.http.enabled", "net.http.port", "net.http.JSONPEnabled",
+                                     "net.http.RESTInterfaceEnabled"}),
+              judge_http_settings(file)),
           make_finding(specs[4], policy, settings.file_subject({"net.wireObjectCheck"}),
                        judge_wire_object_check(settings)),
           make_finding(specs[6], policy, settings.file_subject({"net.maxIncomingConnections"}),

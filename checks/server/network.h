@@ -2,7 +2,8 @@
 // The network family: NET-001 (public exposure), NET-002 (bindIp), NET-003 (default port),
 // NET-004 (legacy HTTP interface), NET-007 (client BSON validated), NET-008 (version disclosed
 // before authentication, informational) and NET-009 (incoming connections limited), judged per
-// node; NET-002, NET-003, NET-007 and NET-009 also from a server config file.
+// node; NET-002, NET-003, NET-004 (net.http options), NET-007 and NET-009 also from a server
+// config file.
 
 #include <vector>
 
@@ -19,7 +20,7 @@ const std::vector<CheckSpec>& network_specs();
 // One finding per check about Subject::node(facts.address()).
 std::vector<Finding> check_network(const NodeFacts& facts, const Policy& policy);
 
-// NET-002, NET-003, NET-007 and NET-009 as `file` sets them, each at the line of the setting it
+// NET-002, NET-003, NET-004, NET-007 and NET-009 as `file` sets them, each at the line of the setting it
 // judged.
 std::vector<Finding> check_network(const ServerConfigFile& file, const Policy& policy);
 

@@ -252,6 +252,18 @@ TEST(ConnectionLimit, UnsetFailsWithTheServersRealLimit) {
   EXPECT_EQ(judge(facts, "NET-009").status, Status::pass);
 }
 
+TEST(ConfigFileNetwork, AnyNetHttpOptionFailsAtItsLine) {
+  // STIG V-252138 finds even a disabled interface's options: they belong to servers before 3.6.
+  const ServerConfigFile file{"mongod.conf",
+                              {{"net.port", "27017", 2}, {"net.http.enabled", "false", 4}}};
+  const Finding http = finding_for(check_network(file, Policy{}), "NET-004");
+  EXPECT_EQ(http.status, Status::fail);
+  EXPECT_EQ(http.subject.line, 4);
+  EXPECT_EQ(http.evidence["net.http"]["net.http.enabled"], "false");
+  const ServerConfigFile without{"mongod.conf", {{"net.port", "27017", 2}}};
+  EXPECT_EQ(finding_for(check_network(without, Policy{}), "NET-004").status, Status::pass);
+}
+
 TEST(ConfigFileNetwork, WireObjectCheckAndConnectionLimitFromTheFile) {
   const ServerConfigFile file{
       "mongod.conf",
