@@ -8,12 +8,20 @@ namespace {
 
 constexpr std::string_view kHostFiles =
     "file ownership and permissions on the host: no read-only command shows them";
+constexpr std::string_view kDocumentedPrivileges =
+    "the privileges the documentation gives each account; the policy's administrators and "
+    "workloads stand for them";
 
-// Read from the controls' titles and the checks' evidence. A cited control is full when its checks
-// judge every part of it that the deployment shows (where it asks whether access is needed, the
-// policy's declared administrators and workloads decide); a note on a full control names the part
-// only the host or the organisation can show. A partial note names a part the deployment shows
-// that no check judges; a not-observable note why nothing of the control can be seen remotely.
+// A cited control is full when its checks judge every part of it that the deployment shows (where
+// it asks whether access is needed, the policy's declared administrators and workloads decide); a
+// note on a full control names the part only the host or the organisation can show, and
+// judged_when the policy switch or scan option a part needs. A partial note names a part the
+// deployment shows that no check judges; a not-observable note why nothing of the control can be
+// seen remotely. CIS and Checklist rows are read from their recommendations; STIG rows from each
+// rule's check text and finding conditions (4.x V1R1 to V1R3 as MITRE SAF's InSpec profiles copy
+// them: mitre/inspec-profile-update-action benchmarks/inspec_stubs/
+// U_MDB_Enterprise_Advanced_4-x_STIG_V1R1, mitre/mongodb-enterprise-advanced-4-stig-baseline; the
+// V1R4 texts seen on stighub.com, V-252151 and V-252164, read the same).
 constexpr std::array kNotes = {
     // CIS MongoDB 7 and 8
     CoverageNote{
@@ -37,77 +45,111 @@ constexpr std::array kNotes = {
     CoverageNote{Framework::checklist, "standards-compliance", CoverageLevel::not_observable,
                  "an organisational step: choosing the standards to follow"},
 
-    // DISA MongoDB Enterprise Advanced 4.x STIG
-    CoverageNote{Framework::stig, "V-252134", CoverageLevel::partial,
-                 "auditing on, its destination and a filter that keeps authentication, "
-                 "authorization failures, user and role changes and DDL are judged; "
-                 "auditAuthorizationSuccess, logout and shutdown events and a filter set at "
-                 "runtime are not"},
-    CoverageNote{Framework::stig, "V-252135", CoverageLevel::not_observable, kHostFiles},
+    // DISA MongoDB Enterprise Advanced 4.x STIG, from each rule's check text
+    CoverageNote{Framework::stig, "V-252134", CoverageLevel::full,
+                 "whether the filter meets the rest of the site's auditing policy",
+                 "the policy's audit_authorization_success is true, for "
+                 "auditAuthorizationSuccess (HARD-014)"},
+    CoverageNote{Framework::stig, "V-252135", CoverageLevel::full,
+                 "the owner and mode of the audit log's directory on the host"},
     CoverageNote{Framework::stig, "V-252136", CoverageLevel::not_observable, kHostFiles},
-    CoverageNote{Framework::stig, "V-252137", CoverageLevel::not_observable,
-                 "the packages and modules installed on the host"},
+    CoverageNote{Framework::stig,
+                 "V-252139",
+                 CoverageLevel::full,
+                 {},
+                 "the policy's identity.x509_clients is true, for "
+                 "allowConnectionsWithoutCertificates (TLS-006)"},
+    CoverageNote{Framework::stig, "V-252140", CoverageLevel::full, kDocumentedPrivileges},
+    CoverageNote{Framework::stig, "V-252142", CoverageLevel::not_observable, kHostFiles},
+    CoverageNote{
+        Framework::stig, "V-252144", CoverageLevel::not_observable,
+        "whether labels are required, the labelled documents and the middleware that redacts "
+        "them: the organisation's documentation and the application's data, which a security "
+        "scan does not read"},
     CoverageNote{Framework::stig, "V-252146", CoverageLevel::full,
                  "the operating system's FIPS mode"},
-    CoverageNote{Framework::stig, "V-252149", CoverageLevel::partial,
-                 "a configured LDAP, Kerberos or OIDC provider is judged where the policy requires "
-                 "one; local accounts are not forbidden, and the provider's account management "
-                 "is not visible"},
-    CoverageNote{Framework::stig, "V-252158", CoverageLevel::full,
-                 "the directory's password complexity and lifetime"},
-    CoverageNote{Framework::stig, "V-252161", CoverageLevel::full,
-                 "whether every PKI identity of the organisation has its account"},
-    CoverageNote{Framework::stig, "V-252167", CoverageLevel::partial,
-                 "wire-level BSON validation and server-side JavaScript are judged; document "
-                 "validation is V-252181's"},
-    CoverageNote{Framework::stig, "V-252178", CoverageLevel::full,
-                 "whether the CA is DoD-approved"},
-    CoverageNote{Framework::stig, "V-252140", CoverageLevel::partial,
-                 "custom roles are judged; whether an account is shared by several people is "
-                 "not observable"},
-    CoverageNote{Framework::stig, "V-252142", CoverageLevel::not_observable,
-                 "reuse of memory and storage is the operating system's and the storage "
-                 "engine's"},
-    CoverageNote{Framework::stig, "V-252144", CoverageLevel::not_observable,
-                 "organisation-defined security labels: a review of the documentation and data"},
+    CoverageNote{Framework::stig, "V-252147", CoverageLevel::partial,
+                 "the KMIP key management the check text asks for is not judged: a local key "
+                 "file passes HARD-003"},
+    CoverageNote{Framework::stig,
+                 "V-252149",
+                 CoverageLevel::full,
+                 {},
+                 "the policy's identity.organisation_authentication is true (the check text's "
+                 "organisation-mandated case), for LDAP (AUTHN-008)"},
     CoverageNote{
         Framework::stig, "V-252150", CoverageLevel::full,
         "the rest of the organisation's access control policy; who may administer users and "
         "roles, and from which addresses administrators connect, are judged"},
-    CoverageNote{Framework::stig, "V-252151", CoverageLevel::partial,
-                 "roles that change database structure are judged; custom grants on system.js "
-                 "are not"},
+    CoverageNote{Framework::stig, "V-252151", CoverageLevel::not_observable,
+                 "the monitoring of changes to software libraries and configuration files: a "
+                 "review of procedures and their evidence"},
     CoverageNote{Framework::stig, "V-252152", CoverageLevel::not_observable,
-                 "the host's installation account"},
+                 "the host's installation account and its procedures"},
     CoverageNote{Framework::stig, "V-252153", CoverageLevel::not_observable,
-                 "the host's directories and volumes"},
+                 "the host's directories and what else they hold"},
     CoverageNote{
         Framework::stig, "V-252154", CoverageLevel::full,
         "the documentation's list of authorized owners; MongoDB objects have no owner of their "
         "own, so dbOwner and userAdmin outside the declared administrators are judged"},
+    CoverageNote{Framework::stig, "V-252157", CoverageLevel::full,
+                 "whether each user belongs to the organisation"},
+    CoverageNote{Framework::stig, "V-252158", CoverageLevel::full,
+                 "the directory's password complexity and lifetime",
+                 "the policy's identity.organisation_authentication is true (AUTHN-008)"},
+    CoverageNote{Framework::stig, "V-252159", CoverageLevel::partial,
+                 "whether authenticationMechanisms is set explicitly, and the auth schema version "
+                 "in admin.system.version, are not judged; each user's stored credentials are"},
     CoverageNote{Framework::stig, "V-252160", CoverageLevel::not_observable, kHostFiles},
+    CoverageNote{Framework::stig, "V-252161", CoverageLevel::full,
+                 "whether every PKI identity of the organisation has its account",
+                 "the policy's identity.x509_clients is true, for client certificates "
+                 "(TLS-006)"},
     CoverageNote{Framework::stig, "V-252162", CoverageLevel::not_observable,
-                 "how clients prompt for and echo passwords"},
+                 "the documentation, approval and training for tools that take passwords on "
+                 "the command line"},
+    CoverageNote{Framework::stig, "V-252163", CoverageLevel::full, kDocumentedPrivileges},
+    CoverageNote{Framework::stig, "V-252165", CoverageLevel::partial,
+                 "the cipher mode (AES256-GCM) and the KMIP key the check text asks for are not "
+                 "judged"},
     CoverageNote{Framework::stig, "V-252166", CoverageLevel::not_observable,
-                 "an organisation's data-transfer policy: a review of the documentation"},
-    CoverageNote{Framework::stig, "V-252169", CoverageLevel::full, "who may read the log files"},
+                 "the procedures and scripts that move production data: a review of them"},
+    CoverageNote{Framework::stig, "V-252168", CoverageLevel::full,
+                 "the error messages of the application's own code"},
+    CoverageNote{Framework::stig, "V-252169", CoverageLevel::partial,
+                 "application accounts holding getLog (through clusterMonitor or a custom role) "
+                 "are not judged"},
+    CoverageNote{Framework::stig, "V-252170", CoverageLevel::not_observable,
+                 "the organisation's definition of when sessions must end: a review of the "
+                 "documentation"},
     CoverageNote{Framework::stig, "V-252171", CoverageLevel::full,
                  "whether a file destination is collected centrally"},
-    CoverageNote{Framework::stig, "V-252172", CoverageLevel::not_observable,
-                 "the host's storage for audit records"},
+    CoverageNote{Framework::stig, "V-252172", CoverageLevel::full,
+                 "the audit volume's size, and whether the server ever ran out of audit space"},
     CoverageNote{Framework::stig, "V-252173", CoverageLevel::not_observable,
                  "the site's monitoring of audit storage"},
-    CoverageNote{Framework::stig, "V-252174", CoverageLevel::partial,
-                 "roles that create collections, views and indexes are judged; custom grants on "
-                 "system.js are not"},
-    CoverageNote{Framework::stig, "V-252175", CoverageLevel::not_observable, kHostFiles},
+    CoverageNote{Framework::stig, "V-252175", CoverageLevel::not_observable,
+                 "a write test (a test user whose insert must be refused), which a read-only scan "
+                 "does not run"},
     CoverageNote{Framework::stig, "V-252176", CoverageLevel::not_observable,
-                 "organisation-defined circumstances: a review of the documentation"},
-    CoverageNote{Framework::stig, "V-252181", CoverageLevel::partial,
-                 "only with --data-model, and only the validators of the collections the policy "
-                 "calls core"},
+                 "organisation-defined circumstances, and a write test with a test user and role, "
+                 "which a read-only scan does not run"},
+    CoverageNote{Framework::stig, "V-252177", CoverageLevel::not_observable,
+                 "saslauthd's -t option in the host's boot script (the 3.x STIG also named "
+                 "mongos's userCacheInvalidationIntervalSecs; the 4.x check text does not)"},
+    CoverageNote{Framework::stig, "V-252178", CoverageLevel::full,
+                 "whether the CA is DoD-approved"},
+    CoverageNote{Framework::stig, "V-252181", CoverageLevel::full,
+                 "which collections the application needs validated (the check text calls it "
+                 "application-specific)",
+                 "the scan runs with --data-model (MODEL-005: every collection, or the policy's "
+                 "data_model.core_collections)"},
     CoverageNote{Framework::stig, "V-252182", CoverageLevel::not_observable,
-                 "files left on the host by earlier installations"},
+                 "how the software was installed and files left on the host"},
+    CoverageNote{Framework::stig, "V-252185", CoverageLevel::not_observable,
+                 "an assessment against this whole STIG, its host and documentation rules "
+                 "included, and against NSA guides, CTOs, DTMs and IAVMs; the rows above say "
+                 "which rules the scan judges"},
 };
 
 const CoverageNote* note_of(Framework framework, std::string_view control) {
@@ -144,7 +186,7 @@ int FrameworkCoverage::covered_percent() const { return percent(full + partial, 
 FrameworkCoverage framework_coverage(Framework framework, const std::vector<CheckSpec>& catalogue) {
   FrameworkCoverage coverage{framework, {}};
   for (const FrameworkControl& control : framework_controls(framework)) {
-    ControlCoverageRow row{control, {}, CoverageLevel::not_covered, {}};
+    ControlCoverageRow row{control, {}, CoverageLevel::not_covered, {}, {}};
     for (const CheckSpec& spec : catalogue) {
       const bool cites = std::any_of(
           spec.references.begin(), spec.references.end(), [&](const ControlReference& reference) {
@@ -158,7 +200,10 @@ FrameworkCoverage framework_coverage(Framework framework, const std::vector<Chec
       row.note = note->text;
     } else if (!row.checks.empty()) {
       row.level = note != nullptr ? note->level : CoverageLevel::full;
-      if (note != nullptr) row.note = note->text;
+      if (note != nullptr) {
+        row.note = note->text;
+        row.judged_when = note->judged_when;
+      }
     }
     if (row.level != CoverageLevel::not_observable) ++coverage.observable;
     if (row.level == CoverageLevel::full) ++coverage.full;

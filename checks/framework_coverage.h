@@ -26,6 +26,8 @@ struct ControlCoverageRow {
   // full: the part outside the remote view, if any; partial: the observable part no check judges;
   // not_observable: why
   std::string_view note;
+  // full or partial: the policy switch or scan option under which a part is judged, if any
+  std::string_view judged_when;
 };
 
 struct FrameworkCoverage {
@@ -45,12 +47,15 @@ struct FrameworkCoverage {
 FrameworkCoverage framework_coverage(Framework framework, const std::vector<CheckSpec>& catalogue);
 
 // A note on one control: why it is not remotely observable, what observable part its checks leave
-// unjudged (partial), or what part of a fully covered control only the host or organisation shows.
+// unjudged (partial), or what part of a fully covered control only the host or organisation shows;
+// and for a covered control, under which policy switch or scan option a part is judged.
 struct CoverageNote {
   Framework framework;
   std::string_view control;
   CoverageLevel level;  // full, partial or not_observable
   std::string_view text;
+  // full or partial: a part is judged only under this policy switch or scan option
+  std::string_view judged_when = {};
 };
 
 // Every note, for tests that hold them to the catalogue.

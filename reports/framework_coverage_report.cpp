@@ -33,7 +33,8 @@ void write_coverage_table(const FrameworkCoverage& coverage, std::ostream& out) 
       << source.retrieved
       << ")\nfull: the checks judge every part of the control that the "
          "deployment shows (whether access is needed, the policy's administrators and workloads "
-         "say; what only the host or the organisation shows is named under it); partial: a part "
+         "say; what only the host or the organisation shows is named under it, and the policy "
+         "switch or scan option a part needs as \"judged when\"); partial: a part "
          "the deployment shows is not judged; not remotely observable: only the host or the "
          "organisation can show it\n\n";
   TextTable table({{"CONTROL"}, {"COVERAGE"}, {"CHECKS"}, {"TITLE", kTitleWidth, 0, true}});
@@ -44,6 +45,9 @@ void write_coverage_table(const FrameworkCoverage& coverage, std::ostream& out) 
                    {row.checks.empty() ? "-" : join(row.checks, " ")},
                    {std::string(row.control.title)}});
     if (!row.note.empty()) table.add_detail({{note_line(row)}});
+    if (!row.judged_when.empty()) {
+      table.add_detail({{"judged when: " + std::string(row.judged_when)}});
+    }
   }
   table.write(out, false);
   out << '\n' << coverage_summary(coverage) << '\n';
@@ -58,6 +62,7 @@ nlohmann::ordered_json coverage_json(const FrameworkCoverage& coverage) {
                                       {"coverage", to_string(row.level)},
                                       {"checks", row.checks}};
     if (!row.note.empty()) control["note"] = row.note;
+    if (!row.judged_when.empty()) control["judged_when"] = row.judged_when;
     controls.push_back(std::move(control));
   }
   return {{"framework", to_string(coverage.framework)},

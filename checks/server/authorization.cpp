@@ -785,6 +785,12 @@ const std::vector<CheckSpec>& authorization_specs() {
          "limited to tables, indexes, storage, etc.) and logic modules (stored procedures, "
          "functions, triggers, links to software external to MongoDB, etc.) must be restricted to "
          "authorized users."},
+        {Framework::stig, "V-252140",
+         "MongoDB must uniquely identify and authenticate non-organizational users (or processes "
+         "acting on behalf of non-organizational users)."},
+        {Framework::stig, "V-252163",
+         "MongoDB must uniquely identify and authenticate non-organizational users (or processes "
+         "acting on behalf of non-organizational users)."},
         {Framework::checklist, "rbac", "Configure Role-Based Access Control"}},
        "Give application and service accounts read or readWrite on their own database only; keep "
        "root, any-database and cluster roles to the named administrators and list them in the "
@@ -797,6 +803,12 @@ const std::vector<CheckSpec>& authorization_specs() {
         {Framework::devspec, "A2.5",
          "No disabled authentication and no arbitrary public exposure in production"},
         {Framework::cis, "3.1", "Ensure least privilege for database accounts"},
+        {Framework::stig, "V-252140",
+         "MongoDB must uniquely identify and authenticate non-organizational users (or processes "
+         "acting on behalf of non-organizational users)."},
+        {Framework::stig, "V-252163",
+         "MongoDB must uniquely identify and authenticate non-organizational users (or processes "
+         "acting on behalf of non-organizational users)."},
         {Framework::checklist, "rbac", "Configure Role-Based Access Control"}},
        "Create one account per application and business database, and revoke roles on other "
        "databases (revokeRolesFromUser)."},
@@ -808,6 +820,9 @@ const std::vector<CheckSpec>& authorization_specs() {
          "Ensure that each role for each MongoDB database is needed and grants only the necessary "
          "privileges"},
         {Framework::stig, "V-252140",
+         "MongoDB must uniquely identify and authenticate non-organizational users (or processes "
+         "acting on behalf of non-organizational users)."},
+        {Framework::stig, "V-252163",
          "MongoDB must uniquely identify and authenticate non-organizational users (or processes "
          "acting on behalf of non-organizational users)."},
         {Framework::checklist, "rbac", "Configure Role-Based Access Control"}},
@@ -854,9 +869,12 @@ const std::vector<CheckSpec>& authorization_specs() {
          "limited to tables, indexes, storage, etc.) and logic modules (stored procedures, "
          "functions, triggers, links to software external to MongoDB, etc.) must be restricted to "
          "authorized users."},
-        {Framework::stig, "V-252151",
-         "MongoDB must limit privileges to change software modules, to include stored procedures, "
-         "functions and triggers, and links to software external to MongoDB."},
+        {Framework::stig, "V-252140",
+         "MongoDB must uniquely identify and authenticate non-organizational users (or processes "
+         "acting on behalf of non-organizational users)."},
+        {Framework::stig, "V-252163",
+         "MongoDB must uniquely identify and authenticate non-organizational users (or processes "
+         "acting on behalf of non-organizational users)."},
         {Framework::stig, "V-252174",
          "MongoDB must prohibit user installation of logic modules (stored procedures, functions, "
          "triggers, views, etc.) without explicit privileged status."},

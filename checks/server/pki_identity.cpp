@@ -495,6 +495,9 @@ const std::vector<CheckSpec>& pki_identity_specs() {
         {Framework::stig, "V-252178",
          "MongoDB must only accept end entity certificates issued by DoD PKI or DoD-approved PKI "
          "Certification Authorities (CAs) for the establishment of all encrypted sessions."},
+        {Framework::stig, "V-252139",
+         "If passwords are used for authentication, MongoDB must transmit only encrypted "
+         "representations of passwords."},
         {Framework::checklist, "access-control",
          "Enable Access Control and Enforce Authentication"}},
        "Set net.tls.CAFile, remove net.tls.allowConnectionsWithoutCertificates, keep MONGODB-X509 "

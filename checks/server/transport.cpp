@@ -419,6 +419,9 @@ const std::vector<CheckSpec>& transport_specs() {
         {Framework::stig, "V-252180",
          "MongoDB must maintain the confidentiality and integrity of information during "
          "reception."},
+        {Framework::stig, "V-252139",
+         "If passwords are used for authentication, MongoDB must transmit only encrypted "
+         "representations of passwords."},
         {Framework::checklist, "encrypt-communication", "Encrypt Communication (TLS/SSL)"}},
        "Set net.tls.mode: requireTLS (with net.tls.certificateKeyFile) on every mongod and mongos; "
        "allowTLS and preferTLS still serve plaintext."},
@@ -451,6 +454,9 @@ const std::vector<CheckSpec>& transport_specs() {
        {{Framework::devspec, "A3.6", "Transport: SSL/TLS"},
         {Framework::cis, "4.3",
          "Ensure Encryption of Data in Transit TLS or SSL (Transport Encryption)"},
+        {Framework::stig, "V-252139",
+         "If passwords are used for authentication, MongoDB must transmit only encrypted "
+         "representations of passwords."},
         {Framework::checklist, "encrypt-communication", "Encrypt Communication (TLS/SSL)"}},
        "Set net.tls.CAFile to the CA that signs client and member certificates and remove "
        "net.tls.allowInvalidCertificates and net.tls.allowInvalidHostnames."},

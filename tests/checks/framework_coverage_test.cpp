@@ -31,8 +31,10 @@ TEST(FrameworkCoverage, EveryNoteFitsTheCatalogue) {
     const std::string control(note.control);
     EXPECT_NE(find_control(note.framework, note.control), nullptr) << control;
     EXPECT_TRUE(seen.insert({note.framework, control}).second) << control << " noted twice";
-    EXPECT_FALSE(note.text.empty()) << control;
+    EXPECT_FALSE(note.text.empty() && note.judged_when.empty()) << control;
     if (note.level == CoverageLevel::not_observable) {
+      EXPECT_FALSE(note.text.empty()) << control;
+      EXPECT_TRUE(note.judged_when.empty()) << control << ": nothing of it is judged";
       EXPECT_FALSE(cited(note.framework, note.control))
           << control << " is noted not remotely observable, yet a check cites it";
     } else {
@@ -70,12 +72,12 @@ TEST(FrameworkCoverage, RowsFollowTheCitingChecks) {
 }
 
 // A catalogue of one check: a control it cites is full (V-252138), or full with the part outside
-// the remote view (V-252146: the host's FIPS mode), or partial where a note names an observable
-// part left unjudged (V-252151); every other observable control is not covered; percentages
-// round down.
+// the remote view (V-252146: the host's FIPS mode) or the policy switch a part needs (V-252139),
+// or partial where a note names an observable part left unjudged (V-252159); every other
+// observable control is not covered; percentages round down.
 TEST(FrameworkCoverage, AControlIsFullPartialOrNotCoveredByItsCitations) {
   std::vector<ControlReference> references;
-  for (const char* id : {"V-252138", "V-252146", "V-252151"}) {
+  for (const char* id : {"V-252138", "V-252146", "V-252139", "V-252159"}) {
     const FrameworkControl* control = find_control(Framework::stig, id);
     ASSERT_NE(control, nullptr) << id;
     references.push_back({Framework::stig, id, std::string(control->title)});
@@ -92,20 +94,24 @@ TEST(FrameworkCoverage, AControlIsFullPartialOrNotCoveredByItsCitations) {
     } else if (row.control.id == "V-252146") {
       EXPECT_EQ(row.level, CoverageLevel::full);
       EXPECT_NE(row.note.find("operating system"), std::string_view::npos) << row.note;
-    } else if (row.control.id == "V-252151") {
+    } else if (row.control.id == "V-252139") {
+      EXPECT_EQ(row.level, CoverageLevel::full);
+      EXPECT_TRUE(row.note.empty());
+      EXPECT_NE(row.judged_when.find("identity.x509_clients"), std::string_view::npos);
+    } else if (row.control.id == "V-252159") {
       EXPECT_EQ(row.level, CoverageLevel::partial);
-      EXPECT_NE(row.note.find("system.js"), std::string_view::npos) << row.note;
+      EXPECT_NE(row.note.find("admin.system.version"), std::string_view::npos) << row.note;
     } else if (row.level == CoverageLevel::not_observable) {
       ++not_observable;
     } else {
       EXPECT_EQ(row.level, CoverageLevel::not_covered) << row.control.id;
     }
   }
-  EXPECT_EQ(coverage.full, 2u);
+  EXPECT_EQ(coverage.full, 3u);
   EXPECT_EQ(coverage.partial, 1u);
   EXPECT_EQ(coverage.observable, framework_controls(Framework::stig).size() - not_observable);
-  EXPECT_EQ(coverage.full_percent(), static_cast<int>(200 / coverage.observable));
-  EXPECT_EQ(coverage.covered_percent(), static_cast<int>(300 / coverage.observable));
+  EXPECT_EQ(coverage.full_percent(), static_cast<int>(300 / coverage.observable));
+  EXPECT_EQ(coverage.covered_percent(), static_cast<int>(400 / coverage.observable));
   EXPECT_EQ(framework_coverage(Framework::stig, {}).full_percent(), 0);
 }
 

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -30,6 +31,11 @@ TEST(FrameworkCoverageReport, TheTableListsEveryControlAndEndsWithThePercentages
       EXPECT_NE(table.find(label + ": " + std::string(row.note.substr(0, 30))), std::string::npos)
           << row.control.id;
     }
+    if (!row.judged_when.empty()) {
+      EXPECT_NE(table.find("judged when: " + std::string(row.judged_when.substr(0, 30))),
+                std::string::npos)
+          << row.control.id;
+    }
   }
   const std::string last_line = "\n" + coverage_summary(coverage) + "\n";
   EXPECT_TRUE(table.ends_with(last_line)) << table;
@@ -56,6 +62,14 @@ TEST(FrameworkCoverageReport, JsonCarriesEveryControlAndTheCounts) {
   EXPECT_EQ(json["full_or_partial_percent"], coverage.covered_percent());
   EXPECT_EQ(json["summary"], coverage_summary(coverage));
   EXPECT_FALSE(json["retrieved"].get<std::string>().empty());
+  const nlohmann::ordered_json stig =
+      coverage_json(framework_coverage(Framework::stig, check_catalogue()));
+  const auto conditioned =
+      std::find_if(stig["controls"].begin(), stig["controls"].end(),
+                   [](const auto& control) { return control["id"] == "V-252134"; });
+  ASSERT_NE(conditioned, stig["controls"].end());
+  EXPECT_NE((*conditioned)["judged_when"].get<std::string>().find("audit_authorization_success"),
+            std::string::npos);
 }
 
 // The README shows each framework's percentages as the command prints them today.
