@@ -68,9 +68,8 @@ constexpr std::array kNotes = {
         "scan does not read"},
     CoverageNote{Framework::stig, "V-252146", CoverageLevel::full,
                  "the operating system's FIPS mode"},
-    CoverageNote{Framework::stig, "V-252147", CoverageLevel::partial,
-                 "the KMIP key management the check text asks for is not judged: a local key "
-                 "file passes HARD-003"},
+    CoverageNote{Framework::stig, "V-252147", CoverageLevel::full,
+                 "which information the documentation says must be protected at rest"},
     CoverageNote{Framework::stig,
                  "V-252149",
                  CoverageLevel::full,
@@ -109,16 +108,17 @@ constexpr std::array kNotes = {
                  "the documentation, approval and training for tools that take passwords on "
                  "the command line"},
     CoverageNote{Framework::stig, "V-252163", CoverageLevel::full, kDocumentedPrivileges},
-    CoverageNote{Framework::stig, "V-252165", CoverageLevel::partial,
-                 "the cipher mode (AES256-GCM) and the KMIP key the check text asks for are not "
-                 "judged"},
+    CoverageNote{Framework::stig,
+                 "V-252165",
+                 CoverageLevel::full,
+                 {},
+                 "the policy's encryption_cipher_modes allows AES256-GCM only, for the cipher mode "
+                 "(HARD-003)"},
     CoverageNote{Framework::stig, "V-252166", CoverageLevel::not_observable,
                  "the procedures and scripts that move production data: a review of them"},
     CoverageNote{Framework::stig, "V-252168", CoverageLevel::full,
                  "the error messages of the application's own code"},
-    CoverageNote{Framework::stig, "V-252169", CoverageLevel::partial,
-                 "application accounts holding getLog (through clusterMonitor or a custom role) "
-                 "are not judged"},
+    CoverageNote{Framework::stig, "V-252169", CoverageLevel::full, "who may read the log files"},
     CoverageNote{Framework::stig, "V-252170", CoverageLevel::not_observable,
                  "the organisation's definition of when sessions must end: a review of the "
                  "documentation"},

@@ -17,4 +17,19 @@ Policy development_specification_policy() {
   return policy;
 }
 
+Policy stig_policy() {
+  Policy policy;
+  policy.identity.x509_clients = true;
+  policy.identity.organisation_authentication = true;
+  policy.audit_authorization_success = true;
+  policy.encryption_cipher_modes = {"AES256-GCM"};
+  return policy;
+}
+
+std::optional<Policy> policy_preset(std::string_view name) {
+  if (name == kDevelopmentSpecificationPreset) return development_specification_policy();
+  if (name == kStigPreset) return stig_policy();
+  return std::nullopt;
+}
+
 }  // namespace mongoscan

@@ -114,6 +114,9 @@ struct Policy {
   // Accounts ("user@db") allowed administrative roles (AUTHZ-001, AUTHZ-002). Unset: nobody is
   // declared, so administrative roles warn instead of failing.
   std::optional<std::set<std::string>> administrators;
+  // Accounts ("user@db") of monitoring agents allowed to read the server log (clusterMonitor's
+  // getLog) besides the administrators (AUTHZ-009).
+  std::set<std::string> monitoring_accounts;
   // TLS-003 warns when a server certificate expires within this many days.
   std::int64_t tls_certificate_warn_days = 30;
   // HARD-006: where audit records may go (auditLog.destination): "file" (a file the site ships to
@@ -123,6 +126,9 @@ struct Policy {
   // STIG V-252134's check text requires. Off by default: the manual warns that it costs more
   // performance than auditing failures only; the check is then skipped, with the value recorded.
   bool audit_authorization_success = false;
+  // HARD-003: the storage engine's cipher modes allowed (security.encryptionCipherMode). Both by
+  // default; STIG V-252165 allows AES256-GCM only.
+  std::set<std::string> encryption_cipher_modes = {"AES256-CBC", "AES256-GCM"};
   IdentityRules identity;
   DataModelRules data_model;
   ConfigFindingLimits config_findings;
@@ -139,5 +145,16 @@ struct Policy {
 // with its naming conventions on (db_ and t_ prefixes, _YYYYMM families).
 inline constexpr std::string_view kDevelopmentSpecificationPreset = "dev-spec";
 Policy development_specification_policy();
+
+// The preset for a STIG assessment (`--policy stig`): the defaults with the requirements the DISA
+// MongoDB Enterprise Advanced STIG makes and the defaults leave to the organisation, the switches
+// its coverage rows name under "judged when": client x509 certificates (TLS-006), an
+// organisation-level identity provider (AUTHN-008), successful authorizations audited (HARD-014)
+// and AES256-GCM encryption at rest (HARD-003).
+inline constexpr std::string_view kStigPreset = "stig";
+Policy stig_policy();
+
+// The preset `name` names (dev-spec, stig); nullopt for any other name, a policy file's.
+std::optional<Policy> policy_preset(std::string_view name);
 
 }  // namespace mongoscan

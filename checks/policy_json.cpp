@@ -18,11 +18,16 @@
 //                                           server connection limit they may use
 //   "administrators": ["admin@admin"]     accounts allowed administrative roles (AUTHZ-001); with
 //                                           the list, other holders fail instead of warn
+//   "monitoring_accounts": ["pmm@admin"]    AUTHZ-009: monitoring agents that may read the server
+//                                           log (clusterMonitor) besides the administrators
 //   "tls_certificate_warn_days": 30         TLS-003 warns when a certificate expires within it
 //   "audit_destinations": ["file", "syslog"] HARD-006: the auditLog.destination values allowed
 //                                           (file, syslog, console); replaces the whole list
 //   "audit_authorization_success": false    HARD-014: successful authorization checks must be
 //                                           audited (auditAuthorizationSuccess true)
+//   "encryption_cipher_modes": ["AES256-CBC", "AES256-GCM"]
+//                                           HARD-003: the security.encryptionCipherMode values
+//                                           allowed; replaces the whole list
 //   "identity": {"cluster_x509": true, "x509_clients": false,
 //                "organisation_authentication": false}
 //                                           AUTHN-007: members authenticate with x509, not a
@@ -58,6 +63,7 @@
 #include <limits>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <set>
 #include <string>
 #include <utility>
 
@@ -252,18 +258,32 @@ Result<Ok> read_connection_budget(const json& value, Policy& policy) {
   return Ok{};
 }
 
-Result<Ok> read_administrators(const json& value, Policy& policy) {
-  auto accounts = read_strings("administrators", value);
+// A list of "user@database" accounts, as a set.
+Result<std::set<std::string>> read_accounts(const std::string& path, const json& value) {
+  auto accounts = read_strings(path, value);
   if (!accounts) return accounts.error();
   for (std::size_t i = 0; i < accounts.value().size(); ++i) {
     const std::string& account = accounts.value()[i];
     const auto at = account.rfind('@');
     if (at == std::string::npos || at == 0 || at + 1 == account.size()) {
-      return policy_error("administrators[" + std::to_string(i) + "]",
+      return policy_error(path + "[" + std::to_string(i) + "]",
                           "expected user@database, got " + json_quoted(account));
     }
   }
-  policy.administrators = std::set<std::string>(accounts.value().begin(), accounts.value().end());
+  return std::set<std::string>(accounts.value().begin(), accounts.value().end());
+}
+
+Result<Ok> read_administrators(const json& value, Policy& policy) {
+  auto accounts = read_accounts("administrators", value);
+  if (!accounts) return accounts.error();
+  policy.administrators = std::move(accounts.value());
+  return Ok{};
+}
+
+Result<Ok> read_monitoring_accounts(const json& value, Policy& policy) {
+  auto accounts = read_accounts("monitoring_accounts", value);
+  if (!accounts) return accounts.error();
+  policy.monitoring_accounts = std::move(accounts.value());
   return Ok{};
 }
 
@@ -294,23 +314,48 @@ Result<Ok> read_tls_certificate_warn_days(const json& value, Policy& policy) {
   return Ok{};
 }
 
+// A non-empty list of names from `known`, as a set; `kind` names one in errors ("destination").
+template <std::size_t N>
+Result<std::set<std::string>> read_known_names(const std::string& path, const json& value,
+                                               const std::array<std::string_view, N>& known,
+                                               std::string_view kind) {
+  auto listed = read_strings(path, value);
+  if (!listed) return listed.error();
+  if (listed.value().empty()) return policy_error(path, "must list at least one");
+  for (std::size_t i = 0; i < listed.value().size(); ++i) {
+    if (std::find(known.begin(), known.end(), listed.value()[i]) == known.end()) {
+      std::string expected(known.front());
+      for (std::size_t k = 1; k < N; ++k) {
+        expected += (k + 1 == N ? " or " : ", ") + std::string(known[k]);
+      }
+      return policy_error(path + "[" + std::to_string(i) + "]",
+                          "unknown " + std::string(kind) + " " + json_quoted(listed.value()[i]) +
+                              " (expected " + expected + ")");
+    }
+  }
+  return std::set<std::string>(listed.value().begin(), listed.value().end());
+}
+
 // The auditLog.destination values mongod accepts (AuditManager::_setDestinationFromConfig, MongoDB
 // Enterprise: file, syslog, console).
 constexpr std::array<std::string_view, 3> kAuditDestinations = {"file", "syslog", "console"};
 
 Result<Ok> read_audit_destinations(const json& value, Policy& policy) {
-  auto listed = read_strings("audit_destinations", value);
-  if (!listed) return listed.error();
-  if (listed.value().empty()) return policy_error("audit_destinations", "must list at least one");
-  for (std::size_t i = 0; i < listed.value().size(); ++i) {
-    if (std::find(kAuditDestinations.begin(), kAuditDestinations.end(), listed.value()[i]) ==
-        kAuditDestinations.end()) {
-      return policy_error("audit_destinations[" + std::to_string(i) + "]",
-                          "unknown destination " + json_quoted(listed.value()[i]) +
-                              " (expected file, syslog or console)");
-    }
-  }
-  policy.audit_destinations = std::set<std::string>(listed.value().begin(), listed.value().end());
+  auto destinations =
+      read_known_names("audit_destinations", value, kAuditDestinations, "destination");
+  if (!destinations) return destinations.error();
+  policy.audit_destinations = std::move(destinations.value());
+  return Ok{};
+}
+
+// security.encryptionCipherMode's values (manual, "security.encryptionCipherMode").
+constexpr std::array<std::string_view, 2> kEncryptionCipherModes = {"AES256-CBC", "AES256-GCM"};
+
+Result<Ok> read_encryption_cipher_modes(const json& value, Policy& policy) {
+  auto modes =
+      read_known_names("encryption_cipher_modes", value, kEncryptionCipherModes, "cipher mode");
+  if (!modes) return modes.error();
+  policy.encryption_cipher_modes = std::move(modes.value());
   return Ok{};
 }
 
@@ -463,7 +508,7 @@ Result<Ok> read_disabled_checks(const json& value, Policy& policy) {
 
 using SectionReader = Result<Ok> (*)(const json&, Policy&);
 
-constexpr std::array<std::pair<std::string_view, SectionReader>, 17> kSections = {{
+constexpr std::array<std::pair<std::string_view, SectionReader>, 19> kSections = {{
     {"workload", read_workload},
     {"read_preferences", read_read_preferences},
     {"majority_write_workloads", read_majority_write_workloads},
@@ -471,9 +516,11 @@ constexpr std::array<std::pair<std::string_view, SectionReader>, 17> kSections =
     {"passwords", read_passwords},
     {"connection_budget", read_connection_budget},
     {"administrators", read_administrators},
+    {"monitoring_accounts", read_monitoring_accounts},
     {"tls_certificate_warn_days", read_tls_certificate_warn_days},
     {"audit_destinations", read_audit_destinations},
     {"audit_authorization_success", read_audit_authorization_success},
+    {"encryption_cipher_modes", read_encryption_cipher_modes},
     {"identity", read_identity},
     {"data_model", read_data_model},
     {"config_findings", read_config_findings},
@@ -493,8 +540,8 @@ Result<Policy> read_policy(const json& document) {
           key,
           "unknown key (expected workload, read_preferences, "
           "majority_write_workloads, pool_ranges, passwords, connection_budget, "
-          "administrators, tls_certificate_warn_days, audit_destinations, "
-          "audit_authorization_success, identity, "
+          "administrators, monitoring_accounts, tls_certificate_warn_days, audit_destinations, "
+          "audit_authorization_success, encryption_cipher_modes, identity, "
           "data_model, config_findings, exposure, allow_incomplete, severity_overrides or "
           "disabled_checks)");
     }

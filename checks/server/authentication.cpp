@@ -114,14 +114,12 @@ Verdict judge_configuration(const NodeFacts& facts) {
   return judge_authorization_settings(settings, is_cluster_member(facts, settings));
 }
 
-// The bypass as a config file sets it: setParameter values are strings, which the server reads
-// as a boolean when they are "true" or "1", "false" or "0" (coerceFromString<bool>,
-// src/mongo/idl/server_parameter.h); unset, it is on.
+// The bypass as a config file sets it (parameter_flag); unset, it is on.
 Verdict judge_localhost_bypass_setting(const ServerSettings& settings) {
   const ServerSetting bypass = settings["setParameter.enableLocalhostAuthBypass"];
   const json evidence = {{"setParameter.enableLocalhostAuthBypass", bypass.evidence()},
                          {"default", true}};
-  if (bypass.value == "false" || bypass.value == "0") {
+  if (parameter_flag(bypass.value) == false) {
     return {Status::pass, "the localhost authentication bypass is disabled", evidence};
   }
   return {Status::fail,

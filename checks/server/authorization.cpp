@@ -492,17 +492,20 @@ std::map<std::string, std::vector<std::string>> structure_changing_custom_roles(
   return custom_roles_holding(facts, Counts{});
 }
 
-// The accounts other than the declared administrators whose grants `reasons_for` names, judged as
-// AUTHZ-001 judges administrative roles: warn when no administrators are declared, else fail.
+// The accounts other than the declared administrators (and `exempt`) whose grants `reasons_for`
+// names, judged as AUTHZ-001 judges administrative roles: warn when no administrators are
+// declared, else fail.
 template <typename Reasons>
 Verdict judge_undeclared_holders(const NodeFacts& facts, const Policy& policy, Reasons reasons_for,
-                                 std::string_view what, std::string pass_message) {
+                                 std::string_view what, std::string pass_message,
+                                 const std::set<std::string>& exempt = {}) {
   const Inventory seen = inventory(facts);
   if (seen.accounts.empty() && seen.missing) return *seen.missing;
   json holders = json::object();
   std::vector<std::string> undeclared;
   for (const auto& [account, grants] : seen.accounts) {
     if (policy.administrators && policy.administrators->contains(account)) continue;
+    if (exempt.contains(account)) continue;
     const std::vector<std::string> reasons = reasons_for(grants);
     if (reasons.empty()) continue;
     holders[account] = reasons;
@@ -511,6 +514,7 @@ Verdict judge_undeclared_holders(const NodeFacts& facts, const Policy& policy, R
   json evidence = {{"holders", holders}, {"scanning_account", seen.scanning_account}};
   evidence["declared_administrators"] =
       policy.administrators ? json(*policy.administrators) : json("none declared");
+  if (!exempt.empty()) evidence["also_allowed"] = exempt;
   if (!undeclared.empty() && !policy.administrators) {
     return {Status::warn,
             std::string(what) + " held by " + join(undeclared, "; ") +
@@ -548,6 +552,57 @@ Verdict judge_structure_changes(const NodeFacts& facts, const Policy& policy) {
       "on every database",
       "no account but the declared administrators can change database structure or watch every "
       "database");
+}
+
+// Built-in roles that read the server log, getLog on the cluster (builtin_roles.yml):
+// clusterMonitor's clusterMonitorRoleClusterActions, clusterAdmin and root through it, __system.
+// They exist only on admin.
+bool reads_server_log_builtin(const Grant& grant) {
+  static const std::set<std::string_view> kRoles = {"clusterMonitor", "clusterAdmin", "root",
+                                                    "__system"};
+  return grant.db == "admin" && kRoles.contains(grant.role);
+}
+
+// Custom roles that read the server log: getLog, or anyAction on the cluster or anyResource,
+// or a built-in role that reads it inherited; by name@db.
+std::map<std::string, std::vector<std::string>> log_reading_custom_roles(const NodeFacts& facts) {
+  struct Counts {
+    bool operator()(const bson::Document& privilege, const std::string& action) const {
+      if (action == "getLog") return true;
+      const auto resource = privilege.get_document("resource").value_or(bson::Document{});
+      return action == "anyAction" &&
+             (resource.get_bool("cluster") == true || resource.get_bool("anyResource") == true);
+    }
+    bool operator()(const Grant& grant) const { return reads_server_log_builtin(grant); }
+  };
+  return custom_roles_holding(facts, Counts{});
+}
+
+// AUTHZ-009: only administrators read the server log, whose messages reveal more than clients
+// see (STIG V-252169: application users must not hold getLog). Monitoring agents the policy
+// lists (monitoring_accounts) may, and so may the scanning account, which reads the startup
+// warnings with it (HARD-004); AUTHZ-001 judges its roles.
+Verdict judge_log_readers(const NodeFacts& facts, const Policy& policy) {
+  const auto custom = log_reading_custom_roles(facts);
+  std::set<std::string> exempt = policy.monitoring_accounts;
+  for (const auto& [account, grants] : scanning_accounts(facts)) exempt.insert(account);
+  return judge_undeclared_holders(
+      facts, policy,
+      [&](const std::vector<Grant>& grants) {
+        std::vector<std::string> reasons;
+        for (const Grant& grant : grants) {
+          if (reads_server_log_builtin(grant)) {
+            reasons.push_back(grant.name() + " (getLog)");
+          } else if (const auto role = custom.find(grant.name()); role != custom.end()) {
+            reasons.push_back(grant.name() + " (" + join(role->second) + ")");
+          }
+        }
+        return reasons;
+      },
+      "reading the server log (getLog)",
+      "no account but the declared administrators and monitoring accounts can read the server "
+      "log",
+      exempt);
 }
 
 // AUTHZ-007: custom roles defined on the node (rolesInfo: 1 on each listed database) that no
@@ -902,6 +957,15 @@ const std::vector<CheckSpec>& authorization_specs() {
          "system resources in accordance with applicable access control policies."}},
        "Give each administrative account authenticationRestrictions with the clientSource "
        "addresses of the administrators' hosts (updateUser, or on a role they hold)."},
+      {"AUTHZ-009",
+       "Only administrators and monitoring accounts read the server log",
+       Layer::authorization,
+       Severity::low,
+       {{Framework::cis, "3.1", "Ensure least privilege for database accounts"},
+        {Framework::stig, "V-252169",
+         "MongoDB must reveal detailed error messages only to the ISSO, ISSM, SA, and DBA."}},
+       "Revoke clusterMonitor and custom roles with getLog from application accounts; list the "
+       "monitoring agents that need them in the policy's monitoring_accounts."},
   };
   return specs;
 }
@@ -916,7 +980,8 @@ std::vector<Finding> check_authorization(const NodeFacts& facts, const Policy& p
           make_finding(specs[4], policy, subject, judge_user_administration(facts, policy)),
           make_finding(specs[5], policy, subject, judge_structure_changes(facts, policy)),
           make_finding(specs[6], policy, subject, judge_unused_roles(facts)),
-          make_finding(specs[7], policy, subject, judge_administrator_sources(facts))};
+          make_finding(specs[7], policy, subject, judge_administrator_sources(facts)),
+          make_finding(specs[8], policy, subject, judge_log_readers(facts, policy))};
 }
 
 }  // namespace mongoscan

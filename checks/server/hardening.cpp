@@ -60,15 +60,63 @@ Verdict judge_auditing(const ServerSettings& settings, const std::string& build)
           evidence};
 }
 
-Verdict judge_encryption(const NodeFacts& facts) {
+// Where the storage engine's master key comes from, as configured: a KMIP key manager
+// (security.kmip.serverName), HashiCorp Vault (security.vault.serverName, Percona Server), or a
+// local key file (security.encryptionKeyFile). Empty: none of them is set.
+std::string encryption_key_source(const ServerSettings& settings) {
+  if (settings["security.kmip.serverName"].set) return "KMIP";
+  if (settings["security.vault.serverName"].set) return "Vault";
+  if (settings["security.encryptionKeyFile"].set) return "key file";
+  return "";
+}
+
+// HARD-003 where encryption at rest is on: the cipher mode is one the policy allows
+// (security.encryptionCipherMode, default AES256-CBC: manual) and the master key is held by a key
+// manager. A local key file warns: the manual ("Configure Encryption") says the keyfile method
+// "does not meet most regulatory key management guidelines" and recommends a key manager, and
+// STIG V-252165 finds a "local" encryptionKeyId.
+Verdict judge_encryption_keys(const ServerSettings& settings, json evidence, const Policy& policy) {
+  const ServerSetting mode = settings["security.encryptionCipherMode"];
+  const std::string cipher =
+      mode.value.is_string() ? mode.value.get<std::string>() : std::string("AES256-CBC");
+  const std::string source = encryption_key_source(settings);
+  evidence["security.encryptionCipherMode"] =
+      mode.set ? mode.evidence()
+               : json{{"value", cipher}, {"set", false}, {"source", "default (manual)"}};
+  evidence["key_source"] = source.empty() ? json(nullptr) : json(source);
+  evidence["allowed_cipher_modes"] = std::vector<std::string>(
+      policy.encryption_cipher_modes.begin(), policy.encryption_cipher_modes.end());
+  if (!policy.encryption_cipher_modes.contains(cipher)) {
+    return {Status::fail,
+            "data at rest is encrypted with " + cipher + (mode.set ? "" : " (the default)") +
+                ", which the policy's encryption_cipher_modes does not allow",
+            evidence};
+  }
+  if (source == "key file") {
+    return {Status::warn,
+            "data at rest is encrypted (" + cipher +
+                "), but the master key is a local key file (security.encryptionKeyFile), which "
+                "does not meet most regulatory key management guidelines; use a KMIP key manager",
+            evidence};
+  }
+  if (source.empty()) {
+    return {Status::warn,
+            "data at rest is encrypted (" + cipher +
+                "), but where its master key comes from (KMIP, Vault or a key file) was not seen",
+            evidence};
+  }
+  return {Status::pass,
+          "data at rest is encrypted (" + cipher + ") with a master key from " + source, evidence};
+}
+
+Verdict judge_encryption(const NodeFacts& facts, const Policy& policy) {
   auto config = configuration(facts);
   if (auto* instead = std::get_if<Verdict>(&config)) return *instead;
-  const ServerSetting encryption = std::get<ServerSettings>(config)["security.enableEncryption"];
+  const ServerSettings& settings = std::get<ServerSettings>(config);
+  const ServerSetting encryption = settings["security.enableEncryption"];
   const std::string build = edition(facts);
   json evidence = {{"security.enableEncryption", encryption.evidence()}, {"edition", build}};
-  if (encryption.value == true) {
-    return {Status::pass, "the storage engine encrypts data at rest", evidence};
-  }
+  if (encryption.value == true) return judge_encryption_keys(settings, std::move(evidence), policy);
   if (build == "Community") {
     evidence["note"] = kEditionNote;
     return {Status::warn,
@@ -303,15 +351,6 @@ Verdict judge_audit_destination(const ServerSettings& settings, const std::strin
           evidence};
 }
 
-// A boolean server parameter as mongod reads its text ("true", "false", "1", "0"); getCmdLineOpts
-// shows setParameter values as strings. nullopt: neither a boolean nor such a text.
-std::optional<bool> parameter_flag(const json& value) {
-  if (value.is_boolean()) return value.get<bool>();
-  if (value == "true" || value == "1") return true;
-  if (value == "false" || value == "0") return false;
-  return std::nullopt;
-}
-
 // HARD-014: successful authorization checks are audited, where the policy requires it (STIG
 // V-252134's check text: "setParameter: auditAuthorizationSuccess: true"). The parameter is MongoDB
 // Enterprise's and defaults to false, so only authorization failures reach the audit log (manual,
@@ -532,8 +571,9 @@ const std::vector<CheckSpec>& hardening_specs() {
          "organization-defined information at rest (to include, at a minimum, PII and classified "
          "information) on organization-defined information system components."},
         {Framework::checklist, "encrypt-data", "Encrypt and Protect Data"}},
-       "Enable security.enableEncryption with a KMIP or key-file master key (Enterprise or "
-       "Percona), or keep the data files on encrypted volumes."},
+       "Enable security.enableEncryption with the master key in a KMIP key manager (Enterprise; "
+       "Percona also Vault) rather than a local key file, in a cipher mode the policy allows; "
+       "on Community, keep the data files on encrypted volumes."},
       {"HARD-004",
        "Client data redacted from logs; not root; adequate rlimits",
        Layer::hardening,
@@ -615,7 +655,7 @@ std::vector<Finding> check_hardening(const NodeFacts& facts, const Policy& polic
                                       [&](const ServerSettings& settings) {
                                         return judge_auditing(settings, edition(facts));
                                       })),
-          make_finding(specs[2], policy, subject, judge_encryption(facts)),
+          make_finding(specs[2], policy, subject, judge_encryption(facts, policy)),
           make_finding(specs[3], policy, subject, judge_process(facts)),
           make_finding(specs[4], policy, subject,
                        judged_on_node(facts,

@@ -21,8 +21,8 @@ const std::vector<CheckSpec>& hardening_specs();
 // One finding per check about Subject::node(facts.address()).
 std::vector<Finding> check_hardening(const NodeFacts& facts, const Policy& policy);
 
-// HARD-001, HARD-002, HARD-005, HARD-006, HARD-007 and HARD-014 as `file` sets them, each at the line of the
-// setting it judged.
+// HARD-001, HARD-002, HARD-005, HARD-006, HARD-007 and HARD-014 as `file` sets them, each at the
+// line of the setting it judged.
 std::vector<Finding> check_hardening(const ServerConfigFile& file, const Policy& policy);
 
 }  // namespace mongoscan

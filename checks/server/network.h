@@ -20,8 +20,8 @@ const std::vector<CheckSpec>& network_specs();
 // One finding per check about Subject::node(facts.address()).
 std::vector<Finding> check_network(const NodeFacts& facts, const Policy& policy);
 
-// NET-002, NET-003, NET-004, NET-007 and NET-009 as `file` sets them, each at the line of the setting it
-// judged.
+// NET-002, NET-003, NET-004, NET-007 and NET-009 as `file` sets them, each at the line of the
+// setting it judged.
 std::vector<Finding> check_network(const ServerConfigFile& file, const Policy& policy);
 
 }  // namespace mongoscan

@@ -158,6 +158,13 @@ bool is_cluster_member(const ServerSettings& settings) {
   return settings.has_section("replication") || settings.has_section("sharding");
 }
 
+std::optional<bool> parameter_flag(const nlohmann::json& value) {
+  if (value.is_boolean()) return value.get<bool>();
+  if (value == "true" || value == "1") return true;
+  if (value == "false" || value == "0") return false;
+  return std::nullopt;
+}
+
 bool is_cluster_member(const NodeFacts& facts, const ServerSettings& settings) {
   if (facts.hello &&
       (facts.hello->get_string("setName") || facts.hello->get_string("msg") == "isdbgrid")) {

@@ -56,6 +56,11 @@ class ServerSettings {
   std::string version_;
 };
 
+// A boolean server parameter's value as mongod reads it: a boolean, or the text "true" or "1",
+// "false" or "0" (coerceFromString<bool>, src/mongo/idl/server_parameter.h); getCmdLineOpts and
+// config files give setParameter values as text. nullopt: anything else, or unset.
+std::optional<bool> parameter_flag(const nlohmann::json& value);
+
 // net.tls.<name>; the legacy net.ssl.<name> (before 4.2) when only that was set; else the default.
 ServerSetting tls_setting(const ServerSettings& settings, std::string_view name);
 

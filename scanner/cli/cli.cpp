@@ -107,15 +107,15 @@ Result<std::vector<UriInput>> read_uri_file(const std::string& path, bool probe)
   return inputs;
 }
 
-// The policy a scan (or an inventory environment) judges by: a file, the dev-spec preset or the
-// defaults, with its workload and application instances overridden when given. `flag` names
+// The policy a scan (or an inventory environment) judges by: a file, a preset (dev-spec, stig) or
+// the defaults, with its workload and application instances overridden when given. `flag` names
 // where the file and workload came from in errors ("--policy", or "inventory.yaml:7: policy").
 Result<Policy> load_policy(const std::string& file, const std::string& workload,
                            std::optional<std::int64_t> app_instances, const std::string& flag,
                            const std::string& workload_flag) {
   Policy policy;
-  if (file == kDevelopmentSpecificationPreset) {
-    policy = development_specification_policy();
+  if (auto preset = policy_preset(file)) {
+    policy = std::move(preset).value();
   } else if (!file.empty()) {
     auto text = read_text_file(file, flag);
     if (!text) return text.error();
@@ -631,8 +631,10 @@ int run_cli(const std::vector<std::string>& args, CliStreams streams) {
                    "With --inventory: scan only environments with this tag, KEY=VALUE "
                    "(repeatable: all must hold)");
   scan->add_option("--policy", scan_options.policy_file,
-                   "Policy JSON file (thresholds, severities), or 'dev-spec': the development "
-                   "specification's preset (its naming conventions on)");
+                   "Policy JSON file (thresholds, severities), or a preset: 'dev-spec' (the "
+                   "development specification's naming conventions on) or 'stig' (the DISA "
+                   "STIG's x509 clients, organisation-level authentication, successful "
+                   "authorizations audited and AES256-GCM at rest)");
   scan->add_option(
       "--workload", scan_options.workload,
       "Workload the connection strings serve (overrides the policy): core, analytics, ...");

@@ -7,6 +7,7 @@
 #include <set>
 #include <span>
 
+#include "checks/policy.h"
 #include "scanner/cli/suggestion.h"
 #include "scanner/infra/yaml_nodes.h"
 #include "scanner/uri/uri.h"
@@ -172,7 +173,7 @@ class InventoryReader {
     environment.password_file = password_file.value();
     auto policy = text(node, "policy");
     if (!policy) return policy.error();
-    environment.policy = policy.value() == "dev-spec" ? "dev-spec" : resolved(policy.value());
+    environment.policy = policy_preset(policy.value()) ? policy.value() : resolved(policy.value());
     if (environment.name.empty()) return error(line, "an environment needs a name");
     if (!environment.password_env.empty() && !environment.password_file.empty()) {
       return error(line, "give password_env or password_file, not both");

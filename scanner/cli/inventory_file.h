@@ -10,7 +10,7 @@
 //       password_env: MONGOSCAN_PROD_PASSWORD    # or password_file: never inline
 //       auth_source: admin                   # optional, as auth_mechanism
 //       tls: {ca_file: ca.pem, cert_key_file: client.pem, insecure: false}
-//       policy: policy/prod.json             # a policy file or dev-spec
+//       policy: policy/prod.json             # a policy file, dev-spec or stig
 //       workload: core
 //       app_instances: 12
 //       config_paths: [services/api]         # files to scan for credentials and exposure
@@ -46,7 +46,8 @@ struct InventoryEnvironment {
   std::string tls_ca_file;
   std::string tls_cert_key_file;
   bool tls_insecure = false;
-  std::string policy;  // a policy file, "dev-spec", or empty for the command line's
+  std::string
+      policy;  // a policy file, a preset ("dev-spec", "stig"), or empty for the command line's
   std::string workload;
   std::optional<std::int64_t> app_instances;
   std::vector<std::string> config_paths;

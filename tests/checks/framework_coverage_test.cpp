@@ -3,9 +3,11 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <map>
 #include <set>
 #include <string>
 
+#include "checks/policy.h"
 #include "checks/registry.h"
 
 namespace mongoscan {
@@ -43,6 +45,30 @@ TEST(FrameworkCoverage, EveryNoteFitsTheCatalogue) {
       EXPECT_TRUE(cited(note.framework, note.control))
           << control << " is noted " << to_string(note.level) << ", yet no check cites it";
     }
+  }
+}
+
+// A STIG row judged only under a policy switch names one the stig preset turns on, so that
+// `--policy stig` judges every part the coverage counts.
+TEST(FrameworkCoverage, TheStigPresetTurnsOnEverySwitchTheStigRowsName) {
+  const Policy stig = stig_policy();
+  const Policy defaults;
+  const std::map<std::string, bool> differs = {
+      {"identity.x509_clients", stig.identity.x509_clients != defaults.identity.x509_clients},
+      {"identity.organisation_authentication",
+       stig.identity.organisation_authentication != defaults.identity.organisation_authentication},
+      {"audit_authorization_success",
+       stig.audit_authorization_success != defaults.audit_authorization_success},
+      {"encryption_cipher_modes",
+       stig.encryption_cipher_modes != defaults.encryption_cipher_modes}};
+  for (const ControlCoverageRow& row :
+       framework_coverage(Framework::stig, check_catalogue()).rows) {
+    const std::string_view when = row.judged_when;
+    if (!when.starts_with("the policy's ")) continue;
+    const auto key_start = std::string_view("the policy's ").size();
+    const std::string key(when.substr(key_start, when.find(' ', key_start) - key_start));
+    ASSERT_TRUE(differs.contains(key)) << row.control.id << " names " << key;
+    EXPECT_TRUE(differs.at(key)) << key << " is not turned on by the stig preset";
   }
 }
 

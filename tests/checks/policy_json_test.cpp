@@ -122,6 +122,25 @@ TEST(ParsePolicy, AuditDestinations) {
             "audit_destinations: must list at least one");
 }
 
+TEST(ParsePolicy, EncryptionCipherModes) {
+  EXPECT_EQ(Policy{}.encryption_cipher_modes, (std::set<std::string>{"AES256-CBC", "AES256-GCM"}));
+  EXPECT_EQ(parse_ok(R"({"encryption_cipher_modes": ["AES256-GCM"]})").encryption_cipher_modes,
+            std::set<std::string>{"AES256-GCM"});
+  EXPECT_EQ(parse_error(R"({"encryption_cipher_modes": ["AES128-CBC"]})"),
+            "encryption_cipher_modes[0]: unknown cipher mode \"AES128-CBC\" (expected "
+            "AES256-CBC or AES256-GCM)");
+  EXPECT_EQ(parse_error(R"({"encryption_cipher_modes": []})"),
+            "encryption_cipher_modes: must list at least one");
+}
+
+TEST(ParsePolicy, MonitoringAccounts) {
+  EXPECT_TRUE(Policy{}.monitoring_accounts.empty());
+  EXPECT_EQ(parse_ok(R"({"monitoring_accounts": ["pmm@admin"]})").monitoring_accounts,
+            std::set<std::string>{"pmm@admin"});
+  EXPECT_EQ(parse_error(R"({"monitoring_accounts": ["pmm"]})"),
+            "monitoring_accounts[0]: expected user@database, got \"pmm\"");
+}
+
 TEST(ParsePolicy, AuditAuthorizationSuccess) {
   EXPECT_FALSE(Policy{}.audit_authorization_success);
   EXPECT_TRUE(parse_ok(R"({"audit_authorization_success": true})").audit_authorization_success);

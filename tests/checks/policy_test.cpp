@@ -13,5 +13,25 @@ TEST(SeverityFor, OverrideWinsOverTheDefault) {
   EXPECT_EQ(policy.severity_for("CONN-006", Severity::low), Severity::low);
 }
 
+TEST(PolicyPreset, NamesResolveToTheirPresetsAndAnythingElseToNone) {
+  ASSERT_TRUE(policy_preset("dev-spec"));
+  EXPECT_EQ(policy_preset("dev-spec")->data_model.database_prefix, "db_");
+  ASSERT_TRUE(policy_preset("stig"));
+  EXPECT_TRUE(policy_preset("stig")->audit_authorization_success);
+  EXPECT_FALSE(policy_preset("policy.json"));
+  EXPECT_FALSE(policy_preset(""));
+}
+
+TEST(PolicyPreset, StigTurnsOnWhatTheStigRequiresAndKeepsTheRest) {
+  const Policy stig = stig_policy();
+  EXPECT_TRUE(stig.identity.x509_clients);
+  EXPECT_TRUE(stig.identity.organisation_authentication);
+  EXPECT_TRUE(stig.identity.cluster_x509);
+  EXPECT_TRUE(stig.audit_authorization_success);
+  EXPECT_EQ(stig.encryption_cipher_modes, std::set<std::string>{"AES256-GCM"});
+  EXPECT_EQ(stig.audit_destinations, Policy{}.audit_destinations);
+  EXPECT_EQ(stig.workload, Policy{}.workload);
+}
+
 }  // namespace
 }  // namespace mongoscan

@@ -1,6 +1,6 @@
 // AUTHZ-004 against the lab, whose listCollections filters as the server's does
 // (tests/lab/catalog.py): a listing the scanning account may only see part of is never a pass.
-// AUTHZ-005 to AUTHZ-008 on the hardened profile (which passes them all), variants that break
+// AUTHZ-005 to AUTHZ-009 on the hardened profile (which passes them all), variants that break
 // each, and an arbiter (no login: not judged).
 
 #include <gtest/gtest.h>
@@ -57,7 +57,7 @@ testing_support::Scan scan_hardened(const std::string& profile) {
 
 TEST(AuthorizationLab, HardenedPassesThePrivilegeChecks) {
   const auto result = scan_hardened("hardened");
-  for (const char* id : {"AUTHZ-005", "AUTHZ-006", "AUTHZ-007", "AUTHZ-008"}) {
+  for (const char* id : {"AUTHZ-005", "AUTHZ-006", "AUTHZ-007", "AUTHZ-008", "AUTHZ-009"}) {
     const json found = finding(result, id);
     EXPECT_EQ(found["status"], "pass") << id << ": " << found.dump();
   }
@@ -104,6 +104,21 @@ TEST(AuthorizationLab, ACustomRoleWatchingEveryDatabaseFailsAndAnOpenAdministrat
   EXPECT_EQ(sources["evidence"]["unrestricted"], json{"admin@admin"});
 }
 
+// The reporting account given clusterMonitor (the monitoring role a dashboard might ask for)
+// can read the server log; the scanning account's own getLog is exempt.
+TEST(AuthorizationLab, AReportingAccountReadingTheServerLogFails) {
+  const ProfileVariant variant("hardened", [](json& profile) {
+    for (json& user : profile["users"])
+      if (user["user"] == "reporting")
+        user["roles"].push_back({{"role", "clusterMonitor"}, {"db", "admin"}});
+  });
+  const json readers = finding(scan_hardened(variant.path()), "AUTHZ-009");
+  EXPECT_EQ(readers["status"], "fail") << readers.dump();
+  EXPECT_EQ(readers["evidence"]["holders"],
+            (json{{"reporting@admin", {"clusterMonitor@admin (getLog)"}}}));
+  EXPECT_EQ(readers["evidence"]["also_allowed"], json{"scanner@admin"});
+}
+
 TEST(AuthorizationLab, RestrictionsAreSkippedWithoutViewUserOnTheUsersDatabases) {
   const ProfileVariant variant("hardened", [](json& profile) {
     for (json& role : profile["customRoles"]) {
@@ -123,14 +138,14 @@ TEST(AuthorizationLab, AnArbiterIsNotJudged) {
                                      "/?authSource=admin&replicaSet=rs0");
   const std::string arbiter = lab->nodes()[3];
   int judged = 0;
-  for (const char* id : {"AUTHZ-005", "AUTHZ-006", "AUTHZ-007", "AUTHZ-008"}) {
+  for (const char* id : {"AUTHZ-005", "AUTHZ-006", "AUTHZ-007", "AUTHZ-008", "AUTHZ-009"}) {
     for (const json& found : testing_support::findings(result, id)) {
       if (found["subject"].value("node", "") != arbiter) continue;
       ++judged;
       EXPECT_EQ(found["status"], "skipped") << id << ": " << found.dump();
     }
   }
-  EXPECT_EQ(judged, 4);
+  EXPECT_EQ(judged, 5);
 }
 
 }  // namespace

@@ -345,19 +345,22 @@ TEST(StructureChanges, ReadWriteOrDbAdminForAnApplicationAccountFails) {
   EXPECT_EQ(judge(facts, "AUTHZ-006").status, Status::warn) << "no administrators declared";
 }
 
+// A rolesInfo (showPrivileges) custom role granting `actions` on `resource`, inheriting `roles`.
+bson::Document custom(const char* name, const char* db, bson::Document resource,
+                      bson::Array actions, bson::Array roles = {}) {
+  return bson::Document{
+      {"role", name},
+      {"db", db},
+      {"isBuiltin", false},
+      {"roles", std::move(roles)},
+      {"inheritedPrivileges", bson::Array{bson::Document{{"resource", std::move(resource)},
+                                                         {"actions", std::move(actions)}}}}};
+}
+
 TEST(StructureChanges, CustomRolesCountForDdlAndDeploymentWideChangeStreams) {
   NodeFacts facts = node_with_users({user("crud", {role("crud", "shop")}),
                                      user("cdc", {role("watcher", "admin")}),
                                      user("local", {role("shopWatcher", "shop")})});
-  auto custom = [](const char* name, const char* db, bson::Document resource, bson::Array actions) {
-    return bson::Document{
-        {"role", name},
-        {"db", db},
-        {"isBuiltin", false},
-        {"roles", bson::Array{}},
-        {"inheritedPrivileges", bson::Array{bson::Document{{"resource", std::move(resource)},
-                                                           {"actions", std::move(actions)}}}}};
-  };
   facts.commands["rolesInfo"] = answered(bson::Document{
       {"roles", bson::Array{custom("crud", "shop", {{"db", "shop"}, {"collection", ""}},
                                    {"find", "insert", "remove", "update"}),
@@ -371,6 +374,44 @@ TEST(StructureChanges, CustomRolesCountForDdlAndDeploymentWideChangeStreams) {
   EXPECT_FALSE(finding.evidence["holders"].contains("crud@admin")) << "CRUD only";
   EXPECT_EQ(finding.evidence["holders"]["cdc@admin"][0], "watcher@admin (changeStream)");
   EXPECT_EQ(finding.evidence["holders"]["local@admin"][0], "shopWatcher@shop (createIndex)");
+}
+
+// The scanning account (auditor@admin, clusterMonitor here) reads the log for HARD-004: exempt.
+TEST(LogReaders, ClusterMonitorForAnApplicationAccountFailsUnlessItMonitors) {
+  const NodeFacts facts = node_with_users({user("admin", {role("root", "admin")}),
+                                           user("app", {role("readWrite", "shop")}),
+                                           user("pmm", {role("clusterMonitor", "admin")})});
+  const Finding failed = judge(facts, "AUTHZ-009", declaring({"admin@admin"}));
+  EXPECT_EQ(failed.status, Status::fail);
+  EXPECT_EQ(failed.evidence["holders"],
+            (nlohmann::json{{"pmm@admin", {"clusterMonitor@admin (getLog)"}}}));
+  EXPECT_EQ(failed.evidence["also_allowed"], nlohmann::json{"auditor@admin"});
+  EXPECT_EQ(judge(facts, "AUTHZ-009").status, Status::warn) << "no administrators declared";
+
+  Policy monitored = declaring({"admin@admin"});
+  monitored.monitoring_accounts = {"pmm@admin"};
+  EXPECT_EQ(judge(facts, "AUTHZ-009", monitored).status, Status::pass);
+}
+
+TEST(LogReaders, CustomRolesWithGetLogOrClusterWideAnyActionCount) {
+  NodeFacts facts = node_with_users(
+      {user("logs", {role("logReader", "admin")}), user("god", {role("everything", "admin")}),
+       user("shop", {role("shopOwner", "shop")}), user("ops", {role("opsMonitor", "admin")})});
+  facts.commands["rolesInfo"] = answered(bson::Document{
+      {"roles",
+       bson::Array{custom("logReader", "admin", {{"cluster", true}}, {"getLog"}),
+                   custom("everything", "admin", {{"anyResource", true}}, {"anyAction"}),
+                   custom("shopOwner", "shop", {{"db", "shop"}, {"collection", ""}}, {"anyAction"}),
+                   custom("opsMonitor", "admin", {{"db", "ops"}, {"collection", ""}}, {"find"},
+                          {role("clusterMonitor", "admin")})}},
+      {"ok", 1.0}});
+  const Finding finding = judge(facts, "AUTHZ-009", declaring({}));
+  EXPECT_EQ(finding.status, Status::fail);
+  EXPECT_EQ(finding.evidence["holders"]["logs@admin"][0], "logReader@admin (getLog)");
+  EXPECT_EQ(finding.evidence["holders"]["god@admin"][0], "everything@admin (anyAction)");
+  EXPECT_EQ(finding.evidence["holders"]["ops@admin"][0],
+            "opsMonitor@admin (inherits clusterMonitor@admin)");
+  EXPECT_FALSE(finding.evidence["holders"].contains("shop@admin")) << "anyAction on one database";
 }
 
 // rolesInfo: 1 on `db`, listing custom roles named `names` (each inheriting `inherits`).

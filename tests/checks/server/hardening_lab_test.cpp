@@ -24,10 +24,15 @@ using testing_support::scan;
 using testing_support::start_lab;
 using testing_support::TempTree;
 
-// A scan as hardened's auditor account (getCmdLineOpts and getParameter need it).
-testing_support::Scan scan_as_auditor(const LabDeployment& lab) {
-  return scan(lab, "mongodb://scanner:Scan%21Lab-Passw0rd%232024@" + lab.nodes()[0] +
-                       "/?authSource=admin&tls=true&tlsCAFile=" + lab.cert_dir() + "/ca.pem");
+// A scan as hardened's auditor account (getCmdLineOpts and getParameter need it), under the
+// default policy or one with `policy`'s keys.
+testing_support::Scan scan_as_auditor(const LabDeployment& lab, const json& policy = nullptr) {
+  const std::string uri = "mongodb://scanner:Scan%21Lab-Passw0rd%232024@" + lab.nodes()[0] +
+                          "/?authSource=admin&tls=true&tlsCAFile=" + lab.cert_dir() + "/ca.pem";
+  if (policy.is_null()) return scan(lab, uri);
+  TempTree tree;
+  tree.write("policy.json", policy.dump());
+  return scan(lab, uri, {"--policy", tree.path("policy.json")});
 }
 
 // The same without credentials: getCmdLineOpts is refused before authentication.
@@ -70,15 +75,32 @@ TEST(HardeningLab, RuntimeAuditConfigurationWarns) {
   EXPECT_EQ(finding(scan_as_auditor(*lab), "HARD-005")["status"], "warn");
 }
 
+// hardened keeps its master key in a KMIP key manager and encrypts with AES256-GCM; a variant with
+// a local key file instead warns, and a GCM-only policy fails the default AES256-CBC.
+TEST(HardeningLab, EncryptionAtRestJudgesTheKeySourceAndCipherMode) {
+  auto lab = start_lab("hardened");
+  const json kmip = finding(scan_as_auditor(*lab), "HARD-003");
+  EXPECT_EQ(kmip["status"], "pass") << kmip.dump();
+  EXPECT_EQ(kmip["evidence"]["key_source"], "KMIP");
+
+  ProfileVariant variant("hardened", [](json& profile) {
+    json& security = profile["cmdLineOpts"]["parsed"]["security"];
+    security.erase("kmip");
+    security.erase("encryptionCipherMode");
+    security["encryptionKeyFile"] = "/etc/mongodb/encryption.key";
+  });
+  auto key_file = start_lab(variant.path());
+  const json warned = finding(scan_as_auditor(*key_file), "HARD-003");
+  EXPECT_EQ(warned["status"], "warn") << warned.dump();
+  const json failed = finding(
+      scan_as_auditor(*key_file, {{"encryption_cipher_modes", json::array({"AES256-GCM"})}}),
+      "HARD-003");
+  EXPECT_EQ(failed["status"], "fail") << failed.dump();
+}
+
 // HARD-014 as the auditor account sees it, with the policy requiring it or not.
 json authorization_success_audit(const LabDeployment& lab, bool required) {
-  TempTree tree;
-  tree.write("policy.json", json{{"audit_authorization_success", required}}.dump());
-  return finding(scan(lab,
-                      "mongodb://scanner:Scan%21Lab-Passw0rd%232024@" + lab.nodes()[0] +
-                          "/?authSource=admin&tls=true&tlsCAFile=" + lab.cert_dir() + "/ca.pem",
-                      {"--policy", tree.path("policy.json")}),
-                 "HARD-014");
+  return finding(scan_as_auditor(lab, {{"audit_authorization_success", required}}), "HARD-014");
 }
 
 // hardened audits to a file but leaves auditAuthorizationSuccess at its default, false.

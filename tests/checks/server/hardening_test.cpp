@@ -73,11 +73,47 @@ TEST(Auditing, OffOnCommunitySaysItIsAnEnterpriseOrPerconaFeature) {
   EXPECT_FALSE(off.evidence.contains("note"));
 }
 
-TEST(EncryptionAtRest, EnabledPasses) {
-  EXPECT_EQ(
-      judge(configured({{"security", bson::Document{{"enableEncryption", true}}}}), "HARD-003")
-          .status,
-      Status::pass);
+NodeFacts encrypted(bson::Document security) {
+  security.append("enableEncryption", bson::Value(true));
+  return configured({{"security", std::move(security)}});
+}
+
+TEST(EncryptionAtRest, AKeyManagerPassesAtTheDefaultCipherMode) {
+  const Finding kmip =
+      judge(encrypted({{"kmip", bson::Document{{"serverName", "kmip.example.test"}}}}), "HARD-003");
+  EXPECT_EQ(kmip.status, Status::pass) << kmip.message;
+  EXPECT_EQ(kmip.evidence["key_source"], "KMIP");
+  EXPECT_EQ(kmip.evidence["security.encryptionCipherMode"]["value"], "AES256-CBC");
+  EXPECT_EQ(kmip.evidence["security.encryptionCipherMode"]["set"], false);
+  // Percona Server keeps its master key in HashiCorp Vault.
+  EXPECT_EQ(judge(encrypted({{"vault", bson::Document{{"serverName", "vault.example.test"}}}}),
+                  "HARD-003")
+                .status,
+            Status::pass);
+}
+
+TEST(EncryptionAtRest, ALocalKeyFileOrAnUnseenKeySourceWarns) {
+  const Finding key_file =
+      judge(encrypted({{"encryptionKeyFile", "/etc/mongodb/encryption.key"}}), "HARD-003");
+  EXPECT_EQ(key_file.status, Status::warn);
+  EXPECT_NE(key_file.message.find("regulatory key management"), std::string::npos);
+  EXPECT_EQ(key_file.evidence["key_source"], "key file");
+  const Finding unseen = judge(encrypted({}), "HARD-003");
+  EXPECT_EQ(unseen.status, Status::warn);
+  EXPECT_TRUE(unseen.evidence["key_source"].is_null());
+}
+
+// STIG V-252165 allows AES256-GCM only: a policy saying so fails the default AES256-CBC.
+TEST(EncryptionAtRest, ACipherModeThePolicyDoesNotAllowFails) {
+  Policy gcm_only;
+  gcm_only.encryption_cipher_modes = {"AES256-GCM"};
+  const NodeFacts cbc = encrypted({{"kmip", bson::Document{{"serverName", "kmip.example.test"}}}});
+  const Finding failed = finding_for(check_hardening(cbc, gcm_only), "HARD-003");
+  EXPECT_EQ(failed.status, Status::fail);
+  EXPECT_NE(failed.message.find("AES256-CBC (the default)"), std::string::npos) << failed.message;
+  const NodeFacts gcm = encrypted({{"encryptionCipherMode", "AES256-GCM"},
+                                   {"kmip", bson::Document{{"serverName", "kmip.example.test"}}}});
+  EXPECT_EQ(finding_for(check_hardening(gcm, gcm_only), "HARD-003").status, Status::pass);
 }
 
 TEST(EncryptionAtRest, CommunityWarnsAndSupportedBuildsFail) {

@@ -57,6 +57,17 @@ TEST(InventoryFile, JsonIsReadToo) {
   EXPECT_EQ(inventory.value().environments[0].targets[0].text, "mongodb://h:1");
 }
 
+// Preset names stay names; any other policy is a file relative to the inventory.
+TEST(InventoryFile, PolicyPresetsAreNotPaths) {
+  const Result<Inventory> inventory = parse_inventory(
+      R"({"environments": [{"name": "a", "targets": ["mongodb://h:1"], "policy": "stig"},
+                           {"name": "b", "targets": ["mongodb://h:2"], "policy": "stig.json"}]})",
+      "/srv/inventory.json");
+  ASSERT_TRUE(inventory.ok()) << inventory.error().message;
+  EXPECT_EQ(inventory.value().environments[0].policy, "stig");
+  EXPECT_EQ(inventory.value().environments[1].policy, "/srv/stig.json");
+}
+
 TEST(InventoryFile, PasswordsInTheFileAreRefusedAtTheirLineWithoutQuotingThem) {
   const std::string planted = "Kx8-planted-inventory-password";
   const std::string inline_password =
