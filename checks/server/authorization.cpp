@@ -822,6 +822,14 @@ Verdict judge_system_databases(const NodeFacts& facts) {
   return {Status::pass, "admin, config and local hold only MongoDB's own collections", evidence};
 }
 
+// STIG V-252140 and V-252163 share a title; both check texts find a user holding a role with
+// privileges its documentation does not give it.
+ControlReference stig_user_privileges(std::string id) {
+  return {Framework::stig, std::move(id),
+          "MongoDB must uniquely identify and authenticate non-organizational users (or processes "
+          "acting on behalf of non-organizational users)."};
+}
+
 }  // namespace
 
 const std::vector<CheckSpec>& authorization_specs() {
@@ -840,12 +848,8 @@ const std::vector<CheckSpec>& authorization_specs() {
          "limited to tables, indexes, storage, etc.) and logic modules (stored procedures, "
          "functions, triggers, links to software external to MongoDB, etc.) must be restricted to "
          "authorized users."},
-        {Framework::stig, "V-252140",
-         "MongoDB must uniquely identify and authenticate non-organizational users (or processes "
-         "acting on behalf of non-organizational users)."},
-        {Framework::stig, "V-252163",
-         "MongoDB must uniquely identify and authenticate non-organizational users (or processes "
-         "acting on behalf of non-organizational users)."},
+        stig_user_privileges("V-252140"),
+        stig_user_privileges("V-252163"),
         {Framework::checklist, "rbac", "Configure Role-Based Access Control"}},
        "Give application and service accounts read or readWrite on their own database only; keep "
        "root, any-database and cluster roles to the named administrators and list them in the "
@@ -858,12 +862,8 @@ const std::vector<CheckSpec>& authorization_specs() {
         {Framework::devspec, "A2.5",
          "No disabled authentication and no arbitrary public exposure in production"},
         {Framework::cis, "3.1", "Ensure least privilege for database accounts"},
-        {Framework::stig, "V-252140",
-         "MongoDB must uniquely identify and authenticate non-organizational users (or processes "
-         "acting on behalf of non-organizational users)."},
-        {Framework::stig, "V-252163",
-         "MongoDB must uniquely identify and authenticate non-organizational users (or processes "
-         "acting on behalf of non-organizational users)."},
+        stig_user_privileges("V-252140"),
+        stig_user_privileges("V-252163"),
         {Framework::checklist, "rbac", "Configure Role-Based Access Control"}},
        "Create one account per application and business database, and revoke roles on other "
        "databases (revokeRolesFromUser)."},
@@ -874,12 +874,8 @@ const std::vector<CheckSpec>& authorization_specs() {
        {{Framework::cis, "3.4",
          "Ensure that each role for each MongoDB database is needed and grants only the necessary "
          "privileges"},
-        {Framework::stig, "V-252140",
-         "MongoDB must uniquely identify and authenticate non-organizational users (or processes "
-         "acting on behalf of non-organizational users)."},
-        {Framework::stig, "V-252163",
-         "MongoDB must uniquely identify and authenticate non-organizational users (or processes "
-         "acting on behalf of non-organizational users)."},
+        stig_user_privileges("V-252140"),
+        stig_user_privileges("V-252163"),
         {Framework::checklist, "rbac", "Configure Role-Based Access Control"}},
        "Rewrite the custom role with the specific actions and databases its holders need "
        "(updateRole); read-only monitoring actions on the cluster are fine."},
@@ -924,12 +920,8 @@ const std::vector<CheckSpec>& authorization_specs() {
          "limited to tables, indexes, storage, etc.) and logic modules (stored procedures, "
          "functions, triggers, links to software external to MongoDB, etc.) must be restricted to "
          "authorized users."},
-        {Framework::stig, "V-252140",
-         "MongoDB must uniquely identify and authenticate non-organizational users (or processes "
-         "acting on behalf of non-organizational users)."},
-        {Framework::stig, "V-252163",
-         "MongoDB must uniquely identify and authenticate non-organizational users (or processes "
-         "acting on behalf of non-organizational users)."},
+        stig_user_privileges("V-252140"),
+        stig_user_privileges("V-252163"),
         {Framework::stig, "V-252174",
          "MongoDB must prohibit user installation of logic modules (stored procedures, functions, "
          "triggers, views, etc.) without explicit privileged status."},
