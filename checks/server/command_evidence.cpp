@@ -96,4 +96,19 @@ Verdict incomplete(Verdict instead, std::string_view judged, const nlohmann::jso
   return instead;
 }
 
+const bson::Document* successful_reply(const NodeFacts& facts, std::string_view command) {
+  const auto found = facts.commands.find(std::string(command));
+  if (found == facts.commands.end() || found->second.state != CommandOutcome::State::ok)
+    return nullptr;
+  return &found->second.reply;
+}
+
+std::variant<ServerSettings, Verdict> node_settings(const NodeFacts& facts) {
+  auto reply = command_reply(facts, "getCmdLineOpts", "getCmdLineOpts");
+  if (auto* instead = std::get_if<Verdict>(&reply)) return *instead;
+  return std::variant<ServerSettings, Verdict>(std::in_place_type<ServerSettings>,
+                                               *std::get<const bson::Document*>(reply),
+                                               server_version(facts));
+}
+
 }  // namespace mongoscan

@@ -8,6 +8,7 @@
 #include <string_view>
 #include <variant>
 
+#include "checks/server/server_settings.h"
 #include "checks/verdict.h"
 #include "scanner/bson/bson.h"
 #include "scanner/facts/node_facts.h"
@@ -19,6 +20,22 @@ namespace mongoscan {
 std::variant<const bson::Document*, Verdict> command_reply(const NodeFacts& facts,
                                                            std::string_view command,
                                                            std::string_view action);
+
+// The reply of `command` when it succeeded; nullptr when it was refused, failed or not run (for
+// evidence a check can do without, such as live parameters beside the configured ones).
+const bson::Document* successful_reply(const NodeFacts& facts, std::string_view command);
+
+// The node's settings (its getCmdLineOpts reply at its version), or the verdict to give instead.
+// Points into `facts`.
+std::variant<ServerSettings, Verdict> node_settings(const NodeFacts& facts);
+
+// A node's verdict from a judgement of its settings, or the verdict getCmdLineOpts gives instead.
+template <typename Judge>
+Verdict judged_on_settings(const NodeFacts& facts, Judge judge) {
+  auto settings = node_settings(facts);
+  if (auto* instead = std::get_if<Verdict>(&settings)) return *instead;
+  return judge(std::get<ServerSettings>(settings));
+}
 
 // `instead` (a command_reply verdict) for a check that judged part of its evidence and found
 // nothing wrong there: the message says what was judged, then why the rest could not be; the

@@ -18,17 +18,6 @@ namespace {
 
 using nlohmann::json;
 
-// The node's settings, or the verdict to give instead. Points into `facts`.
-std::variant<ServerSettings, Verdict> configuration(const NodeFacts& facts) {
-  auto reply = command_reply(facts, "getCmdLineOpts", "getCmdLineOpts");
-  if (auto* instead = std::get_if<Verdict>(&reply)) return *instead;
-  return std::variant<ServerSettings, Verdict>(std::in_place_type<ServerSettings>,
-                                               *std::get<const bson::Document*>(reply),
-                                               server_version(facts));
-}
-
-std::string edition(const NodeFacts& facts) { return server_edition(facts); }
-
 constexpr std::string_view kEditionNote =
     "Enterprise or Percona feature: MongoDB Community has neither auditing nor encryption at rest";
 
@@ -110,11 +99,11 @@ Verdict judge_encryption_keys(const ServerSettings& settings, json evidence, con
 }
 
 Verdict judge_encryption(const NodeFacts& facts, const Policy& policy) {
-  auto config = configuration(facts);
+  auto config = node_settings(facts);
   if (auto* instead = std::get_if<Verdict>(&config)) return *instead;
   const ServerSettings& settings = std::get<ServerSettings>(config);
   const ServerSetting encryption = settings["security.enableEncryption"];
-  const std::string build = edition(facts);
+  const std::string build = server_edition(facts);
   json evidence = {{"security.enableEncryption", encryption.evidence()}, {"edition", build}};
   if (encryption.value == true) return judge_encryption_keys(settings, std::move(evidence), policy);
   if (build == "Community") {
@@ -160,15 +149,14 @@ struct LogRedaction {
 };
 
 LogRedaction log_redaction(const NodeFacts& facts, const ServerSettings& settings) {
-  if (const auto parameters = facts.commands.find("getParameter");
-      parameters != facts.commands.end() && parameters->second.state == CommandOutcome::State::ok) {
-    if (const auto live = parameters->second.reply.get_bool("redactClientLogData")) {
+  if (const bson::Document* parameters = successful_reply(facts, "getParameter")) {
+    if (const auto live = parameters->get_bool("redactClientLogData")) {
       return {
           true, *live, false, {{"value", *live}, {"source", "getParameter redactClientLogData"}}};
     }
   }
   const ServerSetting configured = settings["security.redactClientLogData"];
-  if (!configured.set && edition(facts) == "Community") {
+  if (!configured.set && server_edition(facts) == "Community") {
     return {false,
             false,
             true,
@@ -180,16 +168,8 @@ LogRedaction log_redaction(const NodeFacts& facts, const ServerSettings& setting
   return {true, configured.value == true, !configured.set, configured.evidence()};
 }
 
-// A node's verdict from a settings judgement, or the verdict getCmdLineOpts gives instead.
-template <typename Judge>
-Verdict judged_on_node(const NodeFacts& facts, Judge judge) {
-  auto config = configuration(facts);
-  if (auto* instead = std::get_if<Verdict>(&config)) return *instead;
-  return judge(std::get<ServerSettings>(config));
-}
-
 Verdict judge_process(const NodeFacts& facts) {
-  auto config = configuration(facts);
+  auto config = node_settings(facts);
   if (auto* instead = std::get_if<Verdict>(&config)) return *instead;
   const LogRedaction redaction = log_redaction(facts, std::get<ServerSettings>(config));
   json evidence = {{"security.redactClientLogData", redaction.evidence}};
@@ -513,14 +493,6 @@ Verdict judge_system_log(const ServerSettings& settings, const bson::Document* p
           evidence};
 }
 
-// The node's getParameter reply, or nullptr when it did not answer (configured values then).
-const bson::Document* parameters_of(const NodeFacts& facts) {
-  const auto parameters = facts.commands.find("getParameter");
-  if (parameters == facts.commands.end() || parameters->second.state != CommandOutcome::State::ok)
-    return nullptr;
-  return &parameters->second.reply;
-}
-
 }  // namespace
 
 const std::vector<CheckSpec>& hardening_specs() {
@@ -645,39 +617,41 @@ const std::vector<CheckSpec>& hardening_specs() {
 std::vector<Finding> check_hardening(const NodeFacts& facts, const Policy& policy) {
   const auto& specs = hardening_specs();
   const Subject subject = Subject::node(facts.address());
-  return {make_finding(specs[0], policy, subject,
-                       judged_on_node(facts,
-                                      [](const ServerSettings& settings) {
-                                        return judge_javascript(settings);
-                                      })),
-          make_finding(specs[1], policy, subject,
-                       judged_on_node(facts,
+  return {
+      make_finding(
+          specs[0], policy, subject,
+          judged_on_settings(
+              facts, [](const ServerSettings& settings) { return judge_javascript(settings); })),
+      make_finding(specs[1], policy, subject,
+                   judged_on_settings(facts,
                                       [&](const ServerSettings& settings) {
-                                        return judge_auditing(settings, edition(facts));
+                                        return judge_auditing(settings, server_edition(facts));
                                       })),
-          make_finding(specs[2], policy, subject, judge_encryption(facts, policy)),
-          make_finding(specs[3], policy, subject, judge_process(facts)),
-          make_finding(specs[4], policy, subject,
-                       judged_on_node(facts,
+      make_finding(specs[2], policy, subject, judge_encryption(facts, policy)),
+      make_finding(specs[3], policy, subject, judge_process(facts)),
+      make_finding(specs[4], policy, subject,
+                   judged_on_settings(facts,
                                       [&](const ServerSettings& settings) {
-                                        return judge_audit_filter_setting(settings, edition(facts));
+                                        return judge_audit_filter_setting(settings,
+                                                                          server_edition(facts));
                                       })),
-          make_finding(specs[5], policy, subject,
-                       judged_on_node(facts,
+      make_finding(specs[5], policy, subject,
+                   judged_on_settings(facts,
                                       [&](const ServerSettings& settings) {
-                                        return judge_audit_destination(settings, edition(facts),
-                                                                       policy);
+                                        return judge_audit_destination(
+                                            settings, server_edition(facts), policy);
                                       })),
-          make_finding(specs[6], policy, subject,
-                       judged_on_node(facts,
+      make_finding(specs[6], policy, subject,
+                   judged_on_settings(facts,
                                       [&](const ServerSettings& settings) {
-                                        return judge_system_log(settings, parameters_of(facts));
+                                        return judge_system_log(
+                                            settings, successful_reply(facts, "getParameter"));
                                       })),
-          make_finding(specs[7], policy, subject,
-                       judged_on_node(facts, [&](const ServerSettings& settings) {
-                         return judge_authorization_success_auditing(settings, parameters_of(facts),
-                                                                     edition(facts), policy);
-                       }))};
+      make_finding(
+          specs[7], policy, subject, judged_on_settings(facts, [&](const ServerSettings& settings) {
+            return judge_authorization_success_auditing(
+                settings, successful_reply(facts, "getParameter"), server_edition(facts), policy);
+          }))};
 }
 
 std::vector<Finding> check_hardening(const ServerConfigFile& file, const Policy& policy) {

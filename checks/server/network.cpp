@@ -213,13 +213,6 @@ Verdict judge_wire_object_check(const ServerSettings& settings) {
           evidence};
 }
 
-template <typename Judge>
-Verdict judged_on_settings(const NodeFacts& facts, Judge judge) {
-  auto reply = command_reply(facts, "getCmdLineOpts", "getCmdLineOpts");
-  if (auto* instead = std::get_if<Verdict>(&reply)) return *instead;
-  return judge(ServerSettings(*std::get<const bson::Document*>(reply), server_version(facts)));
-}
-
 // NET-008 (informational): what a client learns before authenticating. hello's maxWireVersion
 // (the release series) every driver needs; buildInfo answers before authentication unless
 // buildInfoAuthMode is requiresAuth (src/mongo/db/commands/buildinfo_common.h: requiresAuth,
@@ -298,13 +291,6 @@ Verdict judge_connection_limit_settings(const ServerSettings& settings,
           "the node accepts at most " + limit.value.dump() +
               " connections (net.maxIncomingConnections)",
           evidence};
-}
-
-const bson::Document* server_status_of(const NodeFacts& facts) {
-  const auto status = facts.commands.find("serverStatus");
-  if (status == facts.commands.end() || status->second.state != CommandOutcome::State::ok)
-    return nullptr;
-  return &status->second.reply;
 }
 
 }  // namespace
@@ -402,8 +388,8 @@ std::vector<Finding> check_network(const NodeFacts& facts, const Policy& policy)
           make_finding(specs[5], policy, subject, judge_version_disclosure(facts)),
           make_finding(specs[6], policy, subject,
                        judged_on_settings(facts, [&](const ServerSettings& settings) {
-                         return judge_connection_limit_settings(settings, server_status_of(facts),
-                                                                policy);
+                         return judge_connection_limit_settings(
+                             settings, successful_reply(facts, "serverStatus"), policy);
                        }))};
 }
 

@@ -12,7 +12,6 @@
 #include "checks/server/server_settings.h"
 #include "checks/text_list.h"
 #include "checks/verdict.h"
-#include "scanner/text/ascii_case.h"
 
 namespace mongoscan {
 namespace {
@@ -30,16 +29,6 @@ const CheckSpec& spec(SpecIndex index) { return pki_identity_specs()[index]; }
 // (shared/server-replies/getParameter-star.json, MongoDB 4.4 to 8.0).
 constexpr std::string_view kDefaultCipherConfig = "HIGH:!EXPORT:!aNULL@STRENGTH";
 
-// A switch as getCmdLineOpts shows it: true from a configuration file or command line, "true"
-// under setParameter.
-bool is_on(const json& value) {
-  return value == true || (value.is_string() && to_lower_ascii(value.get<std::string>()) == "true");
-}
-
-std::string value_text(const json& value) {
-  return value.is_string() ? value.get<std::string>() : value.dump();
-}
-
 bool tls_disabled(const ServerSetting& mode) {
   return !mode.value.is_string() || mode.value == "disabled";
 }
@@ -50,23 +39,6 @@ bool has_text(const json& value) { return value.is_string() && !value.get<std::s
 bool verifies_peers(const ServerSettings& settings) {
   return has_text(tls_setting(settings, "CAFile").value) ||
          is_on(settings["setParameter.tlsUseSystemCA"].value);
-}
-
-// A successful getParameter reply, or nullptr (refused, failed or not run).
-const bson::Document* parameters_of(const NodeFacts& facts) {
-  const auto found = facts.commands.find("getParameter");
-  if (found == facts.commands.end() || found->second.state != CommandOutcome::State::ok)
-    return nullptr;
-  return &found->second.reply;
-}
-
-// The node's settings, or the verdict to give instead. Points into `facts`.
-std::variant<ServerSettings, Verdict> configuration(const NodeFacts& facts) {
-  auto reply = command_reply(facts, "getCmdLineOpts", "getCmdLineOpts");
-  if (auto* instead = std::get_if<Verdict>(&reply)) return *instead;
-  return std::variant<ServerSettings, Verdict>(std::in_place_type<ServerSettings>,
-                                               *std::get<const bson::Document*>(reply),
-                                               server_version(facts));
 }
 
 // ---- TLS-006: client certificates ----
@@ -92,7 +64,7 @@ std::vector<std::string> x509_users(const bson::Document& users_info) {
 }
 
 Verdict judge_client_certificates(const NodeFacts& facts, const Policy& policy) {
-  auto config = configuration(facts);
+  auto config = node_settings(facts);
   if (auto* instead = std::get_if<Verdict>(&config)) return *instead;
   const ServerSettings& settings = std::get<ServerSettings>(config);
   const ServerSetting mode = tls_setting(settings, "mode");
@@ -102,7 +74,7 @@ Verdict judge_client_certificates(const NodeFacts& facts, const Policy& policy) 
                    {"mode", mode.evidence()},
                    {"allowConnectionsWithoutCertificates", without.evidence()},
                    {"CAFile", ca_file.evidence()}};
-  const bson::Document* parameters = parameters_of(facts);
+  const bson::Document* parameters = successful_reply(facts, "getParameter");
   std::optional<std::vector<std::string>> mechanisms;
   if (parameters != nullptr) {
     mechanisms = string_elements(parameters->get_array("authenticationMechanisms"));
@@ -165,7 +137,7 @@ Verdict judge_client_certificates(const NodeFacts& facts, const Policy& policy) 
 constexpr std::string_view kOcspSince = "4.4";
 
 Verdict judge_revocation(const NodeFacts& facts) {
-  auto config = configuration(facts);
+  auto config = node_settings(facts);
   if (auto* instead = std::get_if<Verdict>(&config)) return *instead;
   const ServerSettings& settings = std::get<ServerSettings>(config);
   const ServerSetting mode = tls_setting(settings, "mode");
@@ -185,7 +157,7 @@ Verdict judge_revocation(const NodeFacts& facts) {
   const std::string version = server_version(facts);
   evidence["version"] = version;
   std::optional<bool> ocsp;
-  const bson::Document* parameters = parameters_of(facts);
+  const bson::Document* parameters = successful_reply(facts, "getParameter");
   if (parameters != nullptr) {
     ocsp = parameters->get_bool("ocspEnabled");
     evidence["ocspEnabled"] = ocsp ? json(*ocsp) : json("not reported");
@@ -341,10 +313,9 @@ std::vector<std::string> weak_classes(std::string_view cipher_string, bool opens
 
 // "OpenSSL 1.0.2k-fips  26 Jan 2017" -> true; 1.1.0 and later, or unknown -> false.
 bool openssl_before_1_1(const NodeFacts& facts) {
-  const auto build_info = facts.commands.find("buildInfo");
-  if (build_info == facts.commands.end() || build_info->second.state != CommandOutcome::State::ok)
-    return false;
-  const auto openssl = build_info->second.reply.get_document("openssl");
+  const bson::Document* build_info = successful_reply(facts, "buildInfo");
+  if (build_info == nullptr) return false;
+  const auto openssl = build_info->get_document("openssl");
   const std::string running = openssl ? openssl->get_string("running").value_or("") : "";
   if (!running.starts_with("OpenSSL ")) return false;
   return compare_versions(running.substr(8), "1.1.0") < 0;
@@ -404,10 +375,10 @@ Verdict judge_cipher_settings(const ServerSettings& settings, const bson::Docume
 }
 
 Verdict judge_ciphers(const NodeFacts& facts) {
-  auto config = configuration(facts);
+  auto config = node_settings(facts);
   if (auto* instead = std::get_if<Verdict>(&config)) return *instead;
-  return judge_cipher_settings(std::get<ServerSettings>(config), parameters_of(facts),
-                               openssl_before_1_1(facts));
+  return judge_cipher_settings(std::get<ServerSettings>(config),
+                               successful_reply(facts, "getParameter"), openssl_before_1_1(facts));
 }
 
 // ---- AUTHN-007: member authentication ----
@@ -470,11 +441,11 @@ Verdict judge_member_settings(const ServerSettings& settings, const bson::Docume
 }
 
 Verdict judge_member(const NodeFacts& facts, const Policy& policy) {
-  auto config = configuration(facts);
+  auto config = node_settings(facts);
   if (auto* instead = std::get_if<Verdict>(&config)) return *instead;
   const ServerSettings& settings = std::get<ServerSettings>(config);
-  return judge_member_settings(settings, parameters_of(facts), is_cluster_member(facts, settings),
-                               policy);
+  return judge_member_settings(settings, successful_reply(facts, "getParameter"),
+                               is_cluster_member(facts, settings), policy);
 }
 
 }  // namespace pki

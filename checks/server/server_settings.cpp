@@ -5,6 +5,7 @@
 #include <charconv>
 
 #include "scanner/facts/node_facts.h"
+#include "scanner/text/ascii_case.h"
 
 namespace mongoscan {
 namespace {
@@ -156,6 +157,14 @@ int compare_versions(std::string_view a, std::string_view b) {
 
 bool is_cluster_member(const ServerSettings& settings) {
   return settings.has_section("replication") || settings.has_section("sharding");
+}
+
+bool is_on(const nlohmann::json& value) {
+  return value == true || (value.is_string() && to_lower_ascii(value.get<std::string>()) == "true");
+}
+
+std::string value_text(const nlohmann::json& value) {
+  return value.is_string() ? value.get<std::string>() : value.dump();
 }
 
 std::optional<bool> parameter_flag(const nlohmann::json& value) {

@@ -56,6 +56,13 @@ class ServerSettings {
   std::string version_;
 };
 
+// A switch as getCmdLineOpts shows it: true from a configuration file or command line, "true" (in
+// any case) under setParameter.
+bool is_on(const nlohmann::json& value);
+
+// A setting's value for a message: a string as it is, anything else as JSON.
+std::string value_text(const nlohmann::json& value);
+
 // A boolean server parameter's value as mongod reads it: a boolean, or the text "true" or "1",
 // "false" or "0" (coerceFromString<bool>, src/mongo/idl/server_parameter.h); getCmdLineOpts and
 // config files give setParameter values as text. nullopt: anything else, or unset.

@@ -29,16 +29,6 @@ enum SpecIndex { kRequired = 0, kProtocols = 1, kCertificate = 2, kValidation = 
 
 const CheckSpec& spec(SpecIndex index) { return transport_specs()[index]; }
 
-std::string value_text(const json& value) {
-  return value.is_string() ? value.get<std::string>() : value.dump();
-}
-
-// A switch as getCmdLineOpts shows it: true from a configuration file or command line, "true"
-// under setParameter.
-bool is_on(const json& value) {
-  return value == true || (value.is_string() && to_lower_ascii(value.get<std::string>()) == "true");
-}
-
 bool requires_tls(const ServerSetting& mode) {
   return mode.value == "requireTLS" || mode.value == "requireSSL";
 }
