@@ -84,17 +84,7 @@ std::vector<std::string> enabled_mechanisms(const bson::Document* parameters,
     return default_mechanisms();
   }
   source = configured.source;
-  std::vector<std::string> names;
-  std::string text = configured.value.get<std::string>();
-  std::size_t start = 0;
-  while (start <= text.size()) {
-    const std::size_t comma = std::min(text.find(',', start), text.size());
-    std::string name = text.substr(start, comma - start);
-    std::erase(name, ' ');
-    if (!name.empty()) names.push_back(name);
-    start = comma + 1;
-  }
-  return names;
+  return comma_separated(configured.value.get<std::string>());
 }
 
 struct Providers {
@@ -120,8 +110,7 @@ void judge_ldap(const ServerSettings& settings, const std::vector<std::string>& 
     return;
   }
   const ServerSetting transport = settings["security.ldap.transportSecurity"];
-  const std::string server_list =
-      servers.value.is_string() ? servers.value.get<std::string>() : servers.value.dump();
+  const std::string server_list = value_text(servers.value);
   // Percona Server reads the value case-insensitively (validateLDAPTransportSecurity).
   if (!transport.value.is_string() || to_lower_ascii(transport.value.get<std::string>()) != "tls") {
     providers.problems.push_back("security.ldap.transportSecurity is " + transport.value.dump() +
@@ -135,19 +124,18 @@ void judge_ldap(const ServerSettings& settings, const std::vector<std::string>& 
 }
 
 Verdict judge_providers(const NodeFacts& facts, const Policy& policy) {
-  auto reply = command_reply(facts, "getCmdLineOpts", "getCmdLineOpts");
-  if (auto* instead = std::get_if<Verdict>(&reply)) return *instead;
-  const ServerSettings settings(*std::get<const bson::Document*>(reply), server_version(facts));
+  auto config = node_settings(facts);
+  if (auto* instead = std::get_if<Verdict>(&config)) return *instead;
+  const ServerSettings& settings = std::get<ServerSettings>(config);
   const std::string build = server_edition(facts);
   json evidence = {
       {"policy.identity.organisation_authentication", policy.identity.organisation_authentication},
       {"edition", build},
       {"security.ldap", ldap_evidence(settings)}};
-  auto parameters = command_reply(facts, "getParameter", "getParameter");
-  const auto* parameter_reply = std::get_if<const bson::Document*>(&parameters);
+  const bson::Document* parameters = successful_reply(facts, "getParameter");
   std::string mechanisms_source;
-  const std::vector<std::string> mechanisms = enabled_mechanisms(
-      parameter_reply != nullptr ? *parameter_reply : nullptr, settings, mechanisms_source);
+  const std::vector<std::string> mechanisms =
+      enabled_mechanisms(parameters, settings, mechanisms_source);
   evidence["authenticationMechanisms"] = {{"value", mechanisms}, {"source", mechanisms_source}};
   auto users = command_reply(facts, "usersInfo", "viewUser");
   if (const auto* users_info = std::get_if<const bson::Document*>(&users))
@@ -176,8 +164,8 @@ Verdict judge_providers(const NodeFacts& facts, const Policy& policy) {
     providers.notes.push_back("the Kerberos keytab is not observable remotely");
   }
   if (contains(mechanisms, "MONGODB-OIDC")) {
-    if (parameter_reply != nullptr) {
-      const auto identity_providers = (*parameter_reply)->get_array("oidcIdentityProviders");
+    if (parameters != nullptr) {
+      const auto identity_providers = parameters->get_array("oidcIdentityProviders");
       const std::size_t count = identity_providers ? identity_providers->size() : 0;
       evidence["oidcIdentityProviders"] = count;
       if (count == 0) {

@@ -159,6 +159,19 @@ bool is_cluster_member(const ServerSettings& settings) {
   return settings.has_section("replication") || settings.has_section("sharding");
 }
 
+std::vector<std::string> comma_separated(const std::string& text) {
+  std::vector<std::string> names;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    const std::size_t comma = std::min(text.find(',', start), text.size());
+    std::string name = text.substr(start, comma - start);
+    std::erase(name, ' ');
+    if (!name.empty()) names.push_back(name);
+    start = comma + 1;
+  }
+  return names;
+}
+
 bool is_on(const nlohmann::json& value) {
   return value == true || (value.is_string() && to_lower_ascii(value.get<std::string>()) == "true");
 }

@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "checks/finding.h"
 #include "scanner/bson/bson.h"
@@ -55,6 +56,10 @@ class ServerSettings {
   const ServerConfigFile* file_ = nullptr;
   std::string version_;
 };
+
+// The names of a comma-separated option value ("zstd, snappy"), spaces removed, empty ones left
+// out.
+std::vector<std::string> comma_separated(const std::string& text);
 
 // A switch as getCmdLineOpts shows it: true from a configuration file or command line, "true" (in
 // any case) under setParameter.

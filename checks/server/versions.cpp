@@ -270,14 +270,8 @@ struct Fact {
 
 std::set<std::string> compressor_list(const std::string& text) {
   std::set<std::string> names;
-  std::size_t start = 0;
-  while (start <= text.size()) {
-    const std::size_t comma = std::min(text.find(',', start), text.size());
-    std::string name = text.substr(start, comma - start);
-    std::erase(name, ' ');
-    if (!name.empty() && name != "disabled") names.insert(name);
-    start = comma + 1;
-  }
+  for (std::string& name : comma_separated(text))
+    if (name != "disabled") names.insert(std::move(name));
   return names;
 }
 
