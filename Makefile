@@ -5,12 +5,14 @@ JOBS ?= $(shell nproc)
 BUILD ?= build
 MONGOSCAN := $(BUILD)/mongoscan
 
-# Debian packages the build, the tests and the demo need. Of them, for packaging: dpkg-dev has
+# Debian packages the build, the tests and the demo need. Of them, ninja-build runs the build
+# (CMake's Ninja generator schedules every target's steps together on all cores) and ccache keeps
+# compiled objects between builds in ~/.cache/ccache (CMakeLists.txt). For packaging: dpkg-dev has
 # dpkg-shlibdeps, with which CPack derives the .deb's Depends (`make package`); lintian checks that
 # .deb in tests/install_test.cpp; pre-commit and git run .pre-commit-hooks.yaml in
 # tests/pre_commit_hook_test.cpp; groff-base reads the generated manual page for warnings;
 # poppler-utils reads back the reports the browser tests print to PDF.
-PACKAGES := build-essential cmake pkg-config libssl-dev openssl libc-ares-dev liburing-dev \
+PACKAGES := build-essential cmake ninja-build ccache pkg-config libssl-dev openssl libc-ares-dev liburing-dev \
             nlohmann-json3-dev libyaml-cpp-dev libcli11-dev libgtest-dev libicu-dev libsqlite3-dev python3 python3-jsonschema \
             python3-rfc3987 python3-pymongo python3-snappy python3-zstandard dnsmasq-base chromium time iproute2 util-linux systemd \
             dpkg-dev lintian pre-commit groff-base git poppler-utils
@@ -48,8 +50,13 @@ deps:
 bench-deps: deps
 	$(call install_missing,$(BENCH_PACKAGES) $(if $(shell command -v npm),,nodejs npm))
 
+# The build tree: with Ninja where it is installed, unless the tree exists already (it keeps the
+# generator it was made with).
+configure_build_tree = generator=; [ -e $(BUILD)/CMakeCache.txt ] || ! command -v ninja >/dev/null || \
+  generator="-G Ninja"; cmake -S . -B $(BUILD) $$generator -DCMAKE_BUILD_TYPE=Release >/dev/null
+
 configure: deps
-	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release >/dev/null
+	@$(configure_build_tree)
 
 build: configure
 	cmake --build $(BUILD) -j $(JOBS) --target mongoscan

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+namespace include_rules_test {
 namespace {
 
 namespace fs = std::filesystem;
@@ -137,3 +138,4 @@ TEST(IncludeRules, EverySourceFileKeepsThem) {
 }
 
 }  // namespace
+}  // namespace include_rules_test

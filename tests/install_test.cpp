@@ -19,6 +19,7 @@
 #include "tests/support/temp_tree.h"
 
 namespace mongoscan {
+namespace install_test {
 namespace {
 
 namespace fs = std::filesystem;
@@ -139,4 +140,5 @@ TEST(Install, TheDebianPackageDependsOnItsLibrariesAndInstallsARunningBinary) {
 }
 
 }  // namespace
+}  // namespace install_test
 }  // namespace mongoscan

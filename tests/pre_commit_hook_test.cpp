@@ -15,6 +15,7 @@
 #include "tests/support/temp_tree.h"
 
 namespace mongoscan {
+namespace pre_commit_hook_test {
 namespace {
 
 using testing_support::ProcessResult;
@@ -99,4 +100,5 @@ TEST_F(PreCommitHook, RefusesACommitWithAHardcodedPasswordAndAcceptsACleanOne) {
 }
 
 }  // namespace
+}  // namespace pre_commit_hook_test
 }  // namespace mongoscan

@@ -5,6 +5,7 @@ mongoscan_sources(MONGOSCAN_TEST_SOURCES tests
   include_rules_test.cpp
   install_test.cpp
   pre_commit_hook_test.cpp
+  test_file_namespaces_test.cpp
   tracked_files_test.cpp)
 
 mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/checks

@@ -12,6 +12,7 @@
 #include "tests/support/process.h"
 
 namespace mongoscan {
+namespace tracked_files_test {
 namespace {
 
 namespace fs = std::filesystem;
@@ -65,4 +66,5 @@ TEST(TrackedFiles, NoPrivateKeyAndNothingTheTestsGenerate) {
 }
 
 }  // namespace
+}  // namespace tracked_files_test
 }  // namespace mongoscan

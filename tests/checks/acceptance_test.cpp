@@ -5,6 +5,7 @@
 #include "checks/gate.h"
 
 namespace mongoscan {
+namespace acceptance_test {
 namespace {
 
 Finding failed(std::string check, Subject subject) {
@@ -87,4 +88,5 @@ TEST(Acceptance, TheFirstMatchingEntryWinsAndLaterOnesMayBeStale) {
 }
 
 }  // namespace
+}  // namespace acceptance_test
 }  // namespace mongoscan

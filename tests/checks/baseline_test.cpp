@@ -5,6 +5,7 @@
 #include "checks/gate.h"
 
 namespace mongoscan {
+namespace baseline_test {
 namespace {
 
 Finding config_finding(std::string fingerprint, Status status = Status::fail) {
@@ -49,4 +50,5 @@ TEST(Baseline, AnExpiredAcceptanceIsNotCoveredByTheBaseline) {
 }
 
 }  // namespace
+}  // namespace baseline_test
 }  // namespace mongoscan

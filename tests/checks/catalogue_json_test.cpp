@@ -6,6 +6,7 @@
 #include "scanner/secrets/digest.h"
 
 namespace mongoscan {
+namespace catalogue_json_test {
 namespace {
 
 std::vector<CheckSpec> two_specs() {
@@ -55,4 +56,5 @@ TEST(CatalogueJson, TheBuildsDigestIsThatOfItsCatalogue) {
 }
 
 }  // namespace
+}  // namespace catalogue_json_test
 }  // namespace mongoscan

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 namespace mongoscan {
+namespace check_spec_test {
 namespace {
 
 TEST(Severity, RoundTripsThroughItsName) {
@@ -28,4 +29,5 @@ TEST(Layer, NamesAreSnakeCase) {
 }
 
 }  // namespace
+}  // namespace check_spec_test
 }  // namespace mongoscan

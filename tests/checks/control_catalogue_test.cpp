@@ -9,6 +9,7 @@
 #include "checks/registry.h"
 
 namespace mongoscan {
+namespace control_catalogue_test {
 namespace {
 
 constexpr Framework kFrameworks[] = {Framework::cis, Framework::stig, Framework::checklist,
@@ -86,4 +87,5 @@ TEST(ControlCatalogue, ControlsKeepTheDocumentsOrder) {
 }
 
 }  // namespace
+}  // namespace control_catalogue_test
 }  // namespace mongoscan

@@ -5,6 +5,7 @@
 #include "checks/control_catalogue.h"
 
 namespace mongoscan {
+namespace control_reference_test {
 namespace {
 
 TEST(Framework, NamesRoundTrip) {
@@ -49,4 +50,5 @@ TEST(ReferenceTexts, KeepTheOrder) {
 }
 
 }  // namespace
+}  // namespace control_reference_test
 }  // namespace mongoscan

@@ -7,6 +7,7 @@
 #include "checks/registry.h"
 
 namespace mongoscan {
+namespace cwe_test {
 namespace {
 
 TEST(Cwe, TheWeaknessesTheChecksGuardAgainst) {
@@ -38,4 +39,5 @@ TEST(Cwe, SecurityLayersHaveCwes) {
 }
 
 }  // namespace
+}  // namespace cwe_test
 }  // namespace mongoscan

@@ -6,6 +6,7 @@
 #include "tests/checks/node_facts_fixture.h"
 
 namespace mongoscan {
+namespace finding_fingerprint_test {
 namespace {
 
 Finding finding(std::string check, Subject subject, std::string message = "m") {
@@ -55,4 +56,5 @@ TEST(FindingFingerprint, EveryFindingOfTheRunnersHasOne) {
 }
 
 }  // namespace
+}  // namespace finding_fingerprint_test
 }  // namespace mongoscan

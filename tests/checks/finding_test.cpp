@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 namespace mongoscan {
+namespace finding_test {
 namespace {
 
 TEST(Status, NamesMatchTheReportSchema) {
@@ -14,4 +15,5 @@ TEST(Status, NamesMatchTheReportSchema) {
 }
 
 }  // namespace
+}  // namespace finding_test
 }  // namespace mongoscan

@@ -11,6 +11,7 @@
 #include "checks/registry.h"
 
 namespace mongoscan {
+namespace framework_coverage_test {
 namespace {
 
 constexpr Framework kAssessed[] = {Framework::cis, Framework::stig, Framework::checklist};
@@ -142,4 +143,5 @@ TEST(FrameworkCoverage, AControlIsFullPartialOrNotCoveredByItsCitations) {
 }
 
 }  // namespace
+}  // namespace framework_coverage_test
 }  // namespace mongoscan

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 namespace mongoscan {
+namespace gate_test {
 namespace {
 
 Finding gate_finding(Status status, Severity severity, std::string suppression = "") {
@@ -30,4 +31,5 @@ TEST(Gate, TheScanFailsWhenOneFindingDoes) {
 }
 
 }  // namespace
+}  // namespace gate_test
 }  // namespace mongoscan

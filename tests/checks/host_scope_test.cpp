@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 namespace mongoscan {
+namespace host_scope_test {
 namespace {
 
 HostScope scope_of(HostType type, const std::string& host) {
@@ -63,4 +64,5 @@ TEST(HostScope, AddressesAndSockets) {
 }
 
 }  // namespace
+}  // namespace host_scope_test
 }  // namespace mongoscan

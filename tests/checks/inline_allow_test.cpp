@@ -5,6 +5,7 @@
 #include "checks/gate.h"
 
 namespace mongoscan {
+namespace inline_allow_test {
 namespace {
 
 Finding failed(std::string check) {
@@ -55,4 +56,5 @@ TEST(InlineAllow, AReasonHoldingTheSecretIsDroppedButTheCommentStillAllows) {
 }
 
 }  // namespace
+}  // namespace inline_allow_test
 }  // namespace mongoscan

@@ -5,6 +5,7 @@
 #include "tests/checks/node_facts_fixture.h"
 
 namespace mongoscan {
+namespace listing_scope_test {
 namespace {
 
 using check_test::answered;
@@ -80,4 +81,5 @@ TEST(ListingScope, WithoutEnforcementNothingIsFilteredAndWithoutConnectionStatus
 }
 
 }  // namespace
+}  // namespace listing_scope_test
 }  // namespace mongoscan

@@ -6,6 +6,7 @@
 #include <sstream>
 
 namespace mongoscan {
+namespace policy_json_test {
 namespace {
 
 Policy parse_ok(const std::string& json_text) {
@@ -261,4 +262,5 @@ TEST(ParsePolicy, TheDocumentMustBeAnObject) {
 }
 
 }  // namespace
+}  // namespace policy_json_test
 }  // namespace mongoscan

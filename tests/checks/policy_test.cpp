@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 namespace mongoscan {
+namespace policy_test {
 namespace {
 
 TEST(SeverityFor, OverrideWinsOverTheDefault) {
@@ -34,4 +35,5 @@ TEST(PolicyPreset, StigTurnsOnWhatTheStigRequiresAndKeepsTheRest) {
 }
 
 }  // namespace
+}  // namespace policy_test
 }  // namespace mongoscan

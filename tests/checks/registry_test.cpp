@@ -13,6 +13,7 @@
 #include "tests/checks/uri_target_fixture.h"
 
 namespace mongoscan {
+namespace registry_test {
 namespace {
 
 using check_test::finding_for;
@@ -116,4 +117,5 @@ TEST(RunConnectionStringChecks, NoFindingShowsThePassword) {
 }
 
 }  // namespace
+}  // namespace registry_test
 }  // namespace mongoscan

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 namespace mongoscan {
+namespace scan_coverage_test {
 namespace {
 
 NodeFacts node(const std::string& host, bool answered) {
@@ -64,4 +65,5 @@ TEST(ScanCoverage, EachShortfallAloneMakesTheScanIncomplete) {
 }
 
 }  // namespace
+}  // namespace scan_coverage_test
 }  // namespace mongoscan

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 namespace mongoscan {
+namespace system_collections_test {
 namespace {
 
 // src/mongo/db/namespace_string_reserved.def.h: NSS_CONSTANT(kLocalClusterManagerNamespace,
@@ -38,4 +39,5 @@ TEST(SystemCollections, OtherNamesAreBusinessData) {
 }
 
 }  // namespace
+}  // namespace system_collections_test
 }  // namespace mongoscan

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 namespace mongoscan {
+namespace text_list_test {
 namespace {
 
 TEST(Join, SeparatesOnlyBetweenParts) {
@@ -25,4 +26,5 @@ TEST(Contains, ExactMatchOnly) {
 }
 
 }  // namespace
+}  // namespace text_list_test
 }  // namespace mongoscan

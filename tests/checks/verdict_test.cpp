@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 namespace mongoscan {
+namespace verdict_test {
 namespace {
 
 const CheckSpec kSpec{"CONN-005", "w=majority", Layer::connection_string, Severity::high, {}, ""};
@@ -29,4 +30,5 @@ TEST(MakeFinding, EvidenceDefaultsToAnEmptyObject) {
 }
 
 }  // namespace
+}  // namespace verdict_test
 }  // namespace mongoscan

@@ -15,6 +15,7 @@
 #include <thread>
 
 namespace mongoscan {
+namespace atomic_file_test {
 namespace {
 
 namespace fs = std::filesystem;
@@ -238,4 +239,5 @@ TEST_F(AtomicFileTest, AWriterKilledMidWriteLeavesNoTemporaryFile) {
 }
 
 }  // namespace
+}  // namespace atomic_file_test
 }  // namespace mongoscan

@@ -8,6 +8,7 @@
 #include "tests/support/golden.h"
 
 namespace mongoscan {
+namespace catalogue_test {
 namespace {
 
 using testing_support::matches_golden;
@@ -105,4 +106,5 @@ TEST(CatalogueTest, EmptyCatalogueHasOnlyHeaders) {
 }
 
 }  // namespace
+}  // namespace catalogue_test
 }  // namespace mongoscan

@@ -8,6 +8,7 @@
 #include "checks/registry.h"
 
 namespace mongoscan {
+namespace control_coverage_test {
 namespace {
 
 const ControlReference kTls{
@@ -110,4 +111,5 @@ TEST(ControlResult, Names) {
 }
 
 }  // namespace
+}  // namespace control_coverage_test
 }  // namespace mongoscan

@@ -5,6 +5,7 @@
 #include "tests/reports/sample_reports.h"
 
 namespace mongoscan {
+namespace environment_sections_test {
 namespace {
 
 ChangedFinding changed(const std::string& fingerprint) {
@@ -45,4 +46,5 @@ TEST(EnvironmentSectionsTest, TheFleetShowsSincePreviousRunOnlyWithAHistory) {
 }
 
 }  // namespace
+}  // namespace environment_sections_test
 }  // namespace mongoscan

@@ -8,6 +8,7 @@
 #include "tests/reports/sample_reports.h"
 
 namespace mongoscan {
+namespace findings_view_test {
 namespace {
 
 using testing_support::config_scan_report;
@@ -113,4 +114,5 @@ TEST(FindingsViewTest, EveryFailErrorAndWarnOfTheSamplesOnce) {
 }
 
 }  // namespace
+}  // namespace findings_view_test
 }  // namespace mongoscan

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 namespace mongoscan {
+namespace fix_first_test {
 namespace {
 
 ReportedFinding failing(const std::string& check, Severity severity, const std::string& node,
@@ -60,4 +61,5 @@ TEST(FixFirst, ACheckWeighsAsItsWorstFail) {
 }
 
 }  // namespace
+}  // namespace fix_first_test
 }  // namespace mongoscan

@@ -10,6 +10,7 @@
 #include "checks/registry.h"
 
 namespace mongoscan {
+namespace framework_coverage_report_test {
 namespace {
 
 std::string table_of(const FrameworkCoverage& coverage) {
@@ -86,4 +87,5 @@ TEST(FrameworkCoverageReport, TheReadmeShowsTodaysPercentages) {
 }
 
 }  // namespace
+}  // namespace framework_coverage_report_test
 }  // namespace mongoscan

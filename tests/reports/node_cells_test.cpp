@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 namespace mongoscan {
+namespace node_cells_test {
 namespace {
 
 using nlohmann::json;
@@ -44,4 +45,5 @@ TEST(NodeCells, TheAccountIsUserMechanismAndRolesOrItsFailure) {
 }
 
 }  // namespace
+}  // namespace node_cells_test
 }  // namespace mongoscan

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 namespace mongoscan {
+namespace node_summary_test {
 namespace {
 
 using nlohmann::json;
@@ -60,4 +61,5 @@ TEST(NodeSummary, NoWeakHandshakesNoKey) {
 }
 
 }  // namespace
+}  // namespace node_summary_test
 }  // namespace mongoscan

@@ -8,6 +8,7 @@
 #include "tests/reports/sample_reports.h"
 
 namespace mongoscan {
+namespace report_merge_test {
 namespace {
 
 std::string json_of(const Report& report) {
@@ -88,4 +89,5 @@ TEST(ReportMerge, AnAcceptanceIsStaleOnlyWhereNoShardUsedIt) {
 }
 
 }  // namespace
+}  // namespace report_merge_test
 }  // namespace mongoscan

@@ -5,6 +5,7 @@
 #include "tests/reports/sample_reports.h"
 
 namespace mongoscan {
+namespace report_test {
 namespace {
 
 TEST(ReportTest, SummaryCountsEveryStatus) {
@@ -55,4 +56,5 @@ TEST(ReportTest, DescribesEachSubjectKind) {
 }
 
 }  // namespace
+}  // namespace report_test
 }  // namespace mongoscan

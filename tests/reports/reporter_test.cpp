@@ -13,6 +13,7 @@
 #include "tests/reports/sample_reports.h"
 
 namespace mongoscan {
+namespace reporter_test {
 namespace {
 
 TEST(ReporterTest, ParsesFormatNames) {
@@ -86,4 +87,5 @@ TEST(ReporterTest, ColorAffectsOnlyTheTable) {
 }
 
 }  // namespace
+}  // namespace reporter_test
 }  // namespace mongoscan

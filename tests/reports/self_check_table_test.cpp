@@ -7,6 +7,7 @@
 #include "tests/reports/sample_reports.h"
 
 namespace mongoscan {
+namespace self_check_table_test {
 namespace {
 
 using testing_support::empty_report;
@@ -320,4 +321,5 @@ TEST(SelfCheckTableTest, EveryLayerHasAGroupWithATitle) {
 }
 
 }  // namespace
+}  // namespace self_check_table_test
 }  // namespace mongoscan

@@ -11,6 +11,7 @@
 #include <utility>
 
 namespace mongoscan {
+namespace terminal_test {
 namespace {
 
 // Sets or unsets an environment variable for one test and restores the previous value.
@@ -145,4 +146,5 @@ TEST(TerminalTest, ConsoleWidthFromColumnsElseTheTerminalElseUnknown) {
 }
 
 }  // namespace
+}  // namespace terminal_test
 }  // namespace mongoscan

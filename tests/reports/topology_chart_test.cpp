@@ -5,6 +5,7 @@
 #include "tests/support/xml_check.h"
 
 namespace mongoscan {
+namespace topology_chart_test {
 namespace {
 
 using testing_support::is_well_formed_xml;
@@ -83,4 +84,5 @@ TEST(TopologyChart, ATargetWithoutNodesDrawsNothing) {
 }
 
 }  // namespace
+}  // namespace topology_chart_test
 }  // namespace mongoscan

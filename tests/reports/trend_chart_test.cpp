@@ -7,6 +7,7 @@
 #include "tests/support/xml_check.h"
 
 namespace mongoscan {
+namespace trend_chart_test {
 namespace {
 
 using testing_support::is_well_formed_xml;
@@ -79,4 +80,5 @@ TEST(TrendChartTest, NoScriptNoExternalAssetAndEscapedIds) {
 TEST(TrendChartTest, AnEmptyTrendDrawsNothing) { EXPECT_EQ(trend_svg({}, "t"), ""); }
 
 }  // namespace
+}  // namespace trend_chart_test
 }  // namespace mongoscan

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 namespace mongoscan {
+namespace uri_reference_test {
 namespace {
 
 TEST(UriReferenceTest, KeepsPlainRelativePaths) {
@@ -35,4 +36,5 @@ TEST(UriReferenceTest, AbsolutePathsBecomeFileUris) {
 }
 
 }  // namespace
+}  // namespace uri_reference_test
 }  // namespace mongoscan

@@ -27,8 +27,8 @@ using Clock = std::chrono::steady_clock;
 
 constexpr const char* kDnsmasq = "/usr/sbin/dnsmasq";
 constexpr auto kReadyTimeout = std::chrono::seconds(5);
-constexpr auto kStopGrace = std::chrono::seconds(2);
-constexpr auto kPollInterval = std::chrono::milliseconds(20);
+constexpr auto kDnsmasqStopGrace = std::chrono::seconds(2);
+constexpr auto kDnsmasqPollInterval = std::chrono::milliseconds(20);
 
 // The zone every DNS test relies on. rs.lab.test is the well-formed cluster.
 const std::vector<std::string> kZone = {
@@ -145,7 +145,7 @@ void DnsLab::start(const std::vector<std::string>& extra_records) {
       stop();
       throw DnsLabError("dns lab: dnsmasq did not answer: " + log);
     }
-    std::this_thread::sleep_for(kPollInterval);
+    std::this_thread::sleep_for(kDnsmasqPollInterval);
   }
 }
 
@@ -154,11 +154,11 @@ DnsLab::~DnsLab() { stop(); }
 void DnsLab::stop() {
   if (pid_ > 0) {
     ::kill(-pid_, SIGTERM);
-    const Clock::time_point deadline = Clock::now() + kStopGrace;
+    const Clock::time_point deadline = Clock::now() + kDnsmasqStopGrace;
     int status = 0;
     pid_t reaped = 0;
     while ((reaped = ::waitpid(pid_, &status, WNOHANG)) == 0 && Clock::now() < deadline) {
-      std::this_thread::sleep_for(kPollInterval);
+      std::this_thread::sleep_for(kDnsmasqPollInterval);
     }
     if (reaped == 0) {
       ::kill(-pid_, SIGKILL);

@@ -10,6 +10,7 @@
 #include <string>
 
 namespace mongoscan::testing_support {
+namespace lab_test {
 namespace {
 
 // True if "127.0.0.1:port" accepts a TCP connection.
@@ -60,4 +61,5 @@ TEST(LabDeploymentTest, UnknownProfileFailsWithTheLabsMessage) {
 }
 
 }  // namespace
+}  // namespace lab_test
 }  // namespace mongoscan::testing_support

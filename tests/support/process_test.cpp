@@ -5,6 +5,7 @@
 #include <chrono>
 
 namespace mongoscan::testing_support {
+namespace process_test {
 namespace {
 
 using namespace std::chrono_literals;
@@ -92,4 +93,5 @@ TEST(ProcessTest, AddsReplacesAndRemovesEnvironmentVariables) {
 }
 
 }  // namespace
+}  // namespace process_test
 }  // namespace mongoscan::testing_support

@@ -10,6 +10,7 @@
 #include "tests/reports/sample_reports.h"
 
 namespace mongoscan::testing_support {
+namespace report_schema_test {
 namespace {
 
 using nlohmann::json;
@@ -78,4 +79,5 @@ TEST(ReportSchemaTest, RejectsTextThatIsNotJson) {
 }
 
 }  // namespace
+}  // namespace report_schema_test
 }  // namespace mongoscan::testing_support

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 namespace mongoscan {
+namespace application_test {
 namespace {
 
 CredentialHit hit(CredentialHit::Kind kind, std::string password, std::string user = {}) {
@@ -147,4 +148,5 @@ TEST(Application, UnlistedCredentialsFailWithTheirCount) {
 }
 
 }  // namespace
+}  // namespace application_test
 }  // namespace mongoscan

@@ -6,6 +6,7 @@
 #include <sstream>
 
 namespace mongoscan {
+namespace common_passwords_test {
 namespace {
 
 TEST(CommonPasswords, CompiledTextIsTheShippedList) {
@@ -33,4 +34,5 @@ TEST(CommonPasswords, RejectsWhatIsNotListed) {
 }
 
 }  // namespace
+}  // namespace common_passwords_test
 }  // namespace mongoscan

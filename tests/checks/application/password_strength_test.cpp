@@ -8,6 +8,7 @@
 #include "tests/checks/uri_target_fixture.h"
 
 namespace mongoscan {
+namespace password_strength_test {
 namespace {
 
 using check_test::uri_target;
@@ -114,4 +115,5 @@ TEST(PasswordStrengthCheck, PolicyRaisesTheMinimumLength) {
 }
 
 }  // namespace
+}  // namespace password_strength_test
 }  // namespace mongoscan

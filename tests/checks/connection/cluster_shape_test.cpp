@@ -8,6 +8,7 @@
 #include "tests/scanner/facts/cluster_facts_fixture.h"
 
 namespace mongoscan {
+namespace cluster_shape_test {
 namespace {
 
 using check_test::finding_for;
@@ -142,4 +143,5 @@ TEST(ClusterRouters, OneLiveMongosFailsAndStaleOnesDoNotCount) {
 }
 
 }  // namespace
+}  // namespace cluster_shape_test
 }  // namespace mongoscan

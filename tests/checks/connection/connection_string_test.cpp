@@ -7,6 +7,7 @@
 #include "tests/checks/uri_target_fixture.h"
 
 namespace mongoscan {
+namespace connection_string_test {
 namespace {
 
 using check_test::finding_for;
@@ -202,4 +203,5 @@ TEST(OptionValidity, AnInvalidValueStillYieldsAnAnalysedUri) {
 }
 
 }  // namespace
+}  // namespace connection_string_test
 }  // namespace mongoscan

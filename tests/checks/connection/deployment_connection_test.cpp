@@ -12,6 +12,7 @@
 #include "tests/scanner/facts/cluster_facts_fixture.h"
 
 namespace mongoscan {
+namespace deployment_connection_test {
 namespace {
 
 using check_test::finding_for;
@@ -537,4 +538,5 @@ TEST(ConnectionRouterAccess, ADirectMongosStillFailsAndABalancerOverOneMongosFai
 }
 
 }  // namespace
+}  // namespace deployment_connection_test
 }  // namespace mongoscan

@@ -12,6 +12,7 @@
 #include "tests/scanner/facts/cluster_facts_fixture.h"
 
 namespace mongoscan {
+namespace discovery_test {
 namespace {
 
 using check_test::finding_for;
@@ -423,4 +424,5 @@ TEST(DiscoveryMembers, AShardedClusterIsJudgedOnEveryComponentsReachability) {
 }
 
 }  // namespace
+}  // namespace discovery_test
 }  // namespace mongoscan

@@ -6,6 +6,7 @@
 #include <vector>
 
 namespace mongoscan {
+namespace data_model_test {
 namespace {
 
 constexpr const char* kNode = "db2.example.test:27017";
@@ -706,4 +707,5 @@ TEST(DataModelSamplingFailed, EveryCheckIsOneErrorOnTheNode) {
 }
 
 }  // namespace
+}  // namespace data_model_test
 }  // namespace mongoscan

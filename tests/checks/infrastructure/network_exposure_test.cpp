@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 namespace mongoscan {
+namespace network_exposure_test {
 namespace {
 
 NetworkRule rule(std::vector<std::string> sources, std::vector<PortRange> ports = {{27017, 27017}},
@@ -192,4 +193,5 @@ TEST(NetworkExposure, NoInfrastructureFileIsSkippedNeverPassed) {
 }
 
 }  // namespace
+}  // namespace network_exposure_test
 }  // namespace mongoscan

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 namespace mongoscan {
+namespace source_range_test {
 namespace {
 
 SourceReach reach(std::string_view source) { return classify_source(source).reach; }
@@ -50,4 +51,5 @@ TEST(WithinAny, ARangeInsideAnAllowedOne) {
 }
 
 }  // namespace
+}  // namespace source_range_test
 }  // namespace mongoscan

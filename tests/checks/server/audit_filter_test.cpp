@@ -5,6 +5,7 @@
 #include <string>
 
 namespace mongoscan {
+namespace audit_filter_test {
 namespace {
 
 // The outcome for the first required event with `atype` (and `result`, when given).
@@ -126,4 +127,5 @@ TEST(AuditFilter, DeepNestingIsUndecidedNotACrash) {
 }
 
 }  // namespace
+}  // namespace audit_filter_test
 }  // namespace mongoscan

@@ -6,6 +6,7 @@
 #include "tests/checks/uri_target_fixture.h"
 
 namespace mongoscan {
+namespace authentication_test {
 namespace {
 
 CommandOutcome outcome(CommandOutcome::State state, bson::Document reply = {}) {
@@ -336,4 +337,5 @@ TEST(ConfigFileAuthentication, LocalhostBypassPassesOnlyWhenTurnedOff) {
 }
 
 }  // namespace
+}  // namespace authentication_test
 }  // namespace mongoscan

@@ -12,6 +12,7 @@
 #include "tests/support/profile_variant.h"
 
 namespace mongoscan {
+namespace authorization_lab_test {
 namespace {
 
 using nlohmann::json;
@@ -149,4 +150,5 @@ TEST(AuthorizationLab, AnArbiterIsNotJudged) {
 }
 
 }  // namespace
+}  // namespace authorization_lab_test
 }  // namespace mongoscan

@@ -6,6 +6,7 @@
 #include "tests/checks/uri_target_fixture.h"
 
 namespace mongoscan {
+namespace authorization_test {
 namespace {
 
 using check_test::answered;
@@ -530,4 +531,5 @@ TEST(Authorization, OneFindingPerCheckAboutTheNode) {
 }
 
 }  // namespace
+}  // namespace authorization_test
 }  // namespace mongoscan

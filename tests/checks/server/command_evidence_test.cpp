@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 namespace mongoscan {
+namespace command_evidence_test {
 namespace {
 
 NodeFacts with_command(CommandOutcome::State state, std::string message = "") {
@@ -96,4 +97,5 @@ TEST(CommandReply, AFormTheVersionPredatesIsSkippedNotAnError) {
 }
 
 }  // namespace
+}  // namespace command_evidence_test
 }  // namespace mongoscan

@@ -11,6 +11,7 @@
 #include "tests/support/profile_variant.h"
 
 namespace mongoscan {
+namespace durability_lab_test {
 namespace {
 
 using nlohmann::json;
@@ -149,4 +150,5 @@ TEST(DurabilityLab, ShardedClusterJudgedWhereEachCheckApplies) {
 }
 
 }  // namespace
+}  // namespace durability_lab_test
 }  // namespace mongoscan

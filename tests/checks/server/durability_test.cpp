@@ -8,6 +8,7 @@
 #include "tests/checks/uri_target_fixture.h"
 
 namespace mongoscan {
+namespace durability_test {
 namespace {
 
 using check_test::answered;
@@ -191,4 +192,5 @@ TEST(Durability, OneFindingPerCheckAboutTheNode) {
 }
 
 }  // namespace
+}  // namespace durability_test
 }  // namespace mongoscan

@@ -14,6 +14,7 @@
 #include "tests/support/temp_tree.h"
 
 namespace mongoscan {
+namespace hardening_lab_test {
 namespace {
 
 using nlohmann::json;
@@ -169,4 +170,5 @@ TEST(HardeningLab, WithoutTheConfigurationTheLoggingChecksAreSkipped) {
 }
 
 }  // namespace
+}  // namespace hardening_lab_test
 }  // namespace mongoscan

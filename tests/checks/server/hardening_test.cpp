@@ -6,6 +6,7 @@
 #include "tests/checks/uri_target_fixture.h"
 
 namespace mongoscan {
+namespace hardening_test {
 namespace {
 
 using check_test::answered;
@@ -459,4 +460,5 @@ TEST(ConfigFileHardening, LoggingChecksFromTheFile) {
 }
 
 }  // namespace
+}  // namespace hardening_test
 }  // namespace mongoscan

@@ -12,6 +12,7 @@
 #include "tests/support/temp_tree.h"
 
 namespace mongoscan {
+namespace identity_providers_lab_test {
 namespace {
 
 using nlohmann::json;
@@ -73,4 +74,5 @@ TEST(IdentityProvidersLab, OnlyLocalAccountsAndCommunityFail) {
 }
 
 }  // namespace
+}  // namespace identity_providers_lab_test
 }  // namespace mongoscan

@@ -6,6 +6,7 @@
 #include "tests/checks/uri_target_fixture.h"
 
 namespace mongoscan {
+namespace identity_providers_test {
 namespace {
 
 using check_test::answered;
@@ -146,4 +147,5 @@ TEST(IdentityProviders, WithoutGetParameterTheConfiguredMechanismsAreRead) {
 }
 
 }  // namespace
+}  // namespace identity_providers_test
 }  // namespace mongoscan

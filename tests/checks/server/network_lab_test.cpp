@@ -12,6 +12,7 @@
 #include "tests/support/profile_variant.h"
 
 namespace mongoscan {
+namespace network_lab_test {
 namespace {
 
 using nlohmann::json;
@@ -81,4 +82,5 @@ TEST(NetworkLab, VersionDisclosedBeforeAuthentication) {
 }
 
 }  // namespace
+}  // namespace network_lab_test
 }  // namespace mongoscan

@@ -6,6 +6,7 @@
 #include "tests/checks/uri_target_fixture.h"
 
 namespace mongoscan {
+namespace network_test {
 namespace {
 
 using check_test::answered;
@@ -276,4 +277,5 @@ TEST(ConfigFileNetwork, WireObjectCheckAndConnectionLimitFromTheFile) {
 }
 
 }  // namespace
+}  // namespace network_test
 }  // namespace mongoscan

@@ -12,6 +12,7 @@
 #include "tests/support/temp_tree.h"
 
 namespace mongoscan {
+namespace pki_identity_lab_test {
 namespace {
 
 using nlohmann::json;
@@ -157,4 +158,5 @@ TEST(PkiIdentityLab, X509MembersPass) {
 }
 
 }  // namespace
+}  // namespace pki_identity_lab_test
 }  // namespace mongoscan

@@ -6,6 +6,7 @@
 #include "tests/checks/uri_target_fixture.h"
 
 namespace mongoscan {
+namespace pki_identity_test {
 namespace {
 
 using check_test::answered;
@@ -282,4 +283,5 @@ TEST(MemberX509, AConfigFileIsJudged) {
 }
 
 }  // namespace
+}  // namespace pki_identity_test
 }  // namespace mongoscan

@@ -11,6 +11,7 @@
 #include "checks/server/server_settings.h"
 
 namespace mongoscan {
+namespace release_data_test {
 namespace {
 
 using nlohmann::json;
@@ -159,4 +160,5 @@ TEST(ParseReleaseData, ReadsConditionsAndScores) {
 }
 
 }  // namespace
+}  // namespace release_data_test
 }  // namespace mongoscan

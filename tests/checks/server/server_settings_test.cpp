@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 namespace mongoscan {
+namespace server_settings_test {
 namespace {
 
 using nlohmann::json;
@@ -126,4 +127,5 @@ TEST(CompareVersions, ComparesNumericallyIgnoringSuffixes) {
 }
 
 }  // namespace
+}  // namespace server_settings_test
 }  // namespace mongoscan

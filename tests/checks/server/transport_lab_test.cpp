@@ -14,6 +14,7 @@
 #include "tests/support/profile_variant.h"
 
 namespace mongoscan {
+namespace transport_lab_test {
 namespace {
 
 using testing_support::LabDeployment;
@@ -154,4 +155,5 @@ TEST(TransportLab, FipsModeOffOnEnterpriseFailsAndCommunityIsSkipped) {
 }
 
 }  // namespace
+}  // namespace transport_lab_test
 }  // namespace mongoscan

@@ -7,6 +7,7 @@
 #include "tests/checks/uri_target_fixture.h"
 
 namespace mongoscan {
+namespace transport_test {
 namespace {
 
 using nlohmann::json;
@@ -559,4 +560,5 @@ TEST(ConfigFileTransport, FipsModeFromTheFile) {
 }
 
 }  // namespace
+}  // namespace transport_test
 }  // namespace mongoscan

@@ -8,6 +8,7 @@
 #include "tests/support/lab_scan.h"
 
 namespace mongoscan {
+namespace versions_lab_test {
 namespace {
 
 using nlohmann::json;
@@ -61,4 +62,5 @@ TEST(VersionsLab, MembersMidUpgradeDisagreeAndZlibIsOff) {
 }
 
 }  // namespace
+}  // namespace versions_lab_test
 }  // namespace mongoscan

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 namespace mongoscan {
+namespace versions_test {
 namespace {
 
 using nlohmann::json;
@@ -377,4 +378,5 @@ TEST(VersionsSpecs, EveryRowHasReferencesAndRemediation) {
 }
 
 }  // namespace
+}  // namespace versions_test
 }  // namespace mongoscan

@@ -7,6 +7,7 @@
 #include "tests/support/temp_tree.h"
 
 namespace mongoscan {
+namespace bundle_file_test {
 namespace {
 
 using testing_support::TempTree;
@@ -68,4 +69,5 @@ TEST(BundleFile, ListingIsSortedAndSaysWhatIsARegularFile) {
 }
 
 }  // namespace
+}  // namespace bundle_file_test
 }  // namespace mongoscan

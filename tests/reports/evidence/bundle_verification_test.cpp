@@ -13,6 +13,7 @@
 #include "tests/support/temp_tree.h"
 
 namespace mongoscan {
+namespace bundle_verification_test {
 namespace {
 
 namespace fs = std::filesystem;
@@ -142,4 +143,5 @@ TEST_F(BundleVerification, AMissingOrBrokenManifestIsNamed) {
 }
 
 }  // namespace
+}  // namespace bundle_verification_test
 }  // namespace mongoscan

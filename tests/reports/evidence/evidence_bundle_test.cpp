@@ -12,6 +12,7 @@
 #include "tests/support/temp_tree.h"
 
 namespace mongoscan {
+namespace evidence_bundle_test {
 namespace {
 
 namespace fs = std::filesystem;
@@ -140,4 +141,5 @@ TEST(EvidenceBundle, AFailedWriteLeavesNothingBehind) {
 }
 
 }  // namespace
+}  // namespace evidence_bundle_test
 }  // namespace mongoscan

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 namespace mongoscan {
+namespace manifest_test {
 namespace {
 
 const std::string kSha(64, 'a');
@@ -114,4 +115,5 @@ TEST(Manifest, ParseNamesTheFirstBadMember) {
 }
 
 }  // namespace
+}  // namespace manifest_test
 }  // namespace mongoscan

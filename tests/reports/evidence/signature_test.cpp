@@ -10,6 +10,7 @@
 #include "tests/support/temp_tree.h"
 
 namespace mongoscan {
+namespace signature_test {
 namespace {
 
 using testing_support::signing_keys;
@@ -149,4 +150,5 @@ TEST(Signature, PemAndPkcs8P256KeysBothLoad) {
 }
 
 }  // namespace
+}  // namespace signature_test
 }  // namespace mongoscan

@@ -20,6 +20,7 @@
 #include "tests/support/process.h"
 
 namespace mongoscan {
+namespace html_report_test {
 namespace {
 
 namespace fs = std::filesystem;
@@ -693,4 +694,5 @@ TEST(HtmlReportTest, AFrameworkAddsItsControlsWithCitingChecksAndTheGaps) {
 }
 
 }  // namespace
+}  // namespace html_report_test
 }  // namespace mongoscan

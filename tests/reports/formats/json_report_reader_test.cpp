@@ -11,6 +11,7 @@
 #include "tests/reports/sample_reports.h"
 
 namespace mongoscan {
+namespace json_report_reader_test {
 namespace {
 
 using nlohmann::json;
@@ -185,4 +186,5 @@ TEST(JsonReportReaderTest, MembersItDoesNotKnowAreIgnored) {
 }
 
 }  // namespace
+}  // namespace json_report_reader_test
 }  // namespace mongoscan

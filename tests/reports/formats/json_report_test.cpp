@@ -10,6 +10,7 @@
 #include "tests/support/report_schema.h"
 
 namespace mongoscan {
+namespace json_report_test {
 namespace {
 
 using nlohmann::json;
@@ -189,4 +190,5 @@ TEST(JsonReportTest, InvalidUtf8BecomesReplacementCharacter) {
 }
 
 }  // namespace
+}  // namespace json_report_test
 }  // namespace mongoscan

@@ -9,6 +9,7 @@
 #include "tests/support/xml_check.h"
 
 namespace mongoscan {
+namespace junit_report_test {
 namespace {
 
 using testing_support::acceptance_report;
@@ -187,4 +188,5 @@ TEST(JunitReportTest, HistorySuitesCarryWhatChanged) {
 }
 
 }  // namespace
+}  // namespace junit_report_test
 }  // namespace mongoscan

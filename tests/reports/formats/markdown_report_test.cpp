@@ -8,6 +8,7 @@
 #include "tests/support/golden.h"
 
 namespace mongoscan {
+namespace markdown_report_test {
 namespace {
 
 using testing_support::acceptance_report;
@@ -185,4 +186,5 @@ TEST(MarkdownReportTest, AFrameworkAddsATableOfItsControlsWithTheGaps) {
 }
 
 }  // namespace
+}  // namespace markdown_report_test
 }  // namespace mongoscan

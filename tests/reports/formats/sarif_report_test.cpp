@@ -13,6 +13,7 @@
 #include "tests/support/report_schema.h"
 
 namespace mongoscan {
+namespace sarif_report_test {
 namespace {
 
 using nlohmann::json;
@@ -388,4 +389,5 @@ TEST(SarifReportTest, HistoryResultsCarryTheirBaselineState) {
 }
 
 }  // namespace
+}  // namespace sarif_report_test
 }  // namespace mongoscan

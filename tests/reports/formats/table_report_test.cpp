@@ -10,6 +10,7 @@
 #include "tests/support/golden.h"
 
 namespace mongoscan {
+namespace table_report_test {
 namespace {
 
 using testing_support::acceptance_report;
@@ -475,4 +476,5 @@ TEST(TableReportTest, HistoryReportListsEachEnvironmentsChanges) {
 }
 
 }  // namespace
+}  // namespace table_report_test
 }  // namespace mongoscan

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 namespace mongoscan {
+namespace environment_changes_test {
 namespace {
 
 constexpr const char* kNow = "2026-03-02T09:00:00Z";
@@ -78,4 +79,5 @@ TEST(EnvironmentChangesTest, AFingerprintCountsOnce) {
 }
 
 }  // namespace
+}  // namespace environment_changes_test
 }  // namespace mongoscan

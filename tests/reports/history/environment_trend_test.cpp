@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 namespace mongoscan {
+namespace environment_trend_test {
 namespace {
 
 constexpr const char* kNow = "2026-03-02T09:00:00Z";
@@ -58,4 +59,5 @@ TEST(EnvironmentTrendTest, TheFirstRunIsOnePoint) {
 }
 
 }  // namespace
+}  // namespace environment_trend_test
 }  // namespace mongoscan

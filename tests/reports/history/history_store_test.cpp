@@ -10,6 +10,7 @@
 #include "tests/support/temp_tree.h"
 
 namespace mongoscan {
+namespace history_store_test {
 namespace {
 
 using testing_support::TempTree;
@@ -312,4 +313,5 @@ TEST(HistoryStoreTest, ConcurrentWritersBothLand) {
 }
 
 }  // namespace
+}  // namespace history_store_test
 }  // namespace mongoscan

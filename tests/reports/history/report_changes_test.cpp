@@ -5,6 +5,7 @@
 #include "checks/registry.h"
 
 namespace mongoscan {
+namespace report_changes_test {
 namespace {
 
 ReportedFinding failing(const std::string& fingerprint, Severity severity, bool gates) {
@@ -46,4 +47,5 @@ TEST(ReportChangesTest, AnExplicitFailOnKeepsItsGates) {
 }
 
 }  // namespace
+}  // namespace report_changes_test
 }  // namespace mongoscan

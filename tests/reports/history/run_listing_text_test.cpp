@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 namespace mongoscan {
+namespace run_listing_text_test {
 namespace {
 
 TEST(RunListingTextTest, EachRunThenItsEnvironmentsAligned) {
@@ -17,4 +18,5 @@ TEST(RunListingTextTest, EachRunThenItsEnvironmentsAligned) {
 }
 
 }  // namespace
+}  // namespace run_listing_text_test
 }  // namespace mongoscan

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 namespace mongoscan {
+namespace console_text_test {
 namespace {
 
 TEST(ConsoleTextTest, KeepsPrintableUtf8) {
@@ -69,4 +70,5 @@ TEST(ConsoleTextTest, WrapsAtSpacesAndKeepsEveryOtherCharacter) {
 }
 
 }  // namespace
+}  // namespace console_text_test
 }  // namespace mongoscan

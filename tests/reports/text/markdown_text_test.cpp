@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 namespace mongoscan {
+namespace markdown_text_test {
 namespace {
 
 TEST(MarkdownTextTest, KeepsPlainText) {
@@ -34,4 +35,5 @@ TEST(MarkdownTextTest, CodeSpansOutlastTheBackticksInside) {
 }
 
 }  // namespace
+}  // namespace markdown_text_test
 }  // namespace mongoscan

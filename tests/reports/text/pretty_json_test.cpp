@@ -5,6 +5,7 @@
 #include <string>
 
 namespace mongoscan {
+namespace pretty_json_test {
 namespace {
 
 using nlohmann::json;
@@ -77,4 +78,5 @@ TEST(PrettyJson, WritesMembersOneByOne) {
 }
 
 }  // namespace
+}  // namespace pretty_json_test
 }  // namespace mongoscan

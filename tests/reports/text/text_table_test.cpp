@@ -5,6 +5,7 @@
 #include <sstream>
 
 namespace mongoscan {
+namespace text_table_test {
 namespace {
 
 std::string render(const TextTable& table, bool color, std::string_view indent = "") {
@@ -102,4 +103,5 @@ TEST(TextTableTest, WrappingDetailLinesKeepTheirIndent) {
 }
 
 }  // namespace
+}  // namespace text_table_test
 }  // namespace mongoscan

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 namespace mongoscan {
+namespace utf8_test {
 namespace {
 
 TEST(Utf8Test, DecodesOneToFourByteCodePoints) {
@@ -25,4 +26,5 @@ TEST(Utf8Test, RejectsWhatRfc3629Forbids) {
 }
 
 }  // namespace
+}  // namespace utf8_test
 }  // namespace mongoscan

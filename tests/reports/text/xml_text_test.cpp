@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 namespace mongoscan {
+namespace xml_text_test {
 namespace {
 
 TEST(XmlTextTest, EscapesMarkupInAttributes) {
@@ -33,4 +34,5 @@ TEST(XmlTextTest, ReplacesWhatXml10Forbids) {
 }
 
 }  // namespace
+}  // namespace xml_text_test
 }  // namespace mongoscan

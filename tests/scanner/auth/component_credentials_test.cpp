@@ -9,6 +9,7 @@
 #include "tests/support/temp_tree.h"
 
 namespace mongoscan {
+namespace component_credentials_test {
 namespace {
 
 constexpr const char* kPassword = "Shard1!Only-Passw0rd";
@@ -65,4 +66,5 @@ TEST(ComponentCredentials, AnInlinePasswordOrAMissingSourceIsAOneLineErrorWithou
 }
 
 }  // namespace
+}  // namespace component_credentials_test
 }  // namespace mongoscan

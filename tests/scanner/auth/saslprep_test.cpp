@@ -10,6 +10,7 @@
 #include "tests/support/shared_data.h"
 
 namespace mongoscan {
+namespace saslprep_test {
 namespace {
 
 std::string prepared(std::string_view input) {
@@ -137,4 +138,5 @@ TEST(Saslprep, AuthSpecUsers) {
 }
 
 }  // namespace
+}  // namespace saslprep_test
 }  // namespace mongoscan

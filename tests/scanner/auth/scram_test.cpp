@@ -14,6 +14,7 @@
 #include "tests/support/shared_data.h"
 
 namespace mongoscan {
+namespace scram_test {
 namespace {
 
 // RFC 7677 section 3, also the auth spec's SCRAM-SHA-256 example.
@@ -396,4 +397,5 @@ TEST(ScramClient, ErrorMessagesNeverContainThePassword) {
 }
 
 }  // namespace
+}  // namespace scram_test
 }  // namespace mongoscan

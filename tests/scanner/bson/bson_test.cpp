@@ -18,6 +18,7 @@
 #include "tests/support/shared_data.h"
 
 namespace mongoscan::bson {
+namespace bson_test {
 namespace {
 
 using Bytes = std::vector<std::uint8_t>;
@@ -714,4 +715,5 @@ TEST(ServerReplies, HelloPrimaryKeepsWireOrderAndTypes) {
 }
 
 }  // namespace
+}  // namespace bson_test
 }  // namespace mongoscan::bson

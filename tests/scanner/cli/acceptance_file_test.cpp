@@ -6,6 +6,7 @@
 #include <sstream>
 
 namespace mongoscan {
+namespace acceptance_file_test {
 namespace {
 
 std::string load_error(std::string_view text) {
@@ -85,4 +86,5 @@ TEST(AcceptanceFile, TheExampleInFixturesLoads) {
 }
 
 }  // namespace
+}  // namespace acceptance_file_test
 }  // namespace mongoscan

@@ -19,6 +19,7 @@
 #include "tests/support/report_schema.h"
 
 namespace mongoscan {
+namespace cli_test {
 namespace {
 
 using testing_support::ProcessResult;
@@ -1072,4 +1073,5 @@ TEST(Cli, AnAcceptanceWithoutReasonIsAOneLineErrorNamingFileAndLine) {
 }
 
 }  // namespace
+}  // namespace cli_test
 }  // namespace mongoscan

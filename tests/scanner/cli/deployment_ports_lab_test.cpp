@@ -10,6 +10,7 @@
 #include "tests/support/lab_scan.h"
 
 namespace mongoscan {
+namespace deployment_ports_lab_test {
 namespace {
 
 namespace fs = std::filesystem;
@@ -51,4 +52,5 @@ TEST(DeploymentPortsLab, ARuleOnTheProbedDeploymentsPortIsJudged) {
 }
 
 }  // namespace
+}  // namespace deployment_ports_lab_test
 }  // namespace mongoscan

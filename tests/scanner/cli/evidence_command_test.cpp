@@ -21,6 +21,7 @@
 #include "tests/support/temp_tree.h"
 
 namespace mongoscan {
+namespace evidence_command_test {
 namespace {
 
 namespace fs = std::filesystem;
@@ -267,4 +268,5 @@ TEST_F(EvidenceCommand, NoSecretOrKeyReachesTheBundleOrAnyOutput) {
 }
 
 }  // namespace
+}  // namespace evidence_command_test
 }  // namespace mongoscan

@@ -16,6 +16,7 @@
 #include "tests/support/temp_tree.h"
 
 namespace mongoscan {
+namespace history_command_test {
 namespace {
 
 using nlohmann::json;
@@ -421,4 +422,5 @@ TEST(HistoryCommand, AMissingOrForeignFileIsOneLineAndExit2) {
 }
 
 }  // namespace
+}  // namespace history_command_test
 }  // namespace mongoscan

@@ -20,6 +20,7 @@
 #include "tests/support/loopback_socket.h"
 
 namespace mongoscan {
+namespace history_lab_test {
 namespace {
 
 namespace fs = std::filesystem;
@@ -169,4 +170,5 @@ TEST(HistoryLab, LabEnvironmentsScannedTwiceShowFixedAndNewExactly) {
 }
 
 }  // namespace
+}  // namespace history_lab_test
 }  // namespace mongoscan

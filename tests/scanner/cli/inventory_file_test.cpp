@@ -8,6 +8,7 @@
 #include <string>
 
 namespace mongoscan {
+namespace inventory_file_test {
 namespace {
 
 std::string error_of(const std::string& text, std::string_view path = "inv/inventory.yaml") {
@@ -200,4 +201,5 @@ TEST(InventoryFile, ShardsSplitTheEnvironmentsOnceAndKeepThemWhenOthersAreAdded)
 }
 
 }  // namespace
+}  // namespace inventory_file_test
 }  // namespace mongoscan

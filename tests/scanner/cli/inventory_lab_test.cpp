@@ -14,6 +14,7 @@
 #include "tests/support/lab_scan.h"
 
 namespace mongoscan {
+namespace inventory_lab_test {
 namespace {
 
 namespace fs = std::filesystem;
@@ -90,4 +91,5 @@ TEST(InventoryLab, EachEnvironmentIsProbedWithItsOwnAccount) {
 }
 
 }  // namespace
+}  // namespace inventory_lab_test
 }  // namespace mongoscan

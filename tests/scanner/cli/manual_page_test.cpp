@@ -18,6 +18,7 @@
 #include "tests/support/temp_tree.h"
 
 namespace mongoscan {
+namespace manual_page_test {
 namespace {
 
 using testing_support::ProcessResult;
@@ -142,4 +143,5 @@ TEST(ManualPage, GroffReadsItWithoutWarnings) {
 }
 
 }  // namespace
+}  // namespace manual_page_test
 }  // namespace mongoscan

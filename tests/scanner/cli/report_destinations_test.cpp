@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 namespace mongoscan {
+namespace report_destinations_test {
 namespace {
 
 using Reports = std::vector<ReportDestination>;
@@ -51,4 +52,5 @@ TEST(ReportDestinations, UsageErrorsNameTheValue) {
 }
 
 }  // namespace
+}  // namespace report_destinations_test
 }  // namespace mongoscan

@@ -14,6 +14,7 @@
 #include "tests/support/report_schema.h"
 
 namespace mongoscan {
+namespace reports_lab_test {
 namespace {
 
 namespace fs = std::filesystem;
@@ -70,4 +71,5 @@ TEST(Reports, OneProbeWritesEveryFormat) {
 }
 
 }  // namespace
+}  // namespace reports_lab_test
 }  // namespace mongoscan

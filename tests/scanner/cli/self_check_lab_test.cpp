@@ -17,6 +17,7 @@
 #include "tests/support/process.h"
 
 namespace mongoscan {
+namespace self_check_lab_test {
 namespace {
 
 using nlohmann::json;
@@ -176,4 +177,5 @@ node=$(/usr/bin/python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))[
 }
 
 }  // namespace
+}  // namespace self_check_lab_test
 }  // namespace mongoscan

@@ -14,6 +14,7 @@
 #include "tests/support/temp_tree.h"
 
 namespace mongoscan {
+namespace shell_completion_test {
 namespace {
 
 using testing_support::ProcessResult;
@@ -88,4 +89,5 @@ TEST_F(ShellCompletion, TheBuildKeepsTheScriptTheBinaryWrites) {
 }
 
 }  // namespace
+}  // namespace shell_completion_test
 }  // namespace mongoscan

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 namespace mongoscan {
+namespace suggestion_test {
 namespace {
 
 const std::vector<std::string> kCommands = {"scan",      "checks",  "auditor-role",
@@ -29,4 +30,5 @@ TEST(ClosestName, TheClosestWinsThenTheEarliest) {
 }
 
 }  // namespace
+}  // namespace suggestion_test
 }  // namespace mongoscan

@@ -6,6 +6,7 @@
 #include <vector>
 
 namespace mongoscan {
+namespace anchor_search_test {
 namespace {
 
 // Every test runs with each kind of vector instructions this CPU has.
@@ -96,4 +97,5 @@ TEST(AnchorSearch, UsesTheWidestVectorsTheCpuRuns) {
 }
 
 }  // namespace
+}  // namespace anchor_search_test
 }  // namespace mongoscan

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 namespace mongoscan {
+namespace candidate_rules_test {
 namespace {
 
 std::string rule_for(std::string_view text, bool quoted = true, bool in_code = false,
@@ -74,4 +75,5 @@ TEST(CandidateRules, DocumentationAndLoopbackHosts) {
 }
 
 }  // namespace
+}  // namespace candidate_rules_test
 }  // namespace mongoscan

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 namespace mongoscan {
+namespace config_fingerprint_test {
 namespace {
 
 TEST(ConfigFingerprint, TheSecretIsMaskedSoItsTextDoesNotChangeTheFingerprint) {
@@ -22,4 +23,5 @@ TEST(ConfigFingerprint, ASecretPastTheLineEndIsClampedToTheLine) {
 }
 
 }  // namespace
+}  // namespace config_fingerprint_test
 }  // namespace mongoscan

@@ -21,6 +21,7 @@
 #include "tests/support/report_schema.h"
 
 namespace mongoscan {
+namespace config_scan_test {
 namespace {
 
 namespace fs = std::filesystem;
@@ -437,4 +438,5 @@ TEST_F(ConfigScanTree, EveryKindOfUnscannableFileIsListedAndTheScanStillSucceeds
 }
 
 }  // namespace
+}  // namespace config_scan_test
 }  // namespace mongoscan

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 namespace mongoscan {
+namespace config_text_scan_test {
 namespace {
 
 // One expected credential: where it starts, its kind and key, and the password (compared, never
@@ -269,4 +270,5 @@ TEST(ConfigTextScan, FingerprintSurvivesMovedLinesButNotAnotherKey) {
 }
 
 }  // namespace
+}  // namespace config_text_scan_test
 }  // namespace mongoscan

@@ -21,6 +21,7 @@
 #include "tests/support/temp_tree.h"
 
 namespace mongoscan {
+namespace file_reader_test {
 namespace {
 
 namespace fs = std::filesystem;
@@ -201,4 +202,5 @@ TEST(FileReader, AskedForPlainCallsUsesNoRing) {
 }
 
 }  // namespace
+}  // namespace file_reader_test
 }  // namespace mongoscan

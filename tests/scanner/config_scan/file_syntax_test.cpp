@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 namespace mongoscan {
+namespace file_syntax_test {
 namespace {
 
 TEST(FileSyntax, ByNameAndExtension) {
@@ -22,4 +23,5 @@ TEST(FileSyntax, ByNameAndExtension) {
 }
 
 }  // namespace
+}  // namespace file_syntax_test
 }  // namespace mongoscan

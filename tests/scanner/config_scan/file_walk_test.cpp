@@ -21,6 +21,7 @@
 #include "tests/support/temp_tree.h"
 
 namespace mongoscan {
+namespace file_walk_test {
 namespace {
 
 using testing_support::TempTree;
@@ -513,4 +514,5 @@ TEST(FileWalk, ReportsUnreadableDirectoriesAndFiles) {
 }
 
 }  // namespace
+}  // namespace file_walk_test
 }  // namespace mongoscan

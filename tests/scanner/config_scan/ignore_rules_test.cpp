@@ -5,6 +5,7 @@
 #include <string>
 
 namespace mongoscan {
+namespace ignore_rules_test {
 namespace {
 
 constexpr auto unmatched = IgnoreVerdict::unmatched;
@@ -145,4 +146,5 @@ TEST(IgnoreRules, ManyStarsDoNotBacktrackWithoutEnd) {
 }
 
 }  // namespace
+}  // namespace ignore_rules_test
 }  // namespace mongoscan

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 namespace mongoscan {
+namespace javascript_bundle_test {
 namespace {
 
 TEST(JavascriptBundle, BundlesAndTheirSourceMapsAreBundles) {
@@ -21,4 +22,5 @@ TEST(JavascriptBundle, OtherBuildOutputIsNoBundle) {
 }
 
 }  // namespace
+}  // namespace javascript_bundle_test
 }  // namespace mongoscan

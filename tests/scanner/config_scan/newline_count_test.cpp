@@ -7,6 +7,7 @@
 #include <string>
 
 namespace mongoscan {
+namespace newline_count_test {
 namespace {
 
 TEST(NewlineCount, EmptyAndShortTexts) {
@@ -35,4 +36,5 @@ TEST(NewlineCount, AgreesWithACountOfEveryLength) {
 }
 
 }  // namespace
+}  // namespace newline_count_test
 }  // namespace mongoscan

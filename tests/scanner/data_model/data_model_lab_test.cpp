@@ -16,6 +16,7 @@
 #include "tests/support/process.h"
 
 namespace mongoscan {
+namespace data_model_lab_test {
 namespace {
 
 using nlohmann::json;
@@ -206,4 +207,5 @@ TEST_F(DataModelLab, NoSampledValueReachesAnyFormat) {
 }
 
 }  // namespace
+}  // namespace data_model_lab_test
 }  // namespace mongoscan

@@ -10,6 +10,7 @@
 #include "scanner/bson/bson.h"
 
 namespace mongoscan {
+namespace data_model_probe_test {
 namespace {
 
 constexpr std::int64_t kOneAndAHalfGiB = (std::int64_t{3} << 30) / 2;
@@ -59,4 +60,5 @@ TEST(SumStorageStats, ANumberThatIsNoWholeNumberIsAnError) {
 }
 
 }  // namespace
+}  // namespace data_model_probe_test
 }  // namespace mongoscan

@@ -12,6 +12,7 @@
 #include <vector>
 
 namespace mongoscan {
+namespace document_shape_test {
 namespace {
 
 using bson::Array;
@@ -385,4 +386,5 @@ TEST(DocumentShape, EmptySample) {
 }
 
 }  // namespace
+}  // namespace document_shape_test
 }  // namespace mongoscan

@@ -16,6 +16,7 @@
 #include "tests/support/mongoscan_binary.h"
 
 namespace mongoscan {
+namespace discovery_lab_test {
 namespace {
 
 using nlohmann::json;
@@ -221,4 +222,5 @@ TEST(DiscoveryLab, ProgressGoesToATerminalOnly) {
 }
 
 }  // namespace
+}  // namespace discovery_lab_test
 }  // namespace mongoscan

@@ -23,6 +23,7 @@
 #include "tests/support/loopback_socket.h"
 
 namespace mongoscan {
+namespace discovery_test {
 namespace {
 
 using testing_support::DnsLab;
@@ -432,4 +433,5 @@ TEST_F(DiscoveryTest, MembersPastTheCapAreCountedNotProbed) {
 }
 
 }  // namespace
+}  // namespace discovery_test
 }  // namespace mongoscan

@@ -7,6 +7,7 @@
 #include "tests/scanner/facts/cluster_facts_fixture.h"
 
 namespace mongoscan {
+namespace member_queue_test {
 namespace {
 
 std::vector<std::string> drain(MemberQueue& queue) {
@@ -124,4 +125,5 @@ TEST(MemberQueue, MembersNamedByAShardMemberJoinItsShard) {
 }
 
 }  // namespace
+}  // namespace member_queue_test
 }  // namespace mongoscan

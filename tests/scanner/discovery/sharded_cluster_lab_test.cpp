@@ -14,6 +14,7 @@
 #include "tests/support/lab_scan.h"
 
 namespace mongoscan {
+namespace sharded_cluster_lab_test {
 namespace {
 
 using nlohmann::json;
@@ -218,4 +219,5 @@ TEST(ShardedClusterLoadBalancedLab, ALoadBalancedStringIsProbedInLoadBalancedMod
 }
 
 }  // namespace
+}  // namespace sharded_cluster_lab_test
 }  // namespace mongoscan

@@ -7,6 +7,7 @@
 #include <thread>
 
 namespace mongoscan {
+namespace worker_pool_test {
 namespace {
 
 // Counts the tasks running at once; each task holds its place for a while so that overlap shows.
@@ -55,4 +56,5 @@ TEST(WorkerPool, ZeroThreadsMeansOne) {
 }
 
 }  // namespace
+}  // namespace worker_pool_test
 }  // namespace mongoscan

@@ -18,6 +18,7 @@
 #include "tests/support/loopback_socket.h"
 
 namespace mongoscan {
+namespace dns_resolver_test {
 namespace {
 
 using testing_support::DnsLab;
@@ -223,4 +224,5 @@ TEST(DnsResolver, InvalidServerIsAUsageError) {
 }
 
 }  // namespace
+}  // namespace dns_resolver_test
 }  // namespace mongoscan

@@ -14,6 +14,7 @@
 #include "tests/support/process.h"
 
 namespace mongoscan {
+namespace srv_seedlist_test {
 namespace {
 
 using testing_support::DnsLab;
@@ -319,4 +320,5 @@ TEST(ResolveCommand, InvalidUriIsAUsageError) {
 }
 
 }  // namespace
+}  // namespace srv_seedlist_test
 }  // namespace mongoscan

@@ -7,6 +7,7 @@
 #include "tests/scanner/facts/cluster_facts_fixture.h"
 
 namespace mongoscan {
+namespace cluster_topology_test {
 namespace {
 
 using namespace cluster_fixture;
@@ -80,4 +81,5 @@ TEST(ClusterTopology, AnUnreachedRegisteredMongosStaysListed) {
 }
 
 }  // namespace
+}  // namespace cluster_topology_test
 }  // namespace mongoscan

@@ -5,6 +5,7 @@
 #include "scanner/uri/uri.h"
 
 namespace mongoscan {
+namespace node_facts_test {
 namespace {
 
 NodeFacts at(std::string host, std::uint16_t port) {
@@ -31,4 +32,5 @@ TEST(NodeFacts, OriginNames) {
 }
 
 }  // namespace
+}  // namespace node_facts_test
 }  // namespace mongoscan

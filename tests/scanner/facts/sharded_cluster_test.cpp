@@ -8,6 +8,7 @@
 #include "tests/scanner/facts/cluster_facts_fixture.h"
 
 namespace mongoscan {
+namespace sharded_cluster_test {
 namespace {
 
 using namespace cluster_fixture;
@@ -84,4 +85,5 @@ TEST(MongosRegisteredWith, ActiveWithinSixtySecondsOfTheLatestPing) {
 }
 
 }  // namespace
+}  // namespace sharded_cluster_test
 }  // namespace mongoscan

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 namespace mongoscan {
+namespace cloud_exports_test {
 namespace {
 
 using nlohmann::json;
@@ -230,4 +231,5 @@ TEST(CloudExports, DeepNestingIsBounded) {
 }
 
 }  // namespace
+}  // namespace cloud_exports_test
 }  // namespace mongoscan

@@ -5,6 +5,7 @@
 #include "scanner/infra/infra_yaml.h"
 
 namespace mongoscan {
+namespace cloudformation_template_test {
 namespace {
 
 constexpr std::string_view kTemplate = R"(AWSTemplateFormatVersion: "2010-09-09"
@@ -310,4 +311,5 @@ TEST(CloudFormationTemplate, TemplateWithoutSecurityGroupsHasNoRules) {
 }
 
 }  // namespace
+}  // namespace cloudformation_template_test
 }  // namespace mongoscan

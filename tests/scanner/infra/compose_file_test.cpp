@@ -5,6 +5,7 @@
 #include "scanner/infra/infra_yaml.h"
 
 namespace mongoscan {
+namespace compose_file_test {
 namespace {
 
 TEST(ComposeFile, ShortSyntaxOnEveryInterfaceIsPublic) {
@@ -172,4 +173,5 @@ TEST(ComposeFile, ServicesWithoutPortsExposeNothing) {
 }
 
 }  // namespace
+}  // namespace compose_file_test
 }  // namespace mongoscan

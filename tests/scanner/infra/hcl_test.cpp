@@ -5,6 +5,7 @@
 #include <string>
 
 namespace mongoscan {
+namespace hcl_test {
 namespace {
 
 HclBody parsed(std::string_view text) {
@@ -250,4 +251,5 @@ TEST(Hcl, LongInputsReadInLinearTime) {
 }
 
 }  // namespace
+}  // namespace hcl_test
 }  // namespace mongoscan

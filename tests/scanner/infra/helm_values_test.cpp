@@ -5,6 +5,7 @@
 #include "scanner/infra/infra_yaml.h"
 
 namespace mongoscan {
+namespace helm_values_test {
 namespace {
 
 TEST(HelmValues, BitnamiStyleLoadBalancerService) {
@@ -101,4 +102,5 @@ TEST(HelmValues, LoadBalancerTypeWithoutAPortIsNoEndpoint) {
 }
 
 }  // namespace
+}  // namespace helm_values_test
 }  // namespace mongoscan

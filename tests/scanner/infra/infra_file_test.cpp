@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 namespace mongoscan {
+namespace infra_file_test {
 namespace {
 
 TEST(InfrastructureFile, TheNameDecidesWhetherToLook) {
@@ -96,4 +97,5 @@ TEST(InfrastructureFile, OrdinaryYamlAndJsonAreNoInfrastructure) {
 }
 
 }  // namespace
+}  // namespace infra_file_test
 }  // namespace mongoscan

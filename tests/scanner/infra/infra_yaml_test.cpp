@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 namespace mongoscan {
+namespace infra_yaml_test {
 namespace {
 
 TEST(InfraYaml, MalformedYamlIsAProblemWithItsLine) {
@@ -69,4 +70,5 @@ services:
 }
 
 }  // namespace
+}  // namespace infra_yaml_test
 }  // namespace mongoscan

@@ -5,6 +5,7 @@
 #include "scanner/infra/infra_yaml.h"
 
 namespace mongoscan {
+namespace kubernetes_manifest_test {
 namespace {
 
 TEST(KubernetesManifest, LoadBalancerServiceWithoutSourceRangesIsPublic) {
@@ -223,4 +224,5 @@ spec:
 }
 
 }  // namespace
+}  // namespace kubernetes_manifest_test
 }  // namespace mongoscan

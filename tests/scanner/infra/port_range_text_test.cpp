@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 namespace mongoscan {
+namespace port_range_text_test {
 namespace {
 
 TEST(PortRangeText, NumbersRangesListsAndEveryPort) {
@@ -26,4 +27,5 @@ TEST(PortRangeText, RejectsWhatIsNoPort) {
 }
 
 }  // namespace
+}  // namespace port_range_text_test
 }  // namespace mongoscan

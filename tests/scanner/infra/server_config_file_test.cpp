@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 namespace mongoscan {
+namespace server_config_file_test {
 namespace {
 
 std::vector<std::string> keys_and_values(const ServerConfigFile& file) {
@@ -91,4 +92,5 @@ TEST(ServerConfigFile, OtherFilesAreNotServerConfigs) {
 }
 
 }  // namespace
+}  // namespace server_config_file_test
 }  // namespace mongoscan

@@ -6,6 +6,7 @@
 #include <vector>
 
 namespace mongoscan {
+namespace terraform_test {
 namespace {
 
 using Direction = NetworkRule::Direction;
@@ -1019,4 +1020,5 @@ TEST(TerraformJson, DeepJsonIsBounded) {
 }
 
 }  // namespace
+}  // namespace terraform_test
 }  // namespace mongoscan

@@ -5,6 +5,7 @@
 #include <random>
 
 namespace mongoscan {
+namespace word_search_test {
 namespace {
 
 std::uint64_t found_by_find(std::string_view text, const std::vector<std::string_view>& words) {
@@ -56,4 +57,5 @@ TEST(WordSearch, RefusesWordsItCannotSearch) {
 }
 
 }  // namespace
+}  // namespace word_search_test
 }  // namespace mongoscan

@@ -17,6 +17,7 @@
 #include "tests/support/temp_tree.h"
 
 namespace mongoscan {
+namespace auditor_role_test {
 namespace {
 
 using nlohmann::json;
@@ -204,4 +205,5 @@ TEST(AuditorRole, EveryShardedClusterCommandRunsWithOnlyThatRole) {
 }
 
 }  // namespace
+}  // namespace auditor_role_test
 }  // namespace mongoscan

@@ -16,6 +16,7 @@
 #include "tests/support/profile_variant.h"
 
 namespace mongoscan {
+namespace hostile_lab_test {
 namespace {
 
 using nlohmann::json;
@@ -176,4 +177,5 @@ TEST(HostileReplicaSet, HelloListing10000HostsEndsWithAReport) {
 }
 
 }  // namespace
+}  // namespace hostile_lab_test
 }  // namespace mongoscan

@@ -20,6 +20,7 @@
 #include "tests/support/profile_variant.h"
 
 namespace mongoscan {
+namespace probe_lab_test {
 namespace {
 
 using nlohmann::json;
@@ -465,4 +466,5 @@ TEST(ProbeLab, UnsupportedMechanismIsAClearErrorNotACrash) {
 }
 
 }  // namespace
+}  // namespace probe_lab_test
 }  // namespace mongoscan

@@ -5,6 +5,7 @@
 #include <string>
 
 namespace mongoscan {
+namespace digest_test {
 namespace {
 
 // FIPS 180-2 appendix B.1 ("abc") and the digest of no bytes.
@@ -29,4 +30,5 @@ TEST(Digest, Sha256FedInPiecesEqualsTheOneShotDigest) {
 }
 
 }  // namespace
+}  // namespace digest_test
 }  // namespace mongoscan

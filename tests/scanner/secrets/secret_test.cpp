@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 namespace mongoscan {
+namespace secret_test {
 namespace {
 
 TEST(Secret, RedactionShowsTwoCharactersOfLongSecretsOnly) {
@@ -13,4 +14,5 @@ TEST(Secret, RedactionShowsTwoCharactersOfLongSecretsOnly) {
 }
 
 }  // namespace
+}  // namespace secret_test
 }  // namespace mongoscan

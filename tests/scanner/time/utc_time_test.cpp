@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 namespace mongoscan {
+namespace utc_time_test {
 namespace {
 
 TEST(FormatUtc, SecondsOfUtcTime) {
@@ -13,4 +14,5 @@ TEST(FormatUtc, SecondsOfUtcTime) {
 }
 
 }  // namespace
+}  // namespace utc_time_test
 }  // namespace mongoscan

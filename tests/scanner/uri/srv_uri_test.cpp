@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 namespace mongoscan {
+namespace srv_uri_test {
 namespace {
 
 ConnectionString parsed(const std::string& text) {
@@ -34,4 +35,5 @@ TEST(MergeTxtOptions, UriOptionsWinAndTlsDefaultsToTrue) {
 }
 
 }  // namespace
+}  // namespace srv_uri_test
 }  // namespace mongoscan

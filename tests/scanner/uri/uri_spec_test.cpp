@@ -12,6 +12,7 @@
 #include "tests/support/shared_data.h"
 
 namespace mongoscan {
+namespace uri_spec_test {
 namespace {
 
 using nlohmann::json;
@@ -136,4 +137,5 @@ std::string case_name(const ::testing::TestParamInfo<SpecCase>& info) {
 INSTANTIATE_TEST_SUITE_P(SpecData, UriSpecTest, ::testing::ValuesIn(load_cases()), case_name);
 
 }  // namespace
+}  // namespace uri_spec_test
 }  // namespace mongoscan

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 namespace mongoscan {
+namespace uri_test {
 namespace {
 
 ConnectionString parse_ok(const std::string& uri) {
@@ -422,4 +423,5 @@ TEST(Redaction, QuotesAndSpacesDoNotEndAUriInText) {
 }
 
 }  // namespace
+}  // namespace uri_test
 }  // namespace mongoscan

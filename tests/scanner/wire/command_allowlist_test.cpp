@@ -5,6 +5,7 @@
 #include <algorithm>
 
 namespace mongoscan {
+namespace command_allowlist_test {
 namespace {
 
 bson::Document with_pipeline(bson::Array pipeline) {
@@ -44,4 +45,5 @@ TEST(AllowedCommandNames, NamesEachCommandOnce) {
 }
 
 }  // namespace
+}  // namespace command_allowlist_test
 }  // namespace mongoscan

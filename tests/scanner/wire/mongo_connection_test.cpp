@@ -8,6 +8,7 @@
 #include <cstring>
 
 namespace mongoscan {
+namespace mongo_connection_test {
 namespace {
 
 // Records what is written and serves scripted bytes; counts how much of them was read.
@@ -115,4 +116,5 @@ TEST(MongoConnection, ClosedConnectionIsRefused) {
 }
 
 }  // namespace
+}  // namespace mongo_connection_test
 }  // namespace mongoscan

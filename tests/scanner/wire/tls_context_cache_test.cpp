@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 namespace mongoscan {
+namespace tls_context_cache_test {
 namespace {
 
 // One context per distinct options: targets that share them share its CA store, loaded once.
@@ -37,4 +38,5 @@ TEST(TlsContextCache, AnUnloadableCaFileIsAnErrorEachTime) {
 }
 
 }  // namespace
+}  // namespace tls_context_cache_test
 }  // namespace mongoscan

@@ -15,6 +15,7 @@
 #include "tests/support/shared_data.h"
 
 namespace mongoscan::wire {
+namespace wire_message_test {
 namespace {
 
 using bson::Document;
@@ -472,4 +473,5 @@ TEST(CommandError, AgreesWithEverySharedReply) {
 }
 
 }  // namespace
+}  // namespace wire_message_test
 }  // namespace mongoscan::wire
