@@ -213,7 +213,9 @@ mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/scanner/uri
 
 mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/scanner/wire
   command_allowlist_test.cpp
+  deadline_test.cpp
   mongo_connection_test.cpp
+  tcp_connection_test.cpp
   tls_context_cache_test.cpp
   wire_message_test.cpp)
 

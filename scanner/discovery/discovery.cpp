@@ -250,11 +250,7 @@ class DiscoveryRun {
     Node& node = nodes_[index];
     auto job = std::make_shared<ProbeJob>(
         ProbeJob{node.facts, std::move(node.connection), targets_[node.target].options});
-    if (settings_.scan_deadline) {  // no probe runs past the scan's deadline
-      job->options.node_timeout =
-          std::min(job->options.node_timeout,
-                   std::chrono::milliseconds(settings_.scan_deadline->remaining_ms()));
-    }
+    job->options.scan_deadline = settings_.scan_deadline;  // no probe runs past it
     pool_.submit([this, index, job] {
       NodeFacts facts = job->reached;
       try {

@@ -83,7 +83,7 @@ class NodeProbe {
   NodeProbe(NodeFacts reached, std::unique_ptr<TcpConnection> first_connection,
             const ProbeOptions& options)
       : options_(options),
-        node_deadline_(Deadline::after(options.node_timeout)),
+        node_deadline_(options.node_deadline()),
         facts_(std::move(reached)),
         first_connection_(std::move(first_connection)),
         credentials_(credentials_for(options, facts_.component)) {}

@@ -11,6 +11,7 @@
 
 #include "scanner/auth/authentication.h"
 #include "scanner/facts/node_facts.h"
+#include "scanner/wire/deadline.h"
 #include "scanner/wire/tcp_connection.h"
 #include "scanner/wire/tls_stream.h"
 
@@ -30,6 +31,15 @@ struct ProbeOptions {
   std::chrono::milliseconds connect_timeout{5000};
   std::chrono::milliseconds command_timeout{10000};
   std::chrono::milliseconds node_timeout{60000};
+  // The whole scan's deadline (--scan-timeout), if any: the node's budget ends by it, at the same
+  // instant, so a probe cut by it finds it expired.
+  std::optional<Deadline> scan_deadline;
+
+  // A node budget starting now: node_timeout, ending no later than the scan's deadline.
+  Deadline node_deadline() const {
+    const Deadline own = Deadline::after(node_timeout);
+    return scan_deadline ? own.capped_by(*scan_deadline) : own;
+  }
 };
 
 // `reached` is a node whose first TCP connection is already open (discovery opens it, so that an

@@ -20,9 +20,10 @@ class Deadline {
 
   bool expired() const { return Clock::now() >= at_; }
 
-  // Milliseconds left, for poll(): 0 once expired, never negative.
+  // Milliseconds left, for poll(), rounded up so that a wait of this long never ends before the
+  // deadline: 0 once expired, never negative.
   int remaining_ms() const {
-    auto left = std::chrono::duration_cast<std::chrono::milliseconds>(at_ - Clock::now()).count();
+    auto left = std::chrono::ceil<std::chrono::milliseconds>(at_ - Clock::now()).count();
     return static_cast<int>(std::clamp<long long>(left, 0, 24LL * 3600 * 1000));
   }
 

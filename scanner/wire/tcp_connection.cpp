@@ -99,8 +99,12 @@ Result<Ok> TcpConnection::wait_for(pollfd entry, Deadline deadline) {
   while (true) {
     int ready = ::poll(&entry, 1, deadline.remaining_ms());
     if (ready > 0) return Ok{};
-    if (ready == 0) return timed_out((entry.events & POLLOUT) ? "write" : "read");
-    if (errno != EINTR) return socket_error("poll", errno);
+    // A timeout is reported only once the deadline has passed, so that whoever set it sees it
+    // expired too (a scan deadline that bounded the node's, say).
+    if (ready == 0 && deadline.expired()) {
+      return timed_out((entry.events & POLLOUT) ? "write" : "read");
+    }
+    if (ready < 0 && errno != EINTR) return socket_error("poll", errno);
   }
 }
 

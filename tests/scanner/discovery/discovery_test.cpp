@@ -89,22 +89,31 @@ class RecordingProber {
   std::map<std::string, std::vector<std::string>> status_by_node;
   std::set<std::string> throwing;
   std::chrono::milliseconds hold{0};
+  // Each probe waits for its connection to be readable until the node's deadline, as a probe of a
+  // node that never replies does, and records the wait's error.
+  bool wait_for_a_reply = false;
 
   NodeProber prober() {
     return [this](NodeFacts reached, std::unique_ptr<TcpConnection> connection,
                   const ProbeOptions& options) {
+      const Deadline node_deadline = options.node_deadline();
       {
         std::lock_guard lock(mutex_);
-        node_timeouts_.push_back(options.node_timeout);
+        node_budgets_.push_back(std::chrono::milliseconds(node_deadline.remaining_ms()));
+      }
+      if (wait_for_a_reply && connection != nullptr) {
+        if (auto reply = connection->wait(/*for_write=*/false, node_deadline); !reply)
+          reached.errors.push_back(reply.error());
+        return reached;
       }
       return probe(std::move(reached), std::move(connection));
     };
   }
 
-  // The node_timeout each probe was given, in the order they started.
-  std::vector<std::chrono::milliseconds> node_timeouts() const {
+  // The node budget each probe was given (its options' node_deadline()), in the order they started.
+  std::vector<std::chrono::milliseconds> node_budgets() const {
     std::lock_guard lock(mutex_);
-    return node_timeouts_;
+    return node_budgets_;
   }
 
   std::vector<std::string> probed() const {
@@ -157,7 +166,7 @@ class RecordingProber {
   mutable std::mutex mutex_;
   std::vector<std::string> probed_;
   std::vector<int> opened_ahead_;
-  std::vector<std::chrono::milliseconds> node_timeouts_;
+  std::vector<std::chrono::milliseconds> node_budgets_;
   std::atomic<int> without_connection_ = 0;
   std::atomic<int> running_ = 0;
   std::atomic<int> peak_ = 0;
@@ -397,7 +406,7 @@ TEST_F(DiscoveryTest, TheScanDeadlineEndsDiscoveryAndNamesTheNodesItLeft) {
   const std::size_t probed = prober.probed().size();
   EXPECT_GE(probed, 1u);
   EXPECT_LT(probed, 6u) << "probes start only before the deadline";
-  for (const auto timeout : prober.node_timeouts()) EXPECT_LE(timeout.count(), 500);
+  for (const auto budget : prober.node_budgets()) EXPECT_LE(budget.count(), 500);
   int stopped = 0;
   for (const NodeFacts& node : discovery.deployments[0].nodes) {
     if (node.hello) continue;
@@ -414,7 +423,27 @@ TEST_F(DiscoveryTest, WithoutADeadlineDiscoveryIsNotTimedOut) {
   RecordingProber prober;
   const Discovery discovery = discover({target({host("127.0.0.1", a.port())})}, prober);
   EXPECT_FALSE(discovery.timed_out);
-  EXPECT_EQ(prober.node_timeouts().at(0), ProbeOptions{}.node_timeout);
+  EXPECT_EQ(prober.node_budgets().at(0), ProbeOptions{}.node_timeout);
+}
+
+// A probe that waits for a silent node ends at the scan's deadline, not a moment before it: the
+// scan is timed out whenever its deadline cut a probe short (the node's deadline is the scan's).
+TEST_F(DiscoveryTest, AProbeCutByTheScanDeadlineLeavesTheScanTimedOut) {
+  LoopbackPort silent(LoopbackPort::Kind::listening);
+  RecordingProber prober;
+  prober.wait_for_a_reply = true;
+  for (int attempt = 0; attempt < 20; ++attempt) {
+    DiscoverySettings settings;
+    settings.scan_deadline = Deadline::after(std::chrono::milliseconds(20));
+    DiscoveryTarget target_with_time = target({host("127.0.0.1", silent.port())});
+    target_with_time.options.node_timeout = std::chrono::seconds(60);
+    const Discovery discovery = discover({target_with_time}, prober, settings);
+    ASSERT_EQ(discovery.deployments[0].nodes.size(), 1u);
+    const NodeFacts& node = discovery.deployments[0].nodes[0];
+    ASSERT_EQ(node.errors.size(), 1u) << "attempt " << attempt;
+    EXPECT_EQ(node.errors[0].code, ErrorCode::timeout) << "attempt " << attempt;
+    ASSERT_TRUE(discovery.timed_out) << "attempt " << attempt;
+  }
 }
 
 // A hello naming more members than a deployment may have: the first are probed, the rest are
