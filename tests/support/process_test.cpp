@@ -54,22 +54,21 @@ TEST(ProcessTest, SurvivesAChildThatIgnoresStdin) {
   EXPECT_FALSE(result.timed_out);
 }
 
+// The child would say "finished" after its sleep: killed at the limit, it never does.
 TEST(ProcessTest, TimeoutKillsTheChildWithinTheLimit) {
-  const auto start = std::chrono::steady_clock::now();
-  const ProcessResult result = run_process({"sleep", "10"}, "", 300ms);
-  const auto elapsed = std::chrono::steady_clock::now() - start;
+  const ProcessResult result = run_process({"sh", "-c", "sleep 5; echo finished"}, "", 300ms);
   EXPECT_TRUE(result.timed_out);
   EXPECT_EQ(result.exit_code, 128 + 9);
-  EXPECT_LT(elapsed, 3s);
+  EXPECT_EQ(result.out, "") << "the child ran past the limit";
 }
 
+// A grandchild holding the pipes would write "late" after its sleep, and reading until the pipes
+// close would wait for it: it is killed with its parent.
 TEST(ProcessTest, TimeoutKillsGrandchildrenHoldingThePipes) {
-  const auto start = std::chrono::steady_clock::now();
-  const ProcessResult result =
-      run_process({"sh", "-c", "echo started; sleep 10 & sleep 10; wait"}, "", 300ms);
+  const ProcessResult result = run_process(
+      {"sh", "-c", "echo started; (sleep 5; echo late) & sleep 5; wait"}, "", 300ms);
   EXPECT_TRUE(result.timed_out);
-  EXPECT_EQ(result.out, "started\n") << "output before the timeout is kept";
-  EXPECT_LT(std::chrono::steady_clock::now() - start, 3s);
+  EXPECT_EQ(result.out, "started\n") << "output before the timeout is kept, and only that";
 }
 
 TEST(ProcessTest, ReportsAProgramThatCannotStart) {

@@ -4,7 +4,6 @@
 
 #include <gtest/gtest.h>
 
-#include <chrono>
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -33,10 +32,9 @@ constexpr long kPeakRssLimitKib = 128 * 1024;
 // A reply announced but never sent costs next to nothing: a scan that allocated the 48 MB it
 // announces would not stay under this (a scan of a sound node peaks near 12 MiB).
 constexpr long kAnnouncedOnlyRssLimitKib = 32 * 1024;
-// The scan's deadlines here, and how long a scan of one node may take with them: the node's budget
-// plus start-up, checks and the report.
+// The scan's deadlines here. A scan that kept waiting past them would run into the test's own limit
+// on the process (testing_support::run_scan), which ends it and fails the test.
 const std::vector<std::string> kDeadlines = {"--command-timeout", "2", "--node-timeout", "8"};
-constexpr auto kScanBound = std::chrono::seconds(8 + 7);
 
 // The memory bound holds for the release build; the sanitized one adds shadow memory and a
 // quarantine of freed blocks, which are the sanitizer's, not mongoscan's.
@@ -101,15 +99,12 @@ TEST_P(HostileNode, EndsAsAnErrorWithinTheDeadlineInBoundedMemory) {
   const HostileMode& mode = GetParam();
   const ProfileVariant profile = hostile_profile(mode);
   auto lab = start_lab(profile.path());
-  const auto started = std::chrono::steady_clock::now();
   const MeasuredScan measured = measured_scan(*lab, hostile_uri(*lab, mode), kDeadlines);
-  const auto elapsed = std::chrono::steady_clock::now() - started;
 
-  ASSERT_FALSE(measured.scan.process.timed_out);
+  ASSERT_FALSE(measured.scan.process.timed_out) << "the scan kept waiting past its deadlines";
   // Whatever the node did, the scan is incomplete and says so: it never passes the gate.
   ASSERT_EQ(measured.scan.process.exit_code, kExitIncomplete) << measured.scan.process.err;
   EXPECT_EQ(measured.scan.report["coverage"]["complete"], false);
-  EXPECT_LT(elapsed, kScanBound);
   const json& node = only_node(measured.scan);
   EXPECT_EQ(node["address"], lab->nodes()[0]);
   EXPECT_TRUE(has_error(node, mode)) << errors_of(node);
@@ -145,32 +140,36 @@ INSTANTIATE_TEST_SUITE_P(
     [](const ::testing::TestParamInfo<HostileMode>& info) { return info.param.fault; });
 
 // A replica-set primary whose hello lists 10,000 more members, all on loopback addresses where
-// nothing listens: the scan probes at most its member cap, each member refusing at once, and
-// still ends with a report, in bounded time and memory.
+// nothing listens: the scan probes at most its member cap, each member refusing at once (none
+// waits for a deadline), and still ends by itself with a report, in bounded memory.
 TEST(HostileReplicaSet, HelloListing10000HostsEndsWithAReport) {
   const ProfileVariant profile("replset-member-down", [](json& profile) {
     profile["nodes"][0]["faults"] = {"hello_10000_hosts"};
   });
   auto lab = start_lab(profile.path());
-  const auto started = std::chrono::steady_clock::now();
   const MeasuredScan measured =
       measured_scan(*lab, "mongodb://" + lab->nodes()[0] + "/?replicaSet=rs0", kDeadlines);
-  const auto elapsed = std::chrono::steady_clock::now() - started;
 
-  ASSERT_FALSE(measured.scan.process.timed_out);
+  ASSERT_FALSE(measured.scan.process.timed_out) << "the scan kept waiting past its deadlines";
   ASSERT_EQ(measured.scan.process.exit_code, kExitIncomplete) << measured.scan.process.err;
   EXPECT_GE(measured.scan.report["coverage"]["members_not_probed"].get<int>(), 9000)
       << "the members past the cap are counted";
-  EXPECT_LT(elapsed, std::chrono::seconds(45));
   const json& nodes = measured.scan.report["targets"][0]["nodes"];
   EXPECT_GT(nodes.size(), 3u);
   EXPECT_LE(nodes.size(), 1000u);
   RecordProperty("peak_rss_kib", std::to_string(measured.peak_rss_kib));
+  std::size_t refused = 0;
   for (const json& node : nodes) {
     if (node["address"] == lab->nodes()[0]) {
       EXPECT_EQ(node["errors"], json::array()) << node;
+      continue;
+    }
+    for (const json& error : node["errors"]) {
+      EXPECT_NE(error["code"], "timeout") << node["address"] << " waited for a deadline: " << error;
+      if (error["code"] == "refused") ++refused;
     }
   }
+  EXPECT_GT(refused, 900u) << "the members past the first few were refused, each at once";
   if (measures_the_release_build()) {
     EXPECT_LT(measured.peak_rss_kib, kPeakRssLimitKib);
   }
