@@ -49,6 +49,10 @@ class Databases:
             if entry["sizeOnDisk"] is None:
                 entry["sizeOnDisk"] = 8192 + 4096 * len(entry["collections"])
         self._listing = dict(sorted(listing.items()))
+        self._entries = {}  # (db, name) -> the collection's entry, the first of that name
+        for db, entry in self._listing.items():
+            for collection in entry["collections"]:
+                self._entries.setdefault((db, collection["name"]), collection)
         self._contents = {}
 
     def listing(self):
@@ -60,7 +64,7 @@ class Databases:
         return self._listing.get(db, {"collections": []})["collections"]
 
     def collection(self, db, name):
-        return next((c for c in self.collections(db) if c["name"] == name), None)
+        return self._entries.get((db, name))
 
     def contents(self, db, name):
         """The collection's documents and their sizes; empty for a collection that does not exist."""

@@ -2,12 +2,14 @@
 clients/package.json with npm into a directory outside the repository, and runs the scripts in
 clients/ with them.
 
-The directory is MONGOSCAN_NODE_CLIENTS_DIR (ctest: <build>/node-clients), else node-clients beside
-MONGOSCAN_BINARY, else ~/.cache/mongoscan-lab/node-clients. An install whose versions match the pins is
-reused. unavailable() says why the clients cannot run (no node or npm, or the install failed), so
-that a test can skip saying so.
+The directory is MONGOSCAN_NODE_CLIENTS_DIR, else mongoscan-lab/node-clients in the user's cache
+directory ($XDG_CACHE_HOME, else ~/.cache), so that every build and checkout on the machine shares one
+install. An install whose versions match the pins is reused; concurrent runs install one at a time.
+unavailable() says why the clients cannot run (no node or npm, or the install failed), so that a test
+can skip saying so.
 """
 
+import fcntl
 import json
 import os
 import shutil
@@ -25,9 +27,8 @@ _installed = False
 def install_dir():
     if os.environ.get("MONGOSCAN_NODE_CLIENTS_DIR"):
         return Path(os.environ["MONGOSCAN_NODE_CLIENTS_DIR"])
-    if os.environ.get("MONGOSCAN_BINARY"):
-        return Path(os.environ["MONGOSCAN_BINARY"]).resolve().parent / "node-clients"
-    return Path.home() / ".cache" / "mongoscan-lab" / "node-clients"
+    cache = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    return cache / "mongoscan-lab" / "node-clients"
 
 
 def _installed_versions(directory):
@@ -48,19 +49,27 @@ def _install():
         _install_error = "node and npm are not on the PATH (Debian: apt-get install nodejs npm; `make deps`)"
         return
     directory = install_dir()
-    if _installed_versions(directory) != PINS:
-        directory.mkdir(parents=True, exist_ok=True)
-        shutil.copy(CLIENTS / "package.json", directory / "package.json")
-        try:
-            result = subprocess.run([npm, "install", "--no-audit", "--no-fund", "--no-package-lock"],
-                                    cwd=directory, capture_output=True, text=True, timeout=INSTALL_TIMEOUT_S)
-        except subprocess.TimeoutExpired:
-            _install_error = f"npm install in {directory} took over {INSTALL_TIMEOUT_S} s"
-            return
-        if result.returncode != 0 or _installed_versions(directory) != PINS:
-            _install_error = f"npm install in {directory} failed: {result.stderr.strip()[-500:]}"
-            return
+    directory.mkdir(parents=True, exist_ok=True)
+    with open(directory / "install.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
+        if _installed_versions(directory) != PINS:
+            _install_error = _npm_install(npm, directory)
+            if _install_error:
+                return
     _installed = True
+
+
+def _npm_install(npm, directory):
+    """Installs the pins into directory; None on success, else why it failed."""
+    shutil.copy(CLIENTS / "package.json", directory / "package.json")
+    try:
+        result = subprocess.run([npm, "install", "--no-audit", "--no-fund", "--no-package-lock"],
+                                cwd=directory, capture_output=True, text=True, timeout=INSTALL_TIMEOUT_S)
+    except subprocess.TimeoutExpired:
+        return f"npm install in {directory} took over {INSTALL_TIMEOUT_S} s"
+    if result.returncode != 0 or _installed_versions(directory) != PINS:
+        return f"npm install in {directory} failed: {result.stderr.strip()[-500:]}"
+    return None
 
 
 def unavailable():

@@ -140,6 +140,7 @@ class RoleCatalogue:
 
     def __init__(self, custom_roles):
         self._custom = {_key(role): role for role in custom_roles}
+        self._privileges = {}  # the roles' keys -> their unified privileges
 
     def is_builtin(self, role, db):
         admin_only = _BUILTIN_ROLES.get(role, (None,))[0]
@@ -186,8 +187,13 @@ class RoleCatalogue:
         return ordered
 
     def privileges(self, roles):
-        """The unified privileges of roles and everything they inherit."""
-        return _merge(p for role in self.inherited_roles(roles) for p in self._own_privileges(role))
+        """The unified privileges of roles and everything they inherit; computed once for the same
+        roles (the catalogue never changes), so callers must not modify them."""
+        key = tuple(_key(role) for role in roles)
+        if key not in self._privileges:
+            self._privileges[key] = _merge(p for role in self.inherited_roles(roles)
+                                           for p in self._own_privileges(role))
+        return self._privileges[key]
 
     def restrictions(self, role):
         """A custom role's authenticationRestrictions (createRole stores them only when non-empty)."""
