@@ -28,7 +28,7 @@ FUZZ_BUILD ?= build-fuzz
 FUZZ_SECONDS ?= 600
 FUZZ_HARNESSES := $(sort $(basename $(notdir $(wildcard tests/fuzz/*_fuzz.cpp))))
 
-.PHONY: deps bench-deps configure build package test demo bench bench-fleet bench-configscan bench-history fuzz clean
+.PHONY: deps bench-deps configure build package test check demo bench bench-fleet bench-configscan bench-history fuzz clean
 
 # $(call install_missing,PACKAGES): apt-get installs those of PACKAGES not installed yet.
 define install_missing
@@ -66,13 +66,36 @@ package: configure
 	cmake --build $(BUILD) -j $(JOBS) --target mongoscan
 	cd $(BUILD) && cpack -G DEB
 
-# Every test: the C++ suite against the release build and again against the AddressSanitizer and
-# UBSan build (the test code is compiled once and linked to both), and the lab's Python tests.
-# Most tests wait on labs and subprocesses, so ctest runs twice as many as there are cores.
-test: configure
-	cmake --build $(BUILD) -j $(JOBS) --target mongoscan_tests mongoscan_tests_sanitized \
-	  mongoscan_fuzz_replays
-	cd $(BUILD) && ctest --output-on-failure -j $$(( $(JOBS) * 2 ))
+# Every test: the C++ suite against the release build and again, but for the end-to-end scans of
+# well-formed labs, against the AddressSanitizer and UBSan build (the test code is compiled once
+# and linked to both), the fuzz replays, and the lab's Python and Node tests. Many tests wait on
+# labs and subprocesses, so ctest runs three times as many as there are cores. Ends with the time
+# of each phase and the totals (tests/support/test_phases.py).
+PHASE_LOG = $(BUILD)/test-phases.txt
+TEST_TARGETS := mongoscan_tests mongoscan_tests_sanitized mongoscan_fuzz_replays
+# $(call timed,PHASE,COMMAND): runs COMMAND and appends "PHASE MILLISECONDS" to $(PHASE_LOG); fails
+# as COMMAND fails.
+timed = start=$$(date +%s%N); $(2); status=$$?; \
+  echo "$(1) $$(( ($$(date +%s%N) - start) / 1000000 ))" >> $(PHASE_LOG); exit $$status
+phase_table = /usr/bin/python3 -B tests/support/test_phases.py $(BUILD)
+
+test:
+	@mkdir -p $(BUILD) && rm -f $(PHASE_LOG) $(BUILD)/ctest-results.xml
+	@$(call timed,packages,$(MAKE) --no-print-directory deps)
+	@$(call timed,configure,$(configure_build_tree))
+	@{ wc -l < $(BUILD)/.ninja_log || echo 0; } > $(BUILD)/ninja-log-start 2>/dev/null
+	@($(call timed,build,cmake --build $(BUILD) -j $(JOBS) --target $(TEST_TARGETS))) || \
+	  { $(phase_table); exit 1; }
+	@($(call timed,tests,ctest --test-dir $(BUILD) --output-on-failure -j $$(( $(JOBS) * 3 )) \
+	    --output-junit ctest-results.xml)); status=$$?; $(phase_table); exit $$status
+
+# The quick loop while changing code: builds the release binary and test binary (only what
+# changed), then runs the unit tests of the folders the change touches and a few fast end-to-end
+# tests (tests/support/quick_check.py). About a minute after a one-file change; `make test` runs
+# everything.
+check: configure
+	cmake --build $(BUILD) -j $(JOBS) --target mongoscan_tests
+	/usr/bin/python3 -B tests/support/quick_check.py $(BUILD) $$(( $(JOBS) * 3 ))
 
 demo: build
 	bash fixtures/demo.sh $(MONGOSCAN)
