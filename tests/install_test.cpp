@@ -57,7 +57,7 @@ void expect_installed_binary_runs(const std::string& prefix) {
   const ProcessResult scan = run_process(
       {binary, "scan", "--no-probe", "--policy", prefix + "/share/mongoscan/example-policy.json",
        "--format", "json", "mongodb://db.example.com:27017/orders?replicaSet=rs0"},
-      "", std::chrono::seconds(30), {"NO_COLOR"});
+      "", testing_support::kHangGuard, {"NO_COLOR"});
   EXPECT_TRUE(scan.exit_code == 0 || scan.exit_code == 1) << scan.exit_code << ": " << scan.err;
   EXPECT_TRUE(testing_support::matches_report_schema(scan.out));
   const ProcessResult catalogue = run_process({binary, "checks", "--format", "json"});

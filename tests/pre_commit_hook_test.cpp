@@ -61,12 +61,12 @@ class PreCommitHook : public ::testing::Test {
 
   ProcessResult in_repo(std::vector<std::string> argv) {
     argv.insert(argv.begin(), {"env", "-C", tree_.path("repo")});
-    return run_process(argv, "", std::chrono::seconds(60), environment_);
+    return run_process(argv, "", testing_support::kHangGuard, environment_);
   }
 
   ProcessResult git(std::vector<std::string> args) {
     args.insert(args.begin(), {"git", "-C", tree_.path("repo")});
-    return run_process(args, "", std::chrono::seconds(60), environment_);
+    return run_process(args, "", testing_support::kHangGuard, environment_);
   }
 
   // Stages `files` with the config and commits them; the commit's result, with the hook's output.

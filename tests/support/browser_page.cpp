@@ -17,7 +17,7 @@ nlohmann::json run_in_browser(const std::filesystem::path& page, const nlohmann:
       run_process({"/usr/bin/python3", MONGOSCAN_SOURCE_DIR "/tests/support/devtools_page.py",
                    "--chromium", kChromium, "--url", "file://" + page.string(), "--width",
                    std::to_string(width), "--height", std::to_string(height)},
-                  steps.dump(), std::chrono::seconds(120));
+                  steps.dump(), kHangGuard);
   EXPECT_FALSE(browser.timed_out) << browser.err;
   EXPECT_EQ(browser.exit_code, 0) << browser.err;
   if (browser.exit_code != 0) return nlohmann::json::array();
@@ -82,8 +82,8 @@ PrintedReport read_printed_report(const std::filesystem::path& pdf, const nlohma
   PrintedReport printed;
   // -raw: in the order the page drew it, so that a block's text stays together.
   const ProcessResult text =
-      run_process({"pdftotext", "-raw", pdf.string(), "-"}, "", std::chrono::seconds(60));
-  const ProcessResult info = run_process({"pdfinfo", pdf.string()}, "", std::chrono::seconds(60));
+      run_process({"pdftotext", "-raw", pdf.string(), "-"}, "", kHangGuard);
+  const ProcessResult info = run_process({"pdfinfo", pdf.string()}, "", kHangGuard);
   EXPECT_EQ(text.exit_code, 0) << text.err;
   EXPECT_EQ(info.exit_code, 0) << info.err;
   if (text.exit_code != 0 || info.exit_code != 0) return printed;

@@ -26,7 +26,8 @@ namespace {
 using Clock = std::chrono::steady_clock;
 
 constexpr const char* kDnsmasq = "/usr/sbin/dnsmasq";
-constexpr auto kReadyTimeout = std::chrono::seconds(5);
+// A guard against a dnsmasq that never answers, not a budget: it answers in milliseconds.
+constexpr auto kReadyTimeout = std::chrono::seconds(60);
 constexpr auto kDnsmasqStopGrace = std::chrono::seconds(2);
 constexpr auto kDnsmasqPollInterval = std::chrono::milliseconds(20);
 

@@ -29,7 +29,9 @@ struct LabOptions {
   // Where the test certificates are made (or reused if complete); empty: inside the lab's own
   // temporary directory. Share one directory between labs to make them only once (~2 s).
   std::filesystem::path cert_dir;
-  std::chrono::seconds ready_timeout = std::chrono::seconds(15);
+  // A guard against a lab that never gets ready, not a budget: one starts in a fraction of a
+  // second, or a few seconds when it first makes its certificates on a loaded machine.
+  std::chrono::seconds ready_timeout = std::chrono::seconds(60);
 };
 
 // One running lab. It runs in its own process group; destruction stops it (SIGTERM, then SIGKILL

@@ -113,7 +113,7 @@ Scan launch_scan(std::vector<std::string> argv, const std::string& uri,
   }
   argv.insert(argv.end(), {"--format", "json", "--fail-on", "none", "--connect-timeout", "3"});
   argv.insert(argv.end(), extra.begin(), extra.end());
-  Scan result{testing_support::run_process(argv, "", std::chrono::seconds(60), environment), {}};
+  Scan result{testing_support::run_process(argv, "", testing_support::kHangGuard, environment), {}};
   if (!uri.empty()) fs::remove(uri_file);
   // Exit 1 (a finding failed the gate) and 4 (incomplete) come with a report too.
   const int code = result.process.exit_code;

@@ -12,7 +12,7 @@ namespace {
 
 void openssl(std::vector<std::string> args) {
   args.insert(args.begin(), "openssl");
-  const ProcessResult result = run_process(args, "", std::chrono::seconds(60));
+  const ProcessResult result = run_process(args, "", kHangGuard);
   if (result.exit_code != 0) {
     throw std::runtime_error("openssl " + args[1] + " failed: " + result.err);
   }

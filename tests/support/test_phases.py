@@ -35,7 +35,7 @@ def build_group(output):
     if not match:
         return "links and generated files"
     target = match.group(1)
-    if target.endswith("_fuzz_replay") or target == "mongoscan_fuzz_replay_main":
+    if target == "mongoscan_fuzz_replays":
         return "fuzz replays"
     return {"mongoscan_core": "release library", "mongoscan_core_sanitized": "sanitized library",
             "mongoscan_test_objects": "test files"}.get(target, "links and generated files")

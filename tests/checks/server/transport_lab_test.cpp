@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <ostream>
 #include <string>
 
 #include "checks/server/transport.h"
@@ -85,6 +86,10 @@ struct ProfileCase {
   Status status;
   std::string message_part;
 };
+
+// The profile names the case in ctest's test names (gtest would print the struct's bytes, pointers
+// included, so that the names changed from build to build).
+void PrintTo(const ProfileCase& profile_case, std::ostream* out) { *out << profile_case.profile; }
 
 class TransportProfile : public ::testing::TestWithParam<ProfileCase> {};
 

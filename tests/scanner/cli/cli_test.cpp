@@ -34,7 +34,7 @@ const std::string kSampleUris =
 ProcessResult mongoscan(std::vector<std::string> args) {
   if (!args.empty() && args[0] == "scan") args.push_back("--no-probe");
   args.insert(args.begin(), testing_support::mongoscan_binary());
-  return run_process(args, "", std::chrono::seconds(30), {"NO_COLOR"});
+  return run_process(args, "", testing_support::kHangGuard, {"NO_COLOR"});
 }
 
 std::size_t line_count(const std::string& text) {
@@ -169,17 +169,17 @@ TEST(Cli, ScanHelpIsGroupedWithoutParserNoise) {
 TEST(Cli, OptionsMayComeFromTheEnvironmentAndTheCommandLineWins) {
   const std::vector<std::string> args = {testing_support::mongoscan_binary(), "scan", "--no-probe",
                                          "--uri-file", kSampleUris};
-  EXPECT_EQ(run_process(args, "", std::chrono::seconds(30), {"NO_COLOR"}).exit_code, 1);
-  const auto from_environment = run_process(args, "", std::chrono::seconds(30),
+  EXPECT_EQ(run_process(args, "", testing_support::kHangGuard, {"NO_COLOR"}).exit_code, 1);
+  const auto from_environment = run_process(args, "", testing_support::kHangGuard,
                                             {"MONGOSCAN_FAIL_ON=none", "MONGOSCAN_FORMAT=json"});
   EXPECT_EQ(from_environment.exit_code, 0);
   EXPECT_TRUE(from_environment.out.starts_with("{")) << from_environment.out.substr(0, 80);
   std::vector<std::string> with_flag = args;
   with_flag.insert(with_flag.end(), {"--fail-on", "high"});
   EXPECT_EQ(
-      run_process(with_flag, "", std::chrono::seconds(30), {"MONGOSCAN_FAIL_ON=none"}).exit_code,
+      run_process(with_flag, "", testing_support::kHangGuard, {"MONGOSCAN_FAIL_ON=none"}).exit_code,
       1);
-  EXPECT_EQ(run_process(args, "", std::chrono::seconds(30), {"MONGOSCAN_FAIL_ON=severe"}).exit_code,
+  EXPECT_EQ(run_process(args, "", testing_support::kHangGuard, {"MONGOSCAN_FAIL_ON=severe"}).exit_code,
             2);
 }
 
@@ -192,7 +192,7 @@ TEST(Cli, ViewComesFromTheCommandLineTheEnvironmentOrTheConfigFile) {
     std::vector<std::string> command = args;
     command.insert(command.end(), extra.begin(), extra.end());
     env.push_back("NO_COLOR");
-    return run_process(command, "", std::chrono::seconds(30), env);
+    return run_process(command, "", testing_support::kHangGuard, env);
   };
   const auto has_grid = [](const ProcessResult& result) {
     return result.out.find("\nSelf-check: a row per check") != std::string::npos;
@@ -272,7 +272,7 @@ TEST(Cli, VerboseSaysWhatTheScanDoesWithoutSecrets) {
   auto with = [&](std::vector<std::string> extra) {
     std::vector<std::string> args = scan;
     args.insert(args.end(), extra.begin(), extra.end());
-    return run_process(args, "", std::chrono::seconds(30), {"NO_COLOR"});
+    return run_process(args, "", testing_support::kHangGuard, {"NO_COLOR"});
   };
   const auto quiet = with({});
   EXPECT_EQ(quiet.err.find("mongoscan: ["), std::string::npos) << quiet.err;
@@ -305,7 +305,7 @@ TEST(Cli, AConfigFileHoldsScanDefaults) {
                              testing_support::mongoscan_binary() + "' scan --no-probe ";
   auto shell = [&](const std::string& command, std::vector<std::string> env = {}) {
     env.push_back("NO_COLOR");
-    return run_process({"/bin/sh", "-c", command}, "", std::chrono::seconds(30), env);
+    return run_process({"/bin/sh", "-c", command}, "", testing_support::kHangGuard, env);
   };
   const auto found = shell(in_dir);
   EXPECT_EQ(found.exit_code, 0) << found.err;
@@ -488,7 +488,7 @@ TEST(Cli, ConvertRendersASavedReportAsTheScanDid) {
   // From standard input too.
   const auto piped =
       run_process({testing_support::mongoscan_binary(), "convert", "-", "--format", "md"},
-                  read_file(dir / "scan.json"), std::chrono::seconds(30), {"NO_COLOR"});
+                  read_file(dir / "scan.json"), testing_support::kHangGuard, {"NO_COLOR"});
   EXPECT_EQ(piped.exit_code, 0) << piped.err;
   EXPECT_EQ(piped.out, read_file(dir / "scan.md"));
   // A repository's .mongoscan.yaml holds the scan's defaults, not convert's.
@@ -497,7 +497,7 @@ TEST(Cli, ConvertRendersASavedReportAsTheScanDid) {
       run_process({"/bin/sh", "-c",
                    "cd '" + (dir / "").string() + "' && exec '" +
                        testing_support::mongoscan_binary() + "' convert scan.json"},
-                  "", std::chrono::seconds(30), {"NO_COLOR"});
+                  "", testing_support::kHangGuard, {"NO_COLOR"});
   EXPECT_EQ(in_repository.exit_code, 0) << in_repository.err;
   EXPECT_EQ(in_repository.out, scanned.out);
 }

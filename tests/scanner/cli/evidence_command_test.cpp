@@ -36,7 +36,7 @@ constexpr const char* kPlantedPassword = "Ev9-planted-Pw44";
 ProcessResult mongoscan(std::vector<std::string> args) {
   if (!args.empty() && args[0] == "scan") args.push_back("--no-probe");
   args.insert(args.begin(), testing_support::mongoscan_binary());
-  return testing_support::run_process(args, "", std::chrono::seconds(30), {"NO_COLOR"});
+  return testing_support::run_process(args, "", testing_support::kHangGuard, {"NO_COLOR"});
 }
 
 using testing_support::read_file;

@@ -27,7 +27,7 @@ using testing_support::TempTree;
 ProcessResult mongoscan(std::vector<std::string> args) {
   if (!args.empty() && args[0] == "scan") args.push_back("--no-probe");
   args.insert(args.begin(), testing_support::mongoscan_binary());
-  return testing_support::run_process(args, "", std::chrono::seconds(30), {"NO_COLOR"});
+  return testing_support::run_process(args, "", testing_support::kHangGuard, {"NO_COLOR"});
 }
 
 std::string file_bytes(const std::string& path) {

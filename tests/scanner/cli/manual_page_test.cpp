@@ -25,7 +25,7 @@ using testing_support::ProcessResult;
 
 ProcessResult mongoscan(std::vector<std::string> args) {
   args.insert(args.begin(), testing_support::mongoscan_binary());
-  return testing_support::run_process(args, "", std::chrono::seconds(30), {"NO_COLOR"});
+  return testing_support::run_process(args, "", testing_support::kHangGuard, {"NO_COLOR"});
 }
 
 std::string manual_page() {

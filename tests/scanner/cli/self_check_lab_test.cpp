@@ -162,7 +162,7 @@ node=$(/usr/bin/python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))[
   const auto result =
       testing_support::run_process({"unshare", "-n", "bash", "-c", script, "net001",
                                     MONGOSCAN_SOURCE_DIR, testing_support::mongoscan_binary()},
-                                   "", std::chrono::seconds(60));
+                                   "", testing_support::kHangGuard);
   ASSERT_EQ(result.exit_code, 0) << result.err;
   const json report = json::parse(result.out);
   int judged = 0;

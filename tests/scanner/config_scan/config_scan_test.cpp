@@ -201,7 +201,7 @@ TEST_F(ConfigScanTree, AFileOfHalfAMillionPasswordsGivesOneHundredFindingsAndACo
   const auto run = testing_support::run_process(
       {"/usr/bin/time", "-f", "maxrss-kib %M", testing_support::mongoscan_binary(), "scan",
        "--config-path", root_.string(), "--format", "json"},
-      "", std::chrono::seconds(120));
+      "", testing_support::kHangGuard);
   ASSERT_EQ(run.exit_code, 1) << run.err;
   const json report = json::parse(run.out);
   std::size_t listed = 0;

@@ -196,7 +196,7 @@ TEST_F(DataModelLab, NoSampledValueReachesAnyFormat) {
                                      "--sarif-deployment"};  // SARIF: the namespaces' results too
     argv.insert(argv.end(), kScanner.begin(), kScanner.end());
     const auto result =
-        testing_support::run_process(argv, "", std::chrono::seconds(120), kPassword);
+        testing_support::run_process(argv, "", testing_support::kHangGuard, kPassword);
     ASSERT_EQ(result.exit_code, 0) << format << ": " << result.err;
     for (const std::string& value : values) {
       EXPECT_EQ(result.out.find(value), std::string::npos)

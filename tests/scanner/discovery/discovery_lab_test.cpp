@@ -210,10 +210,10 @@ TEST(DiscoveryLab, ProgressGoesToATerminalOnly) {
   const std::string command =
       testing_support::mongoscan_binary() + " scan --fail-on none '" + uri + "'";
   auto terminal = testing_support::run_process({"script", "-qec", command, "/dev/null"}, "",
-                                               std::chrono::seconds(60));
+                                               testing_support::kHangGuard);
   EXPECT_NE(terminal.out.find("mongoscan: probed 5/5 nodes"), std::string::npos) << terminal.out;
   auto quiet = testing_support::run_process({"script", "-qec", command + " --quiet", "/dev/null"},
-                                            "", std::chrono::seconds(60));
+                                            "", testing_support::kHangGuard);
   EXPECT_EQ(quiet.out.find("probed"), std::string::npos);
   auto piped = testing_support::run_process(
       {testing_support::mongoscan_binary(), "scan", "--fail-on", "none", uri});

@@ -211,7 +211,7 @@ TEST(ProbeLab, PasswordPromptOnATerminalDoesNotEcho) {
   auto terminal = testing_support::run_process(
       {"/bin/sh", "-c", "(sleep 2; printf '%s\\n' \"$TYPED\") | script -qec \"$0\" /dev/null",
        command},
-      "", std::chrono::seconds(60), {"MONGOSCAN_PASSWORD", "TYPED=Scan!Lab-Passw0rd#2024"});
+      "", testing_support::kHangGuard, {"MONGOSCAN_PASSWORD", "TYPED=Scan!Lab-Passw0rd#2024"});
   std::ifstream file(report);
   const json written = json::parse(file, nullptr, /*allow_exceptions=*/false);
   fs::remove(report);

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <memory>
 #include <nlohmann/json.hpp>
 
 #include "reports/parsed_uri.h"
@@ -18,15 +19,17 @@ namespace {
 using nlohmann::json;
 namespace fs = std::filesystem;
 
+// A case of a spec file. Every test process builds every case while gtest registers the tests
+// (one process per test under ctest), so a case shares its JSON rather than copying it.
 struct SpecCase {
   std::string file;
-  json test;
+  std::shared_ptr<const json> test;
 };
 
 std::vector<SpecCase> load_cases() {
   std::vector<SpecCase> cases;
   auto shared = testing_support::shared_dir();
-  if (!shared) return {{"missing", json::object()}};
+  if (!shared) return {{"missing", std::make_shared<const json>(json::object())}};
   std::vector<fs::path> files;
   for (const auto& entry : fs::directory_iterator(*shared / "spec-tests/connection-string")) {
     if (entry.path().extension() == ".json") files.push_back(entry.path());
@@ -35,16 +38,16 @@ std::vector<SpecCase> load_cases() {
   files.push_back(*shared / "spec-tests/auth/legacy/connection-string.json");
   for (const fs::path& file : files) {
     json document = json::parse(std::ifstream(file));
-    for (const json& test : document.at("tests")) {
-      cases.push_back(
-          {file.parent_path().filename().string() + "/" + file.filename().string(), test});
+    for (json& test : document.at("tests")) {
+      cases.push_back({file.parent_path().filename().string() + "/" + file.filename().string(),
+                       std::make_shared<const json>(std::move(test))});
     }
   }
   return cases;
 }
 
 void PrintTo(const SpecCase& spec_case, std::ostream* out) {
-  *out << spec_case.file << ": " << redact_connection_string(spec_case.test.value("uri", ""));
+  *out << spec_case.file << ": " << redact_connection_string(spec_case.test->value("uri", ""));
 }
 
 class UriSpecTest : public ::testing::TestWithParam<SpecCase> {};
@@ -89,7 +92,7 @@ TEST_P(UriSpecTest, MatchesSpecification) {
     GTEST_SKIP() << "../shared/spec-tests not found: set MONGOSCAN_SHARED_DIR to run the "
                     "connection-string specification tests";
   }
-  const json& test = spec_case.test;
+  const json& test = *spec_case.test;
   const std::string description = test.at("description");
   SCOPED_TRACE(spec_case.file + ": " + description);
   const std::string uri = test.at("uri");
