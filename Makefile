@@ -28,7 +28,7 @@ FUZZ_BUILD ?= build-fuzz
 FUZZ_SECONDS ?= 600
 FUZZ_HARNESSES := $(sort $(basename $(notdir $(wildcard tests/fuzz/*_fuzz.cpp))))
 
-.PHONY: deps bench-deps configure build package test check demo bench bench-fleet bench-configscan bench-history fuzz clean
+.PHONY: deps bench-deps configure build package test check sanitized-end-to-end demo bench bench-fleet bench-configscan bench-history fuzz clean
 
 # $(call install_missing,PACKAGES): apt-get installs those of PACKAGES not installed yet.
 define install_missing
@@ -124,12 +124,22 @@ bench-configscan: build bench-deps
 bench-history: build
 	/usr/bin/python3 bench/history --mongoscan $(MONGOSCAN)
 
+# The end-to-end tests (MONGOSCAN_END_TO_END_TESTS in CMakeLists.txt) against the AddressSanitizer
+# and UBSan build, in one process: `make test` runs them against the release build only, since
+# their work is the scanner binary's and they were half of the sanitized suite's time.
+sanitized-end-to-end: configure
+	cmake --build $(BUILD) -j $(JOBS) --target mongoscan_tests_sanitized
+	cd $(BUILD) && MONGOSCAN_BINARY=$$PWD/mongoscan_sanitized ./mongoscan_tests_sanitized \
+	  --gtest_filter="$$(cat end-to-end-tests.txt)"
+
 # Every fuzz harness (tests/fuzz/) under libFuzzer, ASan and UBSan, one after the other for
 # FUZZ_SECONDS each, from its seed corpus and the corpus earlier runs grew in $(FUZZ_BUILD)/corpus,
 # with its dictionary (tests/fuzz/<harness>.dict, or that of the harness sharing its first word).
 # Prints each harness's executions; a crash is minimised into tests/fuzz/crashes/<harness>/, where
-# `make test` replays it (commit it), and the target fails.
-fuzz: deps
+# `make test` replays it (commit it), and the target fails. Its library is compiled file by file,
+# without unity batches or a precompiled header: a source file that does not include what it uses
+# fails here (`make test` batches, and would not see it). Runs sanitized-end-to-end first.
+fuzz: deps sanitized-end-to-end
 	$(call install_missing,$(FUZZ_PACKAGES))
 	cmake -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER=clang++ \
 	  -DMONGOSCAN_FUZZ=ON >/dev/null

@@ -63,8 +63,8 @@ def test_kind(name):
         return "sanitized shards"
     if name.startswith("fuzz."):
         return "fuzz replays"
-    if name.startswith("lab_"):
-        return "Python and Node lab"
+    if name.startswith("lab_") or name == "support_python":
+        return "Python and Node"
     return "release tests"
 
 
@@ -90,8 +90,7 @@ def detail(parts, unit):
                      sorted(parts.items(), key=lambda item: -item[1]))
 
 
-def main():
-    build = Path(sys.argv[1])
+def main_for(build):
     rows = phases(build)
     compiled = build_steps(build)
     results = test_results(build)
@@ -108,8 +107,7 @@ def main():
         counts = results[1]
         print(f"{counts['passed']} passed, {counts['failed']} failed" +
               (f", {counts['not run']} not run" if counts["not run"] else ""))
-    return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main_for(Path(sys.argv[1]))
