@@ -28,7 +28,7 @@ FUZZ_BUILD ?= build-fuzz
 FUZZ_SECONDS ?= 600
 FUZZ_HARNESSES := $(sort $(basename $(notdir $(wildcard tests/fuzz/*_fuzz.cpp))))
 
-.PHONY: deps bench-deps configure build package test check sanitized-end-to-end demo bench bench-fleet bench-configscan bench-history fuzz clean
+.PHONY: deps bench-deps configure build package test check sanitized-end-to-end demo bench bench-fleet bench-configscan bench-history bench-scaling fuzz clean
 
 # $(call install_missing,PACKAGES): apt-get installs those of PACKAGES not installed yet.
 define install_missing
@@ -107,6 +107,7 @@ bench: build bench-deps
 	/usr/bin/python3 bench/fleet --mongoscan $(MONGOSCAN) || status=1; \
 	/usr/bin/python3 bench/configscan --mongoscan $(MONGOSCAN) || status=1; \
 	/usr/bin/python3 bench/history --mongoscan $(MONGOSCAN) || status=1; \
+	/usr/bin/python3 bench/scaling --mongoscan $(MONGOSCAN) || status=1; \
 	exit $$status
 
 # Fleet benchmark (bench/fleet): scaling with --concurrency, silent addresses, key derivations, RSS;
@@ -123,6 +124,11 @@ bench-configscan: build bench-deps
 # 3 nodes, and the history file's growth per run per 1,000 findings.
 bench-history: build
 	/usr/bin/python3 bench/history --mongoscan $(MONGOSCAN)
+
+# Scaling benchmark (bench/scaling): a 9 MB one-line bundle against the same bytes in short lines;
+# rendering 10,000 environments in every format against the checks' time.
+bench-scaling: build
+	/usr/bin/python3 bench/scaling --mongoscan $(MONGOSCAN)
 
 # The end-to-end tests (MONGOSCAN_END_TO_END_TESTS in CMakeLists.txt) against the AddressSanitizer
 # and UBSan build, in one process: `make test` runs them against the release build only, since

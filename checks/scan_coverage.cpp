@@ -44,7 +44,8 @@ std::string ScanCoverage::statement() const {
     parts.push_back(counted(members_not_probed, "member", "members", "not probed (member cap)"));
   if (checks_in_error > 0) parts.push_back(counted(checks_in_error, "check", "checks", "in error"));
   if (files_not_scanned > 0)
-    parts.push_back(counted(files_not_scanned, "file", "files", "not scanned (internal error)"));
+    parts.push_back(counted(files_not_scanned, "file", "files",
+                            "not scanned (not found, unreadable or an internal error)"));
   if (environments_not_scanned > 0) {
     parts.push_back(
         counted(environments_not_scanned, "environment", "environments", "not scanned"));
@@ -69,9 +70,22 @@ ScanCoverage assess_coverage(const std::vector<DeploymentFacts>& deployments,
     }
   }
   if (config) {
+    // A file whose text scan or infrastructure reader met an internal error was not looked at
+    // as a whole, nor was a path the scan was given (an inventory's config_paths) that is not
+    // there or cannot be read: the scan is incomplete, never a pass.
+    const auto internal_error = [](const SkippedFile& file) {
+      return file.reason == kInternalErrorReason;
+    };
+    const auto not_looked_at = [&](const SkippedFile& file) {
+      const bool root =
+          std::find(config->roots.begin(), config->roots.end(), file.path) != config->roots.end();
+      return internal_error(file) ||
+             (root && (file.reason == "not found" || file.reason.starts_with("unreadable")));
+    };
     coverage.files_not_scanned = static_cast<std::size_t>(
-        std::count_if(config->skipped.begin(), config->skipped.end(),
-                      [](const SkippedFile& file) { return file.reason == kInternalErrorReason; }));
+        std::count_if(config->skipped.begin(), config->skipped.end(), not_looked_at) +
+        std::count_if(config->infrastructure_unread.begin(), config->infrastructure_unread.end(),
+                      internal_error));
   }
   coverage.checks_in_error = static_cast<std::size_t>(
       std::count_if(findings.begin(), findings.end(), [](const Finding& finding) {

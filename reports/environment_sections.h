@@ -4,6 +4,7 @@
 
 #include <array>
 #include <cstddef>
+#include <map>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -61,9 +62,19 @@ bool shows_since_previous(const std::vector<FleetRow>& rows);
 // An environment's tags as "owner=payments, tier=prod" (key order).
 std::string tags_text(const EnvironmentSummary& environment);
 
-// The part of an inventory report that belongs to one environment, as a report of its own: its
-// targets and findings, its coverage, the report's times and tool. Files scanned, stale
-// acceptances and inputs stay with the whole report.
-Report environment_report(const Report& report, const EnvironmentSummary& environment);
+// The parts of an inventory report that belong to each environment, each as a report of its own:
+// its targets and findings, its coverage, the report's times and tool. Files scanned, stale
+// acceptances and inputs stay with the whole report. Which findings and targets are whose is
+// found in one pass, so that rendering is linear in the environments.
+class EnvironmentParts {
+ public:
+  explicit EnvironmentParts(const Report& report);
+  Report part(const EnvironmentSummary& environment) const;
+
+ private:
+  const Report& report_;
+  std::map<std::string_view, std::vector<const ReportedFinding*>> findings_;
+  std::map<std::string_view, std::vector<const TargetSummary*>> targets_;
+};
 
 }  // namespace mongoscan

@@ -5,19 +5,13 @@ namespace {
 
 using nlohmann::json;
 
-json key_value_json(const KeyValueList& pairs) {
-  json object = json::object();
-  for (const auto& [key, value] : pairs) object[key] = value;
-  return object;
-}
-
 json secret_json(const std::optional<Secret>& secret, bool reveal_secrets) {
   if (!secret) return nullptr;
   return reveal_secrets ? json(secret->reveal()) : json(kRedacted);
 }
 
 json credential_json(const Credentials& credentials, bool reveal_secrets) {
-  json properties = key_value_json(credentials.mechanism_properties);
+  json properties = option_value_json(credentials.mechanism_properties, reveal_secrets);
   if (credentials.session_token) {
     properties["AWS_SESSION_TOKEN"] = secret_json(credentials.session_token, reveal_secrets);
   }

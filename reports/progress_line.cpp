@@ -1,5 +1,7 @@
 #include "reports/progress_line.h"
 
+#include "reports/text/console_text.h"
+
 namespace mongoscan {
 namespace {
 
@@ -9,7 +11,7 @@ constexpr const char* kEraseLine = "\r\033[K";
 
 void ProgressLine::show(const std::string& text) {
   if (!enabled_) return;
-  out_ << kEraseLine << "mongoscan: " << text << std::flush;
+  out_ << kEraseLine << "mongoscan: " << console_safe(text) << std::flush;
   shown_ = true;
 }
 

@@ -62,39 +62,46 @@ std::string_view verdict_of(const Report& report) {
   return report.coverage.complete() ? "pass" : "incomplete";
 }
 
-StatusCounts Report::summary() const { return count_statuses(nullptr); }
+namespace {
 
-StatusCounts Report::environment_summary(const std::string& environment) const {
-  return count_statuses(&environment);
+void count_status(const Finding& finding, StatusCounts& counts) {
+  if (is_suppressed(finding)) {
+    ++counts.suppressed;
+    return;
+  }
+  switch (finding.status) {
+    case Status::pass:
+      ++counts.pass;
+      break;
+    case Status::fail:
+      ++counts.fail;
+      break;
+    case Status::warn:
+      ++counts.warn;
+      break;
+    case Status::error:
+      ++counts.error;
+      break;
+    case Status::skipped:
+      ++counts.skipped;
+      break;
+  }
 }
 
-StatusCounts Report::count_statuses(const std::string* environment) const {
+}  // namespace
+
+StatusCounts Report::summary() const {
   StatusCounts counts;
-  for (const ReportedFinding& reported : findings) {
-    if (environment != nullptr && reported.environment != *environment) continue;
-    if (is_suppressed(reported.finding)) {
-      ++counts.suppressed;
-      continue;
-    }
-    switch (reported.finding.status) {
-      case Status::pass:
-        ++counts.pass;
-        break;
-      case Status::fail:
-        ++counts.fail;
-        break;
-      case Status::warn:
-        ++counts.warn;
-        break;
-      case Status::error:
-        ++counts.error;
-        break;
-      case Status::skipped:
-        ++counts.skipped;
-        break;
-    }
-  }
+  for (const ReportedFinding& reported : findings) count_status(reported.finding, counts);
   return counts;
+}
+
+std::map<std::string, StatusCounts, std::less<>> Report::environment_summaries() const {
+  std::map<std::string, StatusCounts, std::less<>> summaries;
+  for (const ReportedFinding& reported : findings) {
+    count_status(reported.finding, summaries[reported.environment]);
+  }
+  return summaries;
 }
 
 }  // namespace mongoscan

@@ -196,10 +196,9 @@ struct Report {
   std::optional<GateRule> gate;  // none: not recorded (a report of an older mongoscan)
 
   StatusCounts summary() const;
-  StatusCounts environment_summary(const std::string& environment) const;
-
- private:
-  StatusCounts count_statuses(const std::string* environment) const;  // nullptr: every finding
+  // Each environment's counts (an environment without findings has none), in one pass over the
+  // findings: asking per environment made rendering 10,000 environments quadratic.
+  std::map<std::string, StatusCounts, std::less<>> environment_summaries() const;
 };
 
 // The run's verdict at its gate: "fail" when a finding fails the gate, else "incomplete" when the

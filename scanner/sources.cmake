@@ -10,6 +10,10 @@ mongoscan_sources(MONGOSCAN_SOURCES scanner/secrets
   digest.cpp
   secret.cpp)
 
+# files the user names, read whole: regular files only, within a size per kind
+mongoscan_sources(MONGOSCAN_SOURCES scanner/posix
+  input_file.cpp)
+
 # time: RFC 3339 timestamps in UTC
 mongoscan_sources(MONGOSCAN_SOURCES scanner/time
   utc_time.cpp)
@@ -108,6 +112,7 @@ mongoscan_sources(MONGOSCAN_SOURCES scanner/probe
 
 # connection strings: parsing, options, redaction
 mongoscan_sources(MONGOSCAN_SOURCES scanner/uri
+  json_redaction.cpp
   srv_uri.cpp
   uri.cpp
   uri_option_json.cpp

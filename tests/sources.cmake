@@ -129,6 +129,9 @@ mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/scanner/secrets
 mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/scanner/time
   utc_time_test.cpp)
 
+mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/scanner/posix
+  input_file_test.cpp)
+
 mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/scanner/auth
   component_credentials_test.cpp
   saslprep_test.cpp

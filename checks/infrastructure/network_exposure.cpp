@@ -1,8 +1,10 @@
 #include "checks/infrastructure/network_exposure.h"
 
 #include <algorithm>
+#include <map>
 #include <optional>
 #include <string>
+#include <utility>
 
 #include "checks/infrastructure/source_range.h"
 #include "checks/text_list.h"
@@ -170,6 +172,56 @@ std::optional<Finding> judge_endpoint(const CheckSpec& spec, const NetworkEndpoi
   return finding;
 }
 
+// At most kListedPerFile findings of one check in one file; the rest of that file's are counted
+// into one finding (failing if any of them failed, at the worst of their severities), as the
+// credentials a file holds past the scanner's cap are: a generated file of 100,000 NodePorts
+// costs a line, not a gigabyte of findings.
+constexpr std::size_t kListedPerFile = 100;
+
+class FindingsPerFile {
+ public:
+  void add(Finding finding, std::vector<Finding>& findings) {
+    const Key key{finding.check_id, finding.subject.name};
+    if (++counts_[key] <= kListedPerFile) {
+      findings.push_back(std::move(finding));
+      return;
+    }
+    Unlisted& unlisted = unlisted_[key];
+    ++unlisted.count;
+    if (finding.status == Status::fail) {
+      unlisted.failed = true;
+      unlisted.worst = std::max(unlisted.worst, finding.severity);
+    }
+  }
+
+  void add_summaries(const Policy& policy, std::vector<Finding>& findings) const {
+    for (const auto& [key, unlisted] : unlisted_) {
+      const CheckSpec& spec = key.first == network_exposure_specs()[0].id
+                                  ? network_exposure_specs()[0]
+                                  : network_exposure_specs()[1];
+      Finding finding = make_finding(
+          spec, policy, Subject{Subject::Kind::file, key.second, std::nullopt, std::nullopt},
+          {unlisted.failed ? Status::fail : Status::warn,
+           std::to_string(unlisted.count) + " more findings of " + key.first +
+               " in this file, not listed (the first " + std::to_string(kListedPerFile) + " are)",
+           json{{"not_listed", unlisted.count}, {"listed", kListedPerFile}}});
+      if (unlisted.failed && !policy.severity_overrides.contains(spec.id))
+        finding.severity = unlisted.worst;
+      findings.push_back(std::move(finding));
+    }
+  }
+
+ private:
+  using Key = std::pair<std::string, std::string>;  // check, file
+  struct Unlisted {
+    std::size_t count = 0;
+    bool failed = false;
+    Severity worst = Severity::info;
+  };
+  std::map<Key, std::size_t> counts_;
+  std::map<Key, Unlisted> unlisted_;
+};
+
 }  // namespace
 
 const std::vector<CheckSpec>& network_exposure_specs() {
@@ -204,19 +256,21 @@ std::vector<Finding> check_network_exposure(const ConfigFacts& facts, const Poli
   const CheckSpec& rule_spec = network_exposure_specs()[0];
   const CheckSpec& endpoint_spec = network_exposure_specs()[1];
   std::vector<Finding> findings;
+  FindingsPerFile listed;
   bool rule_found = false, endpoint_found = false;
   for (const NetworkRule& rule : facts.network_rules) {
     if (auto finding = judge_rule(rule_spec, rule, policy)) {
       rule_found = true;
-      findings.push_back(std::move(*finding));
+      listed.add(std::move(*finding), findings);
     }
   }
   for (const NetworkEndpoint& endpoint : facts.network_endpoints) {
     if (auto finding = judge_endpoint(endpoint_spec, endpoint, policy)) {
       endpoint_found = true;
-      findings.push_back(std::move(*finding));
+      listed.add(std::move(*finding), findings);
     }
   }
+  listed.add_summaries(policy, findings);
   // What a reader could not read is not looked at: said at its file, never passed.
   for (const SkippedFile& unread : facts.infrastructure_unread) {
     findings.push_back(make_finding(

@@ -66,9 +66,10 @@ Result<std::uint64_t> read_pieces(const std::string& directory, const std::strin
 
 }  // namespace
 
-Result<FileDigest> digest_bundle_file(const std::string& directory, const std::string& name) {
+Result<FileDigest> digest_bundle_file(const std::string& directory, const std::string& name,
+                                      std::uint64_t max_bytes) {
   Sha256 digest;
-  auto bytes = read_pieces(directory, name, UINT64_MAX,
+  auto bytes = read_pieces(directory, name, max_bytes,
                            [&digest](std::string_view piece) { digest.update(piece); });
   if (!bytes) return bytes.error();
   return FileDigest{digest.hex_digest(), bytes.value()};

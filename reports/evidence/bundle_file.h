@@ -25,8 +25,9 @@ struct BundleEntry {
 
 // The SHA-256 and size of the regular file `name` in `directory`, read in pieces. An error
 // (ErrorCode::io, phase "bundle", "<name>: why") for a symbolic link, anything but a regular file,
-// or a failed read.
-Result<FileDigest> digest_bundle_file(const std::string& directory, const std::string& name);
+// a failed read, or more than `max_bytes` (reading stops there: "larger than N bytes").
+Result<FileDigest> digest_bundle_file(const std::string& directory, const std::string& name,
+                                      std::uint64_t max_bytes = UINT64_MAX);
 
 // The whole regular file `name` in `directory`, at most `max_bytes`; errors as digest_bundle_file.
 Result<std::string> read_bundle_file(const std::string& directory, const std::string& name,

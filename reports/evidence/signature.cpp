@@ -7,20 +7,11 @@
 #include <openssl/pem.h>
 #include <openssl/x509.h>
 
-#include <cerrno>
-#include <cstring>
-#include <filesystem>
-#include <fstream>
-#include <sstream>
-#include <vector>
-
+#include "scanner/posix/input_file.h"
 #include "scanner/secrets/digest.h"
 
 namespace mongoscan {
 namespace {
-
-// Keys and certificates are small; a larger file is no key.
-constexpr std::size_t kMaxPemBytes = 1 << 20;
 
 using Bio = std::unique_ptr<BIO, decltype(&BIO_free)>;
 using DigestContext = std::unique_ptr<EVP_MD_CTX, decltype(&EVP_MD_CTX_free)>;
@@ -35,20 +26,9 @@ Error key_file_error(std::string_view flag, const std::string& path, const std::
 
 // The file's bytes; wiped from memory by the caller once parsed (they may be a private key).
 Result<std::string> read_pem_file(const std::string& path, std::string_view flag) {
-  std::error_code error;
-  if (std::filesystem::is_directory(path, error)) {
-    return key_file_error(flag, path, "is a directory, not a file");
-  }
-  std::ifstream file(path, std::ios::binary);
-  if (!file) return key_file_error(flag, path, std::strerror(errno));
-  std::string bytes(kMaxPemBytes + 1, '\0');
-  file.read(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-  if (file.bad()) return key_file_error(flag, path, "read failed");
-  if (static_cast<std::size_t>(file.gcount()) > kMaxPemBytes) {
-    return key_file_error(flag, path, "larger than any PEM key or certificate");
-  }
-  bytes.resize(static_cast<std::size_t>(file.gcount()));
-  return bytes;
+  InputRead read = read_input_file(path, kKeyInput);
+  if (!read) return key_file_error(flag, path, read.refused);
+  return std::move(read.text);
 }
 
 void wipe(std::string& bytes) { OPENSSL_cleanse(bytes.data(), bytes.size()); }

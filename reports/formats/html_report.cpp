@@ -22,6 +22,7 @@
 #include "reports/topology_chart.h"
 #include "reports/trend_chart.h"
 #include "reports/verdict_text.h"
+#include "scanner/uri/uri.h"
 
 namespace mongoscan {
 namespace {
@@ -255,7 +256,10 @@ constexpr Status kStatuses[] = {Status::fail, Status::warn, Status::error, Statu
                                 Status::pass};
 constexpr Status kListedStatuses[] = {Status::fail, Status::warn, Status::error};  // findings view
 
-std::string escape(std::string_view text) {
+std::string escape(std::string_view raw_text) {
+  // Every string a report shows passes here: a connection string in it loses its credentials.
+  const ShownText shown(raw_text);
+  std::string_view text = shown.view();
   std::string escaped;
   escaped.reserve(text.size());
   for (const char c : text) {
@@ -284,7 +288,9 @@ std::string escape(std::string_view text) {
 
 // Escaped text that may break after '.', '/', ':', '@', '?', '&' and ',': addresses, URIs and
 // paths wrap at their separators in narrow columns.
-std::string breakable(std::string_view text) {
+std::string breakable(std::string_view raw_text) {
+  // Redacted whole first: escape() sees one character at a time here.
+  const std::string text = redact_connection_strings_in_text(raw_text);
   std::string html;
   for (const char c : text) {
     html += escape(std::string_view(&c, 1));
@@ -1059,6 +1065,7 @@ void write_changes(const EnvironmentChanges& changes, const std::string& id, std
 // its own.
 void write_environments(const Report& report, ReportView view, std::ostream& out) {
   bool filters = true;  // once on the page: the grid's status filters hide rows page wide
+  const EnvironmentParts parts(report);
   for (std::size_t i = 0; i < report.environments.size(); ++i) {
     const EnvironmentSummary& environment = report.environments[i];
     const std::string id = environment_id(i);
@@ -1069,7 +1076,7 @@ void write_environments(const Report& report, ReportView view, std::ostream& out
     if (!environment.error.empty()) {
       out << "<p class=\"incomplete\">Not scanned: " << escape(environment.error) << "</p>\n";
     } else {
-      const Report part = environment_report(report, environment);
+      const Report part = parts.part(environment);
       const SelfCheckTable table = build_self_check_table(part);
       if (!part.coverage.complete()) {
         out << "<p class=\"incomplete\">" << escape(part.coverage.statement()) << "</p>\n";

@@ -263,6 +263,7 @@ void write_changes(PrettyJsonWriter& json, const EnvironmentChanges& changes) {
 void write_environments(PrettyJsonWriter& json, const Report& report) {
   json.key("environments");
   json.begin_array();
+  const auto summaries = report.environment_summaries();
   for (const EnvironmentSummary& environment : report.environments) {
     json.begin_object();
     json.member("name", environment.name);
@@ -274,7 +275,8 @@ void write_environments(PrettyJsonWriter& json, const Report& report) {
     if (!environment.error.empty()) json.member("error", environment.error);
     json.member("gate_fails", environment.gate_fails);
     json.key("summary");
-    write_summary(json, report.environment_summary(environment.name));
+    const auto summary = summaries.find(environment.name);
+    write_summary(json, summary == summaries.end() ? StatusCounts{} : summary->second);
     json.key("coverage");
     write_coverage(json, environment.coverage);
     if (environment.changes) {

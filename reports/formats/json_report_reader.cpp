@@ -8,12 +8,18 @@
 #include <utility>
 #include <vector>
 
+#include "scanner/uri/json_redaction.h"
+
 namespace mongoscan {
 namespace {
 
 using nlohmann::json;
 
 constexpr int kReadableSchemaVersion = 1;  // the version json_report.cpp writes
+// Deeper than any report mongoscan writes: its evidence holds server replies, which nest at most
+// maxBSONDepth levels, at most 1000 (kBSONDepthParameterCeiling, src/mongo/bson/bson_depth.h; 200
+// by default), inside a report's few levels.
+constexpr int kMaxReportDepth = 1100;
 
 constexpr std::initializer_list<Status> kReadStatuses = {Status::pass, Status::fail, Status::warn,
                                                          Status::error, Status::skipped};
@@ -488,11 +494,22 @@ Error report_error(std::string message) {
 
 Result<Report> read_json_report(std::string_view text) {
   json root;
+  bool too_deep = false;
   try {
-    root = json::parse(text);
+    // The depth is checked as the parser goes: writing or walking a deeper document would recurse.
+    root = json::parse(text, [&](int depth, json::parse_event_t, json&) {
+      too_deep = too_deep || depth > kMaxReportDepth;
+      return !too_deep;
+    });
   } catch (const json::parse_error& error) {
     return report_error("not JSON (syntax error at byte " + std::to_string(error.byte) + ")");
+  } catch (const json::exception& error) {  // a number out of range (1e400)
+    return report_error("not JSON that can be read (a number out of range)");
   }
+  if (too_deep) {
+    return report_error("nested too deeply (limit " + std::to_string(kMaxReportDepth) + ")");
+  }
+  redact_connection_strings_in_json(root);
   if (!root.is_object() || !root.contains("schema_version")) {
     return report_error("not a mongoscan JSON report (no schema_version)");
   }

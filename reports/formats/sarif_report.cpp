@@ -12,6 +12,7 @@
 #include "checks/text_list.h"
 #include "reports/text/markdown_text.h"
 #include "reports/uri_reference.h"
+#include "scanner/uri/json_redaction.h"
 
 namespace mongoscan {
 namespace {
@@ -359,9 +360,10 @@ void write_sarif_report(const Report& report, const SarifOptions& options, std::
 
 void write_sarif_report(const Report& report, const std::vector<CheckSpec>& catalogue,
                         const SarifOptions& options, std::ostream& out) {
-  const ordered_json log = {{"$schema", kSchemaUri},
-                            {"version", kSarifVersion},
-                            {"runs", ordered_json::array({run_json(report, catalogue, options)})}};
+  ordered_json log = {{"$schema", kSchemaUri},
+                      {"version", kSarifVersion},
+                      {"runs", ordered_json::array({run_json(report, catalogue, options)})}};
+  redact_connection_strings_in_json(log);
   out << log.dump(2, ' ', false, ordered_json::error_handler_t::replace) << '\n';
 }
 

@@ -597,6 +597,7 @@ void write_table_report(const Report& report, bool color, std::ostream& out,
   }
   write_fleet(report, color, out);
   if (report.config_scan) write_config_scan(*report.config_scan, console_width, wrap, color, out);
+  const EnvironmentParts parts(report);
   for (const EnvironmentSummary& environment : report.environments) {
     out << '\n'
         << styled("Environment " + console_safe(environment.name) + ": " +
@@ -610,7 +611,7 @@ void write_table_report(const Report& report, bool color, std::ostream& out,
       continue;
     }
     if (environment.changes) write_changes(*environment.changes, wrap, color, out);
-    write_results(environment_report(report, environment), color, console_width, wrap, view, out);
+    write_results(parts.part(environment), color, console_width, wrap, view, out);
   }
   out << '\n' << styled("Whole inventory", kBold, color) << ':';
   write_summary(report, build_self_check_table(report), color, out);

@@ -1,5 +1,9 @@
 #include "reports/history/history_run.h"
 
+#include <map>
+#include <string_view>
+#include <vector>
+
 #include "checks/catalogue_json.h"
 
 namespace mongoscan {
@@ -32,15 +36,22 @@ HistoryFinding history_finding(const Finding& finding) {
 HistoryRun history_run(const Report& report, std::optional<std::string> inventory_sha256) {
   HistoryRun run{report.started_at,  report.finished_at,          report.tool_version,
                  catalogue_sha256(), std::move(inventory_sha256), {}};
+  const auto counts = report.environment_summaries();
+  std::map<std::string_view, std::vector<const Finding*>> findings_of;  // by environment
+  for (const ReportedFinding& reported : report.findings) {
+    findings_of[reported.environment].push_back(&reported.finding);
+  }
   for (const EnvironmentSummary& summary : report.environments) {
     HistoryEnvironment& environment = run.environments.emplace_back();
     environment.name = summary.name;
     environment.verdict = std::string(verdict_of(summary));
     environment.error = summary.error;
-    environment.counts = report.environment_summary(summary.name);
-    for (const ReportedFinding& reported : report.findings) {
-      if (reported.environment == summary.name) {
-        environment.findings.push_back(history_finding(reported.finding));
+    if (const auto found = counts.find(summary.name); found != counts.end()) {
+      environment.counts = found->second;
+    }
+    if (const auto found = findings_of.find(summary.name); found != findings_of.end()) {
+      for (const Finding* finding : found->second) {
+        environment.findings.push_back(history_finding(*finding));
       }
     }
   }

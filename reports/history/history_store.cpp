@@ -9,6 +9,8 @@
 #include <thread>
 #include <utility>
 
+#include "scanner/uri/uri.h"
+
 namespace mongoscan {
 namespace {
 
@@ -110,7 +112,10 @@ class Statement {
   Statement(const Statement&) = delete;
   Statement& operator=(const Statement&) = delete;
 
-  Statement& bind(int index, std::string_view text) {
+  // Every text the history stores or looks up passes here: a connection string in it loses its
+  // credentials, as in every report.
+  Statement& bind(int index, std::string_view raw_text) {
+    const std::string text = redact_connection_strings_in_text(raw_text);
     keep(sqlite3_bind_text(statement_, index, text.data(), static_cast<int>(text.size()),
                            SQLITE_TRANSIENT));
     return *this;
@@ -316,8 +321,23 @@ Result<std::vector<TrendPoint>> recent_runs(sqlite3* db, const std::string& envi
   return std::vector<TrendPoint>(points.rbegin(), points.rend());
 }
 
+// Another program's database is refused before anything is written to it: switching the journal
+// to WAL would already change its header. Reads only.
+Result<Ok> refuse_foreign(sqlite3* db) {
+  auto application = single_integer(db, "PRAGMA application_id");
+  if (!application) return application.error();
+  if (application.value() == kApplicationId) return Ok{};
+  auto version = single_integer(db, "PRAGMA user_version");
+  if (!version) return version.error();
+  auto tables = single_integer(db, "SELECT count(*) FROM sqlite_master");
+  if (!tables) return tables.error();
+  if (version.value() == 0 && tables.value() == 0) return Ok{};  // new, or empty: made ours
+  return Error{ErrorCode::io, "history", "not a mongoscan history"};
+}
+
 // The connection's settings, then the schema (migrate).
 Result<Ok> prepare(sqlite3* db) {
+  if (auto ours = refuse_foreign(db); !ours) return ours;
   for (std::string_view pragma : {"PRAGMA journal_mode = WAL", "PRAGMA foreign_keys = ON"}) {
     Statement statement(db, pragma);
     if (auto done = statement.step(); !done) return done.error();
@@ -339,6 +359,10 @@ Result<HistoryStore> HistoryStore::open(const std::string& path, bool create) {
   }
   if (std::filesystem::is_directory(path, error)) {
     return history_error(path, "is a directory, not a file");
+  }
+  // A device or a FIFO is no history, and SQLite would put its journal beside it.
+  if (std::filesystem::exists(path, error) && !std::filesystem::is_regular_file(path, error)) {
+    return history_error(path, "is not a regular file");
   }
   sqlite3* raw = nullptr;
   const int flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0);

@@ -3,6 +3,7 @@
 #include <optional>
 
 #include "reports/text/utf8.h"
+#include "scanner/uri/uri.h"
 
 namespace mongoscan {
 namespace {
@@ -16,7 +17,10 @@ bool is_control(char32_t c) { return c < 0x20 || (c >= 0x7F && c <= 0x9F); }
 
 }  // namespace
 
-std::string console_safe(std::string_view text) {
+std::string console_safe(std::string_view raw_text) {
+  // Every string a report shows passes here: a connection string in it loses its credentials.
+  const ShownText shown(raw_text);
+  std::string_view text = shown.view();
   std::string safe;
   safe.reserve(text.size());
   while (!text.empty()) {

@@ -4,6 +4,7 @@
 #include <optional>
 
 #include "reports/text/utf8.h"
+#include "scanner/uri/uri.h"
 
 namespace mongoscan {
 namespace {
@@ -40,7 +41,10 @@ std::size_t longest_backtick_run(std::string_view text) {
 
 }  // namespace
 
-std::string markdown_text(std::string_view text) {
+std::string markdown_text(std::string_view raw_text) {
+  // Every string a report shows passes here: a connection string in it loses its credentials.
+  const ShownText shown(raw_text);
+  std::string_view text = shown.view();
   std::string escaped;
   for_each_safe_code_point(text, [&](std::string_view bytes) {
     const char c = bytes.front();
@@ -62,7 +66,10 @@ std::string markdown_text(std::string_view text) {
   return escaped;
 }
 
-std::string markdown_code(std::string_view text) {
+std::string markdown_code(std::string_view raw_text) {
+  // Every string a report shows passes here: a connection string in it loses its credentials.
+  const ShownText shown(raw_text);
+  std::string_view text = shown.view();
   if (text.empty()) return {};
   std::string code;
   for_each_safe_code_point(text, [&](std::string_view bytes) {

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <utility>
 
+#include "scanner/uri/uri.h"
+
 namespace mongoscan {
 
 // Before an element of the innermost object or array: the separator and the indent.
@@ -89,7 +91,10 @@ void PrettyJsonWriter::value(const nlohmann::json& document) {
 
 // Printable ASCII other than '"' and '\\' is written as it is; anything else is escaped (and
 // checked as UTF-8) by nlohmann's own serializer, so that both layouts agree on every byte.
-void PrettyJsonWriter::quoted(std::string_view text) {
+void PrettyJsonWriter::quoted(std::string_view raw_text) {
+  // Every string a report shows passes here: a connection string in it loses its credentials.
+  const ShownText shown(raw_text);
+  std::string_view text = shown.view();
   const bool plain = std::all_of(text.begin(), text.end(), [](char c) {
     return c >= 0x20 && c < 0x7F && c != '"' && c != '\\';
   });

@@ -3,6 +3,7 @@
 #include <optional>
 
 #include "reports/text/utf8.h"
+#include "scanner/uri/uri.h"
 
 namespace mongoscan {
 namespace {
@@ -14,7 +15,10 @@ bool allowed_in_xml(char32_t c) {
   return c != 0xFFFE && c != 0xFFFF;
 }
 
-std::string escaped(std::string_view text, bool in_attribute) {
+std::string escaped(std::string_view raw_text, bool in_attribute) {
+  // Every string a report shows passes here: a connection string in it loses its credentials.
+  const ShownText shown(raw_text);
+  std::string_view text = shown.view();
   std::string result;
   result.reserve(text.size());
   while (!text.empty()) {

@@ -1,13 +1,11 @@
 #include "scanner/auth/component_credentials.h"
 
-#include <cerrno>
 #include <cstdlib>
-#include <cstring>
-#include <fstream>
 #include <nlohmann/json.hpp>
 #include <set>
 
 #include "scanner/auth/password_source.h"
+#include "scanner/posix/input_file.h"
 
 namespace mongoscan {
 namespace {
@@ -18,7 +16,7 @@ const std::set<std::string> kKeys = {"username", "auth_source", "auth_mechanism"
                                      "password_file"};
 
 Error credentials_error(const std::string& path, const std::string& message) {
-  return Error{ErrorCode::usage, "credentials", path + ": " + message};
+  return Error{ErrorCode::usage, "credentials", "--component-credentials " + path + ": " + message};
 }
 
 Result<Credentials> entry_credentials(const std::string& path, const std::string& name,
@@ -47,8 +45,11 @@ Result<Credentials> entry_credentials(const std::string& path, const std::string
   if (entry.contains("password_env")) {
     const std::string variable = entry["password_env"].get<std::string>();
     const char* value = std::getenv(variable.c_str());
-    if (value == nullptr || *value == '\0')
-      return credentials_error(path, where + ": environment variable " + variable + " is not set");
+    if (value == nullptr || *value == '\0') {
+      // Not named: a user may have pasted the password where the variable's name belongs.
+      return credentials_error(path,
+                               where + ": the environment variable password_env names is not set");
+    }
     credentials.password = Secret(value);
   } else {
     auto password = read_password(entry["password_file"].get<std::string>(), *credentials.username);
@@ -61,9 +62,9 @@ Result<Credentials> entry_credentials(const std::string& path, const std::string
 }  // namespace
 
 Result<std::map<std::string, Credentials>> read_component_credentials(const std::string& path) {
-  std::ifstream file(path);
-  if (!file) return credentials_error(path, std::strerror(errno));
-  const json document = json::parse(file, nullptr, /*allow_exceptions=*/false);
+  const InputRead read = read_input_file(path, kCredentialsInput);
+  if (!read) return credentials_error(path, read.refused);
+  const json document = json::parse(read.text, nullptr, /*allow_exceptions=*/false);
   if (document.is_discarded() || !document.is_object())
     return credentials_error(path, "not a JSON object of component names to accounts");
   std::map<std::string, Credentials> accounts;

@@ -4,10 +4,10 @@
 #include <termios.h>
 #include <unistd.h>
 
-#include <cerrno>
+#include <algorithm>
 #include <cstdlib>
-#include <cstring>
-#include <fstream>
+
+#include "scanner/posix/input_file.h"
 
 namespace mongoscan {
 namespace {
@@ -18,13 +18,15 @@ Error password_error(std::string message) {
   return Error{ErrorCode::usage, "credentials", std::move(message)};
 }
 
+// The file's path is never echoed: a user may have pasted the password where the path belongs.
 Result<Secret> from_file(const std::string& path) {
-  std::ifstream file(path, std::ios::binary);
-  if (!file) return password_error("password file " + path + ": " + std::strerror(errno));
-  std::string line;
-  std::getline(file, line);
+  InputRead read = read_input_file(path, kPasswordInput);
+  if (!read) return password_error("password file: " + read.refused);
+  std::string& contents = read.text;
+  std::string line = contents.substr(0, contents.find('\n'));
+  std::fill(contents.begin(), contents.end(), '\0');
   if (!line.empty() && line.back() == '\r') line.pop_back();
-  if (line.empty()) return password_error("password file " + path + ": the first line is empty");
+  if (line.empty()) return password_error("password file: the first line is empty");
   return Secret(std::move(line));
 }
 
@@ -68,7 +70,8 @@ Result<Secret> read_password(const std::string& password_file, const std::string
 Result<Secret> read_password_variable(const std::string& variable) {
   const char* value = std::getenv(variable.c_str());
   if (value == nullptr || *value == '\0') {
-    return password_error("password_env " + variable + " is not set");
+    // Not named: a user may have pasted the password where the variable's name belongs.
+    return password_error("the environment variable password_env names is not set");
   }
   return Secret(value);
 }

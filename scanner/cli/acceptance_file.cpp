@@ -102,6 +102,9 @@ Result<std::vector<Acceptance>> parse_acceptance_file(std::string_view text,
     return load_error(path, error.mark.is_null() ? 1 : error.mark.line + 1,
                       "not YAML: " + error.msg);
   }
+  if (const auto repeated = repeated_key(document)) {
+    return load_error(path, repeated->line, repeated->what);
+  }
   const YAML::Node entries = yaml_child(document, "acceptances");
   if (entries.IsNull()) {
     return load_error(path, 1, "expected a mapping with an \"acceptances\" list");

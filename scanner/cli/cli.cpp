@@ -3,11 +3,8 @@
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <cctype>
-#include <cerrno>
 #include <chrono>
-#include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <limits>
 #include <optional>
 #include <sstream>
@@ -37,6 +34,7 @@
 #include "scanner/cli/version.h"
 #include "scanner/cli/yaml_config.h"
 #include "scanner/dns/srv_seedlist.h"
+#include "scanner/posix/input_file.h"
 #include "scanner/probe/auditor_role.h"
 #include "scanner/secrets/digest.h"
 #include "scanner/uri/uri.h"
@@ -73,26 +71,21 @@ struct ScanOptions {
   EvidenceOptions evidence;
 };
 
-// The whole file `flag` names; a usage error "--flag PATH: why" when it cannot be read.
-Result<std::string> read_text_file(const std::string& path, std::string_view flag) {
-  auto failed = [&](std::string_view why) {
+// The whole file `flag` names (read_input_file: a regular file within the kind's limit); a usage
+// error "--flag PATH: why" when it cannot be read.
+Result<std::string> read_text_file(const std::string& path, std::string_view flag, InputKind kind) {
+  InputRead read = read_input_file(path, kind);
+  if (!read) {
     return Error{ErrorCode::usage, std::string(flag),
-                 std::string(flag) + " " + path + ": " + std::string(why)};
-  };
-  std::error_code error;
-  if (std::filesystem::is_directory(path, error)) return failed("is a directory, not a file");
-  std::ifstream file(path, std::ios::binary);
-  if (!file) return failed(std::strerror(errno));
-  std::ostringstream text;
-  text << file.rdbuf();
-  if (file.bad()) return failed("read failed");
-  return text.str();
+                 std::string(flag) + " " + path + ": " + read.refused};
+  }
+  return std::move(read.text);
 }
 
 // One URI per line; blank lines and lines starting with '#' are skipped. Each keeps its file and
 // line (UriInput::listed_at), where reports locate its findings.
 Result<std::vector<UriInput>> read_uri_file(const std::string& path, bool probe) {
-  auto text = read_text_file(path, probe ? "--uri-file" : "--app-uri-file");
+  auto text = read_text_file(path, probe ? "--uri-file" : "--app-uri-file", kUriListInput);
   if (!text) return text.error();
   std::vector<UriInput> inputs;
   std::istringstream lines(text.value());
@@ -117,7 +110,7 @@ Result<Policy> load_policy(const std::string& file, const std::string& workload,
   if (auto preset = policy_preset(file)) {
     policy = std::move(preset).value();
   } else if (!file.empty()) {
-    auto text = read_text_file(file, flag);
+    auto text = read_text_file(file, flag, kPolicyInput);
     if (!text) return text.error();
     auto parsed = parse_policy(text.value());
     if (!parsed) {
@@ -148,11 +141,16 @@ Result<Policy> load_policy(const std::string& file, const std::string& workload,
 Result<std::vector<std::string>> read_path_list(const std::string& source, std::istream* in) {
   std::string text;
   if (source == "-") {
-    std::ostringstream all;
-    if (in != nullptr) all << in->rdbuf();
-    text = all.str();
+    if (in != nullptr) {
+      InputRead from_stdin = read_input_stream(*in, kPathListInput);
+      if (!from_stdin) {
+        return Error{ErrorCode::usage, "--files-from",
+                     "--files-from - (standard input): " + from_stdin.refused};
+      }
+      text = std::move(from_stdin.text);
+    }
   } else {
-    auto from_file = read_text_file(source, "--files-from");
+    auto from_file = read_text_file(source, "--files-from", kPathListInput);
     if (!from_file) return from_file.error();
     text = std::move(from_file).value();
   }
@@ -176,7 +174,7 @@ std::optional<CommandError> collect_config_inputs(const ScanOptions& options, st
     paths.insert(paths.end(), listed.value().begin(), listed.value().end());
   }
   if (!options.baseline_file.empty()) {
-    auto text = read_text_file(options.baseline_file, "--baseline");
+    auto text = read_text_file(options.baseline_file, "--baseline", kBaselineInput);
     if (!text) return CommandError{kExitUsage, text.error().message};
     auto baseline = parse_baseline(text.value());
     if (!baseline) {
@@ -190,7 +188,7 @@ std::optional<CommandError> collect_config_inputs(const ScanOptions& options, st
 
 Result<std::vector<Acceptance>> load_acceptances(const std::string& path) {
   if (path.empty()) return std::vector<Acceptance>{};
-  auto text = read_text_file(path, "accept");
+  auto text = read_text_file(path, "accept", kAcceptanceInput);
   if (!text) return text.error();
   return parse_acceptance_file(text.value(), path);
 }
@@ -264,7 +262,7 @@ std::string did_you_mean(const std::vector<std::string>& args, const CLI::App& a
 // cannot be loaded carries the error, to be reported in its section.
 Result<Ok> add_inventory_environments(const ScanOptions& options, ScanRequest& request) {
   const ProbeSettings& probe = request.probe;
-  auto text = read_text_file(options.inventory_file, "--inventory");
+  auto text = read_text_file(options.inventory_file, "--inventory", kInventoryInput);
   if (!text) return text.error();
   auto inventory = parse_inventory(text.value(), options.inventory_file);
   if (!inventory) return inventory.error();
@@ -446,6 +444,20 @@ int run_resolve(const ResolveOptions& options, const CliStreams& streams) {
   return kExitUsage;
 }
 
+// The file of scan option defaults: the --config argument when given, else ./.mongoscan.yaml.
+struct ConfigFileChoice {
+  std::string path;
+  bool given = false;
+};
+
+ConfigFileChoice config_file_choice(const std::vector<std::string>& args) {
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    if (args[i] == "--config" && i + 1 < args.size()) return {args[i + 1], true};
+    if (args[i].starts_with("--config=")) return {args[i].substr(9), true};
+  }
+  return {kConfigFileName, false};
+}
+
 // Prints a command's failure (its message, if any, on one line) and returns its exit code.
 int report_failure(const CommandError& error, const CliStreams& streams) {
   if (!error.message.empty()) {
@@ -460,11 +472,14 @@ Result<Report> read_saved_report(const std::string& path, std::string_view comma
                                  const CliStreams& streams) {
   Result<std::string> text = std::string();
   if (path != "-") {
-    text = read_text_file(path, std::string(command));
+    text = read_text_file(path, std::string(command), kSavedReportInput);
   } else if (streams.in != nullptr) {
-    std::ostringstream in;
-    in << streams.in->rdbuf();
-    text = in.str();
+    InputRead from_stdin = read_input_stream(*streams.in, kSavedReportInput);
+    if (!from_stdin) {
+      return Error{ErrorCode::usage, "report",
+                   std::string(command) + " - (standard input): " + from_stdin.refused};
+    }
+    text = std::move(from_stdin.text);
   }
   if (!text) return text.error();
   auto report = read_json_report(text.value());
@@ -877,9 +892,24 @@ int run_cli(const std::vector<std::string>& args, CliStreams streams) {
       ->required()
       ->check(CLI::IsMember({"bash"}));
   // The file belongs to the top-level command (CLI11 reads configuration there) and holds the scan
-  // command's options; `scan --config FILE` falls through to it.
+  // command's options; `scan --config FILE` falls through to it. CLI11 opens it itself, so it is
+  // judged first (a FIFO would block the open, a device never end): a given file that is not a
+  // regular file within the limit is an error; a ./.mongoscan.yaml that is not is left unread,
+  // and only `scan`, whose defaults it holds, stops on it.
+  const ConfigFileChoice config_file = config_file_choice(args);
+  std::optional<std::string> config_file_problem;
+  if (config_file.given || std::filesystem::exists(config_file.path)) {
+    if (const std::string why = input_file_refusal(config_file.path, kConfigInput); !why.empty()) {
+      config_file_problem = (config_file.given ? "--config " : "") + config_file.path + ": " + why;
+    }
+  }
+  if (config_file_problem && config_file.given) {
+    streams.err << "mongoscan: error: " << redact_connection_strings_in_text(*config_file_problem)
+                << "\n";
+    return kExitUsage;
+  }
   app.config_formatter(std::make_shared<YamlConfig>(*scan));
-  app.set_config("--config", kConfigFileName,
+  app.set_config("--config", config_file_problem ? "" : kConfigFileName,
                  "YAML file of scan option defaults (option: value); ./.mongoscan.yaml is read "
                  "when present")
       ->type_name("FILE");
@@ -912,6 +942,11 @@ int run_cli(const std::vector<std::string>& args, CliStreams streams) {
     return kExitUsage;
   }
 
+  if (config_file_problem && scan->parsed()) {
+    streams.err << "mongoscan: error: " << redact_connection_strings_in_text(*config_file_problem)
+                << "\n";
+    return kExitUsage;
+  }
   if (version->parsed()) {
     streams.out << "mongoscan " << kVersion << "\n";
     return kExitOk;

@@ -2,6 +2,8 @@
 
 #include <cstdio>
 
+#include "scanner/uri/uri.h"
+
 namespace mongoscan {
 
 Diagnostics::Diagnostics(std::ostream& err, int verbosity)
@@ -13,7 +15,8 @@ void Diagnostics::note(int level, std::string_view text) {
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
   char elapsed[32];
   std::snprintf(elapsed, sizeof elapsed, "[%8.3fs] ", seconds);
-  err_ << "mongoscan: " << elapsed << text << '\n';
+  // Every line passes the one redaction: a name or path may hold a connection string.
+  err_ << "mongoscan: " << elapsed << redact_connection_strings_in_text(text) << '\n';
 }
 
 void Diagnostics::node(const NodeSummary& node) {

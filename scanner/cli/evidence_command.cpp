@@ -8,6 +8,7 @@
 #include "checks/catalogue_json.h"
 #include "reports/evidence/bundle_verification.h"
 #include "reports/evidence/evidence_bundle.h"
+#include "reports/text/console_text.h"
 #include "scanner/cli/version.h"
 
 namespace mongoscan {
@@ -91,14 +92,15 @@ int run_verify(const std::string& directory, const std::string& cert, const CliS
   const BundleVerification verification = verify_bundle(directory, key ? &*key : nullptr);
   if (!verification.verified()) {
     for (const BundleProblem& problem : verification.problems) {
-      streams.out << problem.file << ": " << problem.what << "\n";
+      // A file name may hold a line break: printed safe, it cannot forge a "verified" line.
+      streams.out << console_safe(problem.file) << ": " << console_safe(problem.what) << "\n";
     }
     streams.err << "mongoscan: error: " << directory << " does not verify ("
                 << verification.problems.size()
                 << (verification.problems.size() == 1 ? " problem" : " problems") << ")\n";
     return kExitNotVerified;
   }
-  streams.out << "verified " << directory << ": " << verification.files
+  streams.out << "verified " << console_safe(directory) << ": " << verification.files
               << " files match manifest.json; "
               << signature_statement(verification, key ? &*key : nullptr) << "\n";
   return kExitOk;

@@ -269,6 +269,9 @@ Result<Inventory> parse_inventory(std::string_view text, std::string_view path) 
   auto documents = load_yaml_documents(text);
   if (!documents) return reader.error(1, "not YAML: " + documents.error().message);
   if (documents.value().size() != 1) return reader.error(1, "expected one YAML document");
+  if (const auto repeated = repeated_key(documents.value().front())) {
+    return reader.error(repeated->line, repeated->what);
+  }
   return reader.inventory(documents.value().front());
 }
 

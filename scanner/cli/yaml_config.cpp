@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "scanner/cli/suggestion.h"
+#include "scanner/infra/yaml_nodes.h"
 
 namespace mongoscan {
 namespace {
@@ -35,6 +36,10 @@ std::vector<CLI::ConfigItem> YamlConfig::from_config(std::istream& input) const 
     document = YAML::Load(text.str());
   } catch (const YAML::Exception& error) {
     throw config_error(error.mark, "not valid YAML: " + error.msg);
+  }
+  if (const auto repeated = repeated_key(document)) {
+    throw CLI::ConfigError("config file line " + std::to_string(repeated->line) + ": " +
+                           repeated->what);
   }
   std::vector<CLI::ConfigItem> items;
   if (document.IsNull()) return items;

@@ -190,6 +190,7 @@ std::string_view template_default(std::string_view value) {
 std::optional<std::string_view> dropping_rule(const CandidateValue& value) {
   const std::string_view text = value.text;
   if (text.empty()) return "empty";
+  if (!value.quoted && text.size() > kMaxUnquotedValue) return "too-long";
   if (is_encrypted(text)) return "encrypted-value";
   if (is_template(text, value.quoted)) return "placeholder-template";
   if (is_masked(text)) return "masked-value";

@@ -3,6 +3,7 @@
 // reference, a masked or encrypted value, a documentation example. Every rule has a name that the
 // report counts, so an audit can see what was dropped and why.
 
+#include <cstddef>
 #include <optional>
 #include <string_view>
 
@@ -16,7 +17,12 @@ struct CandidateValue {
   bool loopback = false;  // a URI to loopback hosts: `user:password@localhost` is weak, not a doc
 };
 
-// The name of the first rule that drops the value ("empty", "placeholder-template",
+// An unquoted value longer than this is no password a person wrote (a minified bundle's rest of
+// line, a blob): the scanner reads no further ("too-long" drops it), so that each hit costs at
+// most this much however long the line is.
+inline constexpr std::size_t kMaxUnquotedValue = 512;
+
+// The name of the first rule that drops the value ("empty", "too-long", "placeholder-template",
 // "masked-value", "encrypted-value", "reference-or-call", "not-a-string", "literal-placeholder"),
 // or nullopt when it is a credential.
 std::optional<std::string_view> dropping_rule(const CandidateValue& value);

@@ -30,6 +30,8 @@ namespace {
 // Only this much of a line around an anchor is parsed: minified files put megabytes on one line.
 constexpr std::size_t kWindowBefore = 1024;
 constexpr std::size_t kWindowAfter = 4096;
+// How far after an unquoted value in code its `|| 'fallback'` may start.
+constexpr std::size_t kFallbackReach = 256;
 // How many following lines may hold the `value:` of a Kubernetes `- name: MONGO_PASSWORD` entry.
 constexpr int kNameValueLines = 3;
 // How many lines before a credential may name its user (`username:` above `password:`).
@@ -297,10 +299,14 @@ class TextScanner {
     return std::min(line_at(offset).end, offset + kWindowAfter);
   }
 
+  // Looks no further than the window: on a long line, a search to the line's end at every hit
+  // made the scan quadratic (a 9 MB one-line bundle took minutes).
   std::size_t window_end_const(std::size_t offset) const {
-    const std::size_t newline = text_.find('\n', offset);
-    return std::min(newline == std::string_view::npos ? text_.size() : newline,
-                    offset + kWindowAfter);
+    const std::size_t limit = std::min(text_.size(), offset + kWindowAfter);
+    if (offset >= limit) return limit;
+    const void* newline = std::memchr(text_.data() + offset, '\n', limit - offset);
+    return newline ? static_cast<std::size_t>(static_cast<const char*>(newline) - text_.data())
+                   : limit;
   }
 
   // 1-based column of offset in its line, in Unicode code points (SARIF's default column kind);
@@ -368,6 +374,8 @@ class TextScanner {
       while (close < limit && text_[close] != quote) close += text_[close] == '\\' ? 2 : 1;
       return ValueSpan{at + 1, std::min(close, limit), true};
     }
+    // One byte past kMaxUnquotedValue at most: a longer value is dropped as too long.
+    limit = std::min(limit, at + kMaxUnquotedValue + 1);
     std::size_t end = at;
     if (word_only || syntax_ != FileSyntax::config) {
       const std::string_view stops = syntax_ == FileSyntax::code ? " \t,;)}]\"'" : " \t;&|)`\"'";
@@ -734,8 +742,10 @@ class TextScanner {
 
   // `process.env.X || 'v'`, `ENV.fetch("X") ?? "v"`, `getenv("X") or "v"`: the literal used when
   // the reference is empty, which is hardcoded.
+  // The operator is looked for at most kFallbackReach bytes on: a reference's fallback follows
+  // it closely, and a search to the window's end at every hit made one long line slow.
   std::optional<ValueSpan> fallback_literal(std::size_t after) const {
-    const std::size_t limit = window_end_const(after);
+    const std::size_t limit = std::min(window_end_const(after), after + kFallbackReach);
     std::size_t at = after;
     while (at < limit && text_[at] != ',' && text_[at] != ';' && text_[at] != '}') {
       const char c = text_[at];

@@ -6,12 +6,13 @@
 #include <deque>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
 
-#include "scanner/text/ascii_case.h"
 #include "scanner/infra/hcl.h"
+#include "scanner/text/ascii_case.h"
 
 // Attribute names are those of each provider's resource documentation on registry.terraform.io:
 // tencentcloudstack/tencentcloud (security_group_rule, security_group_rule_set,
@@ -262,14 +263,32 @@ class TerraformReader {
     return std::nullopt;
   }
 
+  // The lists an address attribute's walk has read, and those it is inside.
+  struct AddressWalk {
+    std::set<const HclValue*> read;
+    std::vector<const HclValue*> open;
+    bool cycle = false;
+  };
+
   // Adds the addresses `name` holds (a string or a list) to the rule's sources, and what does
-  // not resolve to a literal to its unresolved sources.
-  void add_addresses(const TerraformFields& fields, std::string_view name,
-                     NetworkRule& rule) const {
-    if (const HclValue* value = fields.get(name)) add_addresses(*value, rule, 0);
+  // not resolve to a literal to its unresolved sources. A list may name a local that names lists:
+  // each list is read once per attribute (its addresses
+  // are in the rule already), so ten locals each naming the last ten times cost ten lists, not ten
+  // billion values; a list inside itself (`a = [local.a, "0.0.0.0/0"]`) is a problem at the
+  // attribute's line and an unresolved source, and what is beside it is judged.
+  void add_addresses(const TerraformFields& fields, std::string_view name, NetworkRule& rule) {
+    const HclValue* value = fields.get(name);
+    if (!value) return;
+    AddressWalk walk;
+    add_addresses(*value, rule, 0, walk);
+    if (walk.cycle) {
+      problem(value->line, rule.resource + ": " + std::string(name) +
+                               " names a local that contains itself; that part is not read");
+    }
   }
 
-  void add_addresses(const HclValue& written, NetworkRule& rule, std::size_t depth) const {
+  void add_addresses(const HclValue& written, NetworkRule& rule, std::size_t depth,
+                     AddressWalk& walk) const {
     const HclValue& value = resolved(written);
     switch (value.kind) {
       case HclValue::Kind::null:
@@ -284,7 +303,14 @@ class TerraformReader {
         return;
       case HclValue::Kind::list:
         if (depth >= kHclMaxNesting) break;
-        for (const HclValue& item : value.items) add_addresses(item, rule, depth + 1);
+        if (std::find(walk.open.begin(), walk.open.end(), &value) != walk.open.end()) {
+          walk.cycle = true;
+          break;
+        }
+        if (!walk.read.insert(&value).second) return;
+        walk.open.push_back(&value);
+        for (const HclValue& item : value.items) add_addresses(item, rule, depth + 1, walk);
+        walk.open.pop_back();
         return;
       default:
         break;

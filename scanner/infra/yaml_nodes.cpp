@@ -1,10 +1,13 @@
 #include "scanner/infra/yaml_nodes.h"
 
+#include <yaml-cpp/depthguard.h>
 #include <yaml-cpp/eventhandler.h>
 
+#include <map>
 #include <optional>
 #include <sstream>
 #include <string>
+#include <vector>
 
 namespace mongoscan {
 namespace {
@@ -70,6 +73,10 @@ Result<std::vector<YAML::Node>> load_yaml_documents(std::string_view text) {
                    where(*stalled) + "a document the parser cannot read past"};
     }
     return YAML::LoadAll(copy);
+  } catch (const YAML::DeepRecursion& error) {  // yaml-cpp's own guard (depthguard.h)
+    return Error{
+        ErrorCode::protocol, "yaml",
+        where(error.mark) + "nested too deeply (limit " + std::to_string(error.depth() - 1) + ")"};
   } catch (const YAML::Exception& error) {
     return Error{ErrorCode::protocol, "yaml", where(error.mark) + error.msg};
   }
@@ -107,6 +114,38 @@ std::optional<std::string> yaml_reference(const YAML::Node& node) {
 int yaml_line(const YAML::Node& node) {
   const YAML::Mark mark = node.Mark();
   return mark.is_null() ? 0 : mark.line + 1;
+}
+
+std::optional<YamlProblem> repeated_key(const YAML::Node& document) {
+  // Aliases share nodes, so a small text can stand for a huge tree: the walk has a budget.
+  constexpr std::size_t kMaxVisits = 100'000;
+  std::size_t visits = 0;
+  std::vector<YAML::Node> pending = {document};
+  while (!pending.empty()) {
+    if (++visits > kMaxVisits) {
+      return YamlProblem{1, "aliases expand to more than " + std::to_string(kMaxVisits) + " nodes"};
+    }
+    const YAML::Node node = pending.back();
+    pending.pop_back();
+    if (node.IsMap()) {
+      std::map<std::string, int> lines;  // scalar key: the line it first appears on
+      for (const auto& entry : node) {
+        if (entry.first.IsScalar()) {
+          const auto [first, inserted] =
+              lines.emplace(entry.first.Scalar(), yaml_line(entry.first));
+          if (!inserted) {
+            return YamlProblem{yaml_line(entry.first), "key " + entry.first.Scalar() +
+                                                           " repeats line " +
+                                                           std::to_string(first->second) + "'s"};
+          }
+        }
+        pending.push_back(entry.second);
+      }
+    } else if (node.IsSequence()) {
+      for (const auto& element : node) pending.push_back(element);
+    }
+  }
+  return std::nullopt;
 }
 
 }  // namespace mongoscan

@@ -31,4 +31,15 @@ std::optional<std::string> yaml_reference(const YAML::Node& node);
 // The line, counted from 1, where a node starts; 0 when yaml-cpp does not know it.
 int yaml_line(const YAML::Node& node);
 
+// A problem at a line of a YAML input.
+struct YamlProblem {
+  int line = 0;
+  std::string what;
+};
+
+// The first key that a mapping anywhere in `document` holds twice ("key password repeats line
+// 6's", at the second one's line), or nullopt. yaml-cpp keeps both and a lookup sees only one, so
+// an input in which mongoscan refuses a key (an inline password) checks this before reading it.
+std::optional<YamlProblem> repeated_key(const YAML::Node& document);
+
 }  // namespace mongoscan

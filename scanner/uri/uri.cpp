@@ -337,8 +337,10 @@ Result<Ok> build_credentials(ConnectionString& uri, std::optional<UserInfo> user
                              ? &uri.options.at("authmechanismproperties")
                              : nullptr) {
     auto& pairs = std::get<KeyValueList>(properties->value);
-    auto token = std::find_if(pairs.begin(), pairs.end(),
-                              [](const auto& pair) { return pair.first == "AWS_SESSION_TOKEN"; });
+    // Matched in any case: a token under a key a driver would not read is still a secret.
+    auto token = std::find_if(pairs.begin(), pairs.end(), [](const auto& pair) {
+      return equals_ignore_case(pair.first, "AWS_SESSION_TOKEN");
+    });
     if (token != pairs.end()) {
       credentials.session_token = Secret(token->second);
       pairs.erase(token);

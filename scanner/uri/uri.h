@@ -72,15 +72,35 @@ Result<ConnectionString> parse_connection_string(std::string_view uri);
 // the usage error.
 Result<std::string> percent_decode(std::string_view text, std::string_view what);
 
+// Whether an option or authMechanismProperties key (percent-decoded, any case) names a secret: it
+// holds "password", "secret", "token" or "key" (tlsCertificateKeyFile, a path, aside), or the
+// option is a secret one. Every place that shows an option or property value asks this.
+bool is_secret_option_name(std::string_view decoded_name);
+
 // The single redaction path: the URI text with its password and every secret option value replaced
 // by "***", read as parse_connection_string reads it (option and property names percent-decoded).
 // Works on any text, valid URI or not; text the parser refuses is masked more widely.
 std::string redact_connection_string(std::string_view uri);
 
-// Free text (an error message from a library, a log line) with every embedded mongodb:// or
-// mongodb+srv:// URI passed through redact_connection_string. A URI runs to the next URI's scheme
-// or the end of the text, since a password may hold quotes and white space: the text after it is
-// masked too when it holds an '@' or a secret-looking key=value pair.
+// Free text (an error message from a library, a log line, any string a report shows) with every
+// embedded mongodb:// or mongodb+srv:// URI, the scheme in any case, passed through
+// redact_connection_string. A URI runs to the next URI's scheme or the end of the text, since a
+// password may hold quotes and white space: the text after it is masked too when it holds an '@' or
+// a secret-looking key=value pair.
 std::string redact_connection_strings_in_text(std::string_view text);
+
+// Text as an output may show it: the text itself when it holds no "://" (most strings, at no cost),
+// else redact_connection_strings_in_text's copy. Views into the text it was made from.
+class ShownText {
+ public:
+  explicit ShownText(std::string_view text);
+  ShownText(const ShownText&) = delete;  // the view may point into its own copy
+  ShownText& operator=(const ShownText&) = delete;
+  std::string_view view() const { return view_; }
+
+ private:
+  std::string redacted_;
+  std::string_view view_;
+};
 
 }  // namespace mongoscan

@@ -5,9 +5,12 @@ namespace {
 
 using nlohmann::json;
 
-json key_value_json(const KeyValueList& pairs) {
+// A value whose key names a secret (is_secret_option_name, any case) shows as "***".
+json key_value_json(const KeyValueList& pairs, bool reveal_secrets) {
   json object = json::object();
-  for (const auto& [key, value] : pairs) object[key] = value;
+  for (const auto& [key, value] : pairs) {
+    object[key] = reveal_secrets || !is_secret_option_name(key) ? value : kRedacted;
+  }
   return object;
 }
 
@@ -21,10 +24,10 @@ json option_value_json(const OptionValue& value, bool reveal_secrets) {
     json operator()(const std::string& v) const { return v; }
     json operator()(const Secret& v) const { return reveal ? json(v.reveal()) : json(kRedacted); }
     json operator()(const std::vector<std::string>& v) const { return v; }
-    json operator()(const KeyValueList& v) const { return key_value_json(v); }
+    json operator()(const KeyValueList& v) const { return key_value_json(v, reveal); }
     json operator()(const std::vector<KeyValueList>& sets) const {
       json array = json::array();
-      for (const auto& set : sets) array.push_back(key_value_json(set));
+      for (const auto& set : sets) array.push_back(key_value_json(set, reveal));
       return array;
     }
   };

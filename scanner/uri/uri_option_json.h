@@ -7,7 +7,8 @@
 
 namespace mongoscan {
 
-// Secrets show as "***" unless reveal_secrets.
+// Secrets, and the values of key-value pairs whose key names a secret, show as "***" unless
+// reveal_secrets.
 nlohmann::json option_value_json(const OptionValue& value, bool reveal_secrets);
 
 }  // namespace mongoscan

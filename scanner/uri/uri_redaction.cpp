@@ -19,17 +19,7 @@ namespace mongoscan {
 namespace {
 
 constexpr std::string_view kSchemeSeparator = "://";
-constexpr std::string_view kSchemes[] = {"mongodb://", "mongodb+srv://"};
-
-// `decoded_name` is an option or property name after percent-decoding.
-bool looks_secret(std::string_view decoded_name) {
-  const std::string lowered = to_lower_ascii(decoded_name);
-  for (std::string_view word : {"password", "secret", "token", "key"}) {
-    if (lowered.find(word) != std::string::npos && lowered != "tlscertificatekeyfile") return true;
-  }
-  const OptionSpec* spec = find_option_spec(decoded_name);
-  return spec != nullptr && spec->type == OptionType::secret;
-}
+constexpr std::string_view kSchemeName = "mongodb";  // then "://" or "+srv://", in any case
 
 // Percent-decoded text with, for each decoded byte, the offset of its raw byte or escape; one more
 // offset (the raw size) ends the list. nullopt where percent_decode refuses the text.
@@ -65,7 +55,8 @@ std::string redact_properties(std::string_view raw) {
     std::size_t comma = text.find(',', start);
     if (comma == std::string::npos) comma = text.size();
     const std::size_t colon = text.find(':', start);
-    if (colon < comma && looks_secret(std::string_view(text).substr(start, colon - start))) {
+    if (colon < comma &&
+        is_secret_option_name(std::string_view(text).substr(start, colon - start))) {
       const std::size_t value_start = decoded->raw_offsets[colon + 1];
       redacted.append(raw.substr(shown_from, value_start - shown_from)).append(kRedacted);
       shown_from = decoded->raw_offsets[comma];
@@ -95,7 +86,7 @@ std::string redact_query(std::string_view query) {
     }
     const std::string_view raw_key = pair.substr(0, equals);
     const auto key = percent_decode(raw_key, "an option name");
-    after_secret = !key || looks_secret(key.value());
+    after_secret = !key || is_secret_option_name(key.value());
     redacted.append(raw_key).append("=");
     if (after_secret && equals + 1 == pair.size()) {
       after_secret = false;  // an empty value hides nothing, and "***" would make it a value
@@ -125,13 +116,32 @@ std::size_t user_info_end(std::string_view uri, std::size_t authority_start) {
   return has_password ? last_at : std::string_view::npos;
 }
 
+bool starts_with_ignore_case(std::string_view text, std::string_view lower_prefix) {
+  return text.size() >= lower_prefix.size() &&
+         equals_ignore_case(text.substr(0, lower_prefix.size()), lower_prefix);
+}
+
+// Where the first "mongodb://" or "mongodb+srv://" in any case starts at or after `from`, or npos.
 std::size_t find_scheme(std::string_view text, std::size_t from) {
-  std::size_t found = std::string_view::npos;
-  for (std::string_view scheme : kSchemes) found = std::min(found, text.find(scheme, from));
-  return found;
+  for (std::size_t at = from; at + kSchemeName.size() <= text.size(); ++at) {
+    if (to_lower_ascii(text[at]) != 'm' || !starts_with_ignore_case(text.substr(at), kSchemeName))
+      continue;
+    const std::string_view rest = text.substr(at + kSchemeName.size());
+    if (rest.starts_with(kSchemeSeparator) || starts_with_ignore_case(rest, "+srv://")) return at;
+  }
+  return std::string_view::npos;
 }
 
 }  // namespace
+
+bool is_secret_option_name(std::string_view decoded_name) {
+  const std::string lowered = to_lower_ascii(decoded_name);
+  for (std::string_view word : {"password", "secret", "token", "key"}) {
+    if (lowered.find(word) != std::string::npos && lowered != "tlscertificatekeyfile") return true;
+  }
+  const OptionSpec* spec = find_option_spec(decoded_name);
+  return spec != nullptr && spec->type == OptionType::secret;
+}
 
 std::string redact_connection_string(std::string_view uri) {
   const std::size_t scheme_end = uri.find(kSchemeSeparator);
@@ -166,6 +176,12 @@ std::string redact_connection_strings_in_text(std::string_view text) {
     start = next;
   }
   return redacted;
+}
+
+ShownText::ShownText(std::string_view text) : view_(text) {
+  if (text.find(kSchemeSeparator) == std::string_view::npos) return;
+  redacted_ = redact_connection_strings_in_text(text);
+  view_ = redacted_;
 }
 
 }  // namespace mongoscan

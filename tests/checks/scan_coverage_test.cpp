@@ -51,8 +51,31 @@ TEST(ScanCoverage, CountsEverythingTheScanCouldNotLookAt) {
   EXPECT_EQ(coverage.files_not_scanned, 1u) << "a binary file is not a failure to look";
   EXPECT_EQ(coverage.statement(),
             "incomplete: 2 nodes not scanned, 1 node scanned in part (a probe step failed), 7 "
-            "members not probed (member cap), 2 checks in error, 1 file not scanned (internal "
-            "error), the scan timeout ended the scan");
+            "members not probed (member cap), 2 checks in error, 1 file not scanned (not found, "
+            "unreadable or an internal error), the scan timeout ended the scan");
+}
+
+// Issue 35 item 3: an infrastructure reader's internal error costs that file's exposure facts and
+// makes the scan incomplete (exit 4), never a pass; a reader's ordinary problem (a value that is
+// not a literal) is a skipped finding only.
+TEST(ScanCoverage, AnInfrastructureReadersInternalErrorMakesTheScanIncomplete) {
+  ConfigFacts config;
+  config.infrastructure_unread = {{"main.tf", std::string(kInternalErrorReason)},
+                                  {"sg.tf", "main.tf:3: cidr_blocks is var.x, not a literal"}};
+  const ScanCoverage coverage = assess_coverage({}, &config, {}, false);
+  EXPECT_FALSE(coverage.complete());
+  EXPECT_EQ(coverage.files_not_scanned, 1u);
+}
+
+// Issue 35 item 6: a path the scan was given (an inventory's config_paths) that is not there is
+// not a silent pass; a file inside a given folder that is skipped for what it is stays skipped.
+TEST(ScanCoverage, AGivenPathThatIsNotThereMakesTheScanIncomplete) {
+  ConfigFacts config;
+  config.roots = {"deploy", "gone"};
+  config.skipped = {{"gone", "not found"}, {"deploy/logo.png", "binary"}};
+  const ScanCoverage coverage = assess_coverage({}, &config, {}, false);
+  EXPECT_FALSE(coverage.complete());
+  EXPECT_EQ(coverage.files_not_scanned, 1u);
 }
 
 TEST(ScanCoverage, EachShortfallAloneMakesTheScanIncomplete) {

@@ -216,7 +216,7 @@ def main():
         corpus.add("uri_fuzz", uri)
         marked = with_marker(uri)
         if marked:
-            for place in range(4):
+            for place in range(6):
                 corpus.add("uri_redaction_fuzz", bytes([place]) + marked.encode())
     for conversation in scram_conversations():
         corpus.add("scram_fuzz", conversation)
@@ -240,6 +240,13 @@ def main():
                b"acceptances:\n  - {check: CONN-*, subject: 'mongodb://u:pw@h/?authMechanismProperties="
                b"AWS_SESSION_TOKEN:t', reason: r, expires: 2026-12-31}\n")
     corpus.add("acceptance_file_fuzz", b"acceptances:\n  - check: A-1\n    expires: 2026-13-01\n")
+    corpus.add("inventory_file_fuzz", (REPO / "fixtures" / "inventory.yaml").read_bytes())
+    corpus.add("inventory_file_fuzz",
+               b"environments:\n  - name: a\n    targets: [mongodb://h]\n    password: \"\"\n"
+               b"    password: Pl4nted-Inventory-Pw\n")
+    corpus.add("inventory_file_fuzz",
+               b"environments:\n  - {name: a, targets: [mongodb://h], tags: {t: x}}\n"
+               b"environments:\n  - {name: b, config_paths: [x]}\n")
     for path in sorted((REPO / "tests" / "reports" / "golden").glob("*.json")):
         corpus.add("json_report_fuzz", path.read_bytes())
     corpus.add("json_report_fuzz", b'{"schema_version": 1, "tool": {"name": "mongoscan"}}')

@@ -1,9 +1,11 @@
-// Redaction (scanner/uri/uri_redaction.cpp): parse, redact, assert that no secret survives. The input
-// is a byte choosing where the URI is shown, then a URI in which one \x01 byte stands for a secret
-// holding quotes and a space. When the parser reads that secret into a password, a session token
-// or a secret option, neither redact_connection_string nor the free-text redactor (as stderr
-// shows a URI: inside a command-line error, quoted, followed by another line) may show it.
+// Redaction (scanner/uri/uri_redaction.cpp): parse, redact, assert that no secret survives. The
+// input is a byte choosing where the URI is shown, then a URI in which one \x01 byte stands for a
+// secret holding quotes and a space. When the parser reads that secret into a password, a session
+// token or a secret option, neither redact_connection_string nor the free-text redactor (as stderr
+// shows a URI: inside a command-line error, quoted, followed by another line, its scheme in upper
+// case, glued to the word before it) may show it.
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -11,6 +13,7 @@
 #include <variant>
 
 #include "scanner/secrets/secret.h"
+#include "scanner/text/ascii_case.h"
 #include "scanner/uri/uri.h"
 #include "tests/fuzz/fuzz_check.h"
 
@@ -50,8 +53,17 @@ bool parser_holds_secret(const ConnectionString& uri) {
   return false;
 }
 
+// The URI with its scheme's letters in upper case (MONGODB://, MONGODB+SRV://).
+std::string upper_scheme(std::string uri) {
+  const std::size_t end = std::min(uri.find("://"), uri.size());
+  for (std::size_t i = 0; i < end; ++i) {
+    if (uri[i] >= 'a' && uri[i] <= 'z') uri[i] = static_cast<char>(uri[i] - 'a' + 'A');
+  }
+  return uri;
+}
+
 std::string shown(std::uint8_t place, const std::string& uri) {
-  switch (place % 4) {
+  switch (place % 6) {
     case 0:
       return redact_connection_string(uri);
     case 1:
@@ -59,8 +71,12 @@ std::string shown(std::uint8_t place, const std::string& uri) {
                                                " not in {info,low,medium,high,critical,none}");
     case 2:
       return redact_connection_strings_in_text("mongoscan: error: '" + uri + "': invalid");
-    default:
+    case 3:
       return redact_connection_strings_in_text(uri + "\nnext line");
+    case 4:  // an acceptance's reason, the scheme in upper case
+      return redact_connection_strings_in_text("reason: see " + upper_scheme(uri));
+    default:  // glued to the word before it
+      return redact_connection_strings_in_text("owner" + uri);
   }
 }
 
@@ -75,8 +91,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
   // Free text holding one URI: a second scheme starts another URI
   // (redact_connection_strings_in_text).
-  if (pattern.find("mongodb://", 1) != std::string::npos ||
-      pattern.find("mongodb+srv://", 1) != std::string::npos) {
+  const std::string lowered = to_lower_ascii(pattern);
+  if (lowered.find("mongodb://", 1) != std::string::npos ||
+      lowered.find("mongodb+srv://", 1) != std::string::npos) {
     return 0;
   }
   std::string uri(pattern);

@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 namespace mongoscan {
 namespace network_exposure_test {
 namespace {
@@ -50,6 +52,26 @@ TEST(NetworkExposure, TheInternetOnAMongoDbPortIsHighAtTheRulesLine) {
   EXPECT_EQ(finding.message,
             "aws_security_group.db lets any address (0.0.0.0/0) reach MongoDB port 27017");
   EXPECT_EQ(finding.evidence["sources"], nlohmann::json({"0.0.0.0/0"}));
+}
+
+// Issue 35 item 3: a generated file of many open rules lists the first hundred findings and
+// counts the rest into one failing finding at the worst severity; another file keeps its own.
+TEST(NetworkExposure, FindingsPerFileAreCappedAndTheRestCountedIntoOne) {
+  std::vector<NetworkRule> rules(250, rule({"0.0.0.0/0"}));
+  NetworkRule other = rule({"0.0.0.0/0"});
+  other.location.path = "infra/other.tf";
+  rules.push_back(other);
+  const auto findings = of(check_network_exposure(facts_with(rules), Policy{}), "NET-005");
+  ASSERT_EQ(findings.size(), 102u);
+  const Finding& summary = findings.back();
+  EXPECT_EQ(summary.status, Status::fail);
+  EXPECT_EQ(summary.severity, Severity::high);
+  EXPECT_EQ(summary.subject.name, "infra/main.tf");
+  EXPECT_EQ(summary.message,
+            "150 more findings of NET-005 in this file, not listed (the first 100 are)");
+  EXPECT_EQ(std::count_if(findings.begin(), findings.end(),
+                          [](const Finding& f) { return f.subject.name == "infra/other.tf"; }),
+            1);
 }
 
 TEST(NetworkExposure, AllPortsAllProtocolsAndIpv6CountAsOpen) {

@@ -117,7 +117,7 @@ TEST(Signature, KeysThatDoNotSignAreRefusedInOneLineNamingTheFlagAndPath) {
       {keys.ed25519_cert, "no PEM private key"},
       {tree.path("garbage.pem"), "no PEM private key"},
       {tree.path("missing.pem"), "No such file or directory"},
-      {tree.root(), "is a directory, not a file"},
+      {tree.root(), "is a directory, not a regular file"},
   };
   for (const auto& [path, expected] : cases) {
     const auto key = load_signing_key(path, "--sign-key");

@@ -2,8 +2,10 @@
 
 #include <gtest/gtest.h>
 #include <sqlite3.h>
+#include <sys/stat.h>
 
 #include <array>
+#include <filesystem>
 #include <fstream>
 #include <thread>
 
@@ -140,11 +142,37 @@ TEST(HistoryStoreTest, AnotherProgramsFileOrATextFileIsRefused) {
   ASSERT_FALSE(opened.ok());
   EXPECT_EQ(opened.error().message, "history " + other + ": not a mongoscan history");
   EXPECT_EQ(raw_text(other, "SELECT count(*) FROM sqlite_master"), "1") << "left untouched";
+  // Issue 35 item 5: refused before anything is written, also by a writer: its journal stays the
+  // rollback journal it was (byte 18 of the header is 1; WAL would make it 2), and no WAL file.
+  const auto header_byte = [&] {
+    std::ifstream file(other, std::ios::binary);
+    file.seekg(18);
+    return file.get();
+  };
+  ASSERT_EQ(header_byte(), 1);
+  EXPECT_FALSE(HistoryStore::open(other, true).ok());
+  EXPECT_EQ(header_byte(), 1) << "the journal mode was switched";
+  EXPECT_FALSE(std::filesystem::exists(other + "-wal"));
 
   tree.write("notes.txt", std::string(4096, 'x'));
   const auto text = HistoryStore::open(tree.path("notes.txt"), false);
   ASSERT_FALSE(text.ok());
   EXPECT_EQ(text.error().message, "history " + tree.path("notes.txt") + ": file is not a database");
+}
+
+// Issue 35 item 5: a device or a FIFO is no history; nothing is created beside it.
+TEST(HistoryStoreTest, ADeviceOrAFifoIsRefusedAndNothingIsCreatedBesideIt) {
+  TempTree tree;
+  tree.write("keep", "");
+  std::filesystem::create_symlink("/dev/null", tree.path("null-link"));
+  ASSERT_EQ(::mkfifo(tree.path("fifo").c_str(), 0600), 0);
+  for (const char* name : {"null-link", "fifo"}) {
+    const auto opened = HistoryStore::open(tree.path(name), true);
+    ASSERT_FALSE(opened.ok()) << name;
+    EXPECT_EQ(opened.error().message, "history " + tree.path(name) + ": is not a regular file");
+    EXPECT_FALSE(std::filesystem::exists(tree.path(name) + "-journal")) << name;
+    EXPECT_FALSE(std::filesystem::exists(tree.path(name) + "-wal")) << name;
+  }
 }
 
 // A run that fails halfway (here a status the schema refuses, in its second environment) leaves

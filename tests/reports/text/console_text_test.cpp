@@ -69,6 +69,13 @@ TEST(ConsoleTextTest, WrapsAtSpacesAndKeepsEveryOtherCharacter) {
   EXPECT_EQ(wrap_to_width("  indented text", 9), (std::vector<std::string>{"  indente", "d text"}));
 }
 
+// Issue 35 item 1: every string a report shows passes through here, so a connection string in it,
+// the scheme in any case, loses its password.
+TEST(ConsoleTextTest, AConnectionStringLosesItsPassword) {
+  EXPECT_EQ(console_safe("owner MONGODB://ops:Pw7@h1"), "owner MONGODB://ops:***@h1");
+  EXPECT_EQ(console_safe("mongodb+srv://h.example.com"), "mongodb+srv://h.example.com");
+}
+
 }  // namespace
 }  // namespace console_text_test
 }  // namespace mongoscan

@@ -34,6 +34,12 @@ TEST(MarkdownTextTest, CodeSpansOutlastTheBackticksInside) {
   EXPECT_EQ(markdown_code(""), "");
 }
 
+// Issue 35 item 1: text and code spans lose a connection string's password, in any case.
+TEST(MarkdownTextTest, AConnectionStringLosesItsPassword) {
+  EXPECT_EQ(markdown_text("see Mongodb://ops:Pw7@h1").find("Pw7"), std::string::npos);
+  EXPECT_EQ(markdown_code("MONGODB://ops:Pw7@h1"), "`MONGODB://ops:***@h1`");
+}
+
 }  // namespace
 }  // namespace markdown_text_test
 }  // namespace mongoscan

@@ -77,6 +77,16 @@ TEST(PrettyJson, WritesMembersOneByOne) {
   EXPECT_EQ(out, expected.dump(2));
 }
 
+// Issue 35 item 1: keys and strings, also inside documents from elsewhere, lose a connection
+// string's password, in any case.
+TEST(PrettyJson, AConnectionStringLosesItsPasswordInKeysAndValues) {
+  const json document = {{"MONGODB://k:KeyPw1@h", {"x", "Mongodb+srv://v:ValuePw2@h"}}};
+  const std::string out = written(document);
+  EXPECT_EQ(out.find("KeyPw1"), std::string::npos) << out;
+  EXPECT_EQ(out.find("ValuePw2"), std::string::npos) << out;
+  EXPECT_NE(out.find("Mongodb+srv://v:***@h"), std::string::npos) << out;
+}
+
 }  // namespace
 }  // namespace pretty_json_test
 }  // namespace mongoscan

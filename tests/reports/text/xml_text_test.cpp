@@ -33,6 +33,13 @@ TEST(XmlTextTest, ReplacesWhatXml10Forbids) {
   EXPECT_EQ(xml_content("Größe 顧客 \xF0\x9F\x94\x92"), "Größe 顧客 \xF0\x9F\x94\x92");
 }
 
+// Issue 35 item 1: attributes and content lose a connection string's password, in any case.
+TEST(XmlTextTest, AConnectionStringLosesItsPassword) {
+  EXPECT_EQ(xml_attribute("MONGODB://ops:Pw7@h1"), "MONGODB://ops:***@h1");
+  EXPECT_EQ(xml_content("reason: mongodb://ops:Pw7@h1?tls=true&x=1"),
+            "reason: mongodb://ops:***@h1?tls=true&amp;x=1");
+}
+
 }  // namespace
 }  // namespace xml_text_test
 }  // namespace mongoscan

@@ -45,7 +45,7 @@ TEST(ComponentCredentials, AnInlinePasswordOrAMissingSourceIsAOneLineErrorWithou
   ASSERT_FALSE(inline_password);
   EXPECT_EQ(inline_password.error().code, ErrorCode::usage);
   EXPECT_EQ(inline_password.error().message,
-            tree.path("inline.json") +
+            "--component-credentials " + tree.path("inline.json") +
                 ": entry shard1 holds a password: give password_env or password_file instead");
   EXPECT_TRUE(inline_password.error().message.find(kPassword) == std::string::npos);
 
@@ -54,8 +54,28 @@ TEST(ComponentCredentials, AnInlinePasswordOrAMissingSourceIsAOneLineErrorWithou
   ::unsetenv("MONGOSCAN_TEST_UNSET");
   const auto unset = read_component_credentials(tree.path("unset.json"));
   ASSERT_FALSE(unset);
-  EXPECT_NE(unset.error().message.find("environment variable MONGOSCAN_TEST_UNSET is not set"),
-            std::string::npos);
+  EXPECT_NE(unset.error().message.find("the environment variable password_env names is not set"),
+            std::string::npos)
+      << unset.error().message;
+  // Issue 35 item 1: the value of password_env or password_file is never echoed (a user may have
+  // pasted the password there).
+  EXPECT_EQ(unset.error().message.find("MONGOSCAN_TEST_UNSET"), std::string::npos);
+  tree.write("pasted.json",
+             std::string(R"({"s": {"username": "a", "password_file": ")") + kPassword + R"("}})");
+  const auto pasted = read_component_credentials(tree.path("pasted.json"));
+  ASSERT_FALSE(pasted);
+  // No message printed on failure: it would be the secret's if the test failed.
+  EXPECT_TRUE(pasted.error().message.find("password file: No such file") != std::string::npos);
+  EXPECT_TRUE(pasted.error().message.find(kPassword) == std::string::npos);
+  // Issue 35 item 6: a password_file that is a directory says so.
+  tree.write("folder/x", "");
+  tree.write("folder.json",
+             R"({"s": {"username": "a", "password_file": ")" + tree.path("folder") + R"("}})");
+  const auto folder = read_component_credentials(tree.path("folder.json"));
+  ASSERT_FALSE(folder);
+  EXPECT_NE(folder.error().message.find("password file: is a directory, not a regular file"),
+            std::string::npos)
+      << folder.error().message;
 
   for (const char* broken :
        {R"([1])", R"({"s": {"password_env": "X"}})", R"({"s": {"username": "a"}})",

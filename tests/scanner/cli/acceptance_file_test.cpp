@@ -61,6 +61,17 @@ TEST(AcceptanceFile, ReasonAndExpiresAreRequiredAndTheErrorNamesTheLine) {
   EXPECT_EQ(load_error("acceptances:\n  - [unclosed\n").rfind("accept.yaml:", 0), 0u);
 }
 
+// Issue 35 item 5: a repeated key is an error naming both lines.
+TEST(AcceptanceFile, ARepeatedKeyIsAnErrorNamingBothLines) {
+  EXPECT_EQ(load_error("acceptances:\n"
+                       "  - check: A-1\n"
+                       "    subject: x\n"
+                       "    reason: r\n"
+                       "    reason: s\n"
+                       "    expires: 2099-01-01\n"),
+            "accept.yaml:5: key reason repeats line 4's");
+}
+
 TEST(AcceptanceFile, AConnectionStringSubjectLosesItsPasswordAndErrorsNeverQuoteValues) {
   const auto parsed = parse_acceptance_file(
       "acceptances:\n"

@@ -4,6 +4,7 @@
 #include "scanner/cli/cli.h"
 
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 #include <filesystem>
 #include <fstream>
@@ -253,6 +254,64 @@ TEST(Cli, FileOptionErrorsNameTheFlagAndThePath) {
       << unwritable.err;
 }
 
+// Issue 35 item 2: every option that reads a file refuses a FIFO (whose open would wait for a
+// writer), a device behind a symbolic link (which never ends) and a directory, in one line, at
+// once; a ./.mongoscan.yaml that is such a file stops only `scan`, never `version`.
+TEST(Cli, EveryFileOptionRefusesFifosDevicesAndFoldersInOneLine) {
+  TempDir dir;
+  ASSERT_EQ(::mkfifo((dir / "fifo").c_str(), 0600), 0);
+  fs::create_symlink("/dev/zero", dir / "zero");
+  fs::create_directory(dir / "folder");
+  const std::string evidence = (dir / "evidence").string();
+  for (const char* name : {"fifo", "zero", "folder"}) {
+    const std::string file = (dir / name).string();
+    const std::vector<std::vector<std::string>> commands = {
+        {"scan", "--inventory", file},
+        {"scan", "mongodb://h", "--config", file},
+        {"scan", "mongodb://h", "--accept", file},
+        {"scan", "mongodb://h", "--policy", file},
+        {"scan", "--uri-file", file},
+        {"scan", "--app-uri-file", file},
+        {"scan", "mongodb://h", "--baseline", file},
+        {"scan", "mongodb://h", "--files-from", file},
+        {"scan", "mongodb://h", "--evidence-dir", evidence, "--sign-key", file},
+        {"convert", file},
+        {"merge", file},
+    };
+    for (const auto& command : commands) {
+      const auto result = mongoscan(command);
+      const std::string what = std::string(name) + ": " + command[command.size() - 2];
+      EXPECT_EQ(result.exit_code, 2) << what << ": " << result.err;
+      EXPECT_EQ(line_count(result.err), 1u) << what << ": " << result.err;
+      EXPECT_NE(result.err.find(file), std::string::npos) << what << ": " << result.err;
+      // CLI11 checks --accept and --baseline for a directory itself ("File is actually a
+      // directory"); everything else is mongoscan's own refusal.
+      const bool refused = result.err.find(": is a") != std::string::npos &&
+                           result.err.find("not a regular file") != std::string::npos;
+      const bool cli11_refused = std::string(name) == "folder" &&
+                                 result.err.find("is actually a directory") != std::string::npos;
+      EXPECT_TRUE(refused || cli11_refused) << what << ": " << result.err;
+    }
+    // A committed .mongoscan.yaml may be such a link: `version` does not read it, `scan` says why.
+    fs::remove(dir / ".mongoscan.yaml");
+    fs::create_symlink(dir / name, dir / ".mongoscan.yaml");
+    const std::string in_dir =
+        "cd '" + dir.path().string() + "' && exec '" + testing_support::mongoscan_binary() + "' ";
+    const auto version =
+        run_process({"/bin/sh", "-c", in_dir + "version"}, "", testing_support::kHangGuard);
+    EXPECT_EQ(version.exit_code, 0) << name << ": " << version.err;
+    EXPECT_EQ(version.out.rfind("mongoscan ", 0), 0u) << version.out;
+    const auto scan = run_process({"/bin/sh", "-c", in_dir + "scan --no-probe mongodb://h"}, "",
+                                  testing_support::kHangGuard);
+    EXPECT_EQ(scan.exit_code, 2) << name;
+    EXPECT_EQ(scan.err, std::string("mongoscan: error: .mongoscan.yaml: is a ") +
+                            (std::string(name) == "fifo"   ? "FIFO"
+                             : std::string(name) == "zero" ? "character device"
+                                                           : "directory") +
+                            ", not a regular file\n");
+  }
+}
+
 // -v names the phases, -vv each node with the phase that failed there; no secret in either.
 TEST(Cli, VerboseSaysWhatTheScanDoesWithoutSecrets) {
   TempDir dir;
@@ -463,6 +522,54 @@ TEST(Cli, FrameworkGroupsHtmlAndMarkdownByControlsInScanAndConvert) {
   EXPECT_NE(unknown.err.find("--framework"), std::string::npos) << unknown.err;
 }
 
+// Issue 35 item 1: a saved report edited (or written by anything) to hold a connection string with
+// its password, in a message, a subject, a member name or evidence, is redacted as it is read:
+// neither convert nor merge writes the password anywhere. An 80,000-level document and a number
+// out of range are one-line errors, not a crash.
+TEST(Cli, ConvertAndMergeRedactWhatTheyReadAndRefuseDeepOrOutOfRangeInput) {
+  TempDir dir;
+  const std::string saved = (dir / "scan.json").string();
+  ASSERT_EQ(
+      mongoscan({"scan", "--uri-file", kSampleUris, "-o", saved, "--format", "json"}).exit_code, 1);
+  nlohmann::json report = nlohmann::json::parse(read_file(saved));
+  ASSERT_FALSE(report["findings"].empty());
+  nlohmann::json& finding = report["findings"][0];
+  finding["message"] = "see MONGODB://ops:ConvertPw91@h1.example.com/";
+  finding["evidence"]["mongodb://k:MemberPw92@h"] = {"Mongodb+srv://v:EvidencePw93@h"};
+  std::ofstream(saved, std::ios::binary) << report.dump(2);
+  const std::vector<std::string> secrets = {"ConvertPw91", "MemberPw92", "EvidencePw93"};
+  std::vector<std::vector<std::string>> commands;
+  for (const char* format : {"table", "json", "html", "sarif", "junit", "md"}) {
+    commands.push_back({"convert", saved, "--format", format});
+    commands.push_back({"merge", saved, "--format", format});
+  }
+  for (const auto& command : commands) {
+    const auto run = mongoscan(command);
+    EXPECT_LE(run.exit_code, 1) << command[0] << " " << command[3] << ": " << run.err;
+    EXPECT_FALSE(run.out.empty()) << command[0] << " " << command[3];
+    for (std::size_t i = 0; i < secrets.size(); ++i) {
+      EXPECT_EQ(run.out.find(secrets[i]), std::string::npos)
+          << command[0] << " " << command[3] << " stdout, secret #" << i;
+      EXPECT_EQ(run.err.find(secrets[i]), std::string::npos)
+          << command[0] << " " << command[3] << " stderr, secret #" << i;
+    }
+  }
+  std::ofstream(dir / "deep.json", std::ios::binary)
+      << "{\"schema_version\": 1, \"x\": " << std::string(80000, '[') << std::string(80000, ']')
+      << "}";
+  std::ofstream(dir / "range.json", std::ios::binary) << "{\"schema_version\": 1e400}";
+  for (const char* name : {"deep.json", "range.json"}) {
+    for (const char* command : {"convert", "merge"}) {
+      const auto run = mongoscan({command, (dir / name).string()});
+      EXPECT_EQ(run.exit_code, 2) << command << " " << name << ": " << run.err;
+      EXPECT_EQ(line_count(run.err), 1u) << run.err;
+    }
+  }
+  EXPECT_NE(mongoscan({"convert", (dir / "deep.json").string()})
+                .err.find("nested too deeply (limit 1100)"),
+            std::string::npos);
+}
+
 // Issue 21: `convert` renders a saved JSON report in every format as the scan itself rendered
 // it, without probing, and exits 0 (the gate was the scan's).
 TEST(Cli, ConvertRendersASavedReportAsTheScanDid) {
@@ -511,7 +618,7 @@ TEST(Cli, ConvertRefusesWhatIsNoReportInOneLine) {
   const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
       {{"convert", (dir / "missing.json").string()},
        "convert " + (dir / "missing.json").string() + ": No such file or directory"},
-      {{"convert", dir.path().string()}, "is a directory, not a file"},
+      {{"convert", dir.path().string()}, "is a directory, not a regular file"},
       {{"convert", (dir / "report.sarif").string()},
        (dir / "report.sarif").string() + ": not a mongoscan JSON report (no schema_version)"},
       {{"convert", (dir / "bad.json").string()}, "bad.json: /tool/version: not a string"},
@@ -884,12 +991,20 @@ TEST(Cli, NoSecretReachesAnyOutput) {
   uris.push_back(
       "mongodb://AKIAEXAMPLE:AwsSecret99@h/?authMechanism=MONGODB-AWS"
       "&authMechanismProperties=AWS_SESSION_TOKEN:SessionTok55");
+  // Issue 35: property keys name a secret in any case.
+  uris.push_back(
+      "mongodb://AKIAEXAMPLE:AwsSecret99@h/?authMechanism=MONGODB-AWS"
+      "&authMechanismProperties=aws_session_token:LowerTok56");
+  uris.push_back(
+      "mongodb://AKIAEXAMPLE:AwsSecret99@h/?authMechanism=MONGODB-AWS"
+      "&authMechanismProperties=Aws_Session_Token:MixedTok57");
   // A '/' or '?' left unescaped in the user info: the password must not come out as a database
   // name or an option.
   uris.push_back("mongodb://app/svc:SlashPw66@db.example.com:27017/?tls=true");
   uris.push_back("mongodb://app:Quest?MarkPw44@db.example.com/?tls=true");
   std::vector<std::string> secrets = fixture_secrets(uris);
-  for (const char* extra : {"KeyFilePw77", "ProxyPw88", "SessionTok55", "SlashPw66", "MarkPw44"}) {
+  for (const char* extra : {"KeyFilePw77", "ProxyPw88", "SessionTok55", "SlashPw66", "MarkPw44",
+                            "LowerTok56", "MixedTok57"}) {
     secrets.push_back(extra);
   }
   ASSERT_GE(secrets.size(), 12u);
@@ -909,6 +1024,7 @@ TEST(Cli, NoSecretReachesAnyOutput) {
   for (const std::string& uri : uris) {
     commands.push_back({"scan", uri, "--format", "json"});
     commands.push_back({"parse-uri", uri});
+    commands.push_back({"resolve", uri});  // not mongodb+srv: resolves nothing, prints the parse
     commands.push_back({"parse-uri", uri + "&maxPoolSize=x"});
     commands.push_back({"parse-uri", uri + ":0/"});  // invalid: error paths
     commands.push_back({"scan", "--bogus-flag", uri});
@@ -1041,6 +1157,52 @@ TEST(Cli, AcceptedFindingsNeverGateAndShowTheirReasonInEveryFormat) {
     if (result["properties"]["status"] != "fail") continue;
     EXPECT_EQ(result["suppressions"][0]["kind"], "external");
     EXPECT_EQ(result["suppressions"][0]["justification"], "lab fixture 42");
+  }
+}
+
+// Issue 35 item 1: a connection string with credentials inside any text mongoscan echoes (an
+// acceptance's subject, reason and owner, an environment's name and tags, an inventory's
+// config_paths, --sarif-help-base), the scheme in any case and anywhere in the text, reaches no
+// output with its password: every format, stdout and stderr.
+TEST(Cli, AConnectionStringInAnyTextEchoedLosesItsPasswordInEveryFormat) {
+  TempDir dir;
+  const std::string uris = app_uri_file(dir).string();
+  write_text(
+      dir / "accept.yaml",
+      "acceptances:\n"
+      "  - check: \"*\"\n"
+      "    subject: \"mongodb://app:" +
+          std::string(kAppPassword) +
+          "@db1.acme.io*\"\n"
+          "    reason: \"as agreed, see Mongodb://ops:ReasonPw41@notes.acme.io\"\n"
+          "    expires: 2099-12-31\n"
+          "    owner: \"team mongodb+SRV://own:OwnerPw42@owners.acme.io\"\n"
+          "  - {check: NET-001, subject: 'x MONGODB://st:StalePw43@gone.acme.io', reason: old, "
+          "expires: 2099-01-31}\n");
+  write_text(dir / "inventory.yaml",
+             "environments:\n"
+             "  - name: \"apps MONGODB://env:EnvNamePw44@h1.acme.io\"\n"
+             "    app_uri_files: [app-uris.txt]\n"
+             "    tags: {team: \"Mongodb://tag:TagPw45@h2.acme.io\"}\n"
+             "  - name: files\n"
+             "    config_paths: [\"gone mongodb://path:PathPw46@h3.acme.io\"]\n");
+  const std::vector<std::string> secrets = {kAppPassword,  "ReasonPw41", "OwnerPw42", "StalePw43",
+                                            "EnvNamePw44", "TagPw45",    "PathPw46",  "HelpPw47"};
+  for (const char* format : {"table", "json", "html", "sarif", "junit", "md"}) {
+    const fs::path file = dir / (std::string("report.") + format);
+    const auto run = mongoscan(
+        {"scan", "--inventory", (dir / "inventory.yaml").string(), "--accept",
+         (dir / "accept.yaml").string(), "--format", format, "--sarif-help-base",
+         "https://help.acme.io/MONGODB://help:HelpPw47@h4.acme.io/", "-o", file.string()});
+    const std::string report = read_file(file);
+    ASSERT_FALSE(report.empty()) << format << ": " << run.exit_code;
+    EXPECT_NE(report.find("as agreed"), std::string::npos) << format;
+    for (std::size_t i = 0; i < secrets.size(); ++i) {
+      // Named by index only: printing a secret would put it into the test log.
+      EXPECT_EQ(report.find(secrets[i]), std::string::npos) << format << " file, secret #" << i;
+      EXPECT_EQ(run.out.find(secrets[i]), std::string::npos) << format << " stdout, secret #" << i;
+      EXPECT_EQ(run.err.find(secrets[i]), std::string::npos) << format << " stderr, secret #" << i;
+    }
   }
 }
 

@@ -149,10 +149,24 @@ TEST_F(EvidenceCommand, TamperingFailsNamingTheFile) {
          write_file(bundle + "/report.html", html);
        },
        "", "report.html: changed: its SHA-256 is not the manifest's"},
+      // Issue 35 item 6: hashing stops once the file exceeds the size the manifest lists.
+      {"grown",
+       [](const std::string& bundle) {
+         write_file(bundle + "/report.html",
+                    read_file(bundle + "/report.html") + std::string(1 << 20, ' '));
+       },
+       "", "report.html: changed: "},
       {"removed", [](const std::string& bundle) { fs::remove(bundle + "/report.sarif"); }, "",
        "report.sarif: missing"},
       {"added", [](const std::string& bundle) { write_file(bundle + "/notes.txt", "added"); }, "",
        "notes.txt: added: not in the manifest"},
+      // Issue 35 item 6: a name holding a line break is printed on one line, never as a forged
+      // "verified" line of its own.
+      {"forged-line",
+       [](const std::string& bundle) {
+         write_file(bundle + "/a\nverified all: 9 files match", "added");
+       },
+       "", "a verified all: 9 files match: added: not in the manifest"},
       {"edited",
        [](const std::string& bundle) {
          std::string manifest = read_file(bundle + "/manifest.json");

@@ -90,6 +90,32 @@ TEST(InventoryFile, PasswordsInTheFileAreRefusedAtTheirLineWithoutQuotingThem) {
   }
 }
 
+// Issue 35 item 5: yaml-cpp keeps both of two equal keys and a lookup sees one, so an empty
+// password followed by a real one slipped past the refusal, and a second environments list was
+// dropped: a repeated key is an error naming both lines, never quoting a value.
+TEST(InventoryFile, ARepeatedKeyIsAnErrorNamingBothLines) {
+  const std::string planted = "Kx9-planted-repeated-password";
+  const std::string repeated_password =
+      "environments:\n  - name: a\n    targets: [mongodb://h]\n"
+      "    password: \"\"\n    password: " +
+      planted + "\n";
+  EXPECT_EQ(error_of(repeated_password), "inv/inventory.yaml:5: key password repeats line 4's");
+  EXPECT_EQ(error_of(repeated_password).find(planted), std::string::npos);
+  EXPECT_EQ(error_of("environments:\n  - {name: a, targets: [mongodb://h]}\n"
+                     "environments:\n  - {name: b, targets: [mongodb://h]}\n"),
+            "inv/inventory.yaml:3: key environments repeats line 1's");
+  EXPECT_EQ(error_of("environments:\n  - name: a\n    targets: [mongodb://h]\n"
+                     "    tags: {tier: prod, tier: dev}\n"),
+            "inv/inventory.yaml:4: key tier repeats line 4's");
+}
+
+// Issue 35 item 6: YAML nested past yaml-cpp's guard says so and by how much.
+TEST(InventoryFile, DeepYamlSaysItIsNestedTooDeeply) {
+  const std::string deep = "environments: " + std::string(5000, '[') + std::string(5000, ']');
+  EXPECT_NE(error_of(deep).find("nested too deeply (limit 499)"), std::string::npos)
+      << error_of(deep).substr(0, 200);
+}
+
 TEST(InventoryFile, LoadErrorsNameTheLine) {
   const std::vector<std::pair<std::string, std::string>> cases = {
       {"environments: [\n", "inv/inventory.yaml:"},

@@ -66,9 +66,12 @@ TEST(InventoryLab, EachEnvironmentIsProbedWithItsOwnAccount) {
   EXPECT_GT(environments["wrong-password"]["coverage"]["nodes_scanned_in_part"].get<int>(), 0);
   EXPECT_EQ(environments["unset"]["verdict"], "not scanned");
   EXPECT_NE(environments["unset"]["error"].get<std::string>().find(
-                "password_env MONGOSCAN_UNSET_PASSWORD is not set"),
+                "the environment variable password_env names is not set"),
             std::string::npos)
       << environments["unset"]["error"];
+  // The variable's name is not echoed: a user may have pasted the password there.
+  EXPECT_EQ(result.process.out.find("MONGOSCAN_UNSET_PASSWORD"), std::string::npos);
+  EXPECT_EQ(result.process.err.find("MONGOSCAN_UNSET_PASSWORD"), std::string::npos);
   EXPECT_EQ(environments["down"]["verdict"], "incomplete");
   EXPECT_EQ(environments["down"]["coverage"]["nodes_not_scanned"], 1);
 

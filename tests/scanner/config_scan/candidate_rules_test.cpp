@@ -37,6 +37,15 @@ TEST(CandidateRules, MaskedEncryptedEmptyAndNonStrings) {
   EXPECT_EQ(rule_for("MONGO_PASSWORD"), "environment-variable-name");
 }
 
+// Issue 35 item 4: an unquoted value past kMaxUnquotedValue is no password (the scanner reads no
+// further, so a hit costs the same on a 9 MB line); a quoted one of any length is judged.
+TEST(CandidateRules, AnUnquotedValueTooLongForAPasswordIsDropped) {
+  const std::string longest(kMaxUnquotedValue, 'k');
+  EXPECT_EQ(rule_for(longest, false), "kept");
+  EXPECT_EQ(rule_for(longest + "k", false), "too-long");
+  EXPECT_EQ(rule_for(longest + "k", true), "kept");
+}
+
 TEST(CandidateRules, ReferencesOnlyInCodeAndOnlyUnquoted) {
   EXPECT_EQ(rule_for("cfg.password", false, true), "reference-or-call");
   EXPECT_EQ(rule_for("getPassword()", false, true), "reference-or-call");

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include "scanner/config_scan/candidate_rules.h"
+
 namespace mongoscan {
 namespace config_text_scan_test {
 namespace {
@@ -249,6 +251,21 @@ TEST(ConfigTextScan, MinifiedLineFindsTheUriInTheMiddle) {
   ASSERT_EQ(scan.credentials.size(), 1u);
   EXPECT_EQ(scan.credentials[0].location.line, 1);
   EXPECT_EQ(scan.credentials[0].location.column, 100000 + 18);
+}
+
+// Issue 35 item 4: on one long line each hit reads at most kMaxUnquotedValue past its key, so the
+// scan stays linear (its speed is bench/configscan's to measure); a run of keys with values too
+// long to be passwords is dropped as too long, and a real password after them is still found.
+TEST(ConfigTextScan, ALongLineOfKeysIsReadHitByHitAndTheRealOneFound) {
+  std::string line = "var c=\"";
+  for (int i = 0; i < 2000; ++i) line += "password=";
+  line += "0\";\nconst db = {password: \"Kq7-real-Pw\"};\n";
+  const TextScan scan = scan_config_text("bundle.js", line);
+  ASSERT_EQ(scan.credentials.size(), 1u);
+  EXPECT_EQ(scan.credentials[0].location.line, 2);
+  EXPECT_TRUE(scan.credentials[0].password.reveal() == "Kq7-real-Pw");
+  EXPECT_EQ(scan.suppressed_by_rule.count("too-long"), 1u);
+  expect_dropped("a.env", "PASSWORD=" + std::string(kMaxUnquotedValue + 1, 'v') + "\n", "too-long");
 }
 
 TEST(ConfigTextScan, ColumnsCountCharactersNotBytes) {

@@ -124,6 +124,46 @@ resource "aws_security_group_rule" "locals" {
   EXPECT_EQ(scan.rules[2].unresolved_sources, (Strings{"var.office"}));
 }
 
+// Issue 35 item 3: a local that contains itself is a problem at the attribute's line, and the
+// literal beside it is still judged; ten locals each naming the last ten times (ten billion
+// values written out) are read as the ten lists they are.
+TEST(Terraform, SelfNamingAndExponentiallyNestedLocalsAreReadOnce) {
+  std::string text = "locals {\n  a = [local.a, local.a]\n  b0 = [\"203.0.113.0/24\"]\n";
+  for (int level = 1; level <= 10; ++level) {
+    text += "  b" + std::to_string(level) + " = [";
+    for (int copy = 0; copy < 10; ++copy) {
+      text += std::string(copy ? ", " : "") + "local.b" + std::to_string(level - 1);
+    }
+    text += "]\n";
+  }
+  text += R"(}
+resource "aws_security_group_rule" "cycle" {
+  type        = "ingress"
+  from_port   = 27017
+  to_port     = 27017
+  protocol    = "tcp"
+  cidr_blocks = [local.a, "0.0.0.0/0"]
+}
+resource "aws_security_group_rule" "bomb" {
+  type        = "ingress"
+  from_port   = 27017
+  to_port     = 27017
+  protocol    = "tcp"
+  cidr_blocks = local.b10
+}
+)";
+  const ExposureScan scan = read_terraform("infra/main.tf", text);
+  ASSERT_EQ(scan.rules.size(), 2u);
+  EXPECT_EQ(scan.rules[0].sources, (Strings{"0.0.0.0/0"}));
+  EXPECT_EQ(scan.rules[0].unresolved_sources, (Strings{"local.a", "local.a"}));
+  ASSERT_EQ(scan.problems.size(), 1u);
+  EXPECT_EQ(scan.problems[0],
+            "infra/main.tf:20: aws_security_group_rule.cycle: cidr_blocks names a local that "
+            "contains itself; that part is not read");
+  EXPECT_EQ(scan.rules[1].sources, (Strings{"203.0.113.0/24"}));
+  EXPECT_TRUE(scan.rules[1].unresolved_sources.empty());
+}
+
 TEST(Terraform, UnresolvablePortsSkipTheRuleWithAProblem) {
   const ExposureScan scan = read_terraform("main.tf", R"(
 resource "aws_security_group_rule" "db" {

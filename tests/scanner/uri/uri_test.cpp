@@ -5,6 +5,10 @@
 
 #include <gtest/gtest.h>
 
+#include <nlohmann/json.hpp>
+
+#include "scanner/uri/uri_option_json.h"
+
 namespace mongoscan {
 namespace uri_test {
 namespace {
@@ -318,6 +322,25 @@ TEST(ConnectionString, SessionTokenIsKeptOutOfTheOptions) {
   EXPECT_TRUE(properties.empty());
 }
 
+// Issue 35 item 1: the token's key is recognised in any case, so it is a Secret, never an option
+// value shown as written; any other secret-looking property prints as "***".
+TEST(ConnectionString, ASessionTokenUnderAKeyInAnyCaseIsASecret) {
+  for (const char* key : {"aws_session_token", "Aws_Session_Token"}) {
+    auto uri = parse_ok(std::string("mongodb://AKIA:secretkey@h/?authMechanism=MONGODB-AWS"
+                                    "&authMechanismProperties=") +
+                        key + ":tok3n");
+    ASSERT_TRUE(uri.credentials && uri.credentials->session_token) << key;
+    EXPECT_EQ(uri.credentials->session_token->reveal(), "tok3n");
+    EXPECT_TRUE(std::get<KeyValueList>(uri.option("authMechanismProperties")->value).empty());
+  }
+  const nlohmann::json shown = option_value_json(
+      KeyValueList{{"SERVICE_NAME", "mongodb"}, {"x_Secret_Key", "hidden9"}}, false);
+  EXPECT_EQ(shown["SERVICE_NAME"], "mongodb");
+  EXPECT_EQ(shown["x_Secret_Key"], "***");
+  EXPECT_EQ(option_value_json(KeyValueList{{"x_Secret_Key", "hidden9"}}, true)["x_Secret_Key"],
+            "hidden9");
+}
+
 TEST(ConnectionString, ErrorsNeverEchoTheUserInfo) {
   for (const std::string uri : {"mongodb://alice:s3cr3t:x@h", "mongodb://alice:s3cr3t%zz@h",
                                 "mongodb://alice:s3cr3t@@h", "mongodb://alice:s3cr3t/x@h/db",
@@ -402,6 +425,23 @@ TEST(Redaction, JudgesOptionNamesAsTheParserDecodesThem) {
   };
   for (const auto& [uri, expected] : cases)
     EXPECT_EQ(redact_connection_string(uri), expected) << uri;
+}
+
+// Issue 35 item 1: the scheme in any case, wherever it starts in the text.
+TEST(Redaction, ASchemeInAnyCaseAnywhereInTextIsRedacted) {
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"error: 'MONGODB://u:UpperPw1@h/'", "error: 'MONGODB://u:***@h/'"},
+      {"x Mongodb+SRV://u:MixedPw2@h.example.com", "x Mongodb+SRV://u:***@h.example.com"},
+      {"prefixmongodb://u:GluedPw3@h", "prefixmongodb://u:***@h"},
+      {"mongodb:// is a scheme, MONGO is not", "mongodb:// is a scheme, MONGO is not"},
+      {"MongoDB Atlas, mongodb.com", "MongoDB Atlas, mongodb.com"},
+  };
+  for (const auto& [text, expected] : cases)
+    EXPECT_EQ(redact_connection_strings_in_text(text), expected) << text;
+  EXPECT_TRUE(is_secret_option_name("Aws_Session_Token"));
+  EXPECT_TRUE(is_secret_option_name("PROXYPASSWORD"));
+  EXPECT_FALSE(is_secret_option_name("tlsCertificateKeyFile"));
+  EXPECT_FALSE(is_secret_option_name("replicaSet"));
 }
 
 // Issue 16 item 7: a password or secret option may hold quotes and white space, so in free text
