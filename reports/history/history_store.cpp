@@ -388,6 +388,11 @@ Result<HistoryStore> HistoryStore::open(const std::string& path, bool create) {
     }
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
   }
+  // SQLite opens a file it may not write read-only without a word; a writer (a scan or merge,
+  // which create) would learn it only when recording, after all its work.
+  if (create && sqlite3_db_readonly(db.get(), "main") == 1) {
+    return history_error(path, "is read-only: the run could not be recorded");
+  }
   return HistoryStore(path, std::move(db));
 }
 

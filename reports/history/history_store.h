@@ -32,7 +32,8 @@ class HistoryStore {
  public:
   // Opens the history at `path`, creating it when `create` (else a missing file is an error), and
   // migrates it to kHistorySchemaVersion. Errors (ErrorCode::io) name the path: not a history, a
-  // later schema version, or what SQLite said.
+  // later schema version, read-only when `create` (a writer must be able to record), or what
+  // SQLite said.
   static Result<HistoryStore> open(const std::string& path, bool create);
 
   // The environment's last run in which it was scanned (an environment not scanned in a run has

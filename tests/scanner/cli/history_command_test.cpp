@@ -2,8 +2,10 @@
 #include "scanner/cli/history_command.h"
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -419,6 +421,36 @@ TEST(HistoryCommand, AMissingOrForeignFileIsOneLineAndExit2) {
   const auto without = mongoscan({"scan", "mongodb://h", "--fail-on-new", "high"});
   EXPECT_EQ(without.exit_code, 2);
   EXPECT_NE(without.err.find("--fail-on-new needs a history"), std::string::npos) << without.err;
+}
+
+// Issue 35 item 5: SQLite opens a history its user may not write read-only without a word, and
+// the scan learned it only when recording, after writing its reports. Run as an unprivileged user
+// (root writes a 0444 file), the scan now stops at once: exit 3, no report.
+TEST(HistoryCommand, AHistoryTheScanCannotWriteStopsItBeforeAnyWork) {
+  if (::getuid() != 0 || !std::filesystem::exists("/usr/bin/setpriv")) {
+    GTEST_SKIP() << "needs root and setpriv to run mongoscan as another user";
+  }
+  TempTree tree;
+  constexpr uid_t kNobody = 65534;
+  ASSERT_EQ(::chown(tree.root().c_str(), kNobody, kNobody), 0);
+  // Its own copy: the build directory's parents need not be open to that user.
+  const std::string binary = tree.path("mongoscan");
+  std::filesystem::copy_file(testing_support::mongoscan_binary(), binary);
+  std::filesystem::permissions(binary, std::filesystem::perms(0755));
+  const auto as_nobody = [&](const std::string& report) {
+    return testing_support::run_process(
+        {"/usr/bin/setpriv", "--reuid", "65534", "--regid", "65534", "--clear-groups", binary,
+         "scan", "--no-probe", "mongodb://h1.example.com/?w=1", "--history", tree.path("h.db"),
+         "--format", "json", "-o", tree.path(report)},
+        "", testing_support::kHangGuard, {"NO_COLOR"});
+  };
+  ASSERT_EQ(as_nobody("first.json").exit_code, 1) << "w=1 fails a connection rule";
+  std::filesystem::permissions(tree.path("h.db"), std::filesystem::perms(0444));
+  const auto refused = as_nobody("second.json");
+  EXPECT_EQ(refused.exit_code, 3);
+  EXPECT_EQ(refused.err, "mongoscan: error: history " + tree.path("h.db") +
+                             ": is read-only: the run could not be recorded\n");
+  EXPECT_FALSE(std::filesystem::exists(tree.path("second.json"))) << "reports were written first";
 }
 
 }  // namespace
