@@ -59,23 +59,23 @@ void check_file(const std::string& directory, const ManifestFile& listed,
     result.problems.push_back({listed.path, "missing"});
     return;
   }
+  const auto size_changed = [&](std::uintmax_t bytes) {
+    result.problems.push_back({listed.path, "changed: " + std::to_string(bytes) +
+                                                " bytes, the manifest says " +
+                                                std::to_string(listed.bytes)});
+  };
   // Hashing stops past the size the manifest lists: a file grown to any size costs no more.
   auto digest = digest_bundle_file(directory, listed.path, listed.bytes);
   if (!digest) {
     const std::string why = reason(digest.error(), listed.path);
     std::error_code error;
-    const auto size = std::filesystem::file_size(directory + "/" + listed.path, error);
-    if (why.starts_with("larger than ") && !error) {  // its size, without reading the rest
-      result.problems.push_back({listed.path, "changed: " + std::to_string(size) +
-                                                  " bytes, the manifest says " +
-                                                  std::to_string(listed.bytes)});
-    } else {
-      result.problems.push_back({listed.path, why});
+    if (why.starts_with("larger than ")) {  // its size, without reading the rest
+      const auto bytes = std::filesystem::file_size(directory + "/" + listed.path, error);
+      if (!error) return size_changed(bytes);
     }
+    result.problems.push_back({listed.path, why});
   } else if (digest.value().bytes != listed.bytes) {
-    result.problems.push_back({listed.path, "changed: " + std::to_string(digest.value().bytes) +
-                                                " bytes, the manifest says " +
-                                                std::to_string(listed.bytes)});
+    size_changed(digest.value().bytes);
   } else if (digest.value().sha256 != listed.sha256) {
     result.problems.push_back({listed.path, "changed: its SHA-256 is not the manifest's"});
   }

@@ -904,9 +904,7 @@ int run_cli(const std::vector<std::string>& args, CliStreams streams) {
     }
   }
   if (config_file_problem && config_file.given) {
-    streams.err << "mongoscan: error: " << redact_connection_strings_in_text(*config_file_problem)
-                << "\n";
-    return kExitUsage;
+    return report_failure({kExitUsage, *config_file_problem}, streams);
   }
   app.config_formatter(std::make_shared<YamlConfig>(*scan));
   app.set_config("--config", config_file_problem ? "" : kConfigFileName,
@@ -943,9 +941,7 @@ int run_cli(const std::vector<std::string>& args, CliStreams streams) {
   }
 
   if (config_file_problem && scan->parsed()) {
-    streams.err << "mongoscan: error: " << redact_connection_strings_in_text(*config_file_problem)
-                << "\n";
-    return kExitUsage;
+    return report_failure({kExitUsage, *config_file_problem}, streams);
   }
   if (version->parsed()) {
     streams.out << "mongoscan " << kVersion << "\n";
