@@ -98,11 +98,18 @@ std::optional<ReportView> parse_report_view(std::string_view name) {
 }
 
 FindingsView findings_view(const Report& report) {
+  std::vector<const ReportedFinding*> findings;
+  findings.reserve(report.findings.size());
+  for (const ReportedFinding& reported : report.findings) findings.push_back(&reported);
+  return findings_view(findings);
+}
+
+FindingsView findings_view(const std::vector<const ReportedFinding*>& findings) {
   FindingsView view;
-  for (const ReportedFinding& reported : report.findings) {
-    if (!fails_errs_or_warns(reported.finding)) continue;
-    FindingsViewLine line{&reported, subject_text(reported.finding.subject)};
-    (is_suppressed(reported.finding) ? view.suppressed : view.lines).push_back(std::move(line));
+  for (const ReportedFinding* reported : findings) {
+    if (!fails_errs_or_warns(reported->finding)) continue;
+    FindingsViewLine line{reported, subject_text(reported->finding.subject)};
+    (is_suppressed(reported->finding) ? view.suppressed : view.lines).push_back(std::move(line));
   }
   sort_lines(view.lines);
   sort_lines(view.suppressed);

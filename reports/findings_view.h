@@ -41,4 +41,7 @@ struct FindingsView {
 FindingsView findings_view(const Report& report);
 FindingsView findings_view(const Report&& report) = delete;  // it would dangle
 
+// The findings view of some of a report's findings (which must outlive it), in the same order.
+FindingsView findings_view(const std::vector<const ReportedFinding*>& findings);
+
 }  // namespace mongoscan

@@ -98,8 +98,13 @@ StatusCounts Report::summary() const {
 
 std::map<std::string, StatusCounts, std::less<>> Report::environment_summaries() const {
   std::map<std::string, StatusCounts, std::less<>> summaries;
+  // Findings come grouped by environment: the last environment's entry is tried first.
+  auto last = summaries.end();
   for (const ReportedFinding& reported : findings) {
-    count_status(reported.finding, summaries[reported.environment]);
+    if (last == summaries.end() || last->first != reported.environment) {
+      last = summaries.try_emplace(reported.environment).first;
+    }
+    count_status(reported.finding, last->second);
   }
   return summaries;
 }

@@ -256,49 +256,56 @@ constexpr Status kStatuses[] = {Status::fail, Status::warn, Status::error, Statu
                                 Status::pass};
 constexpr Status kListedStatuses[] = {Status::fail, Status::warn, Status::error};  // findings view
 
+// Appends c as HTML text: the five characters HTML gives a meaning escaped.
+void append_escaped(std::string& html, char c) {
+  switch (c) {
+    case '&':
+      html += "&amp;";
+      break;
+    case '<':
+      html += "&lt;";
+      break;
+    case '>':
+      html += "&gt;";
+      break;
+    case '"':
+      html += "&quot;";
+      break;
+    case '\'':
+      html += "&#39;";
+      break;
+    default:
+      html += c;
+  }
+}
+
 std::string escape(std::string_view raw_text) {
   // Every string a report shows passes here: a connection string in it loses its credentials.
   const ShownText shown(raw_text);
-  std::string_view text = shown.view();
   std::string escaped;
-  escaped.reserve(text.size());
-  for (const char c : text) {
-    switch (c) {
-      case '&':
-        escaped += "&amp;";
-        break;
-      case '<':
-        escaped += "&lt;";
-        break;
-      case '>':
-        escaped += "&gt;";
-        break;
-      case '"':
-        escaped += "&quot;";
-        break;
-      case '\'':
-        escaped += "&#39;";
-        break;
-      default:
-        escaped += c;
-    }
-  }
+  escaped.reserve(shown.view().size());
+  for (const char c : shown.view()) append_escaped(escaped, c);
   return escaped;
 }
 
 // Escaped text that may break after '.', '/', ':', '@', '?', '&' and ',': addresses, URIs and
 // paths wrap at their separators in narrow columns.
+// A report breaks one subject's name into every result on it, so the last answer is kept.
 std::string breakable(std::string_view raw_text) {
-  // Redacted whole first: escape() sees one character at a time here.
-  const std::string text = redact_connection_strings_in_text(raw_text);
+  thread_local std::string last_text, last_html;
+  if (raw_text == last_text && !last_html.empty()) return last_html;
+  const ShownText shown(raw_text);
   std::string html;
-  for (const char c : text) {
-    html += escape(std::string_view(&c, 1));
+  html.reserve(shown.view().size() * 2);
+  for (const char c : shown.view()) {
+    append_escaped(html, c);
     if (c == '.' || c == '/' || c == ':' || c == '@' || c == '?' || c == '&' || c == ',') {
       html += "<wbr>";
     }
   }
-  return html;
+  last_text = raw_text;
+  last_html = std::move(html);
+  return last_html;
 }
 
 std::string pretty_json(const nlohmann::json& value) {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <string>
 #include <string_view>
 
@@ -27,15 +28,21 @@ constexpr const char* kFingerprintKey = "mongoscan/v1";
 // The rules in order: the catalogue, then checks only the findings name, in report order.
 std::vector<CheckSpec> rules_of(const Report& report, const std::vector<CheckSpec>& catalogue) {
   std::vector<CheckSpec> rules = catalogue;
+  std::set<std::string_view> known;
+  for (const CheckSpec& rule : rules) known.insert(rule.id);
   for (const ReportedFinding& reported : report.findings) {
-    const bool known = std::any_of(rules.begin(), rules.end(), [&](const CheckSpec& rule) {
-      return rule.id == reported.finding.check_id;
-    });
-    if (known) continue;
+    if (!known.insert(reported.finding.check_id).second) continue;
     rules.push_back(reported.spec);
     rules.back().id = reported.finding.check_id;  // the id results name, whatever the spec says
   }
   return rules;
+}
+
+// Each rule's index in rules_of's order, by id.
+std::map<std::string, std::size_t> rule_indexes(const std::vector<CheckSpec>& rules) {
+  std::map<std::string, std::size_t> indexes;
+  for (std::size_t i = 0; i < rules.size(); ++i) indexes.emplace(rules[i].id, i);
+  return indexes;
 }
 
 // A rule's name: the title's words run together, each starting upper case, other characters
@@ -327,18 +334,11 @@ ordered_json run_json(const Report& report, const std::vector<CheckSpec>& catalo
   }
   const std::map<std::string, Severity> severities = result_severities(included);
   const std::vector<CheckSpec> rules = rules_of(report, catalogue);
-  std::map<std::string, std::size_t> rule_index;
   ordered_json rules_json = ordered_json::array();
   for (std::size_t i = 0; i < rules.size(); ++i) {
-    rule_index.emplace(rules[i].id, i);
     const auto severity = severities.find(rules[i].id);
     rules_json.push_back(rule_json(
         rules[i], severity == severities.end() ? rules[i].severity : severity->second, options));
-  }
-  ordered_json results = ordered_json::array();
-  const BaselineStates states = baseline_states(report);
-  for (const ReportedFinding* reported : included) {
-    results.push_back(result_json(*reported, rule_index.at(reported->finding.check_id), states));
   }
   ordered_json run = {{"tool",
                        {{"driver",
@@ -348,8 +348,25 @@ ordered_json run_json(const Report& report, const std::vector<CheckSpec>& catalo
                       {"invocations", ordered_json::array({invocation_json(report)})}};
   // Columns are 1-based and count bytes, which are code points on ASCII lines.
   run["columnKind"] = "unicodeCodePoints";
-  run["results"] = std::move(results);
+  run["results"] = ordered_json::array();  // written one by one (write_sarif_report)
   return run;
+}
+
+// A result's nesting in the log: log, runs, run, results.
+constexpr std::size_t kResultDepth = 4;
+
+// `json` printed as dump(2) prints it at `depth` levels of nesting: JSON text holds no raw newline
+// inside a string, so each line break is followed by the deeper indent.
+std::string dumped_at_depth(const ordered_json& json, std::size_t depth) {
+  const std::string dumped = json.dump(2, ' ', false, ordered_json::error_handler_t::replace);
+  const std::string indent(2 * depth, ' ');
+  std::string indented = indent;
+  indented.reserve(dumped.size() + dumped.size() / 8);
+  for (const char c : dumped) {
+    indented += c;
+    if (c == '\n') indented += indent;
+  }
+  return indented;
 }
 
 }  // namespace
@@ -364,7 +381,24 @@ void write_sarif_report(const Report& report, const std::vector<CheckSpec>& cata
                       {"version", kSarifVersion},
                       {"runs", ordered_json::array({run_json(report, catalogue, options)})}};
   redact_connection_strings_in_json(log);
-  out << log.dump(2, ' ', false, ordered_json::error_handler_t::replace) << '\n';
+  // The log is printed with an empty results array, the last member of the one run; the results
+  // are printed into it one at a time, so a scan's thousands of results are never one tree.
+  const std::string skeleton = log.dump(2, ' ', false, ordered_json::error_handler_t::replace);
+  constexpr std::string_view kResults = "\"results\": [";
+  const std::size_t open = skeleton.rfind(kResults) + kResults.size();
+  out.write(skeleton.data(), static_cast<std::streamsize>(open));
+  const BaselineStates states = baseline_states(report);
+  const std::map<std::string, std::size_t> rule_index = rule_indexes(rules_of(report, catalogue));
+  bool first = true;
+  for (const ReportedFinding& reported : report.findings) {
+    if (!is_result(reported.finding, options)) continue;
+    ordered_json result = result_json(reported, rule_index.at(reported.finding.check_id), states);
+    redact_connection_strings_in_json(result);
+    out << (first ? "\n" : ",\n") << dumped_at_depth(result, kResultDepth);
+    first = false;
+  }
+  if (!first) out << '\n' << std::string(2 * (kResultDepth - 1), ' ');
+  out << std::string_view(skeleton).substr(open) << '\n';
 }
 
 }  // namespace mongoscan

@@ -24,6 +24,14 @@ std::string console_safe(std::string_view raw_text) {
   std::string safe;
   safe.reserve(text.size());
   while (!text.empty()) {
+    // Printable ASCII is copied as it is, a run at a time.
+    std::size_t printable = 0;
+    while (printable < text.size() && text[printable] >= 0x20 && text[printable] < 0x7f) {
+      ++printable;
+    }
+    safe.append(text.substr(0, printable));
+    text.remove_prefix(printable);
+    if (text.empty()) break;
     const std::optional<CodePoint> cp = decode_utf8(text);
     if (!cp) {
       safe += kReplacementCharacter;

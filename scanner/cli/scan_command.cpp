@@ -543,6 +543,7 @@ std::optional<CommandError> run_scan(const ScanRequest& request, const CliStream
           streams)) {
     return error;
   }
+  diagnostics.note(1, "reports: written");
   if (request.evidence) {
     if (auto error = write_evidence(report, *request.evidence,
                                     {false, 0, request.sarif, request.view, request.framework},

@@ -55,6 +55,8 @@ enum CharClass : std::uint8_t {
   kKeyPunctuation = 8,  // '_', '.', '-'
   kBlank = 16,
   kQuote = 32,
+  kCodeValueStop = 64,  // ends an unquoted value in code: blank , ; ) } ] " '
+  kValueStop = 128,     // ends an unquoted value elsewhere: blank ; & | ) ` " '
 };
 
 constexpr std::array<std::uint8_t, 256> kCharClasses = [] {
@@ -65,6 +67,9 @@ constexpr std::array<std::uint8_t, 256> kCharClasses = [] {
   for (unsigned char c : {'_', '.', '-'}) classes[c] = kKeyPunctuation;
   for (unsigned char c : {' ', '\t'}) classes[c] = kBlank;
   for (unsigned char c : {'"', '\'', '`'}) classes[c] = kQuote;
+  for (unsigned char c : {' ', '\t', ',', ';', ')', '}', ']', '"', '\''})
+    classes[c] |= kCodeValueStop;
+  for (unsigned char c : {' ', '\t', ';', '&', '|', ')', '`', '"', '\''}) classes[c] |= kValueStop;
   return classes;
 }();
 
@@ -360,7 +365,7 @@ class TextScanner {
   }
 
   // A quoted or unquoted value starting at `at` (after the operator), ending before `limit`.
-  std::optional<ValueSpan> value_at(std::size_t at, std::size_t limit, bool word_only) const {
+  std::optional<ValueSpan> value_at(std::size_t at, std::size_t limit, bool word_only) {
     at = skip_blanks(at, limit);
     if (at >= limit) return std::nullopt;
     // String prefixes: r"…", f"…", b"…", u"…" (Python), @"…" (C#), $"…" (C#).
@@ -378,8 +383,7 @@ class TextScanner {
     limit = std::min(limit, at + kMaxUnquotedValue + 1);
     std::size_t end = at;
     if (word_only || syntax_ != FileSyntax::config) {
-      const std::string_view stops = syntax_ == FileSyntax::code ? " \t,;)}]\"'" : " \t;&|)`\"'";
-      while (end < limit && stops.find(text_[end]) == std::string_view::npos) ++end;
+      end = first_stop(at, limit, syntax_ == FileSyntax::code ? kCodeValueStop : kValueStop);
     } else {
       end = limit;
       // A comment after the value: " #" (YAML, .env, shell), " ;" (INI).
@@ -392,6 +396,18 @@ class TextScanner {
       while (end > at && is_blank(text_[end - 1])) --end;
     }
     return ValueSpan{at, end, false};
+  }
+
+  // The first byte in [at, limit) of class `stops`, or limit. Remembers the run of other bytes it
+  // last crossed, so hits inside one long value (`password=password=…` on one line) cross it once.
+  std::size_t first_stop(std::size_t at, std::size_t limit, unsigned stops) {
+    if (stops != stop_free_.stops || at < stop_free_.begin || at > stop_free_.end) {
+      stop_free_ = {stops, at, at};
+    }
+    std::size_t end = stop_free_.end;
+    while (end < limit && !in_class(text_[end], stops)) ++end;
+    stop_free_.end = std::max(stop_free_.end, end);
+    return std::min(end, limit);
   }
 
   // The value assigned to the key [key_begin, key_end): `key: v`, `key = v`, `key := v`,
@@ -431,7 +447,7 @@ class TextScanner {
 
   // The first string literal among the top-level arguments of the call whose '(' is at `open`:
   // setPassword("v"), mongoc_uri_set_password(uri, "v"). Calls may span lines.
-  std::optional<ValueSpan> first_literal_argument(std::size_t open) const {
+  std::optional<ValueSpan> first_literal_argument(std::size_t open) {
     const std::size_t limit = std::min(text_.size(), open + kWindowAfter);
     int depth = 0;
     for (std::size_t at = open + 1; at < limit; ++at) {
@@ -744,7 +760,7 @@ class TextScanner {
   // the reference is empty, which is hardcoded.
   // The operator is looked for at most kFallbackReach bytes on: a reference's fallback follows
   // it closely, and a search to the window's end at every hit made one long line slow.
-  std::optional<ValueSpan> fallback_literal(std::size_t after) const {
+  std::optional<ValueSpan> fallback_literal(std::size_t after) {
     const std::size_t limit = std::min(window_end_const(after), after + kFallbackReach);
     std::size_t at = after;
     while (at < limit && text_[at] != ',' && text_[at] != ';' && text_[at] != '}') {
@@ -847,10 +863,18 @@ class TextScanner {
     judge(CredentialHit::Kind::credential_key, key, password, false);
   }
 
+  // [begin, end) holds no byte of class `stops` (first_stop's memory).
+  struct StopFreeRun {
+    unsigned stops = 0;
+    std::size_t begin = 0;
+    std::size_t end = 0;
+  };
+
   std::string_view path_;
   std::string_view text_;
   FileSyntax syntax_;
   TextScanLimits limits_;
+  StopFreeRun stop_free_;
   TextScan scan_;
   std::array<std::size_t, 4> kept_per_kind_{};  // credentials reported, by CredentialHit::Kind
   std::vector<std::pair<std::string_view, std::size_t>> dropped_;

@@ -69,8 +69,7 @@ std::string redact_properties(std::string_view raw) {
 // The query split at '&' and each pair at its first '=', as parse_options splits it. A key that
 // does not decode has its value masked: the parser refuses it, so it could name anything. A pair
 // without '=' after a secret is masked too: it is the rest of a secret holding an unescaped '&'.
-std::string redact_query(std::string_view query) {
-  std::string redacted;
+void append_redacted_query(std::string_view query, std::string& redacted) {
   bool after_secret = false;
   std::size_t start = 0;
   while (start <= query.size()) {
@@ -98,7 +97,6 @@ std::string redact_query(std::string_view query) {
       redacted += pair.substr(equals + 1);
     }
   }
-  return redacted;
 }
 
 // Where the user info ends (its '@'), or npos. The parser's reading: the last '@' of the authority,
@@ -108,9 +106,10 @@ std::size_t user_info_end(std::string_view uri, std::size_t authority_start) {
   const std::size_t authority_end = std::min(uri.find_first_of("/?", authority_start), uri.size());
   const std::size_t at = uri.substr(0, authority_end).rfind('@');
   if (at != std::string_view::npos && at >= authority_start) return at;
-  if (parse_connection_string(uri)) return std::string_view::npos;
+  // No '@' after the scheme: no user info, whatever the parser says (and no parse to pay for).
   const std::size_t last_at = uri.rfind('@');
   if (last_at == std::string_view::npos || last_at < authority_start) return std::string_view::npos;
+  if (parse_connection_string(uri)) return std::string_view::npos;
   const bool has_password =
       uri.substr(authority_start, last_at - authority_start).find(':') != std::string_view::npos;
   return has_password ? last_at : std::string_view::npos;
@@ -132,18 +131,8 @@ std::size_t find_scheme(std::string_view text, std::size_t from) {
   return std::string_view::npos;
 }
 
-}  // namespace
-
-bool is_secret_option_name(std::string_view decoded_name) {
-  const std::string lowered = to_lower_ascii(decoded_name);
-  for (std::string_view word : {"password", "secret", "token", "key"}) {
-    if (lowered.find(word) != std::string::npos && lowered != "tlscertificatekeyfile") return true;
-  }
-  const OptionSpec* spec = find_option_spec(decoded_name);
-  return spec != nullptr && spec->type == OptionType::secret;
-}
-
-std::string redact_connection_string(std::string_view uri) {
+// Appends to `redacted` what of the URI may be shown (redact_connection_string).
+void append_redacted_connection_string(std::string_view uri, std::string& redacted) {
   const std::size_t scheme_end = uri.find(kSchemeSeparator);
   const std::size_t authority_start =
       scheme_end == std::string_view::npos ? 0 : scheme_end + kSchemeSeparator.size();
@@ -151,7 +140,8 @@ std::string redact_connection_string(std::string_view uri) {
   const std::size_t host_start = at == std::string_view::npos ? authority_start : at;
   const std::size_t query_start = uri.find('?', host_start);
 
-  std::string redacted(uri.substr(0, authority_start));
+  redacted.reserve(redacted.size() + uri.size() + std::string_view(kRedacted).size());
+  redacted.append(uri.substr(0, authority_start));
   if (at != std::string_view::npos) {
     const std::string_view user_info = uri.substr(authority_start, at - authority_start);
     const std::size_t colon = user_info.find(':');
@@ -162,17 +152,38 @@ std::string redact_connection_string(std::string_view uri) {
       uri.substr(host_start, query_start == std::string_view::npos ? std::string_view::npos
                                                                    : query_start - host_start);
   if (query_start != std::string_view::npos) {
-    redacted += "?" + redact_query(uri.substr(query_start + 1));
+    redacted += '?';
+    append_redacted_query(uri.substr(query_start + 1), redacted);
   }
+}
+
+}  // namespace
+
+bool is_secret_option_name(std::string_view decoded_name) {
+  for (std::string_view word : {"password", "secret", "token", "key"}) {
+    if (contains_ignore_case(decoded_name, word) &&
+        !equals_ignore_case(decoded_name, "tlsCertificateKeyFile")) {
+      return true;
+    }
+  }
+  const OptionSpec* spec = find_option_spec(decoded_name);
+  return spec != nullptr && spec->type == OptionType::secret;
+}
+
+std::string redact_connection_string(std::string_view uri) {
+  std::string redacted;
+  append_redacted_connection_string(uri, redacted);
   return redacted;
 }
 
 std::string redact_connection_strings_in_text(std::string_view text) {
   std::size_t start = find_scheme(text, 0);
-  std::string redacted(text.substr(0, start));
+  std::string redacted;
+  redacted.reserve(text.size() + 16);
+  redacted.append(text.substr(0, start));
   while (start != std::string_view::npos) {
     const std::size_t next = find_scheme(text, start + 1);
-    redacted += redact_connection_string(text.substr(start, next - start));
+    append_redacted_connection_string(text.substr(start, next - start), redacted);
     start = next;
   }
   return redacted;
