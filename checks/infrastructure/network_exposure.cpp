@@ -284,10 +284,14 @@ std::vector<Finding> check_network_exposure(const ConfigFacts& facts, const Poli
     const Subject subject{Subject::Kind::file, root, std::nullopt, std::nullopt};
     if (facts.infrastructure_files == 0) {
       // Nothing was looked at: neither check may pass.
-      const Verdict none{Status::skipped,
-                         "no infrastructure file (Terraform, Kubernetes, Compose, CloudFormation, "
-                         "cloud export) among the scanned files",
-                         evidence};
+      const Verdict none{
+          Status::skipped,
+          facts.infrastructure_unread.empty()
+              ? "no infrastructure file (Terraform, Kubernetes, Compose, CloudFormation, cloud "
+                "export) among the scanned files"
+              : "no infrastructure file could be read (" +
+                    std::to_string(facts.infrastructure_unread.size()) + " not read)",
+          evidence};
       findings.push_back(make_finding(rule_spec, policy, subject, none));
       findings.push_back(make_finding(endpoint_spec, policy, subject, none));
       continue;

@@ -97,7 +97,11 @@ void keep_exposure(const FileToScan& file, std::string_view text,
     return;
   }
   if (!exposure.recognised) return;
-  ++facts.infrastructure_files;
+  // A file of which nothing could be read (too large, not parsed) is listed as unread, and is not
+  // counted as read: the checks may not pass on it.
+  const bool read_nothing = exposure.rules.empty() && exposure.endpoints.empty() &&
+                            !exposure.server_config && !exposure.problems.empty();
+  if (!read_nothing) ++facts.infrastructure_files;
   std::move(exposure.rules.begin(), exposure.rules.end(), std::back_inserter(facts.network_rules));
   std::move(exposure.endpoints.begin(), exposure.endpoints.end(),
             std::back_inserter(facts.network_endpoints));

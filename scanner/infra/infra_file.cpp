@@ -3,12 +3,13 @@
 #include <cstdint>
 #include <nlohmann/json.hpp>
 
-#include "scanner/text/ascii_case.h"
 #include "scanner/infra/cloud_exports.h"
 #include "scanner/infra/infra_yaml.h"
 #include "scanner/infra/server_config_file.h"
 #include "scanner/infra/terraform.h"
 #include "scanner/infra/word_search.h"
+#include "scanner/infra/yaml_nodes.h"
+#include "scanner/text/ascii_case.h"
 
 namespace mongoscan {
 namespace {
@@ -157,8 +158,10 @@ ExposureScan scan_infrastructure_file(std::string_view path, std::string_view te
   }
   // A YAML or JSON file is infrastructure when a reader took something from it; one that only
   // failed to parse is some other file that happens to hold the prefilters' words (a template, a
-  // generated file), not an infrastructure file left unread.
-  scan.recognised = found_something(scan);
+  // generated file), not an infrastructure file left unread. One too large to read as YAML is
+  // listed as unread: what it declares is not known.
+  const bool unread_for_size = text.size() > kMaxYamlBytes && !scan.problems.empty();
+  scan.recognised = found_something(scan) || unread_for_size;
   if (!scan.recognised) scan.problems.clear();
   return scan;
 }

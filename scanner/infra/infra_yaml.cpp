@@ -27,6 +27,12 @@ void read_infra_document(const YAML::Node& document, std::string_view path, Expo
 
 ExposureScan read_infra_yaml(std::string_view path, std::string_view text) {
   ExposureScan scan;
+  if (text.size() > kMaxYamlBytes) {
+    scan.problems.push_back(std::string(path) +
+                            ": not read as YAML: " + std::to_string(text.size()) +
+                            " bytes, over the limit of " + std::to_string(kMaxYamlBytes));
+    return scan;
+  }
   auto documents = load_yaml_documents(text);
   if (!documents) {
     scan.problems.push_back(std::string(path) + ": not valid YAML: " + documents.error().message);

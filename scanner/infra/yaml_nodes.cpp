@@ -3,9 +3,10 @@
 #include <yaml-cpp/depthguard.h>
 #include <yaml-cpp/eventhandler.h>
 
+#include <istream>
 #include <map>
 #include <optional>
-#include <sstream>
+#include <streambuf>
 #include <string>
 #include <vector>
 
@@ -19,6 +20,16 @@ bool is_local_tag(const std::string& tag) { return tag.size() > 1 && tag.front()
 bool is_intrinsic_function_name(std::string_view key) {
   return key == "Ref" || key.starts_with("Fn::") || key == "Condition";
 }
+
+// Text read as a stream without a copy of it (yaml-cpp reads streams; a std::istringstream
+// copies its string, and a large file was held four times over).
+class TextStreamBuffer final : public std::streambuf {
+ public:
+  explicit TextStreamBuffer(std::string_view text) {
+    char* begin = const_cast<char*>(text.data());  // only ever read
+    setg(begin, begin, begin + text.size());
+  }
+};
 
 // Where each document starts, and nothing else of the events.
 class DocumentStarts final : public YAML::EventHandler {
@@ -45,8 +56,9 @@ class DocumentStarts final : public YAML::EventHandler {
 // parser reports such a document on some malformed text (a stray "," or "]") again and again
 // without reading on, and LoadAll collects them until memory runs out (jbeder/yaml-cpp#1319,
 // fixed after the 0.7.0 Debian bookworm ships). Throws what the parser throws.
-std::optional<YAML::Mark> stalled_document(const std::string& text) {
-  std::istringstream stream(text);
+std::optional<YAML::Mark> stalled_document(std::string_view text) {
+  TextStreamBuffer buffer(text);
+  std::istream stream(&buffer);
   YAML::Parser parser(stream);
   DocumentStarts starts;
   std::optional<int> previous;
@@ -66,13 +78,19 @@ std::string where(const YAML::Mark& mark) {
 }  // namespace
 
 Result<std::vector<YAML::Node>> load_yaml_documents(std::string_view text) {
-  const std::string copy(text);
+  if (text.size() > kMaxYamlBytes) {
+    return Error{ErrorCode::protocol, "yaml",
+                 "too large to read as YAML (" + std::to_string(text.size()) +
+                     " bytes; the limit is " + std::to_string(kMaxYamlBytes) + ")"};
+  }
   try {
-    if (const auto stalled = stalled_document(copy)) {
+    if (const auto stalled = stalled_document(text)) {
       return Error{ErrorCode::protocol, "yaml",
                    where(*stalled) + "a document the parser cannot read past"};
     }
-    return YAML::LoadAll(copy);
+    TextStreamBuffer buffer(text);
+    std::istream stream(&buffer);
+    return YAML::LoadAll(stream);
   } catch (const YAML::DeepRecursion& error) {  // yaml-cpp's own guard (depthguard.h)
     return Error{
         ErrorCode::protocol, "yaml",

@@ -4,6 +4,7 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -13,8 +14,13 @@
 
 namespace mongoscan {
 
+// The most text read as YAML documents: yaml-cpp holds a scalar about three times over (its
+// token, the node, the text), so a 64 MB scalar took 445 MB and 14 s; a larger file is refused
+// (its text is still scanned as text).
+inline constexpr std::size_t kMaxYamlBytes = 16 * 1024 * 1024;
+
 // Every document of `text`, or why it is not YAML ("line 3, column 5: illegal map value"); text
-// on which yaml-cpp's LoadAll would never end is refused too.
+// on which yaml-cpp's LoadAll would never end, and text over kMaxYamlBytes, are refused too.
 Result<std::vector<YAML::Node>> load_yaml_documents(std::string_view text);
 
 // The value under `key` when `node` is a mapping that has it; a null node otherwise.

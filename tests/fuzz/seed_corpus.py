@@ -240,6 +240,11 @@ def main():
                b"acceptances:\n  - {check: CONN-*, subject: 'mongodb://u:pw@h/?authMechanismProperties="
                b"AWS_SESSION_TOKEN:t', reason: r, expires: 2026-12-31}\n")
     corpus.add("acceptance_file_fuzz", b"acceptances:\n  - check: A-1\n    expires: 2026-13-01\n")
+    corpus.add("project_config_fuzz", b"fail-on: high\nconfig-path: [., ../shared]\nno-probe: true\n")
+    corpus.add("project_config_fuzz", b"report:\n  - sarif:out.sarif\n  - html:out.html\n")
+    corpus.add("project_config_fuzz", b"uris: mongodb://u:Pl4nted-Config-Pw@h/\n")
+    corpus.add("project_config_fuzz", b"fail-on: \"\"\nfail-on: low\n")
+    corpus.add("project_config_fuzz", b"[" * 600 + b"\n")
     corpus.add("inventory_file_fuzz", (REPO / "fixtures" / "inventory.yaml").read_bytes())
     corpus.add("inventory_file_fuzz",
                b"environments:\n  - name: a\n    targets: [mongodb://h]\n    password: \"\"\n"

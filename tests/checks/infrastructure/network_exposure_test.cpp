@@ -214,6 +214,23 @@ TEST(NetworkExposure, NoInfrastructureFileIsSkippedNeverPassed) {
   for (const Finding& finding : findings) EXPECT_EQ(finding.status, Status::skipped);
 }
 
+// Files listed as unread (too large to read as YAML) and none read: skipped at each file and at
+// the root, never "0 rules read; none opens" as a pass.
+TEST(NetworkExposure, OnlyUnreadInfrastructureIsSkippedNeverPassed) {
+  ConfigFacts facts;
+  facts.roots = {"deploy"};
+  facts.files_scanned = 1;
+  facts.infrastructure_unread.push_back(
+      {"deploy/svc.yaml", "deploy/svc.yaml: not read as YAML: 17000000 bytes, over the limit"});
+  const auto findings = check_network_exposure(facts, Policy{});
+  ASSERT_FALSE(findings.empty());
+  for (const Finding& finding : findings) EXPECT_EQ(finding.status, Status::skipped);
+  EXPECT_TRUE(std::any_of(findings.begin(), findings.end(), [](const Finding& finding) {
+    return finding.subject.name == "deploy" &&
+           finding.message == "no infrastructure file could be read (1 not read)";
+  }));
+}
+
 }  // namespace
 }  // namespace network_exposure_test
 }  // namespace mongoscan

@@ -570,6 +570,55 @@ TEST(Cli, ConvertAndMergeRedactWhatTheyReadAndRefuseDeepOrOutOfRangeInput) {
             std::string::npos);
 }
 
+// Issue 35 item 3: what a hostile file makes mongoscan hold stays within 256 MiB. A manifest whose
+// one scalar is 64 MB (it took 445 MB and 14 s in yaml-cpp) is listed as not read as YAML, and
+// its text is still scanned; evidence nested just under the reader's limit (1,090 levels) is
+// pretty-printed in every format without growing past the bound.
+TEST(Cli, HugeScalarsAndDeepEvidenceStayWithin256MiB) {
+  constexpr long kBoundKiB = 256 * 1024;
+  TempDir dir;
+  fs::create_directory(dir / "deploy");
+  std::ofstream(dir / "deploy" / "svc.yaml", std::ios::binary)
+      << "apiVersion: v1\nkind: Service\nmetadata:\n  name: \"" << std::string(64'000'000, 'a')
+      << "\"\nspec:\n  type: NodePort\n  ports:\n  - port: 27017\n";
+  const std::string scanned = (dir / "scan.json").string();
+  const auto scan = mongoscan({"scan", "--config-path", (dir / "deploy").string(),
+                               "--max-file-size", "100000000", "--format", "json", "-o", scanned});
+  EXPECT_EQ(scan.exit_code, 0) << scan.err;
+  EXPECT_GT(scan.peak_rss_kib, 0);
+  EXPECT_LT(scan.peak_rss_kib, kBoundKiB);
+  const nlohmann::json report = nlohmann::json::parse(read_file(scanned));
+  bool listed_unread = false;
+  for (const nlohmann::json& finding : report["findings"]) {
+    const std::string message = finding["message"];
+    listed_unread = listed_unread || message.find("not read as YAML") != std::string::npos;
+    if (finding["check_id"] == "NET-005" || finding["check_id"] == "NET-006") {
+      EXPECT_EQ(finding["status"], "skipped") << message;
+    }
+  }
+  EXPECT_TRUE(listed_unread) << report["findings"].dump();
+
+  nlohmann::json saved = report;
+  ASSERT_FALSE(saved["findings"].empty());
+  saved["findings"][0]["evidence"] = "DEEP";
+  std::string text = saved.dump();
+  const std::size_t at = text.find("\"DEEP\"");
+  ASSERT_NE(at, std::string::npos);
+  std::string deep;
+  for (int i = 0; i < 1090; ++i) deep += "{\"a\":";
+  deep += "1" + std::string(1090, '}');
+  text.replace(at, 6, deep);
+  std::ofstream(dir / "deep.json", std::ios::binary) << text;
+  for (const char* format : {"json", "html", "sarif", "table", "md", "junit"}) {
+    const std::string out = (dir / (std::string("deep.") + format)).string();
+    const auto converted =
+        mongoscan({"convert", (dir / "deep.json").string(), "--format", format, "-o", out});
+    EXPECT_EQ(converted.exit_code, 0) << format << ": " << converted.err;
+    EXPECT_LT(converted.peak_rss_kib, kBoundKiB) << format;
+    EXPECT_LT(fs::file_size(out), 16u << 20) << format;
+  }
+}
+
 // Issue 21: `convert` renders a saved JSON report in every format as the scan itself rendered
 // it, without probing, and exits 0 (the gate was the scan's).
 TEST(Cli, ConvertRendersASavedReportAsTheScanDid) {

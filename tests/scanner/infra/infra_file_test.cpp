@@ -4,6 +4,10 @@
 
 #include <gtest/gtest.h>
 
+#include <string>
+
+#include "scanner/infra/yaml_nodes.h"
+
 namespace mongoscan {
 namespace infra_file_test {
 namespace {
@@ -94,6 +98,26 @@ TEST(InfrastructureFile, OrdinaryYamlAndJsonAreNoInfrastructure) {
     EXPECT_FALSE(scan.recognised) << name;
     EXPECT_TRUE(scan.problems.empty()) << name;
   }
+}
+
+// A manifest too large to read as YAML (yaml-cpp holds a scalar about three times over: a 64 MB
+// one took 445 MB) is refused before parsing and listed as unread; what it declares is unknown.
+TEST(InfrastructureFile, YamlTooLargeToReadIsListedAsUnread) {
+  const std::string manifest = "apiVersion: v1\nkind: Service\nmetadata:\n  name: \"" +
+                               std::string(kMaxYamlBytes, 'a') +
+                               "\"\nspec:\n  type: NodePort\n  ports:\n  - port: 27017\n";
+  const ExposureScan scan = scan_infrastructure_file("k8s/svc.yaml", manifest);
+  EXPECT_TRUE(scan.recognised);
+  EXPECT_TRUE(scan.endpoints.empty());
+  ASSERT_EQ(scan.problems.size(), 1u);
+  EXPECT_EQ(scan.problems[0], "k8s/svc.yaml: not read as YAML: " + std::to_string(manifest.size()) +
+                                  " bytes, over the limit of 16777216");
+
+  const ExposureScan fits = scan_infrastructure_file(
+      "k8s/svc.yaml",
+      "apiVersion: v1\nkind: Service\nmetadata:\n  name: db\nspec:\n  type: "
+      "NodePort\n  ports:\n  - port: 27017\n");
+  EXPECT_EQ(fits.endpoints.size(), 1u) << "the same manifest, small, is read";
 }
 
 }  // namespace
