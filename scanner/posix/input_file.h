@@ -27,6 +27,7 @@ inline constexpr InputKind kBaselineInput{"a baseline", 64 * kMiB};
 inline constexpr InputKind kCredentialsInput{"component credentials", 1 * kMiB};
 inline constexpr InputKind kPasswordInput{"a password file", 64 * 1024};
 inline constexpr InputKind kKeyInput{"a key or certificate", 1 * kMiB};
+inline constexpr InputKind kCaBundleInput{"a CA bundle", 16 * kMiB};
 inline constexpr InputKind kSavedReportInput{"a saved report", 64 * kMiB};
 
 // What was read, or why not. A value of its own rather than Result: this folder is below

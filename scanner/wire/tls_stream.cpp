@@ -7,6 +7,7 @@
 
 #include <ctime>
 
+#include "scanner/posix/input_file.h"
 #include "scanner/wire/numeric_address.h"
 #include "scanner/wire/openssl_error.h"
 #include "scanner/wire/tls_groups.h"
@@ -149,6 +150,20 @@ Result<std::shared_ptr<TlsClientContext>> TlsClientContext::create(const TlsOpti
                                 std::string(kTlsClientGroups) + ": " + openssl_error_reason());
   }
   SSL_CTX_set_verify(ctx, SSL_VERIFY_NONE, nullptr);
+  // OpenSSL opens the files itself: a FIFO would block it and a device never end, so what is not
+  // a regular file within its limit is refused first.
+  if (!options.ca_file.empty()) {
+    if (const std::string why = input_file_refusal(options.ca_file, kCaBundleInput); !why.empty()) {
+      return tls_error("tls", "cannot load CA file '" + options.ca_file + "': " + why);
+    }
+  }
+  if (!options.cert_key_file.empty()) {
+    if (const std::string why = input_file_refusal(options.cert_key_file, kKeyInput);
+        !why.empty()) {
+      return tls_error("tls",
+                       "cannot load client certificate '" + options.cert_key_file + "': " + why);
+    }
+  }
   const bool loaded = options.ca_file.empty() ? SSL_CTX_set_default_verify_paths(ctx) == 1
                                               : SSL_CTX_load_verify_locations(
                                                     ctx, options.ca_file.c_str(), nullptr) == 1;

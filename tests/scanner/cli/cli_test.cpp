@@ -292,6 +292,24 @@ TEST(Cli, EveryFileOptionRefusesFifosDevicesAndFoldersInOneLine) {
                                  result.err.find("is actually a directory") != std::string::npos;
       EXPECT_TRUE(refused || cli11_refused) << what << ": " << result.err;
     }
+    // The TLS files, opened by OpenSSL when a scan probes (here a closed loopback port), as
+    // options or as the connection string's own: refused before OpenSSL would wait on a FIFO.
+    if (std::string(name) != "folder") {  // CLI11 refuses a folder given as an option first
+      for (const std::vector<std::string>& tls : std::vector<std::vector<std::string>>{
+               {"mongodb://127.0.0.1:1/?tls=true", "--tls-ca-file", file},
+               {"mongodb://127.0.0.1:1/?tls=true", "--tls-cert-key-file", file},
+               {"mongodb://127.0.0.1:1/?tls=true&tlsCAFile=" + file},
+               {"mongodb://127.0.0.1:1/?tls=true&tlsCertificateKeyFile=" + file}}) {
+        std::vector<std::string> argv = {testing_support::mongoscan_binary(), "scan"};
+        argv.insert(argv.end(), tls.begin(), tls.end());
+        const auto result = run_process(argv, "", testing_support::kHangGuard, {"NO_COLOR"});
+        const std::string what = std::string(name) + ": " + tls.back();
+        EXPECT_EQ(result.exit_code, 2) << what << ": " << result.err;
+        EXPECT_EQ(line_count(result.err), 1u) << what << ": " << result.err;
+        EXPECT_NE(result.err.find(file + "': is a"), std::string::npos)
+            << what << ": " << result.err;
+      }
+    }
     // A committed .mongoscan.yaml may be such a link: `version` does not read it, `scan` says why.
     fs::remove(dir / ".mongoscan.yaml");
     fs::create_symlink(dir / name, dir / ".mongoscan.yaml");
@@ -309,6 +327,45 @@ TEST(Cli, EveryFileOptionRefusesFifosDevicesAndFoldersInOneLine) {
                              : std::string(name) == "zero" ? "character device"
                                                            : "directory") +
                             ", not a regular file\n");
+  }
+}
+
+// Issue 35 item 2: and a regular file past its kind's limit (README "Input files"; all are at most
+// 64 MiB) is refused in one line before it is read: a sparse 65 MiB file, no disk spent.
+TEST(Cli, EveryFileOptionRefusesAFilePastItsLimitInOneLine) {
+  TempDir dir;
+  const std::string file = (dir / "huge.yaml").string();
+  std::ofstream(file).put('x');
+  fs::resize_file(file, 65u << 20);
+  const std::string evidence = (dir / "evidence").string();
+  const std::vector<std::vector<std::string>> commands = {
+      {"scan", "--inventory", file},
+      {"scan", "mongodb://h", "--config", file},
+      {"scan", "mongodb://h", "--accept", file},
+      {"scan", "mongodb://h", "--policy", file},
+      {"scan", "--uri-file", file},
+      {"scan", "--app-uri-file", file},
+      {"scan", "mongodb://h", "--baseline", file},
+      {"scan", "mongodb://h", "--files-from", file},
+      {"scan", "mongodb://h", "--evidence-dir", evidence, "--sign-key", file},
+      {"convert", file},
+      {"merge", file},
+  };
+  for (const auto& command : commands) {
+    const auto result = mongoscan(command);
+    const std::string what = command[command.size() - 2];
+    EXPECT_EQ(result.exit_code, 2) << what << ": " << result.err;
+    EXPECT_EQ(line_count(result.err), 1u) << what << ": " << result.err;
+    EXPECT_NE(result.err.find(file + ": is larger than "), std::string::npos)
+        << what << ": " << result.err;
+  }
+  for (const char* option : {"--tls-ca-file", "--tls-cert-key-file"}) {
+    const auto result = run_process({testing_support::mongoscan_binary(), "scan",
+                                     "mongodb://127.0.0.1:1/?tls=true", option, file},
+                                    "", testing_support::kHangGuard, {"NO_COLOR"});
+    EXPECT_EQ(result.exit_code, 2) << option << ": " << result.err;
+    EXPECT_NE(result.err.find(file + "': is larger than "), std::string::npos)
+        << option << ": " << result.err;
   }
 }
 
