@@ -254,6 +254,25 @@ TEST(Cli, FileOptionErrorsNameTheFlagAndThePath) {
       << unwritable.err;
 }
 
+// A command for every option that reads a file whole, `file` its last argument (--sign-key's
+// evidence goes to `evidence`).
+std::vector<std::vector<std::string>> file_option_commands(const std::string& file,
+                                                           const std::string& evidence) {
+  return {
+      {"scan", "--inventory", file},
+      {"scan", "mongodb://h", "--config", file},
+      {"scan", "mongodb://h", "--accept", file},
+      {"scan", "mongodb://h", "--policy", file},
+      {"scan", "--uri-file", file},
+      {"scan", "--app-uri-file", file},
+      {"scan", "mongodb://h", "--baseline", file},
+      {"scan", "mongodb://h", "--files-from", file},
+      {"scan", "mongodb://h", "--evidence-dir", evidence, "--sign-key", file},
+      {"convert", file},
+      {"merge", file},
+  };
+}
+
 // Issue 35 item 2: every option that reads a file refuses a FIFO (whose open would wait for a
 // writer), a device behind a symbolic link (which never ends) and a directory, in one line, at
 // once; a ./.mongoscan.yaml that is such a file stops only `scan`, never `version`.
@@ -265,19 +284,7 @@ TEST(Cli, EveryFileOptionRefusesFifosDevicesAndFoldersInOneLine) {
   const std::string evidence = (dir / "evidence").string();
   for (const char* name : {"fifo", "zero", "folder"}) {
     const std::string file = (dir / name).string();
-    const std::vector<std::vector<std::string>> commands = {
-        {"scan", "--inventory", file},
-        {"scan", "mongodb://h", "--config", file},
-        {"scan", "mongodb://h", "--accept", file},
-        {"scan", "mongodb://h", "--policy", file},
-        {"scan", "--uri-file", file},
-        {"scan", "--app-uri-file", file},
-        {"scan", "mongodb://h", "--baseline", file},
-        {"scan", "mongodb://h", "--files-from", file},
-        {"scan", "mongodb://h", "--evidence-dir", evidence, "--sign-key", file},
-        {"convert", file},
-        {"merge", file},
-    };
+    const auto commands = file_option_commands(file, evidence);
     for (const auto& command : commands) {
       const auto result = mongoscan(command);
       const std::string what = std::string(name) + ": " + command[command.size() - 2];
@@ -338,19 +345,7 @@ TEST(Cli, EveryFileOptionRefusesAFilePastItsLimitInOneLine) {
   std::ofstream(file).put('x');
   fs::resize_file(file, 65u << 20);
   const std::string evidence = (dir / "evidence").string();
-  const std::vector<std::vector<std::string>> commands = {
-      {"scan", "--inventory", file},
-      {"scan", "mongodb://h", "--config", file},
-      {"scan", "mongodb://h", "--accept", file},
-      {"scan", "mongodb://h", "--policy", file},
-      {"scan", "--uri-file", file},
-      {"scan", "--app-uri-file", file},
-      {"scan", "mongodb://h", "--baseline", file},
-      {"scan", "mongodb://h", "--files-from", file},
-      {"scan", "mongodb://h", "--evidence-dir", evidence, "--sign-key", file},
-      {"convert", file},
-      {"merge", file},
-  };
+  const auto commands = file_option_commands(file, evidence);
   for (const auto& command : commands) {
     const auto result = mongoscan(command);
     const std::string what = command[command.size() - 2];
