@@ -4,14 +4,15 @@
 // text the parser refuses is read more widely, never less.
 
 #include <algorithm>
+#include <array>
 #include <cstddef>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
-#include "scanner/text/ascii_case.h"
 #include "scanner/secrets/secret.h"
+#include "scanner/text/ascii_case.h"
 #include "scanner/uri/uri.h"
 #include "scanner/uri/uri_options.h"
 
@@ -20,6 +21,8 @@ namespace {
 
 constexpr std::string_view kSchemeSeparator = "://";
 constexpr std::string_view kSchemeName = "mongodb";  // then "://" or "+srv://", in any case
+// An option whose name holds one of these, in any case, is secret (is_secret_option_name).
+constexpr std::array<std::string_view, 4> kSecretWords = {"password", "secret", "token", "key"};
 
 // Percent-decoded text with, for each decoded byte, the offset of its raw byte or escape; one more
 // offset (the raw size) ends the list. nullopt where percent_decode refuses the text.
@@ -131,11 +134,34 @@ std::size_t find_scheme(std::string_view text, std::size_t from) {
   return std::string_view::npos;
 }
 
+// Whether the URI after its scheme can hold nothing to mask: no '@' (so no user info), no '%' (so
+// every option name reads as written), no word of a secret option's name (kSecretWords: every
+// secret option of the specification holds "password") and no authMechanismProperties (whose
+// value may hold secrets). Most connection strings a report repeats are so, and are copied as they
+// are: the reading below would give the same text, at many times the cost.
+bool holds_nothing_to_mask(std::string_view after_scheme) {
+  constexpr std::string_view kProperties = "authmechanismproperties";
+  for (std::size_t at = 0; at < after_scheme.size(); ++at) {
+    const char c = to_lower_ascii(after_scheme[at]);
+    if (c == '@' || c == '%') return false;
+    const std::string_view rest = after_scheme.substr(at);
+    for (std::string_view word : kSecretWords) {
+      if (c == word.front() && starts_with_ignore_case(rest, word)) return false;
+    }
+    if (c == kProperties.front() && starts_with_ignore_case(rest, kProperties)) return false;
+  }
+  return true;
+}
+
 // Appends to `redacted` what of the URI may be shown (redact_connection_string).
 void append_redacted_connection_string(std::string_view uri, std::string& redacted) {
   const std::size_t scheme_end = uri.find(kSchemeSeparator);
   const std::size_t authority_start =
       scheme_end == std::string_view::npos ? 0 : scheme_end + kSchemeSeparator.size();
+  if (holds_nothing_to_mask(uri.substr(authority_start))) {
+    redacted.append(uri);
+    return;
+  }
   const std::size_t at = user_info_end(uri, authority_start);
   const std::size_t host_start = at == std::string_view::npos ? authority_start : at;
   const std::size_t query_start = uri.find('?', host_start);
@@ -160,7 +186,7 @@ void append_redacted_connection_string(std::string_view uri, std::string& redact
 }  // namespace
 
 bool is_secret_option_name(std::string_view decoded_name) {
-  for (std::string_view word : {"password", "secret", "token", "key"}) {
+  for (std::string_view word : kSecretWords) {
     if (contains_ignore_case(decoded_name, word) &&
         !equals_ignore_case(decoded_name, "tlsCertificateKeyFile")) {
       return true;
