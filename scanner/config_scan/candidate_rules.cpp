@@ -24,15 +24,50 @@ bool all_of(std::string_view text, bool (*predicate)(char)) {
   return !text.empty() && std::all_of(text.begin(), text.end(), predicate);
 }
 
+// A printf verb standing for the value (Go's fmt, C, Python's %): %s, %v, %d, %q, %[4]q, %-10s.
+// In code an unquoted value ends at ']', so Go's explicit argument index may come cut: %[4.
+bool is_format_verb(std::string_view value) {
+  if (value.size() < 2 || value.front() != '%') return false;
+  std::size_t at = 1;
+  if (value[at] == '[') {  // Go's explicit argument index
+    const std::size_t close = value.find(']', at);
+    if (close == std::string_view::npos) {
+      return value.size() > 2 && std::all_of(value.begin() + 2, value.end(), [](char c) {
+               return std::isdigit(static_cast<unsigned char>(c)) != 0;
+             });
+    }
+    if (close == at + 1) return false;
+    for (std::size_t i = at + 1; i < close; ++i) {
+      if (std::isdigit(static_cast<unsigned char>(value[i])) == 0) return false;
+    }
+    at = close + 1;
+  }
+  while (at < value.size() &&
+         std::string_view("+-# 0123456789.").find(value[at]) != std::string_view::npos) {
+    ++at;
+  }
+  return at + 1 == value.size() &&
+         std::string_view("sdvqxXfgtp").find(value[at]) != std::string_view::npos;
+}
+
+// The start of a regular expression, as sed scripts and validators write one where a password
+// goes: `s/password: .*/password: $NEW/`, `password=[^&]+`.
+bool is_regular_expression(std::string_view value) {
+  for (std::string_view start :
+       {".*", ".+", "\\s", "\\S", "\\w", "\\d", "[^", "(.*", "(.+", "([^", "(?"}) {
+    if (starts_with(value, start)) return true;
+  }
+  return false;
+}
+
 // A template or a reference to a value kept elsewhere: ${X}, {{ x }}, <x>, %X%, $X, $(x), #{x},
 // @x@, {x} (format strings), $env:X.
 bool is_template(std::string_view value, bool quoted) {
-  for (std::string_view marker : {"${", "{{", "$(", "#{", "{%"}) {
+  // ERB and EJS (<%= ENV['X'] %>) besides ${...}, {{ ... }} (Helm, Go, Jinja), $(...), #{...}.
+  for (std::string_view marker : {"${", "{{", "$(", "#{", "{%", "<%"}) {
     if (value.find(marker) != std::string_view::npos) return true;
   }
-  for (std::string_view format : {"%s", "%v", "%d", "?"}) {
-    if (value == format) return true;
-  }
+  if (value == "?" || is_format_verb(value)) return true;
   const char first = value.front();
   const char last = value.back();
   if (value.size() >= 2 && ((first == '<' && last == '>') || (first == '%' && last == '%') ||
@@ -60,6 +95,8 @@ bool is_environment_variable_name(std::string_view value) {
 bool is_mask_char(char c) { return c == '*' || c == 'x' || c == 'X' || c == '#' || c == '.'; }
 
 bool is_masked(std::string_view value) {
+  // A sed replacement runs to its '/': s/password=.*/password=REDACTED/.
+  while (value.size() > 1 && value.back() == '/') value.remove_suffix(1);
   if (value.size() >= 3 && all_of(value, is_mask_char)) return true;
   if (starts_with(value, "\xE2\x80\xA2")) return true;  // "•••"
   const std::string lower = to_lower_ascii(value);
@@ -193,6 +230,7 @@ std::optional<std::string_view> dropping_rule(const CandidateValue& value) {
   if (!value.quoted && text.size() > kMaxUnquotedValue) return "too-long";
   if (is_encrypted(text)) return "encrypted-value";
   if (is_template(text, value.quoted)) return "placeholder-template";
+  if (is_regular_expression(text)) return "regular-expression";
   if (is_masked(text)) return "masked-value";
   if (is_environment_variable_name(text)) return "environment-variable-name";
   if (!value.quoted && (is_keyword_value(text) || all_of(text, is_number) ||

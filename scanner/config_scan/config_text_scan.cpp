@@ -55,7 +55,7 @@ enum CharClass : std::uint8_t {
   kKeyPunctuation = 8,  // '_', '.', '-'
   kBlank = 16,
   kQuote = 32,
-  kCodeValueStop = 64,  // ends an unquoted value in code: blank , ; ) } ] " '
+  kCodeValueStop = 64,  // ends an unquoted value in code: blank , ; ) } ] " ' `
   kValueStop = 128,     // ends an unquoted value elsewhere: blank ; & | ) ` " '
 };
 
@@ -67,8 +67,9 @@ constexpr std::array<std::uint8_t, 256> kCharClasses = [] {
   for (unsigned char c : {'_', '.', '-'}) classes[c] = kKeyPunctuation;
   for (unsigned char c : {' ', '\t'}) classes[c] = kBlank;
   for (unsigned char c : {'"', '\'', '`'}) classes[c] = kQuote;
-  for (unsigned char c : {' ', '\t', ',', ';', ')', '}', ']', '"', '\''})
+  for (unsigned char c : {' ', '\t', ',', ';', ')', '}', ']', '"', '\'', '`'}) {
     classes[c] |= kCodeValueStop;
+  }
   for (unsigned char c : {' ', '\t', ';', '&', '|', ')', '`', '"', '\''}) classes[c] |= kValueStop;
   return classes;
 }();
@@ -170,6 +171,45 @@ bool is_credential_word(std::string_view word) {
 
 bool names_credential_object(std::string_view word) {
   return is_one_of(word, {"credential", "credentials"});
+}
+
+// A Kubernetes object's name (an RFC 1123 subdomain): lower-case letters, digits, '-' and '.',
+// starting and ending with a letter or a digit.
+bool is_object_name(std::string_view value) {
+  if (value.empty() || value.size() > 253) return false;
+  const auto letter_or_digit = [](char c) { return in_class(c, kLower | kDigit); };
+  return letter_or_digit(value.front()) && letter_or_digit(value.back()) &&
+         std::all_of(value.begin(), value.end(),
+                     [&](char c) { return letter_or_digit(c) || c == '-' || c == '.'; });
+}
+
+// The word before the key's last one: "credentials" in credentialsSecret, "" when there is none.
+std::string_view word_before_last(std::string_view key, std::string_view last) {
+  std::string_view rest = key.substr(0, static_cast<std::size_t>(last.data() - key.data()));
+  while (!rest.empty() && in_class(rest.back(), kKeyPunctuation)) rest.remove_suffix(1);
+  return last_word(rest);
+}
+
+// The name of a Kubernetes Secret where a key names one, not a password: a key that says what
+// the Secret holds, then "Secret" (credentialsSecret: minio-secret, tlsSecret, usersSecret), or a
+// secret or credentials key whose value names itself a Secret (credentials: my-credentials,
+// secret: mongo-secret). Either way the value is an object name.
+bool names_kubernetes_secret(std::string_view key, std::string_view word, std::string_view value) {
+  if (!is_object_name(value)) return false;
+  if (equals_ignore_case(word, "secret") &&
+      is_one_of(word_before_last(key, word),
+                {"credentials", "credential", "creds",  "password", "passwords", "users",
+                 "user",        "auth",       "tls",    "ssl",      "keyfile",   "cert",
+                 "certificate", "ca",         "backup", "storage",  "admin",     "root",
+                 "mongodb",     "mongo",      "db",     "database", "connection"})) {
+    return true;
+  }
+  if (!equals_ignore_case(word, "secret") && !names_credential_object(word)) return false;
+  if (value.find_first_of("-.") == std::string_view::npos) return false;
+  for (std::string_view names : {"secret", "credential", "creds", "auth"}) {
+    if (value.find(names) != std::string_view::npos) return true;
+  }
+  return false;
 }
 
 // A call that sets a password: setPassword("v"), password("v") on a builder, withPassword("v"),
@@ -378,6 +418,14 @@ class TextScanner {
       std::size_t close = at + 1;
       while (close < limit && text_[close] != quote) close += text_[close] == '\\' ? 2 : 1;
       return ValueSpan{at + 1, std::min(close, limit), true};
+    }
+    // A quote escaped inside a string (password=\"$PASS\" in a shell or JSON string): the value
+    // runs to the same escaped quote.
+    if (text_[at] == '\\' && at + 1 < limit && is_quote(text_[at + 1])) {
+      const char quote = text_[at + 1];
+      std::size_t close = at + 2;
+      while (close + 1 < limit && !(text_[close] == '\\' && text_[close + 1] == quote)) ++close;
+      return ValueSpan{at + 2, close + 1 < limit ? close : limit, true};
     }
     // One byte past kMaxUnquotedValue at most: a longer value is dropped as too long.
     limit = std::min(limit, at + kMaxUnquotedValue + 1);
@@ -672,6 +720,10 @@ class TextScanner {
     }
     const auto kind = key.starts_with("-") ? CredentialHit::Kind::cli_argument
                                            : CredentialHit::Kind::credential_key;
+    if (names_kubernetes_secret(key, word, slice(text_, value->begin, value->end - value->begin))) {
+      drop("secret-name");
+      return value->quoted ? std::max(end, value->end) : end;
+    }
     if (names_credential_object(word)) {
       judge_user_password_at_database(key, *value);
     } else {

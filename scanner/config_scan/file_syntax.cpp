@@ -13,8 +13,16 @@ bool ends_with(std::string_view text, std::string_view suffix) {
 
 FileSyntax file_syntax(std::string_view path) {
   const std::size_t slash = path.rfind('/');
-  const std::string name =
+  std::string name =
       to_lower_ascii(slash == std::string_view::npos ? path : path.substr(slash + 1));
+  // A template of a file (database.yml.erb, mongod.conf.j2) has the syntax of the file it renders.
+  for (std::string_view suffix :
+       {".erb", ".j2", ".jinja", ".jinja2", ".tpl", ".tmpl", ".template"}) {
+    if (ends_with(name, suffix) && name.find('.') < name.size() - suffix.size()) {
+      name.resize(name.size() - suffix.size());
+      break;
+    }
+  }
   const std::size_t dot = name.rfind('.');
   const std::string_view extension =
       dot == std::string::npos ? std::string_view() : std::string_view(name).substr(dot);

@@ -22,6 +22,22 @@ TEST(CandidateRules, PlaceholdersAndTemplates) {
   EXPECT_EQ(rule_for("$ecret-Pa55", true), "kept") << "a quoted password may start with $";
 }
 
+// Issue 36: ERB tags, printf verbs (Go's indexed ones too, cut at ']' as code values are) and
+// the regular expressions of sed scripts stand where a password goes; they are none.
+TEST(CandidateRules, ErbTagsFormatVerbsAndRegularExpressions) {
+  for (std::string_view value :
+       {"<%= ENV['MONGO_PASSWORD'] %>", "<%=", "%q", "%[4]q", "%[4", "%-12s", "%v"}) {
+    EXPECT_EQ(rule_for(value, false), "placeholder-template") << value;
+  }
+  for (std::string_view value : {".*/password: $NEW/", "[^&]*", "\\s+", "(.*)"}) {
+    EXPECT_EQ(rule_for(value, false), "regular-expression") << value;
+  }
+  EXPECT_EQ(rule_for("REDACTED/", false), "masked-value") << "a sed replacement ends at '/'";
+  for (std::string_view value : {"%[4]qx", "%zz", "%[a]q", "Tz9-Sed-Literal-Pw/", "p.*ss"}) {
+    EXPECT_EQ(rule_for(value, false), "kept") << value;
+  }
+}
+
 TEST(CandidateRules, MaskedEncryptedEmptyAndNonStrings) {
   EXPECT_EQ(rule_for(""), "empty");
   for (std::string_view value : {"****", "xxxxxx", "REDACTED", "[FILTERED]"}) {

@@ -205,6 +205,32 @@ TEST(ConfigTextScan, EachDroppingRuleIsCounted) {
                  "uri-without-password");
 }
 
+// Issue 36: a key that names a Kubernetes Secret, or a secret key whose value names itself one,
+// holds the Secret's name (an RFC 1123 name); a real secret under such a key is still reported.
+TEST(ConfigTextScan, TheNameOfAKubernetesSecretIsNoPassword) {
+  expect_dropped("cr.yaml", "credentialsSecret: orders-backup-s3\n", "secret-name");
+  expect_dropped("cr.yaml", "tlsSecret: orders-mongos-tls\n", "secret-name");
+  expect_dropped("cr.yaml", "credentials: pmm-credentials\n", "secret-name");
+  expect_dropped("cr.yaml", "secret: orders-oidc-secret\n", "secret-name");
+  expect_dropped("op.go", "CredentialsSecret: \"orders-backup-s3\",\n", "secret-name");
+  expect_hits("cr.yaml", "clientSecret: 3f2504e0-4f89-11d3-9a0c-0305e82c3301\n",
+              {{1, 15, CredentialHit::Kind::credential_key, "clientSecret",
+                "3f2504e0-4f89-11d3-9a0c-0305e82c3301"}});
+  expect_hits(
+      "cr.yaml", "credentialsSecret: Wd8-Not-A-Name\n",
+      {{1, 20, CredentialHit::Kind::credential_key, "credentialsSecret", "Wd8-Not-A-Name"}});
+  expect_hits("cr.yaml", "secret: s3cr3t-value\n",
+              {{1, 9, CredentialHit::Kind::credential_key, "secret", "s3cr3t-value"}});
+}
+
+// Issue 36: a value between escaped quotes (a shell or JSON string inside a string) runs to the
+// escaped quote: a variable there is a template, a literal a password.
+TEST(ConfigTextScan, AValueBetweenEscapedQuotesRunsToTheEscapedQuote) {
+  expect_dropped("run.sh", "x=\"password=\\\"$SASL_USER_PASSWORD\\\";\"\n", "placeholder-template");
+  expect_hits("run.sh", "x=\"password=\\\"Wq4-Jaas-Pw\\\";\"\n",
+              {{1, 15, CredentialHit::Kind::credential_key, "password", "Wq4-Jaas-Pw"}});
+}
+
 TEST(ConfigTextScan, LiteralPasswordOnLoopbackIsKeptAsAWeakCredential) {
   expect_hits("compose.yml", "  MONGO_URL: mongodb://admin:password@localhost:27017\n",
               {{1, 30, Kind::uri_password, "", "password"}});

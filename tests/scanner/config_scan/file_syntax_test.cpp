@@ -22,6 +22,17 @@ TEST(FileSyntax, ByNameAndExtension) {
   }
 }
 
+// A template of a file is read as the file it renders (issue 36: `password: Pk5…` in a
+// database.yml.erb was read as Ruby code, where an unquoted word is a name).
+TEST(FileSyntax, ATemplateHasTheSyntaxOfTheFileItRenders) {
+  EXPECT_EQ(file_syntax("config/database.yml.erb"), FileSyntax::config);
+  EXPECT_EQ(file_syntax("roles/mongo/templates/mongod.conf.j2"), FileSyntax::config);
+  EXPECT_EQ(file_syntax("values.yaml.tpl"), FileSyntax::config);
+  EXPECT_EQ(file_syntax("deploy/start.sh.tmpl"), FileSyntax::shell);
+  EXPECT_EQ(file_syntax("app/views/show.html.erb"), FileSyntax::code);
+  EXPECT_EQ(file_syntax("layout.erb"), FileSyntax::code) << "no rendered file's name inside";
+}
+
 }  // namespace
 }  // namespace file_syntax_test
 }  // namespace mongoscan
