@@ -27,6 +27,11 @@ bool all_of(std::string_view text, bool (*predicate)(char)) {
 // A printf verb standing for the value (Go's fmt, C, Python's %): %s, %v, %d, %q, %[4]q, %-10s.
 // In code an unquoted value ends at ']', so Go's explicit argument index may come cut: %[4.
 bool is_format_verb(std::string_view value) {
+  // An escape after the verb belongs to the string: "%s\n".
+  while (value.size() > 2 && value[value.size() - 2] == '\\' &&
+         std::string_view("ntr").find(value.back()) != std::string_view::npos) {
+    value.remove_suffix(2);
+  }
   if (value.size() < 2 || value.front() != '%') return false;
   std::size_t at = 1;
   if (value[at] == '[') {  // Go's explicit argument index
@@ -60,11 +65,40 @@ bool is_regular_expression(std::string_view value) {
   return false;
 }
 
+// A command-line option where an argument list was read as a key and its value:
+// ["aws", "ecr", "get-login-password", "--region", region].
+bool is_option_name(std::string_view value) {
+  return value.size() > 2 && starts_with(value, "--") &&
+         std::isalpha(static_cast<unsigned char>(value[2])) != 0 &&
+         std::all_of(value.begin() + 2, value.end(), [](char c) {
+           return std::islower(static_cast<unsigned char>(c)) != 0 ||
+                  std::isdigit(static_cast<unsigned char>(c)) != 0 || c == '-';
+         });
+}
+
+// An absolute path to a file, where a key names a file of passwords or the Unix passwd file
+// (NSS_WRAPPER_PASSWD=/tmp/passwd): a reference to where a value is kept.
+bool is_absolute_path(std::string_view value) {
+  return value.size() > 1 && value.front() == '/' && value.find(' ') == std::string_view::npos &&
+         std::count(value.begin(), value.end(), '/') >= 2 &&
+         std::all_of(value.begin(), value.end(), [](char c) {
+           return std::isalnum(static_cast<unsigned char>(c)) != 0 ||
+                  std::string_view("/._-").find(c) != std::string_view::npos;
+         });
+}
+
+// A path in a secret store where the value is kept (Vault's KV engine: secret/data/app/db).
+bool is_secret_store_path(std::string_view value) {
+  return (starts_with(value, "secret/") || starts_with(value, "kv/")) &&
+         value.find(' ') == std::string_view::npos && value.size() > 8;
+}
+
 // A template or a reference to a value kept elsewhere: ${X}, {{ x }}, <x>, %X%, $X, $(x), #{x},
 // @x@, {x} (format strings), $env:X.
 bool is_template(std::string_view value, bool quoted) {
-  // ERB and EJS (<%= ENV['X'] %>) besides ${...}, {{ ... }} (Helm, Go, Jinja), $(...), #{...}.
-  for (std::string_view marker : {"${", "{{", "$(", "#{", "{%", "<%"}) {
+  // ERB and EJS (<%= ENV['X'] %>) and Kubernetes JSONPath ({.metadata.name}) besides ${...},
+  // {{ ... }} (Helm, Go, Jinja), $(...), #{...}.
+  for (std::string_view marker : {"${", "{{", "$(", "#{", "{%", "<%", "{."}) {
     if (value.find(marker) != std::string_view::npos) return true;
   }
   if (value == "?" || is_format_verb(value)) return true;
@@ -231,6 +265,8 @@ std::optional<std::string_view> dropping_rule(const CandidateValue& value) {
   if (is_encrypted(text)) return "encrypted-value";
   if (is_template(text, value.quoted)) return "placeholder-template";
   if (is_regular_expression(text)) return "regular-expression";
+  if (is_option_name(text)) return "option-name";
+  if (is_absolute_path(text) || is_secret_store_path(text)) return "file-path";
   if (is_masked(text)) return "masked-value";
   if (is_environment_variable_name(text)) return "environment-variable-name";
   if (!value.quoted && (is_keyword_value(text) || all_of(text, is_number) ||

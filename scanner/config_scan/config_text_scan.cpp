@@ -175,12 +175,18 @@ bool names_credential_object(std::string_view word) {
 
 // A Kubernetes object's name (an RFC 1123 subdomain): lower-case letters, digits, '-' and '.',
 // starting and ending with a letter or a digit.
+// Documentation writes the same in capitals as a slot to fill in (SECRET-NAME).
 bool is_object_name(std::string_view value) {
   if (value.empty() || value.size() > 253) return false;
-  const auto letter_or_digit = [](char c) { return in_class(c, kLower | kDigit); };
-  return letter_or_digit(value.front()) && letter_or_digit(value.back()) &&
-         std::all_of(value.begin(), value.end(),
-                     [&](char c) { return letter_or_digit(c) || c == '-' || c == '.'; });
+  for (const unsigned letter_case : {unsigned{kLower}, unsigned{kUpper}}) {
+    const auto letter_or_digit = [&](char c) { return in_class(c, letter_case | kDigit); };
+    if (letter_or_digit(value.front()) && letter_or_digit(value.back()) &&
+        std::all_of(value.begin(), value.end(),
+                    [&](char c) { return letter_or_digit(c) || c == '-' || c == '.'; })) {
+      return true;
+    }
+  }
+  return false;
 }
 
 // The word before the key's last one: "credentials" in credentialsSecret, "" when there is none.
@@ -197,11 +203,13 @@ std::string_view word_before_last(std::string_view key, std::string_view last) {
 bool names_kubernetes_secret(std::string_view key, std::string_view word, std::string_view value) {
   if (!is_object_name(value)) return false;
   if (equals_ignore_case(word, "secret") &&
-      is_one_of(word_before_last(key, word),
-                {"credentials", "credential", "creds",  "password", "passwords", "users",
-                 "user",        "auth",       "tls",    "ssl",      "keyfile",   "cert",
-                 "certificate", "ca",         "backup", "storage",  "admin",     "root",
-                 "mongodb",     "mongo",      "db",     "database", "connection"})) {
+      is_one_of(
+          word_before_last(key, word),
+          {"credentials", "credential", "creds",  "password", "passwords",  "users",      "user",
+           "auth",        "tls",        "ssl",    "keyfile",  "key",        "encryption", "cert",
+           "certificate", "ca",         "backup", "storage",  "s3",         "minio",      "gcs",
+           "azure",       "kms",        "vault",  "ldap",     "pmm",        "admin",      "root",
+           "mongodb",     "mongo",      "db",     "database", "connection", "registry"})) {
     return true;
   }
   if (!equals_ignore_case(word, "secret") && !names_credential_object(word)) return false;

@@ -32,7 +32,18 @@ TEST(CandidateRules, ErbTagsFormatVerbsAndRegularExpressions) {
   for (std::string_view value : {".*/password: $NEW/", "[^&]*", "\\s+", "(.*)"}) {
     EXPECT_EQ(rule_for(value, false), "regular-expression") << value;
   }
+  EXPECT_EQ(rule_for("%s\\n", false), "placeholder-template") << "an escape after the verb";
   EXPECT_EQ(rule_for("REDACTED/", false), "masked-value") << "a sed replacement ends at '/'";
+  EXPECT_EQ(rule_for("--region"), "option-name");
+  EXPECT_EQ(rule_for("/tmp/passwd", false), "file-path");
+  EXPECT_EQ(rule_for("/run/secrets/mongo-password"), "file-path");
+  EXPECT_EQ(rule_for("secret/data/dc/cluster1/cfg", false), "file-path") << "a Vault KV path";
+  EXPECT_EQ(rule_for("path={.metadata.name}-{.spec.users[0].name},objectType=Secret", false),
+            "placeholder-template")
+      << "Kubernetes JSONPath";
+  for (std::string_view value : {"--Xq9-Pw", "/Xq9", "/a b/c", "-region"}) {
+    EXPECT_EQ(rule_for(value), "kept") << value;
+  }
   for (std::string_view value : {"%[4]qx", "%zz", "%[a]q", "Tz9-Sed-Literal-Pw/", "p.*ss"}) {
     EXPECT_EQ(rule_for(value, false), "kept") << value;
   }

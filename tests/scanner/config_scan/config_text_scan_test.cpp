@@ -213,6 +213,10 @@ TEST(ConfigTextScan, TheNameOfAKubernetesSecretIsNoPassword) {
   expect_dropped("cr.yaml", "credentials: pmm-credentials\n", "secret-name");
   expect_dropped("cr.yaml", "secret: orders-oidc-secret\n", "secret-name");
   expect_dropped("op.go", "CredentialsSecret: \"orders-backup-s3\",\n", "secret-name");
+  expect_dropped("cr.yaml", "#  credentialsSecret: SECRET-NAME\n", "secret-name");
+  expect_dropped("cr.yaml", "ldapSecret: ldap-ca\n", "secret-name");
+  expect_dropped("cr.json", "{\"encryptionKeySecret\":\"my-cluster-encryption-key\"}\n",
+                 "secret-name");
   expect_hits("cr.yaml", "clientSecret: 3f2504e0-4f89-11d3-9a0c-0305e82c3301\n",
               {{1, 15, CredentialHit::Kind::credential_key, "clientSecret",
                 "3f2504e0-4f89-11d3-9a0c-0305e82c3301"}});
