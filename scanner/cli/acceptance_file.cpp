@@ -34,10 +34,6 @@ bool is_date(std::string_view text) {
   return month >= 1 && month <= 12 && day >= 1 && day <= 31;
 }
 
-bool is_connection_string(std::string_view text) {
-  return text.starts_with("mongodb://") || text.starts_with("mongodb+srv://");
-}
-
 Result<Acceptance> acceptance_from_yaml(const YAML::Node& entry, std::string_view path) {
   const int line = yaml_line(entry);
   if (!entry.IsMap()) return load_error(path, line, "an acceptance must be a mapping");
@@ -71,9 +67,9 @@ Result<Acceptance> acceptance_from_yaml(const YAML::Node& entry, std::string_vie
     return load_error(path, yaml_line(yaml_child(entry, "expires")),
                       "\"expires\" must be a date YYYY-MM-DD");
   }
-  if (is_connection_string(acceptance.subject)) {
-    acceptance.subject = redact_connection_string(acceptance.subject);
-  }
+  // Every connection string in it, wherever it starts and whatever its scheme's case
+  // (MonGodb://u:pw@h was kept whole: only a lower-case scheme at the start was redacted).
+  acceptance.subject = redact_connection_strings_in_text(acceptance.subject);
   return acceptance;
 }
 

@@ -80,6 +80,15 @@ TEST(AcceptanceFile, AConnectionStringSubjectLosesItsPasswordAndErrorsNeverQuote
       "accept.yaml");
   ASSERT_TRUE(parsed) << parsed.error().message;
   EXPECT_EQ(parsed.value()[0].subject, "mongodb://app:***@db1/app");
+  // Whatever the scheme's case and wherever the string starts (found by make fuzz: MonGodb://
+  // kept its password).
+  const auto mixed = parse_acceptance_file(
+      "acceptances:\n"
+      "  - {check: CONN-*, subject: 'see MonGodb://app:Hunter2Secret@db1/app', reason: r, "
+      "expires: 2026-12-31}\n",
+      "accept.yaml");
+  ASSERT_TRUE(mixed) << mixed.error().message;
+  EXPECT_EQ(mixed.value()[0].subject, "see MonGodb://app:***@db1/app");
 
   const std::string error = load_error(
       "acceptances:\n  - {check: C-1, subject: 'mongodb://a:Hunter2Secret@h', "
