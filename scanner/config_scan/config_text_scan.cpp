@@ -262,6 +262,30 @@ std::string percent_decoded(std::string_view text) {
   return decoded ? std::move(decoded).value() : std::string(text);
 }
 
+// The JSON escapes a connection string written inside a JSON string may hold, decoded:
+// `\u0026` (how Go's encoding/json and others write '&'), `\u003d` ('='), `\/` ('/').
+std::string json_escapes_decoded(std::string_view text) {
+  std::string decoded(text);
+  if (decoded.find('\\') == std::string::npos) return decoded;
+  for (const auto& [escape, character] :
+       {std::pair{"\\u0026", "&"}, {"\\u003d", "="}, {"\\u003D", "="}, {"\\/", "/"}}) {
+    for (std::size_t at = decoded.find(escape); at != std::string::npos;
+         at = decoded.find(escape, at + 1)) {
+      decoded.replace(at, std::strlen(escape), character);
+    }
+  }
+  return decoded;
+}
+
+// The length of the JSON escape at the start of `text` that stands for a character of a
+// connection string (json_escapes_decoded), or 0.
+std::size_t connection_string_escape(std::string_view text) {
+  for (std::string_view escape : {"\\u0026", "\\u003d", "\\u003D", "\\/"}) {
+    if (text.starts_with(escape)) return escape.size();
+  }
+  return 0;
+}
+
 std::string xml_entities_decoded(std::string_view text) {
   std::string decoded(text);
   if (decoded.find('&') == std::string::npos) return decoded;
@@ -626,12 +650,23 @@ class TextScanner {
     const char quote = offset > 0 && is_quote(text_[offset - 1]) ? text_[offset - 1] : '\0';
     const std::size_t limit = window_end(offset);
     std::size_t end = offset + scheme;
-    while (end < limit && !is_blank(text_[end]) && text_[end] != quote && text_[end] != '\\' &&
+    while (end < limit && !is_blank(text_[end]) && text_[end] != quote &&
            (quote != '\0' || !is_quote(text_[end])) &&
            !(text_[end] == '<' && end + 1 < text_.size() && text_[end + 1] == '/')) {
+      if (text_[end] == '\\') {
+        // A JSON-escaped '&', '=' or '/' is part of the string; any other escape (\" in a
+        // string inside a string) ends it.
+        const std::size_t escape = connection_string_escape(slice(text_, end, 6));
+        if (escape == 0) break;
+        end += escape;
+        continue;
+      }
       ++end;
     }
-    record_connection_string(offset, end);
+    // Cut at the window, not at its end: a fragment, whose missing options would be judged as
+    // absent. Its password is still judged.
+    const bool cut = end >= limit && limit < line_at(offset).end;
+    if (!cut) record_connection_string(offset, end);
     judge_uri_password(offset + scheme, end);
     return end;
   }
@@ -641,7 +676,8 @@ class TextScanner {
     const std::string_view raw = text_.substr(offset, end - offset);
     const auto [entry, inserted] = strings_.try_emplace(raw, scan_.connection_strings.size());
     if (inserted) {
-      scan_.connection_strings.emplace_back().text = Secret(xml_entities_decoded(raw));
+      scan_.connection_strings.emplace_back().text =
+          Secret(xml_entities_decoded(json_escapes_decoded(raw)));
     }
     FoundConnectionString& found = scan_.connection_strings[entry->second];
     const Line line = line_at(offset);

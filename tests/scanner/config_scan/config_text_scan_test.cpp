@@ -79,6 +79,28 @@ TEST(ConfigTextScan, ARepeatedConnectionStringIsOneWithItsFirstPlaces) {
   EXPECT_EQ(scan.connection_strings[1].places.front().line, 2);
 }
 
+// Issue 36: a connection string is read whole: a JSON-escaped '&' (\u0026) or '/' (\/) is part
+// of it and is decoded; an escaped quote ends it; one cut at the scan's window is no connection
+// string to judge (its missing options would be judged absent), though its password still is.
+TEST(ConfigTextScan, AConnectionStringIsReadWholeAndAFragmentIsNotOne) {
+  const TextScan json = scan_config_text(
+      "deploy.json", "{\"uri\": \"mongodb://h1,h2\\/app?replicaSet=rs0\\u0026w=majority\"}\n");
+  ASSERT_EQ(json.connection_strings.size(), 1u);
+  EXPECT_EQ(json.connection_strings[0].text.reveal(),
+            "mongodb://h1,h2/app?replicaSet=rs0&w=majority");
+
+  const TextScan quoted = scan_config_text(
+      "tasks.json", "{\"cmd\": \"mongosh \\\"mongodb://h1/?tls=true\\\" --eval 1\"}\n");
+  ASSERT_EQ(quoted.connection_strings.size(), 1u);
+  EXPECT_EQ(quoted.connection_strings[0].text.reveal(), "mongodb://h1/?tls=true");
+
+  const std::string cut =
+      "x: mongodb://app:Kd9-Cut-Pw@h1/?appName=" + std::string(5000, 'a') + "\n";
+  const TextScan fragment = scan_config_text("app.yaml", cut);
+  EXPECT_TRUE(fragment.connection_strings.empty());
+  EXPECT_EQ(fragment.credentials.size(), 1u) << "the password is judged all the same";
+}
+
 TEST(ConfigTextScan, CredentialKeysInEachFormat) {
   expect_hits("application.properties", "spring.data.mongodb.password=Kd93hQwz1Lr\n",
               {{1, 30, Kind::credential_key, "spring.data.mongodb.password", "Kd93hQwz1Lr"}});
