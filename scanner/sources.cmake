@@ -59,7 +59,8 @@ mongoscan_sources(MONGOSCAN_SOURCES scanner/config_scan
   file_walk.cpp
   ignore_rules.cpp
   javascript_bundle.cpp
-  newline_count.cpp)
+  newline_count.cpp
+  own_report.cpp)
 
 # the data-model probe: sampling documents, their shapes
 mongoscan_sources(MONGOSCAN_SOURCES scanner/data_model

@@ -167,7 +167,8 @@ mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/scanner/config_scan
   file_walk_test.cpp
   ignore_rules_test.cpp
   javascript_bundle_test.cpp
-  newline_count_test.cpp)
+  newline_count_test.cpp
+  own_report_test.cpp)
 
 mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/scanner/data_model
   data_model_lab_test.cpp

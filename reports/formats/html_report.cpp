@@ -342,6 +342,8 @@ std::string badge(Status status) {
 void write_head(const Report& report, std::ostream& out) {
   out << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
       << "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+      << "<meta name=\"generator\" content=\"" << escape(report.tool_name) << " "
+      << escape(report.tool_version) << "\">\n"
       << "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
          "style-src 'unsafe-inline'\">\n"
       << "<title>MongoDB security report — " << escape(report.started_at) << "</title>\n"

@@ -20,6 +20,7 @@
 
 #include "scanner/config_scan/config_text_scan.h"
 #include "scanner/config_scan/file_reader.h"
+#include "scanner/config_scan/own_report.h"
 
 namespace mongoscan {
 namespace {
@@ -120,6 +121,10 @@ void scan_file(const FileToScan& file, const FileRead& read, ScanBudget& budget,
   const std::string_view text = std::get<std::string_view>(read);
   if (std::memchr(text.data(), '\0', std::min(text.size(), kBinaryProbeBytes)) != nullptr) {
     facts.skipped.push_back({file.path, "binary"});
+    return;
+  }
+  if (is_mongoscan_report(text)) {
+    facts.skipped.push_back({file.path, "a mongoscan report"});
     return;
   }
   TextScan scan;

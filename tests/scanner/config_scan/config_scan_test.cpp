@@ -118,6 +118,19 @@ TEST_F(ConfigScanTree, AFileWhoseScanFailsIsSkippedAsAnInternalErrorAndTheRestIs
   EXPECT_EQ(facts.skipped[0].reason, kInternalErrorReason);
 }
 
+// Issue 36: a mongoscan report written into the scanned tree is listed as skipped, not read: its
+// CSS (--pass:) and redacted connection strings failed a second scan's gate.
+TEST_F(ConfigScanTree, MongoscanReportsInTheTreeAreSkippedAndListed) {
+  write("reports/scan.md", "## ❌ mongoscan: fail\n\n| x | --pass: 1 |\n");
+  write("reports/scan.table.txt", "mongoscan 0.1.0 security report\npassword: Kq2-In-Table\n");
+  write("app/config.yml", "password: Kq2-Real-App-Pw\n");
+  const ConfigFacts facts = scan_config_paths({root_.string()}, ConfigScanSettings{});
+  ASSERT_EQ(facts.credentials.size(), 1u);
+  EXPECT_EQ(fs::path(facts.credentials[0].location.path).filename(), "config.yml");
+  ASSERT_EQ(facts.skipped.size(), 2u);
+  for (const SkippedFile& skipped : facts.skipped) EXPECT_EQ(skipped.reason, "a mongoscan report");
+}
+
 // Infrastructure files give their exposure facts, in path order, beside the credentials; a reader
 // that fails on one file costs that file's exposure facts only, and says so.
 TEST_F(ConfigScanTree, InfrastructureFilesGiveExposureFacts) {
