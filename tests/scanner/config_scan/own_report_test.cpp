@@ -6,22 +6,15 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <string>
+
+#include "tests/support/file_text.h"
 
 namespace mongoscan {
 namespace own_report_test {
 namespace {
 
 namespace fs = std::filesystem;
-
-std::string read_file(const fs::path& path) {
-  std::ifstream file(path, std::ios::binary);
-  std::ostringstream text;
-  text << file.rdbuf();
-  return text.str();
-}
 
 TEST(OwnReport, EveryFormatOfAReportIsRecognised) {
   const fs::path golden = fs::path(MONGOSCAN_SOURCE_DIR) / "tests/reports/golden";
@@ -31,7 +24,7 @@ TEST(OwnReport, EveryFormatOfAReportIsRecognised) {
          {".json", ".sarif", ".html", ".junit.xml", ".md", ".table.txt"}) {
       const fs::path path = golden / (std::string(name) + extension);
       ASSERT_TRUE(fs::exists(path)) << path;
-      EXPECT_TRUE(is_mongoscan_report(read_file(path))) << path;
+      EXPECT_TRUE(is_mongoscan_report(testing_support::read_file(path.string()))) << path;
       ++read;
     }
   }
