@@ -12,8 +12,8 @@ namespace {
 constexpr int kLabelWidth = 120;
 constexpr int kBoxWidth = 170;
 constexpr int kBoxHeight = 40;
-constexpr int kGap = 10;
-constexpr int kRowHeight = kBoxHeight + kGap;
+constexpr int kBoxGap = 10;
+constexpr int kRowHeight = kBoxHeight + kBoxGap;
 // What fits a box in 11 px monospace (DejaVu Sans Mono: 6.6 px a character) after the bar.
 constexpr std::size_t kAddressChars = 22;
 
@@ -98,7 +98,7 @@ std::string topology_svg(const TargetSummary& target, const std::map<std::string
   const std::vector<Row> rows = rows_of(target, shards_not_drawn);
   std::size_t widest = 1;
   for (const Row& row : rows) widest = std::max(widest, row.addresses.size());
-  const int width = kLabelWidth + static_cast<int>(widest) * (kBoxWidth + kGap);
+  const int width = kLabelWidth + static_cast<int>(widest) * (kBoxWidth + kBoxGap);
   const int height = static_cast<int>(rows.size()) * kRowHeight + (shards_not_drawn > 0 ? 20 : 0);
   std::string svg = "<svg class=\"topology\" id=\"" + xml_attribute(id) +
                     "\" xmlns=\"http://www.w3.org/2000/svg\" width=\"" + std::to_string(width) +
@@ -122,7 +122,7 @@ std::string topology_svg(const TargetSummary& target, const std::map<std::string
       const std::string state = down     ? "unreachable"
                                 : status ? std::string(to_string(*status))
                                          : "not judged";
-      const int x = kLabelWidth + static_cast<int>(i) * (kBoxWidth + kGap);
+      const int x = kLabelWidth + static_cast<int>(i) * (kBoxWidth + kBoxGap);
       svg +=
           "<g data-node=\"" + xml_attribute(address) + "\" data-state=\"" + state + "\"><title>" +
           xml_content(address + (role.empty() ? "" : " (" + role + ")") + ": " + state) +
