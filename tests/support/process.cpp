@@ -3,7 +3,6 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
-#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -151,9 +150,9 @@ bool pump(Fd& in, std::string_view stdin_text, Fd& out, Fd& err, ProcessResult& 
 }
 
 // Waits for the child's exit until the deadline; returns false if it is still running then.
-bool wait_until(pid_t pid, int& status, rusage& usage, Clock::time_point deadline) {
+bool wait_until(pid_t pid, int& status, Clock::time_point deadline) {
   while (true) {
-    const pid_t reaped = ::wait4(pid, &status, WNOHANG, &usage);
+    const pid_t reaped = ::waitpid(pid, &status, WNOHANG);
     if (reaped == pid || (reaped < 0 && errno != EINTR)) return true;
     if (Clock::now() >= deadline) return false;
     std::this_thread::sleep_for(std::chrono::milliseconds(5));
@@ -192,9 +191,8 @@ ProcessResult run_process(const std::vector<std::string>& argv, const std::strin
 
   ProcessResult result;
   int status = 0;
-  rusage usage{};
   const bool finished = pump(in.write, stdin_text, out.read, err.read, result, deadline) &&
-                        wait_until(pid, status, usage, deadline);
+                        wait_until(pid, status, deadline);
   if (!finished) {
     result.timed_out = true;
     kill_and_reap(pid, status);
@@ -202,7 +200,6 @@ ProcessResult run_process(const std::vector<std::string>& argv, const std::strin
     drain(err.read, result.err);
   }
   result.exit_code = exit_code_of(status);
-  result.peak_rss_kib = usage.ru_maxrss;  // Linux counts it in KiB
   return result;
 }
 

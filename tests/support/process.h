@@ -13,7 +13,6 @@ struct ProcessResult {
   std::string out;
   std::string err;         // also says why the program could not start
   bool timed_out = false;  // the time limit ran out and the child's process group got SIGKILL
-  long peak_rss_kib = 0;   // the child's own peak resident set (wait4); 0 when it was killed
 };
 
 // How long a test lets a program run before killing it: a guard against hangs, never a budget.
