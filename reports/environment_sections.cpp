@@ -132,7 +132,22 @@ EnvironmentParts::EnvironmentParts(const Report& report)
     targets_[target.environment].push_back(&target);
 }
 
+const std::vector<const ReportedFinding*>& EnvironmentParts::findings_of(
+    const EnvironmentSummary& environment) const {
+  static const std::vector<const ReportedFinding*> kNone;
+  const auto found = findings_.find(environment.name);
+  return found == findings_.end() ? kNone : found->second;
+}
+
 Report EnvironmentParts::part(const EnvironmentSummary& environment) const {
+  Report part = part_without_findings(environment);
+  const std::vector<const ReportedFinding*>& findings = findings_of(environment);
+  part.findings.reserve(findings.size());
+  for (const ReportedFinding* reported : findings) part.findings.push_back(*reported);
+  return part;
+}
+
+Report EnvironmentParts::part_without_findings(const EnvironmentSummary& environment) const {
   Report part;
   part.tool_name = report_.tool_name;
   part.tool_version = report_.tool_version;
@@ -140,10 +155,6 @@ Report EnvironmentParts::part(const EnvironmentSummary& environment) const {
   part.finished_at = report_.finished_at;
   if (const auto found = targets_.find(environment.name); found != targets_.end()) {
     for (const TargetSummary* target : found->second) part.targets.push_back(*target);
-  }
-  if (const auto found = findings_.find(environment.name); found != findings_.end()) {
-    part.findings.reserve(found->second.size());
-    for (const ReportedFinding* reported : found->second) part.findings.push_back(*reported);
   }
   part.statistics.nodes = 0;
   for (const TargetSummary& target : part.targets) part.statistics.nodes += target.nodes.size();

@@ -70,6 +70,11 @@ class EnvironmentParts {
  public:
   explicit EnvironmentParts(const Report& report);
   Report part(const EnvironmentSummary& environment) const;
+  // The part without its findings (part's targets, coverage, times and tool), and its findings
+  // by pointer into the report: a section rendered from the two copies no finding.
+  Report part_without_findings(const EnvironmentSummary& environment) const;
+  const std::vector<const ReportedFinding*>& findings_of(
+      const EnvironmentSummary& environment) const;
 
  private:
   const Report& report_;

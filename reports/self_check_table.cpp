@@ -28,11 +28,17 @@ class ColumnIndex {
 
   // The subject's column, added at the end of its kind's columns when it has none yet.
   std::size_t column_of(const Subject& subject) {
+    std::map<std::string, std::size_t, std::less<>>& index = index_of(subject.kind);
+    // describe() is the subject's name itself for all but files: looked up without a copy.
+    const std::string described =
+        subject.kind == Subject::Kind::file ? describe(subject) : std::string();
+    const std::string_view name =
+        subject.kind == Subject::Kind::file ? std::string_view(described) : subject.name;
+    if (const auto found = index.find(name); found != index.end()) return found->second;
     std::vector<SelfCheckColumn>& columns = columns_of(subject.kind);
-    const std::string name = describe(subject);
-    const auto [found, added] = index_of(subject.kind).try_emplace(name, columns.size());
-    if (added) columns.push_back({name, "", std::nullopt});
-    return found->second;
+    index.emplace(std::string(name), columns.size());
+    columns.push_back({std::string(name), "", std::nullopt});
+    return columns.size() - 1;
   }
 
  private:
@@ -50,7 +56,7 @@ class ColumnIndex {
     return table_.files;
   }
 
-  std::map<std::string, std::size_t>& index_of(Subject::Kind kind) {
+  std::map<std::string, std::size_t, std::less<>>& index_of(Subject::Kind kind) {
     switch (kind) {
       case Subject::Kind::node:
         return nodes_;
@@ -65,7 +71,7 @@ class ColumnIndex {
   }
 
   SelfCheckTable& table_;
-  std::map<std::string, std::size_t> nodes_, uris_, files_, namespaces_;
+  std::map<std::string, std::size_t, std::less<>> nodes_, uris_, files_, namespaces_;
 };
 
 // The order of rows: group, then layer (connection strings before credentials), then check id.
@@ -166,19 +172,28 @@ const std::vector<SelfCheckColumn>& SelfCheckTable::columns(Subject::Kind kind) 
 }
 
 SelfCheckTable build_self_check_table(const Report& report) {
+  std::vector<const ReportedFinding*> findings;
+  findings.reserve(report.findings.size());
+  for (const ReportedFinding& reported : report.findings) findings.push_back(&reported);
+  return build_self_check_table(report, findings);
+}
+
+SelfCheckTable build_self_check_table(const Report& report,
+                                      const std::vector<const ReportedFinding*>& findings) {
   SelfCheckTable table;
   ColumnIndex index(table);
   index.add_target_nodes(report.targets);
   // Every column first, so that each row gets a cell for every column of its kind.
   std::vector<std::size_t> column_of_finding;
-  for (const ReportedFinding& reported : report.findings) {
-    column_of_finding.push_back(index.column_of(reported.finding.subject));
+  column_of_finding.reserve(findings.size());
+  for (const ReportedFinding* reported : findings) {
+    column_of_finding.push_back(index.column_of(reported->finding.subject));
   }
 
   std::vector<SelfCheckRow> rows;
   std::map<std::pair<std::string, Subject::Kind>, std::size_t> row_of_check;
-  for (std::size_t i = 0; i < report.findings.size(); ++i) {
-    const ReportedFinding& reported = report.findings[i];
+  for (std::size_t i = 0; i < findings.size(); ++i) {
+    const ReportedFinding& reported = *findings[i];
     const Finding& finding = reported.finding;
     const auto [found, added] =
         row_of_check.try_emplace({finding.check_id, finding.subject.kind}, rows.size());

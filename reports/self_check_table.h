@@ -92,6 +92,11 @@ std::string describe_subjects(const SelfCheckTable& table);
 SelfCheckTable build_self_check_table(const Report& report);
 SelfCheckTable build_self_check_table(const Report&& report) = delete;  // it would dangle
 
+// The table of some findings (which must outlive it) on the report's targets: an inventory's
+// environment, rendered without a copy of its findings.
+SelfCheckTable build_self_check_table(const Report& report,
+                                      const std::vector<const ReportedFinding*>& findings);
+
 // The key that heads a subject's column in the self-check matrix, in every format: "n1" for the
 // first node, "u1" for the first connection string, "f1" for the first file, "d1" for the first
 // database or collection.

@@ -713,9 +713,18 @@ void write_cell(const SelfCheckCell& cell, const SelfCheckColumn& column, std::o
     return;
   }
   const std::string name(to_string(*status));
-  std::string title = column.name;
-  for (const ReportedFinding* reported : cell.findings) title += "\n" + reported->finding.message;
-  out << "<td class=\"cell " << name << "\" title=\"" << escape(title)
+  // Each string redacted and escaped on its own; the subject's name is the same in every cell of
+  // its column, so the last one is kept.
+  thread_local std::string last_name, last_escaped_name;
+  if (column.name != last_name || last_escaped_name.empty()) {
+    last_name = column.name;
+    last_escaped_name = escape(column.name);
+  }
+  std::string title = last_escaped_name;
+  for (const ReportedFinding* reported : cell.findings) {
+    title += "\n" + escape(reported->finding.message);
+  }
+  out << "<td class=\"cell " << name << "\" title=\"" << title
       << "\"><span class=\"glyph\" aria-hidden=\"true\">" << glyph(*status)
       << "</span> <span class=\"word\">" << name << "</span>";
   if (cell.findings.size() > 1) out << " ×" << cell.findings.size();
@@ -931,9 +940,10 @@ void write_findings_row(const FindingsViewLine& line, std::string_view anchor, s
 
 // The findings view (findings_view.h) in place of the matrices: a row per result that fails, errs
 // or warns, worst severity first, then the suppressed ones.
-void write_findings_table(const Report& report, const SelfCheckTable& table,
-                          std::string_view section_id, std::ostream& out) {
-  const FindingsView view = findings_view(report);
+void write_findings_table(const std::vector<const ReportedFinding*>& findings,
+                          const SelfCheckTable& table, std::string_view section_id,
+                          std::ostream& out) {
+  const FindingsView view = findings_view(findings);
   std::set<std::string> anchored;  // the first row of each check and subject kind has the anchor
   auto anchor = [&](const FindingsViewLine& line) {
     const Finding& finding = line.reported->finding;
@@ -941,7 +951,7 @@ void write_findings_table(const Report& report, const SelfCheckTable& table,
     return anchored.insert(id).second ? id : std::string();
   };
   out << "<p class=\"legend\">A row per result that fails, errs or warns, worst severity first: "
-      << view.lines.size() << " of " << report.findings.size() << " results on "
+      << view.lines.size() << " of " << findings.size() << " results on "
       << escape(describe_subjects(table))
       << ". Passes and skips are counted in the summary; <code>--view grid</code> renders every "
          "check on every subject.</p>\n";
@@ -967,9 +977,10 @@ void write_findings_table(const Report& report, const SelfCheckTable& table,
 
 // The grid or the findings table in a section with the id given; the grid's status filters (page
 // wide: their ids are unique) only when `filters`.
-void write_findings(const Report& report, const SelfCheckTable& table, ReportView view,
-                    std::ostream& out, std::string_view section_id = "findings",
-                    bool filters = true) {
+// `findings` are the report's (or its environment's), by pointer; `table` is theirs.
+void write_findings(const Report& report, const std::vector<const ReportedFinding*>& findings,
+                    const SelfCheckTable& table, ReportView view, std::ostream& out,
+                    std::string_view section_id = "findings", bool filters = true) {
   if (view == ReportView::automatic)
     view = matrices_fit(table) ? ReportView::grid : ReportView::findings;
   out << "<section id=\"" << section_id << "\">\n<h2>"
@@ -979,7 +990,7 @@ void write_findings(const Report& report, const SelfCheckTable& table, ReportVie
     return;
   }
   if (view == ReportView::findings) {
-    write_findings_table(report, table, section_id, out);
+    write_findings_table(findings, table, section_id, out);
     out << "</section>\n";
     return;
   }
@@ -1085,13 +1096,14 @@ void write_environments(const Report& report, ReportView view, std::ostream& out
     if (!environment.error.empty()) {
       out << "<p class=\"incomplete\">Not scanned: " << escape(environment.error) << "</p>\n";
     } else {
-      const Report part = parts.part(environment);
-      const SelfCheckTable table = build_self_check_table(part);
+      const Report part = parts.part_without_findings(environment);
+      const std::vector<const ReportedFinding*>& findings = parts.findings_of(environment);
+      const SelfCheckTable table = build_self_check_table(part, findings);
       if (!part.coverage.complete()) {
         out << "<p class=\"incomplete\">" << escape(part.coverage.statement()) << "</p>\n";
       }
       write_targets(part, table, out, id + "-targets");
-      write_findings(part, table, view, out, id + "-findings", filters);
+      write_findings(part, findings, table, view, out, id + "-findings", filters);
       filters = filters && table.sections.empty();
     }
     out << "</section>\n";
@@ -1183,7 +1195,10 @@ void write_html_report(const Report& report, std::ostream& out, ReportView view,
     if (report.config_scan) write_config_scan(*report.config_scan, out);
     write_stale_acceptance_section(report, out);
     if (framework) write_controls(report, *framework, out);
-    write_findings(report, table, view, out);
+    std::vector<const ReportedFinding*> findings;
+    findings.reserve(report.findings.size());
+    for (const ReportedFinding& reported : report.findings) findings.push_back(&reported);
+    write_findings(report, findings, table, view, out);
   } else {
     write_fleet(report, out);
     if (report.config_scan) write_config_scan(*report.config_scan, out);
