@@ -282,9 +282,18 @@ void append_escaped(std::string& html, char c) {
 std::string escape(std::string_view raw_text) {
   // Every string a report shows passes here: a connection string in it loses its credentials.
   const ShownText shown(raw_text);
+  const std::string_view text = shown.view();
   std::string escaped;
-  escaped.reserve(shown.view().size());
-  for (const char c : shown.view()) append_escaped(escaped, c);
+  escaped.reserve(text.size() + 16);
+  std::size_t plain_from = 0;  // runs without a character to escape are appended whole
+  for (std::size_t at = 0; at < text.size(); ++at) {
+    const char c = text[at];
+    if (c != '&' && c != '<' && c != '>' && c != '"' && c != '\'') continue;
+    escaped.append(text.substr(plain_from, at - plain_from));
+    append_escaped(escaped, c);
+    plain_from = at + 1;
+  }
+  escaped.append(text.substr(plain_from));
   return escaped;
 }
 
