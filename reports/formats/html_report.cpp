@@ -297,12 +297,29 @@ std::string escape(std::string_view raw_text) {
   return escaped;
 }
 
+// The last text a renderer was given and what it made of it: a report renders one subject's name
+// again in every cell and every result on it.
+class LastAnswer {
+ public:
+  template <typename Render>
+  const std::string& of(std::string_view text, Render render) {
+    if (!known_ || text != text_) {
+      text_ = text;
+      answer_ = render(text);
+      known_ = true;
+    }
+    return answer_;
+  }
+
+ private:
+  bool known_ = false;
+  std::string text_;
+  std::string answer_;
+};
+
 // Escaped text that may break after '.', '/', ':', '@', '?', '&' and ',': addresses, URIs and
 // paths wrap at their separators in narrow columns.
-// A report breaks one subject's name into every result on it, so the last answer is kept.
-std::string breakable(std::string_view raw_text) {
-  thread_local std::string last_text, last_html;
-  if (raw_text == last_text && !last_html.empty()) return last_html;
+std::string breakable_once(std::string_view raw_text) {
   const ShownText shown(raw_text);
   std::string html;
   html.reserve(shown.view().size() * 2);
@@ -312,9 +329,13 @@ std::string breakable(std::string_view raw_text) {
       html += "<wbr>";
     }
   }
-  last_text = raw_text;
-  last_html = std::move(html);
-  return last_html;
+  return html;
+}
+
+// breakable_once of the text, the last answer kept.
+std::string breakable(std::string_view raw_text) {
+  thread_local LastAnswer last;
+  return last.of(raw_text, breakable_once);
 }
 
 std::string pretty_json(const nlohmann::json& value) {
@@ -722,14 +743,9 @@ void write_cell(const SelfCheckCell& cell, const SelfCheckColumn& column, std::o
     return;
   }
   const std::string name(to_string(*status));
-  // Each string redacted and escaped on its own; the subject's name is the same in every cell of
-  // its column, so the last one is kept.
-  thread_local std::string last_name, last_escaped_name;
-  if (column.name != last_name || last_escaped_name.empty()) {
-    last_name = column.name;
-    last_escaped_name = escape(column.name);
-  }
-  std::string title = last_escaped_name;
+  // Each string redacted and escaped on its own, the column's name once for its run of cells.
+  thread_local LastAnswer escaped_name;
+  std::string title = escaped_name.of(column.name, escape);
   for (const ReportedFinding* reported : cell.findings) {
     title += "\n" + escape(reported->finding.message);
   }
