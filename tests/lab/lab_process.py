@@ -93,6 +93,17 @@ class LabProcess:
             return []
         return [json.loads(line) for line in self.log_file.read_text().splitlines() if line]
 
+    def commands_after(self, before, *, until, timeout_s=10.0):
+        """The log's entries past the first `before`, once `until(names)` holds for their command
+        names or `timeout_s` has passed: the lab logs what a client sends after the client has
+        moved on (endSessions on close), later still on a loaded machine."""
+        deadline = time.monotonic() + timeout_s
+        while True:
+            entries = self.commands()[before:]
+            if until([entry["command"] for entry in entries]) or time.monotonic() >= deadline:
+                return entries
+            time.sleep(0.05)
+
 
 def start_for_class(test_class, profile, **options):
     """Starts a lab in setUpClass and registers its stop as a class cleanup."""

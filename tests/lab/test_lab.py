@@ -225,8 +225,7 @@ class OpenProfileTest(LabTestCase):
         for name in ("ping", "buildInfo", "serverStatus", "getCmdLineOpts"):
             client.admin.command(name)
         client.close()
-        time.sleep(0.2)
-        entries = self.lab.commands()[before:]
+        entries = self.lab.commands_after(before, until=lambda names: "endSessions" in names)
         sent = [e["command"] for e in entries if e["command"] not in HANDSHAKE_COMMANDS]
         # saslStart rides in hello's speculativeAuthenticate (pymongo 3.11 sends it).
         self.assertEqual(["saslContinue", "ping", "buildInfo", "serverStatus", "getCmdLineOpts",
@@ -1077,8 +1076,9 @@ class DataModelProfileTest(LabTestCase):
         scanner = self.scanner()
         scanner.shop.command("dbStats")
         scanner.shop.command("aggregate", "orders", pipeline=[{"$collStats": {"storageStats": {}}}], cursor={})
-        time.sleep(0.2)
-        sent = [e["command"] for e in self.lab.commands()[before:]]
+        entries = self.lab.commands_after(
+            before, until=lambda names: {"dbStats", "aggregate"} <= set(names))
+        sent = [e["command"] for e in entries]
         self.assertIn("dbStats", sent)
         self.assertIn("aggregate", sent)
 

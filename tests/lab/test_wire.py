@@ -397,7 +397,9 @@ class LifecycleTest(unittest.TestCase):
             thread.join()
         self.assertEqual(8, len(elapsed))
         self.assertGreaterEqual(min(elapsed), 0.29)
-        self.assertLess(time.monotonic() - started, 8 * 0.3 / 2)
+        # One after another they take 8 x 0.3 s; a quarter off that leaves room for a loaded
+        # machine and still fails if the lab answers one connection at a time.
+        self.assertLess(time.monotonic() - started, 8 * 0.3 * 0.75)
 
     def test_no_reply_fault_reads_and_logs_but_never_answers(self):
         profile = self.start_profile_file({"nodes": [{"role": "standalone", "version": "7.0.9",
