@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "checks/check_spec.h"
+#include "scanner/facts/file_context.h"
 #include "scanner/facts/listed_at.h"
 
 namespace mongoscan {
@@ -25,6 +26,10 @@ struct Subject {
   // A uri subject's --uri-file or --app-uri-file line; a node's or namespace's, the line of the
   // deployment's connection string. None for a file subject (its name and line say where it is).
   std::optional<ListedAt> listed_at = {};
+  // A file subject's context (production, example, test, documentation) when the file came from
+  // the config scan: what the file is for, which decides whether its findings gate
+  // (Policy::gating_contexts).
+  std::optional<FileContext> context = {};
 
   static Subject node(std::string address) { return {Kind::node, std::move(address), {}, {}}; }
   static Subject uri(std::string redacted_uri) {

@@ -14,6 +14,7 @@ Policy development_specification_policy() {
   policy.data_model.database_prefix = "db_";
   policy.data_model.collection_prefix = "t_";
   policy.data_model.time_suffixed_families = true;
+  policy.connection.explicit_options = true;
   return policy;
 }
 

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "checks/check_spec.h"
+#include "scanner/facts/file_context.h"
 
 namespace mongoscan {
 
@@ -32,6 +33,14 @@ struct PasswordRules {
 
 // CONN-008: application instances × maxPoolSize × routers must stay within max_percent of the
 // smallest server connection limit.
+// Connection-string options the string leaves out (CONN-004, CONN-005, CONN-006). Off: an option
+// whose driver default already meets the rule passes, with the default as evidence. On: every such
+// option must be written, as the development specification's preset asks (A2.1 lists them as the
+// key parameters of a connection string).
+struct ConnectionStringRules {
+  bool explicit_options = false;
+};
+
 struct ConnectionBudget {
   std::optional<std::int64_t> app_instances;  // unknown unless the policy or --app-instances says
   std::int64_t max_percent = 80;
@@ -110,6 +119,7 @@ struct Policy {
                                                  {"waitQueueTimeoutMS", {5000, 10000}},
                                                  {"connectTimeoutMS", {10000, 30000}}};
   PasswordRules passwords;
+  ConnectionStringRules connection;
   ConnectionBudget connection_budget;
   // Accounts ("user@db") allowed administrative roles (AUTHZ-001, AUTHZ-002). Unset: nobody is
   // declared, so administrative roles warn instead of failing.
@@ -133,6 +143,9 @@ struct Policy {
   DataModelRules data_model;
   ConfigFindingLimits config_findings;
   ExposureRules exposure;
+  // The file contexts whose findings gate (scanner/facts/file_context.h). A failed or warned
+  // finding in any other context keeps its status at severity info: reported, never gating.
+  std::set<FileContext> gating_contexts = {FileContext::production, FileContext::example};
   // An incomplete scan (nodes not scanned, checks in error: ScanCoverage) passes the gate.
   bool allow_incomplete = false;
   std::map<std::string, Severity> severity_overrides;  // check id -> severity
@@ -142,7 +155,8 @@ struct Policy {
 };
 
 // The preset named after the development specification (`--policy dev-spec`): the defaults,
-// with its naming conventions on (db_ and t_ prefixes, _YYYYMM families).
+// with its naming conventions on (db_ and t_ prefixes, _YYYYMM families) and the key connection
+// options written out (connection.explicit_options).
 inline constexpr std::string_view kDevelopmentSpecificationPreset = "dev-spec";
 Policy development_specification_policy();
 

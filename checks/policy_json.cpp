@@ -12,6 +12,9 @@
 //   "passwords": {"min_length": 12, "require_upper": true, "require_lower": true,
 //                 "require_digit": true, "require_special": true, "reject_common": true,
 //                 "reject_username": true}  AUTHN-005 rules; each field given replaces its default
+//   "connection": {"explicit_options": false}
+//                                           CONN-004/005/006: true requires the options whose
+//                                           driver default meets the rule to be written anyway
 //   "connection_budget": {"app_instances": 4, "max_percent": 80}
 //                                           CONN-008: how many application instances share the
 //                                           deployment (unknown by default) and the share of the
@@ -49,6 +52,10 @@
 //   "config_findings": {"per_file": 100, "per_scan": 10000}
 //                                           config-scan credentials listed one by one, per file
 //                                           and kind, and per scan; the rest are counted
+//   "gating_contexts": ["production", "example"]
+//                                           the file contexts (production, example, test,
+//                                           documentation) whose findings gate; in the others a
+//                                           failed or warned finding is kept at severity info
 //   "allow_incomplete": false               an incomplete scan (nodes not scanned, checks in
 //                                           error) passes the gate (as --allow-incomplete)
 //   "severity_overrides": {"CONN-005": "medium"}   check id -> info|low|medium|high|critical
@@ -307,6 +314,19 @@ Result<Ok> read_identity(const json& value, Policy& policy) {
   return Ok{};
 }
 
+Result<Ok> read_connection(const json& value, Policy& policy) {
+  if (!value.is_object()) return wrong_type("connection", "an object", value);
+  for (const auto& [key, setting] : value.items()) {
+    const std::string path = "connection." + key;
+    if (key != "explicit_options") {
+      return policy_error(path, "unknown key (expected explicit_options)");
+    }
+    if (!setting.is_boolean()) return wrong_type(path, "true or false", setting);
+    policy.connection.explicit_options = setting.get<bool>();
+  }
+  return Ok{};
+}
+
 Result<Ok> read_tls_certificate_warn_days(const json& value, Policy& policy) {
   auto days = read_count("tls_certificate_warn_days", value);
   if (!days) return days.error();
@@ -506,14 +526,32 @@ Result<Ok> read_disabled_checks(const json& value, Policy& policy) {
   return Ok{};
 }
 
+Result<Ok> read_gating_contexts(const json& value, Policy& policy) {
+  if (!value.is_array()) return wrong_type("gating_contexts", "an array of strings", value);
+  std::set<FileContext> contexts;
+  for (std::size_t i = 0; i < value.size(); ++i) {
+    const std::string path = "gating_contexts[" + std::to_string(i) + "]";
+    if (!value[i].is_string()) return wrong_type(path, "a string", value[i]);
+    const auto context = file_context_named(value[i].get<std::string>());
+    if (!context) {
+      return policy_error(path, "unknown context " + value[i].dump() +
+                                    " (expected production, example, test or documentation)");
+    }
+    contexts.insert(*context);
+  }
+  policy.gating_contexts = std::move(contexts);
+  return Ok{};
+}
+
 using SectionReader = Result<Ok> (*)(const json&, Policy&);
 
-constexpr std::array<std::pair<std::string_view, SectionReader>, 19> kSections = {{
+constexpr std::array<std::pair<std::string_view, SectionReader>, 21> kSections = {{
     {"workload", read_workload},
     {"read_preferences", read_read_preferences},
     {"majority_write_workloads", read_majority_write_workloads},
     {"pool_ranges", read_pool_ranges},
     {"passwords", read_passwords},
+    {"connection", read_connection},
     {"connection_budget", read_connection_budget},
     {"administrators", read_administrators},
     {"monitoring_accounts", read_monitoring_accounts},
@@ -525,6 +563,7 @@ constexpr std::array<std::pair<std::string_view, SectionReader>, 19> kSections =
     {"data_model", read_data_model},
     {"config_findings", read_config_findings},
     {"exposure", read_exposure},
+    {"gating_contexts", read_gating_contexts},
     {"allow_incomplete", read_allow_incomplete},
     {"severity_overrides", read_severity_overrides},
     {"disabled_checks", read_disabled_checks},

@@ -10,6 +10,7 @@ mongoscan_sources(MONGOSCAN_SOURCES checks
   control_catalogue.cpp
   control_reference.cpp
   cwe.cpp
+  file_context_gate.cpp
   finding.cpp
   finding_fingerprint.cpp
   framework_coverage.cpp

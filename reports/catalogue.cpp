@@ -9,7 +9,7 @@
 namespace mongoscan {
 namespace {
 
-constexpr std::size_t kTitleWidth = 60;
+constexpr std::size_t kCheckTitleWidth = 60;
 constexpr std::size_t kReferencesWidth = 40;
 constexpr std::size_t kRemediationWidth = 80;
 
@@ -36,7 +36,7 @@ void write_table(const std::vector<CheckSpec>& specs, std::ostream& out) {
   TextTable table({{"ID"},
                    {"LAYER"},
                    {"SEVERITY"},
-                   {"TITLE", kTitleWidth},
+                   {"TITLE", kCheckTitleWidth},
                    {"REFERENCES", kReferencesWidth},
                    {"REMEDIATION", kRemediationWidth}});
   for (const CheckSpec& spec : specs) {

@@ -27,8 +27,12 @@ std::string subject_text(const Subject& subject) {
   switch (subject.kind) {
     case Subject::Kind::node:
       return subject.name;
-    case Subject::Kind::file:
-      return subject.line ? subject.name + ":" + std::to_string(*subject.line) : subject.name;
+    case Subject::Kind::file: {
+      std::string text =
+          subject.line ? subject.name + ":" + std::to_string(*subject.line) : subject.name;
+      if (subject.context) text += " [" + std::string(to_string(*subject.context)) + "]";
+      return text;
+    }
     case Subject::Kind::uri:
     case Subject::Kind::ns:
       break;

@@ -8,7 +8,7 @@
 namespace mongoscan {
 namespace {
 
-constexpr std::size_t kTitleWidth = 90;
+constexpr std::size_t kControlTitleWidth = 90;
 
 // "partial: …", "not remotely observable: …", or for a full control "outside the remote view: …".
 std::string note_line(const ControlCoverageRow& row) {
@@ -37,8 +37,8 @@ void write_coverage_table(const FrameworkCoverage& coverage, std::ostream& out) 
          "switch or scan option a part needs as \"judged when\"); partial: a part "
          "the deployment shows is not judged; not remotely observable: only the host or the "
          "organisation can show it\n\n";
-  TextTable table({{"CONTROL"}, {"COVERAGE"}, {"CHECKS"}, {"TITLE", kTitleWidth, 0, true}});
-  table.set_detail_columns({{"", kTitleWidth + 20, 0, true}}, "    ");
+  TextTable table({{"CONTROL"}, {"COVERAGE"}, {"CHECKS"}, {"TITLE", kControlTitleWidth, 0, true}});
+  table.set_detail_columns({{"", kControlTitleWidth + 20, 0, true}}, "    ");
   for (const ControlCoverageRow& row : coverage.rows) {
     table.add_row({{std::string(row.control.id)},
                    {std::string(to_string(row.level))},

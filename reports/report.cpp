@@ -10,6 +10,12 @@ std::string describe(const Subject& subject) {
   return text;
 }
 
+std::string describe_with_context(const Subject& subject) {
+  std::string text = describe(subject);
+  if (subject.context) text += " [" + std::string(to_string(*subject.context)) + "]";
+  return text;
+}
+
 std::string describe_origin(const NodeSummary& node) {
   std::string text = node.origin;
   if (!node.named_by.empty()) text += " of " + node.named_by;

@@ -17,8 +17,12 @@
 
 namespace mongoscan {
 
-// A subject as reports print it: "host:port", "path:line:column" or the redacted URI.
+// A subject as reports print it: "host:port", "path:line:column" or the redacted URI. The
+// subject's identity in histories and self-check columns: never its context.
 std::string describe(const Subject& subject);
+
+// describe(), with a file subject's context after it: "app/test/seed.js:4:9 [test]".
+std::string describe_with_context(const Subject& subject);
 
 struct ReportedFinding {
   CheckSpec spec;

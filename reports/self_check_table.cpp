@@ -37,7 +37,10 @@ class ColumnIndex {
     if (const auto found = index.find(name); found != index.end()) return found->second;
     std::vector<SelfCheckColumn>& columns = columns_of(subject.kind);
     index.emplace(std::string(name), columns.size());
-    columns.push_back({std::string(name), "", std::nullopt});
+    // A file column is shown with its context ("[test]"); a file has one, so it does not split.
+    columns.push_back(
+        {subject.kind == Subject::Kind::file ? describe_with_context(subject) : std::string(name),
+         "", std::nullopt});
     return columns.size() - 1;
   }
 

@@ -54,6 +54,7 @@ mongoscan_sources(MONGOSCAN_SOURCES scanner/config_scan
   config_fingerprint.cpp
   config_scan.cpp
   config_text_scan.cpp
+  context_rules.cpp
   file_reader.cpp
   file_syntax.cpp
   file_walk.cpp
@@ -82,6 +83,7 @@ mongoscan_sources(MONGOSCAN_SOURCES scanner/dns
 mongoscan_sources(MONGOSCAN_SOURCES scanner/facts
   cluster_topology.cpp
   config_facts.cpp
+  file_context.cpp
   node_facts.cpp
   sharded_cluster.cpp
   tls_facts.cpp

@@ -16,6 +16,7 @@ mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/checks
   control_catalogue_test.cpp
   control_reference_test.cpp
   cwe_test.cpp
+  file_context_gate_test.cpp
   finding_fingerprint_test.cpp
   finding_test.cpp
   framework_coverage_test.cpp
@@ -162,6 +163,7 @@ mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/scanner/config_scan
   config_fingerprint_test.cpp
   config_scan_test.cpp
   config_text_scan_test.cpp
+  context_rules_test.cpp
   file_reader_test.cpp
   file_syntax_test.cpp
   file_walk_test.cpp
@@ -188,6 +190,7 @@ mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/scanner/dns
 
 mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/scanner/facts
   cluster_topology_test.cpp
+  file_context_test.cpp
   node_facts_test.cpp
   sharded_cluster_test.cpp)
 

@@ -57,6 +57,41 @@ std::vector<std::string> options_set_to(const ConnectionString& uri,
   return matching;
 }
 
+// Where each driver default below is specified (mongodb/specifications).
+constexpr std::string_view kRetryableWritesDefault =
+    "retryable-writes specification: retryWrites defaults to true";
+constexpr std::string_view kRetryableReadsDefault =
+    "retryable-reads specification: retryReads defaults to true";
+constexpr std::string_view kReadPreferenceDefault =
+    "server-selection specification: the read preference mode defaults to primary";
+constexpr std::string_view kWriteConcernDefault =
+    "read-write-concern specification: without w the driver sends no write concern and the "
+    "server's default applies; MongoDB manual, implicit default write concern: w:majority since "
+    "5.0, except w:1 where arbiters leave no data-bearing voting majority";
+constexpr std::string_view kMaxPoolSizeDefault =
+    "connection-monitoring-and-pooling specification: maxPoolSize defaults to 100";
+
+// Records in `evidence` what the driver uses for an option the string leaves out.
+void record_driver_default(json& evidence, std::string_view option, json value,
+                           std::string_view source) {
+  evidence["driver_defaults"][std::string(option)] = {{"value", std::move(value)},
+                                                      {"source", source}};
+}
+
+// The verdict on an option left out whose driver default meets the rule: a pass, or a warning
+// when the policy asks for the option written (connection.explicit_options).
+Verdict default_meets_rule(const Policy& policy, const std::string& what_default_does,
+                           json evidence) {
+  if (policy.connection.explicit_options) {
+    return {Status::warn,
+            what_default_does +
+                ", which meets the rule, but the policy asks for the option written "
+                "(connection.explicit_options)",
+            std::move(evidence)};
+  }
+  return {Status::pass, what_default_does + " (driver default)", std::move(evidence)};
+}
+
 Verdict judge_high_availability(const ConnectionString& uri, const Policy&) {
   json evidence = options_seen(uri, {"directConnection", "loadBalanced", "replicaSet"});
   evidence["scheme"] = uri.srv ? "mongodb+srv" : "mongodb";
@@ -116,20 +151,24 @@ Verdict judge_auth_source(const ConnectionString& uri, const Policy&) {
     return {Status::pass, std::string(*external) + " always authenticates against $external",
             evidence};
   }
+  // Not a default that can meet the rule: the specification makes authSource mandatory (A2.1),
+  // whatever database the driver would pick without it.
   if (uri.database) {
     evidence["database"] = *uri.database;
     return {Status::warn,
             "authSource not set: the path /" + *uri.database +
-                " selects the authentication database as a side effect; state authSource",
+                " selects the authentication database as a side effect; the development "
+                "specification requires authSource written",
             evidence};
   }
   return {Status::fail,
           "credentials without authSource or a database path authenticate against \"" +
-              credentials.source + "\" by default; state authSource explicitly",
+              credentials.source +
+              "\" by default; the development specification requires authSource written",
           evidence};
 }
 
-Verdict judge_retries(const ConnectionString& uri, const Policy&) {
+Verdict judge_retries(const ConnectionString& uri, const Policy& policy) {
   json evidence = options_seen(uri, {"retryWrites", "retryReads"});
   const auto disabled = options_set_to(uri, {"retryWrites", "retryReads"}, false);
   if (!disabled.empty()) {
@@ -138,10 +177,20 @@ Verdict judge_retries(const ConnectionString& uri, const Policy&) {
                 ": operations fail instead of being retried once after a failover or network error",
             evidence};
   }
-  return {Status::pass,
-          evidence.empty() ? "retryWrites and retryReads not set: both default to true"
-                           : "retryWrites and retryReads are enabled",
-          evidence};
+  std::vector<std::string> left_out;
+  if (!uri.option("retryWrites")) {
+    left_out.emplace_back("retryWrites");
+    record_driver_default(evidence, "retryWrites", true, kRetryableWritesDefault);
+  }
+  if (!uri.option("retryReads")) {
+    left_out.emplace_back("retryReads");
+    record_driver_default(evidence, "retryReads", true, kRetryableReadsDefault);
+  }
+  if (left_out.empty()) {
+    return {Status::pass, "retryWrites and retryReads are enabled", evidence};
+  }
+  return default_meets_rule(policy, join(left_out, " and ") + " not set: retried once by default",
+                            std::move(evidence));
 }
 
 Verdict judge_numeric_write_concern(const ConnectionString& uri, std::int64_t count,
@@ -185,10 +234,12 @@ Verdict judge_write_concern(const ConnectionString& uri, const Policy& policy) {
   }
   const UriOption* w = uri.option("w");
   if (w == nullptr) {
-    return {Status::warn,
-            "w not set: servers since 5.0 default to majority, but the rule wants w=majority "
-            "stated, as older servers and cluster-wide defaults may differ",
-            evidence};
+    record_driver_default(evidence, "w", "the server's default write concern",
+                          kWriteConcernDefault);
+    return default_meets_rule(policy,
+                              "w not set: the server's default write concern applies, majority "
+                              "since 5.0 (HARD-012 judges the deployment's default)",
+                              std::move(evidence));
   }
   if (const auto* count = std::get_if<std::int64_t>(&w->value)) {
     return judge_numeric_write_concern(uri, *count, std::move(evidence));
@@ -213,17 +264,25 @@ Verdict judge_read_preference(const ConnectionString& uri, const Policy& policy)
             evidence};
   }
   evidence["allowed"] = allowed->second;
+  const auto fits = [&](std::string_view mode) {
+    return std::any_of(allowed->second.begin(), allowed->second.end(),
+                       [&](const std::string& m) { return equals_ignore_case(m, mode); });
+  };
   const auto mode = uri.string_option("readPreference");
   if (!mode) {
-    return {Status::warn,
-            "readPreference not set: the driver reads from the primary; state the mode that "
-            "workload \"" +
-                policy.workload + "\" needs",
-            evidence};
+    record_driver_default(evidence, "readPreference", "primary", kReadPreferenceDefault);
+    if (!fits("primary")) {
+      return {Status::warn,
+              "readPreference not set: the driver reads from the primary, which workload \"" +
+                  policy.workload + "\" does not list; state the mode it needs",
+              evidence};
+    }
+    return default_meets_rule(policy,
+                              "readPreference not set: reads go to the primary, as workload \"" +
+                                  policy.workload + "\" allows",
+                              std::move(evidence));
   }
-  const bool fits = std::any_of(allowed->second.begin(), allowed->second.end(),
-                                [&](const std::string& m) { return equals_ignore_case(m, *mode); });
-  if (!fits) {
+  if (!fits(*mode)) {
     return {Status::warn,
             "readPreference=" + *mode + " does not fit workload \"" + policy.workload +
                 "\" (allowed: " + join(allowed->second, ", ") + ")",
@@ -249,9 +308,13 @@ Verdict judge_pool_settings(const ConnectionString& uri, const Policy& policy) {
     return {Status::fail, "pool settings out of range: " + join(out_of_range, ", "), evidence};
   }
   if (!uri.int_option("maxPoolSize")) {
+    // Not a default that can meet the rule: the specification sizes each pool for its workload
+    // (A2.3), which a driver's fixed default is not.
+    record_driver_default(evidence, "maxPoolSize", 100, kMaxPoolSizeDefault);
     return {Status::warn,
-            "maxPoolSize not set: the driver default of 100 is in range, but the connection "
-            "budget (CONN-008) can only be planned from an explicit value",
+            "maxPoolSize not set: the development specification sizes each pool for its "
+            "workload (peak QPS x average response time x 1.5), and the driver's fixed default of "
+            "100 is sized for none",
             evidence};
   }
   return {Status::pass, "pool settings within the policy's ranges", evidence};
@@ -330,21 +393,25 @@ const std::vector<ConnectionStringCheck>& connection_string_checks() {
         Severity::medium,
         {{Framework::devspec, "A2.1", "Core connection string parameters"}},
         "Add authSource=<database that holds the user> to every connection string with "
-        "credentials."},
+        "credentials: the development specification makes it mandatory (A2.1), even where the "
+        "driver's default (the path's database, else admin) picks the same database."},
        judge_auth_source},
       {{"CONN-004",
         "retryWrites and retryReads not disabled",
         Layer::connection_string,
         Severity::medium,
         {{Framework::devspec, "A2.1", "Core connection string parameters"}},
-        "Remove retryWrites=false and retryReads=false (both default to true)."},
+        "Remove retryWrites=false and retryReads=false (both default to true); with "
+        "connection.explicit_options in the policy, write retryWrites=true&retryReads=true."},
        judge_retries},
       {{"CONN-005",
         "w=majority for workloads that need durable writes",
         Layer::connection_string,
         Severity::high,
         {{Framework::devspec, "A2.1", "Core connection string parameters"}},
-        "Set w=majority (and leave journal at its default) for the workloads the policy lists."},
+        "Set w=majority, or leave w out on servers whose default is majority (5.0 and later "
+        "without arbiters), and leave journal at its default, for the workloads the policy "
+        "lists."},
        judge_write_concern},
       {{"CONN-006",
         "readPreference fits the workload",
@@ -360,8 +427,9 @@ const std::vector<ConnectionStringCheck>& connection_string_checks() {
         Severity::low,
         {{Framework::devspec, "A2.2", "Connection pools (long connections)"},
          {Framework::devspec, "A2.3", "Pool parameters"}},
-        "Set maxPoolSize, minPoolSize, maxIdleTimeMS, waitQueueTimeoutMS and connectTimeoutMS "
-        "within the policy's ranges."},
+        "Size maxPoolSize for the workload (peak QPS x average response time in seconds x 1.5, "
+        "development specification A2.3) and write it; keep maxPoolSize, minPoolSize, "
+        "maxIdleTimeMS, waitQueueTimeoutMS and connectTimeoutMS within the policy's ranges."},
        judge_pool_settings},
       {{"CONN-009",
         "TLS on for public hosts; certificate checks not disabled",

@@ -26,7 +26,14 @@ std::string join_names(const std::set<std::string>& names) {
   return join(std::vector<std::string>(names.begin(), names.end()));
 }
 
-enum Spec { kNames, kFieldNames, kShape, kTypes, kValidation, kCounts };
+enum ModelSpec {
+  kModelNames,
+  kModelFieldNames,
+  kModelShape,
+  kModelTypes,
+  kModelValidation,
+  kModelCounts
+};
 
 // Collections the server creates in business databases.
 bool is_server_collection(std::string_view name) {
@@ -611,12 +618,12 @@ std::vector<Finding> check_data_model(const DataModelFacts& facts, const Policy&
     }
     return findings;
   }
-  judge_names(facts, policy, specs[kNames], findings);
-  judge_field_names(facts, policy, specs[kFieldNames], findings);
-  judge_collections(facts, policy, specs[kShape], false, findings);
-  judge_collections(facts, policy, specs[kTypes], true, findings);
-  judge_validation(facts, policy, specs[kValidation], findings);
-  judge_counts(facts, policy, specs[kCounts], findings);
+  judge_names(facts, policy, specs[kModelNames], findings);
+  judge_field_names(facts, policy, specs[kModelFieldNames], findings);
+  judge_collections(facts, policy, specs[kModelShape], false, findings);
+  judge_collections(facts, policy, specs[kModelTypes], true, findings);
+  judge_validation(facts, policy, specs[kModelValidation], findings);
+  judge_counts(facts, policy, specs[kModelCounts], findings);
   mark_partial_listing(findings, databases_listing);
   return findings;
 }

@@ -1070,8 +1070,8 @@ void write_fleet(const Report& report, std::ostream& out) {
       out << "<div><span class=\"severity " << to_string(worst->finding.severity) << "\">"
           << to_string(worst->finding.severity) << "</span> <code>"
           << escape(worst->finding.check_id) << "</code> "
-          << escape(describe(worst->finding.subject)) << ": " << escape(worst->finding.message)
-          << "</div>";
+          << escape(describe_with_context(worst->finding.subject)) << ": "
+          << escape(worst->finding.message) << "</div>";
     }
     out << "</td></tr>\n";
   }
@@ -1167,7 +1167,7 @@ void write_fix_first(const Report& report, std::ostream& out) {
                         item.spec->id)
         << "\"><code>" << escape(item.spec->id) << "</code> " << escape(item.spec->title)
         << "</a><div class=\"where\"><span class=\"mono\">"
-        << breakable(describe(first.finding.subject)) << "</span>";
+        << breakable(describe_with_context(first.finding.subject)) << "</span>";
     if (!first.environment.empty()) out << " (" << escape(first.environment) << ")";
     if (more > 0) out << " and " << more << (more == 1 ? " other subject" : " other subjects");
     out << ": " << escape(first.finding.message) << "</div><div class=\"remedy\">"

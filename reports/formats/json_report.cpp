@@ -119,6 +119,7 @@ void write_subject(PrettyJsonWriter& json, const Subject& subject) {
       json.member("file", subject.name);
       if (subject.line) json.member("line", *subject.line);
       if (subject.column) json.member("column", *subject.column);
+      if (subject.context) json.member("context", to_string(*subject.context));
       break;
   }
   if (subject.kind != Subject::Kind::file && subject.listed_at) {

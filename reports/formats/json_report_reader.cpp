@@ -263,6 +263,10 @@ Subject read_subject(ReportFields& fields, const json& object, const std::string
   Subject subject{Subject::Kind::file, fields.text(object, at, "file"), {}, {}};
   if (object.contains("line")) subject.line = fields.number<int>(object, at, "line");
   if (object.contains("column")) subject.column = fields.number<int>(object, at, "column");
+  if (object.contains("context")) {
+    subject.context = file_context_named(fields.text(object, at, "context"));
+    if (!subject.context) fields.fail(member_pointer(at, "context"), "not a file context");
+  }
   return subject;
 }
 

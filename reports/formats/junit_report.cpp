@@ -36,7 +36,8 @@ std::string details(const ReportedFinding& reported) {
   const Finding& finding = reported.finding;
   std::string text = finding.check_id + " " + spec.title +
                      "\nseverity: " + std::string(to_string(finding.severity)) +
-                     "\nsubject: " + describe(finding.subject) + "\nmessage: " + finding.message;
+                     "\nsubject: " + describe_with_context(finding.subject) +
+                     "\nmessage: " + finding.message;
   if (!finding.evidence.is_null() && !finding.evidence.empty()) {
     text += "\nevidence: " +
             finding.evidence.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
@@ -111,7 +112,7 @@ std::string outcome(const ReportedFinding& reported) {
 class TestCaseNames {
  public:
   std::string name(const Finding& finding) {
-    const std::string subject = describe(finding.subject);
+    const std::string subject = describe_with_context(finding.subject);
     const int seen = ++seen_[{finding.check_id, subject}];
     return seen == 1 ? subject : subject + " (" + std::to_string(seen) + ")";
   }

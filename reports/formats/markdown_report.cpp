@@ -100,8 +100,8 @@ void write_attention(const Report& report, std::ostream& out) {
     if (environments) out << "| " << markdown_text(rows[i]->environment) << ' ';
     out << "| " << emoji(finding.status) << ' ' << to_string(finding.status) << " | "
         << check_cell(*rows[i]) << " | " << to_string(finding.severity) << " | "
-        << markdown_code(describe(finding.subject)) << " | " << markdown_text(finding.message)
-        << " |\n";
+        << markdown_code(describe_with_context(finding.subject)) << " | "
+        << markdown_text(finding.message) << " |\n";
   }
   write_more(shown, rows.size(), out);
   out << '\n';
@@ -130,8 +130,9 @@ void write_suppressed(const Report& report, std::ostream& out) {
   for (std::size_t i = 0; i < shown; ++i) {
     const Finding& finding = rows[i]->finding;
     out << "| " << to_string(finding.status) << " | " << check_cell(*rows[i]) << " | "
-        << to_string(finding.severity) << " | " << markdown_code(describe(finding.subject)) << " | "
-        << suppressed_by(finding) << " | " << markdown_text(finding.message) << " |\n";
+        << to_string(finding.severity) << " | "
+        << markdown_code(describe_with_context(finding.subject)) << " | " << suppressed_by(finding)
+        << " | " << markdown_text(finding.message) << " |\n";
   }
   write_more(shown, rows.size(), out);
   out << "\n</details>\n\n";

@@ -272,6 +272,8 @@ ordered_json result_json(const ReportedFinding& reported, std::size_t rule_index
   result["properties"] = {{"status", to_string(finding.status)},
                           {"severity", to_string(finding.severity)}};
   if (!reported.environment.empty()) result["properties"]["environment"] = reported.environment;
+  if (finding.subject.context)
+    result["properties"]["context"] = to_string(*finding.subject.context);
   if (!finding.evidence.is_null() && !finding.evidence.empty()) {
     result["properties"]["evidence"] = finding.evidence;
   }

@@ -576,7 +576,7 @@ void write_fleet(const Report& report, bool color, std::ostream& out) {
       table.add_detail(
           {{upper(to_string(worst->finding.severity)), severity_style(worst->finding.severity)},
            {console_safe(worst->finding.check_id)},
-           {console_safe(describe(worst->finding.subject))},
+           {console_safe(describe_with_context(worst->finding.subject))},
            {console_safe(worst->finding.message)}});
     }
   }

@@ -781,6 +781,12 @@ int run_cli(const std::vector<std::string>& args, CliStreams streams) {
   scan->add_flag("!--no-ignore-files", walk.honour_ignore_files,
                  "Scan files that .gitignore or .mongoscanignore exclude");
   scan->add_flag("!--no-follow-symlinks", walk.follow_symlinks, "Do not follow symbolic links");
+  std::string context_name;
+  scan->add_option("--context", context_name,
+                   "Treat every scanned file as this context instead of what its path and content "
+                   "say (production, example, test, documentation); the policy's gating_contexts "
+                   "decide which gate")
+      ->check(CLI::IsMember({"production", "example", "test", "documentation"}));
 
   std::string catalogue_format = "table";
   CLI::App* checks = app.add_subcommand("checks", "List the check catalogue");
@@ -993,6 +999,7 @@ int run_cli(const std::vector<std::string>& args, CliStreams streams) {
     return error ? report_failure(*error, streams) : kExitOk;
   }
   if (scan->parsed()) {
+    if (!context_name.empty()) config.context = file_context_named(context_name);
     if (no_default_skips) walk.skip_directories.clear();
     // A directory named here is never entered, even for its bundles.
     walk.skip_directories.insert(walk.skip_directories.end(), skip_dirs.begin(), skip_dirs.end());

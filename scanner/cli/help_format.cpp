@@ -46,6 +46,7 @@ constexpr std::array kScanGroups = {
     Group{"no-default-skips", "Config scan"},
     Group{"no-ignore-files", "Config scan"},
     Group{"no-follow-symlinks", "Config scan"},
+    Group{"context", "Config scan"},
     Group{"format", "Reports"},
     Group{"output", "Reports"},
     Group{"report", "Reports"},

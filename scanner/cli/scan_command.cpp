@@ -8,6 +8,7 @@
 
 #include "checks/baseline.h"
 #include "checks/connection/deployment_connection.h"
+#include "checks/file_context_gate.h"
 #include "checks/gate.h"
 #include "checks/inline_allow.h"
 #include "checks/registry.h"
@@ -254,6 +255,24 @@ std::string describe_place(const FileLocation& place) {
   return place.path + ":" + std::to_string(place.line) + ":" + std::to_string(place.column);
 }
 
+// The context of the file at `path`: --context when given, else what the config scan decided.
+FileContext context_of(const std::string& path, const ConfigFacts& facts,
+                       std::optional<FileContext> forced) {
+  if (forced) return *forced;
+  const auto found = facts.file_contexts.find(path);
+  return found == facts.file_contexts.end() ? FileContext::production : found->second;
+}
+
+// The context of a connection string found in several files: the first in FileContext's order
+// (production before example, test and documentation) among its places.
+FileContext context_of(const FoundConnectionString& found, const ConfigFacts& facts,
+                       std::optional<FileContext> forced) {
+  FileContext context = FileContext::documentation;
+  for (const FileLocation& place : found.places)
+    context = std::min(context, context_of(place.path, facts, forced));
+  return context;
+}
+
 // The CONN findings of a connection string found in files: judged once, about its first place,
 // with the count and the first places of all its copies in the evidence.
 std::vector<Finding> found_string_findings(const FoundConnectionString& found,
@@ -360,9 +379,21 @@ std::vector<Finding> judge_environment(EnvironmentRun& run, const ScanRequest& r
     diagnostics.note(1, "config scan: " + std::to_string(facts.files_scanned) + " files read, " +
                             std::to_string(facts.skipped.size()) + " skipped, " +
                             std::to_string(facts.infrastructure_files) + " infrastructure files");
-    add(run_config_checks(facts, with_deployment_ports(policy, run.deployments)));
+    const std::optional<FileContext> forced = request.config.context;
+    std::vector<Finding> file_findings =
+        run_config_checks(facts, with_deployment_ports(policy, run.deployments));
+    for (Finding& finding : file_findings) {
+      // A file's findings sit at a line; a finding about a whole root (NET-005 with nothing to
+      // read) has no context.
+      if (finding.subject.kind == Subject::Kind::file && finding.subject.line)
+        place_in_context(finding, context_of(finding.subject.name, facts, forced), policy);
+    }
+    add(std::move(file_findings));
     for (const FoundConnectionString& found : facts.connection_strings) {
-      add(found_string_findings(found, run.deployments, policy));
+      std::vector<Finding> string_findings = found_string_findings(found, run.deployments, policy);
+      const FileContext context = context_of(found, facts, forced);
+      for (Finding& finding : string_findings) place_in_context(finding, context, policy);
+      add(std::move(string_findings));
     }
     if (!report.config_scan) report.config_scan.emplace();
     add_config_scan(*report.config_scan, summarize(facts));

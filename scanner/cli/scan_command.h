@@ -19,6 +19,7 @@
 #include "scanner/cli/report_destinations.h"
 #include "scanner/config_scan/config_scan.h"
 #include "scanner/data_model/data_model_probe.h"
+#include "scanner/facts/file_context.h"
 #include "scanner/facts/listed_at.h"
 
 namespace mongoscan {
@@ -59,6 +60,8 @@ struct ProbeSettings {
 // How files are scanned (paths are each environment's).
 struct ConfigScanRequest {
   ConfigScanSettings settings;
+  // --context: every scanned file's context, instead of what its path and content say.
+  std::optional<FileContext> context;
   Baseline baseline;                // --baseline: accepted findings' fingerprints
   std::string write_baseline_file;  // --write-baseline: accept every current finding
 };

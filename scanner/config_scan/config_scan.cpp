@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "scanner/config_scan/config_text_scan.h"
+#include "scanner/config_scan/context_rules.h"
 #include "scanner/config_scan/file_reader.h"
 #include "scanner/config_scan/own_report.h"
 
@@ -111,6 +112,13 @@ void keep_exposure(const FileToScan& file, std::string_view text,
     facts.infrastructure_unread.push_back({file.path, std::move(problem)});
 }
 
+// How many facts `facts` holds that a finding can be about a file for.
+std::size_t facts_about_files(const ConfigFacts& facts) {
+  return facts.credentials.size() + facts.unlisted_credentials.size() + facts.network_rules.size() +
+         facts.network_endpoints.size() + facts.server_configs.size() +
+         facts.infrastructure_unread.size();
+}
+
 // Scans one file read into `facts` (a worker's own), or records why it was skipped.
 void scan_file(const FileToScan& file, const FileRead& read, ScanBudget& budget, ConfigFacts& facts,
                StringsByText& strings) {
@@ -138,6 +146,21 @@ void scan_file(const FileToScan& file, const FileRead& read, ScanBudget& budget,
   }
   ++facts.files_scanned;
   facts.bytes_scanned += text.size();
+  const std::size_t facts_before = facts_about_files(facts);
+  const bool strings_found = !scan.connection_strings.empty();
+  // Decided only for a file that yields something: the framework probe costs a read of 64 KiB.
+  std::optional<FileContext> context;
+  const auto context_of_this_file = [&] {
+    if (!context) context = context_of_file(file.path_below_root(), text);
+    return *context;
+  };
+  if (std::any_of(scan.credentials.begin(), scan.credentials.end(),
+                  [](const CredentialHit& hit) { return hit.on_documentation_host; }) &&
+      context_of_this_file() != FileContext::test) {
+    const auto dropped = std::erase_if(
+        scan.credentials, [](const CredentialHit& hit) { return hit.on_documentation_host; });
+    facts.suppressed_by_rule["documentation-example"] += dropped;
+  }
   for (CredentialHit& hit : scan.credentials) hit.in_shipped_bundle = file.shipped_bundle;
   keep_credentials(file, scan, budget, facts);
   for (FoundConnectionString& found : scan.connection_strings) {
@@ -148,6 +171,11 @@ void scan_file(const FileToScan& file, const FileRead& read, ScanBudget& budget,
     facts.suppressed_by_rule[std::string(rule)] += count;
   }
   if (may_be_infrastructure(file.path)) keep_exposure(file, text, budget.settings, facts);
+  // Only the files findings can be about are kept: memory follows what was found, not the tree.
+  if (strings_found || facts_about_files(facts) != facts_before) {
+    if (context_of_this_file() != FileContext::production)
+      facts.file_contexts.emplace(file.path, *context);
+  }
 }
 
 // How many listed files may wait for a worker: each may hold its directory open, so a quarter of
@@ -239,6 +267,7 @@ void merge_into(ConfigFacts& facts, ConfigFacts& part) {
             std::back_inserter(facts.server_configs));
   std::move(part.infrastructure_unread.begin(), part.infrastructure_unread.end(),
             std::back_inserter(facts.infrastructure_unread));
+  facts.file_contexts.merge(part.file_contexts);
 }
 
 }  // namespace

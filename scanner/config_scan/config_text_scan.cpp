@@ -704,10 +704,6 @@ class TextScanner {
     }
     std::string_view hosts =
         authority.substr(at + 1, std::min(authority.find('/', at), query) - at - 1);
-    if (documentation_hosts(hosts)) {
-      drop("documentation-example");
-      return;
-    }
     const std::string password = xml_entities_decoded(percent_decoded(user_info.substr(colon + 1)));
     if (const auto rule = dropping_rule({password, true, false, loopback_hosts(hosts)})) {
       drop(*rule);
@@ -718,6 +714,9 @@ class TextScanner {
     report(CredentialHit::Kind::uri_password, {}, authority_begin + colon + 1,
            user_info.size() - colon - 1, password, percent_decoded(user_info.substr(0, colon)),
            host);
+    // Whether it is a documentation example depends on the file's context, which the config
+    // scan decides (config_scan.cpp).
+    scan_.credentials.back().on_documentation_host = documentation_hosts(hosts);
   }
 
   // A MongoDB command-line tool (mongosh, mongo, mongodump, ...) with `-p value` on its line.

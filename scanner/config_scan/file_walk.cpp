@@ -200,6 +200,7 @@ class Walker {
   const std::function<void(FileToScan)>& on_file_;
   std::vector<SkippedFile>& skipped_;
 
+  std::size_t below_root_ = 0;  // where path_ below the root starts (a root file: its name)
   std::string path_;                        // what is being visited, as reached from the root
   std::vector<FileId> ancestors_;           // the directories of path_
   FileIdSet visited_;                       // every file and directory visited in full
@@ -225,12 +226,17 @@ void Walker::walk_root(const std::string& root) {
     }
     return;
   }
-  if (S_ISREG(status.st_mode)) return visit_file(nullptr, file_id(status));
+  if (S_ISREG(status.st_mode)) {
+    const auto slash = path_.rfind('/');
+    below_root_ = slash == std::string::npos ? 0 : slash + 1;
+    return visit_file(nullptr, file_id(status));
+  }
   if (!S_ISDIR(status.st_mode)) {
     return skipped_.push_back({root, special_file_reason(entry_type(status.st_mode))});
   }
   auto directory = std::make_shared<const UniqueFd>(open_directory(AT_FDCWD, path_.c_str(), true));
   if (directory->get() < 0) return skip_unreadable(errno);
+  below_root_ = path_.size() + (path_.back() == '/' ? 0 : 1);
   scope_ = {false, named_in(settings_.served_directories)};
   descend(directory, false);
   scope_ = {};
@@ -377,6 +383,7 @@ void Walker::enter_directory(int parent_fd, bool through_symlink) {
 void Walker::visit_file(const SharedDirectory& directory, FileId id) {
   if (file_out_of_scope() || !visited_.insert(id)) return;
   FileToScan file{path_, directory, directory ? path_.rfind('/') + 1 : 0};
+  file.below_root = below_root_;
   file.shipped_bundle = scope_.served && directory && is_javascript_bundle_name(file.name());
   on_file_(std::move(file));
 }

@@ -11,11 +11,12 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "scanner/config_scan/javascript_bundle.h"
-#include "scanner/posix/unique_fd.h"
 #include "scanner/facts/skipped_file.h"
+#include "scanner/posix/unique_fd.h"
 
 namespace mongoscan {
 
@@ -55,12 +56,16 @@ struct FileToScan {
   // opened by its path as given.
   std::shared_ptr<const UniqueFd> directory;
   std::size_t name_offset = 0;  // where its name in `directory` starts in path
+  // Where the path below the root given starts ("src/app.yaml" of "repo/src/app.yaml"); for a
+  // root that is a file, where its name starts.
+  std::size_t below_root = 0;
   // A JavaScript bundle in a served directory at or below the root given (never for a root that
   // is a file).
   bool shipped_bundle = false;
 
   int directory_fd() const { return directory ? directory->get() : AT_FDCWD; }
   const char* name() const { return path.c_str() + name_offset; }
+  std::string_view path_below_root() const { return std::string_view(path).substr(below_root); }
 };
 
 // Walks every root (a file or a directory) depth first in name (byte) order, calling on_file for

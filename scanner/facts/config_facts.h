@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "scanner/facts/exposure_facts.h"
+#include "scanner/facts/file_context.h"
 #include "scanner/facts/file_location.h"
 #include "scanner/facts/skipped_file.h"
 #include "scanner/secrets/secret.h"
@@ -37,6 +38,10 @@ struct CredentialHit {
   // The file is a JavaScript bundle (or its source map) in a directory that is served as it is
   // once deployed: build output (dist, build, out) or public.
   bool in_shipped_bundle = false;
+  // A URI password on a documentation host (example.com, RFC 2606 names): kept only where the
+  // file is a test (a test's password is still a password); the scan drops it elsewhere as a
+  // documentation example.
+  bool on_documentation_host = false;
   std::string fingerprint;  // stable across line moves and secret-free; for baselines
 };
 
@@ -90,6 +95,9 @@ struct ConfigFacts {
   // Infrastructure files, or parts of them, a reader could not read: each problem names the
   // file (and line) and what was wrong.
   std::vector<SkippedFile> infrastructure_unread;
+  // The context of each file that yielded a fact above, unless it is production (the default),
+  // by path as the facts name it.
+  std::map<std::string, FileContext> file_contexts;
 };
 
 }  // namespace mongoscan

@@ -60,6 +60,8 @@ TEST(ParsePolicy, TheExampleFileIsComplete) {
   EXPECT_EQ(policy.connection_budget.app_instances, 4);
   EXPECT_EQ(policy.administrators, (std::set<std::string>{"admin@admin"}));
   EXPECT_EQ(policy.tls_certificate_warn_days, 30);
+  EXPECT_FALSE(policy.connection.explicit_options);
+  EXPECT_EQ(policy.gating_contexts, Policy{}.gating_contexts);
   EXPECT_TRUE(policy.identity.cluster_x509);
   EXPECT_EQ(policy.exposure.allowed_sources, (std::vector<std::string>{"203.0.113.0/24"}));
 }
@@ -101,6 +103,29 @@ TEST(ParsePolicy, AdministratorsAndConnectionBudget) {
         R"({"connection_budget": {"pool": 1}})"}) {
     EXPECT_FALSE(parse_policy(bad).ok()) << bad;
   }
+}
+
+TEST(ParsePolicy, ConnectionExplicitOptions) {
+  EXPECT_TRUE(
+      parse_ok(R"({"connection": {"explicit_options": true}})").connection.explicit_options);
+  EXPECT_EQ(parse_error(R"({"connection": {"explicit_options": "yes"}})"),
+            "connection.explicit_options: expected true or false, got string");
+  EXPECT_EQ(parse_error(R"({"connection": {"explicit": true}})"),
+            "connection.explicit: unknown key (expected explicit_options)");
+  EXPECT_FALSE(parse_policy(R"({"connection": true})").ok());
+}
+
+TEST(ParsePolicy, GatingContexts) {
+  EXPECT_EQ(Policy{}.gating_contexts,
+            (std::set<FileContext>{FileContext::production, FileContext::example}));
+  EXPECT_EQ(parse_ok(R"({"gating_contexts": ["production", "test", "test"]})").gating_contexts,
+            (std::set<FileContext>{FileContext::production, FileContext::test}));
+  EXPECT_TRUE(parse_ok(R"({"gating_contexts": []})").gating_contexts.empty());
+  EXPECT_EQ(parse_error(R"({"gating_contexts": ["production", "tests"]})"),
+            "gating_contexts[1]: unknown context \"tests\" (expected production, example, test or "
+            "documentation)");
+  EXPECT_EQ(parse_error(R"({"gating_contexts": "production"})"),
+            "gating_contexts: expected an array of strings, got string");
 }
 
 TEST(ParsePolicy, TlsCertificateWarnDays) {

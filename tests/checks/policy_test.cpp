@@ -17,6 +17,8 @@ TEST(SeverityFor, OverrideWinsOverTheDefault) {
 TEST(PolicyPreset, NamesResolveToTheirPresetsAndAnythingElseToNone) {
   ASSERT_TRUE(policy_preset("dev-spec"));
   EXPECT_EQ(policy_preset("dev-spec")->data_model.database_prefix, "db_");
+  EXPECT_TRUE(policy_preset("dev-spec")->connection.explicit_options);
+  EXPECT_FALSE(Policy{}.connection.explicit_options);
   ASSERT_TRUE(policy_preset("stig"));
   EXPECT_TRUE(policy_preset("stig")->audit_authorization_success);
   EXPECT_FALSE(policy_preset("policy.json"));

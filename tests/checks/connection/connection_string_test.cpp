@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "tests/checks/uri_target_fixture.h"
 
 namespace mongoscan {
@@ -73,6 +75,12 @@ TEST(AuthSource, ExternalMechanismsNeedNoAuthSource) {
             Status::pass);
 }
 
+Policy explicit_options_policy() {
+  Policy policy;
+  policy.connection.explicit_options = true;
+  return policy;
+}
+
 TEST(Retries, FailWhenEitherIsDisabled) {
   EXPECT_EQ(status_of("mongodb://db1,db2", "CONN-004"), Status::pass);
   EXPECT_EQ(status_of("mongodb://db1,db2/?retryWrites=true&retryReads=true", "CONN-004"),
@@ -83,13 +91,37 @@ TEST(Retries, FailWhenEitherIsDisabled) {
   EXPECT_EQ(reads.evidence["retryReads"], false);
 }
 
+TEST(Retries, LeftOutPassOnTheDriverDefaultUnlessThePolicyWantsThemWritten) {
+  const auto defaulted = judge("mongodb://db1,db2/?retryWrites=true", "CONN-004");
+  EXPECT_EQ(defaulted.status, Status::pass);
+  EXPECT_EQ(defaulted.evidence["driver_defaults"]["retryReads"]["value"], true);
+  EXPECT_FALSE(defaulted.evidence["driver_defaults"].contains("retryWrites"));
+  EXPECT_NE(defaulted.message.find("driver default"), std::string::npos);
+  EXPECT_EQ(status_of("mongodb://db1,db2/?retryWrites=true", "CONN-004", explicit_options_policy()),
+            Status::warn);
+  EXPECT_EQ(status_of("mongodb://db1,db2/?retryWrites=true&retryReads=true", "CONN-004",
+                      explicit_options_policy()),
+            Status::pass);
+}
+
 TEST(WriteConcern, CoreWorkloadNeedsMajority) {
   EXPECT_EQ(status_of("mongodb://db1,db2,db3/?w=majority", "CONN-005"), Status::pass);
-  EXPECT_EQ(status_of("mongodb://db1,db2,db3", "CONN-005"), Status::warn);
   EXPECT_EQ(status_of("mongodb://db1,db2,db3/?w=0", "CONN-005"), Status::fail);
   EXPECT_EQ(status_of("mongodb://db1,db2,db3/?w=1", "CONN-005"), Status::fail);
   EXPECT_EQ(status_of("mongodb://db1,db2,db3/?w=majority&journal=false", "CONN-005"), Status::fail);
   EXPECT_EQ(status_of("mongodb://db1,db2,db3/?w=dcTag", "CONN-005"), Status::warn);
+}
+
+TEST(WriteConcern, LeftOutPassesOnTheServersDefaultUnlessThePolicyWantsItWritten) {
+  const auto defaulted = judge("mongodb://db1,db2,db3", "CONN-005");
+  EXPECT_EQ(defaulted.status, Status::pass);
+  EXPECT_NE(defaulted.message.find("HARD-012"), std::string::npos);
+  EXPECT_NE(defaulted.evidence["driver_defaults"]["w"]["source"].get<std::string>().find(
+                "read-write-concern specification"),
+            std::string::npos);
+  EXPECT_EQ(status_of("mongodb://db1,db2,db3", "CONN-005", explicit_options_policy()),
+            Status::warn);
+  EXPECT_EQ(status_of("mongodb://db1,db2,db3/?journal=false", "CONN-005"), Status::fail);
 }
 
 TEST(WriteConcern, NumericWBelowTheListedMajorityFails) {
@@ -108,14 +140,25 @@ TEST(WriteConcern, PolicyChoosesTheWorkloadsThatNeedMajority) {
   EXPECT_EQ(status_of("mongodb://db1,db2,db3/?w=1", "CONN-005", analytics), Status::fail);
 }
 
-TEST(ReadPreference, WarnsWhenAbsentOrOutsideTheWorkloadsModes) {
-  EXPECT_EQ(status_of("mongodb://db1,db2", "CONN-006"), Status::warn);
+TEST(ReadPreference, WarnsWhenOutsideTheWorkloadsModes) {
   EXPECT_EQ(status_of("mongodb://db1,db2/?readPreference=primary", "CONN-006"), Status::pass);
   EXPECT_EQ(status_of("mongodb://db1,db2/?readPreference=nearest", "CONN-006"), Status::warn);
   const auto secondary = judge("mongodb://db1,db2/?readPreference=secondary", "CONN-006");
   EXPECT_EQ(secondary.status, Status::warn);
   EXPECT_EQ(secondary.evidence["workload"], "core");
   EXPECT_EQ(secondary.evidence["readPreference"], "secondary");
+}
+
+TEST(ReadPreference, LeftOutIsThePrimaryWhichPassesOnlyWhereTheWorkloadAllowsIt) {
+  const auto core = judge("mongodb://db1,db2", "CONN-006");
+  EXPECT_EQ(core.status, Status::pass);
+  EXPECT_EQ(core.evidence["driver_defaults"]["readPreference"]["value"], "primary");
+  EXPECT_EQ(status_of("mongodb://db1,db2", "CONN-006", explicit_options_policy()), Status::warn);
+  Policy reporting;
+  reporting.workload = "reporting";
+  const auto stale_reads = judge("mongodb://db1,db2", "CONN-006", reporting);
+  EXPECT_EQ(stale_reads.status, Status::warn);
+  EXPECT_NE(stale_reads.message.find("does not list"), std::string::npos);
 }
 
 TEST(ReadPreference, FollowsThePolicyWorkload) {
@@ -132,7 +175,26 @@ TEST(PoolSettings, MaxPoolSizeBoundaries) {
   EXPECT_EQ(status_of("mongodb://db1,db2/?maxPoolSize=50", "CONN-007"), Status::pass);
   EXPECT_EQ(status_of("mongodb://db1,db2/?maxPoolSize=200", "CONN-007"), Status::pass);
   EXPECT_EQ(status_of("mongodb://db1,db2/?maxPoolSize=201", "CONN-007"), Status::fail);
-  EXPECT_EQ(status_of("mongodb://db1,db2", "CONN-007"), Status::warn);
+}
+
+TEST(PoolSettings, LeftOutMaxPoolSizeWarnsAsTheSpecificationSizesPoolsForTheWorkload) {
+  // The one rule here a driver default cannot meet: it warns whatever the policy's switch says.
+  const auto defaulted = judge("mongodb://db1,db2", "CONN-007");
+  EXPECT_EQ(defaulted.status, Status::warn);
+  EXPECT_NE(defaulted.message.find("sizes each pool for its workload"), std::string::npos);
+  EXPECT_EQ(defaulted.evidence["driver_defaults"]["maxPoolSize"]["value"], 100);
+  const auto& specs = connection_string_specs();
+  const auto pool_spec = std::find_if(specs.begin(), specs.end(),
+                                      [](const CheckSpec& spec) { return spec.id == "CONN-007"; });
+  ASSERT_NE(pool_spec, specs.end());
+  EXPECT_NE(pool_spec->remediation.find("peak QPS"), std::string::npos);
+}
+
+TEST(AuthSource, LeftOutStaysAFindingAsTheSpecificationMakesItMandatory) {
+  const auto admin = judge("mongodb://app:pw@db1,db2", "CONN-002");
+  EXPECT_EQ(admin.status, Status::fail);
+  EXPECT_NE(admin.message.find("requires authSource written"), std::string::npos);
+  EXPECT_EQ(status_of("mongodb://app:pw@db1,db2/shop", "CONN-002"), Status::warn);
 }
 
 TEST(PoolSettings, FailListsEveryOptionOutOfRange) {

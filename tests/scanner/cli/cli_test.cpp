@@ -1278,11 +1278,77 @@ TEST(Cli, AcceptedFindingsNeverGateAndShowTheirReasonInEveryFormat) {
 
   const auto sarif =
       mongoscan({"scan", "--app-uri-file", uris, "--accept", accept, "--format", "sarif"});
-  for (const auto& result : nlohmann::json::parse(sarif.out)["runs"][0]["results"]) {
+  // Named: a range-for over a member of a temporary would read a destroyed document (C++20).
+  const auto sarif_log = nlohmann::json::parse(sarif.out);
+  std::size_t failed_results = 0;
+  for (const auto& result : sarif_log["runs"][0]["results"]) {
     if (result["properties"]["status"] != "fail") continue;
+    ++failed_results;
     EXPECT_EQ(result["suppressions"][0]["kind"], "external");
     EXPECT_EQ(result["suppressions"][0]["justification"], "lab fixture 42");
   }
+  EXPECT_GT(failed_results, 0u);
+}
+
+// Issue 36 item 2: every code and config finding carries its file's context; only production and
+// example gate by default, the policy chooses, --context overrides, and every format shows it.
+TEST(Cli, FindingsCarryTheirFilesContextAndOnlyGatingContextsGate) {
+  const fs::path fixtures = fs::path(MONGOSCAN_SOURCE_DIR) / "fixtures" / "contexts";
+  std::ifstream manifest_file(fixtures / "contexts.json");
+  const auto manifest = nlohmann::json::parse(manifest_file)["files"];
+  const std::string root = (fixtures / "shop").string();
+  const auto json_run = mongoscan({"scan", "--config-path", root, "--format", "json"});
+  EXPECT_EQ(json_run.exit_code, 1) << json_run.err;
+  EXPECT_TRUE(testing_support::matches_report_schema(json_run.out));
+  std::set<std::string> files_with_findings, gating_files;
+  const auto report = nlohmann::json::parse(json_run.out);
+  for (const auto& finding : report["findings"]) {
+    if (finding["status"] != "fail" && finding["status"] != "warn") continue;
+    const std::string file =
+        fs::relative(finding["subject"]["file"].get<std::string>(), fixtures.string()).string();
+    ASSERT_TRUE(manifest.contains(file)) << file;
+    files_with_findings.insert(file);
+    EXPECT_EQ(finding["subject"]["context"], manifest[file]) << file << " " << finding["check_id"];
+    const bool gates = manifest[file] == "production" || manifest[file] == "example";
+    EXPECT_EQ(finding["severity"] == "info", !gates) << file << " " << finding["check_id"];
+    if (!gates) {
+      EXPECT_TRUE(finding["evidence"].contains("severity_where_gating")) << file;
+    }
+    if (finding["status"] == "fail" && finding["severity"] == "high") gating_files.insert(file);
+  }
+  EXPECT_EQ(files_with_findings.size(), manifest.size()) << "every fixture file has a finding";
+  EXPECT_EQ(gating_files, (std::set<std::string>{"shop/src/config/database.yml",
+                                                 "shop/examples/docker-compose.example.yml"}));
+
+  // Only test files in the tree: nothing gates. --context production: everything does.
+  const std::string tests_only = (fixtures / "shop" / "test").string();
+  EXPECT_EQ(mongoscan({"scan", "--config-path", tests_only}).exit_code, 0);
+  EXPECT_EQ(mongoscan({"scan", "--config-path", tests_only, "--context", "production"}).exit_code,
+            1);
+  EXPECT_EQ(mongoscan({"scan", "--config-path", root, "--context", "test"}).exit_code, 0);
+  const auto wrong = mongoscan({"scan", "--config-path", root, "--context", "tests"});
+  EXPECT_EQ(wrong.exit_code, 2);
+  EXPECT_NE(wrong.err.find("--context"), std::string::npos) << wrong.err;
+  TempDir dir;
+  write_text(dir / "policy.json", R"({"gating_contexts": ["production", "example", "test"]})");
+  EXPECT_EQ(
+      mongoscan({"scan", "--config-path", tests_only, "--policy", (dir / "policy.json").string()})
+          .exit_code,
+      1);
+
+  for (const char* format : {"table", "html", "junit", "md"}) {
+    const auto run = mongoscan({"scan", "--config-path", root, "--format", format});
+    EXPECT_NE(run.out.find("[test]"), std::string::npos) << format;
+    EXPECT_NE(run.out.find("[documentation]"), std::string::npos) << format;
+    EXPECT_NE(run.out.find("[production]"), std::string::npos) << format;
+  }
+  const auto sarif = mongoscan({"scan", "--config-path", root, "--format", "sarif"});
+  std::set<std::string> sarif_contexts;
+  const auto sarif_log = nlohmann::json::parse(sarif.out);
+  for (const auto& result : sarif_log["runs"][0]["results"])
+    sarif_contexts.insert(result["properties"]["context"].get<std::string>());
+  EXPECT_EQ(sarif_contexts,
+            (std::set<std::string>{"production", "example", "test", "documentation"}));
 }
 
 // Issue 35 item 1: a connection string with credentials inside any text mongoscan echoes (an

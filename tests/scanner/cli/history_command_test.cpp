@@ -334,7 +334,9 @@ TEST(HistoryCommand, MergedShardsAreRecordedAsOneRun) {
     EXPECT_GT(environments[unchanged]["changes"]["unchanged"], 0) << unchanged;
   }
   // Only the new string's failures gate: they are all new.
-  for (const json& finding : json::parse(second.out)["findings"]) {
+  const json second_report = json::parse(second.out);  // named: the loop must not outlive it
+  ASSERT_FALSE(second_report["findings"].empty());
+  for (const json& finding : second_report["findings"]) {
     const bool on_new_string =
         finding["subject"].value("uri", "").find("retryWrites=false") != std::string::npos;
     if (!on_new_string) {

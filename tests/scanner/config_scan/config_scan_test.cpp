@@ -131,6 +131,35 @@ TEST_F(ConfigScanTree, MongoscanReportsInTheTreeAreSkippedAndListed) {
   for (const SkippedFile& skipped : facts.skipped) EXPECT_EQ(skipped.reason, "a mongoscan report");
 }
 
+// Issue 36 items 2 and 4: the context of each file that yielded a fact, decided below the root
+// (this test's temporary root holds no test folder of its own), and a password on example.com
+// kept in a test file only.
+TEST_F(ConfigScanTree, FilesThatYieldFactsGetTheirContextAndTestsKeepExampleHostPasswords) {
+  const std::string uri = "uri: mongodb://ci:Kq2-Example-Host@db.example.com/app\n";
+  write("test/app/config.yml", uri);
+  write("docs/guide/config.yml", uri);
+  write("src/config.yml", uri + "password: Kq2-Real-App-Pw\n");
+  write("test/empty.yml", "nothing: here\n");
+  const ConfigFacts facts = scan_config_paths({root_.string()}, ConfigScanSettings{});
+  const std::string prefix = root_.string() + "/";
+  EXPECT_EQ(facts.file_contexts, (std::map<std::string, FileContext>{
+                                     {prefix + "docs/guide/config.yml", FileContext::example},
+                                     {prefix + "test/app/config.yml", FileContext::test}}));
+  std::set<std::string> uri_passwords;
+  for (const CredentialHit& hit : facts.credentials) {
+    if (hit.kind == CredentialHit::Kind::uri_password)
+      uri_passwords.insert(hit.location.path.substr(prefix.size()));
+  }
+  EXPECT_EQ(uri_passwords, (std::set<std::string>{"test/app/config.yml"}));
+  EXPECT_EQ(facts.suppressed_by_rule.at("documentation-example"), 2u);
+  // Below the root: a root that is itself a test folder's child does not make its files tests.
+  const ConfigFacts below = scan_config_paths({(root_ / "src").string()}, ConfigScanSettings{});
+  EXPECT_TRUE(below.file_contexts.empty());
+  const ConfigFacts inside_test =
+      scan_config_paths({(root_ / "test").string()}, ConfigScanSettings{});
+  EXPECT_TRUE(inside_test.file_contexts.empty()) << "the root's own name does not count";
+}
+
 // Infrastructure files give their exposure facts, in path order, beside the credentials; a reader
 // that fails on one file costs that file's exposure facts only, and says so.
 TEST_F(ConfigScanTree, InfrastructureFilesGiveExposureFacts) {

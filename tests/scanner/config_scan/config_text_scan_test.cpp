@@ -219,12 +219,22 @@ TEST(ConfigTextScan, EachDroppingRuleIsCounted) {
   expect_dropped("a.ts", "const c = {auth: {password: cfg.password}};\n", "reference-or-call");
   expect_dropped("a.yml", "password_min_length: 12\n", "not-a-credential-key");
   expect_dropped("a.ini", "password = 12\n", "not-a-string");
-  expect_dropped("a.md", "mongodb://user:s3cretPw@db.example.com/app\n", "documentation-example");
   expect_dropped("a.md", "mongodb://myUser:password@cluster0.abcde.mongodb.net/\n",
                  "literal-placeholder");
   expect_dropped("a.md", "mongodb://u:%2A%2A%2A%2A@db1.acme.io/\n", "masked-value");
   expect_dropped("a.md", "mongodb://CN=client@db1.acme.io/?authMechanism=MONGODB-X509\n",
                  "uri-without-password");
+}
+
+// Issue 36 item 4: whether a password on example.com is a documentation example depends on the
+// file's context, which the config scan decides; the text scan keeps it, marked.
+TEST(ConfigTextScan, APasswordOnADocumentationHostIsKeptAndMarked) {
+  const TextScan scan = scan_config_text("a.js",
+                                         "const a = 'mongodb://user:s3cretPw@db.example.com/app';\n"
+                                         "const b = 'mongodb://user:s3cretPw2@db1.acme.io/app';\n");
+  ASSERT_EQ(scan.credentials.size(), 2u);
+  EXPECT_TRUE(scan.credentials[0].on_documentation_host);
+  EXPECT_FALSE(scan.credentials[1].on_documentation_host);
 }
 
 // Issue 36: a key that names a Kubernetes Secret, or a secret key whose value names itself one,

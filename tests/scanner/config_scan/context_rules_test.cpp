@@ -1,0 +1,101 @@
+// A file's context from its path below the root and its first bytes (issue 36 item 2).
+
+#include "scanner/config_scan/context_rules.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace mongoscan {
+namespace context_rules_test {
+namespace {
+
+struct Case {
+  const char* path;
+  FileContext expected;
+};
+
+void expect_contexts(const std::vector<Case>& cases) {
+  for (const Case& c : cases) {
+    EXPECT_EQ(to_string(context_of_file(c.path, "")), to_string(c.expected)) << c.path;
+  }
+}
+
+TEST(ContextOfFile, ProseIsDocumentationWhereverItLies) {
+  expect_contexts({{"README.md", FileContext::documentation},
+                   {"docs/install.rst", FileContext::documentation},
+                   {"test/fixtures/NOTES.markdown", FileContext::documentation},
+                   {"guide/Connecting.adoc", FileContext::documentation},
+                   {"notebooks/explore.ipynb", FileContext::documentation},
+                   {"README", FileContext::documentation},
+                   {"CHANGELOG.txt", FileContext::documentation},
+                   {"requirements.txt", FileContext::production}});
+}
+
+TEST(ContextOfFile, TestFoldersAndTestFileNamesAreTests) {
+  expect_contexts({{"test/integration/orders.js", FileContext::test},
+                   {"src/__tests__/db.ts", FileContext::test},
+                   {"spec/models/user_spec.rb", FileContext::test},
+                   {"e2e-tests/basic/cr.yaml", FileContext::test},
+                   {"deploy/kuttl-test/mongo.yaml", FileContext::test},
+                   {"pkg/testdata/values.yaml", FileContext::test},
+                   {"app/fixtures/users.json", FileContext::test},
+                   {"internal/store/store_test.go", FileContext::test},
+                   {"web/db.test.js", FileContext::test},
+                   {"web/db.spec.ts", FileContext::test},
+                   {"tools/test_seed.py", FileContext::test},
+                   {"conftest.py", FileContext::test},
+                   {"src/main/java/shop/OrderRepositoryTest.java", FileContext::test},
+                   {"src/main/java/shop/OrderRepositoryIT.java", FileContext::test},
+                   {"docker-compose.test.yml", FileContext::test},
+                   {"examples/test/values.yaml", FileContext::test}});
+}
+
+TEST(ContextOfFile, NamesThatMerelyResembleTestsStayProduction) {
+  expect_contexts({{"src/main/java/shop/Latest.java", FileContext::production},
+                   {"src/main/java/shop/AUDIT.java", FileContext::production},
+                   {"api/openapi-spec.yaml", FileContext::production},
+                   {"config/latest.yaml", FileContext::production},
+                   {"contest/app.yaml", FileContext::production},
+                   {"src/attestation/keys.yaml", FileContext::production}});
+}
+
+TEST(ContextOfFile, SamplesExamplesAndDocumentationSnippetsAreExamples) {
+  expect_contexts({{"examples/docker-compose.yml", FileContext::example},
+                   {"config/samples/mongodb_v1_community.yaml", FileContext::example},
+                   {"demo-app/settings.py", FileContext::example},
+                   {"docs/snippets/connect.js", FileContext::example},
+                   {".env.example", FileContext::example},
+                   {"env.example", FileContext::example},
+                   {"config.sample.yaml", FileContext::example},
+                   {"example-values.yaml", FileContext::example},
+                   {"config/app.php.dist", FileContext::example},
+                   {"src/config/database.yml", FileContext::production},
+                   {"deploy/cr.yaml", FileContext::production}});
+}
+
+TEST(ContextOfFile, ATestFrameworkNamedInTheTextMakesATest) {
+  EXPECT_EQ(context_of_file("tools/seed_check.py", "import pytest\nURI = 'x'\n"),
+            FileContext::test);
+  EXPECT_EQ(context_of_file("src/Check.java", "import org.junit.jupiter.api.Test;\n"),
+            FileContext::test);
+  EXPECT_EQ(context_of_file("store/check.go", "func TestX(t *testing.T) {}\n"), FileContext::test);
+  EXPECT_EQ(context_of_file("tools/seed.py", "import pymongo\n"), FileContext::production);
+  // Only the first 64 KiB are read for the marker.
+  EXPECT_EQ(context_of_file("tools/seed.py", std::string(70 * 1024, ' ') + "import pytest\n"),
+            FileContext::production);
+}
+
+TEST(ContextOfFile, CaseOfFoldersDoesNotMatterButTheRootIsNotPartOfThePath) {
+  EXPECT_EQ(context_of_file("Tests/Seed.cs", ""), FileContext::test);
+  EXPECT_EQ(context_of_file("Examples/app.yaml", ""), FileContext::example);
+  // The caller passes the path below the root given: a checkout in /home/ci/tests/shop is not a
+  // test because of where it lies.
+  EXPECT_EQ(context_of_file("src/config/database.yml", ""), FileContext::production);
+}
+
+}  // namespace
+}  // namespace context_rules_test
+}  // namespace mongoscan
