@@ -101,6 +101,7 @@ mongoscan_sources(MONGOSCAN_SOURCES scanner/infra
   infra_yaml.cpp
   kubernetes_manifest.cpp
   kubernetes_service.cpp
+  mongod_command_line.cpp
   port_range_text.cpp
   server_config_file.cpp
   terraform.cpp

@@ -77,7 +77,8 @@ mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/fixtures
   configs_corpus_test.cpp
   demo_test.cpp
   deploy_examples_test.cpp
-  infra_corpus_test.cpp)
+  infra_corpus_test.cpp
+  server_commands_test.cpp)
 
 mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/reports
   atomic_file_test.cpp
@@ -203,6 +204,7 @@ mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/scanner/infra
   infra_file_test.cpp
   infra_yaml_test.cpp
   kubernetes_manifest_test.cpp
+  mongod_command_line_test.cpp
   port_range_text_test.cpp
   server_config_file_test.cpp
   terraform_test.cpp

@@ -229,7 +229,8 @@ ServerSetting ServerSettings::operator[](std::string_view path) const {
                                                        : option_value(setting.value));
   }
   if (values.empty()) return default_setting(version_, path);
-  return {values.size() == 1 ? values[0] : values, true, "line " + std::to_string(line)};
+  return {values.size() == 1 ? values[0] : values, true,
+          (file_->command_line ? "command line, line " : "line ") + std::to_string(line)};
 }
 
 bool ServerSettings::has_section(std::string_view section) const {
@@ -250,7 +251,7 @@ Subject ServerSettings::file_subject(std::initializer_list<std::string_view> pat
       if (setting.key == wanted) return Subject::file(file_->path, setting.line, 1);
     }
   }
-  return Subject::file(file_->path, 1, 1);
+  return Subject::file(file_->path, file_->line, 1);
 }
 
 }  // namespace mongoscan

@@ -21,7 +21,8 @@ namespace mongoscan {
 struct ServerSetting {
   nlohmann::json value;  // null: not set, and no default is known for this version
   bool set = false;      // true: configured; false: the version's default
-  std::string source;  // "getCmdLineOpts parsed.net.bindIp", "line 4", "default since MongoDB 3.6"
+  std::string source;    // "getCmdLineOpts parsed.net.bindIp", "line 4", "command line, line 7",
+                         // "default since MongoDB 3.6"
 
   // {"value": ..., "set": true|false, "source": "..."} for evidence.
   nlohmann::json evidence() const;
@@ -48,7 +49,8 @@ class ServerSettings {
   // Whether any setting lies under a top-level section ("replication", "sharding").
   bool has_section(std::string_view section) const;
   // Where a config file's finding points: the line of the first of `paths` the file sets, else
-  // line 1. Only for settings read from a file.
+  // where the configuration starts (line 1 of a file, a command line's own line). Only for
+  // settings read from a file.
   Subject file_subject(std::initializer_list<std::string_view> paths) const;
 
  private:

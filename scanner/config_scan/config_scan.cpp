@@ -22,6 +22,7 @@
 #include "scanner/config_scan/context_rules.h"
 #include "scanner/config_scan/file_reader.h"
 #include "scanner/config_scan/own_report.h"
+#include "scanner/infra/mongod_command_line.h"
 
 namespace mongoscan {
 namespace {
@@ -112,6 +113,28 @@ void keep_exposure(const FileToScan& file, std::string_view text,
     facts.infrastructure_unread.push_back({file.path, std::move(problem)});
 }
 
+// The mongod and mongos command lines written in the file, into `facts` (a worker's own).
+void keep_command_lines(const FileToScan& file, std::string_view text,
+                        const std::vector<std::size_t>& program_offsets, ConfigFacts& facts) {
+  if (program_offsets.empty() || !may_hold_command_lines(file.path)) return;
+  const bool initdb_root_user = sets_initdb_root_user(text);
+  std::size_t read_up_to = 0;
+  for (const std::size_t offset : program_offsets) {
+    // A word inside a command already read (`--dbpath /var/lib/mongod`) starts none.
+    if (offset < read_up_to) continue;
+    auto command = read_mongod_command_line(file.path, text, offset, initdb_root_user);
+    if (!command) continue;
+    read_up_to = text.find('\n', offset);
+    if (!command->settings.empty()) {
+      const int last_line = command->settings.back().line;
+      for (int line = command->line; line < last_line && read_up_to != std::string_view::npos;
+           ++line)
+        read_up_to = text.find('\n', read_up_to + 1);
+    }
+    facts.server_configs.push_back(std::move(*command));
+  }
+}
+
 // How many facts `facts` holds that a finding can be about a file for.
 std::size_t facts_about_files(const ConfigFacts& facts) {
   return facts.credentials.size() + facts.unlisted_credentials.size() + facts.network_rules.size() +
@@ -171,6 +194,7 @@ void scan_file(const FileToScan& file, const FileRead& read, ScanBudget& budget,
     facts.suppressed_by_rule[std::string(rule)] += count;
   }
   if (may_be_infrastructure(file.path)) keep_exposure(file, text, budget.settings, facts);
+  keep_command_lines(file, text, scan.server_program_offsets, facts);
   // Only the files findings can be about are kept: memory follows what was found, not the tree.
   if (strings_found || facts_about_files(facts) != facts_before) {
     if (context_of_this_file() != FileContext::production)

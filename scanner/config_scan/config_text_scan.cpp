@@ -725,7 +725,12 @@ class TextScanner {
       return offset + 5;
     }
     const std::size_t end = key_run_end(text_, offset);
-    if (!is_any_of(slice(text_, offset, end - offset), kTools)) return offset + 5;
+    const std::string_view word = slice(text_, offset, end - offset);
+    if (word == "mongod" || word == "mongos") {
+      scan_.server_program_offsets.push_back(offset);
+      return end;
+    }
+    if (!is_any_of(word, kTools)) return offset + 5;
     const std::size_t limit = window_end(offset);
     for (std::size_t at = end; at + 2 < limit; ++at) {
       if (text_[at] != '-' || text_[at + 1] != 'p' || !is_blank(text_[at - 1])) continue;

@@ -25,6 +25,9 @@ struct TextScan {
   std::vector<FoundConnectionString> connection_strings;
   // Candidates dropped, by rule name (the names are static: see candidate_rules.h).
   std::map<std::string_view, std::size_t> suppressed_by_rule;
+  // Where the words "mongod" and "mongos" stand on their own: command lines to read
+  // (scanner/infra/mongod_command_line.h), in text order.
+  std::vector<std::size_t> server_program_offsets;
 };
 
 // Scans `text`, the content of the file at `path` (the path decides the syntax, see

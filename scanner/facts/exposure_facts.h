@@ -56,9 +56,13 @@ struct ServerConfigSetting {
   int line = 0;
 };
 
+// A MongoDB server configuration: a whole config file, or a mongod/mongos command line written in
+// a file (scanner/infra/mongod_command_line.h).
 struct ServerConfigFile {
   std::string path;
   std::vector<ServerConfigSetting> settings;  // in file order
+  int line = 1;  // where it starts: 1 for a whole file, the program name's line for a command
+  bool command_line = false;  // a command line: what it leaves out runs at mongod's defaults
 };
 
 // What one infrastructure file declared, and what the reader could not read in it (one line each,

@@ -1,5 +1,7 @@
 #include "scanner/infra/infra_file.h"
 
+#include <algorithm>
+#include <array>
 #include <cstdint>
 #include <nlohmann/json.hpp>
 
@@ -52,24 +54,52 @@ enum InfraWord : unsigned {
   kCidrBlock,
   kIpAddress,
   kAwsSecurityGroup,
-  kBindIp,
-  kReplSetName,
-  kClusterRole,
-  kDbPath
+  // A section of a MongoDB config file at the start of a line (server_config_file.cpp).
+  kNetSection,
+  kSecuritySection,
+  kStorageSection,
+  kSystemLogSection,
+  kReplicationSection,
+  kShardingSection,
+  kSetParameterSection,
+  kAuditLogSection,
+  kOperationProfilingSection,
+  kProcessManagementSection
 };
 
+constexpr std::array<std::string_view, 10> kServerConfigSectionLines = {
+    "net:",      "security:",     "storage:",  "systemLog:",          "replication:",
+    "sharding:", "setParameter:", "auditLog:", "operationProfiling:", "processManagement:"};
+
 const WordSearch& infra_words() {
-  static const WordSearch search({"LoadBalancer",   "NodePort",
-                                  "NetworkPolicy",  "AWS::EC2::Security",
-                                  "IpPermissions",  "SecurityGroupPolicySet",
-                                  "sourceRanges",   "destinationRanges",
-                                  "securityRules",  "sourceAddressPrefix",
-                                  "format_version", "\nservices:",
-                                  "ports:",         "network_mode:",
-                                  "groupId",        "cidrBlock",
-                                  "ipAddress",      "awsSecurityGroup",
-                                  "bindIp",         "replSetName",
-                                  "clusterRole",    "dbPath"});
+  static const WordSearch search({"LoadBalancer",
+                                  "NodePort",
+                                  "NetworkPolicy",
+                                  "AWS::EC2::Security",
+                                  "IpPermissions",
+                                  "SecurityGroupPolicySet",
+                                  "sourceRanges",
+                                  "destinationRanges",
+                                  "securityRules",
+                                  "sourceAddressPrefix",
+                                  "format_version",
+                                  "\nservices:",
+                                  "ports:",
+                                  "network_mode:",
+                                  "groupId",
+                                  "cidrBlock",
+                                  "ipAddress",
+                                  "awsSecurityGroup",
+                                  "\nnet:",
+                                  "\nsecurity:",
+                                  "\nstorage:",
+                                  "\nsystemLog:",
+                                  "\nreplication:",
+                                  "\nsharding:",
+                                  "\nsetParameter:",
+                                  "\nauditLog:",
+                                  "\noperationProfiling:",
+                                  "\nprocessManagement:"});
   return search;
 }
 
@@ -89,9 +119,14 @@ bool may_hold_exposure(std::string_view text, std::uint64_t found) {
                                               has(found, kAwsSecurityGroup)));
 }
 
-bool may_be_server_config(std::uint64_t found) {
-  return has(found, kBindIp) || has(found, kReplSetName) || has(found, kClusterRole) ||
-         has(found, kDbPath);
+// Whether a line of `text` starts with a config file's section: the manual's sections are
+// top-level keys, so a file without one at a line's start is no config file.
+bool may_be_server_config(std::string_view text, std::uint64_t found) {
+  for (unsigned word = kNetSection; word <= kProcessManagementSection; ++word) {
+    if (has(found, static_cast<InfraWord>(word))) return true;
+  }
+  return std::any_of(kServerConfigSectionLines.begin(), kServerConfigSectionLines.end(),
+                     [&](std::string_view section) { return text.starts_with(section); });
 }
 
 bool found_something(const ExposureScan& scan) {
@@ -111,7 +146,7 @@ ExposureScan read_json(std::string_view path, std::string_view text) {
 
 ExposureScan read_yaml(std::string_view path, std::string_view text, bool conf) {
   const std::uint64_t found = infra_words().found(text);
-  if (may_be_server_config(found)) {
+  if (may_be_server_config(text, found)) {
     if (auto config = read_server_config(path, text)) {
       ExposureScan scan;
       scan.server_config = std::move(config);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <initializer_list>
 #include <string>
 
 #include "scanner/infra/yaml_nodes.h"
@@ -15,10 +16,43 @@ constexpr std::array<std::string_view, 12> kServerConfigSections{
     "systemLog", "processManagement",  "cloud",       "net",      "security", "setParameter",
     "storage",   "operationProfiling", "replication", "sharding", "auditLog", "snmp"};
 
-// Sections a file must have one of to be taken for a server config rather than a file that
-// happens to have only, say, `storage:`.
-constexpr std::array<std::string_view, 6> kServerConfigCoreSections{
-    "net", "security", "storage", "systemLog", "replication", "sharding"};
+// The options of each section the manual's "Configuration File Options" documents, second level
+// only: a file is taken for a server config when some section holds one of its own options, so that
+// a Helm values file whose only key is `security:` or `storage:` is not. setParameter holds any
+// server parameter.
+struct SectionOptions {
+  std::string_view section;
+  std::initializer_list<std::string_view> options;
+};
+
+const std::array<SectionOptions, 11>& section_options() {
+  static const std::array<SectionOptions, 11> kSectionOptions = {{
+      {"net",
+       {"port", "bindIp", "bindIpAll", "maxIncomingConnections", "wireObjectCheck", "ipv6",
+        "unixDomainSocket", "tls", "ssl", "compression", "serviceExecutor", "transportLayer",
+        "http"}},
+      {"security",
+       {"keyFile", "clusterAuthMode", "authorization", "transitionToAuth", "javascriptEnabled",
+        "redactClientLogData", "clusterIpSourceAllowlist", "clusterIpSourceWhitelist",
+        "enableEncryption", "encryptionCipherMode", "encryptionKeyFile", "kmip", "sasl", "ldap"}},
+      {"storage",
+       {"dbPath", "journal", "directoryPerDB", "syncPeriodSecs", "engine", "wiredTiger", "inMemory",
+        "oplogMinRetentionHours"}},
+      {"systemLog",
+       {"verbosity", "quiet", "traceAllExceptions", "syslogFacility", "path", "logAppend",
+        "logRotate", "destination", "timeStampFormat", "component"}},
+      {"replication", {"oplogSizeMB", "replSetName", "enableMajorityReadConcern"}},
+      {"sharding", {"clusterRole", "archiveMovedChunks", "configDB"}},
+      {"auditLog",
+       {"destination", "format", "path", "filter", "auditEncryptionKeyIdentifier",
+        "compressionMode", "localAuditKeyFile"}},
+      {"operationProfiling", {"mode", "slowOpThresholdMs", "slowOpSampleRate", "filter"}},
+      {"processManagement", {"fork", "pidFilePath", "timeZoneInfo"}},
+      {"cloud", {"monitoring"}},
+      {"snmp", {"disabled", "subagent", "master"}},
+  }};
+  return kSectionOptions;
+}
 
 constexpr int kServerConfigMaxDepth = 16;
 constexpr std::size_t kServerConfigMaxSettings = 10000;
@@ -28,20 +62,30 @@ bool is_server_config_section(std::string_view key) {
          kServerConfigSections.end();
 }
 
-bool is_server_config_core_section(std::string_view key) {
-  return std::find(kServerConfigCoreSections.begin(), kServerConfigCoreSections.end(), key) !=
-         kServerConfigCoreSections.end();
+// Whether `section` (a map under a section's key) holds one of that section's own options.
+bool holds_own_option(std::string_view name, const YAML::Node& section) {
+  if (!section.IsMap() || section.size() == 0) return false;
+  if (name == "setParameter") return true;
+  for (const SectionOptions& known : section_options()) {
+    if (known.section != name) continue;
+    for (const auto& entry : section) {
+      if (!entry.first.IsScalar()) continue;
+      const std::string& option = entry.first.Scalar();
+      if (std::find(known.options.begin(), known.options.end(), option) != known.options.end())
+        return true;
+    }
+  }
+  return false;
 }
 
 bool looks_like_server_config(const YAML::Node& document) {
   if (!document.IsMap()) return false;
-  bool has_core_section = false;
+  bool holds_an_option = false;
   for (const auto& entry : document) {
     if (!entry.first.IsScalar() || !is_server_config_section(entry.first.Scalar())) return false;
-    has_core_section = has_core_section || (is_server_config_core_section(entry.first.Scalar()) &&
-                                            entry.second.IsMap());
+    holds_an_option = holds_an_option || holds_own_option(entry.first.Scalar(), entry.second);
   }
-  return has_core_section;
+  return holds_an_option;
 }
 
 void flatten_server_settings(const YAML::Node& node, const std::string& key, int line, int depth,

@@ -13,7 +13,8 @@ namespace mongoscan {
 // "setParameter.enableLocalhostAuthBypass", ..., each with the line of its key; a sequence
 // gives one setting per element under the same key. nullopt when `text` is not a MongoDB
 // config file: not YAML, not one mapping, a top-level key that is no section of the manual's, or
-// none of net, security, storage, systemLog, replication, sharding.
+// no section that holds one of its own options (net.port, security.authorization,
+// storage.dbPath, any setParameter, ...).
 std::optional<ServerConfigFile> read_server_config(std::string_view path, std::string_view text);
 
 }  // namespace mongoscan

@@ -1,8 +1,10 @@
-// The config-file scanner (scanner/config_scan/config_text_scan.h). The first input byte chooses the file name,
-// and so the syntax (scanner/config_scan/file_syntax.h) and the formats read: kPaths below, one per kind of
-// file in fixtures/configs (tests/fuzz/seed_corpus.py keeps the same list). The rest is the file's
-// text. Properties: every finding points inside the text, its fingerprint is a 128-bit hex hash
-// (never the secret), and every connection string found has a first place.
+// The config-file scanner (scanner/config_scan/config_text_scan.h). The first input byte chooses
+// the file name, and so the syntax (scanner/config_scan/file_syntax.h) and the formats read: kPaths
+// below, one per kind of file in fixtures/configs (tests/fuzz/seed_corpus.py keeps the same list).
+// The rest is the file's text. Properties: every finding points inside the text, its fingerprint is
+// a 128-bit hex hash (never the secret), and every connection string found has a first place; every
+// mongod command line read at the offsets the scan gives (scanner/infra/mongod_command_line.h)
+// starts at a line of the text and has its settings at that line or after, with a key.
 
 #include <algorithm>
 #include <cctype>
@@ -11,6 +13,7 @@
 #include <string_view>
 
 #include "scanner/config_scan/config_text_scan.h"
+#include "scanner/infra/mongod_command_line.h"
 #include "tests/fuzz/fuzz_check.h"
 
 namespace {
@@ -49,6 +52,16 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   for (const FoundConnectionString& found : scan.connection_strings) {
     fuzz::check(!found.places.empty() && found.occurrences >= found.places.size(),
                 "a connection string found has its places");
+  }
+  for (const std::size_t offset : scan.server_program_offsets) {
+    const auto command = read_mongod_command_line(path, text, offset, data[0] % 2 == 0);
+    if (!command) continue;
+    fuzz::check(command->line >= 1 && command->line <= lines, "a command line's line exists");
+    for (const ServerConfigSetting& setting : command->settings) {
+      fuzz::check(!setting.key.empty(), "a setting has a key");
+      fuzz::check(setting.line >= command->line && setting.line <= lines,
+                  "a setting lies at or after its command's line");
+    }
   }
   return 0;
 }

@@ -53,6 +53,14 @@ TEST(InfrastructureFile, EachFormatReachesItsReader) {
   EXPECT_TRUE(config.recognised);
   ASSERT_TRUE(config.server_config);
   EXPECT_EQ(config.server_config->settings.front().key, "net.bindIp");
+  // Issue 36 item 4: no bindIp, replSetName, clusterRole or dbPath, yet a config file by its
+  // sections, at the start of the text or of a line.
+  for (std::string_view text :
+       {"security:\n  authorization: disabled\n",
+        "# hardening\nsetParameter:\n  enableLocalhostAuthBypass: true\n"}) {
+    const ExposureScan sections = scan_infrastructure_file("mongod.yaml", text);
+    EXPECT_TRUE(sections.server_config) << text;
+  }
 }
 
 TEST(InfrastructureFile, ShapesWithoutTheCommonWordsAreStillRead) {

@@ -79,6 +79,23 @@ storage:
                                       "net.ipv6=true@5", "storage.dbPath=/data/db@9"}));
 }
 
+// Issue 36 item 4: a config file is one by its sections, whichever it has, as long as one holds
+// an option of its own.
+TEST(ServerConfigFile, AnySectionHoldingItsOwnOptionMakesAConfigFile) {
+  for (std::string_view text :
+       {"security:\n  authorization: disabled\n", "setParameter:\n  enableLocalhostAuthBypass: 1\n",
+        "auditLog:\n  destination: console\n", "operationProfiling:\n  mode: all\n",
+        "net:\n  port: 27017\nprocessManagement:\n  fork: true\n",
+        "storage:\n  journal:\n    enabled: true\n"}) {
+    EXPECT_TRUE(read_server_config("mongod.conf", text)) << text;
+  }
+  for (std::string_view text :
+       {"security:\n  enabled: true\n", "storage:\n  size: 10Gi\n  className: gp3\n",
+        "setParameter: {}\n", "net:\n  mtu: 1500\n"}) {
+    EXPECT_FALSE(read_server_config("values.yaml", text)) << text;
+  }
+}
+
 TEST(ServerConfigFile, OtherFilesAreNotServerConfigs) {
   for (std::string_view text :
        {"", "net: [\n", "key = value\n", "- net\n- security\n",
