@@ -154,6 +154,12 @@ bool is_number(char c) {
   return std::isdigit(static_cast<unsigned char>(c)) != 0 || c == '.' || c == ':' || c == '/';
 }
 
+bool is_boolean_word(std::string_view value) {
+  const std::string lower = to_lower_ascii(value);
+  return lower == "true" || lower == "false" || lower == "yes" || lower == "no" || lower == "on" ||
+         lower == "off";
+}
+
 bool is_keyword_value(std::string_view value) {
   const std::string lower = to_lower_ascii(value);
   // YAML and JSON literals, and the option values of tools that take a password policy
@@ -269,6 +275,8 @@ std::optional<std::string_view> dropping_rule(const CandidateValue& value) {
   if (is_absolute_path(text) || is_secret_store_path(text)) return "file-path";
   if (is_masked(text)) return "masked-value";
   if (is_environment_variable_name(text)) return "environment-variable-name";
+  // ALLOW_EMPTY_PASSWORD: "true": a switch about passwords, quoted as Compose wants strings.
+  if (value.quoted && is_boolean_word(text)) return "boolean-flag";
   if (!value.quoted && (is_keyword_value(text) || all_of(text, is_number) ||
                         std::string_view("|>{[&*").find(text.front()) != std::string_view::npos)) {
     return "not-a-string";

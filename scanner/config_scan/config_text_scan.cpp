@@ -46,6 +46,10 @@ constexpr std::array<std::string_view, 9> kTools = {"mongo",        "mongosh",  
                                                     "mongorestore", "mongoimport", "mongoexport",
                                                     "mongostat",    "mongotop",    "mongofiles"};
 
+// Words that follow "mongodb://" in a sentence about connection strings rather than a host.
+constexpr std::array<std::string_view, 8> kProseNouns = {
+    "connection", "connections", "string", "strings", "uri", "uris", "url", "urls"};
+
 // ASCII classes from one table, without the C library's locale lookups: the hot path asks them
 // per byte.
 enum CharClass : std::uint8_t {
@@ -649,9 +653,15 @@ class TextScanner {
     if (scheme == 0) return after_mongo_tool(offset);
     const char quote = offset > 0 && is_quote(text_[offset - 1]) ? text_[offset - 1] : '\0';
     const std::size_t limit = window_end(offset);
+    // In quotes closed on the same line, a space is part of the string (appName=My App).
+    const std::size_t closing_quote =
+        quote == '\0' ? std::string_view::npos : text_.find(quote, offset + scheme);
+    const bool spaces_inside =
+        closing_quote < limit &&
+        text_.substr(offset, closing_quote - offset).find('\n') == std::string_view::npos;
     std::size_t end = offset + scheme;
-    while (end < limit && !is_blank(text_[end]) && text_[end] != quote &&
-           (quote != '\0' || !is_quote(text_[end])) &&
+    while (end < limit && (!is_blank(text_[end]) || (spaces_inside && text_[end] == ' ')) &&
+           text_[end] != quote && (quote != '\0' || !is_quote(text_[end])) &&
            !(text_[end] == '<' && end + 1 < text_.size() && text_[end + 1] == '/')) {
       if (text_[end] == '\\') {
         // A JSON-escaped '&', '=' or '/' is part of the string; any other escape (\" in a
@@ -666,9 +676,31 @@ class TextScanner {
     // Cut at the window, not at its end: a fragment, whose missing options would be judged as
     // absent. Its password is still judged.
     const bool cut = end >= limit && limit < line_at(offset).end;
+    if (names_no_host(offset + scheme, end)) {
+      drop("not-a-connection-string");
+      return end;
+    }
     if (!cut) record_connection_string(offset, end);
     judge_uri_password(offset + scheme, end);
     return end;
+  }
+
+  // Whether the authority [authority_begin, end) names no host a client could reach: no letter or
+  // digit in it (`mongodb://....`, `mongodb://…`), or a word of the sentence it stands in
+  // (`mongodb://connection strings`, the scheme named in prose).
+  bool names_no_host(std::size_t authority_begin, std::size_t end) const {
+    std::string_view authority = text_.substr(authority_begin, end - authority_begin);
+    authority = authority.substr(0, authority.find_first_of("/?"));
+    const std::size_t at = authority.rfind('@');
+    const std::string_view hosts =
+        at == std::string_view::npos ? authority : authority.substr(at + 1);
+    // An IPv6 literal keeps its colons: [::1]:27017.
+    const std::string_view host =
+        hosts.substr(0, hosts.starts_with('[') ? hosts.find(']') : hosts.find_first_of(",:"));
+    if (std::none_of(host.begin(), host.end(), [](char c) { return is_alnum(c); })) return true;
+    const bool prose_follows = end + 1 < text_.size() && text_[end] == ' ' &&
+                               std::islower(static_cast<unsigned char>(text_[end + 1])) != 0;
+    return prose_follows && at == std::string_view::npos && is_any_of(host, kProseNouns);
   }
 
   // Counts the string [offset, end) and keeps its first places; a file often repeats one string.
@@ -765,6 +797,11 @@ class TextScanner {
     }
     if (!value->quoted && syntax_ == FileSyntax::code) {
       if (const auto fallback = fallback_literal(value->end)) value = fallback;
+    }
+    // `--pass: #2e7d32` in a style sheet: a CSS custom property; options take a space or '='.
+    if (key.starts_with("--") && end < text_.size() && text_[end] == ':') {
+      drop("css-custom-property");
+      return end;
     }
     const auto kind = key.starts_with("-") ? CredentialHit::Kind::cli_argument
                                            : CredentialHit::Kind::credential_key;

@@ -79,6 +79,51 @@ TEST(ConfigTextScan, ARepeatedConnectionStringIsOneWithItsFirstPlaces) {
   EXPECT_EQ(scan.connection_strings[1].places.front().line, 2);
 }
 
+// Issue 36 item 1: inside quotes closed on its line a space is part of the string; without the
+// closing quote the string ends at the space as before.
+TEST(ConfigTextScan, ASpaceInsideAQuotedConnectionStringDoesNotEndIt) {
+  const TextScan quoted = scan_config_text(
+      "app.env",
+      "MONGO_URL=\"mongodb://app:Sx7-Real-pw2@db1,db2/app?appName=My App&authSource=admin\"\n");
+  ASSERT_EQ(quoted.connection_strings.size(), 1u);
+  EXPECT_EQ(quoted.connection_strings[0].text.reveal(),
+            "mongodb://app:Sx7-Real-pw2@db1,db2/app?appName=My App&authSource=admin");
+  const TextScan unclosed =
+      scan_config_text("notes.txt", "see \"mongodb://db1/app?appName=x and more\n");
+  ASSERT_EQ(unclosed.connection_strings.size(), 1u);
+  EXPECT_EQ(unclosed.connection_strings[0].text.reveal(), "mongodb://db1/app?appName=x");
+}
+
+// Issue 36 item 1: the scheme named in a sentence, or followed by dots, is no connection string.
+TEST(ConfigTextScan, ProseAndEllipsesAfterTheSchemeAreNoConnectionStrings) {
+  for (std::string_view text :
+       {"The chart accepts mongodb://connection strings for databases.\n",
+        "Use `mongodb://....` to connect.\n", "Pass mongodb://… as MONGO_URL.\n"}) {
+    const TextScan scan = scan_config_text("README.md", text);
+    EXPECT_TRUE(scan.connection_strings.empty()) << text;
+    EXPECT_TRUE(scan.suppressed_by_rule.contains("not-a-connection-string")) << text;
+  }
+  // A host of that name with a path or credentials is a host, and so is an IPv6 literal.
+  EXPECT_EQ(scan_config_text("a.yml", "uri: mongodb://connection/app\n").connection_strings.size(),
+            1u);
+  EXPECT_EQ(
+      scan_config_text("a.yml", "uri: mongodb://u:p@[::1]:27017/app\n").connection_strings.size(),
+      1u);
+}
+
+// Issue 36 item 1: style sheets' custom properties and quoted switches are no passwords.
+TEST(ConfigTextScan, CssCustomPropertiesAndQuotedSwitchesAreNoPasswords) {
+  expect_dropped("theme.css", ":root { --pass: #2e7d32; --password-strength: 4px; }\n",
+                 "css-custom-property");
+  expect_dropped("docker-compose.yml", "    environment:\n      ALLOW_EMPTY_PASSWORD: \"true\"\n",
+                 "boolean-flag");
+  // An option given with a space or '=' is still one.
+  const TextScan option =
+      scan_config_text("run.sh", "mongodump --password=Kq7-Dump-Pw1 --out /b\n");
+  ASSERT_EQ(option.credentials.size(), 1u);
+  EXPECT_EQ(option.credentials[0].kind, Kind::cli_argument);
+}
+
 // Issue 36: a connection string is read whole: a JSON-escaped '&' (\u0026) or '/' (\/) is part
 // of it and is decoded; an escaped quote ends it; one cut at the scan's window is no connection
 // string to judge (its missing options would be judged absent), though its password still is.
