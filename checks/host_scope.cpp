@@ -41,10 +41,13 @@ bool has_suffix(std::string_view name, std::string_view suffix) {
 HostScope name_scope(std::string_view host) {
   std::string name = to_lower_ascii(host);
   if (name.ends_with('.')) name.pop_back();
-  if (has_suffix(name, ".localhost")) return HostScope::local;
-  for (const std::string_view suffix : {".local", ".internal", ".test"}) {
+  if (has_suffix(name, ".localhost") || has_suffix(name, ".localdomain")) return HostScope::local;
+  for (const std::string_view suffix : {".local", ".internal", ".test", ".svc"}) {
     if (name.ends_with(suffix)) return HostScope::private_network;
   }
+  // A Kubernetes Service in any cluster domain: <service>.<namespace>.svc.<cluster domain>
+  // (Kubernetes "DNS for Services and Pods"; cluster.local is only the default domain).
+  if (name.find(".svc.") != std::string::npos) return HostScope::private_network;
   return name.find('.') == std::string::npos ? HostScope::private_network
                                              : HostScope::public_network;
 }

@@ -16,9 +16,10 @@ enum class HostScope { local, private_network, public_network };
 // address, and text that is not an IP address.
 HostScope ip_scope(std::string_view ip);
 
-// Unix sockets, "localhost" and *.localhost are local; *.local, *.internal, *.test and single-label
-// names (resolved through search domains or /etc/hosts, never public DNS) are private; IP hosts
-// follow ip_scope; every other name is public.
+// Unix sockets, "localhost", *.localhost and localhost.localdomain are local; *.local, *.internal,
+// *.test, Kubernetes Service names (*.svc, *.svc.<any cluster domain>) and single-label names
+// (Compose services, resolved through search domains or /etc/hosts, never public DNS) are
+// private; IP hosts follow ip_scope; every other name is public.
 HostScope host_scope(const HostAddress& host);
 
 }  // namespace mongoscan

@@ -5,15 +5,16 @@
 namespace mongoscan {
 namespace {
 
-bool is_upper(char c) { return c >= 'A' && c <= 'Z'; }
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
+bool is_id_letter(char c) { return c >= 'A' && c <= 'Z'; }
+bool is_id_digit(char c) { return c >= '0' && c <= '9'; }
 
 // A check id: capitals, a dash, digits (APP-002, AUTHN-005).
 bool is_check_id(std::string_view word) {
   const std::size_t dash = word.find('-');
   if (dash == 0 || dash == std::string_view::npos || dash + 1 == word.size()) return false;
-  return std::all_of(word.begin(), word.begin() + static_cast<std::ptrdiff_t>(dash), is_upper) &&
-         std::all_of(word.begin() + static_cast<std::ptrdiff_t>(dash) + 1, word.end(), is_digit);
+  return std::all_of(word.begin(), word.begin() + static_cast<std::ptrdiff_t>(dash),
+                     is_id_letter) &&
+         std::all_of(word.begin() + static_cast<std::ptrdiff_t>(dash) + 1, word.end(), is_id_digit);
 }
 
 std::string_view trimmed(std::string_view text) {

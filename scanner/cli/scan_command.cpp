@@ -289,6 +289,9 @@ std::vector<Finding> found_string_findings(const FoundConnectionString& found,
       dropping_rule({credentials->password->reveal(), true, false, false})) {
     credentials->password.reset();
   }
+  // TLS switched on beside the string (mongosh --tls, ssl.enabled=true) is the string's TLS.
+  if (!found.tls_around.empty() && parsed.value().option("tls") == nullptr)
+    parsed.value().options["tls"] = UriOption{"tls", true};
   const FileLocation& first = found.places.front();
   const UriTarget target{redact_connection_string(found.text.reveal()), std::move(parsed).value(),
                          Subject::file(first.path, first.line, first.column)};
@@ -299,6 +302,7 @@ std::vector<Finding> found_string_findings(const FoundConnectionString& found,
   for (Finding& finding : findings) {
     finding.evidence["connection_string"] = target.redacted_uri;
     finding.evidence["occurrences"] = found.occurrences;
+    if (!found.tls_around.empty()) finding.evidence["tls_around"] = found.tls_around;
     if (found.occurrences > 1) finding.evidence["found_at"] = places;
     if (found.allowed_inline) apply_inline_allow(found.allow_comment, password.reveal(), finding);
   }

@@ -38,14 +38,17 @@ bool by_location(const FileLocation& a, const FileLocation& b) {
 using StringsByText = std::unordered_map<std::string, FoundConnectionString>;
 
 // Keeps the first kPlacesKept places of each string in path order, and counts them all.
-// A place that becomes the first brings its `mongoscan:allow` comment, or its lack of one.
-void keep_place(FoundConnectionString& string, const FileLocation& place, bool allowed_inline,
-                const std::string& allow_comment) {
+// A place that becomes the first brings what was seen there (`from`: its file's string, when the
+// place is that file's first): its `mongoscan:allow` comment and the TLS switched on beside it,
+// or their lack.
+void keep_place(FoundConnectionString& string, const FileLocation& place,
+                const FoundConnectionString* from) {
   auto& places = string.places;
   const auto at = std::upper_bound(places.begin(), places.end(), place, by_location);
   if (at == places.begin()) {
-    string.allowed_inline = allowed_inline;
-    string.allow_comment = allowed_inline ? allow_comment : std::string();
+    string.allowed_inline = from != nullptr && from->allowed_inline;
+    string.allow_comment = string.allowed_inline ? from->allow_comment : std::string();
+    string.tls_around = from != nullptr ? from->tls_around : std::string();
   }
   if (static_cast<std::size_t>(at - places.begin()) < FoundConnectionString::kPlacesKept) {
     places.insert(at, place);
@@ -61,7 +64,7 @@ bool merge_string(StringsByText& strings, FoundConnectionString& found, std::siz
   if (inserted) entry->second.text = std::move(found.text);
   entry->second.occurrences += found.occurrences;
   for (std::size_t i = 0; i < found.places.size(); ++i) {
-    keep_place(entry->second, found.places[i], i == 0 && found.allowed_inline, found.allow_comment);
+    keep_place(entry->second, found.places[i], i == 0 ? &found : nullptr);
   }
   return true;
 }

@@ -685,6 +685,61 @@ class TextScanner {
     return end;
   }
 
+  // What switches TLS on beside a connection string ending at `end` on `line`: a tool's --tls or
+  // --ssl after it on its line (mongosh "mongodb://..." --tls), or a tls/ssl key set to true on
+  // its line or the three lines around it (Spring's spring.data.mongodb.ssl.enabled=true, a Helm
+  // value tls: true). Empty when nothing does.
+  std::string tls_around(Line line, std::size_t end) {
+    const std::string_view after = text_.substr(end, line.end > end ? line.end - end : 0);
+    for (const std::string_view flag : {" --tls", " --ssl"}) {
+      const std::size_t at = after.find(flag);
+      if (at != std::string_view::npos &&
+          (at + flag.size() == after.size() || is_blank(after[at + flag.size()]))) {
+        return std::string(flag.substr(1)) + " on the same line";
+      }
+    }
+    Line first = line;
+    for (int i = 0; i < 3 && first.begin > 0; ++i) first = previous_line(first);
+    Line last = line;
+    for (int i = 0; i < 3 && last.end < text_.size(); ++i) last = next_line(last);
+    const std::string_view around = text_.substr(first.begin, last.end - first.begin);
+    for (std::size_t at = 0; at < around.size(); ++at) {
+      const std::size_t key = find_ignore_case(around, at, {"tls", "ssl"});
+      if (key == std::string_view::npos) break;
+      at = key;
+      // A key of its own or the last part of a dotted one: not disable_ssl, not useSsl.
+      if (key > 0 && !is_blank(around[key - 1]) && !is_quote(around[key - 1]) &&
+          around[key - 1] != '.')
+        continue;
+      std::size_t value = key + 3;
+      if (starts_with_ignore_case(around.substr(value), ".enabled")) value += 8;
+      if (starts_with_ignore_case(around.substr(value), "enabled")) value += 7;
+      while (value < around.size() && (around[value] == '"' || around[value] == '\'')) ++value;
+      while (value < around.size() && is_blank(around[value]) && around[value] != '\n') ++value;
+      if (value < around.size() && (around[value] == ':' || around[value] == '=')) {
+        ++value;
+        while (value < around.size() && (is_blank(around[value]) || is_quote(around[value])) &&
+               around[value] != '\n')
+          ++value;
+        if (starts_with_ignore_case(around.substr(value), "true")) {
+          return std::string(around.substr(key, value + 4 - key)) + " nearby";
+        }
+      }
+    }
+    return {};
+  }
+
+  // The first of `words` (lower case) in `text` at or after `from`, in any case; npos if none.
+  static std::size_t find_ignore_case(std::string_view text, std::size_t from,
+                                      std::initializer_list<std::string_view> words) {
+    for (std::size_t at = from; at < text.size(); ++at) {
+      for (const std::string_view word : words) {
+        if (starts_with_ignore_case(text.substr(at), word)) return at;
+      }
+    }
+    return std::string_view::npos;
+  }
+
   // Whether the authority [authority_begin, end) names no host a client could reach: no letter or
   // digit in it (`mongodb://....`, `mongodb://…`), or a word of the sentence it stands in
   // (`mongodb://connection strings`, the scheme named in prose).
@@ -716,6 +771,7 @@ class TextScanner {
     if (found.occurrences++ == 0) {
       found.allowed_inline = allowed_inline(line);
       found.allow_comment = allow_comment();
+      found.tls_around = tls_around(line, end);
     }
     if (found.places.size() < FoundConnectionString::kPlacesKept) {
       found.places.push_back({std::string(path_), line_number(offset), column_at(line, offset)});

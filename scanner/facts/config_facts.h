@@ -57,6 +57,9 @@ struct FoundConnectionString {
   std::size_t occurrences = 0;
   bool allowed_inline = false;  // its first place carries a `mongoscan:allow` comment
   std::string allow_comment;    // as CredentialHit::allow_comment, of its first place
+  // What switches TLS on beside its first place though the string names no tls option
+  // ("--tls on the same line", "ssl.enabled=true nearby"); empty when nothing does.
+  std::string tls_around;
 
   static constexpr std::size_t kPlacesKept = 10;
 };

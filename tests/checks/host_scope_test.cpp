@@ -56,6 +56,16 @@ TEST(HostScope, NamesBySuffix) {
   EXPECT_EQ(scope_of(HostType::hostname, "db.notlocal.com"), HostScope::public_network);
 }
 
+// Issue 36 item 1: Kubernetes Service names in any cluster domain, and localhost.localdomain.
+TEST(HostScope, KubernetesServiceNamesArePrivateInAnyClusterDomain) {
+  EXPECT_EQ(scope_of(HostType::hostname, "mongo.db.svc"), HostScope::private_network);
+  EXPECT_EQ(scope_of(HostType::hostname, "mongo-0.mongo.db.svc.k8s.acme.io"),
+            HostScope::private_network);
+  EXPECT_EQ(scope_of(HostType::hostname, "svc.acme.io"), HostScope::public_network);
+  EXPECT_EQ(scope_of(HostType::hostname, "mongo.svcs.acme.io"), HostScope::public_network);
+  EXPECT_EQ(scope_of(HostType::hostname, "localhost.localdomain"), HostScope::local);
+}
+
 TEST(HostScope, AddressesAndSockets) {
   EXPECT_EQ(scope_of(HostType::unix_socket, "/tmp/mongodb-27017.sock"), HostScope::local);
   EXPECT_EQ(scope_of(HostType::ipv4, "10.0.0.5"), HostScope::private_network);

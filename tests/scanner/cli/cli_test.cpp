@@ -1351,6 +1351,32 @@ TEST(Cli, FindingsCarryTheirFilesContextAndOnlyGatingContextsGate) {
             (std::set<std::string>{"production", "example", "test", "documentation"}));
 }
 
+// Issue 36 item 1: TLS switched on beside a connection string found in a file is the string's.
+TEST(Cli, TlsSwitchedOnBesideAFoundConnectionStringCountsForConn009) {
+  TempDir dir;
+  fs::create_directories(dir / "on");
+  fs::create_directories(dir / "off");
+  write_text(dir / "on" / "application.properties",
+             "spring.data.mongodb.uri=mongodb://db1.acme.io,db2.acme.io/app\n"
+             "spring.data.mongodb.ssl.enabled=true\n");
+  write_text(dir / "off" / "application.properties",
+             "spring.data.mongodb.uri=mongodb://db3.acme.io,db4.acme.io/app\n");
+  const auto run = mongoscan(
+      {"scan", "--config-path", dir.path().string(), "--format", "json", "--fail-on", "none"});
+  const auto report = nlohmann::json::parse(run.out);
+  std::map<std::string, std::string> tls_verdicts;
+  for (const auto& finding : report["findings"]) {
+    if (finding["check_id"] != "CONN-009") continue;
+    const std::string file =
+        fs::path(finding["subject"]["file"].get<std::string>()).parent_path().filename();
+    tls_verdicts[file] = finding["status"];
+    if (file == "on") {
+      EXPECT_EQ(finding["evidence"]["tls_around"], "ssl.enabled=true nearby");
+    }
+  }
+  EXPECT_EQ(tls_verdicts, (std::map<std::string, std::string>{{"off", "fail"}, {"on", "pass"}}));
+}
+
 // Issue 35 item 1: a connection string with credentials inside any text mongoscan echoes (an
 // acceptance's subject, reason and owner, an environment's name and tags, an inventory's
 // config_paths, --sarif-help-base), the scheme in any case and anywhere in the text, reaches no

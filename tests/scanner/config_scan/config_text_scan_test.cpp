@@ -94,6 +94,28 @@ TEST(ConfigTextScan, ASpaceInsideAQuotedConnectionStringDoesNotEndIt) {
   EXPECT_EQ(unclosed.connection_strings[0].text.reveal(), "mongodb://db1/app?appName=x");
 }
 
+// Issue 36 item 1: TLS switched on beside a connection string (a tool's --tls, a tls or ssl key
+// set to true within three lines) is recorded with the string; anything else is not.
+TEST(ConfigTextScan, TlsSwitchedOnBesideAConnectionStringIsRecorded) {
+  const auto around = [](std::string_view path, std::string_view text) {
+    const TextScan scan = scan_config_text(path, text);
+    return scan.connection_strings.empty() ? std::string("(none)")
+                                           : scan.connection_strings[0].tls_around;
+  };
+  EXPECT_EQ(around("run.sh", "mongosh \"mongodb://db1.acme.io/app\" --tls --quiet\n"),
+            "--tls on the same line");
+  EXPECT_EQ(around("application.properties",
+                   "spring.data.mongodb.uri=mongodb://db1.acme.io/app\n"
+                   "spring.data.mongodb.ssl.enabled=true\n"),
+            "ssl.enabled=true nearby");
+  EXPECT_EQ(around("values.yaml", "mongo:\n  tls: true\n  uri: mongodb://db1.acme.io/app\n"),
+            "tls: true nearby");
+  EXPECT_EQ(around("values.yaml", "mongo:\n  tls: false\n  uri: mongodb://db1.acme.io/app\n"), "");
+  EXPECT_EQ(around("values.yaml", "disable_ssl: true\nuri: mongodb://db1.acme.io/app\n"), "");
+  EXPECT_EQ(around("run.sh", "mongosh mongodb://db1.acme.io/app --tlsCAFile ca.pem\n"), "");
+  EXPECT_EQ(around("values.yaml", "tls: true\n\n\n\n\nuri: mongodb://db1.acme.io/app\n"), "");
+}
+
 // Issue 36 item 1: the scheme named in a sentence, or followed by dots, is no connection string.
 TEST(ConfigTextScan, ProseAndEllipsesAfterTheSchemeAreNoConnectionStrings) {
   for (std::string_view text :
