@@ -402,7 +402,7 @@ const std::vector<ConnectionStringCheck>& connection_string_checks() {
         Severity::medium,
         {{Framework::devspec, "A2.1", "Core connection string parameters"}},
         "Remove retryWrites=false and retryReads=false (both default to true); with "
-        "connection.explicit_options in the policy, write retryWrites=true&retryReads=true."},
+        "connection.explicit_options in the policy, write retryWrites=true and retryReads=true."},
        judge_retries},
       {{"CONN-005",
         "w=majority for workloads that need durable writes",

@@ -1,6 +1,7 @@
 #include "scanner/infra/terraform.h"
 
 #include <algorithm>
+#include <array>
 #include <charconv>
 #include <cstdint>
 #include <deque>
@@ -268,6 +269,7 @@ class TerraformReader {
     std::set<const HclValue*> read;
     std::vector<const HclValue*> open;
     bool cycle = false;
+    bool names_groups = false;  // the field names groups (names_groups): references are sources
   };
 
   // Adds the addresses `name` holds (a string or a list) to the rule's sources, and what does
@@ -280,6 +282,7 @@ class TerraformReader {
     const HclValue* value = fields.get(name);
     if (!value) return;
     AddressWalk walk;
+    walk.names_groups = names_groups(name);
     add_addresses(*value, rule, 0, walk);
     if (walk.cycle) {
       problem(value->line, rule.resource + ": " + std::string(name) +
@@ -315,7 +318,26 @@ class TerraformReader {
       default:
         break;
     }
-    rule.unresolved_sources.push_back(written.text.empty() ? value.text : written.text);
+    const std::string& text = written.text.empty() ? value.text : written.text;
+    // A reference to a group (aws_security_group.app.id) admits that group's members, whatever
+    // its value: a source, never an unknown one.
+    (walk.names_groups ? rule.sources : rule.unresolved_sources).push_back(text);
+  }
+
+  // Fields whose values name groups of instances, not addresses: security groups (AWS, Tencent
+  // Cloud source_sgid, Alibaba Cloud), GCP network tags and service accounts, Azure application
+  // security groups. A rule from one of them admits only the group's members.
+  static bool names_groups(std::string_view field) {
+    static constexpr std::array<std::string_view, 8> kGroupFields = {
+        "security_groups",
+        "source_security_group_id",
+        "referenced_security_group_id",
+        "source_sgid",
+        "source_tags",
+        "source_service_accounts",
+        "source_application_security_group_ids",
+        "destination_application_security_group_ids"};
+    return std::find(kGroupFields.begin(), kGroupFields.end(), field) != kGroupFields.end();
   }
 
   NetworkRule rule_of(const TerraformResource& resource, int line) const {
@@ -991,12 +1013,9 @@ class TerraformReader {
       } else {
         endpoint.public_facing = scalar(fields, "internal").text != "true";
       }
-      NetworkRule restrictions;
+      NetworkRule restrictions;  // security groups: every reference is one (names_groups)
       add_addresses(fields, "security_groups", restrictions);
       endpoint.source_restrictions = std::move(restrictions.sources);
-      endpoint.source_restrictions.insert(endpoint.source_restrictions.end(),
-                                          restrictions.unresolved_sources.begin(),
-                                          restrictions.unresolved_sources.end());
       if (type == "aws_elb") {
         for (const TerraformFields& listener : fields.nested("listener")) {
           add_listener_port(resource, listener, "lb_port", endpoint);

@@ -74,8 +74,10 @@ resource "aws_security_group" "db" {
   ASSERT_EQ(scan.rules.size(), 1u);
   const NetworkRule& rule = scan.rules[0];
   EXPECT_EQ(rule.location.line, 3);
-  EXPECT_TRUE(rule.sources.size() == 1 && rule.sources[0] == "self");
-  EXPECT_EQ(rule.unresolved_sources, (Strings{"aws_security_group.app.id"}));
+  // Issue 36 item 1: a security group reference admits that group's members: a source, not an
+  // unknown one.
+  EXPECT_EQ(rule.sources, (Strings{"aws_security_group.app.id", "self"}));
+  EXPECT_TRUE(rule.unresolved_sources.empty());
 }
 
 TEST(Terraform, VariableDefaultsAndLocalsResolve) {
@@ -233,7 +235,8 @@ resource "aws_vpc_security_group_ingress_rule" "app" {
   EXPECT_EQ(scan.rules[1].protocol, "-1");
   EXPECT_TRUE(scan.rules[1].ports.empty());
   EXPECT_EQ(scan.rules[2].ports, (Ports{{443, 443}}));
-  EXPECT_EQ(scan.rules[2].unresolved_sources, (Strings{"aws_security_group.app.id"}));
+  EXPECT_EQ(scan.rules[2].sources, (Strings{"aws_security_group.app.id"}));
+  EXPECT_TRUE(scan.rules[2].unresolved_sources.empty());
 }
 
 TEST(Terraform, CommentedOutRulesAreNoRules) {
@@ -398,7 +401,7 @@ resource "tencentcloud_clb_listener" "legacy" {
   EXPECT_EQ(open.kind, "load_balancer");
   EXPECT_TRUE(open.public_facing);
   EXPECT_EQ(open.ports, (Ports{{27017, 27017}}));
-  EXPECT_EQ(open.source_restrictions, (Strings{"sg-clb", "tencentcloud_security_group.clb.id"}));
+  EXPECT_EQ(open.source_restrictions, (Strings{"tencentcloud_security_group.clb.id", "sg-clb"}));
   EXPECT_EQ(open.location.line, 2);
   EXPECT_FALSE(scan.endpoints[1].public_facing);
   EXPECT_EQ(scan.endpoints[1].ports, (Ports{{27018, 27018}}));
