@@ -92,7 +92,8 @@ Verdict default_meets_rule(const Policy& policy, const std::string& what_default
   return {Status::pass, what_default_does + " (driver default)", std::move(evidence)};
 }
 
-Verdict judge_high_availability(const ConnectionString& uri, const Policy&) {
+Verdict judge_high_availability(const UriTarget& target, const Policy&) {
+  const ConnectionString& uri = target.connection;
   json evidence = options_seen(uri, {"directConnection", "loadBalanced", "replicaSet"});
   evidence["scheme"] = uri.srv ? "mongodb+srv" : "mongodb";
   evidence["hosts"] = host_addresses(uri);
@@ -105,6 +106,15 @@ Verdict judge_high_availability(const ConnectionString& uri, const Policy&) {
     return {Status::pass,
             "mongodb+srv:// takes the seed list from DNS, so the client can reach "
             "every member",
+            evidence};
+  }
+  // mongodb://localhost:27017/app written in a file: a development server on this machine, not a
+  // deployment to keep available. (A string given to scan names the deployment scanned.)
+  if (target.found_at &&
+      std::all_of(uri.hosts.begin(), uri.hosts.end(),
+                  [](const HostAddress& host) { return host_scope(host) == HostScope::local; })) {
+    return {Status::skipped,
+            "every host is on this machine (a local development server): nothing to fail over to",
             evidence};
   }
   if (uri.bool_option("loadBalanced").value_or(false)) {
@@ -131,7 +141,8 @@ Verdict judge_high_availability(const ConnectionString& uri, const Policy&) {
           evidence};
 }
 
-Verdict judge_auth_source(const ConnectionString& uri, const Policy&) {
+Verdict judge_auth_source(const UriTarget& target, const Policy&) {
+  const ConnectionString& uri = target.connection;
   if (!uri.credentials) {
     return {Status::skipped,
             "no credentials in the connection string, so no authentication "
@@ -168,7 +179,8 @@ Verdict judge_auth_source(const ConnectionString& uri, const Policy&) {
           evidence};
 }
 
-Verdict judge_retries(const ConnectionString& uri, const Policy& policy) {
+Verdict judge_retries(const UriTarget& target, const Policy& policy) {
+  const ConnectionString& uri = target.connection;
   json evidence = options_seen(uri, {"retryWrites", "retryReads"});
   const auto disabled = options_set_to(uri, {"retryWrites", "retryReads"}, false);
   if (!disabled.empty()) {
@@ -218,7 +230,8 @@ Verdict judge_numeric_write_concern(const ConnectionString& uri, std::int64_t co
           std::move(evidence)};
 }
 
-Verdict judge_write_concern(const ConnectionString& uri, const Policy& policy) {
+Verdict judge_write_concern(const UriTarget& target, const Policy& policy) {
+  const ConnectionString& uri = target.connection;
   json evidence = options_seen(uri, {"w", "journal", "wtimeoutMS"});
   evidence["workload"] = policy.workload;
   if (!policy.majority_write_workloads.contains(policy.workload)) {
@@ -254,7 +267,8 @@ Verdict judge_write_concern(const ConnectionString& uri, const Policy& policy) {
           evidence};
 }
 
-Verdict judge_read_preference(const ConnectionString& uri, const Policy& policy) {
+Verdict judge_read_preference(const UriTarget& target, const Policy& policy) {
+  const ConnectionString& uri = target.connection;
   json evidence = options_seen(uri, {"readPreference"});
   evidence["workload"] = policy.workload;
   const auto allowed = policy.read_preferences.find(policy.workload);
@@ -292,7 +306,8 @@ Verdict judge_read_preference(const ConnectionString& uri, const Policy& policy)
           evidence};
 }
 
-Verdict judge_pool_settings(const ConnectionString& uri, const Policy& policy) {
+Verdict judge_pool_settings(const UriTarget& target, const Policy& policy) {
+  const ConnectionString& uri = target.connection;
   json evidence = json::object();
   std::vector<std::string> out_of_range;
   for (const auto& [name, range] : policy.pool_ranges) {
@@ -320,7 +335,8 @@ Verdict judge_pool_settings(const ConnectionString& uri, const Policy& policy) {
   return {Status::pass, "pool settings within the policy's ranges", evidence};
 }
 
-Verdict judge_tls(const ConnectionString& uri, const Policy&) {
+Verdict judge_tls(const UriTarget& target, const Policy&) {
+  const ConnectionString& uri = target.connection;
   json evidence = options_seen(
       uri, {"tls", "tlsInsecure", "tlsAllowInvalidCertificates", "tlsAllowInvalidHostnames"});
   evidence["scheme"] = uri.srv ? "mongodb+srv" : "mongodb";
@@ -361,7 +377,8 @@ Verdict judge_tls(const ConnectionString& uri, const Policy&) {
           evidence};
 }
 
-Verdict judge_option_validity(const ConnectionString& uri, const Policy&) {
+Verdict judge_option_validity(const UriTarget& target, const Policy&) {
+  const ConnectionString& uri = target.connection;
   if (uri.warnings.empty()) {
     return {Status::pass, "every option recognised and valid"};
   }
@@ -370,7 +387,7 @@ Verdict judge_option_validity(const ConnectionString& uri, const Policy&) {
           {{"warnings", uri.warnings}}};
 }
 
-using Judge = Verdict (*)(const ConnectionString&, const Policy&);
+using Judge = Verdict (*)(const UriTarget&, const Policy&);
 
 struct ConnectionStringCheck {
   CheckSpec spec;
@@ -468,7 +485,7 @@ std::vector<Finding> check_connection_string(const UriTarget& target, const Poli
   std::vector<Finding> findings;
   for (const auto& check : connection_string_checks()) {
     findings.push_back(
-        make_finding(check.spec, policy, target.subject(), check.judge(target.connection, policy)));
+        make_finding(check.spec, policy, target.subject(), check.judge(target, policy)));
   }
   return findings;
 }

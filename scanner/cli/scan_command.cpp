@@ -273,9 +273,10 @@ FileContext context_of(const FoundConnectionString& found, const ConfigFacts& fa
   return context;
 }
 
-// The CONN findings of a connection string found in files: judged once, about its first place,
-// with the count and the first places of all its copies in the evidence.
+// The CONN findings of a connection string found in files: judged once, about `place` (one of
+// its places), with the count and the first places of all its copies in the evidence.
 std::vector<Finding> found_string_findings(const FoundConnectionString& found,
+                                           const FileLocation& place,
                                            const std::vector<DeploymentFacts>& deployments,
                                            const Policy& policy) {
   auto parsed = parse_connection_string(found.text.reveal());
@@ -292,9 +293,8 @@ std::vector<Finding> found_string_findings(const FoundConnectionString& found,
   // TLS switched on beside the string (mongosh --tls, ssl.enabled=true) is the string's TLS.
   if (!found.tls_around.empty() && parsed.value().option("tls") == nullptr)
     parsed.value().options["tls"] = UriOption{"tls", true};
-  const FileLocation& first = found.places.front();
   const UriTarget target{redact_connection_string(found.text.reveal()), std::move(parsed).value(),
-                         Subject::file(first.path, first.line, first.column)};
+                         Subject::file(place.path, place.line, place.column)};
   std::vector<Finding> findings = run_connection_string_checks(
       target, deployment_reached_by(target.connection, deployments), policy);
   std::vector<std::string> places;
@@ -394,8 +394,14 @@ std::vector<Finding> judge_environment(EnvironmentRun& run, const ScanRequest& r
     }
     add(std::move(file_findings));
     for (const FoundConnectionString& found : facts.connection_strings) {
-      std::vector<Finding> string_findings = found_string_findings(found, run.deployments, policy);
+      // Reported at the first place of the context it takes: a string in a service's config and
+      // in its README is the service's finding, at the config's line.
       const FileContext context = context_of(found, facts, forced);
+      const FileLocation& place = *std::find_if(
+          found.places.begin(), found.places.end(),
+          [&](const FileLocation& p) { return context_of(p.path, facts, forced) == context; });
+      std::vector<Finding> string_findings =
+          found_string_findings(found, place, run.deployments, policy);
       for (Finding& finding : string_findings) place_in_context(finding, context, policy);
       add(std::move(string_findings));
     }

@@ -282,6 +282,10 @@ std::optional<std::string_view> dropping_rule(const CandidateValue& value) {
     return "not-a-string";
   }
   if (value.in_code && !value.quoted && is_reference(text)) return "reference-or-call";
+  // choosePassword: ?string (a Flow or TypeScript optional type).
+  if (value.in_code && !value.quoted && text.size() > 1 && text.front() == '?' &&
+      is_reference(text.substr(1)))
+    return "reference-or-call";
   if (!value.loopback && is_literal_placeholder(text)) return "literal-placeholder";
   return std::nullopt;
 }

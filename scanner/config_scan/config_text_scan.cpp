@@ -46,6 +46,24 @@ constexpr std::array<std::string_view, 9> kTools = {"mongo",        "mongosh",  
                                                     "mongorestore", "mongoimport", "mongoexport",
                                                     "mongostat",    "mongotop",    "mongofiles"};
 
+// Whether a host of the list "h1:27017,h2:99999" has a port above 65535.
+bool has_impossible_port(std::string_view hosts) {
+  for (std::size_t start = 0; start <= hosts.size();) {
+    const std::size_t comma = std::min(hosts.find(',', start), hosts.size());
+    const std::string_view host = hosts.substr(start, comma - start);
+    const std::size_t colon = host.rfind(':');
+    if (colon != std::string_view::npos && host.find(']', colon) == std::string_view::npos) {
+      const std::string_view port = host.substr(colon + 1);
+      if (port.size() >= 5 && port.size() <= 9 &&
+          std::all_of(port.begin(), port.end(), [](char c) { return c >= '0' && c <= '9'; }) &&
+          std::stol(std::string(port)) > 65535)
+        return true;
+    }
+    start = comma + 1;
+  }
+  return false;
+}
+
 // Words that follow "mongodb://" in a sentence about connection strings rather than a host.
 constexpr std::array<std::string_view, 8> kProseNouns = {
     "connection", "connections", "string", "strings", "uri", "uris", "url", "urls"};
@@ -513,8 +531,23 @@ class TextScanner {
     if ((first == '=' && second == '>') || (first == ':' && second == '=')) {
       return value_at(at + 2, limit, option);
     }
-    if (first == '=') return value_at(at + 1, limit, option);
-    if (first == ':' && second != ':') return value_at(at + 1, limit, option);
+    if (first == '=') {
+      // '&client_secret=' + secret: the quote after '=' closes the literal the key is in.
+      const std::size_t value = skip_blanks(at + 1, limit);
+      // A quoted key's own quotes ($config['password'] = '...') open no literal around it.
+      const bool quoted_key = key_begin > 0 && is_quote(text_[key_begin - 1]) &&
+                              key_end < text_.size() && text_[key_end] == text_[key_begin - 1];
+      if (value < limit && is_quote(text_[value]) &&
+          inside_literal(quoted_key ? key_begin - 1 : key_begin, text_[value]))
+        return std::nullopt;
+      return value_at(at + 1, limit, option);
+    }
+    if (first == ':' && second != ':') {
+      // ok ? 'PASS' : 'FAIL': the branches of a conditional, no key and its value.
+      if (key_begin > 0 && is_quote(text_[key_begin - 1]) && after_conditional(key_begin - 1))
+        return std::nullopt;
+      return value_at(at + 1, limit, option);
+    }
     if (first == '(' && syntax_ == FileSyntax::code &&
         is_setter(text_.substr(key_begin, key_end - key_begin))) {
       return first_literal_argument(at);
@@ -527,6 +560,28 @@ class TextScanner {
     }
     if (option && at > key_end && text_[at] != '-') return value_at(at, limit, true);
     return std::nullopt;
+  }
+
+  // Whether an odd number of `quote` characters (unescaped) stand between the start of the line
+  // and `offset`: the text there is inside a string literal opened by `quote`.
+  bool inside_literal(std::size_t offset, char quote) {
+    const Line line = line_at(offset);
+    bool inside = false;
+    for (std::size_t at = line.begin; at < offset; ++at) {
+      if (text_[at] == '\\') {
+        ++at;
+        continue;
+      }
+      if (text_[at] == quote) inside = !inside;
+    }
+    return inside;
+  }
+
+  // Whether the quote at `quote_at` opens the first branch of a conditional: `? '` before it.
+  bool after_conditional(std::size_t quote_at) const {
+    std::size_t at = quote_at;
+    while (at > 0 && (text_[at - 1] == ' ' || text_[at - 1] == '\t')) --at;
+    return at > 0 && text_[at - 1] == '?';
   }
 
   // The first string literal among the top-level arguments of the call whose '(' is at `open`:
@@ -676,11 +731,13 @@ class TextScanner {
     // Cut at the window, not at its end: a fragment, whose missing options would be judged as
     // absent. Its password is still judged.
     const bool cut = end >= limit && limit < line_at(offset).end;
+    // A string whose host is a sentence's word or a slot to fill in is no connection string to
+    // judge; a password written in it still is a password.
     if (names_no_host(offset + scheme, end)) {
       drop("not-a-connection-string");
-      return end;
+    } else if (!cut) {
+      record_connection_string(offset, end);
     }
-    if (!cut) record_connection_string(offset, end);
     judge_uri_password(offset + scheme, end);
     return end;
   }
@@ -753,6 +810,8 @@ class TextScanner {
     const std::string_view host =
         hosts.substr(0, hosts.starts_with('[') ? hosts.find(']') : hosts.find_first_of(",:"));
     if (std::none_of(host.begin(), host.end(), [](char c) { return is_alnum(c); })) return true;
+    // <cluster end point>, {{ .host }}, ${HOST}: a slot to fill in.
+    if (host.find_first_of("<>{}$") != std::string_view::npos) return true;
     const bool prose_follows = end + 1 < text_.size() && text_[end] == ' ' &&
                                std::islower(static_cast<unsigned char>(text_[end + 1])) != 0;
     return prose_follows && at == std::string_view::npos && is_any_of(host, kProseNouns);
@@ -792,6 +851,11 @@ class TextScanner {
     }
     std::string_view hosts =
         authority.substr(at + 1, std::min(authority.find('/', at), query) - at - 1);
+    // A port no host can have (mongolab.com:99999): a made-up example.
+    if (has_impossible_port(hosts)) {
+      drop("documentation-example");
+      return;
+    }
     const std::string password = xml_entities_decoded(percent_decoded(user_info.substr(colon + 1)));
     if (const auto rule = dropping_rule({password, true, false, loopback_hosts(hosts)})) {
       drop(*rule);

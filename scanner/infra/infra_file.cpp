@@ -105,7 +105,9 @@ const WordSearch& infra_words() {
 
 bool has(std::uint64_t found, InfraWord word) { return (found >> word & 1) != 0; }
 
-bool may_hold_exposure(std::string_view text, std::uint64_t found) {
+// `atlas_shape`: an Atlas access list's groupId and cidrBlock count, which only its JSON export
+// has (an OpenAPI specification of the Atlas API written in YAML holds both words too).
+bool may_hold_exposure(std::string_view text, std::uint64_t found, bool atlas_shape) {
   constexpr std::uint64_t kExposureWords =
       1u << kLoadBalancer | 1u << kNodePort | 1u << kNetworkPolicy |
       1u << kCloudFormationSecurityGroup | 1u << kIpPermissions | 1u << kSecurityGroupPolicySet |
@@ -115,8 +117,9 @@ bool may_hold_exposure(std::string_view text, std::uint64_t found) {
   // Compose: a top-level services key (at the start of a line) and some ports or host network.
   const bool compose = (text.starts_with("services:") || has(found, kServicesLine)) &&
                        (has(found, kPorts) || has(found, kNetworkMode));
-  return compose || (has(found, kGroupId) && (has(found, kCidrBlock) || has(found, kIpAddress) ||
-                                              has(found, kAwsSecurityGroup)));
+  return compose ||
+         (atlas_shape && has(found, kGroupId) &&
+          (has(found, kCidrBlock) || has(found, kIpAddress) || has(found, kAwsSecurityGroup)));
 }
 
 // Whether a line of `text` starts with a config file's section: the manual's sections are
@@ -134,7 +137,7 @@ bool found_something(const ExposureScan& scan) {
 }
 
 ExposureScan read_json(std::string_view path, std::string_view text) {
-  if (!may_hold_exposure(text, infra_words().found(text))) return {};
+  if (!may_hold_exposure(text, infra_words().found(text), /*atlas_shape=*/true)) return {};
   const nlohmann::json document = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
   if (document.is_discarded()) return {};
   if (is_terraform_plan(document)) return read_terraform_json(path, document);
@@ -153,7 +156,7 @@ ExposureScan read_yaml(std::string_view path, std::string_view text, bool conf) 
       return scan;
     }
   }
-  if (conf || !may_hold_exposure(text, found)) return {};
+  if (conf || !may_hold_exposure(text, found, /*atlas_shape=*/false)) return {};
   return read_infra_yaml(path, text);
 }
 

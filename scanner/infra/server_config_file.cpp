@@ -105,9 +105,35 @@ void flatten_server_settings(const YAML::Node& node, const std::string& key, int
   }
 }
 
+// Whether every key at the start of a line (outside comments, document markers and flow or block
+// continuations) is a section of the manual's: a server config has no other top-level key, and an
+// OpenAPI specification's `security:` alone does not make one. Costs a pass over the lines instead
+// of a YAML parse (several seconds and tens of MiB for a 4 MB specification).
+bool top_level_keys_are_sections(std::string_view text) {
+  bool any_section = false;
+  for (std::size_t begin = 0; begin < text.size();) {
+    const std::size_t end = std::min(text.find('\n', begin), text.size());
+    const std::string_view line = text.substr(begin, end - begin);
+    begin = end + 1;
+    if (line.empty() || line[0] == ' ' || line[0] == '\t' || line[0] == '#' || line[0] == '\r' ||
+        line.starts_with("---") || line.starts_with("...") || line[0] == '}' || line[0] == ']') {
+      continue;
+    }
+    const std::size_t colon = line.find(':');
+    if (colon == std::string_view::npos) return false;
+    std::string_view key = line.substr(0, colon);
+    if (key.size() >= 2 && (key.front() == '"' || key.front() == '\'') && key.back() == key.front())
+      key = key.substr(1, key.size() - 2);
+    if (!is_server_config_section(key)) return false;
+    any_section = true;
+  }
+  return any_section;
+}
+
 }  // namespace
 
 std::optional<ServerConfigFile> read_server_config(std::string_view path, std::string_view text) {
+  if (!top_level_keys_are_sections(text)) return std::nullopt;
   const auto documents = load_yaml_documents(text);
   if (!documents || documents.value().size() != 1) return std::nullopt;
   const YAML::Node& document = documents.value().front();

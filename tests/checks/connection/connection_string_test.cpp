@@ -47,6 +47,20 @@ TEST(HighAvailabilityAddress, FailsForOneMemberPassesForSeveralSeedsSrvOrLoadBal
   EXPECT_EQ(status_of("mongodb://lb.example.com/?loadBalanced=true", "CONN-001"), Status::pass);
 }
 
+// Issue 36 item 1: a string written in a file that names only this machine is a development
+// server's; one given to scan names the deployment scanned and is judged.
+TEST(HighAvailabilityAddress, ALocalStringFoundInAFileIsNotJudged) {
+  UriTarget found = uri_target("mongodb://127.0.0.1:27017/parse");
+  found.found_at = Subject::file("bootstrap.sh", 7, 22);
+  const auto local = finding_for(check_connection_string(found, Policy{}), "CONN-001");
+  EXPECT_EQ(local.status, Status::skipped);
+  EXPECT_EQ(status_of("mongodb://127.0.0.1:27017/parse", "CONN-001"), Status::fail);
+  UriTarget remote = uri_target("mongodb://db1.internal:27017/parse");
+  remote.found_at = Subject::file("bootstrap.sh", 8, 22);
+  EXPECT_EQ(finding_for(check_connection_string(remote, Policy{}), "CONN-001").status,
+            Status::fail);
+}
+
 TEST(HighAvailabilityAddress, EvidenceNamesHostsAndScheme) {
   const auto finding = judge("mongodb://db1.example.com/?directConnection=true", "CONN-001");
   EXPECT_EQ(finding.evidence["hosts"], nlohmann::json::array({"db1.example.com:27017"}));

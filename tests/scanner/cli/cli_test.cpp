@@ -697,6 +697,32 @@ TEST(Cli, HugeScalarsAndDeepEvidenceStayWithin256MiB) {
 
 // Issue 21: `convert` renders a saved JSON report in every format as the scan itself rendered
 // it, without probing, and exits 0 (the gate was the scan's).
+// Issue 36 item 5: the Atlas Terraform provider's 4 MB OpenAPI specification (a top-level
+// `security:` key, groupId and cidrBlock in its schemas) was parsed as YAML twice: 7.3 s and
+// 84 MiB. A specification of that shape is no server config and no Atlas export: not parsed.
+TEST(Cli, AnApiSpecificationThatMerelyNamesConfigWordsIsNotParsed) {
+  TempDir dir;
+  std::string spec =
+      "openapi: 3.0.1\ninfo:\n  title: Atlas Admin API\nsecurity:\n"
+      "  - DigestAuth: []\npaths:\n";
+  for (int i = 0; spec.size() < 4 * 1024 * 1024; ++i) {
+    spec += "  /api/atlas/v2/groups/{groupId}/accessList/" + std::to_string(i) +
+            ":\n    get:\n      parameters:\n        - name: groupId\n          in: path\n"
+            "      responses:\n        '200':\n          content:\n            application/json:\n"
+            "              schema:\n                properties:\n                  cidrBlock:\n"
+            "                    type: string\n                  ipAddress:\n"
+            "                    type: string\n";
+  }
+  std::ofstream(dir / "multi-version-api-spec.yml", std::ios::binary) << spec;
+  const MeasuredRun scan =
+      measured_mongoscan({"scan", "--config-path", dir.path().string(), "--format", "json", "-o",
+                          (dir / "report.json").string(), "--fail-on", "none"});
+  EXPECT_EQ(scan.process.exit_code, 0) << scan.process.err;
+  EXPECT_GT(scan.peak_rss_kib, 0);
+  // A YAML parse of it takes more than 60 MiB; the scan without one stays near its start.
+  EXPECT_LT(scan.peak_rss_kib, 40 * 1024);
+}
+
 TEST(Cli, ConvertRendersASavedReportAsTheScanDid) {
   TempDir dir;
   const std::vector<std::string> formats = {"json", "html", "sarif", "junit", "md"};

@@ -116,6 +116,35 @@ TEST(ConfigTextScan, TlsSwitchedOnBesideAConnectionStringIsRecorded) {
   EXPECT_EQ(around("values.yaml", "tls: true\n\n\n\n\nuri: mongodb://db1.acme.io/app\n"), "");
 }
 
+// Issue 36 item 1, seen in Parse Server and Nightscout: a query string built in code, the branches
+// of a conditional and an optional type are no key and value.
+TEST(ConfigTextScan, CodeThatOnlyResemblesAKeyAndValueIsNone) {
+  EXPECT_TRUE(
+      scan_config_text("vkontakte.js", "const url = base + '&client_secret=' +\n  params.secret;\n")
+          .credentials.empty());
+  EXPECT_TRUE(scan_config_text("clock.html", "src += '&secret=' + secret;\n").credentials.empty());
+  EXPECT_TRUE(scan_config_text("run.js", "log(`Result: ${ok ? 'PASS' : 'FAIL'} done`);\n")
+                  .credentials.empty());
+  expect_dropped("index.js", "  choosePassword: ?string;\n", "reference-or-call");
+  // A key inside a literal whose value is a literal of its own is still one.
+  EXPECT_EQ(
+      scan_config_text("a.js", "const q = \"secret='Kq7-In-Quotes-1'\";\n").credentials.size(), 1u);
+}
+
+// Issue 36 item 1: a made-up port marks an example; a slot for the host is no connection string,
+// though a password written beside it is still one.
+TEST(ConfigTextScan, ImpossiblePortsAndHostSlots) {
+  expect_dropped("docker-compose.yml",
+                 "# Something like mongodb://sally:Kq7sallypass@ds099999.mongolab.com:99999/ns\n",
+                 "documentation-example");
+  const TextScan slot = scan_config_text(
+      "README.md", "uri=mongodb://app:Kq7-Real-Slot-1@<cluster end point>:27017/?ssl=true\n");
+  EXPECT_TRUE(slot.connection_strings.empty());
+  EXPECT_EQ(slot.credentials.size(), 1u);
+  EXPECT_TRUE(
+      scan_config_text("a.env", "URI=mongodb://${HOST}:27017/app\n").connection_strings.empty());
+}
+
 // Issue 36 item 1: the scheme named in a sentence, or followed by dots, is no connection string.
 TEST(ConfigTextScan, ProseAndEllipsesAfterTheSchemeAreNoConnectionStrings) {
   for (std::string_view text :

@@ -103,7 +103,10 @@ TEST(ServerConfigFile, OtherFilesAreNotServerConfigs) {
         "  addr: :5000\n",
         "apiVersion: v1\nkind: ConfigMap\ndata:\n  net: x\n", "storage: local\n",
         "net:\n  bindIp: 0.0.0.0\n---\nnet:\n  port: 1\n",
-        "spring:\n  data:\n    mongodb:\n      uri: mongodb://localhost\n"}) {
+        "spring:\n  data:\n    mongodb:\n      uri: mongodb://localhost\n",
+        // An OpenAPI specification's security: is no config section's (issue 36 item 5).
+        "openapi: 3.0.1\nsecurity:\n  - DigestAuth: []\n",
+        "security:\n  authorization: enabled\nopenapi: 3.0.1\n"}) {
     EXPECT_FALSE(read_server_config("app.conf", text)) << text;
   }
 }
