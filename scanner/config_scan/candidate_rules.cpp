@@ -182,6 +182,12 @@ bool is_literal_placeholder(std::string_view value) {
         "replace_me",   "replaceme",       "todo",        "fixme",       "xxx"}) {
     if (lower == word) return true;
   }
+  // "Azure Client Secret", "AZURE CLIENT SECRET": words naming what goes there, not a value.
+  if (lower.find(' ') != std::string::npos) {
+    for (std::string_view word : {"secret", "password", "token", "api key"}) {
+      if (lower.find(word) != std::string::npos) return true;
+    }
+  }
   return false;
 }
 

@@ -552,8 +552,10 @@ class TextScanner {
         is_setter(text_.substr(key_begin, key_end - key_begin))) {
       return first_literal_argument(at);
     }
-    // A key passed as a string, then its value: withEnv("MONGO_PASSWORD", "v"), put("pwd", "v").
-    if (first == ',' && at > key_end && is_quote(text_[key_end])) {
+    // A key passed as a string, then its value: withEnv("MONGO_PASSWORD", "v"), put("pwd", "v");
+    // a call's first argument only, not a list of names ({"user_name", "password", ...}).
+    if (first == ',' && at > key_end && is_quote(text_[key_end]) && key_begin >= 2 &&
+        first_argument(key_begin - 1)) {
       auto argument = value_at(at + 1, limit, true);
       if (argument && argument->quoted) return argument;
       return std::nullopt;
@@ -575,6 +577,13 @@ class TextScanner {
       if (text_[at] == quote) inside = !inside;
     }
     return inside;
+  }
+
+  // Whether the quote at `quote_at` opens a call's first argument: `(` before it.
+  bool first_argument(std::size_t quote_at) const {
+    std::size_t at = quote_at;
+    while (at > 0 && (text_[at - 1] == ' ' || text_[at - 1] == '\t')) --at;
+    return at > 0 && text_[at - 1] == '(';
   }
 
   // Whether the quote at `quote_at` opens the first branch of a conditional: `? '` before it.
@@ -899,6 +908,12 @@ class TextScanner {
   std::size_t after_key(std::size_t offset) {
     const auto [begin, end] = key_around(offset);
     const std::string_view key = slice(text_, begin, end - begin);
+    // "$PWD:/pwd": a shell variable's expansion, not a key (${NAME:default} is read below: its
+    // default is hardcoded).
+    if (begin > 0 && text_[begin - 1] == '$') {
+      drop("not-a-credential-key");
+      return end;
+    }
     // existingSecret (Helm charts): the name of a Kubernetes Secret, not a secret.
     const std::string_view word = last_word(key);
     if (!is_credential_word(word) ||

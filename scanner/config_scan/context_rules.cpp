@@ -58,7 +58,8 @@ bool is_test_folder(std::string_view lower_folder) {
   const auto words = component_words(lower_folder);
   return std::any_of(words.begin(), words.end(), [](std::string_view word) {
     return word_in(word, {"test", "tests", "testing", "e2e", "fixture", "fixtures", "testdata",
-                          "integrationtest", "integrationtests"});
+                          "integrationtest", "integrationtests", "testutil", "testutils",
+                          "testhelpers", "testsupport"});
   });
 }
 

@@ -13,6 +13,7 @@ namespace mongoscan {
 //                  named README/CHANGELOG/..., or no extension and named README
 //   test           a folder or name of a test suite: test, tests, __tests__, spec, e2e, fixtures,
 //                  testdata, mocks, cypress, any folder whose words include test/tests/testing/e2e
+//                  or testutil(s)/testhelpers/testsupport
 //                  (e2e-tests, kuttl-test); names like *_test.go, *.test.js, *.spec.ts, test_*.py,
 //                  conftest.py, *Test.java, *Tests.cs, *Spec.scala; or a test framework named in
 //                  the first 64 KiB (import pytest, org.junit, testing.T, RSpec.describe, ...)

@@ -131,6 +131,25 @@ TEST(ConfigTextScan, CodeThatOnlyResemblesAKeyAndValueIsNone) {
       scan_config_text("a.js", "const q = \"secret='Kq7-In-Quotes-1'\";\n").credentials.size(), 1u);
 }
 
+// Issue 36 item 1, seen in the Atlas Terraform provider: a shell variable's expansion, a list of
+// attribute names and a value naming what goes there are no credentials; a call's first argument
+// and its value still are.
+TEST(ConfigTextScan, ExpansionsNameListsAndSlotDescriptionsAreNoCredentials) {
+  expect_dropped("upload-sbom.sh", "docker run -v \"$PWD:/pwd\" \\\n  image\n",
+                 "not-a-credential-key");
+  EXPECT_TRUE(scan_config_text("resource.go",
+                               "  \"PROMETHEUS\": {\"user_name\", \"password\", \"service\"},\n")
+                  .credentials.empty());
+  EXPECT_TRUE(scan_config_text("schema.go", "Allowed: []string{\"password\", \"username\"},\n")
+                  .credentials.empty());
+  expect_dropped("variables.tf",
+                 "variable \"client_secret\" {\n  default = \"Azure Client Secret\"\n}\n",
+                 "literal-placeholder");
+  EXPECT_EQ(scan_config_text("Test.java", "env.put(\"MONGO_PASSWORD\", \"Kq7-Put-Arg-1\");\n")
+                .credentials.size(),
+            1u);
+}
+
 // Issue 36 item 1: a made-up port marks an example; a slot for the host is no connection string,
 // though a password written beside it is still one.
 TEST(ConfigTextScan, ImpossiblePortsAndHostSlots) {

@@ -50,7 +50,8 @@ TEST(ContextOfFile, TestFoldersAndTestFileNamesAreTests) {
                    {"src/main/java/shop/OrderRepositoryTest.java", FileContext::test},
                    {"src/main/java/shop/OrderRepositoryIT.java", FileContext::test},
                    {"docker-compose.test.yml", FileContext::test},
-                   {"examples/test/values.yaml", FileContext::test}});
+                   {"examples/test/values.yaml", FileContext::test},
+                   {"internal/testutil/acc/database_user.go", FileContext::test}});
 }
 
 TEST(ContextOfFile, NamesThatMerelyResembleTestsStayProduction) {
