@@ -92,6 +92,16 @@ Verdict default_meets_rule(const Policy& policy, const std::string& what_default
   return {Status::pass, what_default_does + " (driver default)", std::move(evidence)};
 }
 
+// mongodb://localhost:27017/app written in a file: a development server on this machine, not a
+// deployment whose availability, pool or authentication database the specification rules on. A
+// string given to scan names the deployment scanned and is judged.
+bool names_local_development_server(const UriTarget& target) {
+  const auto& hosts = target.connection.hosts;
+  return target.found_at && !hosts.empty() &&
+         std::all_of(hosts.begin(), hosts.end(),
+                     [](const HostAddress& host) { return host_scope(host) == HostScope::local; });
+}
+
 Verdict judge_high_availability(const UriTarget& target, const Policy&) {
   const ConnectionString& uri = target.connection;
   json evidence = options_seen(uri, {"directConnection", "loadBalanced", "replicaSet"});
@@ -108,11 +118,7 @@ Verdict judge_high_availability(const UriTarget& target, const Policy&) {
             "every member",
             evidence};
   }
-  // mongodb://localhost:27017/app written in a file: a development server on this machine, not a
-  // deployment to keep available. (A string given to scan names the deployment scanned.)
-  if (target.found_at &&
-      std::all_of(uri.hosts.begin(), uri.hosts.end(),
-                  [](const HostAddress& host) { return host_scope(host) == HostScope::local; })) {
+  if (names_local_development_server(target)) {
     return {Status::skipped,
             "every host is on this machine (a local development server): nothing to fail over to",
             evidence};
@@ -147,6 +153,9 @@ Verdict judge_auth_source(const UriTarget& target, const Policy&) {
     return {Status::skipped,
             "no credentials in the connection string, so no authentication "
             "database to name"};
+  }
+  if (names_local_development_server(target)) {
+    return {Status::skipped, "every host is on this machine (a local development server)"};
   }
   const Credentials& credentials = *uri.credentials;
   json evidence = options_seen(uri, {"authSource"});
@@ -321,6 +330,11 @@ Verdict judge_pool_settings(const UriTarget& target, const Policy& policy) {
   }
   if (!out_of_range.empty()) {
     return {Status::fail, "pool settings out of range: " + join(out_of_range, ", "), evidence};
+  }
+  if (!uri.int_option("maxPoolSize") && names_local_development_server(target)) {
+    return {Status::skipped,
+            "maxPoolSize not set, and every host is on this machine (a local development server)",
+            evidence};
   }
   if (!uri.int_option("maxPoolSize")) {
     // Not a default that can meet the rule: the specification sizes each pool for its workload

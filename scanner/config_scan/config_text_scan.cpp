@@ -64,6 +64,10 @@ bool has_impossible_port(std::string_view hosts) {
   return false;
 }
 
+// A value shorter than this on a comment line of source code is taken for an example
+// (example_in_code_comment): "psw", "pass", "secret", "foo".
+constexpr std::size_t kExampleValueBytes = 8;
+
 // Words that follow "mongodb://" in a sentence about connection strings rather than a host.
 constexpr std::array<std::string_view, 8> kProseNouns = {
     "connection", "connections", "string", "strings", "uri", "uris", "url", "urls"};
@@ -564,6 +568,20 @@ class TextScanner {
     return std::nullopt;
   }
 
+  // Whether a value shaped like an example (`example_shaped`: short, or a password to this
+  // machine) sits on a comment line of source code: a usage example in a doc comment, such as
+  // mongoose's ` *   mongoose.connect('mongodb://val:psw@127.0.0.1:27017/db')`. A longer value in a
+  // comment (a production password commented out) is still reported.
+  bool example_in_code_comment(std::size_t offset, bool example_shaped) {
+    if (syntax_ != FileSyntax::code || !example_shaped) return false;
+    const Line line = line_at(offset);
+    std::size_t at = line.begin;
+    while (at < line.end && is_blank(text_[at])) ++at;
+    if (at >= line.end) return false;
+    return text_[at] == '*' || text_[at] == '#' ||
+           (text_[at] == '/' && at + 1 < line.end && text_[at + 1] == '/');
+  }
+
   // Whether an odd number of `quote` characters (unescaped) stand between the start of the line
   // and `offset`: the text there is inside a string literal opened by `quote`.
   bool inside_literal(std::size_t offset, char quote) {
@@ -699,6 +717,10 @@ class TextScanner {
       drop(*rule);
       return;
     }
+    if (example_in_code_comment(span.begin, value.size() < kExampleValueBytes)) {
+      drop("documentation-example");
+      return;
+    }
     if (!claim(kind, span.begin)) return;
     report(kind, std::string(key), span.begin, value.size(), std::string(value),
            nearby_user(span.begin));
@@ -744,6 +766,10 @@ class TextScanner {
     // judge; a password written in it still is a password.
     if (names_no_host(offset + scheme, end)) {
       drop("not-a-connection-string");
+    } else if (example_in_code_comment(offset, true)) {
+      // A usage example in a doc comment (mongoose: ` *   const uri =
+      // 'mongodb://nonexistent.domain:27000'`), or code commented out: no string in use.
+      drop("documentation-example");
     } else if (!cut) {
       record_connection_string(offset, end);
     }
@@ -868,6 +894,11 @@ class TextScanner {
     const std::string password = xml_entities_decoded(percent_decoded(user_info.substr(colon + 1)));
     if (const auto rule = dropping_rule({password, true, false, loopback_hosts(hosts)})) {
       drop(*rule);
+      return;
+    }
+    if (example_in_code_comment(authority_begin,
+                                loopback_hosts(hosts) || password.size() < kExampleValueBytes)) {
+      drop("documentation-example");
       return;
     }
     if (!claim(CredentialHit::Kind::uri_password, authority_begin + colon + 1)) return;

@@ -49,12 +49,19 @@ TEST(HighAvailabilityAddress, FailsForOneMemberPassesForSeveralSeedsSrvOrLoadBal
 
 // Issue 36 item 1: a string written in a file that names only this machine is a development
 // server's; one given to scan names the deployment scanned and is judged.
-TEST(HighAvailabilityAddress, ALocalStringFoundInAFileIsNotJudged) {
+TEST(HighAvailabilityAddress, ALocalStringFoundInAFileIsNotJudgedForAvailabilityPoolOrAuthSource) {
   UriTarget found = uri_target("mongodb://127.0.0.1:27017/parse");
   found.found_at = Subject::file("bootstrap.sh", 7, 22);
   const auto local = finding_for(check_connection_string(found, Policy{}), "CONN-001");
   EXPECT_EQ(local.status, Status::skipped);
   EXPECT_EQ(status_of("mongodb://127.0.0.1:27017/parse", "CONN-001"), Status::fail);
+  // Nor its pool or authentication database: the specification rules on deployments.
+  UriTarget with_user = uri_target("mongodb://val:pw@localhost:27017/mydb");
+  with_user.found_at = Subject::file("connection.js", 3, 5);
+  const auto findings = check_connection_string(with_user, Policy{});
+  EXPECT_EQ(finding_for(findings, "CONN-002").status, Status::skipped);
+  EXPECT_EQ(finding_for(findings, "CONN-007").status, Status::skipped);
+  EXPECT_EQ(status_of("mongodb://val:pw@localhost:27017/mydb", "CONN-002"), Status::warn);
   UriTarget remote = uri_target("mongodb://db1.internal:27017/parse");
   remote.found_at = Subject::file("bootstrap.sh", 8, 22);
   EXPECT_EQ(finding_for(check_connection_string(remote, Policy{}), "CONN-001").status,

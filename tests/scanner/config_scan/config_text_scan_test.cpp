@@ -150,6 +150,31 @@ TEST(ConfigTextScan, ExpansionsNameListsAndSlotDescriptionsAreNoCredentials) {
             1u);
 }
 
+// Issue 36 item 1, seen in mongoose's doc comments and a Vagrantfile: a short value, or a password
+// to this machine, on a comment line of source code is a usage example; a longer one commented
+// out is still a password.
+TEST(ConfigTextScan, ExamplesInCodeCommentsAreNoCredentials) {
+  expect_dropped("connection.js",
+                 " *     mongoose.createConnection('mongodb://val:psw@127.0.0.1:27017/mydb');\n",
+                 "documentation-example");
+  expect_dropped("query.js", " *     await User.create({ name: 'John', password: 'secret' })\n",
+                 "documentation-example");
+  expect_dropped("Vagrantfile", "#   chef.json = { :mysql_password => \"foo\" }\n",
+                 "documentation-example");
+  EXPECT_EQ(
+      scan_config_text("db.js", "// const password = 'Kq7-Commented-Out-1';\n").credentials.size(),
+      1u);
+  EXPECT_EQ(scan_config_text("db.js", "const password = 'psw';\n").credentials.size(), 1u);
+  EXPECT_EQ(scan_config_text("app.yaml", "# password: foo\n").credentials.size(), 1u);
+  // A connection string in a code comment is no string in use: not judged.
+  EXPECT_TRUE(
+      scan_config_text("mongoose.js", " *     const uri = 'mongodb://nonexistent.domain:27000';\n")
+          .connection_strings.empty());
+  EXPECT_EQ(scan_config_text("app.js", "const uri = 'mongodb://db1.acme.io:27017/app';\n")
+                .connection_strings.size(),
+            1u);
+}
+
 // Issue 36 item 1: a made-up port marks an example; a slot for the host is no connection string,
 // though a password written beside it is still one.
 TEST(ConfigTextScan, ImpossiblePortsAndHostSlots) {
