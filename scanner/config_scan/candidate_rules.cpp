@@ -281,6 +281,12 @@ std::optional<std::string_view> dropping_rule(const CandidateValue& value) {
   if (is_absolute_path(text) || is_secret_store_path(text)) return "file-path";
   if (is_masked(text)) return "masked-value";
   if (is_environment_variable_name(text)) return "environment-variable-name";
+  // choosePassword: "http://yourapp.com/choosePassword": a page's address, not a password (one
+  // with user information is not taken for a page).
+  if (const std::string scheme = to_lower_ascii(text.substr(0, 8));
+      (scheme.starts_with("http://") || scheme.starts_with("https://")) &&
+      text.find('@') == std::string_view::npos)
+    return "url-value";
   // ALLOW_EMPTY_PASSWORD: "true": a switch about passwords, quoted as Compose wants strings.
   if (value.quoted && is_boolean_word(text)) return "boolean-flag";
   if (!value.quoted && (is_keyword_value(text) || all_of(text, is_number) ||

@@ -24,7 +24,8 @@ inline constexpr std::size_t kMaxUnquotedValue = 512;
 
 // The name of the first rule that drops the value ("empty", "too-long", "placeholder-template",
 // "regular-expression", "option-name", "file-path", "masked-value", "environment-variable-name",
-// "boolean-flag" (a quoted true/false/yes/no/on/off), "encrypted-value", "reference-or-call",
+// "url-value" (an http(s) address without user information), "boolean-flag" (a quoted
+// true/false/yes/no/on/off), "encrypted-value", "reference-or-call",
 // "not-a-string", "literal-placeholder"), or nullopt when it is a credential.
 std::optional<std::string_view> dropping_rule(const CandidateValue& value);
 

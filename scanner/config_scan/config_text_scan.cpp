@@ -550,6 +550,14 @@ class TextScanner {
       // ok ? 'PASS' : 'FAIL': the branches of a conditional, no key and its value.
       if (key_begin > 0 && is_quote(text_[key_begin - 1]) && after_conditional(key_begin - 1))
         return std::nullopt;
+      // return "for credentials: `access_key_id` and ...": a sentence in a string of code, whose
+      // words after the colon are no literal of their own.
+      if (syntax_ == FileSyntax::code && inside_any_literal(key_begin)) {
+        const std::size_t value = skip_blanks(at + 1, limit);
+        // (A backquote there opens a code span of the sentence, not a literal.)
+        if (value < limit && text_[value] != '"' && text_[value] != '\'' && text_[value] != '\\')
+          return std::nullopt;
+      }
       return value_at(at + 1, limit, option);
     }
     if (first == '(' && syntax_ == FileSyntax::code &&
@@ -595,6 +603,13 @@ class TextScanner {
       if (text_[at] == quote) inside = !inside;
     }
     return inside;
+  }
+
+  // Whether `offset` is inside a "..." or '...' literal on its line (a quoted key's own quote
+  // aside: `"password": "x"` is a key).
+  bool inside_any_literal(std::size_t offset) {
+    const std::size_t start = offset > 0 && is_quote(text_[offset - 1]) ? offset - 1 : offset;
+    return inside_literal(start, '"') || inside_literal(start, '\'');
   }
 
   // Whether the quote at `quote_at` opens a call's first argument: `(` before it.

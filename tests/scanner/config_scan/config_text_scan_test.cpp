@@ -145,6 +145,16 @@ TEST(ConfigTextScan, ExpansionsNameListsAndSlotDescriptionsAreNoCredentials) {
   expect_dropped("variables.tf",
                  "variable \"client_secret\" {\n  default = \"Azure Client Secret\"\n}\n",
                  "literal-placeholder");
+  // Seen in Parse Server's README and the Atlas provider's Go: an address under a password key,
+  // a sentence inside a string of code.
+  expect_dropped("README.md", "    choosePassword: \"http://yourapp.com/choosePassword\",\n",
+                 "url-value");
+  EXPECT_TRUE(scan_config_text("validator.go",
+                               "return \"for credentials: `access_key_id` and `secret` only\"\n")
+                  .credentials.empty());
+  EXPECT_EQ(scan_config_text("client.go", "body := `{\"password\": \"Kq7-Json-In-Go-1\"}`\n")
+                .credentials.size(),
+            1u);
   EXPECT_EQ(scan_config_text("Test.java", "env.put(\"MONGO_PASSWORD\", \"Kq7-Put-Arg-1\");\n")
                 .credentials.size(),
             1u);
