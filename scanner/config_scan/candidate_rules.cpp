@@ -182,6 +182,20 @@ bool is_literal_placeholder(std::string_view value) {
         "replace_me",   "replaceme",       "todo",        "fixme",       "xxx"}) {
     if (lower == word) return true;
   }
+  // A password a test sends to be refused.
+  for (std::string_view word : {"incorrect", "wrong", "wrongpassword", "wrong_password",
+                                "wrong-password", "badpassword", "bad_password", "invalid"}) {
+    if (lower == word) return true;
+  }
+  // secret_hash, mongo_password_here: a name written where the value goes (an identifier of
+  // lower-case words, one of them the credential's).
+  if (lower.find('_') != std::string::npos && std::all_of(lower.begin(), lower.end(), [](char c) {
+        return (c >= 'a' && c <= 'z') || c == '_';
+      })) {
+    for (std::string_view word : {"secret", "password", "token"}) {
+      if (lower.find(word) != std::string::npos) return true;
+    }
+  }
   // "Azure Client Secret", "AZURE CLIENT SECRET": words naming what goes there, not a value.
   if (lower.find(' ') != std::string::npos) {
     for (std::string_view word : {"secret", "password", "token", "api key"}) {
@@ -236,6 +250,17 @@ bool is_documentation_host(std::string_view host) {
   }
   // Atlas documentation writes the cluster's unique part as x's: cluster0.xxxxx.mongodb.net.
   return lower.find(".xxxx") != std::string::npos || lower.find("<") != std::string::npos;
+}
+
+// A host named so as not to exist, as tests and documentation name the server that is not there:
+// doesnotexist, doesnt.exist, nonexistent.domain, baddomain.
+bool is_unreachable_by_name(std::string_view host) {
+  const std::string lower = to_lower_ascii(host);
+  for (std::string_view word : {"doesnotexist", "doesnt.exist", "does-not-exist", "nonexistent",
+                                "non-existent", "baddomain", "bad-domain", "unreachable"}) {
+    if (lower.find(word) != std::string::npos) return true;
+  }
+  return false;
 }
 
 bool is_loopback_host(std::string_view host) {
@@ -304,6 +329,10 @@ std::optional<std::string_view> dropping_rule(const CandidateValue& value) {
 
 bool documentation_hosts(std::string_view host_list) {
   return every_host(host_list, is_documentation_host);
+}
+
+bool unreachable_by_name(std::string_view host_list) {
+  return every_host(host_list, is_unreachable_by_name);
 }
 
 bool loopback_hosts(std::string_view host_list) { return every_host(host_list, is_loopback_host); }

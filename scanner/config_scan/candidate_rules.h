@@ -39,6 +39,10 @@ std::string_view template_default(std::string_view value);
 // <host>, your-cluster...). Takes the host list text "h1:27017,h2".
 bool documentation_hosts(std::string_view host_list);
 
+// Whether every host is named so as not to exist (doesnotexist, nonexistent.domain, baddomain):
+// the server a test or an example expects to be missing.
+bool unreachable_by_name(std::string_view host_list);
+
 // Whether every host is loopback: localhost, 127.x.x.x, ::1.
 bool loopback_hosts(std::string_view host_list);
 

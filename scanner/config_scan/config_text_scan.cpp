@@ -576,6 +576,23 @@ class TextScanner {
     return std::nullopt;
   }
 
+  // Whether the literal that ends at `end` (its closing quote) is joined to more with '+' in
+  // source code.
+  bool concatenated(std::size_t end) const {
+    if (syntax_ != FileSyntax::code || end >= text_.size() || !is_quote(text_[end])) return false;
+    std::size_t at = end + 1;
+    while (at < text_.size() && (text_[at] == ' ' || text_[at] == '\t')) ++at;
+    return at < text_.size() && text_[at] == '+';
+  }
+
+  // Whether every host of the authority [authority_begin, end) is named not to exist.
+  bool names_unreachable_host(std::size_t authority_begin, std::size_t end) const {
+    std::string_view authority = text_.substr(authority_begin, end - authority_begin);
+    authority = authority.substr(0, authority.find_first_of("/?"));
+    const std::size_t at = authority.rfind('@');
+    return unreachable_by_name(at == std::string_view::npos ? authority : authority.substr(at + 1));
+  }
+
   // Whether a value shaped like an example (`example_shaped`: short, or a password to this
   // machine) sits on a comment line of source code: a usage example in a doc comment, such as
   // mongoose's ` *   mongoose.connect('mongodb://val:psw@127.0.0.1:27017/db')`. A longer value in a
@@ -780,6 +797,10 @@ class TextScanner {
     // A string whose host is a sentence's word or a slot to fill in is no connection string to
     // judge; a password written in it still is a password.
     if (names_no_host(offset + scheme, end)) {
+      drop("not-a-connection-string");
+    } else if (concatenated(end) || names_unreachable_host(offset + scheme, end)) {
+      // 'mongodb+srv://u:p@cluster0.mongodb.net/' + dbName: the rest is in code, a fragment; a
+      // host named not to exist: no deployment.
       drop("not-a-connection-string");
     } else if (example_in_code_comment(offset, true)) {
       // A usage example in a doc comment (mongoose: ` *   const uri =

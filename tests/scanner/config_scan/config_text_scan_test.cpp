@@ -185,6 +185,25 @@ TEST(ConfigTextScan, ExamplesInCodeCommentsAreNoCredentials) {
             1u);
 }
 
+// Issue 36 item 1, seen in mongoose and Nightscout: a string joined to more in code, a host named
+// not to exist, a password a test sends to be refused and a name written where the value goes.
+TEST(ConfigTextScan, FragmentsMissingHostsRefusedPasswordsAndNamesAreNoneToJudge) {
+  for (std::string_view text :
+       {"const uri = 'mongodb+srv://u:badpw@cluster0-OMITTED.mongodb.net/' +\n  'test';\n",
+        "await mongoose.connect('mongodb://doesnt.exist:27017/test');\n",
+        "const uri = 'mongodb://baddomain:27017/test';\n"}) {
+    const TextScan scan = scan_config_text("connection.test.js", text);
+    EXPECT_TRUE(scan.connection_strings.empty()) << text;
+    EXPECT_TRUE(scan.suppressed_by_rule.contains("not-a-connection-string")) << text;
+  }
+  expect_dropped("runner.js", "axios.post(url, entry, {headers: {'api-secret': 'incorrect' }});\n",
+                 "literal-placeholder");
+  expect_dropped("websocket.js", "  secret: 'secret_hash',\n", "literal-placeholder");
+  EXPECT_EQ(scan_config_text("a.js", "const uri = 'mongodb://db1.acme.io/app';\n")
+                .connection_strings.size(),
+            1u);
+}
+
 // Issue 36 item 1: a made-up port marks an example; a slot for the host is no connection string,
 // though a password written beside it is still one.
 TEST(ConfigTextScan, ImpossiblePortsAndHostSlots) {
