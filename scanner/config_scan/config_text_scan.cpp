@@ -54,9 +54,12 @@ bool has_impossible_port(std::string_view hosts) {
     const std::size_t colon = host.rfind(':');
     if (colon != std::string_view::npos && host.find(']', colon) == std::string_view::npos) {
       const std::string_view port = host.substr(colon + 1);
-      if (port.size() >= 5 && port.size() <= 9 &&
-          std::all_of(port.begin(), port.end(), [](char c) { return c >= '0' && c <= '9'; }) &&
-          std::stol(std::string(port)) > 65535)
+      const bool digits =
+          std::all_of(port.begin(), port.end(), [](char c) { return c >= '0' && c <= '9'; });
+      // 127.0.0.1:port, host:PORT: a word where the number goes.
+      if (!port.empty() && !digits && std::isalpha(static_cast<unsigned char>(port[0])) != 0)
+        return true;
+      if (digits && port.size() >= 5 && port.size() <= 9 && std::stol(std::string(port)) > 65535)
         return true;
     }
     start = comma + 1;
@@ -650,6 +653,8 @@ class TextScanner {
     int depth = 0;
     for (std::size_t at = open + 1; at < limit; ++at) {
       const char c = text_[at];
+      // An apostrophe in a word (hasn't) opens no literal.
+      if (c == '\'' && is_alnum(text_[at - 1])) continue;
       if (c == '"' || c == '\'') {
         const auto literal = value_at(at, limit, true);
         if (depth == 0) return literal;
@@ -922,12 +927,18 @@ class TextScanner {
     }
     std::string_view hosts =
         authority.substr(at + 1, std::min(authority.find('/', at), query) - at - 1);
-    // A port no host can have (mongolab.com:99999): a made-up example.
+    // A port no host can have (mongolab.com:99999, 127.0.0.1:port): a made-up example.
     if (has_impossible_port(hosts)) {
       drop("documentation-example");
       return;
     }
     const std::string password = xml_entities_decoded(percent_decoded(user_info.substr(colon + 1)));
+    // mongodb://aaron:psw@${host}/fake: a short password beside a slot for the host is an example.
+    if (hosts.find_first_of("<>{}$") != std::string_view::npos &&
+        password.size() < kExampleValueBytes) {
+      drop("documentation-example");
+      return;
+    }
     if (const auto rule = dropping_rule({password, true, false, loopback_hosts(hosts)})) {
       drop(*rule);
       return;

@@ -199,6 +199,15 @@ TEST(ConfigTextScan, FragmentsMissingHostsRefusedPasswordsAndNamesAreNoneToJudge
   expect_dropped("runner.js", "axios.post(url, entry, {headers: {'api-secret': 'incorrect' }});\n",
                  "literal-placeholder");
   expect_dropped("websocket.js", "  secret: 'secret_hash',\n", "literal-placeholder");
+  // Seen in Parse Server's changelog and mongoose's guides.
+  EXPECT_TRUE(scan_config_text("CHANGELOG.md",
+                               "* Clear sessions when updating the passwords ([#3289](x), thanks)\n"
+                               "* Skip authData validation if it hasn't changed, thanks to A\n")
+                  .credentials.empty());
+  expect_dropped("guide.md", "connect('mongodb://user:pass@127.0.0.1:port/database');\n",
+                 "documentation-example");
+  expect_dropped("migrating.md", "createConnection(`mongodb://aaron:psw@${host}/fake`);\n",
+                 "documentation-example");
   EXPECT_EQ(scan_config_text("a.js", "const uri = 'mongodb://db1.acme.io/app';\n")
                 .connection_strings.size(),
             1u);
