@@ -205,6 +205,33 @@ class TerraformReader {
     scan_.problems.push_back(path_ + ":" + std::to_string(line) + ": " + what);
   }
 
+  // The resources a `resource "TYPE" "NAME"` block stands for: one, or with a `for_each` over a
+  // literal collection of the file (a list, a map, toset()/tolist() of one, or a for expression
+  // over one whose value is the element: `{for i, x in local.list : x.comment => x}`), one per
+  // element with `each.key` and `each.value...` put in, named `TYPE.NAME["key"]`. A for_each whose
+  // elements are not in the file leaves the one resource as written (its references unresolved).
+  std::vector<TerraformResource> resources_of(const HclBlock& block) {
+    const std::string type = block.labels[0];
+    const std::string name = block.labels[0] + "." + block.labels[1];
+    std::vector<TerraformResource> resources;
+    const HclAttribute* for_each = block.body.attribute("for_each");
+    std::vector<std::pair<HclValue, const HclValue*>> elements;
+    if (for_each == nullptr || !for_each_elements(for_each->value, elements) || elements.empty()) {
+      resources.push_back(TerraformResource{type, name, TerraformFields(block.body, block.line)});
+      return resources;
+    }
+    for (auto& [key, value] : elements) {
+      key.line = block.line;
+      const DynamicElement element{"each", &key, value};
+      HclBody body;
+      if (!substitute_body(block.body, element, body)) break;
+      expanded_bodies_.push_back(std::move(body));
+      resources.push_back(TerraformResource{type, name + "[\"" + key.text + "\"]",
+                                            TerraformFields(expanded_bodies_.back(), block.line)});
+    }
+    return resources;
+  }
+
   ExposureScan take() && { return std::move(scan_); }
 
  private:
@@ -523,6 +550,97 @@ class TerraformReader {
                                 " expands to more values than are read; its rules are not "
                                 "all read");
     }
+  }
+
+  // The elements (key, value) of a resource's for_each, when the file gives them: false for
+  // anything else, or more than kTerraformMaxDynamicElements.
+  bool for_each_elements(const HclValue& written,
+                         std::vector<std::pair<HclValue, const HclValue*>>& elements) {
+    const HclValue& value = resolved(written);
+    std::string key_member;  // a for expression's key, `x.<member>`; empty: the index
+    const HclValue* collection = &value;
+    bool set = false;
+    if (value.kind == HclValue::Kind::expression) {
+      std::optional<HclBody>& converted = converted_for_each_.emplace_back();
+      set = converted_collection(value, converted);
+      if (converted) {
+        collection = &resolved(converted->attributes[0].value);
+      } else if (!for_expression(value.text, collection, key_member)) {
+        return false;
+      }
+    }
+    const HclValue& items = *collection;
+    if (items.items.size() + items.members.size() > kTerraformMaxDynamicElements) return false;
+    if (items.kind == HclValue::Kind::list) {
+      for (std::size_t i = 0; i < items.items.size(); ++i) {
+        HclValue key;
+        const HclValue* keyed = key_member.empty() ? nullptr : items.items[i].member(key_member);
+        if (keyed && is_scalar_literal(*keyed)) {
+          key = *keyed;
+        } else if (set && is_scalar_literal(items.items[i])) {
+          key = items.items[i];
+        } else {
+          key.kind = HclValue::Kind::number;
+          key.text = std::to_string(i);
+        }
+        elements.emplace_back(std::move(key), &items.items[i]);
+      }
+      return true;
+    }
+    if (items.kind == HclValue::Kind::object) {
+      for (const HclMember& member : items.members) {
+        HclValue key;
+        key.kind = HclValue::Kind::string;
+        key.text = member.key;
+        elements.emplace_back(std::move(key), &member.value);
+      }
+      return true;
+    }
+    return false;
+  }
+
+  // `{for i, x in local.list : x.comment => x}` or `[for x in var.list : x]`: the collection (in
+  // `collection`, resolved) when the expression's value is the element itself and there is no
+  // `if`; the key's member of the element in `key_member` when it is `x.<member>`.
+  bool for_expression(std::string_view text, const HclValue*& collection, std::string& key_member) {
+    const auto trim = [](std::string_view part) {
+      while (!part.empty() && std::isspace(static_cast<unsigned char>(part.front())))
+        part.remove_prefix(1);
+      while (!part.empty() && std::isspace(static_cast<unsigned char>(part.back())))
+        part.remove_suffix(1);
+      return part;
+    };
+    text = trim(text);
+    if (text.size() < 2 || !((text.front() == '{' && text.back() == '}') ||
+                             (text.front() == '[' && text.back() == ']')))
+      return false;
+    const bool map = text.front() == '{';
+    text = trim(text.substr(1, text.size() - 2));
+    if (!text.starts_with("for ") && !text.starts_with("for\t") && !text.starts_with("for\n"))
+      return false;
+    text = trim(text.substr(3));
+    const std::size_t in = text.find(" in ");
+    const std::size_t colon = text.find(':');
+    if (in == std::string_view::npos || colon == std::string_view::npos || colon < in) return false;
+    std::string_view names = trim(text.substr(0, in));
+    const std::string_view element_name = trim(names.substr(names.rfind(',') + 1));
+    const std::string_view source = trim(text.substr(in + 4, colon - in - 4));
+    std::string_view result = trim(text.substr(colon + 1));
+    if (result.find(" if ") != std::string_view::npos) return false;
+    if (map) {
+      const std::size_t arrow = result.find("=>");
+      if (arrow == std::string_view::npos) return false;
+      const std::string_view key = trim(result.substr(0, arrow));
+      result = trim(result.substr(arrow + 2));
+      if (key.starts_with(element_name) && key.substr(element_name.size()).starts_with("."))
+        key_member = std::string(key.substr(element_name.size() + 1));
+    }
+    if (result != element_name) return false;
+    HclValue& reference = for_each_references_.emplace_back();
+    reference.kind = HclValue::Kind::expression;
+    reference.text = std::string(source);
+    collection = &resolved(reference);
+    return collection != &reference;
   }
 
   // The argument of a `toset(...)` or `tolist(...)` call, parsed into `converted` as the value of
@@ -1064,6 +1182,8 @@ class TerraformReader {
   std::map<std::string, const HclValue*, std::less<>> locals_;
   // The bodies and objects dynamic blocks expanded into, which the fields read point into.
   std::deque<HclBody> expanded_bodies_;
+  std::deque<std::optional<HclBody>> converted_for_each_;  // toset()/tolist() in for_each
+  std::deque<HclValue> for_each_references_;  // a for expression's collection, as a reference
   std::deque<HclValue> expanded_objects_;
   std::size_t expansion_budget_ = kTerraformMaxExpandedValues;
   ExposureScan scan_;
@@ -1185,11 +1305,13 @@ ExposureScan read_terraform(std::string_view path, std::string_view text) {
       for (const HclAttribute& local : block.body.attributes) {
         reader.add_local(local.name, local.value);
       }
-    } else if (block.type == "resource" && block.labels.size() == 2) {
-      resources.push_back(TerraformResource{block.labels[0],
-                                            block.labels[0] + "." + block.labels[1],
-                                            TerraformFields(block.body, block.line)});
     }
+  }
+  // After every variable and local: a for_each may name one written below its resource.
+  for (const HclBlock& block : file.blocks) {
+    if (block.type != "resource" || block.labels.size() != 2) continue;
+    for (TerraformResource& resource : reader.resources_of(block))
+      resources.push_back(std::move(resource));
   }
   reader.read(resources);
   return std::move(reader).take();

@@ -651,6 +651,84 @@ output "id" { value = aws_instance.db.id }
   EXPECT_TRUE(scan.endpoints.empty());
 }
 
+// Issue 36 item 4, as in the Atlas provider's examples: a resource's for_each over a literal
+// collection of the file is one resource per element, each.value put in.
+TEST(Terraform, ResourceForEachOverALiteralCollectionIsOneResourcePerElement) {
+  const ExposureScan scan = read_tf(R"(
+resource "mongodbatlas_project_ip_access_list" "cidr" {
+  for_each = {
+    for index, cidr in local.cidr_block_list :
+    cidr.comment => cidr
+  }
+  project_id = var.project_id
+  cidr_block = each.value.cidr_block
+}
+locals {
+  cidr_block_list = [
+    { cidr_block = "10.1.0.0/16", comment = "office" },
+    { cidr_block = "12.2.0.0/16", comment = "partner" },
+  ]
+}
+resource "aws_security_group_rule" "from" {
+  for_each          = toset(["203.0.113.0/24", "0.0.0.0/0"])
+  type              = "ingress"
+  from_port         = 27017
+  to_port           = 27017
+  protocol          = "tcp"
+  cidr_blocks       = [each.value]
+  security_group_id = aws_security_group.db.id
+}
+variable "allowed" {
+  default = { app = "10.0.0.0/8" }
+}
+resource "aws_security_group_rule" "by_name" {
+  for_each    = var.allowed
+  type        = "ingress"
+  from_port   = 27017
+  to_port     = 27017
+  protocol    = "tcp"
+  cidr_blocks = [each.value]
+}
+)");
+  ASSERT_EQ(scan.rules.size(), 5u);
+  EXPECT_EQ(scan.rules[0].resource, "mongodbatlas_project_ip_access_list.cidr[\"office\"]");
+  EXPECT_EQ(scan.rules[0].sources, (Strings{"10.1.0.0/16"}));
+  EXPECT_EQ(scan.rules[1].sources, (Strings{"12.2.0.0/16"}));
+  EXPECT_EQ(scan.rules[1].location.line, 2);
+  EXPECT_EQ(scan.rules[2].resource, "aws_security_group_rule.from[\"203.0.113.0/24\"]");
+  EXPECT_EQ(scan.rules[3].sources, (Strings{"0.0.0.0/0"}));
+  EXPECT_EQ(scan.rules[4].resource, "aws_security_group_rule.by_name[\"app\"]");
+  EXPECT_EQ(scan.rules[4].sources, (Strings{"10.0.0.0/8"}));
+}
+
+TEST(Terraform, ResourceForEachWhoseElementsAreNotInTheFileStaysOneResource) {
+  const ExposureScan scan = read_tf(R"(
+resource "aws_security_group_rule" "filtered" {
+  for_each    = { for k, v in local.all : k => v if v != "" }
+  type        = "ingress"
+  from_port   = 27017
+  to_port     = 27017
+  protocol    = "tcp"
+  cidr_blocks = [each.value]
+}
+resource "aws_security_group_rule" "elsewhere" {
+  for_each    = var.cidrs
+  type        = "ingress"
+  from_port   = 27017
+  to_port     = 27017
+  protocol    = "tcp"
+  cidr_blocks = [each.value]
+}
+locals {
+  all = { a = "0.0.0.0/0" }
+}
+)");
+  ASSERT_EQ(scan.rules.size(), 2u);
+  EXPECT_EQ(scan.rules[0].resource, "aws_security_group_rule.filtered");
+  EXPECT_EQ(scan.rules[0].unresolved_sources, (Strings{"each.value"}));
+  EXPECT_EQ(scan.rules[1].unresolved_sources, (Strings{"each.value"}));
+}
+
 TEST(Terraform, DynamicBlocksWithLiteralForEachAreExpanded) {
   const ExposureScan scan = read_tf(R"(
 variable "mongo_ports" {
