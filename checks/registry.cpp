@@ -98,6 +98,13 @@ std::vector<Finding> run_config_checks(const ConfigFacts& facts, const Policy& p
         concatenated(check_network(file, policy), check_authentication(file, policy),
                      check_transport(file, policy), check_pki_identity(file, policy),
                      check_hardening(file, policy), check_durability(file, policy));
+    // A fragment's verdicts on settings it does not set rest on defaults its operator or chart
+    // overrides: only those at a setting's line (file_subject finds one) are kept.
+    if (file.fragment) {
+      std::erase_if(judged, [&](const Finding& finding) {
+        return finding.subject.kind == Subject::Kind::file && finding.subject.line == file.line;
+      });
+    }
     findings.insert(findings.end(), std::make_move_iterator(judged.begin()),
                     std::make_move_iterator(judged.end()));
   }

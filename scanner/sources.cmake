@@ -95,6 +95,7 @@ mongoscan_sources(MONGOSCAN_SOURCES scanner/infra
   cloud_exports.cpp
   cloudformation_template.cpp
   compose_file.cpp
+  embedded_server_config.cpp
   hcl.cpp
   helm_values.cpp
   infra_file.cpp

@@ -199,6 +199,7 @@ mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/scanner/infra
   cloud_exports_test.cpp
   cloudformation_template_test.cpp
   compose_file_test.cpp
+  embedded_server_config_test.cpp
   hcl_test.cpp
   helm_values_test.cpp
   infra_file_test.cpp

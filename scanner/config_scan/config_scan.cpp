@@ -106,12 +106,15 @@ void keep_exposure(const FileToScan& file, std::string_view text,
   // A file of which nothing could be read (too large, not parsed) is listed as unread, and is not
   // counted as read: the checks may not pass on it.
   const bool read_nothing = exposure.rules.empty() && exposure.endpoints.empty() &&
-                            !exposure.server_config && !exposure.problems.empty();
+                            !exposure.server_config && exposure.embedded_configs.empty() &&
+                            !exposure.problems.empty();
   if (!read_nothing) ++facts.infrastructure_files;
   std::move(exposure.rules.begin(), exposure.rules.end(), std::back_inserter(facts.network_rules));
   std::move(exposure.endpoints.begin(), exposure.endpoints.end(),
             std::back_inserter(facts.network_endpoints));
   if (exposure.server_config) facts.server_configs.push_back(std::move(*exposure.server_config));
+  std::move(exposure.embedded_configs.begin(), exposure.embedded_configs.end(),
+            std::back_inserter(facts.server_configs));
   for (std::string& problem : exposure.problems)
     facts.infrastructure_unread.push_back({file.path, std::move(problem)});
 }

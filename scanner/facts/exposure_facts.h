@@ -63,6 +63,9 @@ struct ServerConfigFile {
   std::vector<ServerConfigSetting> settings;  // in file order
   int line = 1;  // where it starts: 1 for a whole file, the program name's line for a command
   bool command_line = false;  // a command line: what it leaves out runs at mongod's defaults
+  // Embedded in another file for an operator or chart to complete (embedded_server_config.h):
+  // what it leaves out is not known, so only the settings it sets are judged.
+  bool fragment = false;
 };
 
 // What one infrastructure file declared, and what the reader could not read in it (one line each,
@@ -72,6 +75,7 @@ struct ExposureScan {
   std::vector<NetworkRule> rules;
   std::vector<NetworkEndpoint> endpoints;
   std::optional<ServerConfigFile> server_config;
+  std::vector<ServerConfigFile> embedded_configs;  // fragments in custom resources, values, maps
   std::vector<std::string> problems;
 };
 

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "scanner/infra/cloud_exports.h"
+#include "scanner/infra/embedded_server_config.h"
 #include "scanner/infra/infra_yaml.h"
 #include "scanner/infra/server_config_file.h"
 #include "scanner/infra/terraform.h"
@@ -133,7 +134,8 @@ bool may_be_server_config(std::string_view text, std::uint64_t found) {
 }
 
 bool found_something(const ExposureScan& scan) {
-  return !scan.rules.empty() || !scan.endpoints.empty() || scan.server_config.has_value();
+  return !scan.rules.empty() || !scan.endpoints.empty() || scan.server_config.has_value() ||
+         !scan.embedded_configs.empty();
 }
 
 ExposureScan read_json(std::string_view path, std::string_view text) {
@@ -156,8 +158,12 @@ ExposureScan read_yaml(std::string_view path, std::string_view text, bool conf) 
       return scan;
     }
   }
-  if (conf || !may_hold_exposure(text, found, /*atlas_shape=*/false)) return {};
-  return read_infra_yaml(path, text);
+  ExposureScan scan;
+  if (!conf && may_hold_exposure(text, found, /*atlas_shape=*/false))
+    scan = read_infra_yaml(path, text);
+  if (!conf && may_embed_server_config(text))
+    scan.embedded_configs = read_embedded_server_configs(path, text);
+  return scan;
 }
 
 }  // namespace

@@ -1,0 +1,27 @@
+#pragma once
+// mongod configuration embedded in other YAML files: an operator's custom resource (Percona's
+// `configuration: |` for replica sets, config servers and mongos; the MongoDB Community and
+// Enterprise operators' `additionalMongodConfig`), Helm values (`configuration: |`), and a
+// ConfigMap holding a `mongod.conf` or `mongos.conf` key. Each is a fragment: the operator or the
+// chart completes it with settings of its own (keyFile, TLS, bindIp), so only what it sets is
+// judged (ServerConfigFile::fragment).
+
+#include <string_view>
+#include <vector>
+
+#include "scanner/facts/exposure_facts.h"
+
+namespace mongoscan {
+
+// Whether `text` holds a key that may embed a configuration: cheap, before any YAML parse.
+bool may_embed_server_config(std::string_view text);
+
+// Every embedded configuration of the YAML `text` (all its documents), each with its settings at
+// their lines in the file and its line the embedding key's; none when the text is not YAML. A
+// `configuration` or `*.conf` string is one when it reads as a MongoDB config file
+// (server_config_file.h); `additionalMongodConfig` is one when it is a mapping (dotted keys or
+// nested sections alike).
+std::vector<ServerConfigFile> read_embedded_server_configs(std::string_view path,
+                                                           std::string_view text);
+
+}  // namespace mongoscan
