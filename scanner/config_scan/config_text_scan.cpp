@@ -551,7 +551,7 @@ class TextScanner {
     }
     if (first == ':' && second != ':') {
       // ok ? 'PASS' : 'FAIL': the branches of a conditional, no key and its value.
-      if (key_begin > 0 && is_quote(text_[key_begin - 1]) && after_conditional(key_begin - 1))
+      if (key_begin > 0 && is_quote(text_[key_begin - 1]) && before_blanks(key_begin - 1) == '?')
         return std::nullopt;
       // return "for credentials: `access_key_id` and ...": a sentence in a string of code, whose
       // words after the colon are no literal of their own.
@@ -570,7 +570,7 @@ class TextScanner {
     // A key passed as a string, then its value: withEnv("MONGO_PASSWORD", "v"), put("pwd", "v");
     // a call's first argument only, not a list of names ({"user_name", "password", ...}).
     if (first == ',' && at > key_end && is_quote(text_[key_end]) && key_begin >= 2 &&
-        first_argument(key_begin - 1)) {
+        before_blanks(key_begin - 1) == '(') {
       auto argument = value_at(at + 1, limit, true);
       if (argument && argument->quoted) return argument;
       return std::nullopt;
@@ -588,12 +588,23 @@ class TextScanner {
     return at < text_.size() && text_[at] == '+';
   }
 
-  // Whether every host of the authority [authority_begin, end) is named not to exist.
-  bool names_unreachable_host(std::size_t authority_begin, std::size_t end) const {
+  // The hosts of the authority [authority_begin, end) ("h1:27017,h2"), and whether user
+  // information comes before them.
+  struct AuthorityHosts {
+    std::string_view hosts;
+    bool user_info = false;
+  };
+  AuthorityHosts authority_hosts(std::size_t authority_begin, std::size_t end) const {
     std::string_view authority = text_.substr(authority_begin, end - authority_begin);
     authority = authority.substr(0, authority.find_first_of("/?"));
     const std::size_t at = authority.rfind('@');
-    return unreachable_by_name(at == std::string_view::npos ? authority : authority.substr(at + 1));
+    if (at == std::string_view::npos) return {authority, false};
+    return {authority.substr(at + 1), true};
+  }
+
+  // Whether every host of the authority [authority_begin, end) is named not to exist.
+  bool names_unreachable_host(std::size_t authority_begin, std::size_t end) const {
+    return unreachable_by_name(authority_hosts(authority_begin, end).hosts);
   }
 
   // Whether a value shaped like an example (`example_shaped`: short, or a password to this
@@ -632,18 +643,11 @@ class TextScanner {
     return inside_literal(start, '"') || inside_literal(start, '\'');
   }
 
-  // Whether the quote at `quote_at` opens a call's first argument: `(` before it.
-  bool first_argument(std::size_t quote_at) const {
-    std::size_t at = quote_at;
-    while (at > 0 && (text_[at - 1] == ' ' || text_[at - 1] == '\t')) --at;
-    return at > 0 && text_[at - 1] == '(';
-  }
-
-  // Whether the quote at `quote_at` opens the first branch of a conditional: `? '` before it.
-  bool after_conditional(std::size_t quote_at) const {
-    std::size_t at = quote_at;
-    while (at > 0 && (text_[at - 1] == ' ' || text_[at - 1] == '\t')) --at;
-    return at > 0 && text_[at - 1] == '?';
+  // The character before `offset` past spaces and tabs; '\0' at the start of the text. `(`
+  // before a quote opens a call's first argument, `?` a conditional's first branch.
+  char before_blanks(std::size_t offset) const {
+    while (offset > 0 && (text_[offset - 1] == ' ' || text_[offset - 1] == '\t')) --offset;
+    return offset > 0 ? text_[offset - 1] : '\0';
   }
 
   // The first string literal among the top-level arguments of the call whose '(' is at `open`:
@@ -877,11 +881,7 @@ class TextScanner {
   // digit in it (`mongodb://....`, `mongodb://…`), or a word of the sentence it stands in
   // (`mongodb://connection strings`, the scheme named in prose).
   bool names_no_host(std::size_t authority_begin, std::size_t end) const {
-    std::string_view authority = text_.substr(authority_begin, end - authority_begin);
-    authority = authority.substr(0, authority.find_first_of("/?"));
-    const std::size_t at = authority.rfind('@');
-    const std::string_view hosts =
-        at == std::string_view::npos ? authority : authority.substr(at + 1);
+    const auto [hosts, user_info] = authority_hosts(authority_begin, end);
     // An IPv6 literal keeps its colons: [::1]:27017.
     const std::string_view host =
         hosts.substr(0, hosts.starts_with('[') ? hosts.find(']') : hosts.find_first_of(",:"));
@@ -890,7 +890,7 @@ class TextScanner {
     if (host.find_first_of("<>{}$") != std::string_view::npos) return true;
     const bool prose_follows = end + 1 < text_.size() && text_[end] == ' ' &&
                                std::islower(static_cast<unsigned char>(text_[end + 1])) != 0;
-    return prose_follows && at == std::string_view::npos && is_any_of(host, kProseNouns);
+    return prose_follows && !user_info && is_any_of(host, kProseNouns);
   }
 
   // Counts the string [offset, end) and keeps its first places; a file often repeats one string.

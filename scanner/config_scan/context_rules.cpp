@@ -33,10 +33,6 @@ std::vector<std::string_view> component_words(std::string_view component) {
   return words;
 }
 
-bool text_ends_with(std::string_view text, std::string_view end) {
-  return text.size() >= end.size() && text.substr(text.size() - end.size()) == end;
-}
-
 bool is_documentation(std::string_view lower_name) {
   const auto dot = lower_name.rfind('.');
   const std::string_view extension =
@@ -66,7 +62,7 @@ bool is_test_folder(std::string_view lower_folder) {
 // Whether `stem` ends in `suffix` just after a lower-case letter or digit: the convention of a
 // test class's name (FooTest, ReportIT), not a word that merely ends so (AUDIT, Latest).
 bool ends_with_class_suffix(std::string_view stem, std::string_view suffix) {
-  if (stem.size() <= suffix.size() || !text_ends_with(stem, suffix)) return false;
+  if (stem.size() <= suffix.size() || !stem.ends_with(suffix)) return false;
   const auto before = static_cast<unsigned char>(stem[stem.size() - suffix.size() - 1]);
   return std::islower(before) != 0 || std::isdigit(before) != 0;
 }
@@ -116,7 +112,7 @@ bool is_example_folder(std::string_view lower_folder) {
 }
 
 bool is_example_name(std::string_view lower_name) {
-  if (text_ends_with(lower_name, ".dist")) return true;
+  if (lower_name.ends_with(".dist")) return true;
   const auto words = component_words(lower_name);
   return std::any_of(words.begin(), words.end(), [](std::string_view word) {
     return word_in(word, {"example", "examples", "sample", "samples"});
