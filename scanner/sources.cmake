@@ -106,6 +106,7 @@ mongoscan_sources(MONGOSCAN_SOURCES scanner/infra
   port_range_text.cpp
   server_config_file.cpp
   terraform.cpp
+  terraform_module_files.cpp
   word_search.cpp
   yaml_nodes.cpp)
 

@@ -208,6 +208,7 @@ mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/scanner/infra
   mongod_command_line_test.cpp
   port_range_text_test.cpp
   server_config_file_test.cpp
+  terraform_module_files_test.cpp
   terraform_test.cpp
   word_search_test.cpp)
 

@@ -15,6 +15,9 @@ namespace {
 using nlohmann::json;
 
 constexpr std::uint16_t kDefaultPort = 27017;
+// ServerGlobalParams::ConfigServerPort and ShardServerPort (src/mongo/db/server_options.h).
+constexpr std::uint16_t kConfigServerPort = 27019;
+constexpr std::uint16_t kShardServerPort = 27018;
 constexpr std::int64_t kWireVersion36 = 6;  // the first version without the HTTP interface
 
 std::string_view scope_name(HostScope scope) {
@@ -116,9 +119,22 @@ Verdict judge_bind_addresses(const NodeFacts& facts) {
       ServerSettings(*std::get<const bson::Document*>(reply), server_version(facts)));
 }
 
-// NET-003 from a config file: the port it configures, 27017 when it names none.
+// NET-003 from a config file: the port it configures; when it names none, mongod's default for
+// its cluster role: 27019 for a config server, 27018 for a shard, 27017 otherwise (mongod's
+// options: "if (!params.count("net.port")) ... ConfigServerPort ... ShardServerPort",
+// src/mongo/db/mongod_options.cpp, in every version).
 Verdict judge_configured_port(const ServerSettings& settings) {
-  const ServerSetting port = settings["net.port"];
+  ServerSetting port = settings["net.port"];
+  if (!port.set) {
+    const ServerSetting role = settings["sharding.clusterRole"];
+    const std::uint16_t role_port = role.value == "configsvr"  ? kConfigServerPort
+                                    : role.value == "shardsvr" ? kShardServerPort
+                                                               : 0;
+    if (role_port != 0) {
+      port.value = role_port;
+      port.source = "default for sharding.clusterRole " + role.value.get<std::string>();
+    }
+  }
   const json evidence = {{"net.port", port.evidence()}};
   if (port.value == kDefaultPort) {
     return {Status::fail,

@@ -119,17 +119,28 @@ void keep_exposure(const FileToScan& file, std::string_view text,
     facts.infrastructure_unread.push_back({file.path, std::move(problem)});
 }
 
-// The mongod and mongos command lines written in the file, into `facts` (a worker's own).
+// The mongod and mongos command lines written in the file, into `facts` (a worker's own). One
+// the infrastructure reader has read already, with the container it runs in (a command line of
+// the official image, embedded_server_config.h), is not read again.
 void keep_command_lines(const FileToScan& file, std::string_view text,
                         const std::vector<std::size_t>& program_offsets, ConfigFacts& facts) {
   if (program_offsets.empty() || !may_hold_command_lines(file.path)) return;
   const bool initdb_root_user = sets_initdb_root_user(text);
+  const std::size_t read_before = facts.server_configs.size();
   std::size_t read_up_to = 0;
   for (const std::size_t offset : program_offsets) {
     // A word inside a command already read (`--dbpath /var/lib/mongod`) starts none.
     if (offset < read_up_to) continue;
     auto command = read_mongod_command_line(file.path, text, offset, initdb_root_user);
     if (!command) continue;
+    // This file's configurations are the last ones kept before its command lines.
+    bool read_with_container = false;
+    for (std::size_t i = read_before; i > 0 && facts.server_configs[i - 1].path == file.path; --i) {
+      const ServerConfigFile& read = facts.server_configs[i - 1];
+      read_with_container =
+          read_with_container || (read.command_line && read.line == command->line);
+    }
+    if (read_with_container) continue;
     read_up_to = text.find('\n', offset);
     if (!command->settings.empty()) {
       const int last_line = command->settings.back().line;

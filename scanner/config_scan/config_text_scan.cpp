@@ -1116,6 +1116,9 @@ class TextScanner {
     while (at < limit && text_[at] != ',' && text_[at] != ';' && text_[at] != '}') {
       const char c = text_[at];
       const char next = at + 1 < limit ? text_[at + 1] : '\0';
+      // A sentence ends before any operator: prose ("password: this value ... If you use `a` or
+      // `b`"), whose quoted words are no fallback.
+      if (c == '.' && (next == ' ' || next == '\n')) return std::nullopt;
       std::size_t operator_size = 0;
       if ((c == '|' && next == '|') || (c == '?' && (next == '?' || next == ':'))) {
         operator_size = 2;

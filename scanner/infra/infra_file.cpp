@@ -176,7 +176,7 @@ ExposureScan scan_infrastructure_file(std::string_view path, std::string_view te
     case InfraSyntax::none:
       return scan;
     case InfraSyntax::terraform:
-      scan = read_terraform(path, text);
+      scan = read_terraform(path, text, [path] { return terraform_module_files_beside(path); });
       scan.recognised = true;
       return scan;
     case InfraSyntax::terraform_json: {

@@ -13,7 +13,8 @@ namespace mongoscan {
 bool may_be_infrastructure(std::string_view path);
 
 // The file read by the reader its name and shape call for; `recognised` is false for a file no
-// reader took as its format.
+// reader took as its format. A `.tf` file's module files beside it (terraform_module_files.h)
+// are read from `path`'s directory when its resources name variables or locals.
 ExposureScan scan_infrastructure_file(std::string_view path, std::string_view text);
 
 }  // namespace mongoscan

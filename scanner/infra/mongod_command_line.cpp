@@ -100,13 +100,13 @@ const OptionMapping* option_named(std::string_view name) {
   return found == std::end(kOptions) ? nullptr : &*found;
 }
 
-struct Word {
-  std::string text;
-  int line = 0;
-};
+using Word = CommandWord;
 
 bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r'; }
 bool is_quote_char(char c) { return c == '"' || c == '\''; }
+
+// The longest path before a program name read as its directory ("/usr/local/bin/").
+constexpr std::size_t kMaxPathBytes = 256;
 
 class CommandReader {
  public:
@@ -124,18 +124,28 @@ class CommandReader {
     const std::string_view before = text_.substr(line_begin, offset_ - line_begin);
     const std::size_t name_end = offset_ + 6;
     const std::size_t last = before.find_last_not_of(" \t\"'");
-    // A quoted name after '[' or ',', on its line or the one before: an element of a list.
-    if (offset_ >= 2 && is_quote_char(text_[offset_ - 1])) {
-      const std::size_t separator = text_.find_last_not_of(" \t\r\n", offset_ - 2);
+    // A quoted name (or path, "/usr/bin/mongod") after '[' or ',', on its line or the one before:
+    // an element of a list.
+    std::size_t path_begin = offset_;
+    while (path_begin > line_begin && offset_ - path_begin < kMaxPathBytes &&
+           !is_space(text_[path_begin - 1]) && !is_quote_char(text_[path_begin - 1]) &&
+           text_[path_begin - 1] != '[' && text_[path_begin - 1] != ',' &&
+           text_[path_begin - 1] != '=') {
+      --path_begin;
+    }
+    if (path_begin >= 2 && is_quote_char(text_[path_begin - 1])) {
+      const std::size_t separator = text_.find_last_not_of(" \t\r\n", path_begin - 2);
       if (separator != std::string_view::npos &&
           (text_[separator] == '[' || text_[separator] == ',')) {
         if (text_[separator] == ',' && previous_list_word_is_option(separator)) return std::nullopt;
         return list_words(name_end);
       }
     }
+    // `- mongod` or `- /usr/bin/mongod`: an item of a YAML list.
+    const std::string_view before_path = before.substr(0, path_begin - line_begin);
     const std::size_t first = before.find_first_not_of(" \t");
     if (first != std::string_view::npos && before[first] == '-' &&
-        before.find_first_not_of(" \t\"'", first + 1) == std::string_view::npos) {
+        before_path.find_first_not_of(" \t\"'", first + 1) == std::string_view::npos) {
       if (previous_yaml_item_is_option(line_begin, first)) return std::nullopt;
       return yaml_list_words(line_begin, first, name_end);
     }
@@ -291,6 +301,39 @@ std::string profile_mode(std::string_view level) {
   return std::string(level);
 }
 
+// Whether the command at `offset` replaces the image's entrypoint, so that docker-entrypoint.sh,
+// which adds --auth for the root account variables, never runs: it is written under a Compose
+// `entrypoint:`, a Dockerfile ENTRYPOINT, or a Kubernetes container's `command:` ("command ...
+// overrides the container image's ENTRYPOINT", Kubernetes "Define a Command and Arguments for a
+// Container"; Compose's `command:` keeps it).
+bool replaces_image_entrypoint(std::string_view text, std::size_t offset) {
+  std::size_t line_begin = text.rfind('\n', offset) + 1;  // npos + 1 == 0
+  std::string_view line = text.substr(line_begin, offset - line_begin);
+  std::size_t indent = line.find_first_not_of(" \t");
+  // A YAML list item: the key is on the nearest line above that is neither blank, nor another
+  // item of the list, nor indented more (`command:` may be indented as much as its items).
+  if (indent != std::string_view::npos && line[indent] == '-') {
+    const std::size_t item_indent = indent;
+    const auto in_list = [&] {
+      return indent == std::string_view::npos || indent > item_indent ||
+             (indent == item_indent && line[indent] == '-');
+    };
+    while (in_list() && line_begin >= 2) {
+      const std::size_t previous = text.rfind('\n', line_begin - 2) + 1;
+      line = text.substr(previous, line_begin - 1 - previous);
+      line_begin = previous;
+      indent = line.find_first_not_of(" \t");
+    }
+    if (in_list()) return false;
+  }
+  if (indent == std::string_view::npos) return false;
+  const std::string_view key = line.substr(indent, line.find(':', indent) - indent);
+  if (key == "entrypoint" || line.substr(indent).starts_with("ENTRYPOINT")) return true;
+  const bool kubernetes =
+      text.starts_with("apiVersion:") || text.find("\napiVersion:") != std::string_view::npos;
+  return key == "command" && kubernetes;
+}
+
 }  // namespace
 
 bool may_hold_command_lines(std::string_view path) {
@@ -336,10 +379,17 @@ std::optional<ServerConfigFile> read_mongod_command_line(std::string_view path,
   const CommandReader reader(text, offset);
   const auto read_words = reader.words();
   if (!read_words) return std::nullopt;
-  const std::vector<Word>& words = *read_words;
+  return read_mongod_options(path, *read_words, program, reader.line(),
+                             initdb_root_user && !replaces_image_entrypoint(text, offset));
+}
+
+std::optional<ServerConfigFile> read_mongod_options(std::string_view path,
+                                                    const std::vector<CommandWord>& words,
+                                                    std::string_view program, int line,
+                                                    bool initdb_root_user) {
   ServerConfigFile file;
   file.path = std::string(path);
-  file.line = reader.line();
+  file.line = line;
   file.command_line = true;
   bool any_recognised_option = false;
   for (std::size_t i = 0; i < words.size(); ++i) {

@@ -6,7 +6,9 @@
 
 #include <cstddef>
 #include <optional>
+#include <string>
 #include <string_view>
+#include <vector>
 
 #include "scanner/facts/exposure_facts.h"
 
@@ -35,10 +37,26 @@ namespace mongoscan {
 //
 // `initdb_root_user`: the file also sets MONGO_INITDB_ROOT_USERNAME and _PASSWORD, with which the
 // official image's entrypoint adds --auth to a mongod command line (docker-library/mongo,
-// docker-entrypoint.sh: "if we have a username/password, let's set --auth").
+// docker-entrypoint.sh: "if we have a username/password, let's set --auth"), unless the command
+// replaces the image's entrypoint (Compose `entrypoint:`, Dockerfile ENTRYPOINT, a Kubernetes
+// container's `command:`), so that the script never runs.
 std::optional<ServerConfigFile> read_mongod_command_line(std::string_view path,
                                                          std::string_view text, std::size_t offset,
                                                          bool initdb_root_user);
+
+// One word of a command line, unquoted, with its line in the file.
+struct CommandWord {
+  std::string text;
+  int line = 0;
+};
+
+// The settings of the words after a program name (`program`: "mongod" or "mongos"), read as
+// read_mongod_command_line reads them, the command starting at `line`; nullopt as there (no
+// option of mongod's, --config, a word left to expand).
+std::optional<ServerConfigFile> read_mongod_options(std::string_view path,
+                                                    const std::vector<CommandWord>& words,
+                                                    std::string_view program, int line,
+                                                    bool initdb_root_user);
 
 // Whether command lines in the file at `path` are read: not in program sources (.go, .java,
 // .py, .js, ...), which build them word by word at run time, so that what one literal shows is

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "scanner/infra/hcl.h"
+#include "scanner/infra/terraform_module_files.h"
 #include "scanner/text/ascii_case.h"
 
 // Attribute names are those of each provider's resource documentation on registry.terraform.io:
@@ -193,8 +194,19 @@ class TerraformReader {
   TerraformReader(std::string_view path, std::string format)
       : path_(path), format_(std::move(format)) {}
 
-  void add_variable(const std::string& name, const HclValue& value) { variables_[name] = &value; }
+  // A variable declaration, with its default or nullptr (a value must come from elsewhere).
+  void add_variable(const std::string& name, const HclValue* value) { variables_[name] = value; }
   void add_local(const std::string& name, const HclValue& value) { locals_[name] = &value; }
+  // A variable declared in the module given a value by a variable definitions file; the last
+  // one given wins. A name no file declares is no variable (Terraform warns and ignores it).
+  void assign_variable(const std::string& name, const HclValue& value) {
+    const auto found = variables_.find(name);
+    if (found != variables_.end()) found->second = &value;
+  }
+  bool declares(std::string_view prefix, const std::string& name) const {
+    const auto& names = prefix == "var." ? variables_ : locals_;
+    return names.find(name) != names.end();
+  }
 
   void read(const std::vector<TerraformResource>& resources) {
     for (const TerraformResource& resource : resources) read_rules(resource);
@@ -209,12 +221,38 @@ class TerraformReader {
   // literal collection of the file (a list, a map, toset()/tolist() of one, or a for expression
   // over one whose value is the element: `{for i, x in local.list : x.comment => x}`), one per
   // element with `each.key` and `each.value...` put in, named `TYPE.NAME["key"]`. A for_each whose
-  // elements are not in the file leaves the one resource as written (its references unresolved).
+  // elements are not in the module leaves the one resource as written (its references
+  // unresolved). With a `count` (Terraform language, "The count Meta-Argument"): none for a
+  // literal 0, one per index named `TYPE.NAME[i]` when the module gives the number (written,
+  // a variable's value, or `length()` of a list or map) and the body names `count.index`, else
+  // the one resource as written (a `var.enabled ? 1 : 0` may be switched on by a caller).
   std::vector<TerraformResource> resources_of(const HclBlock& block) {
     const std::string type = block.labels[0];
     const std::string name = block.labels[0] + "." + block.labels[1];
     std::vector<TerraformResource> resources;
     const HclAttribute* for_each = block.body.attribute("for_each");
+    const HclAttribute* count = block.body.attribute("count");
+    if (count && for_each == nullptr) {
+      if (count->value.kind == HclValue::Kind::number && count->value.text == "0") return {};
+      const std::optional<std::size_t> indexes = count_of(count->value);
+      if (indexes && *indexes >= 1 && *indexes <= kTerraformMaxDynamicElements &&
+          names_text(block.body, "count.index")) {
+        for (std::size_t index = 0; index < *indexes; ++index) {
+          HclValue key;
+          key.kind = HclValue::Kind::number;
+          key.text = std::to_string(index);
+          key.line = block.line;
+          const DynamicElement element{"count", &key, nullptr, "index"};
+          HclBody body;
+          if (!substitute_body(block.body, element, body)) break;
+          expanded_bodies_.push_back(std::move(body));
+          resources.push_back(
+              TerraformResource{type, name + "[" + key.text + "]",
+                                TerraformFields(expanded_bodies_.back(), block.line)});
+        }
+        return resources;
+      }
+    }
     std::vector<std::pair<HclValue, const HclValue*>> elements;
     if (for_each == nullptr || !for_each_elements(for_each->value, elements) || elements.empty()) {
       resources.push_back(TerraformResource{type, name, TerraformFields(block.body, block.line)});
@@ -235,8 +273,8 @@ class TerraformReader {
   ExposureScan take() && { return std::move(scan_); }
 
  private:
-  // The value a `var.x` or `local.x` (or a string that is only `${var.x}`) stands for, when the
-  // file gives it a literal; else the value itself.
+  // The value a reference (or a string that is only `${reference}`) stands for, when the module
+  // gives it a literal (named_value); else the value itself.
   const HclValue& resolved(const HclValue& value, int hops = 0) const {
     if (hops >= kTerraformReferenceHops) return value;
     std::string_view reference;
@@ -245,19 +283,89 @@ class TerraformReader {
         value.text.starts_with("${") && value.text.ends_with("}") &&
         value.text.find("${", 2) == std::string::npos) {
       reference = std::string_view(value.text).substr(2, value.text.size() - 3);
-      while (!reference.empty() && reference.front() == ' ') reference.remove_prefix(1);
-      while (!reference.empty() && reference.back() == ' ') reference.remove_suffix(1);
     }
-    const auto look_up = [&](const std::map<std::string, const HclValue*, std::less<>>& names,
-                             std::string_view prefix) -> const HclValue* {
-      if (!reference.starts_with(prefix)) return nullptr;
-      const auto found = names.find(reference.substr(prefix.size()));
-      return found == names.end() ? nullptr : found->second;
-    };
-    if (const HclValue* variable = look_up(variables_, "var."))
-      return resolved(*variable, hops + 1);
-    if (const HclValue* local = look_up(locals_, "local.")) return resolved(*local, hops + 1);
-    return value;
+    if (reference.empty()) return value;
+    const HclValue* named = named_value(reference, hops);
+    return named ? *named : value;
+  }
+
+  // What `var.x` or `local.x` names, followed by members and items (`.cidr`, `["cidr"]`, `[0]`),
+  // or `element(REFERENCE, N)` (item N modulo the list's length, as Terraform's element()), when
+  // the module gives it; nullptr otherwise.
+  const HclValue* named_value(std::string_view reference, int hops) const {
+    reference = trimmed(reference);
+    if (reference.starts_with("element(") && reference.ends_with(")")) {
+      const std::string_view arguments = reference.substr(8, reference.size() - 9);
+      const std::size_t comma = arguments.rfind(',');
+      if (comma == std::string_view::npos) return nullptr;
+      const HclValue* list = named_value(arguments.substr(0, comma), hops + 1);
+      const std::optional<std::size_t> index = index_text(trimmed(arguments.substr(comma + 1)));
+      if (!list || !index || list->kind != HclValue::Kind::list || list->items.empty())
+        return nullptr;
+      return &resolved(list->items[*index % list->items.size()], hops + 1);
+    }
+    const std::map<std::string, const HclValue*, std::less<>>* names = nullptr;
+    if (reference.starts_with("var.")) {
+      names = &variables_;
+      reference.remove_prefix(4);
+    } else if (reference.starts_with("local.")) {
+      names = &locals_;
+      reference.remove_prefix(6);
+    } else {
+      return nullptr;
+    }
+    const std::size_t end = reference.find_first_of(".[");
+    const auto found = names->find(reference.substr(0, end));
+    if (found == names->end() || found->second == nullptr) return nullptr;
+    const HclValue* value = &resolved(*found->second, hops + 1);
+    return end == std::string_view::npos ? value : followed(value, reference.substr(end), hops + 1);
+  }
+
+  // `value`'s member or item that `steps` name (".port", "[\"port\"]", "[0]", in any number),
+  // each step's value resolved; nullptr when one is missing.
+  const HclValue* followed(const HclValue* current, std::string_view steps, int hops) const {
+    while (!steps.empty() && current) {
+      std::string_view step;
+      if (steps.front() == '.') {
+        steps.remove_prefix(1);
+        const std::size_t end = steps.find_first_of(".[");
+        step = steps.substr(0, end);
+        steps = end == std::string_view::npos ? std::string_view() : steps.substr(end);
+      } else if (steps.front() == '[') {
+        const std::size_t close = steps.find(']');
+        if (close == std::string_view::npos) return nullptr;
+        step = trimmed(steps.substr(1, close - 1));
+        steps.remove_prefix(close + 1);
+        if (step.size() >= 2 && step.front() == '"' && step.back() == '"') {
+          step = step.substr(1, step.size() - 2);
+        } else if (current->kind == HclValue::Kind::list) {
+          const std::optional<std::size_t> index = index_text(step);
+          if (!index || *index >= current->items.size()) return nullptr;
+          current = &resolved(current->items[*index], hops);
+          continue;
+        }
+      } else {
+        return nullptr;
+      }
+      current = current->kind == HclValue::Kind::object ? current->member(step) : nullptr;
+      if (current) current = &resolved(*current, hops);
+    }
+    return current;
+  }
+
+  static std::string_view trimmed(std::string_view text) {
+    while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front())))
+      text.remove_prefix(1);
+    while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back())))
+      text.remove_suffix(1);
+    return text;
+  }
+
+  static std::optional<std::size_t> index_text(std::string_view digits) {
+    std::size_t index = 0;
+    const auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), index);
+    if (error != std::errc() || end != digits.data() + digits.size()) return std::nullopt;
+    return index;
   }
 
   TerraformScalar scalar(const TerraformFields& fields, std::string_view name) const {
@@ -552,6 +660,38 @@ class TerraformReader {
     }
   }
 
+  // How many instances a `count` makes, when the module gives the number: a number written or
+  // named, or `length(REFERENCE)` of a list or map the module gives.
+  std::optional<std::size_t> count_of(const HclValue& written) const {
+    const HclValue& value = resolved(written);
+    if (value.kind == HclValue::Kind::number) return index_text(value.text);
+    if (value.kind != HclValue::Kind::expression) return std::nullopt;
+    const std::string_view text = trimmed(value.text);
+    if (!text.starts_with("length(") || !text.ends_with(")")) return std::nullopt;
+    const HclValue* collection = named_value(text.substr(7, text.size() - 8), 0);
+    if (!collection) return std::nullopt;
+    if (collection->kind == HclValue::Kind::list) return collection->items.size();
+    if (collection->kind == HclValue::Kind::object) return collection->members.size();
+    return std::nullopt;
+  }
+
+  // Whether any value in `body` (its blocks' too) holds `text`.
+  static bool names_text(const HclBody& body, std::string_view text) {
+    const auto in_value = [&](const auto& self, const HclValue& value) -> bool {
+      if (value.text.find(text) != std::string::npos) return true;
+      for (const HclValue& item : value.items)
+        if (self(self, item)) return true;
+      for (const HclMember& member : value.members)
+        if (self(self, member.value)) return true;
+      return false;
+    };
+    for (const HclAttribute& attribute : body.attributes)
+      if (in_value(in_value, attribute.value)) return true;
+    for (const HclBlock& block : body.blocks)
+      if (names_text(block.body, text)) return true;
+    return false;
+  }
+
   // The elements (key, value) of a resource's for_each, when the file gives them: false for
   // anything else, or more than kTerraformMaxDynamicElements.
   bool for_each_elements(const HclValue& written,
@@ -603,13 +743,7 @@ class TerraformReader {
   // `collection`, resolved) when the expression's value is the element itself and there is no
   // `if`; the key's member of the element in `key_member` when it is `x.<member>`.
   bool for_expression(std::string_view text, const HclValue*& collection, std::string& key_member) {
-    const auto trim = [](std::string_view part) {
-      while (!part.empty() && std::isspace(static_cast<unsigned char>(part.front())))
-        part.remove_prefix(1);
-      while (!part.empty() && std::isspace(static_cast<unsigned char>(part.back())))
-        part.remove_suffix(1);
-      return part;
-    };
+    const auto trim = trimmed;
     text = trim(text);
     if (text.size() < 2 || !((text.front() == '{' && text.back() == '}') ||
                              (text.front() == '[' && text.back() == ']')))
@@ -669,58 +803,59 @@ class TerraformReader {
     for (HclMember& member : value.members) place_at(member.value, line);
   }
 
-  // One element of a dynamic block's for_each, as its content names it.
+  // One element of a for_each (a dynamic block's or a resource's) or of a resource's count, as
+  // the content names it: `<iterator>.key` and `<iterator>.value...`, or `count.index` (key_name
+  // "index", no value).
   struct DynamicElement {
     std::string_view iterator;
     const HclValue* key;
     const HclValue* value;
+    std::string_view key_name = "key";
   };
 
-  // The value `reference` names in `element`: "<iterator>.key", "<iterator>.value" and its
-  // members or items (".port", "[\"port\"]", "[0]"); nullptr for any other text.
-  static const HclValue* element_reference(std::string_view reference,
-                                           const DynamicElement& element) {
-    while (!reference.empty() && reference.front() == ' ') reference.remove_prefix(1);
-    while (!reference.empty() && reference.back() == ' ') reference.remove_suffix(1);
+  // The value `reference` names in `element`: its key, or its value and the value's members or
+  // items (".port", "[\"port\"]", "[0]"); nullptr for any other text.
+  const HclValue* element_reference(std::string_view reference,
+                                    const DynamicElement& element) const {
+    reference = trimmed(reference);
     if (!reference.starts_with(element.iterator) ||
         reference.substr(element.iterator.size(), 1) != ".") {
       return nullptr;
     }
     reference.remove_prefix(element.iterator.size() + 1);
-    if (reference == "key") return element.key;
-    if (!reference.starts_with("value")) return nullptr;
-    reference.remove_prefix(5);
-    const HclValue* current = element.value;
-    while (!reference.empty() && current) {
-      std::string_view step;
-      if (reference.front() == '.') {
-        reference.remove_prefix(1);
-        const std::size_t end = reference.find_first_of(".[");
-        step = reference.substr(0, end);
-        reference = end == std::string_view::npos ? std::string_view() : reference.substr(end);
-      } else if (reference.starts_with("[")) {
-        const std::size_t close = reference.find(']');
-        if (close == std::string_view::npos) return nullptr;
-        step = reference.substr(1, close - 1);
-        reference.remove_prefix(close + 1);
-        if (step.size() >= 2 && step.front() == '"' && step.back() == '"') {
-          step = step.substr(1, step.size() - 2);
-        } else if (current->kind == HclValue::Kind::list) {
-          std::size_t index = 0;
-          const auto [end, error] = std::from_chars(step.data(), step.data() + step.size(), index);
-          if (error != std::errc() || end != step.data() + step.size() ||
-              index >= current->items.size()) {
-            return nullptr;
-          }
-          current = &current->items[index];
-          continue;
-        }
-      } else {
-        return nullptr;
+    if (reference == element.key_name) return element.key;
+    if (!element.value || !reference.starts_with("value")) return nullptr;
+    return followed(element.value, reference.substr(5), 0);
+  }
+
+  // `text` with each `<iterator>.<key_name>` in it (a whole name, as in `var.cidrs[count.index]`
+  // or `local.rules[each.key]`) replaced by the element's key as HCL writes it; `text` as it is
+  // when the key is no literal.
+  static std::string with_element_key(std::string_view text, const DynamicElement& element) {
+    const std::string name = std::string(element.iterator) + "." + std::string(element.key_name);
+    if (text.find(name) == std::string_view::npos || !is_scalar_literal(*element.key))
+      return std::string(text);
+    const std::string key = element.key->kind == HclValue::Kind::string
+                                ? "\"" + element.key->text + "\""
+                                : element.key->text;
+    const auto is_name_character = [](char c) {
+      return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' || c == '.';
+    };
+    std::string out;
+    for (std::size_t at = 0; at < text.size();) {
+      const std::size_t found = text.find(name, at);
+      if (found == std::string_view::npos) {
+        out += text.substr(at);
+        break;
       }
-      current = current->kind == HclValue::Kind::object ? current->member(step) : nullptr;
+      const std::size_t end = found + name.size();
+      const bool whole = (found == 0 || !is_name_character(text[found - 1])) &&
+                         (end == text.size() || !is_name_character(text[end]));
+      out += text.substr(at, found - at);
+      out += whole ? std::string_view(key) : text.substr(found, name.size());
+      at = end;
     }
-    return current;
+    return out;
   }
 
   static bool is_scalar_literal(const HclValue& value) {
@@ -740,6 +875,10 @@ class TerraformReader {
         out.line = from.line;
         return true;
       }
+      out.kind = from.kind;
+      out.text = with_element_key(from.text, *element);
+      out.line = from.line;
+      return true;
     }
     if (element && from.kind == HclValue::Kind::string && from.interpolated) {
       return substitute_template(from, *element, out);
@@ -780,11 +919,11 @@ class TerraformReader {
         out.text += text.substr(at);
         break;
       }
-      const HclValue* named = element_reference(text.substr(open + 2, close - open - 2), element);
-      const HclValue* value = named ? &resolved(*named) : nullptr;
+      const std::string inside = with_element_key(text.substr(open + 2, close - open - 2), element);
+      const HclValue* named = element_reference(inside, element);
+      const HclValue* value = named ? &resolved(*named) : named_value(inside, 0);
       out.text += text.substr(at, open - at);
-      out.text += value && is_scalar_literal(*value) ? std::string_view(value->text)
-                                                     : text.substr(open, close - open + 1);
+      out.text += value && is_scalar_literal(*value) ? value->text : "${" + inside + "}";
       at = close + 1;
     }
     out.interpolated =
@@ -1283,7 +1422,80 @@ bool is_terraform_plan(const nlohmann::json& document) {
          (document.contains("planned_values") || document.contains("values"));
 }
 
-ExposureScan read_terraform(std::string_view path, std::string_view text) {
+// Whether the file's resources include one this reader reads and names a variable or local, which
+// the module's other files may give.
+bool needs_module_values(const HclBody& file, std::string_view text) {
+  if (text.find("var.") == std::string_view::npos && text.find("local.") == std::string_view::npos)
+    return false;
+  static constexpr std::array<std::string_view, 19> kReadTypes = {
+      "tencentcloud_security_group_rule",
+      "tencentcloud_security_group_rule_set",
+      "tencentcloud_security_group_lite_rule",
+      "alicloud_security_group_rule",
+      "aws_security_group",
+      "aws_security_group_rule",
+      "aws_vpc_security_group_ingress_rule",
+      "aws_vpc_security_group_egress_rule",
+      "google_compute_firewall",
+      "azurerm_network_security_rule",
+      "azurerm_network_security_group",
+      "mongodbatlas_project_ip_access_list",
+      "tencentcloud_clb_instance",
+      "tencentcloud_clb_listener",
+      "aws_lb",
+      "aws_alb",
+      "aws_elb",
+      "aws_lb_listener",
+      "aws_alb_listener"};
+  return std::any_of(file.blocks.begin(), file.blocks.end(), [](const HclBlock& block) {
+    return block.type == "resource" && !block.labels.empty() &&
+           std::find(kReadTypes.begin(), kReadTypes.end(), block.labels[0]) != kReadTypes.end();
+  });
+}
+
+// The variable declarations and locals of the module's other `.tf` files that `file` does not
+// declare itself, then the values its variable definitions files assign, into `reader`; the
+// parsed files are kept in `parsed`, which the reader points into.
+void read_module_values(const std::vector<TerraformModuleFile>& files, TerraformReader& reader,
+                        std::deque<HclBody>& parsed, std::deque<HclValue>& parsed_json) {
+  for (const TerraformModuleFile& file : files) {
+    if (file.assigns_variables) continue;
+    Result<HclBody> body = parse_hcl(file.text);
+    if (!body) continue;
+    parsed.push_back(std::move(body.value()));
+    for (const HclBlock& block : parsed.back().blocks) {
+      if (block.type == "variable" && block.labels.size() == 1) {
+        const HclAttribute* fallback = block.body.attribute("default");
+        if (!reader.declares("var.", block.labels[0]))
+          reader.add_variable(block.labels[0], fallback ? &fallback->value : nullptr);
+      } else if (block.type == "locals") {
+        for (const HclAttribute& local : block.body.attributes) {
+          if (!reader.declares("local.", local.name)) reader.add_local(local.name, local.value);
+        }
+      }
+    }
+  }
+  for (const TerraformModuleFile& file : files) {
+    if (!file.assigns_variables) continue;
+    if (file.path.ends_with(".json")) {
+      const nlohmann::json document =
+          nlohmann::json::parse(file.text, nullptr, /*allow_exceptions=*/false);
+      if (!document.is_object()) continue;
+      parsed_json.push_back(terraform_value_of(document));
+      for (const HclMember& member : parsed_json.back().members)
+        reader.assign_variable(member.key, member.value);
+      continue;
+    }
+    Result<HclBody> body = parse_hcl(file.text);
+    if (!body) continue;
+    parsed.push_back(std::move(body.value()));
+    for (const HclAttribute& assignment : parsed.back().attributes)
+      reader.assign_variable(assignment.name, assignment.value);
+  }
+}
+
+ExposureScan read_terraform(std::string_view path, std::string_view text,
+                            const TerraformModuleFilesFunction& module_files) {
   TerraformReader reader(path, "terraform");
   const Result<HclBody> parsed = parse_hcl(text);
   if (!parsed) {
@@ -1298,15 +1510,18 @@ ExposureScan read_terraform(std::string_view path, std::string_view text) {
   std::vector<TerraformResource> resources;
   for (const HclBlock& block : file.blocks) {
     if (block.type == "variable" && block.labels.size() == 1) {
-      if (const HclAttribute* fallback = block.body.attribute("default")) {
-        reader.add_variable(block.labels[0], fallback->value);
-      }
+      const HclAttribute* fallback = block.body.attribute("default");
+      reader.add_variable(block.labels[0], fallback ? &fallback->value : nullptr);
     } else if (block.type == "locals") {
       for (const HclAttribute& local : block.body.attributes) {
         reader.add_local(local.name, local.value);
       }
     }
   }
+  std::deque<HclBody> module_bodies;
+  std::deque<HclValue> module_json;
+  if (module_files && needs_module_values(file, text))
+    read_module_values(module_files(), reader, module_bodies, module_json);
   // After every variable and local: a for_each may name one written below its resource.
   for (const HclBlock& block : file.blocks) {
     if (block.type != "resource" || block.labels.size() != 2) continue;
@@ -1344,9 +1559,7 @@ ExposureScan read_terraform_json(std::string_view path, const nlohmann::json& do
         }
         for (const HclValue* body : level(named.value)) {
           if (section.key == "variable") {
-            if (const HclValue* fallback = body->member("default")) {
-              reader.add_variable(named.key, *fallback);
-            }
+            reader.add_variable(named.key, body->member("default"));
           } else if (section.key == "resource") {
             for (const HclMember& resource : body->members) {
               for (const HclValue* fields : level(resource.value)) {

@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "scanner/infra/hcl.h"
 #include "scanner/infra/terraform.h"
@@ -65,14 +66,21 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   fuzz::check(again.ok(), "an accepted file is accepted with a newline appended");
   fuzz::check(count_items(again.value()) == count_items(body.value()),
               "a newline appended adds nothing");
-  const ExposureScan scan = read_terraform("main.tf", text);
-  for (const NetworkRule& rule : scan.rules) {
-    fuzz::check(rule.location.line >= 1 && rule.location.line <= last_line,
-                "a rule sits on a line of the file");
-  }
-  for (const NetworkEndpoint& endpoint : scan.endpoints) {
-    fuzz::check(endpoint.location.line >= 1 && endpoint.location.line <= last_line,
-                "an endpoint sits on a line of the file");
+  // Alone, and with the same text as the module's other .tf file and its terraform.tfvars.
+  const auto module = [&] {
+    return std::vector<TerraformModuleFile>{{"variables.tf", std::string(text), false},
+                                            {"terraform.tfvars", std::string(text), true}};
+  };
+  for (const ExposureScan& scan :
+       {read_terraform("main.tf", text), read_terraform("main.tf", text, module)}) {
+    for (const NetworkRule& rule : scan.rules) {
+      fuzz::check(rule.location.line >= 1 && rule.location.line <= last_line,
+                  "a rule sits on a line of the file");
+    }
+    for (const NetworkEndpoint& endpoint : scan.endpoints) {
+      fuzz::check(endpoint.location.line >= 1 && endpoint.location.line <= last_line,
+                  "an endpoint sits on a line of the file");
+    }
   }
   return 0;
 }

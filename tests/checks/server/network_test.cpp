@@ -193,6 +193,24 @@ TEST(ConfigFileNetwork, UnsetBindIpIsLocalhostAndAnotherPortPasses) {
   EXPECT_EQ(finding_for(findings, "NET-003").status, Status::pass);
 }
 
+// mongod's default port follows its cluster role (src/mongo/db/mongod_options.cpp).
+TEST(ConfigFileNetwork, UnsetPortIsTheDefaultOfTheClusterRole) {
+  const auto port_of = [](std::vector<ServerConfigSetting> settings) {
+    return finding_for(
+        check_network(ServerConfigFile{"mongod.conf", std::move(settings)}, Policy{}), "NET-003");
+  };
+  const Finding config_server = port_of({{"sharding.clusterRole", "configsvr", 2}});
+  EXPECT_EQ(config_server.status, Status::pass) << config_server.message;
+  EXPECT_EQ(config_server.message, "the server listens on port 27019");
+  EXPECT_EQ(config_server.evidence["net.port"]["source"],
+            "default for sharding.clusterRole configsvr");
+  EXPECT_EQ(port_of({{"sharding.clusterRole", "shardsvr", 2}}).message,
+            "the server listens on port 27018");
+  EXPECT_EQ(port_of({{"sharding.clusterRole", "shardsvr", 2}, {"net.port", "27017", 3}}).status,
+            Status::fail);
+  EXPECT_EQ(port_of({{"replication.replSetName", "rs0", 2}}).status, Status::fail);
+}
+
 // NET-007
 
 TEST(WireObjectCheck, DefaultTrueAndDisabledFails) {

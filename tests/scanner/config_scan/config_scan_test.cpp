@@ -9,6 +9,7 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -189,6 +190,25 @@ TEST_F(ConfigScanTree, InfrastructureFilesGiveExposureFacts) {
   EXPECT_EQ(fs::path(facts.infrastructure_unread[1].path).filename(), "trips.tf");
   EXPECT_EQ(facts.infrastructure_unread[1].reason, kInternalErrorReason);
   EXPECT_EQ(facts.files_scanned, 6u) << "the credential scan reads every file all the same";
+}
+
+TEST_F(ConfigScanTree, ACommandLineReadWithItsContainerIsNotReadAgain) {
+  write("docker-compose.yml",
+        "services:\n  db:\n    image: mongo:7.0\n    command: mongod --replSet rs0\n"
+        "  tools:\n    image: alpine\n    command: mongod --replSet rs1\n");
+  const ConfigFacts facts = scan_config_paths({root_.string()}, ConfigScanSettings{});
+  // db: read with the official image's entrypoint (which adds --bind_ip_all), once; tools: read
+  // where it is written.
+  ASSERT_EQ(facts.server_configs.size(), 2u);
+  std::vector<std::string> read;
+  for (const ServerConfigFile& config : facts.server_configs) {
+    std::string settings = std::to_string(config.line) + ":";
+    for (const ServerConfigSetting& setting : config.settings) settings += " " + setting.key;
+    read.push_back(settings);
+  }
+  std::sort(read.begin(), read.end());
+  EXPECT_EQ(read, (std::vector<std::string>{"4: replication.replSetName net.bindIpAll",
+                                            "7: replication.replSetName"}));
 }
 
 // `${PASS:` at a line's end followed by `}` on the next line once aborted the whole scan

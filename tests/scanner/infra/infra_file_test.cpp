@@ -5,8 +5,10 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <vector>
 
 #include "scanner/infra/yaml_nodes.h"
+#include "tests/support/file_text.h"
 
 namespace mongoscan {
 namespace infra_file_test {
@@ -20,6 +22,32 @@ TEST(InfrastructureFile, TheNameDecidesWhetherToLook) {
   for (const char* name : {"src/App.java", "README.md", "main.tf.bak", "values.yaml.tpl"}) {
     EXPECT_FALSE(may_be_infrastructure(name)) << name;
   }
+}
+
+TEST(InfrastructureFile, ATerraformFileIsReadWithItsModule) {
+  const std::string module = std::string(MONGOSCAN_SOURCE_DIR) + "/fixtures/infra/terraform/module";
+  const std::string path = module + "/main.tf";
+  const ExposureScan scan = scan_infrastructure_file(path, testing_support::read_file(path));
+  std::vector<std::string> rules;
+  for (const NetworkRule& rule : scan.rules) {
+    std::string sources;
+    for (const std::string& source : rule.sources) sources += " " + source;
+    for (const std::string& source : rule.unresolved_sources) sources += " unresolved:" + source;
+    rules.push_back(rule.resource + ":" + std::to_string(rule.location.line) + sources);
+  }
+  // app_cidrs from variables.tf's default (prod.tfvars is read only with -var-file), admin_cidrs
+  // from terraform.tfvars, debug_cidrs from ops.auto.tfvars (after terraform.tfvars), offices
+  // from locals.tf, two peers (terraform.tfvars' peer_count), no retired rule (count = 0).
+  EXPECT_EQ(rules, (std::vector<std::string>{
+                       "aws_security_group.mongo:9 10.20.0.0/16 10.21.0.0/16",
+                       "aws_security_group_rule.admin:18 0.0.0.0/0",
+                       "aws_security_group_rule.debug:28 0.0.0.0/0",
+                       "aws_security_group_rule.office[0]:38 198.51.100.7/32",
+                       "aws_security_group_rule.office[1]:38 12.2.0.0/16",
+                       "aws_security_group_rule.peer[0]:51 10.40.0.1/32",
+                       "aws_security_group_rule.peer[1]:51 10.40.0.2/32",
+                   }));
+  EXPECT_TRUE(scan.problems.empty()) << scan.problems.front();
 }
 
 TEST(InfrastructureFile, EachFormatReachesItsReader) {

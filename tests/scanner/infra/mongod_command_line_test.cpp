@@ -62,6 +62,13 @@ TEST(MongodCommandLine, ListFormsReadTheirQuotedWords) {
   EXPECT_EQ(settings_of("        command:\n        - mongod\n        - \"--bind_ip_all\"\n"
                         "        - --replSet=rs0\n        image: mongo:7\n"),
             (Settings{"net.bindIpAll=true@3", "replication.replSetName=rs0@4"}));
+
+  // A path before the program name, in a list and in a YAML list.
+  EXPECT_EQ(settings_of("entrypoint: [ \"/usr/bin/mongod\", \"--bind_ip_all\", \"--replSet\", "
+                        "\"rs0\" ]\n"),
+            (Settings{"net.bindIpAll=true@1", "replication.replSetName=rs0@1"}));
+  EXPECT_EQ(settings_of("entrypoint:\n- /usr/bin/mongod\n- --replSet\n- rs0\n"),
+            (Settings{"replication.replSetName=rs0@3"}));
 }
 
 TEST(MongodCommandLine, ServerOptionsMapAsTheServerDefinesThem) {
@@ -121,6 +128,21 @@ TEST(MongodCommandLine, TheOfficialImagesRootUserAddsAuthToMongodOnly) {
             (Settings{"replication.replSetName=rs0@1", "security.authorization=disabled@1"}));
   EXPECT_EQ(settings_of("command: mongos --configdb cfg/c1:27019\n", true),
             (Settings{"sharding.configDB=cfg/c1:27019@1"}));
+  // An entrypoint replaced (Compose `entrypoint:`, a Dockerfile ENTRYPOINT, a Kubernetes
+  // container's `command:`) never runs docker-entrypoint.sh, which adds --auth.
+  EXPECT_EQ(settings_of("    entrypoint: [\"mongod\", \"--replSet\", \"rs0\"]\n", true),
+            (Settings{"replication.replSetName=rs0@1"}));
+  EXPECT_EQ(settings_of("    entrypoint:\n      - mongod\n      - --replSet\n      - rs0\n", true),
+            (Settings{"replication.replSetName=rs0@3"}));
+  EXPECT_EQ(settings_of("ENTRYPOINT [\"mongod\", \"--replSet\", \"rs0\"]\n", true),
+            (Settings{"replication.replSetName=rs0@1"}));
+  EXPECT_EQ(settings_of("apiVersion: v1\nkind: Pod\nspec:\n  containers:\n    - image: mongo\n"
+                        "      command:\n      - mongod\n      - --replSet=rs0\n",
+                        true),
+            (Settings{"replication.replSetName=rs0@8"}));
+  EXPECT_EQ(
+      settings_of("services:\n  db:\n    command:\n    - mongod\n    - --replSet=rs0\n", true),
+      (Settings{"replication.replSetName=rs0@5", "security.authorization=enabled@4"}));
   EXPECT_TRUE(sets_initdb_root_user(
       "MONGO_INITDB_ROOT_USERNAME: root\nMONGO_INITDB_ROOT_PASSWORD_FILE: /run/secrets/pw\n"));
   EXPECT_FALSE(sets_initdb_root_user("MONGO_INITDB_ROOT_USERNAME: root\n"));

@@ -729,6 +729,179 @@ locals {
   EXPECT_EQ(scan.rules[1].unresolved_sources, (Strings{"each.value"}));
 }
 
+TEST(Terraform, CountMakesOneResourcePerIndexWhenTheBodyNamesIt) {
+  const ExposureScan scan = read_tf(R"(
+locals {
+  offices = [{ name = "paris", cidr = "198.51.100.7/32" }, { name = "lab", cidr = "12.2.0.0/16" }]
+  peers   = ["10.0.0.1/32", "10.0.0.2/32", "203.0.0.0/8"]
+}
+variable "replicas" {
+  default = 2
+}
+resource "aws_security_group_rule" "office" {
+  count       = length(local.offices)
+  type        = "ingress"
+  from_port   = 27017
+  to_port     = 27017
+  protocol    = "tcp"
+  cidr_blocks = [local.offices[count.index].cidr]
+  description = "office ${local.offices[count.index]["name"]}"
+}
+resource "aws_security_group_rule" "peer" {
+  count       = var.replicas
+  type        = "ingress"
+  from_port   = 27017
+  to_port     = 27017
+  protocol    = "tcp"
+  cidr_blocks = ["${element(local.peers, count.index)}"]
+}
+resource "aws_security_group_rule" "same" {
+  count       = 3
+  type        = "ingress"
+  from_port   = 27017
+  to_port     = 27017
+  protocol    = "tcp"
+  cidr_blocks = ["10.9.0.0/16"]
+}
+)");
+  ASSERT_EQ(scan.rules.size(), 5u);
+  EXPECT_EQ(scan.rules[0].resource, "aws_security_group_rule.office[0]");
+  EXPECT_EQ(scan.rules[0].sources, (Strings{"198.51.100.7/32"}));
+  EXPECT_EQ(scan.rules[1].resource, "aws_security_group_rule.office[1]");
+  EXPECT_EQ(scan.rules[1].sources, (Strings{"12.2.0.0/16"}));
+  EXPECT_EQ(scan.rules[1].location.line, 9);
+  EXPECT_EQ(scan.rules[2].resource, "aws_security_group_rule.peer[0]");
+  EXPECT_EQ(scan.rules[2].sources, (Strings{"10.0.0.1/32"}));
+  EXPECT_EQ(scan.rules[3].resource, "aws_security_group_rule.peer[1]");
+  EXPECT_EQ(scan.rules[3].sources, (Strings{"10.0.0.2/32"}));
+  // A count whose body never names count.index makes identical copies: one rule says them all.
+  EXPECT_EQ(scan.rules[4].resource, "aws_security_group_rule.same");
+}
+
+TEST(Terraform, CountZeroIsNoResourceAndAnUnknownCountIsTheResourceAsWritten) {
+  const ExposureScan scan = read_tf(R"(
+resource "aws_security_group_rule" "retired" {
+  count       = 0
+  type        = "ingress"
+  from_port   = 27017
+  to_port     = 27017
+  protocol    = "tcp"
+  cidr_blocks = ["0.0.0.0/0"]
+}
+resource "aws_security_group_rule" "switchable" {
+  count       = var.public ? 1 : 0
+  type        = "ingress"
+  from_port   = 27017
+  to_port     = 27017
+  protocol    = "tcp"
+  cidr_blocks = ["0.0.0.0/0"]
+}
+resource "aws_security_group_rule" "per_cidr" {
+  count       = length(var.cidrs)
+  type        = "ingress"
+  from_port   = 27017
+  to_port     = 27017
+  protocol    = "tcp"
+  cidr_blocks = [var.cidrs[count.index]]
+}
+)");
+  ASSERT_EQ(scan.rules.size(), 2u);
+  // `var.public` may be switched on by whoever calls the module: the rule is judged as written.
+  EXPECT_EQ(scan.rules[0].resource, "aws_security_group_rule.switchable");
+  EXPECT_EQ(scan.rules[0].sources, (Strings{"0.0.0.0/0"}));
+  EXPECT_EQ(scan.rules[1].resource, "aws_security_group_rule.per_cidr");
+  EXPECT_EQ(scan.rules[1].unresolved_sources, (Strings{"var.cidrs[count.index]"}));
+}
+
+TEST(Terraform, ForEachKeysIndexOtherCollections) {
+  const ExposureScan scan = read_tf(R"(
+locals {
+  cidrs = { app = "10.1.0.0/16", vpn = "0.0.0.0/0" }
+}
+resource "aws_security_group_rule" "from" {
+  for_each    = toset(["app", "vpn"])
+  type        = "ingress"
+  from_port   = 27017
+  to_port     = 27017
+  protocol    = "tcp"
+  cidr_blocks = [local.cidrs[each.key]]
+}
+)");
+  ASSERT_EQ(scan.rules.size(), 2u);
+  EXPECT_EQ(scan.rules[0].resource, "aws_security_group_rule.from[\"app\"]");
+  EXPECT_EQ(scan.rules[0].sources, (Strings{"10.1.0.0/16"}));
+  EXPECT_EQ(scan.rules[1].sources, (Strings{"0.0.0.0/0"}));
+}
+
+TEST(Terraform, ModuleFilesDeclareVariablesAndLocalsAndVariableFilesAssignThem) {
+  const std::string rules = R"(
+resource "aws_security_group_rule" "admin" {
+  type        = "ingress"
+  from_port   = 27017
+  to_port     = 27017
+  protocol    = "tcp"
+  cidr_blocks = var.admin_cidrs
+}
+resource "aws_security_group_rule" "app" {
+  type        = "ingress"
+  from_port   = 27017
+  to_port     = 27017
+  protocol    = "tcp"
+  cidr_blocks = local.app
+}
+resource "aws_security_group_rule" "own" {
+  type        = "ingress"
+  from_port   = 27017
+  to_port     = 27017
+  protocol    = "tcp"
+  cidr_blocks = var.own
+}
+resource "aws_security_group_rule" "vpn" {
+  type        = "ingress"
+  from_port   = 27017
+  to_port     = 27017
+  protocol    = "tcp"
+  cidr_blocks = [var.vpn_cidr]
+}
+variable "own" {
+  default = ["10.8.0.0/16"]
+}
+)";
+  int calls = 0;
+  const auto module = [&] {
+    ++calls;
+    return std::vector<TerraformModuleFile>{
+        {"infra/terraform.tfvars", "admin_cidrs = [\"0.0.0.0/0\"]\nundeclared = 1\n", true},
+        {"infra/terraform.tfvars.json", R"({"vpn_cidr": "10.7.0.0/16"})", true},
+        {"infra/z.auto.tfvars", "vpn_cidr = \"0.0.0.0/0\"\n", true},
+        {"infra/broken.tf", "variable \"x\" {", false},
+        {"infra/variables.tf",
+         "variable \"admin_cidrs\" {\n  default = [\"10.0.0.0/24\"]\n}\n"
+         "variable \"vpn_cidr\" {}\nvariable \"own\" {\n  default = [\"0.0.0.0/0\"]\n}\n"
+         "locals {\n  app = [\"10.2.0.0/16\"]\n}\n",
+         false},
+    };
+  };
+  const ExposureScan scan = read_terraform("infra/main.tf", rules, module);
+  EXPECT_EQ(calls, 1);
+  ASSERT_EQ(scan.rules.size(), 4u);
+  // terraform.tfvars wins over the declaration's default.
+  EXPECT_EQ(scan.rules[0].sources, (Strings{"0.0.0.0/0"}));
+  EXPECT_EQ(scan.rules[1].sources, (Strings{"10.2.0.0/16"}));
+  // The file's own declaration is not replaced by another file's.
+  EXPECT_EQ(scan.rules[2].sources, (Strings{"10.8.0.0/16"}));
+  // *.auto.tfvars is loaded after terraform.tfvars.json: its value wins.
+  EXPECT_EQ(scan.rules[3].sources, (Strings{"0.0.0.0/0"}));
+  EXPECT_TRUE(scan.problems.empty());
+
+  // A file whose rules name nothing of the module's, or that has no rule, reads no other file.
+  read_terraform("infra/main.tf",
+                 "resource \"aws_security_group_rule\" \"x\" {\n  type = \"ingress\"\n}\n", module);
+  read_terraform("infra/main.tf", "resource \"aws_instance\" \"x\" {\n  ami = var.ami\n}\n",
+                 module);
+  EXPECT_EQ(calls, 1);
+}
+
 TEST(Terraform, DynamicBlocksWithLiteralForEachAreExpanded) {
   const ExposureScan scan = read_tf(R"(
 variable "mongo_ports" {
