@@ -1,5 +1,9 @@
 #include "checks/connection/cluster_shape.h"
 
+#include <algorithm>
+#include <cstdint>
+#include <map>
+
 #include "checks/text_list.h"
 #include "checks/verdict.h"
 #include "scanner/facts/cluster_topology.h"
@@ -34,37 +38,119 @@ struct SetShape {
   json evidence;
 };
 
+// One member as the set's configuration (replSetGetConfig) describes it.
+struct MemberConfig {
+  int votes = 1;
+  std::int64_t delay_seconds = 0;  // secondaryDelaySecs, slaveDelay before 5.0
+  bool arbiter = false;
+};
+
+// The members of the set's configuration by host, from the first member whose replSetGetConfig
+// answered; empty when none did.
+std::map<std::string, MemberConfig> configured_members(const ClusterReplicaSet& set) {
+  std::map<std::string, MemberConfig> members;
+  for (const NodeFacts* node : set.members) {
+    const auto reply = node->commands.find("replSetGetConfig");
+    if (reply == node->commands.end() || reply->second.state != CommandOutcome::State::ok) continue;
+    const auto config = reply->second.reply.get_document("config");
+    if (!config) continue;
+    for (const bson::Value& value : config->get_array("members").value_or(bson::Array{})) {
+      const auto* member = value.get_if<bson::Document>();
+      const auto host = member ? member->get_string("host") : std::nullopt;
+      if (!host) continue;
+      MemberConfig configured;
+      configured.votes = static_cast<int>(member->get_int64("votes").value_or(1));
+      configured.delay_seconds = member->get_int64("secondaryDelaySecs")
+                                     .value_or(member->get_int64("slaveDelay").value_or(0));
+      configured.arbiter = member->get_bool("arbiterOnly").value_or(false);
+      members[to_lower_ascii(*host)] = configured;
+    }
+    if (!members.empty()) break;
+  }
+  return members;
+}
+
+// A set's members judged for durability. w:"majority" waits for writeMajority members, the
+// smaller of the vote majority and the voting members that are not arbiters
+// (ReplSetConfig::_calculateMajorities, src/mongo/db/repl/repl_set_config.cpp): only voting,
+// data-bearing members count, and a delayed one acknowledges only after its delay. So the
+// members that keep majority writes durable and prompt are the voting, undelayed, data-bearing
+// ones; non-voting and delayed members are reported apart. Without the configuration
+// (replSetGetConfig not read), every data-bearing member is counted, as hello shows them.
 SetShape judge_set(const std::string& label, const ClusterReplicaSet& set) {
   int data_bearing = 0, arbiters = 0, unknown = 0;
   bool standalone = false;
+  const std::map<std::string, MemberConfig> configured = configured_members(set);
   json members = json::array();
+  std::vector<std::string> non_voting, delayed_voting, delayed;
+  int voters = 0, voting_arbiters = 0;
+  for (const auto& [host, member] : configured) {
+    voters += member.votes;
+    if (member.arbiter) voting_arbiters += member.votes;
+  }
   for (const NodeFacts* member : set.members) {
     const std::string kind = member_kind(*member, set);
     if (member->hello && !member->hello->get_string("setName") &&
         node_role(*member) == "standalone")
       standalone = true;
+    json entry = {{"address", member->address()}, {"kind", kind}};
+    const auto found = configured.find(to_lower_ascii(member->address()));
+    if (kind == "data" && found != configured.end()) {
+      entry["votes"] = found->second.votes;
+      if (found->second.delay_seconds > 0)
+        entry["secondaryDelaySecs"] = found->second.delay_seconds;
+      if (found->second.votes == 0) {
+        non_voting.push_back(member->address());
+        members.push_back(entry);
+        continue;
+      }
+      if (found->second.delay_seconds > 0) {
+        delayed_voting.push_back(member->address());
+        delayed.push_back(member->address());
+        members.push_back(entry);
+        continue;
+      }
+    }
     (kind == "data" ? data_bearing : kind == "arbiter" ? arbiters : unknown) += 1;
-    members.push_back({{"address", member->address()}, {"kind", kind}});
+    members.push_back(entry);
   }
   SetShape shape;
   shape.evidence = {{"component", label},   {"set_name", set.set_name},
                     {"members", members},   {"data_bearing", data_bearing},
                     {"arbiters", arbiters}, {"unknown", unknown}};
+  if (configured.empty()) {
+    shape.evidence["votes"] = "not read (replSetGetConfig)";
+  } else {
+    shape.evidence["non_voting"] = non_voting;
+    shape.evidence["delayed_voting"] = delayed_voting;
+    shape.evidence["write_majority"] = std::min(voters / 2 + 1, voters - voting_arbiters);
+  }
+  const std::string counted =
+      configured.empty() ? "data-bearing" : "voting, undelayed data-bearing";
+  std::string apart;
+  if (!non_voting.empty()) apart += "; not counted: non-voting " + join(non_voting);
+  if (!delayed.empty()) apart += "; not counted: delayed " + join(delayed);
   if (standalone) {
     shape.status = Status::fail;
     shape.problem = label + " is a standalone mongod, not a replica set";
   } else if (data_bearing + unknown < 3 && arbiters > 0) {
     shape.status = Status::warn;
-    shape.problem = label + " is primary-secondary-arbiter (" + std::to_string(data_bearing) +
-                    " data-bearing members): with one of them down, majority writes stall";
+    shape.problem = label + " is primary-secondary-arbiter (" + std::to_string(data_bearing) + " " +
+                    counted + " members" + apart +
+                    "): with one of them down, majority writes stall";
   } else if (data_bearing + unknown < 3) {
     shape.status = Status::fail;
-    shape.problem =
-        label + " has " + std::to_string(data_bearing + unknown) + " data-bearing members";
+    shape.problem = label + " has " + std::to_string(data_bearing + unknown) + " " + counted +
+                    " members" + apart;
   } else if (data_bearing < 3) {
     shape.status = Status::skipped;
     shape.problem =
         label + ": the kind of " + std::to_string(unknown) + " unreached members is unknown";
+  } else if (!delayed_voting.empty()) {
+    shape.status = Status::warn;
+    shape.problem = label + "'s delayed member(s) " + join(delayed_voting) +
+                    " vote: w:majority counts them, so with a member down majority writes wait "
+                    "out the delay (give delayed members votes: 0)";
   }
   return shape;
 }
@@ -135,10 +221,15 @@ Verdict judge_replica_set_target(const DeploymentFacts& deployment) {
   if (shape.status == Status::pass) {
     return {Status::pass,
             "replica set " + set.set_name + " has " +
-                std::to_string(shape.evidence["data_bearing"].get<int>()) + " data-bearing members",
+                std::to_string(shape.evidence["data_bearing"].get<int>()) +
+                (shape.evidence.contains("write_majority") ? " voting, undelayed data-bearing"
+                                                           : " data-bearing") +
+                " members",
             shape.evidence};
   }
-  if (shape.status == Status::warn) shape.problem += kArbiterCaveat;
+  if (shape.status == Status::warn &&
+      shape.problem.find("primary-secondary-arbiter") != std::string::npos)
+    shape.problem += kArbiterCaveat;
   return {shape.status, shape.problem, shape.evidence};
 }
 

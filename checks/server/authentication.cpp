@@ -6,6 +6,7 @@
 #include "checks/text_list.h"
 #include "checks/verdict.h"
 #include "scanner/bson/bson.h"
+#include "scanner/facts/topology.h"
 
 namespace mongoscan {
 namespace {
@@ -39,6 +40,14 @@ Verdict judge_enforced(const NodeFacts& facts) {
       evidence["listDatabases_databases"] = count;
       open = open || count > 0;
     }
+  }
+  // An arbiter holds no data and no users: what it answers, from its own host or when the set
+  // runs without authorization, the data-bearing members answer too, and are judged.
+  if (node_role(facts) == "arbiter") {
+    return {Status::skipped,
+            "not applicable to an arbiter: it holds no data and no users; the set's data-bearing "
+            "members are judged",
+            evidence};
   }
   if (open) {
     return {

@@ -1,11 +1,13 @@
 #include "checks/server/authorization.h"
 
+#include <algorithm>
 #include <map>
 #include <set>
 #include <string>
 
 #include "checks/listing_scope.h"
 #include "checks/server/command_evidence.h"
+#include "checks/server/server_settings.h"
 #include "checks/system_collections.h"
 #include "checks/text_list.h"
 #include "checks/verdict.h"
@@ -58,25 +60,81 @@ std::string role_name(const bson::Document& role) {
   return role.get_string("role").value_or("?") + "@" + role.get_string("db").value_or("?");
 }
 
+// Every custom role the node's replies show, by name@db, each once: the roles the users hold
+// (rolesInfo) and each database's roles (rolesInfo <db>, with their privileges), held or not.
+std::map<std::string, bson::Document> custom_roles(const NodeFacts& facts) {
+  std::map<std::string, bson::Document> roles;
+  for (const auto& [key, outcome] : facts.commands) {
+    if (key != "rolesInfo" && !key.starts_with("rolesInfo ")) continue;
+    if (outcome.state != CommandOutcome::State::ok) continue;
+    for (const bson::Value& value : outcome.reply.get_array("roles").value_or(bson::Array{})) {
+      const auto* role = value.get_if<bson::Document>();
+      if (role == nullptr || role->get_bool("isBuiltin") == true) continue;
+      const auto [found, added] = roles.try_emplace(role_name(*role), *role);
+      // A reply with privileges says more than one without.
+      if (!added && !found->second.get_array("privileges") && role->get_array("privileges"))
+        found->second = *role;
+    }
+  }
+  return roles;
+}
+
 // Custom roles (from rolesInfo) that inherit an administrative built-in role, by name@db.
 std::set<std::string> administrative_custom_roles(const NodeFacts& facts) {
   std::set<std::string> names;
-  const auto roles = facts.commands.find("rolesInfo");
-  if (roles == facts.commands.end() || roles->second.state != CommandOutcome::State::ok)
-    return names;
-  for (const bson::Value& value : roles->second.reply.get_array("roles").value_or(bson::Array{})) {
-    const auto* role = value.get_if<bson::Document>();
-    if (role == nullptr || role->get_bool("isBuiltin") == true) continue;
-    auto inherited = grants_in(role->get_array("inheritedRoles"));
-    for (const Grant& grant : grants_in(role->get_array("roles"))) inherited.push_back(grant);
+  for (const auto& [name, role] : custom_roles(facts)) {
+    auto inherited = grants_in(role.get_array("inheritedRoles"));
+    for (const Grant& grant : grants_in(role.get_array("roles"))) inherited.push_back(grant);
     for (const Grant& grant : inherited) {
       if (is_administrative_builtin(grant)) {
-        names.insert(role_name(*role));
+        names.insert(name);
         break;
       }
     }
   }
   return names;
+}
+
+// Authorization granted outside user documents: LDAP authorization maps each group DN the query
+// returns to the role of that name in admin (security.ldap.authz.queryTemplate; manual, "LDAP
+// Authorization"), OIDC maps each authorization claim value to the role
+// "<authNamePrefix>/<value>" in admin (oidcIdentityProviders, useAuthorizationClaim, default true;
+// manual, "OpenID Connect Authentication"). `how` is empty when neither is on; `mapped` names the
+// custom roles the node defines that a group or claim reaches by name.
+struct ExternalAuthorization {
+  std::vector<std::string> how;
+  std::vector<std::string> mapped;  // name@db
+};
+
+ExternalAuthorization external_authorization(const NodeFacts& facts) {
+  ExternalAuthorization external;
+  std::vector<std::string> prefixes;
+  bool ldap = false;
+  if (const bson::Document* opts = successful_reply(facts, "getCmdLineOpts")) {
+    const ServerSetting query =
+        server_setting(*opts, server_version(facts), "security.ldap.authz.queryTemplate");
+    ldap = query.value.is_string() && !query.value.get<std::string>().empty();
+  }
+  if (ldap) external.how.push_back("LDAP authorization (security.ldap.authz.queryTemplate)");
+  if (const bson::Document* parameters = successful_reply(facts, "getParameter")) {
+    for (const bson::Value& value :
+         parameters->get_array("oidcIdentityProviders").value_or(bson::Array{})) {
+      const auto* provider = value.get_if<bson::Document>();
+      if (provider == nullptr || provider->get_bool("useAuthorizationClaim") == false) continue;
+      prefixes.push_back(provider->get_string("authNamePrefix").value_or("") + "/");
+    }
+  }
+  if (!prefixes.empty())
+    external.how.push_back("OIDC authorization claims (oidcIdentityProviders)");
+  for (const auto& [name, role] : custom_roles(facts)) {
+    if (role.get_string("db") != "admin") continue;
+    const std::string role_text = role.get_string("role").value_or("");
+    const bool group = ldap && role_text.find('=') != std::string::npos;
+    const bool claim = std::any_of(prefixes.begin(), prefixes.end(),
+                                   [&](const std::string& p) { return role_text.starts_with(p); });
+    if (group || claim) external.mapped.push_back(name);
+  }
+  return external;
 }
 
 // "user@db" of a usersInfo or connectionStatus user document.
@@ -133,6 +191,13 @@ Inventory inventory(const NodeFacts& facts) {
     result.missing = std::get<Verdict>(users);
   }
   for (const auto& [name, grants] : scanning) result.accounts.try_emplace(name, grants);
+  // A role an LDAP group or OIDC claim reaches is held by whoever the directory says: it is judged
+  // as an account of its own, named as the role (name@db), which the policy may declare.
+  for (const std::string& role : external_authorization(facts).mapped) {
+    const std::size_t at = role.rfind('@');
+    result.accounts.try_emplace(role,
+                                std::vector<Grant>{{role.substr(0, at), role.substr(at + 1)}});
+  }
   return result;
 }
 
@@ -165,6 +230,11 @@ Verdict judge_administrators(const NodeFacts& facts, const Policy& policy) {
       undeclared.push_back(account);
   }
   json evidence = {{"holders", holders}, {"scanning_account", seen.scanning_account}};
+  const ExternalAuthorization external = external_authorization(facts);
+  if (!external.how.empty()) {
+    evidence["external_authorization"] = external.how;
+    evidence["externally_mapped_roles"] = external.mapped;
+  }
   evidence["declared_administrators"] =
       policy.administrators ? json(*policy.administrators) : json("none declared");
   if (!undeclared.empty() && !policy.administrators) {
@@ -282,42 +352,40 @@ std::vector<std::string> broad_grants(const bson::Document& privilege) {
   return reasons;
 }
 
+// AUTHZ-003: every custom role the node defines (the users' and each database's, held or not:
+// an LDAP group or OIDC claim may reach one no user document holds), judged by its privileges.
 Verdict judge_custom_roles(const NodeFacts& facts) {
+  const auto roles = custom_roles(facts);
   auto reply = command_reply(facts, "rolesInfo", "viewRole");
-  if (auto* instead = std::get_if<Verdict>(&reply)) return *instead;
+  if (auto* instead = std::get_if<Verdict>(&reply); instead && roles.empty()) return *instead;
   json broad = json::object();
   std::vector<std::string> names;
-  std::size_t custom = 0;
-  for (const bson::Value& value :
-       std::get<const bson::Document*>(reply)->get_array("roles").value_or(bson::Array{})) {
-    const auto* role = value.get_if<bson::Document>();
-    if (role == nullptr || role->get_bool("isBuiltin") == true) continue;
-    ++custom;
-    const std::string name = role_name(*role);
+  const std::size_t custom = roles.size();
+  for (const auto& [name, role] : roles) {
     std::vector<std::string> reasons;
     for (const char* field : {"privileges", "inheritedPrivileges"}) {
-      for (const bson::Value& privilege : role->get_array(field).value_or(bson::Array{})) {
+      for (const bson::Value& privilege : role.get_array(field).value_or(bson::Array{})) {
         if (const auto* document = privilege.get_if<bson::Document>())
           for (std::string& reason : broad_grants(*document))
             if (!contains(reasons, reason)) reasons.push_back(std::move(reason));
       }
     }
-    for (const Grant& grant : grants_in(role->get_array("roles")))
+    for (const Grant& grant : grants_in(role.get_array("roles")))
       if (is_administrative_builtin(grant)) reasons.push_back("inherits " + grant.name());
     if (reasons.empty()) continue;
     broad[name] = reasons;
     names.push_back(name + " (" + join(reasons) + ")");
   }
   json evidence = {{"custom_roles", custom}, {"too_broad", broad}};
+  const ExternalAuthorization external = external_authorization(facts);
+  if (!external.mapped.empty()) evidence["externally_mapped_roles"] = external.mapped;
   if (!names.empty()) {
     return {Status::fail, "custom roles grant more than their purpose needs: " + join(names),
             evidence};
   }
   return {Status::pass,
-          custom == 0 ? "no custom role is held"
-                      : std::to_string(custom) +
-                            " custom role(s) grant only scoped "
-                            "privileges",
+          custom == 0 ? "no custom role is defined"
+                      : std::to_string(custom) + " custom role(s) grant only scoped privileges",
           evidence};
 }
 
@@ -351,15 +419,10 @@ template <typename Counts>
 std::map<std::string, std::vector<std::string>> custom_roles_holding(const NodeFacts& facts,
                                                                      Counts counts) {
   std::map<std::string, std::vector<std::string>> found;
-  const auto roles = facts.commands.find("rolesInfo");
-  if (roles == facts.commands.end() || roles->second.state != CommandOutcome::State::ok)
-    return found;
-  for (const bson::Value& value : roles->second.reply.get_array("roles").value_or(bson::Array{})) {
-    const auto* role = value.get_if<bson::Document>();
-    if (role == nullptr || role->get_bool("isBuiltin") == true) continue;
+  for (const auto& [name, role] : custom_roles(facts)) {
     std::vector<std::string> actions;
     for (const char* field : {"privileges", "inheritedPrivileges"}) {
-      for (const bson::Value& privilege : role->get_array(field).value_or(bson::Array{})) {
+      for (const bson::Value& privilege : role.get_array(field).value_or(bson::Array{})) {
         const auto* document = privilege.get_if<bson::Document>();
         if (document == nullptr) continue;
         for (const std::string& action : string_elements(document->get_array("actions"))) {
@@ -367,11 +430,11 @@ std::map<std::string, std::vector<std::string>> custom_roles_holding(const NodeF
         }
       }
     }
-    auto inherited = grants_in(role->get_array("inheritedRoles"));
-    for (const Grant& grant : grants_in(role->get_array("roles"))) inherited.push_back(grant);
+    auto inherited = grants_in(role.get_array("inheritedRoles"));
+    for (const Grant& grant : grants_in(role.get_array("roles"))) inherited.push_back(grant);
     for (const Grant& grant : inherited)
       if (counts(grant)) actions.push_back("inherits " + grant.name());
-    if (!actions.empty()) found[role_name(*role)] = actions;
+    if (!actions.empty()) found[name] = actions;
   }
   return found;
 }
@@ -608,6 +671,18 @@ Verdict judge_log_readers(const NodeFacts& facts, const Policy& policy) {
 // AUTHZ-007: custom roles defined on the node (rolesInfo: 1 on each listed database) that no
 // user holds, directly or through another role.
 Verdict judge_unused_roles(const NodeFacts& facts) {
+  const ExternalAuthorization external = external_authorization(facts);
+  if (!external.how.empty()) {
+    return {Status::skipped,
+            join(external.how) +
+                " is on: roles are granted through group membership or token claims the node "
+                "does not show, so no role can be called unused" +
+                (external.mapped.empty()
+                     ? std::string()
+                     : "; roles a group or claim reaches by name: " + join(external.mapped)),
+            json{{"external_authorization", external.how},
+                 {"externally_mapped_roles", external.mapped}}};
+  }
   const Inventory seen = inventory(facts);
   if (seen.missing) return *seen.missing;
   // Every custom role defined, with the roles it inherits; databases whose roles were not read.
@@ -641,6 +716,16 @@ Verdict judge_unused_roles(const NodeFacts& facts) {
             "the custom roles of the node's databases were not listed (rolesInfo runs on each "
             "database listDatabases names; listDatabases needs the listDatabases action)"};
   }
+  // The probe reads the roles of at most 100 databases: those past it are counted, not judged.
+  std::size_t listed_databases = 0;
+  if (const bson::Document* listed = successful_reply(facts, "listDatabases")) {
+    for (const bson::Value& value : listed->get_array("databases").value_or(bson::Array{})) {
+      const auto* database = value.get_if<bson::Document>();
+      const auto name = database ? database->get_string("name") : std::nullopt;
+      if (name && *name != "local" && *name != "config") ++listed_databases;
+    }
+  }
+  const std::size_t not_asked = listed_databases > databases ? listed_databases - databases : 0;
   std::set<std::string> used;
   for (const auto& [account, grants] : seen.accounts) {
     for (const Grant& grant : grants) {
@@ -655,6 +740,7 @@ Verdict judge_unused_roles(const NodeFacts& facts) {
   json evidence = {
       {"custom_roles", defined.size()}, {"unused", unused}, {"databases_listed", databases}};
   if (!unread.empty()) evidence["databases_not_read"] = unread;
+  if (not_asked > 0) evidence["databases_not_asked"] = not_asked;
   if (list_databases_scope(facts) != ListingScope::complete)
     evidence["databases_listing"] = "filtered or unknown";
   if (!unused.empty()) {
@@ -667,6 +753,13 @@ Verdict judge_unused_roles(const NodeFacts& facts) {
     return incomplete(
         *instead, "every custom role read is held; the roles of " + join(unread) + " were not read",
         evidence);
+  }
+  if (not_asked > 0) {
+    return {Status::skipped,
+            "every custom role read is held, but the roles of " + std::to_string(not_asked) +
+                " of the " + std::to_string(listed_databases) +
+                " databases listed were not read (at most 100 are asked)",
+            evidence};
   }
   if (evidence.contains("databases_listing")) {
     return {Status::skipped,
@@ -762,7 +855,8 @@ Verdict judge_administrator_sources(const NodeFacts& facts) {
   if (!unknown.empty()) {
     return {Status::skipped,
             "the administrators reported are restricted by clientSource; " + join(unknown) +
-                " were not reported (usersInfo by name asks for at most 200 users)",
+                " were not reported (usersInfo by name asks for at most 200 users; a role an "
+                "LDAP group or OIDC claim reaches carries its restrictions itself)",
             evidence};
   }
   return {Status::pass,

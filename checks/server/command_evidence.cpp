@@ -5,6 +5,7 @@
 #include <string>
 
 #include "checks/server/server_settings.h"
+#include "scanner/facts/topology.h"
 
 namespace mongoscan {
 namespace {
@@ -52,6 +53,20 @@ std::optional<Verdict> not_logged_in(const NodeFacts& facts, const std::string& 
       json{{"command", command}, {"state", "not_permitted"}, {"authenticated", false}}};
 }
 
+// An arbiter holds no users (it replicates no data), so no account can log in to it from
+// another host: the probe does not try, and a command that needs a login is refused. It answers
+// getCmdLineOpts, getParameter and serverStatus to clients on its own host only (the localhost
+// exception, SERVER-5479; the server's jstest "arbiter_localhost_test").
+std::optional<Verdict> not_visible_on_arbiter(const NodeFacts& facts, const std::string& command) {
+  if (node_role(facts) != "arbiter") return std::nullopt;
+  return Verdict{
+      Status::skipped,
+      "not visible on an arbiter: it holds no users, so no account can log in to it "
+      "remotely, and it answers " +
+          command + " only to clients on its own host; the set's data-bearing members are judged",
+      nlohmann::json{{"command", command}, {"state", "not_permitted"}, {"arbiter", true}}};
+}
+
 }  // namespace
 
 std::variant<const bson::Document*, Verdict> command_reply(const NodeFacts& facts,
@@ -71,6 +86,7 @@ std::variant<const bson::Document*, Verdict> command_reply(const NodeFacts& fact
     case CommandOutcome::State::ok:
       return &outcome->second.reply;
     case CommandOutcome::State::not_permitted:
+      if (auto verdict = not_visible_on_arbiter(facts, name)) return *verdict;
       if (auto verdict = not_logged_in(facts, name)) return *verdict;
       return Verdict{Status::skipped,
                      "the scanning account may not run " + name + ": it needs the " +

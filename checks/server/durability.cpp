@@ -84,10 +84,94 @@ std::string write_concern_w(const bson::Document& write_concern) {
   return "";
 }
 
+// The implicit default write concern is w:majority from 5.0 (manual, "Implicit Default Write
+// Concern"); before, a write that named none was acknowledged with w:1.
+constexpr std::string_view kImplicitMajoritySince = "5.0";
+
+// HARD-012's verdict on a default write concern document ({w, j, wtimeout}), read from `source`
+// ("mongos getDefaultRWConcern", "hello cwwc", ...); `implicit` when the server computed it.
+Verdict judge_write_concern_document(const bson::Document& write_concern, bool implicit,
+                                     json evidence) {
+  const std::string w = write_concern_w(write_concern);
+  const auto journal = write_concern.get_bool("j");
+  evidence["defaultWriteConcern"] = {{"w", w.empty() ? json(nullptr) : json(w)}};
+  if (journal) evidence["defaultWriteConcern"]["j"] = *journal;
+  if (journal == false) {
+    return {Status::fail,
+            "the default write concern sets j:false: writes are acknowledged before they reach "
+            "the journal",
+            evidence};
+  }
+  if (w == "majority") {
+    return {Status::pass,
+            std::string("the default write concern is w:majority") +
+                (implicit ? " (the server's implicit default)" : ""),
+            evidence};
+  }
+  if (w == "0" || w == "1" || w.empty()) {
+    std::string message =
+        "the default write concern is w:" + (w.empty() ? std::string("1") : w) +
+        ": writes that name none are acknowledged before a majority holds them and can roll back "
+        "on failover";
+    // Manual, Implicit Default Write Concern (5.0+): w:1 when the set has arbiters and its
+    // data-bearing voting members are no more than a majority of the voting members (PSA).
+    if (implicit && evidence.contains("arbiters"))
+      message += " (the implicit default of a primary-secondary-arbiter set)";
+    return {Status::fail, message, evidence};
+  }
+  return {Status::warn,
+          "the default write concern is w:" + w +
+              ", a fixed count or tag rather than majority: make sure it always spans a majority "
+              "of the data-bearing voting members",
+          evidence};
+}
+
+// HARD-012 on a shard member, which refuses getDefaultRWConcern (51301): its hello says what a
+// write that names no write concern gets there. "Only shard servers will respond with the
+// isImplicitDefaultMajorityWC field", with cwwc when a cluster-wide write concern is set
+// (src/mongo/db/repl/replication_info.cpp, 5.0 and later).
+Verdict judge_shard_write_concern(const NodeFacts& facts) {
+  json evidence = {{"read_from", "hello of " + facts.address()}};
+  const auto implicit_majority =
+      facts.hello ? facts.hello->get_bool("isImplicitDefaultMajorityWC") : std::nullopt;
+  if (const auto cwwc = facts.hello ? facts.hello->get_document("cwwc") : std::nullopt) {
+    evidence["defaultWriteConcernSource"] = "global (hello cwwc)";
+    return judge_write_concern_document(*cwwc, false, evidence);
+  }
+  if (!implicit_majority) {
+    return {Status::skipped,
+            "a shard member does not answer getDefaultRWConcern, and its hello reports no "
+            "isImplicitDefaultMajorityWC (before 5.0): the cluster's default is read through "
+            "mongos",
+            evidence};
+  }
+  const bool majority = implicit_majority.value_or(false);
+  evidence["isImplicitDefaultMajorityWC"] = majority;
+  evidence["defaultWriteConcernSource"] = "implicit";
+  if (majority) {
+    return {
+        Status::pass,
+        "no cluster-wide default is set, and this shard's implicit default is w:majority (hello "
+        "isImplicitDefaultMajorityWC): a write through mongos that names no write concern is "
+        "acknowledged by a majority here",
+        evidence};
+  }
+  return {Status::fail,
+          "no cluster-wide default is set, and this shard's implicit default is w:1 (hello "
+          "isImplicitDefaultMajorityWC false: a primary-secondary-arbiter shard): a write that "
+          "names no write concern is acknowledged by the primary alone and can roll back",
+          evidence};
+}
+
 // HARD-012: getDefaultRWConcern (src/mongo/db/commands/rwc_defaults_commands.cpp) answers only on
 // replica-set members and mongos of 4.4 and later: a standalone refuses it (51300) and so does a
-// shard member (51301); a cluster's defaults are kept by its config servers and read through
-// mongos.
+// shard member (51301, judged from its hello instead). A cluster's defaults are kept by its config
+// servers and read through mongos; the implicit majority default is set only by a replica set's
+// replication coordinator (ReplicationCoordinatorImpl::_setImplicitDefaultWriteConcern; mongos
+// never calls setImplicitDefaultWriteConcernMajority,
+// src/mongo/db/read_write_concern_defaults.cpp), so without setDefaultRWConcern mongos reports no
+// default write concern: it forwards a write that names none without one, and each shard's primary
+// applies its own implicit default.
 Verdict judge_default_write_concern(const NodeFacts& facts) {
   const std::string role = node_role(facts);
   const bool mongos = is_mongos(facts);
@@ -109,58 +193,33 @@ Verdict judge_default_write_concern(const NodeFacts& facts) {
   if (facts.component.kind == ClusterComponent::Kind::shard ||
       (opts != facts.commands.end() && opts->second.state == CommandOutcome::State::ok &&
        server_setting(opts->second.reply, version, "sharding.clusterRole").value == "shardsvr")) {
-    return {Status::skipped,
-            "a shard member does not answer getDefaultRWConcern: the cluster's default is read "
-            "through mongos"};
+    return judge_shard_write_concern(facts);
   }
   auto reply = command_reply(facts, "getDefaultRWConcern", "getDefaultRWConcern");
   if (auto* instead = std::get_if<Verdict>(&reply)) return *instead;
   const bson::Document& defaults = *std::get<const bson::Document*>(reply);
   const auto write_concern = defaults.get_document("defaultWriteConcern");
   const auto source = defaults.get_string("defaultWriteConcernSource");
-  json evidence = {{"defaultWriteConcernSource", source ? json(*source) : json(nullptr)}};
+  json evidence = {{"defaultWriteConcernSource", source ? json(*source) : json(nullptr)},
+                   {"read_from", std::string(mongos ? "mongos " : "") + "getDefaultRWConcern of " +
+                                     facts.address()}};
   const std::vector<std::string> arbiters =
       facts.hello ? string_elements(facts.hello->get_array("arbiters"))
                   : std::vector<std::string>{};
   if (!arbiters.empty()) evidence["arbiters"] = arbiters;
-  if (!write_concern) {
-    evidence["defaultWriteConcern"] = nullptr;
-    return {Status::fail,
-            "no cluster-wide default write concern is set: writes that name none are acknowledged "
-            "by the primary alone (w:1) and can roll back on failover",
+  if (write_concern)
+    return judge_write_concern_document(*write_concern, source == "implicit", evidence);
+  evidence["defaultWriteConcern"] = nullptr;
+  if (mongos && (version.empty() || compare_versions(version, kImplicitMajoritySince) >= 0)) {
+    return {Status::skipped,
+            "no cluster-wide default write concern is set (setDefaultRWConcern): mongos forwards a "
+            "write that names none without one, and each shard's primary applies its own "
+            "implicit default, judged on the shard members (hello isImplicitDefaultMajorityWC)",
             evidence};
   }
-  const std::string w = write_concern_w(*write_concern);
-  const auto journal = write_concern->get_bool("j");
-  evidence["defaultWriteConcern"] = {{"w", w.empty() ? json(nullptr) : json(w)}};
-  if (journal) evidence["defaultWriteConcern"]["j"] = *journal;
-  if (journal == false) {
-    return {Status::fail,
-            "the default write concern sets j:false: writes are acknowledged before they reach "
-            "the journal",
-            evidence};
-  }
-  if (w == "majority") {
-    return {Status::pass,
-            std::string("the default write concern is w:majority") +
-                (source == "implicit" ? " (the server's implicit default)" : ""),
-            evidence};
-  }
-  if (w == "0" || w == "1" || w.empty()) {
-    std::string message =
-        "the default write concern is w:" + (w.empty() ? std::string("1") : w) +
-        ": writes that name none are acknowledged before a majority holds them and can roll back "
-        "on failover";
-    // Manual, Implicit Default Write Concern (5.0+): w:1 when the set has arbiters and its
-    // data-bearing voting members are no more than a majority of the voting members (PSA).
-    if (source == "implicit" && !arbiters.empty())
-      message += " (the implicit default of a primary-secondary-arbiter set)";
-    return {Status::fail, message, evidence};
-  }
-  return {Status::warn,
-          "the default write concern is w:" + w +
-              ", a fixed count or tag rather than majority: make sure it always spans a majority "
-              "of the data-bearing voting members",
+  return {Status::fail,
+          "no cluster-wide default write concern is set: writes that name none are acknowledged "
+          "by the primary alone (w:1) and can roll back on failover",
           evidence};
 }
 

@@ -62,31 +62,6 @@ json ldap_evidence(const ServerSettings& settings) {
        is_set(settings["security.ldap.authz.queryTemplate"]) ? "set" : "not set"}};
 }
 
-// The default authenticationMechanisms (SASLGlobalParams, src/mongo/db/auth/sasl_options.cpp).
-const std::vector<std::string>& default_mechanisms() {
-  static const std::vector<std::string> mechanisms = {"MONGODB-X509", "SCRAM-SHA-1",
-                                                      "SCRAM-SHA-256"};
-  return mechanisms;
-}
-
-// authenticationMechanisms as the node runs with it: getParameter's when it answered, else the
-// configured setParameter (a comma-separated list; the parameter is set at startup only, so the
-// configured list is the running one), else the default. `source` says which.
-std::vector<std::string> enabled_mechanisms(const bson::Document* parameters,
-                                            const ServerSettings& settings, std::string& source) {
-  if (parameters != nullptr) {
-    source = "getParameter authenticationMechanisms";
-    return string_elements(parameters->get_array("authenticationMechanisms"));
-  }
-  const ServerSetting configured = settings["setParameter.authenticationMechanisms"];
-  if (!configured.set || !configured.value.is_string()) {
-    source = "default";
-    return default_mechanisms();
-  }
-  source = configured.source;
-  return comma_separated(configured.value.get<std::string>());
-}
-
 struct Providers {
   std::vector<std::string> found;     // "LDAP (ldap.example.com, TLS)", "Kerberos (GSSAPI)"...
   std::vector<std::string> problems;  // fail
@@ -97,10 +72,18 @@ void judge_ldap(const ServerSettings& settings, const std::vector<std::string>& 
                 Providers& providers) {
   const ServerSetting servers = settings["security.ldap.servers"];
   if (!is_set(servers)) {
+    // PLAIN without security.ldap.servers authenticates $external users through saslauthd
+    // (manual, "Authenticate Using SASL and LDAP with ActiveDirectory" and "... with OpenLDAP":
+    // authenticationMechanisms PLAIN, setParameter saslauthdPath, saslauthd's ldap mechanism).
     if (contains(mechanisms, "PLAIN")) {
+      const ServerSetting path = settings["setParameter.saslauthdPath"];
+      providers.found.push_back(
+          "LDAP through saslauthd (PLAIN, socket " +
+          (is_set(path) ? value_text(path.value) : std::string("at saslauthd's default path")) +
+          ")");
       providers.notes.push_back(
-          "PLAIN is enabled without security.ldap.servers (saslauthd, whose directory is not "
-          "observable)");
+          "the directory saslauthd consults, and whether it reaches it over TLS, are not "
+          "observable remotely");
     }
     return;
   }
@@ -135,7 +118,7 @@ Verdict judge_providers(const NodeFacts& facts, const Policy& policy) {
   const bson::Document* parameters = successful_reply(facts, "getParameter");
   std::string mechanisms_source;
   const std::vector<std::string> mechanisms =
-      enabled_mechanisms(parameters, settings, mechanisms_source);
+      authentication_mechanisms(parameters, settings, mechanisms_source);
   evidence["authenticationMechanisms"] = {{"value", mechanisms}, {"source", mechanisms_source}};
   auto users = command_reply(facts, "usersInfo", "viewUser");
   if (const auto* users_info = std::get_if<const bson::Document*>(&users))

@@ -96,6 +96,10 @@ Verdict judge_client_certificates(const NodeFacts& facts, const Policy& policy) 
   if (tls_disabled(mode)) {
     problems.push_back("TLS is disabled (" + value_text(mode.value) +
                        "): no client can present a certificate");
+  } else if (mode.value != "requireTLS" && mode.value != "requireSSL") {
+    // allowTLS and preferTLS accept plaintext connections, which present no certificate.
+    problems.push_back("the TLS mode is " + value_text(mode.value) +
+                       ": clients may connect without TLS, and so without a certificate");
   }
   if (!verifies_peers(settings)) {
     problems.push_back("no CAFile (nor tlsUseSystemCA): client certificates are not requested");
@@ -129,12 +133,44 @@ Verdict judge_client_certificates(const NodeFacts& facts, const Policy& policy) 
           evidence};
 }
 
+// clusterAuthMode as the node runs it: the live parameter when reported (setParameter changes it
+// at runtime, keyFile -> sendKeyFile -> sendX509 -> x509; "undefined" when none was given), else
+// security.clusterAuthMode, else keyFile when a keyFile is set (as the server decides it), else
+// "" for none.
+std::string member_mode(const ServerSettings& settings, const bson::Document* parameters,
+                        json& evidence) {
+  const ServerSetting configured = settings["security.clusterAuthMode"];
+  const bool key_file = !settings["security.keyFile"].value.is_null();
+  evidence["security.clusterAuthMode"] = configured.evidence();
+  evidence["security.keyFile"] = key_file ? "set" : "not set";
+  if (parameters != nullptr) {
+    if (const auto live = parameters->get_string("clusterAuthMode")) {
+      evidence["clusterAuthMode_parameter"] = *live;
+      if (*live != "undefined") return *live;
+    }
+  }
+  if (configured.value.is_string()) return configured.value.get<std::string>();
+  return key_file ? "keyFile" : "";
+}
+
 // ---- TLS-007: revocation ----
 
-// ocspEnabled: a startup parameter, default true (src/mongo/util/net/ssl_parameters.idl), from
-// MongoDB 4.4 (the OCSP support specification's minimum server version); the DISA 8.x STIG
-// (MD8X-00-013800) asks for it.
-constexpr std::string_view kOcspSince = "4.4";
+// mongod checks the revocation of the certificates presented to it against net.tls.CRLFile only.
+// OCSP runs when mongod is the client ("we only run OCSP verification when we are a client, never
+// as a server": parseAndValidatePeerCertificate, src/mongo/util/net/ssl_manager_openssl.cpp);
+// ocspEnabled (default true from 4.4, src/mongo/util/net/ssl_parameters.idl) staples the status of
+// the server's own certificate for its clients, and checks other servers' certificates when this
+// node connects out. Neither refuses a revoked certificate a client or member presents.
+constexpr std::string_view kOcspScope =
+    "staples the status of this server's own certificate, and checks the certificates of servers "
+    "it connects to; it never checks a certificate presented to it";
+
+// clusterAuthMode values that accept a member's x509 certificate: sendKeyFile and sendX509
+// accept both a keyFile and a certificate, x509 only a certificate (manual,
+// security.clusterAuthMode).
+bool accepts_x509_members(std::string_view mode) {
+  return mode == "x509" || mode == "sendX509" || mode == "sendKeyFile";
+}
 
 Verdict judge_revocation(const NodeFacts& facts) {
   auto config = node_settings(facts);
@@ -154,52 +190,41 @@ Verdict judge_revocation(const NodeFacts& facts) {
             "no revocation to check (TLS-004 judges the CA)",
             evidence};
   }
-  const std::string version = server_version(facts);
-  evidence["version"] = version;
-  std::optional<bool> ocsp;
   const bson::Document* parameters = successful_reply(facts, "getParameter");
   if (parameters != nullptr) {
-    ocsp = parameters->get_bool("ocspEnabled");
-    evidence["ocspEnabled"] = ocsp ? json(*ocsp) : json("not reported");
-    // The OCSP tuning parameters of ssl_parameters.idl, recorded as reported.
-    for (const char* name : {"tlsOCSPVerifyTimeoutSecs", "tlsOCSPStaplingTimeoutSecs",
-                             "ocspStaplingRefreshPeriodSecs", "ocspCacheSize"}) {
-      if (const bson::Value* value = parameters->find(name)) evidence[name] = bson::to_json(*value);
+    if (const auto ocsp = parameters->get_bool("ocspEnabled")) {
+      evidence["ocspEnabled"] = {{"value", *ocsp}, {"scope", kOcspScope}};
     }
   }
+  std::string mechanisms_source;
+  const std::vector<std::string> mechanisms =
+      authentication_mechanisms(parameters, settings, mechanisms_source);
+  evidence["authenticationMechanisms"] = {{"value", mechanisms}, {"source", mechanisms_source}};
+  const std::string members = member_mode(settings, parameters, evidence);
+  std::vector<std::string> identities;
+  if (contains(mechanisms, "MONGODB-X509")) identities.push_back("clients' x509 users");
+  if (accepts_x509_members(members))
+    identities.push_back("members (clusterAuthMode " + members + ")");
+  evidence["certificates_as_identities"] = identities;
+  if (identities.empty()) {
+    return {Status::skipped,
+            "no certificate presented to the node is an identity: MONGODB-X509 is not among "
+            "authenticationMechanisms and members do not authenticate with x509, so a revoked "
+            "certificate authenticates no one",
+            evidence};
+  }
   if (has_text(crl_file.value)) {
-    return {
-        Status::pass,
-        "certificates are checked against the revocation list " + crl_file.value.get<std::string>(),
-        evidence};
-  }
-  if (ocsp == true) {
     return {Status::pass,
-            "OCSP checks the revocation of the certificates peers present (ocspEnabled; it covers "
-            "certificates that name an OCSP responder)",
+            "certificates presented as identities (" + join(identities) +
+                ") are checked against the revocation list " + crl_file.value.get<std::string>(),
             evidence};
   }
-  if (ocsp == false) {
-    return {Status::fail,
-            "no CRLFile and ocspEnabled is false: a revoked client or member certificate is "
-            "accepted",
-            evidence};
-  }
-  if (!version.empty() && compare_versions(version, kOcspSince) < 0) {
-    return {Status::fail,
-            "no CRLFile, and MongoDB " + version +
-                " has no OCSP (from 4.4): a revoked client or member certificate is accepted",
-            evidence};
-  }
-  if (parameters != nullptr) {
-    return {Status::fail,
-            "no CRLFile, and the server reports no ocspEnabled parameter: revocation is not "
-            "checked",
-            evidence};
-  }
-  auto missing = command_reply(facts, "getParameter", "getParameter");
-  return incomplete(std::get<Verdict>(std::move(missing)),
-                    "no CRLFile is configured; whether OCSP is on", evidence);
+  return {Status::fail,
+          "no CRLFile: a revoked certificate still authenticates as one of the " +
+              join(identities) +
+              "; mongod checks certificates presented to it against a CRL only (OCSP " +
+              std::string(kOcspScope) + ")",
+          evidence};
 }
 
 // ---- TLS-008: configured cipher lists ----
@@ -383,26 +408,6 @@ Verdict judge_ciphers(const NodeFacts& facts) {
 
 // ---- AUTHN-007: member authentication ----
 
-// clusterAuthMode as the node runs it: the live parameter when reported (setParameter changes it
-// at runtime, keyFile -> sendKeyFile -> sendX509 -> x509; "undefined" when none was given), else
-// security.clusterAuthMode, else keyFile when a keyFile is set (as the server decides it), else
-// "" for none.
-std::string member_mode(const ServerSettings& settings, const bson::Document* parameters,
-                        json& evidence) {
-  const ServerSetting configured = settings["security.clusterAuthMode"];
-  const bool key_file = !settings["security.keyFile"].value.is_null();
-  evidence["security.clusterAuthMode"] = configured.evidence();
-  evidence["security.keyFile"] = key_file ? "set" : "not set";
-  if (parameters != nullptr) {
-    if (const auto live = parameters->get_string("clusterAuthMode")) {
-      evidence["clusterAuthMode_parameter"] = *live;
-      if (*live != "undefined") return *live;
-    }
-  }
-  if (configured.value.is_string()) return configured.value.get<std::string>();
-  return key_file ? "keyFile" : "";
-}
-
 Verdict judge_member_settings(const ServerSettings& settings, const bson::Document* parameters,
                               bool member, const Policy& policy) {
   json evidence = {{"cluster_member", member},
@@ -434,9 +439,23 @@ Verdict judge_member_settings(const ServerSettings& settings, const bson::Docume
             "not a certificate per member",
             evidence};
   }
+  // The transition modes (manual, security.clusterAuthMode): sendKeyFile sends the keyFile and
+  // accepts a keyFile or a certificate; sendX509 sends a certificate and accepts either.
+  if ((mode == "sendKeyFile" || mode == "sendX509") && !policy.identity.cluster_x509) {
+    return {Status::pass,
+            "clusterAuthMode " + mode +
+                ": members authenticate with the keyFile or an x509 certificate, at least as "
+                "strong as the keyFile the policy accepts (identity.cluster_x509 is false)",
+            evidence};
+  }
+  if (mode == "sendX509") {
+    return {Status::warn,
+            "clusterAuthMode sendX509 is a transition to x509: members present certificates but "
+            "the shared keyFile is still accepted; finish with clusterAuthMode x509",
+            evidence};
+  }
   return {Status::fail,
-          "clusterAuthMode " + mode +
-              " is a transition mode: members may still authenticate with the shared keyFile",
+          "clusterAuthMode " + mode + ": members still authenticate with the shared keyFile",
           evidence};
 }
 
@@ -475,15 +494,16 @@ const std::vector<CheckSpec>& pki_identity_specs() {
        "in authenticationMechanisms and create a $external user named by each client "
        "certificate's subject DN."},
       {"TLS-007",
-       "Revoked certificates refused: a CRL file or OCSP",
+       "Revoked certificates refused where certificates are identities: a CRL file",
        Layer::transport,
        Severity::medium,
        {{Framework::stig, "V-252178",
          "MongoDB must only accept end entity certificates issued by DoD PKI or DoD-approved PKI "
          "Certification Authorities (CAs) for the establishment of all encrypted sessions."},
         {Framework::checklist, "encrypt-communication", "Encrypt Communication (TLS/SSL)"}},
-       "Set net.tls.CRLFile to the CA's current revocation list, or keep setParameter ocspEnabled "
-       "true (MongoDB 4.4 and later) with certificates that name an OCSP responder."},
+       "Set net.tls.CRLFile to the CA's current revocation list and keep it current: mongod "
+       "checks client and member certificates against a CRL only (ocspEnabled staples the "
+       "server's own certificate status; it does not check certificates presented to it)."},
       {"TLS-008",
        "Configured cipher list (opensslCipherConfig) admits no weak suite",
        Layer::transport,

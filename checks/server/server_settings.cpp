@@ -4,6 +4,7 @@
 #include <array>
 #include <charconv>
 
+#include "checks/text_list.h"
 #include "scanner/facts/node_facts.h"
 #include "scanner/text/ascii_case.h"
 
@@ -252,6 +253,23 @@ Subject ServerSettings::file_subject(std::initializer_list<std::string_view> pat
     }
   }
   return Subject::file(file_->path, file_->line, 1);
+}
+
+std::vector<std::string> authentication_mechanisms(const bson::Document* parameters,
+                                                   const ServerSettings& settings,
+                                                   std::string& source) {
+  if (const auto reported =
+          parameters ? parameters->get_array("authenticationMechanisms") : std::nullopt) {
+    source = "getParameter authenticationMechanisms";
+    return string_elements(reported);
+  }
+  const ServerSetting configured = settings["setParameter.authenticationMechanisms"];
+  if (!configured.set || !configured.value.is_string()) {
+    source = "default";
+    return {"MONGODB-X509", "SCRAM-SHA-1", "SCRAM-SHA-256"};
+  }
+  source = configured.source;
+  return comma_separated(configured.value.get<std::string>());
 }
 
 }  // namespace mongoscan

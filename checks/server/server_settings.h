@@ -75,6 +75,15 @@ std::string value_text(const nlohmann::json& value);
 // config files give setParameter values as text. nullopt: anything else, or unset.
 std::optional<bool> parameter_flag(const nlohmann::json& value);
 
+// authenticationMechanisms as the node runs with it: getParameter's (`parameters`) when its reply
+// holds it, else the configured setParameter (a comma-separated list; the parameter is set at
+// startup only, so the configured list is the running one), else the default (SASLGlobalParams:
+// MONGODB-X509, SCRAM-SHA-1, SCRAM-SHA-256; src/mongo/db/auth/sasl_options.cpp). `source` says
+// which.
+std::vector<std::string> authentication_mechanisms(const bson::Document* parameters,
+                                                   const ServerSettings& settings,
+                                                   std::string& source);
+
 // net.tls.<name>; the legacy net.ssl.<name> (before 4.2) when only that was set; else the default.
 ServerSetting tls_setting(const ServerSettings& settings, std::string_view name);
 

@@ -437,6 +437,7 @@ class NodeProbe {
     };
     if (facts_.hello && facts_.hello->get_string("setName")) {
       list.push_back(on_admin(AllowedCommand::repl_set_get_status, 1, {}));
+      list.push_back(on_admin(AllowedCommand::repl_set_get_config, 1, {}));
     }
     // Replica-set members and mongos from 4.4 (wire version 9) keep the cluster-wide default
     // read and write concern; a standalone refuses getDefaultRWConcern (51300) and so does a shard
@@ -517,10 +518,12 @@ class NodeProbe {
     return names;
   }
 
-  // rolesInfo: 1 on each database listDatabases named (the custom roles defined there, held or
-  // not; rolesInfo has no forAllDBs form: authorization_backend_local.cpp, "Only usersInfo
-  // actually supports {forAllDBs: 1} mode"), at most kRoleDatabasesLimit of them. Not local,
-  // where no role can be created, nor config, which the auditor role's {db: ""} does not reach.
+  // rolesInfo: 1 with showPrivileges on each database listDatabases named (the custom roles
+  // defined there and what they grant, held or not: a group or claim may reach one no user holds;
+  // rolesInfo has no forAllDBs form: authorization_backend_local.cpp, "Only usersInfo actually
+  // supports {forAllDBs: 1} mode"), at most kRoleDatabasesLimit of them (AUTHZ-007 counts the
+  // rest). Not local, where no role can be created, nor config, which the auditor role's
+  // {db: ""} does not reach.
   void run_role_catalogue(MongoConnection& connection) {
     const auto listed = facts_.commands.find("listDatabases");
     if (listed == facts_.commands.end() || listed->second.state != CommandOutcome::State::ok)
@@ -532,8 +535,8 @@ class NodeProbe {
       const auto name = database ? database->get_string("name") : std::nullopt;
       if (!name || *name == "local" || *name == "config") continue;
       if (asked++ == kRoleDatabasesLimit) return;
-      if (!run_into(facts_.commands, connection, AllowedCommand::roles_info, 1, {}, *name,
-                    "rolesInfo " + *name)) {
+      if (!run_into(facts_.commands, connection, AllowedCommand::roles_info, 1,
+                    {{"showPrivileges", true}}, *name, "rolesInfo " + *name)) {
         return;
       }
     }

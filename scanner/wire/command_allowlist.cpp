@@ -46,6 +46,11 @@ constexpr std::array kAllowlist = {
     Entry{AllowedCommand::get_log, "getLog", RequiredPrivilege{Resource::cluster, "getLog"}},
     Entry{AllowedCommand::repl_set_get_status, "replSetGetStatus",
           RequiredPrivilege{Resource::cluster, "replSetGetStatus"}},
+    // adminOnly; the replSetGetConfig action on the cluster resource, which clusterMonitor holds
+    // (src/mongo/db/auth/builtin_roles.yml); a read of the configuration (replSetReconfig changes
+    // it).
+    Entry{AllowedCommand::repl_set_get_config, "replSetGetConfig",
+          RequiredPrivilege{Resource::cluster, "replSetGetConfig"}},
     // adminOnly; the getDefaultRWConcern action on the cluster resource (doCheckAuthorization in
     // src/mongo/db/commands/rwc_defaults_commands.cpp), which clusterMonitor and clusterManager
     // hold (src/mongo/db/auth/builtin_roles.yml).

@@ -27,6 +27,7 @@ enum class AllowedCommand {
   list_databases,       // database names (nameOnly)
   get_log,              // startupWarnings only
   repl_set_get_status,  // replica-set members, hidden ones included (hello omits them)
+  repl_set_get_config,  // each member's votes, priority and delay (what w:majority counts)
   // The cluster-wide default read and write concern (HARD-012): a read of the defaults the
   // node applies; setDefaultRWConcern, which changes them, is a different command.
   get_default_rw_concern,

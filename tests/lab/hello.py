@@ -59,6 +59,9 @@ def _replica_set_block(context, primary_field, topology_version):
         block["passive"] = True
     if node.role == "hidden":
         block["hidden"] = True
+    if node.spec.secondary_delay_secs:
+        delay_field = "secondaryDelaySecs" if versions.parse(node.version) >= (5, 0, 0) else "slaveDelay"
+        block[delay_field] = Int64(node.spec.secondary_delay_secs)
     if node.spec.tags:
         block["tags"] = dict(node.spec.tags)
     block["me"] = node.address
@@ -67,7 +70,22 @@ def _replica_set_block(context, primary_field, topology_version):
     if node.role != "arbiter":
         block["lastWrite"] = {"opTime": op_time(now), "lastWriteDate": now,
                               "majorityOpTime": op_time(now), "majorityWriteDate": now}
+    # "Only shard servers will respond with the isImplicitDefaultMajorityWC field", and cwwc when a
+    # cluster-wide write concern is set (replication_info.cpp, 5.0 and later).
+    if deployment.kind == "shard" and versions.parse(node.version) >= (5, 0, 0):
+        block["isImplicitDefaultMajorityWC"] = implicit_default_write_concern_majority(deployment)
+        stored = deployment.cluster.config.profile.default_rw_concern if deployment.cluster else {}
+        if "defaultWriteConcern" in stored:
+            block["cwwc"] = stored["defaultWriteConcern"]
     return block
+
+
+def implicit_default_write_concern_majority(deployment):
+    """ReplSetConfig::isImplicitDefaultWriteConcernMajority (repl_set_config.cpp): no voting arbiter, or
+    more data-bearing voting members than a majority of the votes."""
+    voting = sum(node.spec.votes for node in deployment.nodes)
+    arbiters = sum(node.spec.votes for node in deployment.nodes if node.role == "arbiter")
+    return arbiters == 0 or voting - arbiters > voting // 2 + 1
 
 
 def _sasl_supported_mechs(context, value):

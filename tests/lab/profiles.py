@@ -54,6 +54,8 @@ class NodeSpec:
     faults: tuple = ()
     tags: dict = field(default_factory=dict)
     tls: dict = field(default_factory=dict)  # keys of TlsSpec merged over the component's tls block
+    votes: int = 1                 # replica-set members: 0 or 1 (members[n].votes)
+    secondary_delay_secs: int = 0  # a delayed member (members[n].secondaryDelaySecs)
 
 
 @dataclass(frozen=True)
@@ -309,7 +311,15 @@ def _node(raw, topology):
     node_tls = raw.get("tls", {})
     _require(isinstance(node_tls, dict) and set(node_tls) <= set(TlsSpec.__dataclass_fields__),
              "a node's tls holds keys of the tls block")
-    return NodeSpec(raw["role"], raw["version"], raw.get("port", 0), faults, raw.get("tags", {}), node_tls)
+    votes, delay = raw.get("votes", 1), raw.get("secondaryDelaySecs", 0)
+    # The server's own rules (repl_set_config.cpp, member_config.cpp): votes is 0 or 1, an arbiter
+    # votes, and a non-voting or delayed member has priority 0 (a passive or hidden member here).
+    _require(votes in (0, 1), "votes is 0 or 1")
+    _require(isinstance(delay, int) and delay >= 0, "secondaryDelaySecs is a whole number of seconds")
+    _require((votes == 1 and delay == 0) or raw["role"] in ("passive", "hidden"),
+             "a non-voting or delayed member has priority 0: role passive or hidden")
+    return NodeSpec(raw["role"], raw["version"], raw.get("port", 0), faults, raw.get("tags", {}), node_tls,
+                    votes, delay)
 
 
 def _database(raw):

@@ -34,7 +34,7 @@ from bson import Int64, Timestamp
 import rbac
 import versions
 from commands import Command, CommandError
-from hello import TERM, op_time
+from hello import TERM, implicit_default_write_concern_majority, op_time
 
 NO_REPLICATION_ENABLED = 76
 HEARTBEAT_INTERVAL_MILLIS = Int64(2000)   # settings.heartbeatIntervalMillis default
@@ -175,9 +175,10 @@ def _other_member(context, node, now, written):
 
 
 def _vote_counts(deployment):
-    """ReplSetConfig's majorities; every lab member has one vote."""
-    voting = len(deployment.nodes)
-    writable = sum(node.role != "arbiter" for node in deployment.nodes)
+    """ReplSetConfig's majorities (repl_set_config.cpp: _writeMajority is the smaller of the vote
+    majority and the voting members that are not arbiters)."""
+    voting = sum(node.spec.votes for node in deployment.nodes)
+    writable = sum(node.spec.votes for node in deployment.nodes if node.role != "arbiter")
     majority = voting // 2 + 1
     return {"majorityVoteCount": majority, "writeMajorityCount": min(majority, writable),
             "votingMembersCount": voting, "writableVotingMembersCount": writable}
@@ -249,6 +250,32 @@ def _replica_set_status(context):
     return reply
 
 
+def repl_set_get_config(context):
+    """replSetGetConfig: the set's configuration as ReplSetConfig::toBSON writes it (_id, version, term,
+    [configsvr], protocolVersion, writeConcernMajorityJournalDefault, members, settings), each member as
+    MemberConfig writes it (_id, host, arbiterOnly, buildIndexes, hidden, priority, tags,
+    secondaryDelaySecs (slaveDelay before 5.0), votes)."""
+    deployment, node = context.deployment, context.node
+    if not node.is_replica_set_member:
+        raise CommandError(NO_REPLICATION_ENABLED, "not running with --replSet")
+    delay_field = "secondaryDelaySecs" if versions.parse(node.version) >= (5, 0, 0) else "slaveDelay"
+    members = [{"_id": index, "host": member.address, "arbiterOnly": member.role == "arbiter",
+                "buildIndexes": True, "hidden": member.role == "hidden", "priority": _priority(member),
+                "tags": dict(member.spec.tags), delay_field: Int64(member.spec.secondary_delay_secs),
+                "votes": member.spec.votes}
+               for index, member in enumerate(deployment.nodes)]
+    config = {"_id": deployment.profile.set_name, "version": 1, "term": TERM}
+    if deployment.kind == "config":
+        config["configsvr"] = True
+    config.update({"protocolVersion": Int64(1), "writeConcernMajorityJournalDefault": True,
+                   "members": members,
+                   "settings": {"chainingAllowed": True, "heartbeatIntervalMillis": HEARTBEAT_INTERVAL_MILLIS,
+                                "heartbeatTimeoutSecs": 10, "electionTimeoutMillis": ELECTION_TIMEOUT_MILLIS,
+                                "catchUpTimeoutMillis": -1, "catchUpTakeoverDelayMillis": 30000,
+                                "getLastErrorModes": {}, "getLastErrorDefaults": {"w": 1, "wtimeout": 0}}})
+    return {"config": config, "ok": 1.0}
+
+
 def repl_set_get_status(context):
     node = context.node
     if node.is_mongos:
@@ -263,11 +290,9 @@ SHARD_DEFAULT_RWC = 51301
 
 
 def _implicit_write_concern(deployment):
-    arbiters = sum(node.role == "arbiter" for node in deployment.nodes)
-    voting = len(deployment.nodes)  # every lab member has one vote
-    if arbiters > 0 and voting - arbiters <= voting // 2 + 1:
-        return {"w": 1, "wtimeout": 0}
-    return {"w": "majority", "wtimeout": 0}
+    if implicit_default_write_concern_majority(deployment):
+        return {"w": "majority", "wtimeout": 0}
+    return {"w": 1, "wtimeout": 0}
 
 
 def get_default_rw_concern(context):
@@ -279,6 +304,10 @@ def get_default_rw_concern(context):
         raise CommandError(STANDALONE_DEFAULT_RWC, f"'{name}' is not supported on standalone nodes.")
     keeper = deployment.cluster.config if node.is_mongos and deployment.cluster else deployment
     stored = keeper.profile.default_rw_concern
+    # Only the replication coordinator sets the implicit majority default
+    # (ReplicationCoordinatorImpl::_setImplicitDefaultWriteConcern, read_write_concern_defaults.cpp
+    # getDefault): mongos has none, and reports no defaultWriteConcern until setDefaultRWConcern.
+    implicit = None if node.is_mongos else _implicit_write_concern(keeper)
     now = datetime.datetime.now(datetime.timezone.utc).replace(microsecond=0)
     reply = {}
     if versions.parse(node.version) < (5, 0, 0):
@@ -286,8 +315,8 @@ def get_default_rw_concern(context):
                       if key in stored})
     else:
         reply["defaultReadConcern"] = stored.get("defaultReadConcern", {"level": "local"})
-        reply["defaultWriteConcern"] = stored.get("defaultWriteConcern",
-                                                  _implicit_write_concern(keeper))
+        if "defaultWriteConcern" in stored or implicit:
+            reply["defaultWriteConcern"] = stored.get("defaultWriteConcern", implicit)
     if stored:
         reply["updateOpTime"] = Timestamp(int(now.timestamp()), 1)
         reply["updateWallClockTime"] = now
@@ -307,6 +336,12 @@ def _authorize(context):
 
 COMMANDS = [
     Command("replSetGetStatus", repl_set_get_status, admin_only=True, authorize=_authorize),
+    # adminOnly, the replSetGetConfig action on the cluster (clusterMonitor holds it); mongos has no
+    # such command.
+    Command("replSetGetConfig", repl_set_get_config, admin_only=True,
+            authorize=lambda context: context.deployment.roles.allows(
+                context.roles(), rbac.CLUSTER, "replSetGetConfig"),
+            exists_on=lambda node: not node.is_mongos),
     # adminOnly, AllowedOnSecondary::kAlways; the getDefaultRWConcern action on the cluster.
     Command("getDefaultRWConcern", get_default_rw_concern, admin_only=True,
             authorize=lambda context: context.deployment.roles.allows(

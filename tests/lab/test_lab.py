@@ -472,24 +472,98 @@ class AuthorizedCollectionsTest(LabTestCase):
 
 
 class RemoteClientsTest(unittest.TestCase):
-    """replset with clientsFromLocalhost false: the nodes see the lab's clients as remote, so an arbiter
-    (no users) refuses everything that needs authentication, as it does to a client on another host."""
+    """replset (clientsFromLocalhost false): the nodes see the lab's clients as remote, so an arbiter
+    (no users) refuses everything that needs authentication and every login, as it does to a client on
+    another host."""
 
     def test_an_arbiter_refuses_a_remote_client(self):
-        raw = json.loads((profiles.PROFILE_DIR / "replset.json").read_text())
-        raw["clientsFromLocalhost"] = False
-        directory = tempfile.mkdtemp(prefix="mongoscan-lab-profile-")
-        self.addCleanup(shutil.rmtree, directory, ignore_errors=True)
-        path = Path(directory) / "replset-remote.json"
-        path.write_text(json.dumps(raw))
-        lab = start_for_class(type(self), str(path))
+        lab = start_for_class(type(self), "replset")
         client = client_for(lab, 3)
         self.addCleanup(client.close)
         with self.assertRaises(OperationFailure) as raised:
             client.admin.command("replSetGetStatus")
         self.assertEqual((13, "Command replSetGetStatus requires authentication"),
                          (raised.exception.code, raised.exception.details["errmsg"]))
+        # The set's users are not on the arbiter: the scanner's own account cannot log in there.
+        login = client_for(lab, 3, username="scanner", password="Mon1tor!Rs-Status#24")
+        self.addCleanup(login.close)
+        with self.assertRaises(OperationFailure) as failed:
+            login.admin.command("ping")
+        self.assertEqual(18, failed.exception.code)
         lab.stop()
+
+
+class MemberConfigurationTest(unittest.TestCase):
+    """Members' votes and delays (repl_set_config.cpp, member_config.cpp): replSetGetConfig shows them,
+    a delayed member's hello reports its delay, replSetGetStatus counts the votes, and the profile
+    refuses what the server refuses (a non-voting or delayed member with priority above 0)."""
+
+    def test_votes_and_delays(self):
+        raw = json.loads((profiles.PROFILE_DIR / "replset.json").read_text())
+        raw["nodes"] = [{"role": "primary", "version": "7.0.9"}, {"role": "secondary", "version": "7.0.9"},
+                        {"role": "passive", "version": "7.0.9", "votes": 0},
+                        {"role": "hidden", "version": "7.0.9", "secondaryDelaySecs": 3600}]
+        directory = tempfile.mkdtemp(prefix="mongoscan-lab-profile-")
+        self.addCleanup(shutil.rmtree, directory, ignore_errors=True)
+        path = Path(directory) / "replset-votes.json"
+        path.write_text(json.dumps(raw))
+        lab = start_for_class(type(self), str(path))
+        self.addCleanup(lab.stop)
+        client = client_for(lab, 0, username="scanner", password="Mon1tor!Rs-Status#24")
+        self.addCleanup(client.close)
+        members = client.admin.command("replSetGetConfig")["config"]["members"]
+        self.assertEqual([1, 1, 0, 1], [member["votes"] for member in members])
+        self.assertEqual([0, 0, 0, 3600], [member["secondaryDelaySecs"] for member in members])
+        status = client.admin.command("replSetGetStatus")
+        self.assertEqual((3, 2, 3, 2), (status["votingMembersCount"], status["majorityVoteCount"],
+                                        status["writableVotingMembersCount"], status["writeMajorityCount"]))
+        hidden = client_for(lab, 3)
+        self.addCleanup(hidden.close)
+        self.assertEqual(3600, hidden.admin.command("hello")["secondaryDelaySecs"])
+        raw["nodes"][1]["votes"] = 0
+        with self.assertRaises(profiles.ProfileError):
+            profiles._build("bad", raw)
+
+
+class LocalClientsTest(unittest.TestCase):
+    """replset with clientsFromLocalhost true: a client on the arbiter's own host gets the localhost
+    exception there (an arbiter never holds users), as the server's jstest arbiter_localhost_test shows."""
+
+    def connect(self, index):
+        client = client_for(self.lab, index)
+        self.addCleanup(client.close)
+        return client
+
+    def setUp(self):
+        raw = json.loads((profiles.PROFILE_DIR / "replset.json").read_text())
+        raw["clientsFromLocalhost"] = True
+        directory = tempfile.mkdtemp(prefix="mongoscan-lab-profile-")
+        self.addCleanup(shutil.rmtree, directory, ignore_errors=True)
+        path = Path(directory) / "replset-local.json"
+        path.write_text(json.dumps(raw))
+        self.lab = start_for_class(type(self), str(path))
+        self.addCleanup(self.lab.stop)
+
+    def assertCommandFails(self, code, call, *args):
+        with self.assertRaises(OperationFailure) as raised:
+            call(*args)
+        self.assertEqual(code, raised.exception.code)
+        return raised.exception.details
+
+    def test_the_localhost_exception_on_an_arbiter_grants_only_its_few_actions(self):
+        # authorization_session_impl.cpp (getDefaultPrivileges): replSetGetStatus, and on an arbiter
+        # getCmdLineOpts, getParameter and serverStatus; commands needing only authentication run.
+        arbiter = self.connect(3).admin
+        for allowed in ("replSetGetStatus", "getCmdLineOpts", "serverStatus", "connectionStatus"):
+            with self.subTest(allowed=allowed):
+                self.assertEqual(1.0, arbiter.command(allowed)["ok"])
+        self.assertEqual(1.0, arbiter.command("getParameter", "*")["ok"])
+        for refused in ("usersInfo", "getLog", "hostInfo"):
+            with self.subTest(refused=refused):
+                details = self.assertCommandFails(13, arbiter.command, refused, *(("*",) if refused == "getLog" else ()))
+                self.assertTrue(details["errmsg"].startswith("not authorized on admin to execute command"))
+        # A member with users: no exception, authentication first.
+        self.assertCommandFails(13, self.connect(0).admin.command, "getCmdLineOpts")
 
 
 class ScramSha1OnlyProfileTest(LabTestCase):
@@ -648,20 +722,16 @@ class ReplsetProfileTest(LabTestCase):
     def status(self, index=0):
         return self.connect("scanner", index=index).admin.command("replSetGetStatus")
 
-    def test_the_localhost_exception_on_an_arbiter_grants_only_its_few_actions(self):
-        # authorization_session_impl.cpp (getDefaultPrivileges): replSetGetStatus, and on an arbiter
-        # getCmdLineOpts, getParameter and serverStatus; commands needing only authentication run.
-        arbiter = self.connect(index=3).admin
-        for allowed in ("replSetGetStatus", "getCmdLineOpts", "serverStatus", "connectionStatus"):
-            with self.subTest(allowed=allowed):
-                self.assertEqual(1.0, arbiter.command(allowed)["ok"])
-        self.assertEqual(1.0, arbiter.command("getParameter", "*")["ok"])
-        for refused in ("usersInfo", "getLog", "hostInfo"):
-            with self.subTest(refused=refused):
-                details = self.assertCommandFails(13, arbiter.command, refused, *(("*",) if refused == "getLog" else ()))
-                self.assertTrue(details["errmsg"].startswith("not authorized on admin to execute command"))
-        # A member with users: no exception, authentication first.
-        self.assertCommandFails(13, self.connect(index=0).admin.command, "getCmdLineOpts")
+    def test_repl_set_get_config_shows_each_members_votes_priority_and_delay(self):
+        config = self.connect("scanner").admin.command("replSetGetConfig")["config"]
+        self.assertEqual(["_id", "version", "term", "protocolVersion", "writeConcernMajorityJournalDefault",
+                          "members", "settings"], list(config))
+        self.assertEqual("rs0", config["_id"])
+        member = config["members"][3]
+        self.assertEqual(["_id", "host", "arbiterOnly", "buildIndexes", "hidden", "priority", "tags",
+                          "secondaryDelaySecs", "votes"], list(member))
+        self.assertEqual([True, 1, 0.0], [member["arbiterOnly"], member["votes"], member["priority"]])
+        self.assertEqual([True, 0.0], [config["members"][4]["hidden"], config["members"][4]["priority"]])
 
     def test_default_rw_concern_reports_the_implicit_majority(self):
         # 4 data-bearing members and an arbiter of 5 voting: w:"majority" (manual's implicit-default formula).

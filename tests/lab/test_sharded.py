@@ -93,13 +93,32 @@ class ShardedClusterTest(unittest.TestCase):
 
     def test_default_rw_concern_through_mongos_and_refused_on_a_shard_member(self):
         # rwc_defaults_commands.cpp: mongos and config servers answer; a shard member fails with 51301.
-        for address in (self.node("mongos"), self.node("cfg")):
-            with self.subTest(address=address):
-                reply = self.connect(address, SCANNER).admin.command("getDefaultRWConcern")
-                self.assertEqual({"w": "majority", "wtimeout": 0}, reply["defaultWriteConcern"])
+        # The config server set computes its implicit majority (its replication coordinator);
+        # mongos computes none (read_write_concern_defaults.cpp): without setDefaultRWConcern it
+        # reports no defaultWriteConcern.
+        config = self.connect(self.node("cfg"), SCANNER).admin.command("getDefaultRWConcern")
+        self.assertEqual({"w": "majority", "wtimeout": 0}, config["defaultWriteConcern"])
+        router = self.connect(self.node("mongos"), SCANNER).admin.command("getDefaultRWConcern")
+        self.assertNotIn("defaultWriteConcern", router)
+        self.assertEqual(("implicit", {"level": "local"}),
+                         (router["defaultWriteConcernSource"], router["defaultReadConcern"]))
         details = self.assertFails(51301, self.connect(self.node("shard0"), SCANNER).admin.command,
                                    "getDefaultRWConcern")
         self.assertEqual("'getDefaultRWConcern' is not supported on shard nodes.", details["errmsg"])
+
+    def test_shard_members_report_their_implicit_default_in_hello(self):
+        # replication_info.cpp: only shard servers append isImplicitDefaultMajorityWC (and cwwc once
+        # a cluster-wide write concern is set). shard0 has no arbiter; shard1 is primary, secondary
+        # and arbiter, whose implicit default is w:1.
+        for shard, majority in (("shard0", True), ("shard1", False)):
+            with self.subTest(shard=shard):
+                hello = self.connect(self.node(shard)).admin.command("hello")
+                self.assertIs(majority, hello["isImplicitDefaultMajorityWC"])
+                self.assertNotIn("cwwc", hello)
+                self.assertLess(list(hello).index("lastWrite"),
+                                list(hello).index("isImplicitDefaultMajorityWC"))
+        self.assertNotIn("isImplicitDefaultMajorityWC",
+                         self.connect(self.node("cfg")).admin.command("hello"))
 
     def test_list_shards_needs_authentication_and_exists_only_on_mongos(self):
         details = self.assertFails(13, self.connect(self.node("mongos")).admin.command, "listShards")

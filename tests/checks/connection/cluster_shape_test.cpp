@@ -4,6 +4,9 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdint>
+#include <map>
+
 #include "tests/checks/uri_target_fixture.h"
 #include "tests/scanner/facts/cluster_facts_fixture.h"
 
@@ -113,6 +116,54 @@ TEST(ReplicaSetShape, TwoDataBearingMembersFail) {
   const Finding finding = judge(replica_set({{"a", "primary"}, {"b", "secondary"}}), "HARD-011");
   EXPECT_EQ(finding.status, Status::fail);
   EXPECT_NE(finding.message.find("2 data-bearing members"), std::string::npos);
+}
+
+// The set's configuration (replSetGetConfig) as the primary reports it: each member's votes and
+// delay, by "<host>:27017".
+void configure(DeploymentFacts& facts, const std::map<std::string, std::pair<int, int>>& members) {
+  bson::Array list;
+  for (const NodeFacts& member : facts.nodes) {
+    const auto found = members.find(member.host);
+    const auto [votes, delay] = found == members.end() ? std::pair{1, 0} : found->second;
+    const bool arbiter = member.hello && member.hello->get_bool("arbiterOnly").value_or(false);
+    list.push_back(bson::Document{{"_id", std::int32_t{0}},
+                                  {"host", member.address()},
+                                  {"arbiterOnly", arbiter},
+                                  {"secondaryDelaySecs", std::int64_t{delay}},
+                                  {"votes", std::int32_t{votes}}});
+  }
+  CommandOutcome outcome;
+  outcome.state = CommandOutcome::State::ok;
+  outcome.reply =
+      bson::Document{{"config", bson::Document{{"_id", "rs0"}, {"members", list}}}, {"ok", 1.0}};
+  facts.nodes.front().commands["replSetGetConfig"] = outcome;
+}
+
+// w:"majority" counts voting, data-bearing members (ReplSetConfig::_calculateMajorities,
+// repl_set_config.cpp): a non-voting member does not make a set of three, nor does a delayed one,
+// and both are named apart.
+TEST(ReplicaSetShape, NonVotingAndDelayedMembersAreNotCounted) {
+  DeploymentFacts facts =
+      replica_set({{"a", "primary"}, {"b", "secondary"}, {"c", "passive"}, {"d", "hidden"}});
+  configure(facts, {{"c", {0, 0}}, {"d", {1, 3600}}});
+  const Finding finding = judge(facts, "HARD-011");
+  EXPECT_EQ(finding.status, Status::fail) << finding.message;
+  EXPECT_NE(finding.message.find("2 voting, undelayed data-bearing members"), std::string::npos)
+      << finding.message;
+  EXPECT_NE(finding.message.find("non-voting c:27017"), std::string::npos);
+  EXPECT_NE(finding.message.find("delayed d:27017"), std::string::npos);
+  EXPECT_EQ(finding.evidence["write_majority"], 2) << "3 votes: a majority of 2";
+
+  // Three undelayed voters and a voting delayed member: w:majority may wait out the delay.
+  DeploymentFacts waiting =
+      replica_set({{"a", "primary"}, {"b", "secondary"}, {"c", "secondary"}, {"d", "hidden"}});
+  configure(waiting, {{"d", {1, 3600}}});
+  const Finding slow = judge(waiting, "HARD-011");
+  EXPECT_EQ(slow.status, Status::warn) << slow.message;
+  EXPECT_NE(slow.message.find("votes: 0"), std::string::npos);
+  // The same delayed member without a vote: sound.
+  configure(waiting, {{"d", {0, 3600}}});
+  EXPECT_EQ(judge(waiting, "HARD-011").status, Status::pass);
 }
 
 TEST(ReplicaSetShape, ShardedClustersAndStandalonesAreNotApplicable) {

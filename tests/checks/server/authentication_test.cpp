@@ -61,6 +61,20 @@ TEST(AuthenticationEnforced, AnEmptyListProvesNothing) {
   EXPECT_EQ(finding.status, Status::warn);
 }
 
+// Through the localhost exception an arbiter answers without a login; it holds no data.
+TEST(AuthenticationEnforced, AnArbiterIsNotApplicable) {
+  NodeFacts facts;
+  facts.host = "10.0.0.7";
+  facts.port = 27017;
+  facts.hello = bson::Document{{"setName", "rs0"}, {"arbiterOnly", true}, {"ok", 1.0}};
+  facts.unauthenticated = {{"listDatabases", outcome(CommandOutcome::State::ok, databases(1))},
+                           {"getLog", outcome(CommandOutcome::State::ok)}};
+  const Finding finding =
+      check_test::finding_for(check_authentication(facts, Policy{}), "AUTHN-001");
+  EXPECT_EQ(finding.status, Status::skipped);
+  EXPECT_TRUE(finding.message.starts_with("not applicable to an arbiter")) << finding.message;
+}
+
 TEST(AuthenticationEnforced, NoProbeIsAnError) { EXPECT_EQ(judge({}).status, Status::error); }
 
 // buildInfo before authentication (NET-008) depends on buildInfoAuthMode, not on enforcement.

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <map>
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -132,7 +133,36 @@ TEST(AuthorizationLab, RestrictionsAreSkippedWithoutViewUserOnTheUsersDatabases)
   EXPECT_NE(sources["message"].get<std::string>().find("viewUser"), std::string::npos);
 }
 
-// On an arbiter the scanner never logs in (it holds no users): nothing is judged there.
+// LDAP authorization (security.ldap.authz.queryTemplate): a group DN maps to the admin role of
+// that name, which no user document holds. Its privileges are judged as an account's, and no role
+// is called unused while groups may reach any of them.
+TEST(AuthorizationLab, ARoleAnLdapGroupReachesIsJudgedThoughNoUserHoldsIt) {
+  ProfileVariant variant("hardened", [](json& profile) {
+    profile["cmdLineOpts"]["parsed"]["security"]["ldap"] = {
+        {"servers", "ldap.example.test"}, {"authz", {{"queryTemplate", "{USER}?memberOf?base"}}}};
+    profile["customRoles"].push_back({{"role", "cn=dba,ou=groups,dc=example,dc=test"},
+                                      {"db", "admin"},
+                                      {"privileges", json::array()},
+                                      {"roles", {{{"role", "root"}, {"db", "admin"}}}}});
+  });
+  const auto result = scan_hardened(variant.path());
+  const json administrators = finding(result, "AUTHZ-001");
+  // The policy declares admin@admin only: the group's role is an undeclared administrator.
+  EXPECT_EQ(administrators["status"], "fail") << administrators.dump();
+  EXPECT_NE(administrators["message"].get<std::string>().find(
+                "cn=dba,ou=groups,dc=example,dc=test@admin"),
+            std::string::npos)
+      << administrators.dump();
+  const json custom = finding(result, "AUTHZ-003");
+  EXPECT_EQ(custom["status"], "fail") << custom.dump();
+  const json unused = finding(result, "AUTHZ-007");
+  EXPECT_EQ(unused["status"], "skipped") << unused.dump();
+  EXPECT_EQ(unused["evidence"]["externally_mapped_roles"],
+            json{"cn=dba,ou=groups,dc=example,dc=test@admin"});
+}
+
+// On an arbiter the scanner never logs in (it holds no users): nothing that needs a login is
+// judged.
 TEST(AuthorizationLab, AnArbiterIsNotJudged) {
   auto lab = start_lab("replset");
   const auto result = scan(*lab, "mongodb://scanner:Mon1tor%21Rs-Status%2324@" + lab->nodes()[0] +
@@ -147,6 +177,25 @@ TEST(AuthorizationLab, AnArbiterIsNotJudged) {
     }
   }
   EXPECT_EQ(judged, 5);
+  // Scanned from another host (replset.json: clientsFromLocalhost false), the arbiter refuses
+  // every command that needs a login: what depends on one is "not visible", AUTHN-001 is not
+  // applicable, and what the session itself shows (TLS-001) is still judged.
+  std::map<std::string, json> on_arbiter;
+  for (const json& found : result.report["findings"]) {
+    if (found["subject"].value("node", "") == arbiter) on_arbiter[found["check_id"]] = found;
+  }
+  ASSERT_TRUE(on_arbiter.contains("AUTHN-001"));
+  EXPECT_EQ(on_arbiter["AUTHN-001"]["status"], "skipped");
+  EXPECT_TRUE(on_arbiter["AUTHN-001"]["message"].get<std::string>().starts_with(
+      "not applicable to an arbiter"))
+      << on_arbiter["AUTHN-001"].dump();
+  for (const char* id : {"NET-002", "AUTHN-002", "AUTHN-003", "HARD-001", "AUTHZ-001"}) {
+    EXPECT_EQ(on_arbiter[id]["status"], "skipped") << id;
+    EXPECT_TRUE(
+        on_arbiter[id]["message"].get<std::string>().starts_with("not visible on an arbiter"))
+        << id << ": " << on_arbiter[id].dump();
+  }
+  EXPECT_EQ(on_arbiter["TLS-001"]["status"], "fail") << on_arbiter["TLS-001"].dump();
 }
 
 }  // namespace

@@ -453,6 +453,83 @@ TEST(UnusedRoles, AllHeldIsNotAPassWhenADatabaseWasNotRead) {
       << "no database's roles were listed";
 }
 
+// LDAP authorization: each group DN the query returns reaches the admin role of that name
+// (security.ldap.authz.queryTemplate); no user document holds it.
+NodeFacts with_ldap_group_role() {
+  NodeFacts facts = node_with_users({user("app", {role("readWrite", "shop")})});
+  facts.commands["getCmdLineOpts"] = check_test::cmd_line_opts(bson::Document{
+      {"security",
+       bson::Document{
+           {"authorization", "enabled"},
+           {"ldap", bson::Document{
+                        {"servers", "ldap.example.com"},
+                        {"authz", bson::Document{{"queryTemplate", "{USER}?memberOf?base"}}}}}}}});
+  facts.commands["rolesInfo admin"] =
+      roles_of("admin", {{"cn=dba,ou=groups,dc=example,dc=com", bson::Array{role("root", "admin")}},
+                         {"reporting", bson::Array{}}});
+  facts.commands["rolesInfo shop"] = roles_of("shop", {});
+  return facts;
+}
+
+TEST(ExternalAuthorization, ARoleAGroupReachesIsJudgedAsAnAccount) {
+  const NodeFacts facts = with_ldap_group_role();
+  const Finding administrators = judge(facts, "AUTHZ-001", declaring({}));
+  EXPECT_EQ(administrators.status, Status::fail) << administrators.message;
+  EXPECT_NE(administrators.message.find("cn=dba,ou=groups,dc=example,dc=com@admin"),
+            std::string::npos);
+  EXPECT_EQ(administrators.evidence["externally_mapped_roles"],
+            nlohmann::json{"cn=dba,ou=groups,dc=example,dc=com@admin"});
+  // Declared, the group's role is an administrator like any account.
+  EXPECT_EQ(
+      judge(facts, "AUTHZ-001", declaring({"cn=dba,ou=groups,dc=example,dc=com@admin"})).status,
+      Status::pass);
+  // A role inheriting root is too broad whoever holds it.
+  const Finding custom = judge(facts, "AUTHZ-003");
+  EXPECT_EQ(custom.status, Status::fail);
+  EXPECT_NE(custom.message.find("inherits root@admin"), std::string::npos);
+  EXPECT_EQ(custom.evidence["custom_roles"], 2);
+  EXPECT_EQ(judge(facts, "AUTHZ-005", declaring({})).status, Status::fail);
+}
+
+TEST(ExternalAuthorization, NoRoleIsCalledUnusedWhileItIsOn) {
+  const Finding unused = judge(with_ldap_group_role(), "AUTHZ-007");
+  EXPECT_EQ(unused.status, Status::skipped);
+  EXPECT_NE(unused.message.find("LDAP authorization"), std::string::npos);
+  EXPECT_EQ(unused.message.find("custom roles no user holds"), std::string::npos);
+  // Without it, "reporting" is a role nobody holds.
+  NodeFacts plain = with_ldap_group_role();
+  plain.commands["getCmdLineOpts"] = check_test::cmd_line_opts(
+      bson::Document{{"security", bson::Document{{"authorization", "enabled"}}}});
+  EXPECT_EQ(judge(plain, "AUTHZ-007").status, Status::fail);
+}
+
+TEST(ExternalAuthorization, OidcClaimsReachRolesByTheirPrefix) {
+  NodeFacts facts = node_with_users({user("app", {role("readWrite", "shop")})});
+  facts.commands["getParameter"] = answered(bson::Document{
+      {"oidcIdentityProviders", bson::Array{bson::Document{{"issuer", "https://idp.example.com"},
+                                                           {"authNamePrefix", "corp"},
+                                                           {"authorizationClaim", "groups"}}}},
+      {"ok", 1.0}});
+  facts.commands["rolesInfo admin"] =
+      roles_of("admin", {{"corp/dba", bson::Array{role("userAdminAnyDatabase", "admin")}},
+                         {"unrelated", bson::Array{}}});
+  const Finding administrators = judge(facts, "AUTHZ-001", declaring({}));
+  EXPECT_EQ(administrators.status, Status::fail);
+  EXPECT_EQ(administrators.evidence["externally_mapped_roles"], nlohmann::json{"corp/dba@admin"});
+}
+
+TEST(UnusedRoles, DatabasesPastTheLimitAreCountedNotPassed) {
+  NodeFacts facts = node_with_users({user("app", {role("appRole", "shop")})});
+  facts.commands["rolesInfo shop"] = roles_of("shop", {{"appRole", bson::Array{}}});
+  bson::Array databases{bson::Document{{"name", "shop"}}, bson::Document{{"name", "crm"}},
+                        bson::Document{{"name", "local"}}};
+  facts.commands["listDatabases"] =
+      answered(bson::Document{{"databases", std::move(databases)}, {"ok", 1.0}});
+  const Finding finding = judge(facts, "AUTHZ-007");
+  EXPECT_EQ(finding.status, Status::skipped) << finding.message;
+  EXPECT_EQ(finding.evidence["databases_not_asked"], 1);
+}
+
 // usersInfo by name with showAuthenticationRestrictions for `users` (name, own restrictions).
 CommandOutcome restrictions_of(std::vector<std::pair<const char*, bson::Array>> users) {
   bson::Array list;

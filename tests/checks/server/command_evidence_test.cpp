@@ -57,6 +57,20 @@ TEST(CommandReply, AFailedLoginIsTheReasonNotAMissingAction) {
             std::string::npos);
 }
 
+// An arbiter holds no users: no role would let a remote scan read it, so the message says what
+// is true there rather than naming an action to grant.
+TEST(CommandReply, OnAnArbiterARefusedCommandIsNotVisible) {
+  NodeFacts facts = with_command(CommandOutcome::State::not_permitted);
+  facts.hello = bson::Document{{"setName", "rs0"}, {"arbiterOnly", true}, {"ok", 1.0}};
+  auto reply = command_reply(facts, "getCmdLineOpts", "getCmdLineOpts");
+  ASSERT_TRUE(std::holds_alternative<Verdict>(reply));
+  const Verdict& verdict = std::get<Verdict>(reply);
+  EXPECT_EQ(verdict.status, Status::skipped);
+  EXPECT_TRUE(verdict.message.starts_with("not visible on an arbiter")) << verdict.message;
+  EXPECT_EQ(verdict.message.find("auditor-role"), std::string::npos);
+  EXPECT_EQ(verdict.evidence["arbiter"], true);
+}
+
 TEST(CommandReply, ErrorWhenTheCommandFailedOrNeverRan) {
   auto failed = command_reply(with_command(CommandOutcome::State::failed, "no such command"),
                               "getCmdLineOpts", "getCmdLineOpts");

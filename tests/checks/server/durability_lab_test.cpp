@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 #include <string>
+#include <vector>
 
 #include "tests/support/lab_scan.h"
 #include "tests/support/profile_variant.h"
@@ -95,6 +96,27 @@ TEST(DurabilityLab, ReplicaSetOfFourDataBearingMembersWithMajorityDefault) {
   EXPECT_GE(passed, 1) << "the primary answers getDefaultRWConcern";
 }
 
+// w:"majority" counts voting, data-bearing members (repl_set_config.cpp): read from
+// replSetGetConfig, a non-voting passive and a delayed hidden member do not make a set of three.
+TEST(DurabilityLab, NonVotingAndDelayedMembersDoNotCountTowardMajorityDurability) {
+  const ProfileVariant shaped("replset", [](json& profile) {
+    profile["nodes"] =
+        json::array({{{"role", "primary"}, {"version", "7.0.9"}},
+                     {{"role", "secondary"}, {"version", "7.0.9"}},
+                     {{"role", "passive"}, {"version", "7.0.9"}, {"votes", 0}},
+                     {{"role", "hidden"}, {"version", "7.0.9"}, {"secondaryDelaySecs", 3600}}});
+  });
+  const auto result = scan_replica_set(shaped.path());
+  const json shape = finding(result, "HARD-011");
+  EXPECT_EQ(shape["status"], "fail") << shape.dump();
+  EXPECT_NE(shape["message"].get<std::string>().find("2 voting, undelayed data-bearing members"),
+            std::string::npos)
+      << shape.dump();
+  EXPECT_EQ(shape["evidence"]["non_voting"].size(), 1u);
+  EXPECT_EQ(shape["evidence"]["delayed_voting"].size(), 1u);
+  EXPECT_EQ(shape["evidence"]["write_majority"], 2) << "3 votes";
+}
+
 TEST(DurabilityLab, PrimarySecondaryArbiterWarnsAndItsImplicitW1Fails) {
   const ProfileVariant psa("replset", [](json& profile) {
     profile["nodes"] = json::array({{{"role", "primary"}, {"version", "7.0.9"}},
@@ -125,28 +147,64 @@ TEST(DurabilityLab, AGlobalMajorityDefaultPassesOnAPsaSet) {
   EXPECT_EQ(defaults["evidence"]["defaultWriteConcernSource"], "global");
 }
 
-// Through mongos: the cluster's default is read there; mongos keeps no journal and has no FCV;
-// shard members do not answer getDefaultRWConcern; the set's shape is DISC-003's.
+// Through mongos: mongos keeps no journal and has no FCV; the set's shape is DISC-003's. Without
+// setDefaultRWConcern mongos has no default write concern (only a replica set's replication
+// coordinator computes the implicit majority, read_write_concern_defaults.cpp): a write through it
+// gets each shard's implicit default, which the shard members' hello reports
+// (isImplicitDefaultMajorityWC, replication_info.cpp): majority on shard0, w:1 on the
+// primary-secondary-arbiter shard1.
 TEST(DurabilityLab, ShardedClusterJudgedWhereEachCheckApplies) {
   auto lab = start_lab("sharded");
   const std::string mongos = lab->component_nodes("mongos")[0];
-  const auto result = testing_support::scan(
-      *lab, "mongodb://scanner:Scan%21Cluster-Passw0rd%232025@" + mongos +
-                "/?tls=true&authSource=admin&tlsCAFile=" + lab->cert_dir() + "/ca.pem");
+  const std::string uri = "mongodb://scanner:Scan%21Cluster-Passw0rd%232025@" + mongos +
+                          "/?tls=true&authSource=admin&tlsCAFile=" + lab->cert_dir() + "/ca.pem";
+  const auto result = testing_support::scan(*lab, uri);
   ASSERT_FALSE(result.report.is_null()) << result.process.err;
   EXPECT_EQ(node_finding(result, "HARD-010", mongos)["status"], "skipped");
   EXPECT_EQ(node_finding(result, "HARD-013", mongos)["status"], "skipped");
   const json defaults = node_finding(result, "HARD-012", mongos);
-  EXPECT_EQ(defaults["status"], "pass") << defaults.dump();
+  EXPECT_EQ(defaults["status"], "skipped") << defaults.dump();
+  EXPECT_NE(defaults["message"].get<std::string>().find("each shard's primary applies its own"),
+            std::string::npos);
+  EXPECT_EQ(defaults["evidence"]["read_from"], "mongos getDefaultRWConcern of " + mongos);
   EXPECT_EQ(finding(result, "HARD-011")["status"], "skipped");
-  int shard_members = 0;
-  for (const std::string& member : lab->component_nodes("shard0")) {
-    const json on_shard = node_finding(result, "HARD-012", member);
-    if (on_shard.is_null()) continue;
-    ++shard_members;
-    EXPECT_EQ(on_shard["status"], "skipped") << member << ": " << on_shard.dump();
+  const auto shard_verdicts = [&](const testing_support::Scan& scanned, const std::string& shard) {
+    std::vector<std::string> statuses;
+    for (const std::string& member : lab->component_nodes(shard)) {
+      const json on_shard = node_finding(scanned, "HARD-012", member);
+      if (on_shard.is_null() || on_shard["status"] == "skipped") continue;
+      EXPECT_EQ(on_shard["evidence"]["read_from"], "hello of " + member) << on_shard.dump();
+      statuses.push_back(on_shard["status"]);
+    }
+    return statuses;
+  };
+  const std::vector<std::string> shard0 = shard_verdicts(result, "shard0");
+  EXPECT_GE(shard0.size(), 2u) << "shard0's members are found through listShards";
+  for (const std::string& status : shard0) EXPECT_EQ(status, "pass");
+  const std::vector<std::string> shard1 = shard_verdicts(result, "shard1");
+  EXPECT_EQ(shard1, (std::vector<std::string>{"fail", "fail"})) << "primary and secondary";
+
+  // With setDefaultRWConcern {w: "majority"}: mongos reports it, and every shard member's hello
+  // carries it as cwwc.
+  ProfileVariant global("sharded", [](json& profile) {
+    profile["configServers"]["defaultRWConcern"] = {
+        {"defaultWriteConcern", {{"w", "majority"}, {"wtimeout", 0}}}};
+  });
+  auto global_lab = start_lab(global.path());
+  const std::string global_mongos = global_lab->component_nodes("mongos")[0];
+  const auto set_globally = testing_support::scan(
+      *global_lab, "mongodb://scanner:Scan%21Cluster-Passw0rd%232025@" + global_mongos +
+                       "/?tls=true&authSource=admin&tlsCAFile=" + global_lab->cert_dir() +
+                       "/ca.pem");
+  const json on_mongos = node_finding(set_globally, "HARD-012", global_mongos);
+  EXPECT_EQ(on_mongos["status"], "pass") << on_mongos.dump();
+  EXPECT_EQ(on_mongos["evidence"]["defaultWriteConcernSource"], "global");
+  for (const std::string& member : global_lab->component_nodes("shard1")) {
+    const json on_shard = node_finding(set_globally, "HARD-012", member);
+    if (on_shard.is_null() || on_shard["status"] == "skipped") continue;
+    EXPECT_EQ(on_shard["status"], "pass") << member << ": " << on_shard.dump();
+    EXPECT_EQ(on_shard["evidence"]["defaultWriteConcernSource"], "global (hello cwwc)");
   }
-  EXPECT_GE(shard_members, 2) << "shard0's members are found through listShards";
 }
 
 }  // namespace

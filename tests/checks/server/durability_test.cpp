@@ -131,11 +131,56 @@ TEST(DefaultWriteConcern, NotApplicableWhereNoClusterWideDefaultExists) {
   EXPECT_EQ(standalone.status, Status::skipped);
   EXPECT_NE(standalone.message.find("standalone"), std::string::npos);
   EXPECT_EQ(judge(reachable_node("4.2.25", "rs0"), "HARD-012").status, Status::skipped);
-  NodeFacts shard = reachable_node("7.0.12", "shard0");
+  // A shard member before 5.0: its hello reports no implicit default.
+  NodeFacts shard = reachable_node("4.4.29", "shard0");
   shard.component.kind = ClusterComponent::Kind::shard;
   const Finding on_shard = judge(shard, "HARD-012");
   EXPECT_EQ(on_shard.status, Status::skipped);
   EXPECT_NE(on_shard.message.find("mongos"), std::string::npos);
+}
+
+// A shard member refuses getDefaultRWConcern; its hello says what a write naming no write concern
+// gets there (isImplicitDefaultMajorityWC, cwwc; replication_info.cpp).
+TEST(DefaultWriteConcern, AShardMemberIsJudgedFromItsHello) {
+  const auto shard_member = [](bson::Document extra) {
+    NodeFacts facts = reachable_node("7.0.12", "shard1");
+    facts.component.kind = ClusterComponent::Kind::shard;
+    for (const auto& [key, value] : extra) facts.hello->append(key, value);
+    return facts;
+  };
+  const Finding majority = judge(shard_member({{"isImplicitDefaultMajorityWC", true}}), "HARD-012");
+  EXPECT_EQ(majority.status, Status::pass) << majority.message;
+  EXPECT_EQ(majority.evidence["read_from"], "hello of " + shard_member({}).address());
+  const Finding psa = judge(shard_member({{"isImplicitDefaultMajorityWC", false}}), "HARD-012");
+  EXPECT_EQ(psa.status, Status::fail);
+  EXPECT_NE(psa.message.find("w:1"), std::string::npos);
+  const Finding global =
+      judge(shard_member({{"isImplicitDefaultMajorityWC", false},
+                          {"cwwc", bson::Document{{"w", "majority"}, {"wtimeout", 0}}}}),
+            "HARD-012");
+  EXPECT_EQ(global.status, Status::pass);
+  EXPECT_EQ(global.evidence["defaultWriteConcernSource"], "global (hello cwwc)");
+}
+
+// mongos computes no implicit majority (only a replica set's replication coordinator does,
+// read_write_concern_defaults.cpp): without setDefaultRWConcern its reply has no default, which
+// from 5.0 leaves each shard's own implicit default to apply; before 5.0, w:1 everywhere.
+TEST(DefaultWriteConcern, MongosWithoutAGlobalDefaultDefersToTheShards) {
+  const auto mongos_with = [](std::string version) {
+    NodeFacts facts = reachable_node(std::move(version));
+    facts.hello = bson::Document{{"msg", "isdbgrid"}, {"ok", 1.0}};
+    facts.commands["getDefaultRWConcern"] =
+        answered(bson::Document{{"defaultReadConcern", bson::Document{{"level", "local"}}},
+                                {"defaultWriteConcernSource", "implicit"},
+                                {"defaultReadConcernSource", "implicit"},
+                                {"ok", 1.0}});
+    return facts;
+  };
+  const Finding current = judge(mongos_with("7.0.12"), "HARD-012");
+  EXPECT_EQ(current.status, Status::skipped) << current.message;
+  EXPECT_NE(current.message.find("each shard's primary applies its own implicit default"),
+            std::string::npos);
+  EXPECT_EQ(judge(mongos_with("4.4.29"), "HARD-012").status, Status::fail);
 }
 
 TEST(DefaultWriteConcern, RefusedIsSkippedAndNeverRunIsAnError) {

@@ -55,6 +55,22 @@ TEST(IdentityProvidersLab, LdapOverTlsPasses) {
   EXPECT_EQ(unjudged["status"], "skipped") << unjudged.dump();
 }
 
+TEST(IdentityProvidersLab, LdapThroughSaslauthdPasses) {
+  // The manual's "Authenticate Using SASL and LDAP with OpenLDAP": PLAIN enabled, no
+  // security.ldap, setParameter saslauthdPath naming saslauthd's socket.
+  ProfileVariant variant("hardened", [](json& profile) {
+    profile["parameters"]["authenticationMechanisms"] = {"PLAIN", "SCRAM-SHA-256"};
+    json& parsed = profile["cmdLineOpts"]["parsed"];
+    parsed["setParameter"]["authenticationMechanisms"] = "PLAIN,SCRAM-SHA-256";
+    parsed["setParameter"]["saslauthdPath"] = "/var/run/saslauthd/mux";
+  });
+  auto lab = start_lab(variant.path());
+  const json passed = authn008(*lab, hardened_uri(*lab), true);
+  EXPECT_EQ(passed["status"], "pass") << passed.dump();
+  EXPECT_EQ(passed["evidence"]["providers"],
+            json{"LDAP through saslauthd (PLAIN, socket /var/run/saslauthd/mux)"});
+}
+
 TEST(IdentityProvidersLab, LdapWithoutTlsFails) {
   auto lab = start_lab("plain-no-tls");
   const json failed = authn008(

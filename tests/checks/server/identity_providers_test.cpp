@@ -111,6 +111,27 @@ TEST(IdentityProviders, KerberosAndOidcCount) {
   EXPECT_EQ(empty.status, Status::fail);
 }
 
+// PLAIN without security.ldap.servers is LDAP through saslauthd (manual, "Authenticate Using SASL
+// and LDAP with OpenLDAP"): an organisation's directory, though not observable from here.
+TEST(IdentityProviders, LdapThroughSaslauthdIsOrganisationAuthentication) {
+  NodeFacts facts =
+      enterprise_node({{"authorization", "enabled"}}, bson::Array{"PLAIN", "SCRAM-SHA-256"});
+  facts.commands["getCmdLineOpts"] = cmd_line_opts(bson::Document{
+      {"security", bson::Document{{"authorization", "enabled"}}},
+      {"setParameter", bson::Document{{"saslauthdPath", "/var/run/saslauthd/mux"},
+                                      {"authenticationMechanisms", "PLAIN,SCRAM-SHA-256"}}}});
+  const Finding finding = judge(facts);
+  EXPECT_EQ(finding.status, Status::pass) << finding.message;
+  EXPECT_NE(finding.message.find("LDAP through saslauthd (PLAIN, socket /var/run/saslauthd/mux)"),
+            std::string::npos)
+      << finding.message;
+  EXPECT_NE(finding.message.find("not observable"), std::string::npos);
+  const Finding default_socket =
+      judge(enterprise_node({{"authorization", "enabled"}}, bson::Array{"PLAIN", "SCRAM-SHA-256"}));
+  EXPECT_EQ(default_socket.status, Status::pass) << default_socket.message;
+  EXPECT_NE(default_socket.message.find("saslauthd's default path"), std::string::npos);
+}
+
 TEST(IdentityProviders, OnlyLocalPasswordsFail) {
   const Finding finding = judge(enterprise_node(
       {{"authorization", "enabled"}}, bson::Array{"MONGODB-X509", "SCRAM-SHA-1", "SCRAM-SHA-256"}));

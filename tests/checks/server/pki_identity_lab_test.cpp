@@ -69,28 +69,47 @@ TEST(PkiIdentityLab, ClientsWithoutCertificatesFail) {
             std::string::npos);
 }
 
-TEST(PkiIdentityLab, RevocationByOcspPassesAndFailsWhenTurnedOff) {
+// mongod checks certificates presented to it against a CRL only: OCSP runs when it is the client
+// (parseAndValidatePeerCertificate, src/mongo/util/net/ssl_manager_openssl.cpp).
+TEST(PkiIdentityLab, RevocationNeedsACrlWhereCertificatesAreIdentities) {
   auto lab = start_lab("x509");
-  const json passed = finding(scan(*lab, x509_admin_uri(*lab)), "TLS-007");
-  EXPECT_EQ(passed["status"], "pass") << passed.dump();
-  EXPECT_EQ(passed["evidence"]["ocspEnabled"], true);
-
-  ProfileVariant off("x509", [](json& profile) {
-    profile["parameters"]["ocspEnabled"] = false;
-    profile["cmdLineOpts"]["parsed"]["setParameter"]["ocspEnabled"] = "false";
-  });
-  auto off_lab = start_lab(off.path());
-  const json failed = finding(scan(*off_lab, x509_admin_uri(*off_lab)), "TLS-007");
+  const json failed = finding(scan(*lab, x509_admin_uri(*lab)), "TLS-007");
   EXPECT_EQ(failed["status"], "fail") << failed.dump();
+  EXPECT_EQ(failed["evidence"]["certificates_as_identities"],
+            (json{"clients' x509 users", "members (clusterAuthMode x509)"}));
+  EXPECT_EQ(failed["message"].get<std::string>().find("OCSP checks"), std::string::npos);
 
   ProfileVariant crl("x509", [](json& profile) {
-    profile["parameters"]["ocspEnabled"] = false;
-    profile["cmdLineOpts"]["parsed"]["setParameter"]["ocspEnabled"] = "false";
     profile["cmdLineOpts"]["parsed"]["net"]["tls"]["CRLFile"] = "/etc/ssl/mongodb/crl.pem";
   });
   auto crl_lab = start_lab(crl.path());
   const json listed = finding(scan(*crl_lab, x509_admin_uri(*crl_lab)), "TLS-007");
   EXPECT_EQ(listed["status"], "pass") << listed.dump();
+
+  // Certificates verified for TLS only: SCRAM clients, a standalone with no member mode.
+  ProfileVariant scram_only("x509", [](json& profile) {
+    profile["parameters"]["authenticationMechanisms"] = {"SCRAM-SHA-256"};
+    profile["parameters"].erase("clusterAuthMode");
+    json& parsed = profile["cmdLineOpts"]["parsed"];
+    parsed["setParameter"]["authenticationMechanisms"] = "SCRAM-SHA-256";
+    parsed["security"].erase("clusterAuthMode");
+  });
+  auto scram_lab = start_lab(scram_only.path());
+  const json none = finding(scan(*scram_lab, x509_admin_uri(*scram_lab)), "TLS-007");
+  EXPECT_EQ(none["status"], "skipped") << none.dump();
+  EXPECT_NE(none["message"].get<std::string>().find("authenticates no one"), std::string::npos);
+}
+
+TEST(PkiIdentityLab, PreferTlsLetsClientsConnectWithoutACertificate) {
+  ProfileVariant variant("x509", [](json& profile) {
+    profile["tls"]["mode"] = "preferTLS";
+    profile["cmdLineOpts"]["parsed"]["net"]["tls"]["mode"] = "preferTLS";
+  });
+  auto lab = start_lab(variant.path());
+  const json tls006 =
+      finding(scan_with_identity(*lab, x509_admin_uri(*lab), kX509Clients), "TLS-006");
+  EXPECT_EQ(tls006["status"], "fail") << tls006.dump();
+  EXPECT_NE(tls006["message"].get<std::string>().find("without TLS"), std::string::npos);
 }
 
 TEST(PkiIdentityLab, WithoutTlsTheCertificateChecksAreNotApplicable) {
@@ -155,6 +174,31 @@ TEST(PkiIdentityLab, X509MembersPass) {
               "AUTHN-007");
   EXPECT_EQ(passed["status"], "pass") << passed.dump();
   EXPECT_EQ(passed["evidence"]["clusterAuthMode_parameter"], "x509");
+}
+
+// sendKeyFile and sendX509 against the policy (manual, security.clusterAuthMode).
+TEST(PkiIdentityLab, TransitionModesFollowThePolicy) {
+  for (const char* mode : {"sendKeyFile", "sendX509"}) {
+    // Members that send or accept certificates need TLS, as in X509MembersPass.
+    ProfileVariant variant("replset", [mode](json& profile) {
+      profile["tls"] = {{"mode", "requireTLS"}, {"certificate", "valid"}};
+      json& parsed = profile["cmdLineOpts"]["parsed"];
+      parsed["net"]["tls"] = {{"mode", "requireTLS"},
+                              {"certificateKeyFile", "/etc/ssl/mongodb/server.pem"},
+                              {"CAFile", "/etc/ssl/mongodb/ca.pem"}};
+      parsed["security"]["clusterAuthMode"] = mode;
+      profile["parameters"]["clusterAuthMode"] = mode;
+    });
+    auto lab = start_lab(variant.path());
+    const std::string uri =
+        replset_uri(*lab) + "&tls=true&tlsCAFile=" + lab->cert_dir() + "/ca.pem";
+    const json accepted =
+        finding(scan_with_identity(*lab, uri, {{"cluster_x509", false}}), "AUTHN-007");
+    EXPECT_EQ(accepted["status"], "pass") << mode << accepted.dump();
+    const json strict = finding(scan(*lab, uri), "AUTHN-007");
+    EXPECT_EQ(strict["status"], std::string(mode) == "sendX509" ? "warn" : "fail")
+        << mode << strict.dump();
+  }
 }
 
 }  // namespace

@@ -95,6 +95,23 @@ TEST(ClientCertificates, ConnectionsWithoutCertificatesFail) {
   EXPECT_NE(finding.message.find("allowConnectionsWithoutCertificates"), std::string::npos);
 }
 
+// allowTLS and preferTLS accept plaintext clients, which present no certificate.
+TEST(ClientCertificates, OnlyRequireTlsMakesEveryClientPresentOne) {
+  for (const char* mode : {"preferTLS", "allowTLS", "preferSSL"}) {
+    NodeFacts facts = x509_node();
+    facts.commands["getCmdLineOpts"] = cmd_line_opts(bson::Document{
+        {"net", bson::Document{{"tls", bson::Document{{"mode", mode},
+                                                      {"certificateKeyFile", "/etc/ssl/s.pem"},
+                                                      {"CAFile", "/etc/ssl/ca.pem"}}}}},
+        {"security", bson::Document{{"authorization", "enabled"}}}});
+    const Finding finding = judge(facts, "TLS-006", x509_clients());
+    EXPECT_EQ(finding.status, Status::fail) << mode;
+    EXPECT_NE(finding.message.find("without TLS, and so without a certificate"), std::string::npos)
+        << finding.message;
+    EXPECT_EQ(finding.message.find("must present"), std::string::npos) << finding.message;
+  }
+}
+
 TEST(ClientCertificates, NoCertificateSubjectMappedToAUserFails) {
   NodeFacts facts = x509_node();
   facts.commands["usersInfo"] =
@@ -126,14 +143,22 @@ TEST(ClientCertificates, UsersNotReadableIsNotAPass) {
 
 // ---- TLS-007 ----
 
-TEST(Revocation, OcspOnByDefaultPasses) {
+// mongod runs OCSP only as a client (parseAndValidatePeerCertificate,
+// src/mongo/util/net/ssl_manager_openssl.cpp): ocspEnabled refuses no certificate presented to it.
+TEST(Revocation, OcspOnWithoutACrlFailsWhereCertificatesAreIdentities) {
   NodeFacts facts = x509_node();
   facts.commands["getParameter"] =
       answered(parameters({{"tlsOCSPVerifyTimeoutSecs", std::int32_t{4}}}));
   const Finding finding = judge(facts, "TLS-007");
-  EXPECT_EQ(finding.status, Status::pass) << finding.message;
-  EXPECT_EQ(finding.evidence["ocspEnabled"], true);
-  EXPECT_EQ(finding.evidence["tlsOCSPVerifyTimeoutSecs"], 4);
+  EXPECT_EQ(finding.status, Status::fail) << finding.message;
+  EXPECT_EQ(finding.evidence["ocspEnabled"]["value"], true);
+  EXPECT_NE(finding.evidence["ocspEnabled"]["scope"].get<std::string>().find(
+                "never checks a certificate presented to it"),
+            std::string::npos);
+  EXPECT_EQ(finding.evidence["certificates_as_identities"], nlohmann::json{"clients' x509 users"});
+  EXPECT_NE(finding.message.find("no CRLFile"), std::string::npos);
+  // The message never says OCSP checks peers.
+  EXPECT_EQ(finding.message.find("OCSP checks"), std::string::npos);
 }
 
 TEST(Revocation, ACrlFilePasses) {
@@ -144,18 +169,34 @@ TEST(Revocation, ACrlFilePasses) {
   EXPECT_NE(finding.message.find("/etc/ssl/crl.pem"), std::string::npos);
 }
 
-TEST(Revocation, OcspOffWithoutCrlFails) {
-  NodeFacts facts = x509_node();
-  facts.commands["getParameter"] = answered(bson::Document{{"ocspEnabled", false}, {"ok", 1.0}});
-  EXPECT_EQ(judge(facts, "TLS-007").status, Status::fail);
+TEST(Revocation, X509MembersAreIdentitiesToo) {
+  NodeFacts facts =
+      node_with(bson::Document{{"tls", tls_section()}},
+                {{"authorization", "enabled"}, {"clusterAuthMode", "sendX509"}}, "rs0");
+  facts.commands["getParameter"] = answered(
+      bson::Document{{"authenticationMechanisms", bson::Array{"SCRAM-SHA-256"}}, {"ok", 1.0}});
+  const Finding finding = judge(facts, "TLS-007");
+  EXPECT_EQ(finding.status, Status::fail) << finding.message;
+  EXPECT_EQ(finding.evidence["certificates_as_identities"],
+            nlohmann::json{"members (clusterAuthMode sendX509)"});
 }
 
-TEST(Revocation, BeforeOcspWithoutCrlFails) {
-  NodeFacts facts = node_with(bson::Document{{"tls", tls_section()}}, {}, "", "4.2.24");
-  facts.commands["getParameter"] = answered(bson::Document{{"ok", 1.0}});
+TEST(Revocation, NoCertificateAsAnIdentityIsNotApplicable) {
+  NodeFacts facts = node_with(bson::Document{{"tls", tls_section()}},
+                              {{"authorization", "enabled"}, {"keyFile", "/k"}}, "rs0");
+  facts.commands["getParameter"] = answered(
+      bson::Document{{"authenticationMechanisms", bson::Array{"SCRAM-SHA-256"}}, {"ok", 1.0}});
   const Finding finding = judge(facts, "TLS-007");
-  EXPECT_EQ(finding.status, Status::fail);
-  EXPECT_NE(finding.message.find("4.2.24"), std::string::npos);
+  EXPECT_EQ(finding.status, Status::skipped) << finding.message;
+  EXPECT_NE(finding.message.find("authenticates no one"), std::string::npos);
+}
+
+TEST(Revocation, WithoutGetParameterTheDefaultMechanismsHoldX509) {
+  NodeFacts facts = x509_node();
+  facts.commands["getParameter"] = refused();
+  const Finding finding = judge(facts, "TLS-007");
+  EXPECT_EQ(finding.status, Status::fail) << finding.message;
+  EXPECT_EQ(finding.evidence["authenticationMechanisms"]["source"], "default");
 }
 
 TEST(Revocation, WithoutTlsOrCaItIsNotApplicable) {
@@ -165,14 +206,6 @@ TEST(Revocation, WithoutTlsOrCaItIsNotApplicable) {
   const Finding finding = judge(no_ca, "TLS-007");
   EXPECT_EQ(finding.status, Status::skipped);
   EXPECT_NE(finding.message.find("TLS-004"), std::string::npos);
-}
-
-TEST(Revocation, OcspUnknownIsNotAPass) {
-  NodeFacts facts = x509_node();
-  facts.commands["getParameter"] = refused();
-  const Finding finding = judge(facts, "TLS-007");
-  EXPECT_EQ(finding.status, Status::skipped);
-  EXPECT_NE(finding.message.find("getParameter"), std::string::npos);
 }
 
 // ---- TLS-008 ----
@@ -265,8 +298,27 @@ TEST(MemberX509, TheLiveParameterWinsOverTheConfiguredMode) {
   EXPECT_EQ(finding.status, Status::pass);
   const Finding transition =
       judge(member({{"clusterAuthMode", "sendX509"}, {"keyFile", "/k"}}), "AUTHN-007");
-  EXPECT_EQ(transition.status, Status::fail);
+  EXPECT_EQ(transition.status, Status::warn);
   EXPECT_NE(transition.message.find("transition"), std::string::npos);
+}
+
+// sendKeyFile and sendX509 accept a keyFile or a certificate: under a policy that accepts key
+// files they are at least as strong as keyFile; under an x509 policy sendX509 is a transition
+// (warn) and sendKeyFile still sends the keyFile (fail).
+TEST(MemberX509, TransitionModesAreJudgedAgainstThePolicy) {
+  Policy key_files;
+  key_files.identity.cluster_x509 = false;
+  for (const char* mode : {"sendKeyFile", "sendX509"}) {
+    const NodeFacts facts = member({{"clusterAuthMode", mode}, {"keyFile", "/k"}},
+                                   bson::Document{{"clusterAuthMode", mode}, {"ok", 1.0}});
+    const Finding accepted = judge(facts, "AUTHN-007", key_files);
+    EXPECT_EQ(accepted.status, Status::pass) << mode << ": " << accepted.message;
+    EXPECT_NE(accepted.message.find("at least as strong"), std::string::npos);
+  }
+  const NodeFacts send_key_file =
+      member({{"clusterAuthMode", "sendKeyFile"}, {"keyFile", "/k"}},
+             bson::Document{{"clusterAuthMode", "sendKeyFile"}, {"ok", 1.0}});
+  EXPECT_EQ(judge(send_key_file, "AUTHN-007").status, Status::fail);
 }
 
 TEST(MemberX509, AStandaloneIsNotApplicable) {

@@ -85,7 +85,9 @@ TEST(InventoryLab, EachEnvironmentIsProbedWithItsOwnAccount) {
     if (node["role"] == "arbiter") continue;
     EXPECT_EQ(node["authentication"]["succeeded"], true) << node["errors"];
   }
-  ASSERT_EQ(nodes["wrong-password"].size(), lab->nodes().size());
+  // Without a login the hidden member stays unknown: hello never names it, and the arbiter refuses
+  // replSetGetStatus to a client on another host (replset.json: clientsFromLocalhost false).
+  ASSERT_EQ(nodes["wrong-password"].size(), lab->nodes().size() - 1);
   for (const json& node : nodes["wrong-password"]) {
     if (node["role"] == "arbiter") continue;
     EXPECT_EQ(node["authentication"]["succeeded"], false) << node["authentication"];

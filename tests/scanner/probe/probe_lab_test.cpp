@@ -258,8 +258,9 @@ TEST(ProbeLab, SrvNameIsResolvedThroughDnsAndEveryTargetProbed) {
 TEST(ProbeLab, EveryMemberHelloNamesIsProbed) {
   auto lab = start_lab("replica-set");
   // Seeded with the primary only; hello names the secondaries, the passive and the arbiter, and
-  // the arbiter's replSetGetStatus (localhost exception: arbiters hold no users) the hidden member.
-  auto result = scan(*lab, "mongodb://" + lab->nodes()[0] + "/?replicaSet=rs0");
+  // the primary's replSetGetStatus (the scanning account logs in there) the hidden member.
+  auto result = scan(*lab, "mongodb://admin:Rs0%21Admin-Passw0rd@" + lab->nodes()[0] +
+                               "/?replicaSet=rs0&authSource=admin");
   // The member that drops connections is not scanned: the scan is incomplete.
   ASSERT_EQ(result.process.exit_code, kExitIncomplete) << result.process.err;
   const json& target = result.report["targets"][0];
