@@ -352,6 +352,41 @@ std::vector<std::string> broad_grants(const bson::Document& privilege) {
   return reasons;
 }
 
+// What the role catalogue (rolesInfo on each listed database) left out: the databases whose
+// roles were refused or failed, and how many listed databases were never asked (the probe asks
+// at most 100). `ran` is false when no database's roles were asked at all.
+struct CatalogueGaps {
+  bool ran = false;
+  std::vector<std::string> not_read;
+  std::optional<Verdict> first_refusal;
+  std::size_t listed = 0;
+  std::size_t not_asked = 0;
+};
+
+CatalogueGaps catalogue_gaps(const NodeFacts& facts) {
+  CatalogueGaps gaps;
+  std::size_t asked = 0;
+  for (const auto& [key, outcome] : facts.commands) {
+    if (!key.starts_with("rolesInfo ")) continue;
+    ++asked;
+    auto reply = command_reply(facts, key, "viewRole");
+    if (auto* verdict = std::get_if<Verdict>(&reply)) {
+      gaps.not_read.push_back(key.substr(std::string_view("rolesInfo ").size()));
+      if (!gaps.first_refusal) gaps.first_refusal = *verdict;
+    }
+  }
+  gaps.ran = asked > 0;
+  if (const bson::Document* listed = successful_reply(facts, "listDatabases")) {
+    for (const bson::Value& value : listed->get_array("databases").value_or(bson::Array{})) {
+      const auto* database = value.get_if<bson::Document>();
+      const auto name = database ? database->get_string("name") : std::nullopt;
+      if (name && *name != "local" && *name != "config") ++gaps.listed;
+    }
+  }
+  gaps.not_asked = gaps.listed > asked ? gaps.listed - asked : 0;
+  return gaps;
+}
+
 // AUTHZ-003: every custom role the node defines (the users' and each database's, held or not:
 // an LDAP group or OIDC claim may reach one no user document holds), judged by its privileges.
 Verdict judge_custom_roles(const NodeFacts& facts) {
@@ -383,10 +418,36 @@ Verdict judge_custom_roles(const NodeFacts& facts) {
     return {Status::fail, "custom roles grant more than their purpose needs: " + join(names),
             evidence};
   }
-  return {Status::pass,
-          custom == 0 ? "no custom role is defined"
-                      : std::to_string(custom) + " custom role(s) grant only scoped privileges",
-          evidence};
+  const std::string judged =
+      custom == 0 ? "no custom role is defined"
+                  : std::to_string(custom) + " custom role(s) grant only scoped privileges";
+  const CatalogueGaps gaps = catalogue_gaps(facts);
+  if (!gaps.not_read.empty()) evidence["databases_not_read"] = gaps.not_read;
+  if (gaps.not_asked > 0) evidence["databases_not_asked"] = gaps.not_asked;
+  if (gaps.first_refusal) {
+    return incomplete(
+        *gaps.first_refusal,
+        judged + " among those read; the roles of " + join(gaps.not_read) + " were not read",
+        evidence);
+  }
+  if (gaps.not_asked > 0) {
+    return {Status::skipped,
+            judged + " among those read, but the roles of " + std::to_string(gaps.not_asked) +
+                " of the " + std::to_string(gaps.listed) +
+                " databases listed were not read (at most 100 are asked)",
+            evidence};
+  }
+  if (!gaps.ran && !external.how.empty()) {
+    return {Status::skipped,
+            judged + " among the roles users hold, but with " + join(external.how) +
+                " any role of admin may be granted, and the databases' roles were not listed "
+                "(listDatabases)",
+            evidence};
+  }
+  return {
+      Status::pass,
+      judged + (gaps.ran ? "" : " (the roles users hold; the databases' roles were not listed)"),
+      evidence};
 }
 
 // userAdmin's actions (src/mongo/db/auth/builtin_roles.yml, userAdminRoleActions) but viewUser and
@@ -685,22 +746,20 @@ Verdict judge_unused_roles(const NodeFacts& facts) {
   }
   const Inventory seen = inventory(facts);
   if (seen.missing) return *seen.missing;
-  // Every custom role defined, with the roles it inherits; databases whose roles were not read.
+  // Every custom role defined, with the roles it inherits.
+  const CatalogueGaps gaps = catalogue_gaps(facts);
+  if (!gaps.ran) {
+    return {Status::skipped,
+            "the custom roles of the node's databases were not listed (rolesInfo runs on each "
+            "database listDatabases names; listDatabases needs the listDatabases action)"};
+  }
   std::map<std::string, std::vector<std::string>> defined;
-  std::vector<std::string> unread;
-  std::optional<Verdict> instead;
   std::size_t databases = 0;
   for (const auto& [key, outcome] : facts.commands) {
-    if (key.rfind("rolesInfo ", 0) != 0) continue;
+    if (!key.starts_with("rolesInfo ")) continue;
     ++databases;
-    auto reply = command_reply(facts, key, "viewRole");
-    if (auto* verdict = std::get_if<Verdict>(&reply)) {
-      unread.push_back(key.substr(std::string_view("rolesInfo ").size()));
-      if (!instead) instead = *verdict;
-      continue;
-    }
-    for (const bson::Value& value :
-         std::get<const bson::Document*>(reply)->get_array("roles").value_or(bson::Array{})) {
+    if (outcome.state != CommandOutcome::State::ok) continue;
+    for (const bson::Value& value : outcome.reply.get_array("roles").value_or(bson::Array{})) {
       const auto* role = value.get_if<bson::Document>();
       if (role == nullptr || role->get_bool("isBuiltin") == true) continue;
       std::vector<std::string> inherited;
@@ -711,21 +770,6 @@ Verdict judge_unused_roles(const NodeFacts& facts) {
       defined[role_name(*role)] = inherited;
     }
   }
-  if (databases == 0) {
-    return {Status::skipped,
-            "the custom roles of the node's databases were not listed (rolesInfo runs on each "
-            "database listDatabases names; listDatabases needs the listDatabases action)"};
-  }
-  // The probe reads the roles of at most 100 databases: those past it are counted, not judged.
-  std::size_t listed_databases = 0;
-  if (const bson::Document* listed = successful_reply(facts, "listDatabases")) {
-    for (const bson::Value& value : listed->get_array("databases").value_or(bson::Array{})) {
-      const auto* database = value.get_if<bson::Document>();
-      const auto name = database ? database->get_string("name") : std::nullopt;
-      if (name && *name != "local" && *name != "config") ++listed_databases;
-    }
-  }
-  const std::size_t not_asked = listed_databases > databases ? listed_databases - databases : 0;
   std::set<std::string> used;
   for (const auto& [account, grants] : seen.accounts) {
     for (const Grant& grant : grants) {
@@ -739,8 +783,8 @@ Verdict judge_unused_roles(const NodeFacts& facts) {
     if (!used.contains(name)) unused.push_back(name);
   json evidence = {
       {"custom_roles", defined.size()}, {"unused", unused}, {"databases_listed", databases}};
-  if (!unread.empty()) evidence["databases_not_read"] = unread;
-  if (not_asked > 0) evidence["databases_not_asked"] = not_asked;
+  if (!gaps.not_read.empty()) evidence["databases_not_read"] = gaps.not_read;
+  if (gaps.not_asked > 0) evidence["databases_not_asked"] = gaps.not_asked;
   if (list_databases_scope(facts) != ListingScope::complete)
     evidence["databases_listing"] = "filtered or unknown";
   if (!unused.empty()) {
@@ -749,15 +793,16 @@ Verdict judge_unused_roles(const NodeFacts& facts) {
                 " (drop them, or they wait to be granted unreviewed)",
             evidence};
   }
-  if (instead) {
+  if (gaps.first_refusal) {
     return incomplete(
-        *instead, "every custom role read is held; the roles of " + join(unread) + " were not read",
+        *gaps.first_refusal,
+        "every custom role read is held; the roles of " + join(gaps.not_read) + " were not read",
         evidence);
   }
-  if (not_asked > 0) {
+  if (gaps.not_asked > 0) {
     return {Status::skipped,
-            "every custom role read is held, but the roles of " + std::to_string(not_asked) +
-                " of the " + std::to_string(listed_databases) +
+            "every custom role read is held, but the roles of " + std::to_string(gaps.not_asked) +
+                " of the " + std::to_string(gaps.listed) +
                 " databases listed were not read (at most 100 are asked)",
             evidence};
   }

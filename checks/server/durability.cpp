@@ -84,10 +84,6 @@ std::string write_concern_w(const bson::Document& write_concern) {
   return "";
 }
 
-// The implicit default write concern is w:majority from 5.0 (manual, "Implicit Default Write
-// Concern"); before, a write that named none was acknowledged with w:1.
-constexpr std::string_view kImplicitMajoritySince = "5.0";
-
 // HARD-012's verdict on a default write concern document ({w, j, wtimeout}), read from `source`
 // ("mongos getDefaultRWConcern", "hello cwwc", ...); `implicit` when the server computed it.
 Verdict judge_write_concern_document(const bson::Document& write_concern, bool implicit,
@@ -126,52 +122,19 @@ Verdict judge_write_concern_document(const bson::Document& write_concern, bool i
           evidence};
 }
 
-// HARD-012 on a shard member, which refuses getDefaultRWConcern (51301): its hello says what a
-// write that names no write concern gets there. "Only shard servers will respond with the
-// isImplicitDefaultMajorityWC field", with cwwc when a cluster-wide write concern is set
-// (src/mongo/db/repl/replication_info.cpp, 5.0 and later).
-Verdict judge_shard_write_concern(const NodeFacts& facts) {
-  json evidence = {{"read_from", "hello of " + facts.address()}};
-  const auto implicit_majority =
-      facts.hello ? facts.hello->get_bool("isImplicitDefaultMajorityWC") : std::nullopt;
-  if (const auto cwwc = facts.hello ? facts.hello->get_document("cwwc") : std::nullopt) {
-    evidence["defaultWriteConcernSource"] = "global (hello cwwc)";
-    return judge_write_concern_document(*cwwc, false, evidence);
-  }
-  if (!implicit_majority) {
-    return {Status::skipped,
-            "a shard member does not answer getDefaultRWConcern, and its hello reports no "
-            "isImplicitDefaultMajorityWC (before 5.0): the cluster's default is read through "
-            "mongos",
-            evidence};
-  }
-  const bool majority = implicit_majority.value_or(false);
-  evidence["isImplicitDefaultMajorityWC"] = majority;
-  evidence["defaultWriteConcernSource"] = "implicit";
-  if (majority) {
-    return {
-        Status::pass,
-        "no cluster-wide default is set, and this shard's implicit default is w:majority (hello "
-        "isImplicitDefaultMajorityWC): a write through mongos that names no write concern is "
-        "acknowledged by a majority here",
-        evidence};
-  }
-  return {Status::fail,
-          "no cluster-wide default is set, and this shard's implicit default is w:1 (hello "
-          "isImplicitDefaultMajorityWC false: a primary-secondary-arbiter shard): a write that "
-          "names no write concern is acknowledged by the primary alone and can roll back",
-          evidence};
-}
-
-// HARD-012: getDefaultRWConcern (src/mongo/db/commands/rwc_defaults_commands.cpp) answers only on
-// replica-set members and mongos of 4.4 and later: a standalone refuses it (51300) and so does a
-// shard member (51301, judged from its hello instead). A cluster's defaults are kept by its config
-// servers and read through mongos; the implicit majority default is set only by a replica set's
-// replication coordinator (ReplicationCoordinatorImpl::_setImplicitDefaultWriteConcern; mongos
-// never calls setImplicitDefaultWriteConcernMajority,
-// src/mongo/db/read_write_concern_defaults.cpp), so without setDefaultRWConcern mongos reports no
-// default write concern: it forwards a write that names none without one, and each shard's primary
-// applies its own implicit default.
+// HARD-012: the write concern a write that names none gets. getDefaultRWConcern
+// (src/mongo/db/commands/rwc_defaults_commands.cpp) answers only on replica-set members and mongos
+// of 4.4 and later: a standalone refuses it (51300) and so does a shard member (51301). A shard
+// or config server applies no default ("WriteConcern defaults can only be applied on regular
+// replica set members. Operations received by shard and config servers should always have WC
+// explicitly specified", extractWriteConcern, src/mongo/db/write_concern.cpp): a write reaches it
+// through mongos with the write concern mongos chose. mongos applies the cluster-wide default
+// (setDefaultRWConcern, kept by the config servers) and has no implicit majority of its own: only
+// a replica set's replication coordinator sets it (setImplicitDefaultWriteConcernMajority,
+// src/mongo/db/read_write_concern_defaults.cpp, false until then), and "Default WC can be
+// 'boost::none' if the implicit default is used and set to 'w:1'" (the mongos entry point,
+// src/mongo/s/commands/strategy.cpp): without a cluster-wide default a write through mongos that
+// names none is sent with w:1.
 Verdict judge_default_write_concern(const NodeFacts& facts) {
   const std::string role = node_role(facts);
   const bool mongos = is_mongos(facts);
@@ -193,7 +156,9 @@ Verdict judge_default_write_concern(const NodeFacts& facts) {
   if (facts.component.kind == ClusterComponent::Kind::shard ||
       (opts != facts.commands.end() && opts->second.state == CommandOutcome::State::ok &&
        server_setting(opts->second.reply, version, "sharding.clusterRole").value == "shardsvr")) {
-    return judge_shard_write_concern(facts);
+    return {Status::skipped,
+            "a shard member applies no default write concern: writes reach it through mongos "
+            "with the write concern mongos chose, which HARD-012 judges on mongos"};
   }
   auto reply = command_reply(facts, "getDefaultRWConcern", "getDefaultRWConcern");
   if (auto* instead = std::get_if<Verdict>(&reply)) return *instead;
@@ -210,11 +175,11 @@ Verdict judge_default_write_concern(const NodeFacts& facts) {
   if (write_concern)
     return judge_write_concern_document(*write_concern, source == "implicit", evidence);
   evidence["defaultWriteConcern"] = nullptr;
-  if (mongos && (version.empty() || compare_versions(version, kImplicitMajoritySince) >= 0)) {
-    return {Status::skipped,
-            "no cluster-wide default write concern is set (setDefaultRWConcern): mongos forwards a "
-            "write that names none without one, and each shard's primary applies its own "
-            "implicit default, judged on the shard members (hello isImplicitDefaultMajorityWC)",
+  if (mongos) {
+    return {Status::fail,
+            "no cluster-wide default write concern is set (setDefaultRWConcern): mongos has no "
+            "implicit majority of its own, so a write through it that names none is sent to the "
+            "shards with w:1 (they apply no default) and can roll back on failover",
             evidence};
   }
   return {Status::fail,

@@ -322,16 +322,22 @@ Result<std::vector<TrendPoint>> recent_runs(sqlite3* db, const std::string& envi
 }
 
 // Another program's database is refused before anything is written to it: switching the journal
-// to WAL would already change its header. Reads only.
+// to WAL would already change its header. Reads only, in one statement: one snapshot, so that
+// another scan committing its first migration between two reads cannot make a half-made history
+// look foreign (application_id still 0, tables already there).
 Result<Ok> refuse_foreign(sqlite3* db) {
-  auto application = single_integer(db, "PRAGMA application_id");
-  if (!application) return application.error();
-  if (application.value() == kApplicationId) return Ok{};
-  auto version = single_integer(db, "PRAGMA user_version");
-  if (!version) return version.error();
-  auto tables = single_integer(db, "SELECT count(*) FROM sqlite_master");
-  if (!tables) return tables.error();
-  if (version.value() == 0 && tables.value() == 0) return Ok{};  // new, or empty: made ours
+  Statement statement(db,
+                      "SELECT (SELECT application_id FROM pragma_application_id), "
+                      "(SELECT user_version FROM pragma_user_version), "
+                      "(SELECT count(*) FROM sqlite_master)");
+  auto row = statement.step();
+  if (!row) return row.error();
+  if (!row.value()) return Error{ErrorCode::io, "history", "could not read the file's header"};
+  const std::int64_t application = statement.integer(0);
+  const std::int64_t version = statement.integer(1);
+  const std::int64_t tables = statement.integer(2);
+  if (application == kApplicationId) return Ok{};
+  if (version == 0 && tables == 0) return Ok{};  // new, or empty: made ours
   return Error{ErrorCode::io, "history", "not a mongoscan history"};
 }
 

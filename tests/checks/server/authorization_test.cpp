@@ -518,6 +518,29 @@ TEST(ExternalAuthorization, OidcClaimsReachRolesByTheirPrefix) {
   EXPECT_EQ(administrators.evidence["externally_mapped_roles"], nlohmann::json{"corp/dba@admin"});
 }
 
+// Every custom role is judged, held or not: a database whose roles were not read, or past the
+// 100 asked, makes a clean result incomplete rather than a pass.
+TEST(CustomRoles, RolesNotReadMakeACleanResultIncomplete) {
+  NodeFacts facts = node_with_users({user("app", {role("appRole", "shop")})});
+  facts.commands["rolesInfo shop"] = roles_of("shop", {{"appRole", bson::Array{}}});
+  EXPECT_EQ(judge(facts, "AUTHZ-003").status, Status::pass);
+  facts.commands["rolesInfo crm"] = refused();
+  const Finding refused_database = judge(facts, "AUTHZ-003");
+  EXPECT_EQ(refused_database.status, Status::skipped) << refused_database.message;
+  EXPECT_NE(refused_database.message.find("crm"), std::string::npos);
+  facts.commands.erase("rolesInfo crm");
+  bson::Array databases{bson::Document{{"name", "shop"}}, bson::Document{{"name", "crm"}}};
+  facts.commands["listDatabases"] =
+      answered(bson::Document{{"databases", std::move(databases)}, {"ok", 1.0}});
+  const Finding past_the_cap = judge(facts, "AUTHZ-003");
+  EXPECT_EQ(past_the_cap.status, Status::skipped) << past_the_cap.message;
+  EXPECT_EQ(past_the_cap.evidence["databases_not_asked"], 1);
+  // A broad role found is a failure whatever was left unread.
+  facts.commands["rolesInfo shop"] =
+      roles_of("shop", {{"appRole", bson::Array{role("dbOwner", "admin")}}});
+  EXPECT_EQ(judge(facts, "AUTHZ-003").status, Status::fail);
+}
+
 TEST(UnusedRoles, DatabasesPastTheLimitAreCountedNotPassed) {
   NodeFacts facts = node_with_users({user("app", {role("appRole", "shop")})});
   facts.commands["rolesInfo shop"] = roles_of("shop", {{"appRole", bson::Array{}}});

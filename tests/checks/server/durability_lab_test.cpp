@@ -149,10 +149,9 @@ TEST(DurabilityLab, AGlobalMajorityDefaultPassesOnAPsaSet) {
 
 // Through mongos: mongos keeps no journal and has no FCV; the set's shape is DISC-003's. Without
 // setDefaultRWConcern mongos has no default write concern (only a replica set's replication
-// coordinator computes the implicit majority, read_write_concern_defaults.cpp): a write through it
-// gets each shard's implicit default, which the shard members' hello reports
-// (isImplicitDefaultMajorityWC, replication_info.cpp): majority on shard0, w:1 on the
-// primary-secondary-arbiter shard1.
+// coordinator computes the implicit majority, read_write_concern_defaults.cpp), so a write through
+// it that names none is sent with w:1: fail. Shard members apply no default (write_concern.cpp):
+// not applicable there, whatever their hello's isImplicitDefaultMajorityWC says.
 TEST(DurabilityLab, ShardedClusterJudgedWhereEachCheckApplies) {
   auto lab = start_lab("sharded");
   const std::string mongos = lab->component_nodes("mongos")[0];
@@ -163,29 +162,21 @@ TEST(DurabilityLab, ShardedClusterJudgedWhereEachCheckApplies) {
   EXPECT_EQ(node_finding(result, "HARD-010", mongos)["status"], "skipped");
   EXPECT_EQ(node_finding(result, "HARD-013", mongos)["status"], "skipped");
   const json defaults = node_finding(result, "HARD-012", mongos);
-  EXPECT_EQ(defaults["status"], "skipped") << defaults.dump();
-  EXPECT_NE(defaults["message"].get<std::string>().find("each shard's primary applies its own"),
+  EXPECT_EQ(defaults["status"], "fail") << defaults.dump();
+  EXPECT_NE(defaults["message"].get<std::string>().find("sent to the shards with w:1"),
             std::string::npos);
   EXPECT_EQ(defaults["evidence"]["read_from"], "mongos getDefaultRWConcern of " + mongos);
   EXPECT_EQ(finding(result, "HARD-011")["status"], "skipped");
-  const auto shard_verdicts = [&](const testing_support::Scan& scanned, const std::string& shard) {
-    std::vector<std::string> statuses;
-    for (const std::string& member : lab->component_nodes(shard)) {
-      const json on_shard = node_finding(scanned, "HARD-012", member);
-      if (on_shard.is_null() || on_shard["status"] == "skipped") continue;
-      EXPECT_EQ(on_shard["evidence"]["read_from"], "hello of " + member) << on_shard.dump();
-      statuses.push_back(on_shard["status"]);
-    }
-    return statuses;
-  };
-  const std::vector<std::string> shard0 = shard_verdicts(result, "shard0");
-  EXPECT_GE(shard0.size(), 2u) << "shard0's members are found through listShards";
-  for (const std::string& status : shard0) EXPECT_EQ(status, "pass");
-  const std::vector<std::string> shard1 = shard_verdicts(result, "shard1");
-  EXPECT_EQ(shard1, (std::vector<std::string>{"fail", "fail"})) << "primary and secondary";
+  int shard_members = 0;
+  for (const std::string& member : lab->component_nodes("shard0")) {
+    const json on_shard = node_finding(result, "HARD-012", member);
+    if (on_shard.is_null()) continue;
+    ++shard_members;
+    EXPECT_EQ(on_shard["status"], "skipped") << member << ": " << on_shard.dump();
+  }
+  EXPECT_GE(shard_members, 2) << "shard0's members are found through listShards";
 
-  // With setDefaultRWConcern {w: "majority"}: mongos reports it, and every shard member's hello
-  // carries it as cwwc.
+  // With setDefaultRWConcern {w: "majority"}, kept by the config servers and read through mongos.
   ProfileVariant global("sharded", [](json& profile) {
     profile["configServers"]["defaultRWConcern"] = {
         {"defaultWriteConcern", {{"w", "majority"}, {"wtimeout", 0}}}};
@@ -199,12 +190,6 @@ TEST(DurabilityLab, ShardedClusterJudgedWhereEachCheckApplies) {
   const json on_mongos = node_finding(set_globally, "HARD-012", global_mongos);
   EXPECT_EQ(on_mongos["status"], "pass") << on_mongos.dump();
   EXPECT_EQ(on_mongos["evidence"]["defaultWriteConcernSource"], "global");
-  for (const std::string& member : global_lab->component_nodes("shard1")) {
-    const json on_shard = node_finding(set_globally, "HARD-012", member);
-    if (on_shard.is_null() || on_shard["status"] == "skipped") continue;
-    EXPECT_EQ(on_shard["status"], "pass") << member << ": " << on_shard.dump();
-    EXPECT_EQ(on_shard["evidence"]["defaultWriteConcernSource"], "global (hello cwwc)");
-  }
 }
 
 }  // namespace

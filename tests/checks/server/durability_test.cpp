@@ -139,57 +139,40 @@ TEST(DefaultWriteConcern, NotApplicableWhereNoClusterWideDefaultExists) {
   EXPECT_NE(on_shard.message.find("mongos"), std::string::npos);
 }
 
-// A shard member refuses getDefaultRWConcern; its hello says what a write naming no write concern
-// gets there (isImplicitDefaultMajorityWC, cwwc; replication_info.cpp).
-TEST(DefaultWriteConcern, AShardMemberIsJudgedFromItsHello) {
-  const auto shard_member = [](bson::Document extra) {
-    NodeFacts facts = reachable_node("7.0.12", "shard1");
-    facts.component.kind = ClusterComponent::Kind::shard;
-    for (const auto& [key, value] : extra) facts.hello->append(key, value);
-    return facts;
-  };
-  const Finding majority = judge(shard_member({{"isImplicitDefaultMajorityWC", true}}), "HARD-012");
-  EXPECT_EQ(majority.status, Status::pass) << majority.message;
-  EXPECT_EQ(majority.evidence["read_from"], "hello of " + shard_member({}).address());
-  const Finding psa = judge(shard_member({{"isImplicitDefaultMajorityWC", false}}), "HARD-012");
-  EXPECT_EQ(psa.status, Status::fail);
-  EXPECT_NE(psa.message.find("w:1"), std::string::npos);
-  const Finding global =
-      judge(shard_member({{"isImplicitDefaultMajorityWC", false},
-                          {"cwwc", bson::Document{{"w", "majority"}, {"wtimeout", 0}}}}),
-            "HARD-012");
-  EXPECT_EQ(global.status, Status::pass);
-  EXPECT_EQ(global.evidence["defaultWriteConcernSource"], "global (hello cwwc)");
+// A shard server applies no default (extractWriteConcern, write_concern.cpp): writes reach it
+// through mongos, whose write concern HARD-012 judges; whatever its hello says.
+TEST(DefaultWriteConcern, AShardMemberDefersToMongos) {
+  NodeFacts facts = reachable_node("7.0.12", "shard1");
+  facts.component.kind = ClusterComponent::Kind::shard;
+  facts.hello->append("isImplicitDefaultMajorityWC", true);
+  const Finding finding = judge(facts, "HARD-012");
+  EXPECT_EQ(finding.status, Status::skipped);
+  EXPECT_NE(finding.message.find("applies no default write concern"), std::string::npos);
 }
 
-// mongos computes no implicit majority (only a replica set's replication coordinator does,
-// read_write_concern_defaults.cpp): without setDefaultRWConcern its reply has no default, which
-// from 5.0 leaves each shard's own implicit default to apply; before 5.0, w:1 everywhere.
-TEST(DefaultWriteConcern, MongosWithoutAGlobalDefaultDefersToTheShards) {
-  const auto mongos_with = [](std::string version) {
+// mongos has no implicit majority (only a replica set's replication coordinator sets it,
+// read_write_concern_defaults.cpp): without setDefaultRWConcern a write through it that names no
+// write concern is sent with w:1, in every version.
+TEST(DefaultWriteConcern, MongosWithoutAGlobalDefaultSendsW1) {
+  const auto mongos_with = [](std::string version, bson::Document defaults) {
     NodeFacts facts = reachable_node(std::move(version));
     facts.hello = bson::Document{{"msg", "isdbgrid"}, {"ok", 1.0}};
-    facts.commands["getDefaultRWConcern"] =
-        answered(bson::Document{{"defaultReadConcern", bson::Document{{"level", "local"}}},
-                                {"defaultWriteConcernSource", "implicit"},
-                                {"defaultReadConcernSource", "implicit"},
-                                {"ok", 1.0}});
+    facts.commands["getDefaultRWConcern"] = answered(std::move(defaults));
     return facts;
   };
-  const Finding current = judge(mongos_with("7.0.12"), "HARD-012");
-  EXPECT_EQ(current.status, Status::skipped) << current.message;
-  EXPECT_NE(current.message.find("each shard's primary applies its own implicit default"),
-            std::string::npos);
-  EXPECT_EQ(judge(mongos_with("4.4.29"), "HARD-012").status, Status::fail);
-}
-
-TEST(DefaultWriteConcern, RefusedIsSkippedAndNeverRunIsAnError) {
-  NodeFacts facts = reachable_node("7.0.12", "rs0");
-  facts.commands["getDefaultRWConcern"] = refused();
-  const Finding refused_finding = judge(facts, "HARD-012");
-  EXPECT_EQ(refused_finding.status, Status::skipped);
-  EXPECT_NE(refused_finding.message.find("getDefaultRWConcern"), std::string::npos);
-  EXPECT_EQ(judge(reachable_node("7.0.12", "rs0"), "HARD-012").status, Status::error);
+  const bson::Document none{{"defaultReadConcern", bson::Document{{"level", "local"}}},
+                            {"defaultWriteConcernSource", "implicit"},
+                            {"defaultReadConcernSource", "implicit"},
+                            {"ok", 1.0}};
+  const Finding current = judge(mongos_with("7.0.12", none), "HARD-012");
+  EXPECT_EQ(current.status, Status::fail) << current.message;
+  EXPECT_NE(current.message.find("sent to the shards with w:1"), std::string::npos);
+  EXPECT_EQ(current.evidence["read_from"],
+            "mongos getDefaultRWConcern of " + mongos_with("7.0.12", none).address());
+  EXPECT_EQ(judge(mongos_with("4.4.29", bson::Document{{"ok", 1.0}}), "HARD-012").status,
+            Status::fail);
+  EXPECT_EQ(judge(mongos_with("7.0.12", defaults("majority", "global")), "HARD-012").status,
+            Status::pass);
 }
 
 NodeFacts with_fcv(std::string binary, bson::Value fcv) {
