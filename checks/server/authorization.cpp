@@ -354,28 +354,27 @@ std::vector<std::string> broad_grants(const bson::Document& privilege) {
 
 // What the role catalogue (rolesInfo on each listed database) left out: the databases whose
 // roles were refused or failed, and how many listed databases were never asked (the probe asks
-// at most 100). `ran` is false when no database's roles were asked at all.
+// at most 100).
 struct CatalogueGaps {
-  bool ran = false;
+  std::size_t asked = 0;   // databases whose roles were asked for
+  std::size_t listed = 0;  // databases listDatabases named, but local and config
   std::vector<std::string> not_read;
   std::optional<Verdict> first_refusal;
-  std::size_t listed = 0;
-  std::size_t not_asked = 0;
+  bool ran() const { return asked > 0; }
+  std::size_t not_asked() const { return listed > asked ? listed - asked : 0; }
 };
 
 CatalogueGaps catalogue_gaps(const NodeFacts& facts) {
   CatalogueGaps gaps;
-  std::size_t asked = 0;
   for (const auto& [key, outcome] : facts.commands) {
     if (!key.starts_with("rolesInfo ")) continue;
-    ++asked;
+    ++gaps.asked;
     auto reply = command_reply(facts, key, "viewRole");
     if (auto* verdict = std::get_if<Verdict>(&reply)) {
       gaps.not_read.push_back(key.substr(std::string_view("rolesInfo ").size()));
       if (!gaps.first_refusal) gaps.first_refusal = *verdict;
     }
   }
-  gaps.ran = asked > 0;
   if (const bson::Document* listed = successful_reply(facts, "listDatabases")) {
     for (const bson::Value& value : listed->get_array("databases").value_or(bson::Array{})) {
       const auto* database = value.get_if<bson::Document>();
@@ -383,7 +382,6 @@ CatalogueGaps catalogue_gaps(const NodeFacts& facts) {
       if (name && *name != "local" && *name != "config") ++gaps.listed;
     }
   }
-  gaps.not_asked = gaps.listed > asked ? gaps.listed - asked : 0;
   return gaps;
 }
 
@@ -423,21 +421,21 @@ Verdict judge_custom_roles(const NodeFacts& facts) {
                   : std::to_string(custom) + " custom role(s) grant only scoped privileges";
   const CatalogueGaps gaps = catalogue_gaps(facts);
   if (!gaps.not_read.empty()) evidence["databases_not_read"] = gaps.not_read;
-  if (gaps.not_asked > 0) evidence["databases_not_asked"] = gaps.not_asked;
+  if (gaps.not_asked() > 0) evidence["databases_not_asked"] = gaps.not_asked();
   if (gaps.first_refusal) {
     return incomplete(
         *gaps.first_refusal,
         judged + " among those read; the roles of " + join(gaps.not_read) + " were not read",
         evidence);
   }
-  if (gaps.not_asked > 0) {
+  if (gaps.not_asked() > 0) {
     return {Status::skipped,
-            judged + " among those read, but the roles of " + std::to_string(gaps.not_asked) +
+            judged + " among those read, but the roles of " + std::to_string(gaps.not_asked()) +
                 " of the " + std::to_string(gaps.listed) +
                 " databases listed were not read (at most 100 are asked)",
             evidence};
   }
-  if (!gaps.ran && !external.how.empty()) {
+  if (!gaps.ran() && !external.how.empty()) {
     return {Status::skipped,
             judged + " among the roles users hold, but with " + join(external.how) +
                 " any role of admin may be granted, and the databases' roles were not listed "
@@ -446,7 +444,7 @@ Verdict judge_custom_roles(const NodeFacts& facts) {
   }
   return {
       Status::pass,
-      judged + (gaps.ran ? "" : " (the roles users hold; the databases' roles were not listed)"),
+      judged + (gaps.ran() ? "" : " (the roles users hold; the databases' roles were not listed)"),
       evidence};
 }
 
@@ -748,16 +746,14 @@ Verdict judge_unused_roles(const NodeFacts& facts) {
   if (seen.missing) return *seen.missing;
   // Every custom role defined, with the roles it inherits.
   const CatalogueGaps gaps = catalogue_gaps(facts);
-  if (!gaps.ran) {
+  if (!gaps.ran()) {
     return {Status::skipped,
             "the custom roles of the node's databases were not listed (rolesInfo runs on each "
             "database listDatabases names; listDatabases needs the listDatabases action)"};
   }
   std::map<std::string, std::vector<std::string>> defined;
-  std::size_t databases = 0;
   for (const auto& [key, outcome] : facts.commands) {
     if (!key.starts_with("rolesInfo ")) continue;
-    ++databases;
     if (outcome.state != CommandOutcome::State::ok) continue;
     for (const bson::Value& value : outcome.reply.get_array("roles").value_or(bson::Array{})) {
       const auto* role = value.get_if<bson::Document>();
@@ -782,9 +778,9 @@ Verdict judge_unused_roles(const NodeFacts& facts) {
   for (const auto& [name, inherited] : defined)
     if (!used.contains(name)) unused.push_back(name);
   json evidence = {
-      {"custom_roles", defined.size()}, {"unused", unused}, {"databases_listed", databases}};
+      {"custom_roles", defined.size()}, {"unused", unused}, {"databases_listed", gaps.asked}};
   if (!gaps.not_read.empty()) evidence["databases_not_read"] = gaps.not_read;
-  if (gaps.not_asked > 0) evidence["databases_not_asked"] = gaps.not_asked;
+  if (gaps.not_asked() > 0) evidence["databases_not_asked"] = gaps.not_asked();
   if (list_databases_scope(facts) != ListingScope::complete)
     evidence["databases_listing"] = "filtered or unknown";
   if (!unused.empty()) {
@@ -799,9 +795,9 @@ Verdict judge_unused_roles(const NodeFacts& facts) {
         "every custom role read is held; the roles of " + join(gaps.not_read) + " were not read",
         evidence);
   }
-  if (gaps.not_asked > 0) {
+  if (gaps.not_asked() > 0) {
     return {Status::skipped,
-            "every custom role read is held, but the roles of " + std::to_string(gaps.not_asked) +
+            "every custom role read is held, but the roles of " + std::to_string(gaps.not_asked()) +
                 " of the " + std::to_string(gaps.listed) +
                 " databases listed were not read (at most 100 are asked)",
             evidence};

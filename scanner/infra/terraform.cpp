@@ -743,29 +743,28 @@ class TerraformReader {
   // `collection`, resolved) when the expression's value is the element itself and there is no
   // `if`; the key's member of the element in `key_member` when it is `x.<member>`.
   bool for_expression(std::string_view text, const HclValue*& collection, std::string& key_member) {
-    const auto trim = trimmed;
-    text = trim(text);
+    text = trimmed(text);
     if (text.size() < 2 || !((text.front() == '{' && text.back() == '}') ||
                              (text.front() == '[' && text.back() == ']')))
       return false;
     const bool map = text.front() == '{';
-    text = trim(text.substr(1, text.size() - 2));
+    text = trimmed(text.substr(1, text.size() - 2));
     if (!text.starts_with("for ") && !text.starts_with("for\t") && !text.starts_with("for\n"))
       return false;
-    text = trim(text.substr(3));
+    text = trimmed(text.substr(3));
     const std::size_t in = text.find(" in ");
     const std::size_t colon = text.find(':');
     if (in == std::string_view::npos || colon == std::string_view::npos || colon < in) return false;
-    std::string_view names = trim(text.substr(0, in));
-    const std::string_view element_name = trim(names.substr(names.rfind(',') + 1));
-    const std::string_view source = trim(text.substr(in + 4, colon - in - 4));
-    std::string_view result = trim(text.substr(colon + 1));
+    std::string_view names = trimmed(text.substr(0, in));
+    const std::string_view element_name = trimmed(names.substr(names.rfind(',') + 1));
+    const std::string_view source = trimmed(text.substr(in + 4, colon - in - 4));
+    std::string_view result = trimmed(text.substr(colon + 1));
     if (result.find(" if ") != std::string_view::npos) return false;
     if (map) {
       const std::size_t arrow = result.find("=>");
       if (arrow == std::string_view::npos) return false;
-      const std::string_view key = trim(result.substr(0, arrow));
-      result = trim(result.substr(arrow + 2));
+      const std::string_view key = trimmed(result.substr(0, arrow));
+      result = trimmed(result.substr(arrow + 2));
       if (key.starts_with(element_name) && key.substr(element_name.size()).starts_with("."))
         key_member = std::string(key.substr(element_name.size() + 1));
     }
@@ -1423,7 +1422,8 @@ bool is_terraform_plan(const nlohmann::json& document) {
 }
 
 // Whether the file's resources include one this reader reads and names a variable or local, which
-// the module's other files may give.
+// the module's other files may give. kReadTypes are the types read_rules and read_load_balancers
+// read: a type they learn is added here too.
 bool needs_module_values(const HclBody& file, std::string_view text) {
   if (text.find("var.") == std::string_view::npos && text.find("local.") == std::string_view::npos)
     return false;
