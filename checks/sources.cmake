@@ -55,6 +55,7 @@ mongoscan_sources(MONGOSCAN_SOURCES checks/server
   audit_filter.cpp
   authorization.cpp
   command_evidence.cpp
+  data_fields.cpp
   durability.cpp
   edition.cpp
   hardening.cpp
@@ -62,6 +63,7 @@ mongoscan_sources(MONGOSCAN_SOURCES checks/server
   network.cpp
   pki_identity.cpp
   release_data.cpp
+  server_defaults.cpp
   server_settings.cpp
   transport.cpp
   versions.cpp)

@@ -67,6 +67,7 @@ mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/checks/server
   pki_identity_lab_test.cpp
   pki_identity_test.cpp
   release_data_test.cpp
+  server_defaults_test.cpp
   server_settings_test.cpp
   transport_lab_test.cpp
   transport_test.cpp

@@ -2,6 +2,7 @@
 
 #include "checks/listing_scope.h"
 #include "checks/server/command_evidence.h"
+#include "checks/server/server_defaults.h"
 #include "checks/server/server_settings.h"
 #include "checks/text_list.h"
 #include "checks/verdict.h"
@@ -13,10 +14,15 @@ namespace {
 
 using nlohmann::json;
 
-// Server defaults (manual, "Authentication Parameters"): the iteration counts of stored SCRAM
-// credentials, and the mechanisms a server offers.
-constexpr std::int64_t kScramSha1Iterations = 10000;
-constexpr std::int64_t kScramSha256Iterations = 15000;
+// The server's default iteration count for new SCRAM credentials of `mechanism` at `version`
+// (server_defaults.h); 0 where the version has none.
+std::int64_t default_iterations(std::string_view mechanism, std::string_view version) {
+  const json value = server_defaults().value(mechanism == "SCRAM-SHA-256"
+                                                 ? "setParameter.scramSHA256IterationCount"
+                                                 : "setParameter.scramIterationCount",
+                                             version);
+  return value.is_number_integer() ? value.get<std::int64_t>() : 0;
+}
 
 // The unauthenticated probes decide: code 13 means the node enforces authentication; a non-empty
 // listDatabases or a successful getLog means anyone can read; an empty listDatabases proves
@@ -213,9 +219,10 @@ Verdict judge_iteration_counts(const NodeFacts& facts) {
   std::vector<std::string> low;
   std::vector<std::string> unreadable;  // reported, but not as a whole number
   json evidence = json::object();
+  const std::string version = server_version(facts);
   for (const auto& [name, minimum] :
-       {std::pair{"scramIterationCount", kScramSha1Iterations},
-        std::pair{"scramSHA256IterationCount", kScramSha256Iterations}}) {
+       {std::pair{"scramIterationCount", default_iterations("SCRAM-SHA-1", version)},
+        std::pair{"scramSHA256IterationCount", default_iterations("SCRAM-SHA-256", version)}}) {
     const bson::Value* reported = parameters.find(name);
     const auto count = parameters.get_int64(name);
     if (reported == nullptr) {
@@ -232,8 +239,7 @@ Verdict judge_iteration_counts(const NodeFacts& facts) {
   }
   if (facts.authentication && facts.authentication->scram_iteration_count > 0) {
     const AuthenticationFacts& authentication = *facts.authentication;
-    const std::int64_t minimum =
-        authentication.mechanism == "SCRAM-SHA-256" ? kScramSha256Iterations : kScramSha1Iterations;
+    const std::int64_t minimum = default_iterations(authentication.mechanism, version);
     evidence["scanning_account_iterations"] = authentication.scram_iteration_count;
     if (authentication.scram_iteration_count < minimum) {
       low.push_back("the scanning account's stored " + authentication.mechanism +

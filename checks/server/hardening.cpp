@@ -333,9 +333,9 @@ Verdict judge_audit_destination(const ServerSettings& settings, const std::strin
 
 // HARD-014: successful authorization checks are audited, where the policy requires it (STIG
 // V-252134's check text: "setParameter: auditAuthorizationSuccess: true"). The parameter is MongoDB
-// Enterprise's and defaults to false, so only authorization failures reach the audit log (manual,
-// "auditAuthorizationSuccess"; the auditConfig cluster parameter's field of that name from 7.1).
-// The live value from getParameter, else setParameter as configured, else that default. With
+// Enterprise's and defaults to false (server_defaults.h), so only authorization failures reach the
+// audit log (the auditConfig cluster parameter's field of that name from 7.1). The live value from
+// getParameter, else setParameter as configured, else that default. With
 // auditLog.runtimeConfiguration the runtime audit configuration holds it (setAuditConfig) and the
 // server refuses the startup parameter, so it is not judged.
 Verdict judge_authorization_success_auditing(const ServerSettings& settings,
@@ -344,11 +344,9 @@ Verdict judge_authorization_success_auditing(const ServerSettings& settings,
   const ServerSetting destination = settings["auditLog.destination"];
   if (auto off = audit_not_running(destination, build)) return *off;
   const ServerSetting configured = settings["setParameter.auditAuthorizationSuccess"];
-  json setting =
-      configured.set
-          ? configured.evidence()
-          : json{{"value", false}, {"set", false}, {"source", "default (MongoDB Enterprise)"}};
-  std::optional<bool> audited = configured.set ? parameter_flag(configured.value) : false;
+  json setting = configured.evidence();
+  if (!configured.set) setting["source"] = configured.source + " (MongoDB Enterprise)";
+  std::optional<bool> audited = parameter_flag(configured.value);
   if (parameters != nullptr) {
     if (const auto live = parameters->get_bool("auditAuthorizationSuccess")) {
       audited = *live;

@@ -5,6 +5,7 @@
 
 #include "checks/host_scope.h"
 #include "checks/server/command_evidence.h"
+#include "checks/server/server_defaults.h"
 #include "checks/server/server_settings.h"
 #include "checks/text_list.h"
 #include "checks/verdict.h"
@@ -14,10 +15,8 @@ namespace {
 
 using nlohmann::json;
 
+// The port every scanner tries first: mongod's and mongos's default (server_defaults.h).
 constexpr std::uint16_t kDefaultPort = 27017;
-// ServerGlobalParams::ConfigServerPort and ShardServerPort (src/mongo/db/server_options.h).
-constexpr std::uint16_t kConfigServerPort = 27019;
-constexpr std::uint16_t kShardServerPort = 27018;
 constexpr std::int64_t kWireVersion36 = 6;  // the first version without the HTTP interface
 
 std::string_view scope_name(HostScope scope) {
@@ -120,21 +119,9 @@ Verdict judge_bind_addresses(const NodeFacts& facts) {
 }
 
 // NET-003 from a config file: the port it configures; when it names none, mongod's default for
-// its cluster role: 27019 for a config server, 27018 for a shard, 27017 otherwise (mongod's
-// options: "if (!params.count("net.port")) ... ConfigServerPort ... ShardServerPort",
-// src/mongo/db/mongod_options.cpp, in every version).
+// its cluster role (27019 for a config server, 27018 for a shard: server_defaults.h).
 Verdict judge_configured_port(const ServerSettings& settings) {
-  ServerSetting port = settings["net.port"];
-  if (!port.set) {
-    const ServerSetting role = settings["sharding.clusterRole"];
-    const std::uint16_t role_port = role.value == "configsvr"  ? kConfigServerPort
-                                    : role.value == "shardsvr" ? kShardServerPort
-                                                               : 0;
-    if (role_port != 0) {
-      port.value = role_port;
-      port.source = "default for sharding.clusterRole " + role.value.get<std::string>();
-    }
-  }
+  const ServerSetting port = settings["net.port"];
   const json evidence = {{"net.port", port.evidence()}};
   if (port.value == kDefaultPort) {
     return {Status::fail,
@@ -272,11 +259,10 @@ Verdict judge_version_disclosure(const NodeFacts& facts) {
           evidence};
 }
 
-// NET-009: net.maxIncomingConnections set below mongod's default, DEFAULT_MAX_CONN = 1000000
-// (src/mongo/db/server_options.h). Left at it, the real limit is 80% of the process's open-file
-// soft limit (getSupportedMax in the transport layer: min(rlim_cur * .8, maxConns)), a number
-// chosen for the operating system, not for the deployment's connection budget.
-constexpr std::int64_t kDefaultMaxConnections = 1000000;
+// NET-009: net.maxIncomingConnections set below mongod's default (DEFAULT_MAX_CONN,
+// server_defaults.h). Left at it, the real limit is 80% of the process's open-file soft limit
+// (getSupportedMax in the transport layer: min(rlim_cur * .8, maxConns)), a number chosen for the
+// operating system, not for the deployment's connection budget.
 
 Verdict judge_connection_limit_settings(const ServerSettings& settings,
                                         const bson::Document* server_status, const Policy& policy) {
@@ -292,8 +278,9 @@ Verdict judge_connection_limit_settings(const ServerSettings& settings,
     }
   }
   if (effective) evidence["serverStatus_limit"] = *effective;
-  const bool limited = limit.set && limit.value.is_number() &&
-                       limit.value.get<std::int64_t>() < kDefaultMaxConnections;
+  const json ceiling = server_defaults().value("net.maxIncomingConnections", "");
+  const bool limited = limit.set && limit.value.is_number() && ceiling.is_number() &&
+                       limit.value.get<std::int64_t>() < ceiling.get<std::int64_t>();
   if (!limited) {
     return {Status::fail,
             std::string("net.maxIncomingConnections is ") +

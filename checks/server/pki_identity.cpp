@@ -24,11 +24,6 @@ enum SpecIndex { kClientCertificates = 0, kRevocation = 1, kCipherConfig = 2, kM
 
 const CheckSpec& spec(SpecIndex index) { return pki_identity_specs()[index]; }
 
-// The cipher string the server starts with when opensslCipherConfig is not given:
-// kSSLCipherConfigDefault, as getParameter reports it
-// (shared/server-replies/getParameter-star.json, MongoDB 4.4 to 8.0).
-constexpr std::string_view kDefaultCipherConfig = "HIGH:!EXPORT:!aNULL@STRENGTH";
-
 bool tls_disabled(const ServerSetting& mode) {
   return !mode.value.is_string() || mode.value == "disabled";
 }
@@ -365,8 +360,9 @@ CipherConfig cipher_config(const ServerSettings& settings, const bson::Document*
     if (configured.set && configured.value.is_string())
       return {configured.value.get<std::string>(), configured.evidence()};
   }
-  return {std::string(kDefaultCipherConfig),
-          {{"value", kDefaultCipherConfig}, {"set", false}, {"source", "default"}}};
+  // The version's default, kSSLCipherConfigDefault (server_defaults.h).
+  const ServerSetting fallback = settings["setParameter.opensslCipherConfig"];
+  return {value_text(fallback.value), fallback.evidence()};
 }
 
 Verdict judge_cipher_settings(const ServerSettings& settings, const bson::Document* parameters,

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 #include <set>
 
+#include "checks/server/data_fields.h"
 #include "checks/server/server_settings.h"
 
 namespace mongoscan {
@@ -12,16 +13,15 @@ namespace {
 
 using nlohmann::json;
 
+constexpr const char* kReleaseDataOrigin = "release data";
+
 Error data_error(std::string message) {
-  return Error{ErrorCode::protocol, "release data", std::move(message)};
+  return data_file_error(kReleaseDataOrigin, std::move(message));
 }
 
 // A required string member, or the error naming it.
 Result<std::string> text(const json& object, const char* key, const std::string& where) {
-  const auto it = object.find(key);
-  if (it == object.end() || !it->is_string() || it->get<std::string>().empty())
-    return data_error(where + ": '" + key + "' must be a non-empty string");
-  return it->get<std::string>();
+  return required_text(object, key, where, kReleaseDataOrigin);
 }
 
 // An optional string member: absent or null gives none.
@@ -40,22 +40,7 @@ bool is_date(std::string_view text) {
 }
 
 // "x.y.z" with numbers only.
-bool is_version(std::string_view text) {
-  int dots = 0;
-  bool digit_before = false;
-  for (const char c : text) {
-    if (c == '.') {
-      if (!digit_before) return false;
-      ++dots;
-      digit_before = false;
-    } else if (c >= '0' && c <= '9') {
-      digit_before = true;
-    } else {
-      return false;
-    }
-  }
-  return dots == 2 && digit_before;
-}
+bool is_version(std::string_view text) { return version_dots(text) == 2; }
 
 Result<ReleaseSeries> parse_series(const json& entry) {
   if (!entry.is_object()) return data_error("every series entry must be an object");

@@ -4,6 +4,7 @@
 #include <array>
 #include <charconv>
 
+#include "checks/server/server_defaults.h"
 #include "checks/text_list.h"
 #include "scanner/facts/node_facts.h"
 #include "scanner/text/ascii_case.h"
@@ -12,71 +13,6 @@ namespace mongoscan {
 namespace {
 
 using nlohmann::json;
-
-// MongoDB's defaults for settings the checks read, per version: the entry with the latest `since`
-// not above the node's version applies. Sources: the manual's configuration file options page for
-// each version ("Default:" of each option) and its release notes.
-struct DefaultValue {
-  std::string_view path;
-  std::string_view since;  // first version with this default; "0" for every version
-  std::string_view value;  // JSON text
-};
-
-constexpr std::array kDefaults = {
-    DefaultValue{"net.port", "0", "27017"},
-    // 3.6 release notes: mongod and mongos bind to localhost by default.
-    DefaultValue{"net.bindIp", "0", "\"0.0.0.0\""},
-    DefaultValue{"net.bindIp", "3.6", "\"localhost\""},
-    DefaultValue{"net.bindIpAll", "0", "false"},
-    // DEFAULT_MAX_CONN (src/mongo/db/server_options.h); the operating system's open-file limit
-    // caps what a node really accepts (serverStatus connections.current + available).
-    DefaultValue{"net.maxIncomingConnections", "0", "1000000"},
-    // "inspect client data for validity on receipt (DEFAULT)": net.wireObjectCheck, into which
-    // canonicalizeServerOptions (src/mongo/db/server_options_server_helpers.cpp) folds the
-    // objcheck and noobjcheck switches; manual: "Default: true".
-    DefaultValue{"net.wireObjectCheck", "0", "true"},
-    DefaultValue{"net.tls.mode", "0", "\"disabled\""},
-    // net.tls.FIPSMode is a Switch ("Activate FIPS 140-2 mode at startup",
-    // src/mongo/util/net/ssl_options_server.cpp): off unless given.
-    DefaultValue{"net.tls.FIPSMode", "0", "false"},
-    DefaultValue{"net.tls.allowInvalidCertificates", "0", "false"},
-    DefaultValue{"net.tls.allowInvalidHostnames", "0", "false"},
-    DefaultValue{"net.tls.disabledProtocols", "0", "null"},
-    // Manual, net.tls.disabledProtocols: from 4.0 MongoDB disables TLS 1.0 where TLS 1.1 or later
-    // is available (jstests/ssl: "Make sure MongoD starts with TLS 1.0 disabled").
-    DefaultValue{"net.tls.disabledProtocols", "4.0", "\"TLS1_0\""},
-    DefaultValue{"net.tls.CAFile", "0", "null"},
-    // "Allow client to connect without presenting a certificate", a Switch: off unless given
-    // (src/mongo/util/net/ssl_options_server.idl).
-    DefaultValue{"net.tls.allowConnectionsWithoutCertificates", "0", "false"},
-    DefaultValue{"net.tls.CRLFile", "0", "null"},
-    DefaultValue{"setParameter.tlsUseSystemCA", "0", "false"},
-    // 3.6: snappy; 4.2: snappy, zstd and zlib (release notes, wire compression).
-    DefaultValue{"net.compression.compressors", "0", "\"disabled\""},
-    DefaultValue{"net.compression.compressors", "3.6", "\"snappy\""},
-    DefaultValue{"net.compression.compressors", "4.2", "\"snappy,zstd,zlib\""},
-    DefaultValue{"security.authorization", "0", "\"disabled\""},
-    DefaultValue{"security.transitionToAuth", "0", "false"},
-    DefaultValue{"security.javascriptEnabled", "0", "true"},
-    DefaultValue{"security.enableEncryption", "0", "false"},
-    DefaultValue{"security.redactClientLogData", "0", "false"},
-    DefaultValue{"auditLog.destination", "0", "null"},
-    // Manual, storage.journal.enabled: "Default: true on 64-bit systems"; removed in 6.1, where
-    // journaling is always on.
-    DefaultValue{"storage.journal.enabled", "0", "true"},
-    DefaultValue{"auditLog.filter", "0", "null"},  // no filter: every auditable event is kept
-    // src/mongo/db/server_options_base.idl: systemLog.quiet and systemLog.logAppend are Switches
-    // (off unless given); systemLog.verbosity has no default, and no verbosity option means
-    // level 0 (the table of verbosity options in the same file).
-    DefaultValue{"systemLog.quiet", "0", "false"},
-    DefaultValue{"systemLog.logAppend", "0", "false"},
-    DefaultValue{"systemLog.verbosity", "0", "0"},
-    // MongoDB Enterprise's LDAP options (addCommonLDAPOptions: security.ldap.transportSecurity
-    // "(none|tls)", setDefault "tls"); manual "Configuration File Options": bind.method
-    // "Default: simple".
-    DefaultValue{"security.ldap.transportSecurity", "0", "\"tls\""},
-    DefaultValue{"security.ldap.bind.method", "0", "\"simple\""},
-};
 
 // The value at a dotted path inside a document, if every step is there.
 const bson::Value* find_path(const bson::Document& document, std::string_view path) {
@@ -103,24 +39,20 @@ std::array<int, 3> version_parts(std::string_view version) {
   return parts;
 }
 
-// The version whose defaults a config file's unset settings are judged at: every default in
-// kDefaults is the same from 4.2 on.
+// The version whose defaults a config file's unset settings are judged at: every setting the
+// server defaults table gives for 4.2 keeps its default in later versions (server_defaults_test).
 constexpr std::string_view kConfigFileDefaultsVersion = "4.2";
 
-ServerSetting default_setting(std::string_view version, std::string_view path) {
-  const DefaultValue* chosen = nullptr;
-  int entries = 0;
-  for (const DefaultValue& entry : kDefaults) {
-    if (entry.path != path) continue;
-    ++entries;
-    if (version.empty() || compare_versions(entry.since, version) <= 0) chosen = &entry;
-  }
-  if (chosen == nullptr || (version.empty() && entries > 1)) {
-    return {json(), false, "not set; no known default for this version"};
-  }
-  return {json::parse(chosen->value), false,
-          chosen->since == "0" ? std::string("default")
-                               : "default since MongoDB " + std::string(chosen->since)};
+// The table's default for `path`, its `when` conditions met by `configured`.
+ServerSetting default_setting(std::string_view version, std::string_view path,
+                              const json& configured) {
+  const ServerDefault* entry = server_defaults().find(path, version, configured);
+  if (entry == nullptr) return {json(), false, "not set; no known default for this version"};
+  std::string source = "default";
+  for (const auto& [key, value] : entry->when.items())
+    source += " for " + key + " " + value_text(value);
+  if (entry->when.empty() && entry->since != "0") source += " since MongoDB " + entry->since;
+  return {entry->value, false, std::move(source)};
 }
 
 // A config file's scalar as mongod's options parser types it (YAMLNodeToValue in
@@ -205,12 +137,7 @@ std::string server_version(const NodeFacts& facts) {
 
 ServerSetting server_setting(const bson::Document& cmd_line_opts, std::string_view version,
                              std::string_view path) {
-  if (const auto parsed = cmd_line_opts.get_document("parsed")) {
-    if (const bson::Value* value = find_path(*parsed, path)) {
-      return {bson::to_json(*value), true, "getCmdLineOpts parsed." + std::string(path)};
-    }
-  }
-  return default_setting(version, path);
+  return ServerSettings(cmd_line_opts, std::string(version))[path];
 }
 
 ServerSettings::ServerSettings(const bson::Document& cmd_line_opts, std::string version)
@@ -220,7 +147,12 @@ ServerSettings::ServerSettings(const ServerConfigFile& file)
     : file_(&file), version_(kConfigFileDefaultsVersion) {}
 
 ServerSetting ServerSettings::operator[](std::string_view path) const {
-  if (cmd_line_opts_ != nullptr) return server_setting(*cmd_line_opts_, version_, path);
+  if (cmd_line_opts_ != nullptr) {
+    const auto parsed = cmd_line_opts_->get_document("parsed");
+    if (const bson::Value* value = parsed ? find_path(*parsed, path) : nullptr)
+      return {bson::to_json(*value), true, "getCmdLineOpts parsed." + std::string(path)};
+    return default_for(path);
+  }
   json values = json::array();
   int line = 0;
   for (const ServerConfigSetting& setting : file_->settings) {
@@ -229,9 +161,22 @@ ServerSetting ServerSettings::operator[](std::string_view path) const {
     values.push_back(path.starts_with("setParameter.") ? json(setting.value)
                                                        : option_value(setting.value));
   }
-  if (values.empty()) return default_setting(version_, path);
+  if (values.empty()) return default_for(path);
   return {values.size() == 1 ? values[0] : values, true,
           (file_->command_line ? "command line, line " : "line ") + std::to_string(line)};
+}
+
+ServerSetting ServerSettings::default_for(std::string_view path) const {
+  json configured = json::object();
+  for (const ServerDefault& entry : server_defaults().entries) {
+    if (entry.setting != path) continue;
+    for (const auto& condition : entry.when.items()) {
+      if (configured.contains(condition.key())) continue;
+      const ServerSetting value = (*this)[condition.key()];
+      if (value.set) configured[condition.key()] = value.value;
+    }
+  }
+  return default_setting(version_, path, configured);
 }
 
 bool ServerSettings::has_section(std::string_view section) const {
@@ -264,12 +209,12 @@ std::vector<std::string> authentication_mechanisms(const bson::Document* paramet
     return string_elements(reported);
   }
   const ServerSetting configured = settings["setParameter.authenticationMechanisms"];
-  if (!configured.set || !configured.value.is_string()) {
-    source = "default";
-    return {"MONGODB-X509", "SCRAM-SHA-1", "SCRAM-SHA-256"};
-  }
   source = configured.source;
-  return comma_separated(configured.value.get<std::string>());
+  if (configured.value.is_string()) return comma_separated(configured.value.get<std::string>());
+  std::vector<std::string> mechanisms;  // the default: a list, as getParameter reports it
+  for (const json& mechanism : configured.value)
+    if (mechanism.is_string()) mechanisms.push_back(mechanism.get<std::string>());
+  return mechanisms;
 }
 
 }  // namespace mongoscan

@@ -1,8 +1,8 @@
 #pragma once
 // A server setting as a node runs with it, or as a config file declares it. getCmdLineOpts lists
 // only the options that were set (configuration file or command line); anything else runs at
-// MongoDB's default for the node's version, which a table here holds. Evidence says which of the
-// two it was.
+// MongoDB's default for the node's version (server_defaults.h). Evidence says which of the two it
+// was.
 
 #include <initializer_list>
 #include <nlohmann/json.hpp>
@@ -54,6 +54,9 @@ class ServerSettings {
   Subject file_subject(std::initializer_list<std::string_view> paths) const;
 
  private:
+  // The default at this version, for the cluster role and other settings the table conditions on.
+  ServerSetting default_for(std::string_view path) const;
+
   const bson::Document* cmd_line_opts_ = nullptr;
   const ServerConfigFile* file_ = nullptr;
   std::string version_;
@@ -77,9 +80,8 @@ std::optional<bool> parameter_flag(const nlohmann::json& value);
 
 // authenticationMechanisms as the node runs with it: getParameter's (`parameters`) when its reply
 // holds it, else the configured setParameter (a comma-separated list; the parameter is set at
-// startup only, so the configured list is the running one), else the default (SASLGlobalParams:
-// MONGODB-X509, SCRAM-SHA-1, SCRAM-SHA-256; src/mongo/db/auth/sasl_options.cpp). `source` says
-// which.
+// startup only, so the configured list is the running one), else the version's default
+// (server_defaults.h). `source` says which.
 std::vector<std::string> authentication_mechanisms(const bson::Document* parameters,
                                                    const ServerSettings& settings,
                                                    std::string& source);

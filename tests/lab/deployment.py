@@ -9,6 +9,7 @@ import secrets
 from bson import ObjectId
 
 import rbac
+import server_defaults
 import versions
 from cursors import Cursors
 from databases import Databases
@@ -136,33 +137,30 @@ class Deployment:
         tls = self.profile.tls_for(node.spec)
         mode = tls.mode
         security = self.profile.cmd_line_opts.get("parsed", {}).get("security", {})
-        values = {
-            "authenticationMechanisms": ["MONGODB-X509", "SCRAM-SHA-1", "SCRAM-SHA-256"],
+        enterprise = "enterprise" in self.profile.build_info.get("modules", [])
+        # The defaults the checks assume (checks/data/server-defaults.json), then what the node's
+        # settings make of them.
+        values = server_defaults.parameters(node.version, enterprise)
+        values.update({
             "clusterAuthMode": _cluster_auth_mode(security),
-            "enableLocalhostAuthBypass": True,
-            "logLevel": 0,
-            # The server's TLS 1.2 cipher list is this parameter: a profile's tls.ciphers is it.
-            "opensslCipherConfig": tls.ciphers or "HIGH:!EXPORT:!aNULL@STRENGTH",
-            "quiet": False,
-            "scramIterationCount": 10000,
-            "scramSHA256IterationCount": 15000,
             "sslMode": _SSL_MODE_NAMES[mode],
             "tlsMode": mode,
-        }
-        if versions.has_ocsp(node.version):
-            values["ocspEnabled"] = True
+        })
+        if tls.ciphers:
+            # The server's TLS 1.2 cipher list is this parameter: a profile's tls.ciphers is it.
+            values["opensslCipherConfig"] = tls.ciphers
         if not node.is_mongos:
             values["featureCompatibilityVersion"] = {
                 "version": versions.feature_compatibility_version(node.version)}
-        if "enterprise" in self.profile.build_info.get("modules", []):
+        if enterprise:
             # An Enterprise server parameter (Community has none): the live value, which starts as
             # security.redactClientLogData.
             values["redactClientLogData"] = security.get("redactClientLogData") is True
-            # Enterprise auditing: only authorization failures are audited unless set (manual,
-            # "auditAuthorizationSuccess", default false); setParameter gives it as a string.
+            # setParameter gives the Enterprise audit parameter as a string.
             configured = self.profile.cmd_line_opts.get("parsed", {}).get("setParameter", {})
-            values["auditAuthorizationSuccess"] = (
-                str(configured.get("auditAuthorizationSuccess", "false")).lower() in ("true", "1"))
+            if "auditAuthorizationSuccess" in configured:
+                values["auditAuthorizationSuccess"] = (
+                    str(configured["auditAuthorizationSuccess"]).lower() in ("true", "1"))
         if node.load_balancer_port is not None:
             values["loadBalancerPort"] = node.load_balancer_port  # mongos_server_parameters.idl, an int
         values.update(self.profile.parameters)
@@ -174,7 +172,7 @@ class Deployment:
         net = self.profile.cmd_line_opts.get("parsed", {}).get("net", {})
         configured = net.get("compression", {}).get("compressors")
         if configured is None:
-            return versions.default_compressors(node.version)
+            return server_defaults.compressors(node.version)
         return [name.strip() for name in configured.split(",") if name.strip() not in ("", "disabled")]
 
     def enabled_mechanisms(self, node):

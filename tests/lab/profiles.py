@@ -13,6 +13,7 @@ from bson import json_util
 
 import generator
 import hostile
+import server_defaults
 import tls
 import versions
 
@@ -62,7 +63,7 @@ class NodeSpec:
 class TlsSpec:
     mode: str = "disabled"
     certificate: str = "valid"
-    min_version: str = None  # None: the server version's default (versions.default_tls_min_version)
+    min_version: str = None  # None: the server version's default (server_defaults.tls_min_version)
     max_version: str = None
     client_certificates: str = "none"
     ciphers: str = None  # OpenSSL cipher list for TLS 1.2 and below; None: DEFAULT
@@ -225,7 +226,7 @@ def _build(name, raw):
              "buildInfo takes its version from each node's version")
     for node in nodes:
         if node.tls:
-            _tls(dict(raw.get("tls", {}), **node.tls), versions.parse(node.version))
+            _tls(dict(raw.get("tls", {}), **node.tls), node.version)
     custom_roles = tuple(raw.get("customRoles", []))
     for role in custom_roles:
         _require({"role", "db"} <= set(role), "each custom role needs role and db")
@@ -235,7 +236,7 @@ def _build(name, raw):
         topology=topology,
         set_name=raw.get("setName"),
         nodes=nodes,
-        tls=_tls(raw.get("tls", {}), min(versions.parse(n.version) for n in nodes)),
+        tls=_tls(raw.get("tls", {}), min((n.version for n in nodes), key=versions.parse)),
         users=tuple(_user(u) for u in raw.get("users", [])),
         custom_roles=custom_roles,
         cmd_line_opts=raw.get("cmdLineOpts", {"argv": ["mongod"], "parsed": {}}),
@@ -364,7 +365,7 @@ def _tls(raw, oldest_version):
     _require(not unknown, f"unknown tls keys {sorted(unknown)}")
     spec = TlsSpec(**raw)
     if spec.min_version is None:
-        spec = dataclasses.replace(spec, min_version=versions.default_tls_min_version(oldest_version))
+        spec = dataclasses.replace(spec, min_version=server_defaults.tls_min_version(oldest_version))
     _require(spec.mode in TLS_MODES, f"tls.mode must be one of {TLS_MODES}")
     _require(spec.certificate in tls.SERVER_CERTIFICATES,
              f"tls.certificate must be one of {tls.SERVER_CERTIFICATES}")

@@ -139,8 +139,10 @@ class OpenProfileTest(LabTestCase):
         # Neither keyFile nor clusterAuthMode given; OCSP on by default from 4.4 (ssl_parameters.idl).
         self.assertEqual("undefined", everything["clusterAuthMode"])
         self.assertIs(True, everything["ocspEnabled"])
-        # The excerpt is a selection ("at least these"); ocspEnabled is a parameter it leaves out.
-        self.assertShape(everything, "getParameter-star.json", "replyExcerpt", ignore=("ocspEnabled",))
+        # The excerpt is a selection ("at least these"); ocspEnabled and tlsUseSystemCA are
+        # parameters it leaves out.
+        self.assertShape(everything, "getParameter-star.json", "replyExcerpt",
+                         ignore=("ocspEnabled", "tlsUseSystemCA"))
         one = admin.command({"getParameter": 1, "scramIterationCount": 1})
         self.assertEqual({"scramIterationCount": 10000, "ok": 1.0}, one)
         details = admin.command({"getParameter": {"showDetails": True}, "scramIterationCount": 1})

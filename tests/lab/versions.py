@@ -26,12 +26,6 @@ def has_load_balancer_port(version):
     return parse(version) >= (5, 0, 0)
 
 
-def has_ocsp(version):
-    """The ocspEnabled server parameter (default true, src/mongo/util/net/ssl_parameters.idl) exists
-    from 4.4, the OCSP support specification's minimum server version."""
-    return parse(version) >= (4, 4, 0)
-
-
 def knows_op_msg(version):
     """OP_MSG exists from 3.6; an older server closes a connection that sends it."""
     return parse(version) >= (3, 6, 0)
@@ -86,21 +80,6 @@ def heartbeat_connect_error(version, host, cause):
     (observed in 8.0 rs.status() output; 7.0 output has none)."""
     through = "onInvoke :: caused by :: " if parse(version) >= (8, 0, 0) else ""
     return f"Error connecting to {host} :: caused by :: {through}{cause}"
-
-
-def default_compressors(version):
-    """net.compression.compressors by default: none before 3.6, snappy from 3.6, snappy,zstd,zlib
-    from 4.2 (manual, configuration file options; release notes 3.6 and 4.2)."""
-    if parse(version) >= (4, 2, 0):
-        return ["snappy", "zstd", "zlib"]
-    return ["snappy"] if parse(version) >= (3, 6, 0) else []
-
-
-def default_tls_min_version(version):
-    """The lowest TLS version a server accepts with net.tls.disabledProtocols unset: from 4.0 it
-    disables only TLS 1.0 (where OpenSSL has 1.1+, as Debian's does: MongoDB DOCS-11541), before
-    that nothing. version: a parsed version tuple."""
-    return "TLSv1.1" if version >= (4, 0, 0) else "TLSv1"
 
 
 def has_stable_api(version):

@@ -164,7 +164,7 @@ TEST(IdentityProviders, WithoutGetParameterTheConfiguredMechanismsAreRead) {
   facts.commands["getCmdLineOpts"] = cmd_line_opts(bson::Document{{"security", security}});
   const Finding defaulted = judge(facts);
   EXPECT_EQ(defaulted.status, Status::fail);
-  EXPECT_EQ(defaulted.evidence["authenticationMechanisms"]["source"], "default");
+  EXPECT_EQ(defaulted.evidence["authenticationMechanisms"]["source"], "default since MongoDB 4.0");
 }
 
 }  // namespace

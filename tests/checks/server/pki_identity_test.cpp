@@ -196,7 +196,7 @@ TEST(Revocation, WithoutGetParameterTheDefaultMechanismsHoldX509) {
   facts.commands["getParameter"] = refused();
   const Finding finding = judge(facts, "TLS-007");
   EXPECT_EQ(finding.status, Status::fail) << finding.message;
-  EXPECT_EQ(finding.evidence["authenticationMechanisms"]["source"], "default");
+  EXPECT_EQ(finding.evidence["authenticationMechanisms"]["source"], "default since MongoDB 4.0");
 }
 
 TEST(Revocation, WithoutTlsOrCaItIsNotApplicable) {
