@@ -47,6 +47,24 @@ mongoscan_sources(MONGOSCAN_SOURCES scanner/cli
   suggestion.cpp
   yaml_config.cpp)
 
+# control planes, read-only: the allowlist of API calls, the gate that enforces it, the policies
+mongoscan_sources(MONGOSCAN_SOURCES scanner/cloud
+  allowlisted_transport.cpp
+  cloud_api_allowlist.cpp
+  least_privilege_policy.cpp)
+
+# control planes over HTTPS: requests and responses, endpoints, the libcurl transport, retries
+mongoscan_sources(MONGOSCAN_SOURCES scanner/cloud/http
+  curl_transport.cpp
+  http_endpoint.cpp
+  http_exchange.cpp
+  retrying_sender.cpp)
+
+# Tencent Cloud API 3.0: TC3-HMAC-SHA256 request signing, calls and their pages
+mongoscan_sources(MONGOSCAN_SOURCES scanner/cloud/tencentcloud
+  tc3_signature.cpp
+  tencent_api_client.cpp)
+
 # application files: walk, read, ignore rules, candidate rules, text scan, fingerprints
 mongoscan_sources(MONGOSCAN_SOURCES scanner/config_scan
   anchor_search.cpp

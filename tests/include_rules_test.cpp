@@ -26,11 +26,15 @@ int scanner_rank(const std::string& folder) {
   if (folder == "scanner/bson" || folder == "scanner/uri") return 1;
   if (folder == "scanner/facts") return 2;
   if (folder == "scanner/wire" || folder == "scanner/infra") return 3;
-  if (folder == "scanner/auth" || folder == "scanner/dns" || folder == "scanner/config_scan") {
+  if (folder == "scanner/auth" || folder == "scanner/dns" || folder == "scanner/config_scan" ||
+      folder == "scanner/cloud/http") {
     return 4;
   }
-  if (folder == "scanner/probe") return 5;
-  if (folder == "scanner/discovery" || folder == "scanner/data_model") return 6;
+  if (folder == "scanner/probe" || folder == "scanner/cloud") return 5;
+  if (folder == "scanner/discovery" || folder == "scanner/data_model" ||
+      folder == "scanner/cloud/tencentcloud" || folder == "scanner/cloud/atlas") {
+    return 6;
+  }
   if (folder == "scanner/cli") return 7;
   return -1;
 }

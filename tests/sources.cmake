@@ -159,6 +159,17 @@ mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/scanner/cli
   shell_completion_test.cpp
   suggestion_test.cpp)
 
+mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/scanner/cloud
+  allowlisted_transport_test.cpp
+  cloud_api_allowlist_test.cpp
+  least_privilege_policy_test.cpp)
+mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/scanner/cloud/http
+  curl_transport_test.cpp
+  http_endpoint_test.cpp
+  retrying_sender_test.cpp)
+mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/scanner/cloud/tencentcloud
+  tc3_signature_test.cpp
+  tencent_api_client_test.cpp)
 mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/scanner/config_scan
   anchor_search_test.cpp
   candidate_rules_test.cpp
@@ -232,6 +243,8 @@ mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/scanner/wire
   wire_message_test.cpp)
 
 mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/support
+  background_program.cpp
+  control_plane_lab.cpp
   dns_lab.cpp
   golden.cpp
   lab.cpp

@@ -33,6 +33,7 @@
 #include "scanner/cli/suggestion.h"
 #include "scanner/cli/version.h"
 #include "scanner/cli/yaml_config.h"
+#include "scanner/cloud/least_privilege_policy.h"
 #include "scanner/dns/srv_seedlist.h"
 #include "scanner/posix/input_file.h"
 #include "scanner/probe/auditor_role.h"
@@ -833,6 +834,15 @@ int run_cli(const std::vector<std::string>& args, CliStreams streams) {
   auditor_role->add_flag("--data-model", role_for_data_model,
                          "Add what scan --data-model needs: find and collStats on every database");
 
+  std::string policy_provider;
+  CLI::App* cloud_policy = app.add_subcommand(
+      "cloud-policy",
+      "Print the least privilege the control-plane reads need: a Tencent Cloud CAM policy, or "
+      "the Atlas roles");
+  cloud_policy->add_option("provider", policy_provider, "tencentcloud or atlas")
+      ->required()
+      ->check(CLI::IsMember({"tencentcloud", "atlas"}));
+
   std::string saved_report;
   ReportFlags convert_reports;
   CLI::App* convert = app.add_subcommand(
@@ -984,6 +994,11 @@ int run_cli(const std::vector<std::string>& args, CliStreams streams) {
     streams.out << (role_format == "json"
                         ? auditor_role_command(role_name, role_for_data_model).dump(2) + "\n"
                         : auditor_role_script(role_name, role_for_data_model));
+    return kExitOk;
+  }
+  if (cloud_policy->parsed()) {
+    streams.out << (policy_provider == "tencentcloud" ? tencent_cam_policy().dump(2) + "\n"
+                                                      : atlas_role_summary());
     return kExitOk;
   }
   if (parse_uri->parsed()) return run_parse_uri(uri_to_parse, reveal, streams);

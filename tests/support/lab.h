@@ -13,13 +13,9 @@
 #include <string>
 #include <vector>
 
-namespace mongoscan::testing_support {
+#include "tests/support/background_program.h"
 
-// The lab could not start; the message says why and includes what the lab wrote to stderr.
-class LabError : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
+namespace mongoscan::testing_support {
 
 struct LabOptions {
   int latency_ms = 0;  // delay every reply by this much (connections stay concurrent)
@@ -71,8 +67,6 @@ class LabDeployment {
  private:
   LabDeployment(pid_t pid, std::filesystem::path directory, std::filesystem::path cert_dir)
       : pid_(pid), directory_(std::move(directory)), cert_dir_(std::move(cert_dir)) {}
-
-  std::string stderr_text() const;
 
   pid_t pid_;
   std::filesystem::path directory_;

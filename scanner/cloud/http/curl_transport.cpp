@@ -1,0 +1,178 @@
+#include "scanner/cloud/http/curl_transport.h"
+
+#include <curl/curl.h>
+#include <openssl/ssl.h>
+#include <openssl/x509.h>
+
+#include <algorithm>
+#include <memory>
+#include <mutex>
+
+#include "scanner/cloud/http/http_endpoint.h"
+
+namespace mongoscan {
+namespace {
+
+void global_init_once() {
+  static std::once_flag once;
+  std::call_once(once, [] { curl_global_init(CURL_GLOBAL_DEFAULT); });
+}
+
+struct EasyFree {
+  void operator()(CURL* handle) const { curl_easy_cleanup(handle); }
+};
+struct ListFree {
+  void operator()(curl_slist* list) const { curl_slist_free_all(list); }
+};
+
+struct Collected {
+  HttpResponse response;
+  std::size_t max_body = 0;
+  bool too_large = false;
+};
+
+std::size_t on_body(char* data, std::size_t size, std::size_t count, void* user) {
+  auto* collected = static_cast<Collected*>(user);
+  const std::size_t bytes = size * count;
+  if (collected->response.body.size() + bytes > collected->max_body) {
+    collected->too_large = true;
+    return 0;  // libcurl stops with CURLE_WRITE_ERROR
+  }
+  collected->response.body.append(data, bytes);
+  return bytes;
+}
+
+// Header lines of the last response only: a new status line (after a 100 Continue) starts over.
+std::size_t on_header(char* data, std::size_t size, std::size_t count, void* user) {
+  auto* collected = static_cast<Collected*>(user);
+  std::string_view line(data, size * count);
+  while (line.ends_with('\n') || line.ends_with('\r')) line.remove_suffix(1);
+  if (line.starts_with("HTTP/")) {
+    collected->response.headers.clear();
+  } else if (const std::size_t colon = line.find(':'); colon != std::string_view::npos) {
+    std::string_view value = line.substr(colon + 1);
+    while (value.starts_with(' ') || value.starts_with('\t')) value.remove_prefix(1);
+    collected->response.headers.emplace_back(std::string(line.substr(0, colon)),
+                                             std::string(value));
+  }
+  return size * count;
+}
+
+// Adds the extra CA file to the verification store libcurl set up from the system's.
+CURLcode add_extra_ca(CURL*, void* ssl_context, void* user) {
+  const auto* file = static_cast<const std::string*>(user);
+  X509_STORE* store = SSL_CTX_get_cert_store(static_cast<SSL_CTX*>(ssl_context));
+  return X509_STORE_load_file(store, file->c_str()) == 1 ? CURLE_OK : CURLE_SSL_CACERT_BADFILE;
+}
+
+Error transfer_error(CURLcode code, const char* detail, const Collected& collected,
+                     const CurlTransportOptions& options) {
+  if (collected.too_large) {
+    return {ErrorCode::protocol, "http",
+            "the response is larger than " + std::to_string(options.max_body_bytes) + " bytes"};
+  }
+  const std::string message = detail[0] != '\0' ? detail : curl_easy_strerror(code);
+  switch (code) {
+    case CURLE_OPERATION_TIMEDOUT:
+      return {ErrorCode::timeout, "http", message};
+    case CURLE_COULDNT_RESOLVE_HOST:
+    case CURLE_COULDNT_RESOLVE_PROXY:
+      return {ErrorCode::dns, "http", message};
+    case CURLE_COULDNT_CONNECT:
+      return {ErrorCode::refused, "http", message};
+    case CURLE_PEER_FAILED_VERIFICATION:
+    case CURLE_SSL_CONNECT_ERROR:
+    case CURLE_SSL_CERTPROBLEM:
+    case CURLE_SSL_CACERT_BADFILE:
+    case CURLE_SSL_CIPHER:
+      return {ErrorCode::tls, "http", message};
+    default:
+      return {ErrorCode::io, "http", message};
+  }
+}
+
+// A request URL's scheme, origin and path, without its query (which an endpoint may not have).
+Result<HttpEndpoint> request_endpoint(std::string_view url) {
+  return parse_http_endpoint(url.substr(0, url.find_first_of("?#")));
+}
+
+}  // namespace
+
+CurlTransport::CurlTransport(CurlTransportOptions options) : options_(std::move(options)) {
+  global_init_once();
+}
+
+Result<HttpResponse> CurlTransport::send(const HttpRequest& request, const Deadline& deadline) {
+  auto first = request_endpoint(request.url);
+  if (!first) return first.error();
+  HttpRequest current = request;
+  for (int redirects = 0;; ++redirects) {
+    auto response = send_once(current, deadline);
+    if (!response) return response;
+    const long status = response.value().status;
+    const auto location = response.value().header("Location");
+    if (status < 300 || status > 399 || status == 304 || !location) return response;
+    auto target = request_endpoint(*location);
+    if (!target || target.value().origin() != first.value().origin()) {
+      return Error{ErrorCode::protocol, "http",
+                   "HTTP " + std::to_string(status) + " redirects to another origin, not followed"};
+    }
+    if (redirects == options_.max_redirects) {
+      return Error{ErrorCode::protocol, "http",
+                   "more than " + std::to_string(options_.max_redirects) + " redirects"};
+    }
+    current.url = *location;
+  }
+}
+
+Result<HttpResponse> CurlTransport::send_once(const HttpRequest& request,
+                                              const Deadline& deadline) {
+  if (deadline.expired()) return Error{ErrorCode::timeout, "http", "the deadline passed"};
+  const std::unique_ptr<CURL, EasyFree> handle(curl_easy_init());
+  if (!handle) return Error{ErrorCode::io, "http", "libcurl could not start a transfer"};
+  CURL* curl = handle.get();
+  Collected collected;
+  collected.max_body = options_.max_body_bytes;
+  char detail[CURL_ERROR_SIZE] = {};
+  std::unique_ptr<curl_slist, ListFree> headers;
+  for (const auto& [name, value] : request.headers) {
+    const std::string line = name + ": " + value;
+    headers.reset(curl_slist_append(headers.release(), line.c_str()));
+  }
+  // An empty Expect keeps libcurl from waiting for a 100 Continue on larger bodies.
+  headers.reset(curl_slist_append(headers.release(), "Expect:"));
+  const long total_ms = std::max(1, deadline.remaining_ms());
+  const long connect_ms = std::min<long>(total_ms, options_.connect_timeout.count());
+  curl_easy_setopt(curl, CURLOPT_URL, request.url.c_str());
+  curl_easy_setopt(curl, CURLOPT_PROTOCOLS_STR, "http,https");
+  curl_easy_setopt(curl, CURLOPT_FOLLOWLOCATION, 0L);
+  curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
+  curl_easy_setopt(curl, CURLOPT_TIMEOUT_MS, total_ms);
+  curl_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT_MS, connect_ms);
+  curl_easy_setopt(curl, CURLOPT_ACCEPT_ENCODING, "");
+  curl_easy_setopt(curl, CURLOPT_USERAGENT, "mongoscan");
+  curl_easy_setopt(curl, CURLOPT_HTTPHEADER, headers.get());
+  curl_easy_setopt(curl, CURLOPT_ERRORBUFFER, detail);
+  curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, on_body);
+  curl_easy_setopt(curl, CURLOPT_WRITEDATA, &collected);
+  curl_easy_setopt(curl, CURLOPT_HEADERFUNCTION, on_header);
+  curl_easy_setopt(curl, CURLOPT_HEADERDATA, &collected);
+  if (request.method == "POST") {
+    curl_easy_setopt(curl, CURLOPT_POST, 1L);
+    curl_easy_setopt(curl, CURLOPT_POSTFIELDS, request.body.data());
+    curl_easy_setopt(curl, CURLOPT_POSTFIELDSIZE_LARGE,
+                     static_cast<curl_off_t>(request.body.size()));
+  } else if (request.method != "GET") {
+    return Error{ErrorCode::usage, "http", "method " + request.method + " is not sent"};
+  }
+  if (!options_.extra_ca_file.empty()) {
+    curl_easy_setopt(curl, CURLOPT_SSL_CTX_FUNCTION, add_extra_ca);
+    curl_easy_setopt(curl, CURLOPT_SSL_CTX_DATA, &options_.extra_ca_file);
+  }
+  const CURLcode code = curl_easy_perform(curl);
+  if (code != CURLE_OK) return transfer_error(code, detail, collected, options_);
+  curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &collected.response.status);
+  return std::move(collected.response);
+}
+
+}  // namespace mongoscan

@@ -1,0 +1,177 @@
+"""Tencent Cloud API 3.0 as the lab's control plane answers it: every call verified as Tencent's
+servers verify TC3-HMAC-SHA256 (the secret id known, the timestamp within five minutes, the signature
+recomputed over the headers the request says it signed), refused with Tencent's own error codes, and
+answered from the profile's `tencentcloud` block with Tencent's response envelope."""
+
+import hashlib
+import hmac
+import json
+import threading
+import time
+import uuid
+from datetime import datetime, timezone
+
+# Tencent's allowed clock skew for X-TC-Timestamp (AuthFailure.SignatureExpire beyond it).
+MAX_SKEW_SECONDS = 300
+
+# The API version each service is called with.
+VERSIONS = {"mongodb": "2019-07-25", "clb": "2018-03-17", "vpc": "2017-03-12"}
+
+
+class State:
+    """What changes between calls: how many times each fault has fired."""
+
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.calls = {}
+
+    def count(self, key):
+        with self.lock:
+            self.calls[key] = self.calls.get(key, 0) + 1
+            return self.calls[key]
+
+
+def _envelope(body):
+    body["RequestId"] = str(uuid.uuid4())
+    return {"Response": body}
+
+
+def _error(code, message):
+    return _envelope({"Error": {"Code": code, "Message": message}})
+
+
+def _sha256_hex(data):
+    return hashlib.sha256(data).hexdigest()
+
+
+def _hmac(key, message):
+    return hmac.new(key, message.encode(), hashlib.sha256).digest()
+
+
+def _authorization(value):
+    """The parts of 'TC3-HMAC-SHA256 Credential=ID/DATE/SERVICE/tc3_request, SignedHeaders=a;b,
+    Signature=HEX', or None when it is not that shape."""
+    algorithm, _, rest = (value or "").partition(" ")
+    if algorithm != "TC3-HMAC-SHA256":
+        return None
+    parts = {}
+    for item in rest.split(","):
+        key, _, item_value = item.strip().partition("=")
+        parts[key] = item_value
+    credential = parts.get("Credential", "").split("/")
+    if len(credential) != 4 or credential[3] != "tc3_request" or not parts.get("SignedHeaders"):
+        return None
+    return {"secret_id": credential[0], "date": credential[1], "service": credential[2],
+            "signed_headers": parts["SignedHeaders"], "signature": parts.get("Signature", "")}
+
+
+def expected_signature(secret_key, headers, signed_headers, body, timestamp, date, service):
+    """The signature Tencent computes for a POST to '/': header names and values of the signed
+    headers in lower case and trimmed, the payload's SHA-256, the scope date/service/tc3_request."""
+    names = signed_headers.split(";")
+    canonical_headers = "".join(f"{name}:{(headers.get(name) or '').strip().lower()}\n" for name in names)
+    canonical_request = "\n".join(["POST", "/", "", canonical_headers, signed_headers, _sha256_hex(body)])
+    string_to_sign = "\n".join(["TC3-HMAC-SHA256", str(timestamp), f"{date}/{service}/tc3_request",
+                                _sha256_hex(canonical_request.encode())])
+    secret_date = _hmac(("TC3" + secret_key).encode(), date)
+    secret_service = _hmac(secret_date, service)
+    secret_signing = _hmac(secret_service, "tc3_request")
+    return hmac.new(secret_signing, string_to_sign.encode(), hashlib.sha256).hexdigest()
+
+
+def _verify(config, headers, body):
+    """(error code, message) when the call is refused, else (None, service)."""
+    auth = _authorization(headers.get("Authorization"))
+    if auth is None:
+        return "AuthFailure.InvalidAuthorization", "Authorization is not TC3-HMAC-SHA256", None
+    secrets = {c["secret_id"]: c for c in config.get("credentials", [])}
+    credential = secrets.get(auth["secret_id"])
+    if credential is None:
+        return "AuthFailure.SecretIdNotFound", "The SecretId is not found", None
+    try:
+        timestamp = int(headers.get("X-TC-Timestamp", ""))
+    except ValueError:
+        return "AuthFailure.InvalidAuthorization", "X-TC-Timestamp is not a number", None
+    if abs(time.time() - timestamp) > MAX_SKEW_SECONDS:
+        return "AuthFailure.SignatureExpire", "Signature expired", None
+    if datetime.fromtimestamp(timestamp, timezone.utc).strftime("%Y-%m-%d") != auth["date"]:
+        return "AuthFailure.SignatureFailure", "The credential date is not the timestamp's", None
+    if not {"content-type", "host"} <= set(auth["signed_headers"].split(";")):
+        return "AuthFailure.SignatureFailure", "content-type and host must be signed", None
+    expected = expected_signature(credential["secret_key"], {k.lower(): v for k, v in headers.items()},
+                                  auth["signed_headers"], body, timestamp, auth["date"], auth["service"])
+    if not hmac.compare_digest(expected, auth["signature"]):
+        return "AuthFailure.SignatureFailure", "The provided credentials could not be validated", None
+    if credential.get("session_token") and headers.get("X-TC-Token") != credential["session_token"]:
+        return "AuthFailure.TokenFailure", "The token is not valid", None
+    return None, None, auth["service"]
+
+
+def handle(profile, headers, body, state):
+    """(HTTP status, JSON reply, log fields) for one POST with an X-TC-Action header."""
+    config = profile.get("tencentcloud", {})
+    action, region = headers.get("X-TC-Action"), headers.get("X-TC-Region")
+    code, message, service = _verify(config, headers, body)
+    fields = {"service": service, "action": action, "region": region}
+    if code:
+        fields["error"] = code
+        return 200, _error(code, message), fields
+    if headers.get("X-TC-Version") != VERSIONS.get(service):
+        fields["error"] = "InvalidParameter"
+        return 200, _error("InvalidParameter", f"version {headers.get('X-TC-Version')} of {service}"), fields
+    limited = config.get("faults", {}).get("rate_limited_calls", 0)
+    if limited and state.count(("limit", service, action, region)) <= limited:
+        fields["error"] = "RequestLimitExceeded"
+        return 200, _error("RequestLimitExceeded", "Your current request times exceeds limit"), fields
+    denied = config.get("faults", {}).get("unauthorized_actions", [])
+    if f"{service}:{action}" in denied:
+        fields["error"] = "UnauthorizedOperation"
+        return 200, _error("UnauthorizedOperation", f"no permission for {service}:{action}"), fields
+    answer = _ACTIONS.get((service, action))
+    if answer is None:
+        fields["error"] = "InvalidAction"
+        return 200, _error("InvalidAction", f"{action} is not an action of {service}"), fields
+    regions = config.get("regions", {})
+    if region not in regions:
+        fields["error"] = "InvalidParameterValue"
+        return 200, _error("InvalidParameterValue", f"region {region} is not available"), fields
+    try:
+        params = json.loads(body or b"{}")
+    except ValueError:
+        fields["error"] = "InvalidParameter"
+        return 200, _error("InvalidParameter", "the body is not JSON"), fields
+    result = answer(regions[region], params, config)
+    if "Error" in result:
+        fields["error"] = result["Error"]["Code"]
+    return 200, _envelope(result), fields
+
+
+def _page(items, params, config, default_limit, max_limit):
+    offset = int(params.get("Offset", 0))
+    limit = int(params.get("Limit", default_limit))
+    limit = min(limit, config.get("max_limit", max_limit))
+    return items[offset:offset + limit]
+
+
+def _describe_db_instances(region, params, config):
+    instances = region.get("instances", [])
+    wanted = params.get("InstanceIds")
+    if wanted:
+        instances = [i for i in instances if i["InstanceId"] in wanted]
+    return {"TotalCount": len(instances),
+            "InstanceDetails": _page(instances, params, config, default_limit=20, max_limit=100)}
+
+
+def _describe_security_group(region, params, config):
+    instance_id = params.get("InstanceId")
+    groups = region.get("instance_security_groups", {})
+    if instance_id not in groups:
+        return {"Error": {"Code": "InvalidParameterValue.NotFoundInstance",
+                          "Message": f"instance {instance_id} not found"}}
+    return {"Groups": groups[instance_id]}
+
+
+_ACTIONS = {
+    ("mongodb", "DescribeDBInstances"): _describe_db_instances,
+    ("mongodb", "DescribeSecurityGroup"): _describe_security_group,
+}

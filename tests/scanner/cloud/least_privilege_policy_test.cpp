@@ -1,0 +1,42 @@
+#include "scanner/cloud/least_privilege_policy.h"
+
+#include <gtest/gtest.h>
+
+#include "scanner/cloud/cloud_api_allowlist.h"
+
+namespace mongoscan {
+namespace least_privilege_policy_test {
+namespace {
+
+TEST(LeastPrivilegePolicy, TheCamPolicyAllowsExactlyTheAllowlistedActions) {
+  const nlohmann::json policy = tencent_cam_policy();
+  EXPECT_EQ("2.0", policy["version"]);
+  ASSERT_EQ(1u, policy["statement"].size());
+  const nlohmann::json& statement = policy["statement"][0];
+  EXPECT_EQ("allow", statement["effect"]);
+  EXPECT_EQ(nlohmann::json::array({"*"}), statement["resource"]);
+  ASSERT_EQ(tencent_api_actions().size(), statement["action"].size());
+  for (std::size_t i = 0; i < tencent_api_actions().size(); ++i) {
+    const auto& listed = tencent_api_actions()[i];
+    EXPECT_EQ(std::string(listed.service) + ":" + std::string(listed.action),
+              statement["action"][i]);
+  }
+  for (const auto& action : statement["action"])
+    EXPECT_NE(std::string::npos, action.get<std::string>().find(":Describe")) << action;
+}
+
+TEST(LeastPrivilegePolicy, TheAtlasSummaryNamesEveryPathUnderItsRole) {
+  const std::string summary = atlas_role_summary();
+  for (const AtlasApiPath& listed : atlas_api_paths()) {
+    const std::size_t role = summary.find(std::string(listed.role) + " (");
+    const std::size_t path = summary.find("GET /api/atlas/v2" + std::string(listed.path) + "\n");
+    ASSERT_NE(std::string::npos, role) << listed.role;
+    ASSERT_NE(std::string::npos, path) << listed.path;
+    EXPECT_LT(role, path);
+  }
+  EXPECT_NE(std::string::npos, summary.find("Project Read Only (GROUP_READ_ONLY)"));
+}
+
+}  // namespace
+}  // namespace least_privilege_policy_test
+}  // namespace mongoscan
