@@ -26,6 +26,8 @@ std::string_view to_string(Subject::Kind kind) {
       return "uri";
     case Subject::Kind::ns:
       return "ns";
+    case Subject::Kind::cloud:
+      return "cloud";
     case Subject::Kind::file:
       break;
   }

@@ -19,8 +19,10 @@ std::string_view to_string(Status status);
 // What a finding is about: a node, a place in a file, a (redacted) connection string, or a
 // database or collection of a deployment (--data-model).
 struct Subject {
-  enum class Kind { node, file, uri, ns } kind;
-  std::string name;  // "host:port", a file path, a redacted URI, or "db" / "db.collection"
+  enum class Kind { node, file, uri, ns, cloud } kind;
+  // "host:port", a file path, a redacted URI, "db" / "db.collection", or a resource of a cloud
+  // control plane ("tencentcloud:ap-guangzhou/cmgo-1a2b3c4d", "tencentcloud:ap-guangzhou")
+  std::string name;
   std::optional<int> line;
   std::optional<int> column;
   // A uri subject's --uri-file or --app-uri-file line; a node's or namespace's, the line of the
@@ -36,12 +38,13 @@ struct Subject {
     return {Kind::uri, std::move(redacted_uri), {}, {}};
   }
   static Subject ns(std::string name) { return {Kind::ns, std::move(name), {}, {}}; }
+  static Subject cloud(std::string resource) { return {Kind::cloud, std::move(resource), {}, {}}; }
   static Subject file(std::string path, int line, int column) {
     return {Kind::file, std::move(path), line, column};
   }
 };
 
-// "node", "uri", "ns" or "file".
+// "node", "uri", "ns", "cloud" or "file".
 std::string_view to_string(Subject::Kind kind);
 
 // Why a team accepts a finding: an --accept entry (reason, expiry, owner) or the text of an inline

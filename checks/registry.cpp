@@ -6,6 +6,7 @@
 
 #include "checks/application/application.h"
 #include "checks/application/password_strength.h"
+#include "checks/cloud/managed_instances.h"
 #include "checks/connection/cluster_shape.h"
 #include "checks/connection/deployment_connection.h"
 #include "checks/connection/discovery.h"
@@ -33,7 +34,7 @@ const std::vector<CheckSpec>& check_catalogue() {
           &authorization_specs(), &transport_specs(), &pki_identity_specs(),
           &identity_provider_specs(), &hardening_specs(), &durability_specs(), &versions_specs(),
           &connection_string_specs(), &deployment_connection_specs(), &application_specs(),
-          &network_exposure_specs(), &data_model_specs()}) {
+          &network_exposure_specs(), &managed_instance_specs(), &data_model_specs()}) {
       specs.insert(specs.end(), family->begin(), family->end());
     }
     specs.push_back(password_strength_spec());
@@ -109,6 +110,10 @@ std::vector<Finding> run_config_checks(const ConfigFacts& facts, const Policy& p
                     std::make_move_iterator(judged.end()));
   }
   return without_disabled(std::move(findings), policy);
+}
+
+std::vector<Finding> run_cloud_checks(const CloudAccountFacts& account, const Policy& policy) {
+  return without_disabled(check_managed_instances(account, policy), policy);
 }
 
 std::vector<Finding> run_node_checks(const NodeFacts& facts, const Policy& policy) {

@@ -9,6 +9,7 @@
 #include "checks/connection/connection_string.h"
 #include "checks/finding.h"
 #include "checks/policy.h"
+#include "scanner/facts/cloud_facts.h"
 #include "scanner/facts/config_facts.h"
 #include "scanner/facts/deployment_facts.h"
 #include "scanner/facts/node_facts.h"
@@ -30,6 +31,10 @@ std::vector<Finding> run_connection_string_checks(const UriTarget& target,
 
 // The findings of the checks that judge a config scan (APP-*), without those the policy disables.
 std::vector<Finding> run_config_checks(const ConfigFacts& facts, const Policy& policy);
+
+// The findings of the checks that judge what a cloud control plane says about an account's managed
+// instances (CLOUD-*), without those the policy disables.
+std::vector<Finding> run_cloud_checks(const CloudAccountFacts& account, const Policy& policy);
 
 // The findings of every check that judges one probed node, without those the policy disables.
 std::vector<Finding> run_node_checks(const NodeFacts& facts, const Policy& policy);

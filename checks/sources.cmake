@@ -32,6 +32,10 @@ mongoscan_sources(MONGOSCAN_SOURCES checks/application
   common_passwords.cpp
   password_strength.cpp)
 
+# managed instances as their cloud control plane describes them
+mongoscan_sources(MONGOSCAN_SOURCES checks/cloud
+  managed_instances.cpp)
+
 # connection strings and the deployment they reach: connection rules, discovery
 mongoscan_sources(MONGOSCAN_SOURCES checks/connection
   cluster_shape.cpp
@@ -42,6 +46,7 @@ mongoscan_sources(MONGOSCAN_SOURCES checks/connection
 # infrastructure files: what firewall rules, load balancers and published ports expose
 mongoscan_sources(MONGOSCAN_SOURCES checks/infrastructure
   network_exposure.cpp
+  port_exposure.cpp
   source_range.cpp)
 
 # data-model hygiene

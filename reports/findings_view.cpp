@@ -8,19 +8,21 @@
 namespace mongoscan {
 namespace {
 
-// Nodes first, then connection strings, files and namespaces.
+// Nodes first, then cloud resources, connection strings, files and namespaces.
 int kind_rank(Subject::Kind kind) {
   switch (kind) {
     case Subject::Kind::node:
       return 0;
-    case Subject::Kind::uri:
+    case Subject::Kind::cloud:
       return 1;
-    case Subject::Kind::file:
+    case Subject::Kind::uri:
       return 2;
+    case Subject::Kind::file:
+      return 3;
     case Subject::Kind::ns:
       break;
   }
-  return 3;
+  return 4;
 }
 
 std::string subject_text(const Subject& subject) {
@@ -33,6 +35,8 @@ std::string subject_text(const Subject& subject) {
       if (subject.context) text += " [" + std::string(to_string(*subject.context)) + "]";
       return text;
     }
+    case Subject::Kind::cloud:
+      return subject.name;
     case Subject::Kind::uri:
     case Subject::Kind::ns:
       break;

@@ -53,6 +53,8 @@ class ColumnIndex {
         return table_.uris;
       case Subject::Kind::ns:
         return table_.namespaces;
+      case Subject::Kind::cloud:
+        return table_.clouds;
       case Subject::Kind::file:
         break;
     }
@@ -67,6 +69,8 @@ class ColumnIndex {
         return uris_;
       case Subject::Kind::ns:
         return namespaces_;
+      case Subject::Kind::cloud:
+        return clouds_;
       case Subject::Kind::file:
         break;
     }
@@ -74,7 +78,7 @@ class ColumnIndex {
   }
 
   SelfCheckTable& table_;
-  std::map<std::string, std::size_t, std::less<>> nodes_, uris_, files_, namespaces_;
+  std::map<std::string, std::size_t, std::less<>> nodes_, uris_, files_, namespaces_, clouds_;
 };
 
 // The order of rows: group, then layer (connection strings before credentials), then check id.
@@ -168,6 +172,8 @@ const std::vector<SelfCheckColumn>& SelfCheckTable::columns(Subject::Kind kind) 
       return uris;
     case Subject::Kind::ns:
       return namespaces;
+    case Subject::Kind::cloud:
+      return clouds;
     case Subject::Kind::file:
       break;
   }
@@ -232,6 +238,7 @@ std::string describe_subjects(const SelfCheckTable& table) {
   add(table.uris.size(), "connection string", "connection strings");
   add(table.files.size(), "file location", "file locations");
   add(table.namespaces.size(), "database or collection", "databases and collections");
+  add(table.clouds.size(), "cloud resource", "cloud resources");
   std::string text;
   for (std::size_t i = 0; i < parts.size(); ++i)
     text += (i == 0 ? "" : (i + 1 == parts.size() ? " and " : ", ")) + parts[i];
@@ -246,6 +253,8 @@ std::string subject_key(Subject::Kind kind, std::size_t column) {
       return "u" + std::to_string(column + 1);
     case Subject::Kind::ns:
       return "d" + std::to_string(column + 1);
+    case Subject::Kind::cloud:
+      return "c" + std::to_string(column + 1);
     case Subject::Kind::file:
       break;
   }

@@ -79,6 +79,7 @@ struct SelfCheckTable {
   // findings name them.
   std::vector<SelfCheckColumn> nodes, uris, files;
   std::vector<SelfCheckColumn> namespaces;  // --data-model: databases and collections
+  std::vector<SelfCheckColumn> clouds;      // --cloud: managed instances and regions
   std::vector<SelfCheckSection> sections;   // in SelfCheckGroup order, only groups with findings
 
   const std::vector<SelfCheckColumn>& columns(Subject::Kind kind) const;
@@ -99,7 +100,7 @@ SelfCheckTable build_self_check_table(const Report& report,
 
 // The key that heads a subject's column in the self-check matrix, in every format: "n1" for the
 // first node, "u1" for the first connection string, "f1" for the first file, "d1" for the first
-// database or collection.
+// database or collection, "c1" for the first cloud resource.
 std::string subject_key(Subject::Kind kind, std::size_t column);
 
 // The key of the node's column; empty when no column has its address.

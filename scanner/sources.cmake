@@ -35,6 +35,7 @@ mongoscan_sources(MONGOSCAN_SOURCES scanner/cli
   acceptance_file.cpp
   inventory_file.cpp
   cli.cpp
+  cloud_scan.cpp
   diagnostics.cpp
   evidence_command.cpp
   help_format.cpp
@@ -47,10 +48,12 @@ mongoscan_sources(MONGOSCAN_SOURCES scanner/cli
   suggestion.cpp
   yaml_config.cpp)
 
-# control planes, read-only: the allowlist of API calls, the gate that enforces it, the policies
+# control planes, read-only: the allowlist of API calls, the gate that enforces it, the policies,
+# what --cloud and --cloud-endpoint name
 mongoscan_sources(MONGOSCAN_SOURCES scanner/cloud
   allowlisted_transport.cpp
   cloud_api_allowlist.cpp
+  cloud_target.cpp
   least_privilege_policy.cpp)
 
 # control planes over HTTPS: requests and responses, endpoints, the libcurl transport, retries
@@ -60,10 +63,13 @@ mongoscan_sources(MONGOSCAN_SOURCES scanner/cloud/http
   http_exchange.cpp
   retrying_sender.cpp)
 
-# Tencent Cloud API 3.0: TC3-HMAC-SHA256 request signing, calls and their pages
+# Tencent Cloud API 3.0: TC3-HMAC-SHA256 request signing, calls and their pages, replies read
+# into cloud facts, an account read region by region
 mongoscan_sources(MONGOSCAN_SOURCES scanner/cloud/tencentcloud
   tc3_signature.cpp
-  tencent_api_client.cpp)
+  tencent_account_reader.cpp
+  tencent_api_client.cpp
+  tencent_replies.cpp)
 
 # application files: walk, read, ignore rules, candidate rules, text scan, fingerprints
 mongoscan_sources(MONGOSCAN_SOURCES scanner/config_scan

@@ -37,6 +37,9 @@ mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/checks/application
   common_passwords_test.cpp
   password_strength_test.cpp)
 
+mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/checks/cloud
+  managed_instances_test.cpp)
+
 mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/checks/connection
   cluster_shape_test.cpp
   connection_string_test.cpp
@@ -148,6 +151,7 @@ mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/scanner/cli
   inventory_file_test.cpp
   inventory_lab_test.cpp
   cli_test.cpp
+  cloud_scan_lab_test.cpp
   deployment_ports_lab_test.cpp
   evidence_command_test.cpp
   history_command_test.cpp
@@ -162,6 +166,7 @@ mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/scanner/cli
 mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/scanner/cloud
   allowlisted_transport_test.cpp
   cloud_api_allowlist_test.cpp
+  cloud_target_test.cpp
   least_privilege_policy_test.cpp)
 mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/scanner/cloud/http
   curl_transport_test.cpp
@@ -169,7 +174,9 @@ mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/scanner/cloud/http
   retrying_sender_test.cpp)
 mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/scanner/cloud/tencentcloud
   tc3_signature_test.cpp
-  tencent_api_client_test.cpp)
+  tencent_account_reader_test.cpp
+  tencent_api_client_test.cpp
+  tencent_replies_test.cpp)
 mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/scanner/config_scan
   anchor_search_test.cpp
   candidate_rules_test.cpp

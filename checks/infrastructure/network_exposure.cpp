@@ -6,6 +6,7 @@
 #include <string>
 #include <utility>
 
+#include "checks/infrastructure/port_exposure.h"
 #include "checks/infrastructure/source_range.h"
 #include "checks/text_list.h"
 #include "checks/verdict.h"
@@ -15,48 +16,6 @@ namespace mongoscan {
 namespace {
 
 using nlohmann::json;
-
-// Whether a rule's protocol carries TCP: "tcp", its number 6, or every protocol ("-1", "all",
-// "*", "any", or none given).
-bool carries_tcp(const std::string& protocol) {
-  const std::string lower = to_lower_ascii(protocol);
-  return lower.empty() || lower == "tcp" || lower == "6" || lower == "-1" || lower == "all" ||
-         lower == "*" || lower == "any";
-}
-
-// The MongoDB ports (the policy's) a rule or endpoint reaches, as "27017" or "27017-27019":
-// the overlap of its ports with each of the policy's ranges; all of them when `ports` is empty.
-std::vector<std::string> mongodb_ports_reached(const std::vector<PortRange>& ports,
-                                               const ExposureRules& rules) {
-  auto text = [](int first, int last) {
-    return first == last ? std::to_string(first)
-                         : std::to_string(first) + "-" + std::to_string(last);
-  };
-  std::vector<std::string> reached;
-  for (const auto& [first, last] : rules.ports) {
-    if (ports.empty()) {
-      reached.push_back(text(first, last));
-      continue;
-    }
-    for (const PortRange& range : ports) {
-      const int low = std::max<int>(first, range.first);
-      const int high = std::min<int>(last, range.last);
-      if (low <= high) reached.push_back(text(low, high));
-    }
-  }
-  return reached;
-}
-
-json ports_json(const std::vector<PortRange>& ports) {
-  if (ports.empty()) return "all";
-  json list = json::array();
-  for (const PortRange& range : ports) {
-    list.push_back(range.first == range.last
-                       ? std::to_string(range.first)
-                       : std::to_string(range.first) + "-" + std::to_string(range.last));
-  }
-  return list;
-}
 
 Subject subject_of(const FileLocation& location) {
   return Subject::file(location.path, location.line, location.column > 0 ? location.column : 1);
@@ -71,18 +30,7 @@ std::optional<Finding> judge_rule(const CheckSpec& spec, const NetworkRule& rule
   }
   const std::vector<std::string> reached = mongodb_ports_reached(rule.ports, policy.exposure);
   if (reached.empty()) return std::nullopt;
-  std::vector<std::string> anywhere, wide;
-  for (const std::string& source : rule.sources) {
-    const SourceRange range = classify_source(source);
-    const int widest = range.ipv6 ? policy.exposure.widest_public_prefix_v6
-                                  : policy.exposure.widest_public_prefix_v4;
-    if (range.reach == SourceReach::anywhere) {
-      anywhere.push_back(source);
-    } else if (range.reach == SourceReach::public_range && range.prefix < widest &&
-               !within_any(source, policy.exposure.allowed_sources)) {
-      wide.push_back(source);
-    }
-  }
+  const auto [anywhere, wide] = public_sources(rule.sources, policy.exposure);
   const json evidence = {{"format", rule.format},
                          {"resource", rule.resource},
                          {"protocol", rule.protocol.empty() ? "all" : rule.protocol},

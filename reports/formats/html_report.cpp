@@ -660,6 +660,8 @@ std::string_view kind_class(Subject::Kind kind) {
       return "uri";
     case Subject::Kind::ns:
       return "namespace";
+    case Subject::Kind::cloud:
+      return "cloud";
     case Subject::Kind::file:
       break;
   }
@@ -721,7 +723,8 @@ void write_column_headers(Subject::Kind kind, const std::vector<SelfCheckColumn>
 // that only findings name.
 void write_subject_legend(const SelfCheckTable& table, std::ostream& out) {
   std::string rows;
-  for (const Subject::Kind kind : {Subject::Kind::node, Subject::Kind::uri, Subject::Kind::file}) {
+  for (const Subject::Kind kind :
+       {Subject::Kind::node, Subject::Kind::cloud, Subject::Kind::uri, Subject::Kind::file}) {
     const std::vector<SelfCheckColumn>& columns = table.columns(kind);
     for (std::size_t i = 0; i < columns.size(); ++i) {
       if (columns[i].target) continue;
@@ -884,8 +887,8 @@ void write_section(const Report& report, const SelfCheckTable& table,
   out << "<div class=\"group\">\n<h3>" << escape(group_title(section.group))
       << " <span class=\"count\">(" << section.rows.size()
       << (section.rows.size() == 1 ? " check" : " checks") << ")</span></h3>\n";
-  for (const Subject::Kind kind :
-       {Subject::Kind::node, Subject::Kind::uri, Subject::Kind::file, Subject::Kind::ns}) {
+  for (const Subject::Kind kind : {Subject::Kind::node, Subject::Kind::cloud, Subject::Kind::uri,
+                                   Subject::Kind::file, Subject::Kind::ns}) {
     std::vector<const SelfCheckRow*> rows;
     for (const SelfCheckRow& row : section.rows) {
       if (row.kind == kind) rows.push_back(&row);
@@ -933,7 +936,8 @@ void write_legend(std::ostream& out) {
 constexpr std::size_t kMatrixMaxSubjects = 12;
 
 bool matrices_fit(const SelfCheckTable& table) {
-  for (const Subject::Kind kind : {Subject::Kind::node, Subject::Kind::uri, Subject::Kind::file}) {
+  for (const Subject::Kind kind :
+       {Subject::Kind::node, Subject::Kind::cloud, Subject::Kind::uri, Subject::Kind::file}) {
     if (table.columns(kind).size() > kMatrixMaxSubjects) return false;
   }
   return true;

@@ -115,6 +115,9 @@ void write_subject(PrettyJsonWriter& json, const Subject& subject) {
     case Subject::Kind::ns:
       json.member("namespace", subject.name);
       break;
+    case Subject::Kind::cloud:
+      json.member("cloud_resource", subject.name);
+      break;
     case Subject::Kind::file:
       json.member("file", subject.name);
       if (subject.line) json.member("line", *subject.line);

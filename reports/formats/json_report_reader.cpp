@@ -246,12 +246,13 @@ TargetSummary read_target(ReportFields& fields, const json& object, const std::s
   return target;
 }
 
-// {"node": ...}, {"uri": ...} or {"namespace": ...}, each with the list file and line it was
-// read from if any; or {"file": ..., "line": ..., "column": ...}.
+// {"node": ...}, {"uri": ...}, {"namespace": ...} or {"cloud_resource": ...}, each with the list
+// file and line it was read from if any; or {"file": ..., "line": ..., "column": ...}.
 Subject read_subject(ReportFields& fields, const json& object, const std::string& at) {
   for (const auto& [key, kind] :
        {std::pair{"node", Subject::Kind::node}, std::pair{"uri", Subject::Kind::uri},
-        std::pair{"namespace", Subject::Kind::ns}}) {
+        std::pair{"namespace", Subject::Kind::ns},
+        std::pair{"cloud_resource", Subject::Kind::cloud}}) {
     if (!object.contains(key)) continue;
     Subject subject{kind, fields.text(object, at, key), {}, {}};
     if (object.contains("file")) {

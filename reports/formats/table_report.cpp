@@ -35,8 +35,8 @@ constexpr std::string_view kBold = "1";
 constexpr std::string_view kDim = "2";
 constexpr Status kStatusesWorstFirst[] = {Status::fail, Status::error, Status::warn,
                                           Status::skipped, Status::pass};
-constexpr Subject::Kind kKinds[] = {Subject::Kind::node, Subject::Kind::uri, Subject::Kind::file,
-                                    Subject::Kind::ns};
+constexpr Subject::Kind kKinds[] = {Subject::Kind::node, Subject::Kind::cloud, Subject::Kind::uri,
+                                    Subject::Kind::file, Subject::Kind::ns};
 
 std::string_view status_style(Status status) {
   switch (status) {
@@ -244,6 +244,8 @@ std::string_view kind_name(Subject::Kind kind) {
       return "connection strings";
     case Subject::Kind::ns:
       return "databases and collections";
+    case Subject::Kind::cloud:
+      return "cloud resources";
     case Subject::Kind::file:
       break;
   }

@@ -33,6 +33,7 @@
 #include "scanner/cli/suggestion.h"
 #include "scanner/cli/version.h"
 #include "scanner/cli/yaml_config.h"
+#include "scanner/cloud/cloud_target.h"
 #include "scanner/cloud/least_privilege_policy.h"
 #include "scanner/dns/srv_seedlist.h"
 #include "scanner/posix/input_file.h"
@@ -62,6 +63,9 @@ struct ScanOptions {
   std::string baseline_file;
   std::string accept_file;
   std::vector<std::string> config_paths;       // --config-path
+  std::vector<std::string> clouds;             // --cloud PROVIDER:REGION[,REGION]
+  std::vector<std::string> cloud_endpoints;    // --cloud-endpoint SERVICE=URL
+  std::string cloud_ca_file;                   // --cloud-ca-file
   std::string inventory_file;                  // --inventory
   std::vector<std::string> environment_names;  // --env
   std::vector<std::string> tag_filters;        // --tag KEY=VALUE
@@ -194,6 +198,22 @@ Result<std::vector<Acceptance>> load_acceptances(const std::string& path) {
   return parse_acceptance_file(text.value(), path);
 }
 
+// --cloud-endpoint and --cloud-ca-file into `settings`; a usage error names the option.
+std::optional<CommandError> collect_cloud_settings(const ScanOptions& options,
+                                                   CloudSettings& settings) {
+  for (const std::string& text : options.cloud_endpoints) {
+    auto endpoint = parse_cloud_endpoint(text);
+    if (!endpoint) return CommandError{kExitUsage, endpoint.error().message};
+    settings.endpoints.insert_or_assign(endpoint.value().first, endpoint.value().second);
+  }
+  if (!options.cloud_ca_file.empty()) {
+    auto bundle = read_text_file(options.cloud_ca_file, "--cloud-ca-file", kCaBundleInput);
+    if (!bundle) return CommandError{kExitUsage, bundle.error().message};
+    settings.ca_file = options.cloud_ca_file;
+  }
+  return std::nullopt;
+}
+
 std::optional<CommandError> collect_uri_inputs(const ScanOptions& options, std::ostream& err,
                                                std::vector<UriInput>& inputs, bool config_scan) {
   for (std::size_t i = 0; i < options.uris.size(); ++i) {
@@ -207,10 +227,11 @@ std::optional<CommandError> collect_uri_inputs(const ScanOptions& options, std::
       inputs.insert(inputs.end(), from_file.value().begin(), from_file.value().end());
     }
   }
-  if (inputs.empty() && !config_scan) {
+  if (inputs.empty() && !config_scan && options.clouds.empty()) {
     return CommandError{kExitUsage,
                         "scan: give at least one connection string (argument, --uri-file or "
-                        "--app-uri-file) or files to scan (--config-path, --files-from)"};
+                        "--app-uri-file), files to scan (--config-path, --files-from) or a cloud "
+                        "account (--cloud)"};
   }
   for (std::size_t i = 0; i < options.uris.size(); ++i) {
     auto parsed = parse_connection_string(options.uris[i]);
@@ -348,7 +369,13 @@ std::optional<CommandError> prepare_and_run_scan(const ScanOptions& options, Sca
   request.probe.node_timeout = to_milliseconds(options.node_timeout_seconds);
   request.probe.dns_timeout = to_milliseconds(options.dns_timeout_seconds);
   request.probe.scan_timeout = to_milliseconds(options.scan_timeout_seconds);
+  if (auto error = collect_cloud_settings(options, request.cloud)) return error;
   if (!options.inventory_file.empty()) {
+    if (!options.clouds.empty()) {
+      return CommandError{kExitUsage,
+                          "scan: --cloud reads one account without --inventory; an inventory's "
+                          "environments do not name cloud accounts yet"};
+    }
     if (!options.uris.empty() || !options.uri_files.empty() || !options.app_uri_files.empty() ||
         !config_paths.empty()) {
       return CommandError{kExitUsage,
@@ -371,6 +398,11 @@ std::optional<CommandError> prepare_and_run_scan(const ScanOptions& options, Sca
     environment.policy = std::move(policy).value();
     environment.probe = request.probe;
     environment.config_paths = std::move(config_paths);
+    for (const std::string& text : options.clouds) {
+      auto account = parse_cloud_target(text);
+      if (!account) return CommandError{kExitUsage, account.error().message};
+      environment.clouds.push_back(std::move(account).value());
+    }
     if (auto error =
             collect_uri_inputs(options, streams.err, environment.inputs,
                                !environment.config_paths.empty() || !options.files_from.empty())) {
@@ -757,6 +789,15 @@ int run_cli(const std::vector<std::string>& args, CliStreams streams) {
                    "Application file or directory to scan for hardcoded credentials and "
                    "connection strings (repeatable)")
       ->check(CLI::ExistingPath);
+  scan->add_option("--cloud", scan_options.clouds,
+                   "Read a cloud account's managed MongoDB instances from its control plane, "
+                   "read-only: tencentcloud:REGION[,REGION...] (repeatable; credentials from "
+                   "TENCENTCLOUD_SECRET_ID, TENCENTCLOUD_SECRET_KEY, TENCENTCLOUD_SESSION_TOKEN)");
+  scan->add_option("--cloud-endpoint", scan_options.cloud_endpoints,
+                   "Replace a control-plane service's endpoint: tencentcloud.mongodb=URL "
+                   "(https, or http to loopback; repeatable)");
+  scan->add_option("--cloud-ca-file", scan_options.cloud_ca_file,
+                   "CA bundle trusted for control-plane endpoints besides the system store");
   scan->add_option("--files-from", scan_options.files_from,
                    "File with one path to scan per line; '-' reads stdin (pre-commit hooks)");
   scan->add_option("--baseline", scan_options.baseline_file,
@@ -837,11 +878,10 @@ int run_cli(const std::vector<std::string>& args, CliStreams streams) {
   std::string policy_provider;
   CLI::App* cloud_policy = app.add_subcommand(
       "cloud-policy",
-      "Print the least privilege the control-plane reads need: a Tencent Cloud CAM policy, or "
-      "the Atlas roles");
-  cloud_policy->add_option("provider", policy_provider, "tencentcloud or atlas")
+      "Print the least privilege the control-plane reads need (tencentcloud: a CAM policy)");
+  cloud_policy->add_option("provider", policy_provider, "tencentcloud")
       ->required()
-      ->check(CLI::IsMember({"tencentcloud", "atlas"}));
+      ->check(CLI::IsMember({"tencentcloud"}));
 
   std::string saved_report;
   ReportFlags convert_reports;
@@ -997,8 +1037,7 @@ int run_cli(const std::vector<std::string>& args, CliStreams streams) {
     return kExitOk;
   }
   if (cloud_policy->parsed()) {
-    streams.out << (policy_provider == "tencentcloud" ? tencent_cam_policy().dump(2) + "\n"
-                                                      : atlas_role_summary());
+    streams.out << tencent_cam_policy().dump(2) << "\n";
     return kExitOk;
   }
   if (parse_uri->parsed()) return run_parse_uri(uri_to_parse, reveal, streams);

@@ -342,6 +342,7 @@ struct EnvironmentRun {
   std::vector<DeploymentFacts> deployments;
   std::optional<ConfigFacts> config;
   std::optional<Error> error;
+  std::vector<CloudAccountFacts> clouds = {};
 };
 
 // The findings of one environment's deployments, files and connection strings, judged under its
@@ -413,6 +414,12 @@ std::vector<Finding> judge_environment(EnvironmentRun& run, const ScanRequest& r
     add(run_connection_string_checks(uri, deployment_reached_by(uri.connection, run.deployments),
                                      policy));
   }
+  for (const CloudAccountFacts& account : run.clouds) {
+    diagnostics.note(1, "cloud " + account.provider + ": " +
+                            std::to_string(account.instances.size()) + " instances, " +
+                            std::to_string(account.failed_reads.size()) + " reads failed");
+    add(run_cloud_checks(account, policy));
+  }
   return findings;
 }
 
@@ -431,6 +438,15 @@ std::optional<CommandError> run_scan(const ScanRequest& request, const CliStream
     auto opened = HistoryStore::open(request.history_file, true);
     if (!opened) return CommandError{kExitScanFailed, opened.error().message};
     history.emplace(std::move(opened).value());
+  }
+
+  // Checked before any work: a cloud account needs its provider's credentials.
+  std::optional<Tc3Credentials> tencent_credentials;
+  for (const EnvironmentRequest& environment : request.environments) {
+    if (environment.clouds.empty() || tencent_credentials) continue;
+    auto credentials = tencent_credentials_from_environment();
+    if (!credentials) return CommandError{kExitUsage, credentials.error().message};
+    tencent_credentials = std::move(credentials).value();
   }
 
   std::vector<EnvironmentRun> runs;
@@ -505,6 +521,18 @@ std::optional<CommandError> run_scan(const ScanRequest& request, const CliStream
     for (std::size_t i = 0; i < probed.value().deployments.size(); ++i) {
       runs[probed.value().environments[i]].deployments.push_back(
           std::move(probed.value().deployments[i]));
+    }
+  }
+
+  for (EnvironmentRun& run : runs) {
+    if (run.error) continue;
+    for (const CloudAccountRequest& account : run.request->clouds) {
+      progress.show("reading " + account.provider);
+      diagnostics.note(1, "cloud " + account.provider + ": reading " +
+                              std::to_string(account.regions.size()) + " regions");
+      run.clouds.push_back(
+          read_cloud_account(account, *tencent_credentials, request.cloud, scan_deadline));
+      progress.clear();
     }
   }
 

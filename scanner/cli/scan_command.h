@@ -15,6 +15,7 @@
 #include "reports/findings_view.h"
 #include "reports/formats/sarif_report.h"
 #include "scanner/cli/cli.h"
+#include "scanner/cli/cloud_scan.h"
 #include "scanner/cli/evidence_command.h"
 #include "scanner/cli/report_destinations.h"
 #include "scanner/config_scan/config_scan.h"
@@ -74,6 +75,7 @@ struct EnvironmentRequest {
   std::map<std::string, std::string> tags;
   std::vector<UriInput> inputs;
   std::vector<std::string> config_paths;  // --config-path, --files-from or the inventory's
+  std::vector<CloudAccountRequest> clouds;  // --cloud: accounts read from their control plane
   Policy policy;
   ProbeSettings probe;         // its account and TLS; the scan's own settings for the rest
   std::optional<Error> error;  // why it cannot be scanned: reported in its section
@@ -103,6 +105,7 @@ struct ScanRequest {
   ProbeSettings probe;            // discovery and timeouts (every environment's account is its own)
   std::optional<DataModelOptions> data_model;  // --data-model: sample each probed deployment
   std::optional<EvidencePlan> evidence;        // --evidence-dir: checked before the scan begins
+  CloudSettings cloud;                         // --cloud-endpoint, --cloud-ca-file
 };
 
 std::optional<CommandError> run_scan(const ScanRequest& request, const CliStreams& streams);

@@ -6,8 +6,8 @@
 namespace mongoscan {
 namespace {
 
-// Versions: mongodb 2019-07-25, clb 2018-03-17, vpc 2017-03-12 (the endpoints' current API
-// versions in Tencent's SDKs, e.g. tencentcloud-sdk-python's mongodb_client.py _apiVersion).
+// The services' current API versions: mongodb 2019-07-25, clb 2018-03-17, vpc 2017-03-12
+// (tencentcloud-sdk-python's mongodb_client.py, clb_client.py, vpc_client.py _apiVersion).
 constexpr std::array kTencentActions = {
     TencentApiAction{"mongodb", "2019-07-25", "DescribeDBInstances",
                      "instances: type, version, VPC, VIP and port, status"},
@@ -16,21 +16,13 @@ constexpr std::array kTencentActions = {
     TencentApiAction{"mongodb", "2019-07-25", "DescribeSecurityGroup",
                      "the instance's security groups and their inbound rules"},
     TencentApiAction{"mongodb", "2019-07-25", "DescribeInstanceSSL", "whether SSL is on"},
-    TencentApiAction{"mongodb", "2019-07-25", "DescribeAuditConfig", "whether auditing is on"},
-    TencentApiAction{"mongodb", "2019-07-25", "DescribeBackupRules",
-                     "automatic backup and its retention"},
-    TencentApiAction{"mongodb", "2019-07-25", "DescribeAccountUsers",
-                     "database accounts and their roles"},
-    TencentApiAction{"mongodb", "2019-07-25", "DescribeSpecInfo",
-                     "the connection limit of the instance's specification"},
     TencentApiAction{"clb", "2018-03-17", "DescribeLoadBalancers",
-                     "load balancers: type (OPEN or INTERNAL), VIPs, security groups, "
+                     "load balancers: OPEN or INTERNAL, VIPs, security groups, "
                      "LoadBalancerPassToTarget"},
-    TencentApiAction{"clb", "2018-03-17", "DescribeListeners", "the ports each one listens on"},
     TencentApiAction{"clb", "2018-03-17", "DescribeTargets",
-                     "which instance address and port each listener forwards to"},
+                     "which addresses and ports each listener forwards to"},
     TencentApiAction{"vpc", "2017-03-12", "DescribeSecurityGroupPolicies",
-                     "the rules of the load balancers' security groups"},
+                     "the rules of the security groups of load balancers in front of an instance"},
 };
 
 constexpr std::array kAtlasPaths = {

@@ -264,6 +264,17 @@ def main():
                + sha + '", "bytes": 7}, {"path": "report.html", "sha256": "' + sha +
                '", "bytes": 0}]}\n')
     corpus.add("manifest_fuzz", '{"manifest_version": 1, "files": [{"path": "../x"}]}')
+    # tencent_replies_fuzz: the reader's number, then a Response object from the cloud fixtures.
+    for path in sorted((REPO / "fixtures" / "cloud").glob("*.json")):
+        for region in json.loads(path.read_text())["tencentcloud"]["regions"].values():
+            for instance in region.get("instances", []):
+                corpus.add("tencent_replies_fuzz", b"\0" + json.dumps(instance).encode())
+            for groups in region.get("instance_security_groups", {}).values():
+                corpus.add("tencent_replies_fuzz", b"\1" + json.dumps({"Groups": groups}).encode())
+            for nodes in region.get("instance_nodes", {}).values():
+                corpus.add("tencent_replies_fuzz", b"\2" + json.dumps(nodes).encode())
+            for status in region.get("instance_ssl", {}).values():
+                corpus.add("tencent_replies_fuzz", b"\3" + json.dumps({"Status": status}).encode())
     for harness, count in sorted(corpus.counts.items()):
         print(f"seed_corpus: {harness}: {count} seeds")
 

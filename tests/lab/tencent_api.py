@@ -162,16 +162,78 @@ def _describe_db_instances(region, params, config):
             "InstanceDetails": _page(instances, params, config, default_limit=20, max_limit=100)}
 
 
+def _instance(region, params):
+    """The instance a per-instance call names, or None."""
+    return next((i for i in region.get("instances", []) if i["InstanceId"] == params.get("InstanceId")),
+                None)
+
+
+def _not_found(params):
+    return {"Error": {"Code": "InvalidParameterValue.NotFoundInstance",
+                      "Message": f"instance {params.get('InstanceId')} not found"}}
+
+
 def _describe_security_group(region, params, config):
-    instance_id = params.get("InstanceId")
-    groups = region.get("instance_security_groups", {})
-    if instance_id not in groups:
-        return {"Error": {"Code": "InvalidParameterValue.NotFoundInstance",
-                          "Message": f"instance {instance_id} not found"}}
-    return {"Groups": groups[instance_id]}
+    """The instance's groups (instance_security_groups); none when the profile gives none."""
+    if _instance(region, params) is None:
+        return _not_found(params)
+    return {"Groups": region.get("instance_security_groups", {}).get(params["InstanceId"], [])}
+
+
+def _describe_node_property(region, params, config):
+    """instance_nodes[id] (Mongos, ReplicateSets), else one primary at the instance's VIP with no
+    public address."""
+    instance = _instance(region, params)
+    if instance is None:
+        return _not_found(params)
+    default = {"Mongos": [], "ReplicateSets": [{"Nodes": [{
+        "Zone": "lab-1", "NodeName": f"{instance['InstanceId']}_0-node-primary",
+        "Address": f"{instance.get('Vip', '')}:{instance.get('Vport', 27017)}", "WanServiceAddress": "",
+        "Role": "PRIMARY", "Hidden": False, "Status": "NORMAL", "SlaveDelay": 0, "Priority": 1,
+        "Votes": 1, "Tags": [], "ReplicateSetId": f"{instance['InstanceId']}_0"}]}]}
+    return region.get("instance_nodes", {}).get(instance["InstanceId"], default)
+
+
+def _describe_instance_ssl(region, params, config):
+    """instance_ssl[id] (Status 1 on, 0 off), else off."""
+    instance = _instance(region, params)
+    if instance is None:
+        return _not_found(params)
+    status = region.get("instance_ssl", {}).get(instance["InstanceId"], 0)
+    return {"Status": status, "ExpiredTime": "2027-11-29 00:00:00" if status else "", "CertUrl": ""}
+
+
+def _describe_load_balancers(region, params, config):
+    """load_balancers, paged by Offset/Limit (integers for clb)."""
+    balancers = region.get("load_balancers", [])
+    return {"TotalCount": len(balancers),
+            "LoadBalancerSet": _page(balancers, params, config, default_limit=20, max_limit=100)}
+
+
+def _describe_targets(region, params, config):
+    """load_balancer_targets[LoadBalancerId] (Listeners), else none."""
+    known = {b["LoadBalancerId"] for b in region.get("load_balancers", [])}
+    if params.get("LoadBalancerId") not in known:
+        return {"Error": {"Code": "InvalidParameter.LBIdNotFound",
+                          "Message": f"load balancer {params.get('LoadBalancerId')} not found"}}
+    return {"Listeners": region.get("load_balancer_targets", {}).get(params["LoadBalancerId"], [])}
+
+
+def _describe_security_group_policies(region, params, config):
+    """security_group_policies[SecurityGroupId] (SecurityGroupPolicySet)."""
+    policies = region.get("security_group_policies", {})
+    if params.get("SecurityGroupId") not in policies:
+        return {"Error": {"Code": "ResourceNotFound",
+                          "Message": f"security group {params.get('SecurityGroupId')} not found"}}
+    return {"SecurityGroupPolicySet": policies[params["SecurityGroupId"]]}
 
 
 _ACTIONS = {
     ("mongodb", "DescribeDBInstances"): _describe_db_instances,
     ("mongodb", "DescribeSecurityGroup"): _describe_security_group,
+    ("mongodb", "DescribeDBInstanceNodeProperty"): _describe_node_property,
+    ("mongodb", "DescribeInstanceSSL"): _describe_instance_ssl,
+    ("clb", "DescribeLoadBalancers"): _describe_load_balancers,
+    ("clb", "DescribeTargets"): _describe_targets,
+    ("vpc", "DescribeSecurityGroupPolicies"): _describe_security_group_policies,
 }

@@ -149,8 +149,9 @@ TEST(Cli, MistypedCommandsOptionsAndWorkloadsGetASuggestion) {
 TEST(Cli, ScanHelpIsGroupedWithoutParserNoise) {
   const auto help = mongoscan({"scan", "--help"});
   ASSERT_EQ(help.exit_code, 0);
-  for (const char* group : {"Targets:", "Credentials:", "TLS:", "Probing and timeouts:",
-                            "Data model:", "Config scan:", "Reports:", "Evidence:", "Gate:"}) {
+  for (const char* group :
+       {"Targets:", "Credentials:", "TLS:", "Probing and timeouts:", "Cloud control planes:",
+        "Data model:", "Config scan:", "Reports:", "Evidence:", "Gate:"}) {
     EXPECT_NE(help.out.find(std::string("\n") + group + "\n"), std::string::npos) << group;
   }
   for (const char* noise :

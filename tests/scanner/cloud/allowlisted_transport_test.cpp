@@ -35,7 +35,7 @@ TEST(AllowlistedTransport, ListedReadsPassAndNothingElseLeaves) {
   RecordingTransport inner;
   AllowlistedTransport gate(inner, "/api/atlas/v2");
   EXPECT_TRUE(send(gate, tencent("mongodb", "2019-07-25", "DescribeDBInstances")).ok());
-  EXPECT_TRUE(send(gate, tencent("vpc", "2017-03-12", "DescribeSecurityGroupPolicies")).ok());
+  EXPECT_TRUE(send(gate, tencent("mongodb", "2019-07-25", "DescribeInstanceSSL")).ok());
   EXPECT_TRUE(
       send(gate,
            {"GET", "https://cloud.mongodb.com/api/atlas/v2/groups/g/accessList?pageNum=2", {}, ""})

@@ -25,18 +25,6 @@ TEST(LeastPrivilegePolicy, TheCamPolicyAllowsExactlyTheAllowlistedActions) {
     EXPECT_NE(std::string::npos, action.get<std::string>().find(":Describe")) << action;
 }
 
-TEST(LeastPrivilegePolicy, TheAtlasSummaryNamesEveryPathUnderItsRole) {
-  const std::string summary = atlas_role_summary();
-  for (const AtlasApiPath& listed : atlas_api_paths()) {
-    const std::size_t role = summary.find(std::string(listed.role) + " (");
-    const std::size_t path = summary.find("GET /api/atlas/v2" + std::string(listed.path) + "\n");
-    ASSERT_NE(std::string::npos, role) << listed.role;
-    ASSERT_NE(std::string::npos, path) << listed.path;
-    EXPECT_LT(role, path);
-  }
-  EXPECT_NE(std::string::npos, summary.find("Project Read Only (GROUP_READ_ONLY)"));
-}
-
 }  // namespace
 }  // namespace least_privilege_policy_test
 }  // namespace mongoscan

@@ -1,0 +1,367 @@
+#include "scanner/cloud/tencentcloud/tencent_replies.h"
+
+#include <charconv>
+
+#include "scanner/text/ascii_case.h"
+
+namespace mongoscan {
+namespace {
+
+using nlohmann::json;
+
+Error shape_error(const std::string& message) {
+  return Error{ErrorCode::protocol, "cloud", "tencentcloud: " + message};
+}
+
+// A string member; absent or null reads as empty (the SDK models say most fields may be null).
+Result<std::string> optional_string(const json& object, const char* key, const std::string& where) {
+  const auto it = object.find(key);
+  if (it == object.end() || it->is_null()) return std::string();
+  if (!it->is_string()) return shape_error(where + "." + key + " is not a string");
+  return it->get<std::string>();
+}
+
+Result<std::string> required_string(const json& object, const char* key, const std::string& where) {
+  auto text = optional_string(object, key, where);
+  if (text && text.value().empty()) return shape_error(where + "." + key + " is missing");
+  return text;
+}
+
+// An unsigned integer member, or nullopt when absent or null.
+Result<std::optional<std::uint64_t>> optional_unsigned(const json& object, const char* key,
+                                                       const std::string& where) {
+  const auto it = object.find(key);
+  if (it == object.end() || it->is_null()) return std::optional<std::uint64_t>();
+  if (!it->is_number_unsigned() && !(it->is_number_integer() && it->get<std::int64_t>() >= 0))
+    return shape_error(where + "." + key + " is not a whole number");
+  return std::optional<std::uint64_t>(it->get<std::uint64_t>());
+}
+
+// An array member; absent or null reads as empty.
+Result<json> optional_array(const json& object, const char* key, const std::string& where) {
+  const auto it = object.find(key);
+  if (it == object.end() || it->is_null()) return json::array();
+  if (!it->is_array()) return shape_error(where + "." + key + " is not a list");
+  return *it;
+}
+
+// "MONGO_70_WT" → "7.0", "MONGO_36_WT" → "3.6": Tencent's version codes (MongoVersion); anything
+// else → "".
+std::string version_of(const std::string& code) {
+  if (code.size() < 8 || !code.starts_with("MONGO_")) return "";
+  const char major = code[6];
+  const char minor = code[7];
+  const bool digits = major >= '1' && major <= '9' && minor >= '0' && minor <= '9';
+  const bool ends = code.size() == 8 || code[8] == '_';
+  return digits && ends ? std::string{major, '.', minor} : "";
+}
+
+Result<std::uint16_t> port_number(std::string_view text) {
+  unsigned value = 0;
+  const char* end = text.data() + text.size();
+  const auto [next, error] = std::from_chars(text.data(), end, value);
+  if (error != std::errc() || next != end || value == 0 || value > 65535)
+    return shape_error("port '" + std::string(text) + "' is not 1 to 65535");
+  return static_cast<std::uint16_t>(value);
+}
+
+Result<CloudGroupRule> group_rule(const json& bound, const std::string& where) {
+  if (!bound.is_object()) return shape_error(where + " is not an object");
+  CloudGroupRule rule;
+  auto action = optional_string(bound, "Action", where);
+  auto protocol = optional_string(bound, "IpProtocol", where);
+  auto ports = optional_string(bound, "PortRange", where);
+  auto cidr = optional_string(bound, "CidrIp", where);
+  auto address_module = optional_string(bound, "AddressModule", where);
+  auto description = optional_string(bound, "Desc", where);
+  for (const auto* field : {&action, &protocol, &ports, &cidr, &address_module, &description})
+    if (!*field) return field->error();
+  if (action.value() != "ACCEPT" && action.value() != "DROP")
+    return shape_error(where + ".Action is '" + action.value() + "', not ACCEPT or DROP");
+  rule.accept = action.value() == "ACCEPT";
+  rule.protocol = to_lower_ascii(protocol.value());
+  auto ranges = tencent_port_ranges(ports.value().empty() ? "ALL" : ports.value());
+  if (!ranges) return ranges.error();
+  rule.ports = std::move(ranges).value();
+  rule.source = cidr.value();
+  rule.source_reference = address_module.value();
+  rule.description = description.value();
+  if (rule.source.empty() && rule.source_reference.empty())
+    return shape_error(where + " has neither CidrIp nor AddressModule");
+  return rule;
+}
+
+std::string upper_case(std::string text) {
+  for (char& c : text)
+    if (c >= 'a' && c <= 'z') c = static_cast<char>(c - 'a' + 'A');
+  return text;
+}
+
+// A list of strings member; absent or null reads as empty.
+Result<std::vector<std::string>> optional_strings(const json& object, const char* key,
+                                                  const std::string& where) {
+  auto list = optional_array(object, key, where);
+  if (!list) return list.error();
+  std::vector<std::string> texts;
+  for (const json& item : list.value()) {
+    if (!item.is_string())
+      return shape_error(where + "." + key + " holds a value that is not a string");
+    texts.push_back(item.get<std::string>());
+  }
+  return texts;
+}
+
+// The targets of one ListenerBackend or RuleTargets' Targets list, forwarded from `port`.
+Result<Ok> add_targets(const json& holder, const std::string& protocol, std::uint16_t port,
+                       const std::string& where, std::vector<LoadBalancerForward>& forwards) {
+  auto targets = optional_array(holder, "Targets", where);
+  if (!targets) return targets.error();
+  for (const json& target : targets.value()) {
+    if (!target.is_object()) return shape_error(where + ".Targets holds a value that is no object");
+    auto target_port = optional_unsigned(target, "Port", where + ".Targets");
+    if (!target_port) return target_port.error();
+    if (!target_port.value() || *target_port.value() == 0 || *target_port.value() > 65535)
+      return shape_error(where + ".Targets[].Port is not 1 to 65535");
+    auto addresses = optional_strings(target, "PrivateIpAddresses", where + ".Targets");
+    if (!addresses) return addresses.error();
+    for (const std::string& address : addresses.value()) {
+      forwards.push_back({protocol, port, address + ":" + std::to_string(*target_port.value())});
+    }
+  }
+  return Ok{};
+}
+
+}  // namespace
+
+Result<std::vector<PortRange>> tencent_port_ranges(const std::string& text) {
+  std::vector<PortRange> ranges;
+  if (equals_ignore_case(text, "ALL")) return ranges;
+  std::string_view rest = text;
+  while (true) {
+    const std::size_t comma = rest.find(',');
+    std::string_view item = rest.substr(0, comma);
+    while (item.starts_with(' ')) item.remove_prefix(1);
+    while (item.ends_with(' ')) item.remove_suffix(1);
+    const std::size_t dash = item.find('-');
+    auto first = port_number(item.substr(0, dash));
+    if (!first) return first.error();
+    auto last = dash == std::string_view::npos ? first : port_number(item.substr(dash + 1));
+    if (!last) return last.error();
+    if (last.value() < first.value())
+      return shape_error("port range '" + std::string(item) + "' ends before it starts");
+    ranges.push_back({first.value(), last.value()});
+    if (comma == std::string_view::npos) return ranges;
+    rest.remove_prefix(comma + 1);
+  }
+}
+
+Result<ManagedLoadBalancer> tencent_load_balancer(const json& balancer, const std::string& region) {
+  if (!balancer.is_object()) return shape_error("a LoadBalancer is not an object");
+  auto id = required_string(balancer, "LoadBalancerId", "LoadBalancer");
+  if (!id) return id.error();
+  const std::string where = "LoadBalancer " + id.value();
+  auto name = optional_string(balancer, "LoadBalancerName", where);
+  auto type = optional_string(balancer, "LoadBalancerType", where);
+  auto vips = optional_strings(balancer, "LoadBalancerVips", where);
+  auto groups = optional_strings(balancer, "SecureGroups", where);
+  if (!name) return name.error();
+  if (!type) return type.error();
+  if (!vips) return vips.error();
+  if (!groups) return groups.error();
+  if (type.value() != "OPEN" && type.value() != "INTERNAL")
+    return shape_error(where + ".LoadBalancerType is '" + type.value() + "', not OPEN or INTERNAL");
+  const auto pass = balancer.find("LoadBalancerPassToTarget");
+  if (pass != balancer.end() && !pass->is_null() && !pass->is_boolean())
+    return shape_error(where + ".LoadBalancerPassToTarget is not true or false");
+  ManagedLoadBalancer read;
+  read.region = region;
+  read.id = id.value();
+  read.name = name.value();
+  read.public_facing = type.value() == "OPEN";
+  read.vips = vips.value();
+  read.security_group_ids = groups.value();
+  read.passes_to_target = pass != balancer.end() && pass->is_boolean() && pass->get<bool>();
+  return read;
+}
+
+Result<std::vector<LoadBalancerForward>> tencent_load_balancer_forwards(const json& response) {
+  auto listeners = optional_array(response, "Listeners", "DescribeTargets");
+  if (!listeners) return listeners.error();
+  std::vector<LoadBalancerForward> forwards;
+  for (const json& listener : listeners.value()) {
+    if (!listener.is_object()) return shape_error("a ListenerBackend is not an object");
+    const std::string where = "ListenerBackend";
+    auto protocol = optional_string(listener, "Protocol", where);
+    if (!protocol) return protocol.error();
+    auto port = optional_unsigned(listener, "Port", where);
+    if (!port) return port.error();
+    if (!port.value() || *port.value() == 0 || *port.value() > 65535)
+      return shape_error(where + ".Port is not 1 to 65535");
+    const auto listener_port = static_cast<std::uint16_t>(*port.value());
+    const std::string upper = upper_case(protocol.value());
+    auto direct = add_targets(listener, upper, listener_port, where, forwards);
+    if (!direct) return direct.error();
+    auto rules = optional_array(listener, "Rules", where);
+    if (!rules) return rules.error();
+    for (const json& rule : rules.value()) {
+      if (!rule.is_object()) return shape_error(where + ".Rules holds a value that is no object");
+      auto through_rule = add_targets(rule, upper, listener_port, where + ".Rules", forwards);
+      if (!through_rule) return through_rule.error();
+    }
+  }
+  return forwards;
+}
+
+Result<CloudSecurityGroup> tencent_security_group_policies(const json& response,
+                                                           const std::string& id) {
+  const std::string where = "SecurityGroupPolicySet of " + id;
+  const auto set = response.find("SecurityGroupPolicySet");
+  if (set == response.end() || !set->is_object())
+    return shape_error("DescribeSecurityGroupPolicies has no SecurityGroupPolicySet");
+  auto ingress = optional_array(*set, "Ingress", where);
+  if (!ingress) return ingress.error();
+  CloudSecurityGroup group{id, "", {}};
+  for (std::size_t index = 0; index < ingress.value().size(); ++index) {
+    const json& policy = ingress.value()[index];
+    const std::string at = where + ".Ingress[" + std::to_string(index) + "]";
+    if (!policy.is_object()) return shape_error(at + " is not an object");
+    auto action = optional_string(policy, "Action", at);
+    auto protocol = optional_string(policy, "Protocol", at);
+    auto port = optional_string(policy, "Port", at);
+    auto cidr = optional_string(policy, "CidrBlock", at);
+    auto cidr6 = optional_string(policy, "Ipv6CidrBlock", at);
+    auto source_group = optional_string(policy, "SecurityGroupId", at);
+    auto description = optional_string(policy, "PolicyDescription", at);
+    for (const auto* field :
+         {&action, &protocol, &port, &cidr, &cidr6, &source_group, &description})
+      if (!*field) return field->error();
+    if (action.value() != "ACCEPT" && action.value() != "DROP")
+      return shape_error(at + ".Action is '" + action.value() + "', not ACCEPT or DROP");
+    CloudGroupRule rule;
+    rule.accept = action.value() == "ACCEPT";
+    rule.protocol = to_lower_ascii(protocol.value());
+    auto ranges = tencent_port_ranges(port.value().empty() ? "ALL" : port.value());
+    if (!ranges) return ranges.error();
+    rule.ports = std::move(ranges).value();
+    rule.source = !cidr.value().empty() ? cidr.value() : cidr6.value();
+    rule.source_reference = source_group.value();
+    const auto address_template = policy.find("AddressTemplate");
+    if (rule.source_reference.empty() && address_template != policy.end() &&
+        address_template->is_object()) {
+      auto address = optional_string(*address_template, "AddressId", at + ".AddressTemplate");
+      auto group_of = optional_string(*address_template, "AddressGroupId", at + ".AddressTemplate");
+      if (!address) return address.error();
+      if (!group_of) return group_of.error();
+      rule.source_reference = !address.value().empty() ? address.value() : group_of.value();
+    }
+    rule.description = description.value();
+    if (rule.source.empty() && rule.source_reference.empty())
+      return shape_error(at + " names no source");
+    group.inbound.push_back(std::move(rule));
+  }
+  return group;
+}
+
+Result<ManagedInstance> tencent_instance(const json& detail, const std::string& region) {
+  if (!detail.is_object()) return shape_error("an InstanceDetail is not an object");
+  ManagedInstance instance;
+  instance.provider = "tencentcloud";
+  instance.region = region;
+  auto id = required_string(detail, "InstanceId", "InstanceDetail");
+  if (!id) return id.error();
+  instance.id = std::move(id).value();
+  const std::string where = "InstanceDetail " + instance.id;
+  auto name = optional_string(detail, "InstanceName", where);
+  auto version = optional_string(detail, "MongoVersion", where);
+  auto vip = optional_string(detail, "Vip", where);
+  auto vpc = optional_string(detail, "VpcId", where);
+  for (const auto* field : {&name, &version, &vip, &vpc})
+    if (!*field) return field->error();
+  instance.name = name.value();
+  instance.version = version_of(version.value());
+  instance.vip = vip.value();
+  instance.vpc_id = vpc.value();
+  auto cluster_type = optional_unsigned(detail, "ClusterType", where);
+  if (!cluster_type) return cluster_type.error();
+  // ClusterType: 0 a replica set, 1 a sharded cluster (InstanceDetail in the SDK models).
+  if (cluster_type.value() == 0u) {
+    instance.topology = "replica_set";
+  } else if (cluster_type.value() == 1u) {
+    instance.topology = "sharded";
+  } else {
+    return shape_error(where + ".ClusterType is neither 0 nor 1");
+  }
+  auto port = optional_unsigned(detail, "Vport", where);
+  if (!port) return port.error();
+  if (port.value() && *port.value() > 65535) return shape_error(where + ".Vport is above 65535");
+  instance.vport = static_cast<std::uint16_t>(port.value().value_or(0));
+  return instance;
+}
+
+Result<std::vector<CloudSecurityGroup>> tencent_instance_security_groups(const json& response) {
+  auto groups = optional_array(response, "Groups", "DescribeSecurityGroup");
+  if (!groups) return groups.error();
+  std::vector<CloudSecurityGroup> read;
+  for (const json& group : groups.value()) {
+    if (!group.is_object()) return shape_error("a SecurityGroup is not an object");
+    auto id = required_string(group, "SecurityGroupId", "SecurityGroup");
+    if (!id) return id.error();
+    const std::string where = "SecurityGroup " + id.value();
+    auto name = optional_string(group, "SecurityGroupName", where);
+    if (!name) return name.error();
+    auto inbound = optional_array(group, "Inbound", where);
+    if (!inbound) return inbound.error();
+    CloudSecurityGroup facts{id.value(), name.value(), {}};
+    for (std::size_t index = 0; index < inbound.value().size(); ++index) {
+      auto rule =
+          group_rule(inbound.value()[index], where + ".Inbound[" + std::to_string(index) + "]");
+      if (!rule) return rule.error();
+      facts.inbound.push_back(std::move(rule).value());
+    }
+    read.push_back(std::move(facts));
+  }
+  return read;
+}
+
+Result<std::vector<ManagedNode>> tencent_instance_nodes(const json& response) {
+  std::vector<json> properties;
+  auto mongos = optional_array(response, "Mongos", "DescribeDBInstanceNodeProperty");
+  if (!mongos) return mongos.error();
+  for (const json& node : mongos.value()) properties.push_back(node);
+  auto sets = optional_array(response, "ReplicateSets", "DescribeDBInstanceNodeProperty");
+  if (!sets) return sets.error();
+  for (const json& set : sets.value()) {
+    if (!set.is_object()) return shape_error("a ReplicateSetInfo is not an object");
+    auto nodes = optional_array(set, "Nodes", "ReplicateSetInfo");
+    if (!nodes) return nodes.error();
+    for (const json& node : nodes.value()) properties.push_back(node);
+  }
+  std::vector<ManagedNode> read;
+  for (const json& property : properties) {
+    if (!property.is_object()) return shape_error("a NodeProperty is not an object");
+    auto name = required_string(property, "NodeName", "NodeProperty");
+    if (!name) return name.error();
+    const std::string where = "NodeProperty " + name.value();
+    auto address = optional_string(property, "Address", where);
+    auto wan = optional_string(property, "WanServiceAddress", where);
+    auto role = optional_string(property, "Role", where);
+    for (const auto* field : {&address, &wan, &role})
+      if (!*field) return field->error();
+    const auto hidden = property.find("Hidden");
+    if (hidden != property.end() && !hidden->is_null() && !hidden->is_boolean())
+      return shape_error(where + ".Hidden is not true or false");
+    read.push_back({name.value(), address.value(), wan.value(), role.value(),
+                    hidden != property.end() && hidden->is_boolean() && hidden->get<bool>()});
+  }
+  return read;
+}
+
+Result<bool> tencent_ssl_enabled(const json& response) {
+  auto status = optional_unsigned(response, "Status", "DescribeInstanceSSL");
+  if (!status) return status.error();
+  if (!status.value() || *status.value() > 1)
+    return shape_error("DescribeInstanceSSL.Status is neither 0 nor 1");
+  return *status.value() == 1;
+}
+
+}  // namespace mongoscan
