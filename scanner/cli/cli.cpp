@@ -319,6 +319,7 @@ Result<Ok> add_inventory_environments(const ScanOptions& options, ScanRequest& r
                                 from_file.value().end());
     }
     environment.config_paths = listed.config_paths;
+    environment.clouds = listed.clouds;
     environment.probe = probe;
     ProbeSettings& account = environment.probe;
     for (const auto& [from, to] : {std::pair{&listed.username, &account.username},
@@ -371,16 +372,11 @@ std::optional<CommandError> prepare_and_run_scan(const ScanOptions& options, Sca
   request.probe.scan_timeout = to_milliseconds(options.scan_timeout_seconds);
   if (auto error = collect_cloud_settings(options, request.cloud)) return error;
   if (!options.inventory_file.empty()) {
-    if (!options.clouds.empty()) {
-      return CommandError{kExitUsage,
-                          "scan: --cloud reads one account without --inventory; an inventory's "
-                          "environments do not name cloud accounts yet"};
-    }
     if (!options.uris.empty() || !options.uri_files.empty() || !options.app_uri_files.empty() ||
-        !config_paths.empty()) {
+        !config_paths.empty() || !options.clouds.empty()) {
       return CommandError{kExitUsage,
-                          "scan: with --inventory, give targets and config paths in the inventory, "
-                          "not on the command line"};
+                          "scan: with --inventory, give targets, config paths and cloud accounts "
+                          "in the inventory, not on the command line"};
     }
     if (auto added = add_inventory_environments(options, request); !added) {
       return CommandError{kExitUsage, added.error().message};

@@ -19,18 +19,16 @@ struct CloudSettings {
   std::string ca_file;  // --cloud-ca-file: trusted besides the system store
 };
 
-// The variables Tencent Cloud's own tools (tccli, the SDKs' EnvironmentVariableCredential) read.
-inline constexpr const char* kTencentSecretIdVariable = "TENCENTCLOUD_SECRET_ID";
-inline constexpr const char* kTencentSecretKeyVariable = "TENCENTCLOUD_SECRET_KEY";
-inline constexpr const char* kTencentSessionTokenVariable = "TENCENTCLOUD_SESSION_TOKEN";
+// The Tencent Cloud credentials in this process's environment, from `variables`, or a usage error
+// naming the variable that is missing (never a value).
+Result<Tc3Credentials> tencent_credentials_from_environment(
+    const CloudCredentialVariables& variables);
 
-// The Tencent Cloud credentials in this process's environment, or a usage error naming the
-// variables that are missing (never their values).
-Result<Tc3Credentials> tencent_credentials_from_environment();
-
-// Reads one account; what could not be read is in its failed_reads.
+// Reads one account, `concurrency` regions at a time; what could not be read is in its
+// failed_reads.
 CloudAccountFacts read_cloud_account(const CloudAccountRequest& request,
                                      const Tc3Credentials& credentials,
-                                     const CloudSettings& settings, const Deadline& deadline);
+                                     const CloudSettings& settings, std::size_t concurrency,
+                                     const Deadline& deadline);
 
 }  // namespace mongoscan

@@ -16,10 +16,15 @@ namespace mongoscan {
 namespace {
 
 constexpr std::array<std::string_view, 2> kInventoryFields = {"history", "environments"};
-constexpr std::array<std::string_view, 15> kEnvironmentFields = {
-    "name",     "targets",       "username",       "password_env",  "password_file",
-    "password", "auth_source",   "auth_mechanism", "tls",           "policy",
-    "workload", "app_instances", "config_paths",   "app_uri_files", "tags"};
+constexpr std::array<std::string_view, 16> kEnvironmentFields = {
+    "name",         "targets",        "username", "password_env", "password_file", "password",
+    "auth_source",  "auth_mechanism", "tls",      "policy",       "workload",      "app_instances",
+    "config_paths", "app_uri_files",  "cloud",    "tags"};
+constexpr std::array<std::string_view, 6> kCloudFields = {
+    "provider", "regions", "instances", "secret_id_env", "secret_key_env", "session_token_env"};
+// Written where a variable's name belongs: the secret itself, which the file may not hold.
+constexpr std::array<std::string_view, 5> kCloudSecretFields = {
+    "secret_id", "secret_key", "session_token", "client_secret", "private_key"};
 constexpr std::array<std::string_view, 3> kTlsFields = {"ca_file", "cert_key_file", "insecure"};
 
 // Reads one inventory file; the first problem ends the reading (load errors are values).
@@ -133,6 +138,73 @@ class InventoryReader {
     return targets;
   }
 
+  // A list of text values (regions, instance ids).
+  Result<std::vector<std::string>> texts(const YAML::Node& parent, const char* key) const {
+    auto nodes = list(parent, key);
+    if (!nodes) return nodes.error();
+    std::vector<std::string> values;
+    for (const YAML::Node& node : nodes.value()) {
+      const auto value = yaml_text(node);
+      if (!value) return error(yaml_line(node), std::string(key) + " must list text");
+      values.push_back(*value);
+    }
+    return values;
+  }
+
+  // One entry of `cloud:`: a provider account, its regions, and the variables of its credentials.
+  Result<CloudAccountRequest> cloud_account(const YAML::Node& node) const {
+    const int line = yaml_line(node);
+    if (!node.IsMap()) return error(line, "a cloud account must be a mapping");
+    for (const std::string_view secret : kCloudSecretFields) {
+      const YAML::Node written = yaml_child(node, std::string(secret).c_str());
+      if (!written.IsNull()) {
+        return error(yaml_line(written),
+                     "a cloud secret may not be written in the inventory; name the variable "
+                     "that holds it (" +
+                         std::string(secret) + "_env)");
+      }
+    }
+    if (auto unknown = known_fields(node, kCloudFields, "cloud account")) return *unknown;
+    auto provider = text(node, "provider");
+    auto regions = texts(node, "regions");
+    auto instances = texts(node, "instances");
+    if (!provider) return provider.error();
+    if (!regions) return regions.error();
+    if (!instances) return instances.error();
+    std::string target = provider.value() + ":";
+    for (std::size_t i = 0; i < regions.value().size(); ++i)
+      target += (i == 0 ? "" : ",") + regions.value()[i];
+    auto account = parse_cloud_target(target);
+    if (!account) {
+      // The parser words its errors for --cloud; here the fields name what is wrong.
+      const std::string& message = account.error().message;
+      return error(line, "cloud: " + message.substr(message.find(": ") + 2));
+    }
+    CloudAccountRequest request = std::move(account).value();
+    request.instance_ids = instances.value();
+    for (const auto& [key, variable] :
+         {std::pair{"secret_id_env", &request.credentials.secret_id},
+          {"secret_key_env", &request.credentials.secret_key},
+          {"session_token_env", &request.credentials.session_token}}) {
+      auto name = text(node, key);
+      if (!name) return name.error();
+      if (!name.value().empty()) *variable = name.value();
+    }
+    return request;
+  }
+
+  Result<std::vector<CloudAccountRequest>> clouds(const YAML::Node& environment) const {
+    auto nodes = list(environment, "cloud");
+    if (!nodes) return nodes.error();
+    std::vector<CloudAccountRequest> accounts;
+    for (const YAML::Node& node : nodes.value()) {
+      auto account = cloud_account(node);
+      if (!account) return account.error();
+      accounts.push_back(std::move(account).value());
+    }
+    return accounts;
+  }
+
   Result<std::map<std::string, std::string>> tags(const YAML::Node& environment) const {
     const YAML::Node node = yaml_child(environment, "tags");
     std::map<std::string, std::string> tags;
@@ -187,9 +259,12 @@ class InventoryReader {
     auto uri_files = files(node, "app_uri_files", "file names");
     if (!uri_files) return uri_files.error();
     environment.app_uri_files = std::move(uri_files).value();
+    auto accounts = clouds(node);
+    if (!accounts) return accounts.error();
+    environment.clouds = std::move(accounts).value();
     if (environment.targets.empty() && environment.config_paths.empty() &&
-        environment.app_uri_files.empty()) {
-      return error(line, "an environment needs targets, config_paths or app_uri_files");
+        environment.app_uri_files.empty() && environment.clouds.empty()) {
+      return error(line, "an environment needs targets, config_paths, app_uri_files or cloud");
     }
     const YAML::Node tls = yaml_child(node, "tls");
     if (!tls.IsNull()) {

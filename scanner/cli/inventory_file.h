@@ -14,6 +14,13 @@
 //       workload: core
 //       app_instances: 12
 //       config_paths: [services/api]         # files to scan for credentials and exposure
+//       cloud:                               # accounts read from their control plane
+//         - provider: tencentcloud
+//           regions: [ap-guangzhou]
+//           instances: [cmgo-1a2b3c4d]       # optional: only these
+//           secret_id_env: PROD_TC_SECRET_ID # optional: the variables holding the credentials
+//           secret_key_env: PROD_TC_SECRET_KEY   # (default TENCENTCLOUD_SECRET_ID, ...)
+//           session_token_env: PROD_TC_TOKEN
 //       tags: {tier: prod, owner: payments}
 
 #include <cstdint>
@@ -23,6 +30,7 @@
 #include <string_view>
 #include <vector>
 
+#include "scanner/cloud/cloud_target.h"
 #include "scanner/errors/result.h"
 #include "scanner/facts/listed_at.h"
 
@@ -53,6 +61,7 @@ struct InventoryEnvironment {
   std::vector<std::string> config_paths;
   // Files of the applications' connection strings (as --app-uri-file): judged, never probed.
   std::vector<std::string> app_uri_files;
+  std::vector<CloudAccountRequest> clouds;  // cloud:, each with its credentials' variables
   std::map<std::string, std::string> tags;
 };
 
@@ -65,8 +74,9 @@ struct Inventory {
 // tls files, policy, config_paths) are taken relative to the inventory's folder, as `path`
 // names it (app_uri_files too). A load error is ErrorCode::usage, "path:LINE: what is wrong", and
 // never quotes a value: an unknown field, a field of the wrong type, a missing or repeated name, an
-// environment with neither targets, config_paths nor app_uri_files, a password written in the file
-// (inline, or in a target's connection string), or both password_env and password_file.
+// environment with neither targets, config_paths, app_uri_files nor cloud, a password or cloud
+// secret written in the file (inline, or in a target's connection string), or both password_env
+// and password_file.
 Result<Inventory> parse_inventory(std::string_view text, std::string_view path);
 
 // One of `count` parts of an inventory (--shard INDEX/COUNT, INDEX from 1): an environment belongs

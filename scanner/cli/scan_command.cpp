@@ -343,6 +343,7 @@ struct EnvironmentRun {
   std::optional<ConfigFacts> config;
   std::optional<Error> error;
   std::vector<CloudAccountFacts> clouds = {};
+  std::vector<Tc3Credentials> cloud_credentials = {};  // one per request->clouds
 };
 
 // The findings of one environment's deployments, files and connection strings, judged under its
@@ -440,21 +441,23 @@ std::optional<CommandError> run_scan(const ScanRequest& request, const CliStream
     history.emplace(std::move(opened).value());
   }
 
-  // Checked before any work: a cloud account needs its provider's credentials.
-  std::optional<Tc3Credentials> tencent_credentials;
-  for (const EnvironmentRequest& environment : request.environments) {
-    if (environment.clouds.empty() || tencent_credentials) continue;
-    auto credentials = tencent_credentials_from_environment();
-    if (!credentials) return CommandError{kExitUsage, credentials.error().message};
-    tencent_credentials = std::move(credentials).value();
-  }
-
   std::vector<EnvironmentRun> runs;
   std::vector<ProbeTarget> probe_targets;
   std::size_t uri_count = 0, path_count = 0;
   for (const EnvironmentRequest& environment : request.environments) {
     EnvironmentRun& run =
         runs.emplace_back(EnvironmentRun{&environment, {}, {}, {}, environment.error});
+    if (run.error) continue;
+    // Checked before any work: each cloud account needs its credentials.
+    for (const CloudAccountRequest& account : environment.clouds) {
+      auto credentials = tencent_credentials_from_environment(account.credentials);
+      if (!credentials) {
+        if (!inventory) return CommandError{kExitUsage, "--cloud " + credentials.error().message};
+        run.error = credentials.error();
+        break;
+      }
+      run.cloud_credentials.push_back(std::move(credentials).value());
+    }
     if (run.error) continue;
     std::vector<ProbeTarget> targets;
     for (const UriInput& input : environment.inputs) {
@@ -526,12 +529,13 @@ std::optional<CommandError> run_scan(const ScanRequest& request, const CliStream
 
   for (EnvironmentRun& run : runs) {
     if (run.error) continue;
-    for (const CloudAccountRequest& account : run.request->clouds) {
+    for (std::size_t i = 0; i < run.request->clouds.size(); ++i) {
+      const CloudAccountRequest& account = run.request->clouds[i];
       progress.show("reading " + account.provider);
       diagnostics.note(1, "cloud " + account.provider + ": reading " +
                               std::to_string(account.regions.size()) + " regions");
-      run.clouds.push_back(
-          read_cloud_account(account, *tencent_credentials, request.cloud, scan_deadline));
+      run.clouds.push_back(read_cloud_account(account, run.cloud_credentials[i], request.cloud,
+                                              request.probe.concurrency, scan_deadline));
       progress.clear();
     }
   }

@@ -12,10 +12,20 @@
 
 namespace mongoscan {
 
+// The environment variables an account's credentials are read from: by default those Tencent
+// Cloud's own tools read (tccli, the SDKs' EnvironmentVariableCredential); an inventory may name
+// others, one set per account.
+struct CloudCredentialVariables {
+  std::string secret_id = "TENCENTCLOUD_SECRET_ID";
+  std::string secret_key = "TENCENTCLOUD_SECRET_KEY";
+  std::string session_token = "TENCENTCLOUD_SESSION_TOKEN";  // temporary credentials
+};
+
 struct CloudAccountRequest {
   std::string provider;                   // "tencentcloud"
   std::vector<std::string> regions;       // "ap-guangzhou", ...
   std::vector<std::string> instance_ids;  // only these instances; empty for all
+  CloudCredentialVariables credentials;
 };
 
 // "tencentcloud:ap-guangzhou[,ap-shanghai...]". An ErrorCode::usage error names what is wrong

@@ -1,7 +1,9 @@
 #include "scanner/cloud/tencentcloud/tencent_account_reader.h"
 
 #include <algorithm>
+#include <atomic>
 #include <map>
+#include <thread>
 
 #include "scanner/cloud/tencentcloud/tencent_replies.h"
 
@@ -127,6 +129,36 @@ CloudAccountFacts read_tencent_account(TencentApiClient& client, const TencentAc
                 deadline);
     }
     read_load_balancers(client, account, region, deadline);
+  }
+  return account;
+}
+
+CloudAccountFacts read_tencent_account_in_parallel(
+    const std::function<TencentApiClient()>& make_client, const TencentAccountScope& scope,
+    std::size_t concurrency, const Deadline& deadline) {
+  std::vector<CloudAccountFacts> per_region(scope.regions.size());
+  std::atomic<std::size_t> next{0};
+  const auto work = [&] {
+    TencentApiClient client = make_client();
+    for (std::size_t i = next++; i < scope.regions.size(); i = next++) {
+      per_region[i] =
+          read_tencent_account(client, {{scope.regions[i]}, scope.instance_ids}, deadline);
+    }
+  };
+  std::vector<std::jthread> workers;
+  const std::size_t count = std::min(std::max<std::size_t>(concurrency, 1), scope.regions.size());
+  for (std::size_t i = 0; i < count; ++i) workers.emplace_back(work);
+  workers.clear();  // joins
+  CloudAccountFacts account;
+  account.provider = "tencentcloud";
+  account.regions = scope.regions;
+  for (CloudAccountFacts& region : per_region) {
+    account.instances.insert(account.instances.end(), region.instances.begin(),
+                             region.instances.end());
+    account.load_balancers.insert(account.load_balancers.end(), region.load_balancers.begin(),
+                                  region.load_balancers.end());
+    account.failed_reads.insert(account.failed_reads.end(), region.failed_reads.begin(),
+                                region.failed_reads.end());
   }
   return account;
 }

@@ -5,6 +5,8 @@
 // targets, and for those in front of an instance the rules of their security groups. A call that
 // fails leaves its part unread (nullopt) and is recorded; the other parts are still read.
 
+#include <cstddef>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -20,5 +22,12 @@ struct TencentAccountScope {
 
 CloudAccountFacts read_tencent_account(TencentApiClient& client, const TencentAccountScope& scope,
                                        const Deadline& deadline);
+
+// The same, `concurrency` regions at a time, each worker with a client of its own from
+// `make_client` (a client is not shared between threads). The facts are in the scope's region
+// order whatever order the regions finish in.
+CloudAccountFacts read_tencent_account_in_parallel(
+    const std::function<TencentApiClient()>& make_client, const TencentAccountScope& scope,
+    std::size_t concurrency, const Deadline& deadline);
 
 }  // namespace mongoscan

@@ -125,7 +125,15 @@ TEST(InventoryFile, LoadErrorsNameTheLine) {
        ":3: unknown environment field (did you mean targets?)"},
       {"environments:\n  - targets: [mongodb://h]\n", ":2: an environment needs a name"},
       {"environments:\n  - name: a\n",
-       ":2: an environment needs targets, config_paths or app_uri_files"},
+       ":2: an environment needs targets, config_paths, app_uri_files or cloud"},
+      {"environments:\n  - name: a\n    cloud: [{provider: aws, regions: [us-east-1]}]\n",
+       ":3: cloud: provider 'aws' is not one mongoscan reads"},
+      {"environments:\n  - name: a\n    cloud: [{provider: tencentcloud}]\n",
+       ":3: cloud: '' is not a region name"},
+      {"environments:\n  - name: a\n    cloud:\n      - provider: tencentcloud\n        region: "
+       "[x]\n",
+       ":5: unknown cloud account field (did you mean regions?)"},
+      {"environments:\n  - name: a\n    cloud: tencentcloud\n", ":3: cloud must be a list"},
       {"environments:\n  - name: a\n    targets: [mongodb://h]\n  - name: a\n    targets: "
        "[mongodb://g]\n",
        ":4: a second environment named a"},
@@ -148,6 +156,40 @@ TEST(InventoryFile, LoadErrorsNameTheLine) {
     const std::string error = error_of(text);
     EXPECT_NE(error.find(expected), std::string::npos) << text << "\n→ " << error;
     EXPECT_TRUE(error.starts_with("inv/inventory.yaml:")) << error;
+  }
+}
+
+TEST(InventoryFile, CloudAccountsNameTheVariablesOfTheirCredentials) {
+  const Result<Inventory> inventory = parse_inventory(
+      "environments:\n"
+      "  - name: prod\n"
+      "    cloud:\n"
+      "      - provider: tencentcloud\n"
+      "        regions: [ap-guangzhou, ap-shanghai]\n"
+      "        instances: [cmgo-1]\n"
+      "        secret_id_env: PROD_TC_ID\n"
+      "        secret_key_env: PROD_TC_KEY\n"
+      "      - {provider: tencentcloud, regions: [ap-beijing]}\n",
+      "inventory.yaml");
+  ASSERT_TRUE(inventory.ok()) << inventory.error().message;
+  const auto& clouds = inventory.value().environments[0].clouds;
+  ASSERT_EQ(2u, clouds.size());
+  EXPECT_EQ((std::vector<std::string>{"ap-guangzhou", "ap-shanghai"}), clouds[0].regions);
+  EXPECT_EQ(std::vector<std::string>{"cmgo-1"}, clouds[0].instance_ids);
+  EXPECT_EQ("PROD_TC_ID", clouds[0].credentials.secret_id);
+  EXPECT_EQ("PROD_TC_KEY", clouds[0].credentials.secret_key);
+  EXPECT_EQ("TENCENTCLOUD_SESSION_TOKEN", clouds[0].credentials.session_token);
+  EXPECT_EQ("TENCENTCLOUD_SECRET_KEY", clouds[1].credentials.secret_key);
+}
+
+TEST(InventoryFile, ACloudSecretInTheFileIsRefusedWithoutQuotingIt) {
+  for (const char* field : {"secret_key", "secret_id", "session_token"}) {
+    const std::string error = error_of(
+        std::string("environments:\n  - name: a\n    cloud:\n      - provider: tencentcloud\n"
+                    "        regions: [ap-guangzhou]\n        ") +
+        field + ": Pl4nted-Cloud-Secret-Value\n");
+    EXPECT_NE(std::string::npos, error.find(":6: a cloud secret may not be written")) << error;
+    EXPECT_EQ(std::string::npos, error.find("Pl4nted")) << error;
   }
 }
 

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <fstream>
 #include <map>
 
@@ -18,6 +19,24 @@ namespace {
 using nlohmann::json;
 using testing_support::ControlPlaneLab;
 
+CurlTransportOptions trusting(const ControlPlaneLab& lab) {
+  CurlTransportOptions options;
+  options.extra_ca_file = lab.ca_file();
+  return options;
+}
+
+// What a client needs to reach a control plane lab through the allowlist.
+struct LabRoute {
+  explicit LabRoute(const ControlPlaneLab& lab) : curl(trusting(lab)), gate(curl, "/api/atlas/v2") {
+    for (const char* service : {"mongodb", "clb", "vpc"})
+      api.endpoints[service] = parse_http_endpoint(lab.endpoint()).value();
+  }
+
+  CurlTransport curl;
+  AllowlistedTransport gate;
+  TencentApiOptions api;
+};
+
 // The account of fixtures/cloud/tencent-lab.json, read through the allowlist, with `faults`.
 struct Read {
   explicit Read(const json& faults = json::object()) {
@@ -28,18 +47,12 @@ struct Read {
     testing_support::ControlPlaneOptions options;
     options.profile = directory.path("profile.json");
     lab = ControlPlaneLab::start(options);
-    CurlTransportOptions trusting;
-    trusting.extra_ca_file = lab->ca_file();
-    CurlTransport curl(trusting);
-    AllowlistedTransport gate(curl, "/api/atlas/v2");
-    TencentApiOptions api;
-    for (const char* service : {"mongodb", "clb", "vpc"})
-      api.endpoints[service] = parse_http_endpoint(lab->endpoint()).value();
+    LabRoute route(*lab);
     TencentApiClient client(
-        gate,
+        route.gate,
         Tc3Credentials{
             "AKIDlabAccount000000000000000000", Secret("lab-account-secret-key-000000000"), {}},
-        api);
+        route.api);
     account = read_tencent_account(client, TencentAccountScope{{"ap-guangzhou"}, {}},
                                    Deadline::after(std::chrono::seconds(60)));
   }
@@ -124,6 +137,30 @@ TEST(TencentAccountReader, ARegionThatCannotBeListedIsRecorded) {
   EXPECT_TRUE(read.account.instances.empty());
   ASSERT_EQ(1u, read.account.failed_reads.size());
   EXPECT_EQ("ap-guangzhou", read.account.failed_reads[0].scope);
+}
+
+TEST(TencentAccountReader, RegionsReadInParallelKeepTheirOrder) {
+  testing_support::ControlPlaneOptions options;
+  options.profile = "tencent-paged";
+  options.latency_ms = 20;
+  const auto lab = ControlPlaneLab::start(options);
+  LabRoute route(*lab);
+  const Tc3Credentials credentials{
+      "AKIDlabPagedClient0000000000000000", Secret("lab-paged-secret-key-0000000000000"), {}};
+  std::atomic<int> clients{0};
+  const CloudAccountFacts account = read_tencent_account_in_parallel(
+      [&] {
+        ++clients;
+        return TencentApiClient(route.gate, credentials, route.api);
+      },
+      TencentAccountScope{{"ap-shanghai", "ap-guangzhou"}, {}}, 4,
+      Deadline::after(std::chrono::seconds(60)));
+  EXPECT_EQ(2, clients.load());  // one per region, never more workers than regions
+  EXPECT_TRUE(account.failed_reads.empty());
+  ASSERT_EQ(6u, account.instances.size());
+  EXPECT_EQ("cmgo-sh000001", account.instances[0].id);  // the scope's order, not the finish order
+  EXPECT_EQ("cmgo-gz000001", account.instances[1].id);
+  EXPECT_EQ((std::vector<std::string>{"ap-shanghai", "ap-guangzhou"}), account.regions);
 }
 
 }  // namespace
