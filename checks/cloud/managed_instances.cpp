@@ -286,8 +286,8 @@ Verdict judge_public_load_balancers(const CloudAccountFacts& account,
     for (const std::string& source : judged.wide) wide.push_back(balancer.id + " " + source);
     for (const std::string& source : judged.named) named.push_back(balancer.id + " " + source);
   }
-  const json evidence = {{"load_balancers", balancers},
-                         {"not_read", load_balancers_unread(account, instance)}};
+  const std::vector<std::string> targets_unread = load_balancers_unread(account, instance);
+  const json evidence = {{"load_balancers", balancers}, {"not_read", targets_unread}};
   if (!unguarded.empty()) {
     return {Status::fail,
             "public load balancer " + join(unguarded) +
@@ -311,9 +311,9 @@ Verdict judge_public_load_balancers(const CloudAccountFacts& account,
                 join(unread_groups),
             evidence};
   }
-  if (!load_balancers_unread(account, instance).empty()) {
+  if (!targets_unread.empty()) {
     return {Status::error,
-            "the targets of load balancer " + join(load_balancers_unread(account, instance)) +
+            "the targets of load balancer " + join(targets_unread) +
                 " were not read, so whether they forward to it is unknown",
             evidence};
   }

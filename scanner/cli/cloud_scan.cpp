@@ -9,9 +9,6 @@
 namespace mongoscan {
 namespace {
 
-// Where Atlas's API would sit under its origin; the gate needs it, and no Atlas request is sent.
-constexpr const char* kAtlasApiBase = "/api/atlas/v2";
-
 std::string variable(const char* name) {
   const char* value = std::getenv(name);
   return value != nullptr ? value : "";

@@ -12,6 +12,8 @@ namespace mongoscan {
 // The Atlas service-account token endpoint's path (POST, client credentials): the one non-GET
 // Atlas request, an authentication exchange.
 inline constexpr const char* kAtlasTokenPath = "/api/oauth/token";
+// Where the Atlas Administration API v2 sits under its origin (https://cloud.mongodb.com).
+inline constexpr const char* kAtlasApiBase = "/api/atlas/v2";
 
 class AllowlistedTransport : public HttpTransport {
  public:

@@ -9,6 +9,11 @@
 namespace mongoscan {
 namespace {
 
+// An IPv6 address in brackets, as URLs and Host headers write it.
+std::string bracketed(const std::string& host) {
+  return host.find(':') != std::string::npos ? "[" + host + "]" : host;
+}
+
 Error endpoint_error(std::string message) {
   return Error{ErrorCode::usage, "cloud endpoint", std::move(message)};
 }
@@ -25,8 +30,12 @@ bool is_loopback_endpoint_host(std::string_view host) {
 }
 
 std::string HttpEndpoint::origin() const {
-  const bool v6 = host.find(':') != std::string::npos;
-  return scheme + "://" + (v6 ? "[" + host + "]" : host) + ":" + std::to_string(port);
+  return scheme + "://" + bracketed(host) + ":" + std::to_string(port);
+}
+
+std::string HttpEndpoint::authority() const {
+  const bool default_port = port == (scheme == "https" ? 443 : 80);
+  return default_port ? bracketed(host) : bracketed(host) + ":" + std::to_string(port);
 }
 
 std::string HttpEndpoint::url(std::string_view path) const {

@@ -17,6 +17,9 @@ struct HttpEndpoint {
 
   // "https://host:port": what a redirect must keep to be followed.
   std::string origin() const;
+  // "host" or "host:port" (the port only when not the scheme's default), IPv6 in brackets: the
+  // Host header's value.
+  std::string authority() const;
   // The absolute URL of `path` ("/groups/x") under the base path.
   std::string url(std::string_view path) const;
 };

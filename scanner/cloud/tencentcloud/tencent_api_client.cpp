@@ -59,18 +59,18 @@ std::string TencentApiClient::endpoint_url(const std::string& service) const {
 std::string TencentApiClient::host_of(const std::string& service) const {
   const auto found = options_.endpoints.find(service);
   if (found == options_.endpoints.end()) return service + ".tencentcloudapi.com";
-  const HttpEndpoint& endpoint = found->second;
-  const bool default_port = endpoint.port == (endpoint.scheme == "https" ? 443 : 80);
-  const bool v6 = endpoint.host.find(':') != std::string::npos;
-  const std::string host = v6 ? "[" + endpoint.host + "]" : endpoint.host;
-  return default_port ? host : host + ":" + std::to_string(endpoint.port);
+  return found->second.authority();
+}
+
+std::string TencentApiClient::call_name(const std::string& service, const std::string& action,
+                                        const std::string& region) {
+  return "tencentcloud " + service + ":" + action + (region.empty() ? "" : " in " + region);
 }
 
 Result<json> TencentApiClient::call(const std::string& service, const std::string& version,
                                     const std::string& action, const std::string& region,
                                     const json& params, const Deadline& deadline) {
-  const std::string where =
-      "tencentcloud " + service + ":" + action + (region.empty() ? "" : " in " + region);
+  const std::string where = call_name(service, action, region);
   const Tc3Call call{service, host_of(service), action,       version,
                      region,  options_.now(),   params.dump()};
   const HttpRequest request{"POST", endpoint_url(service), tc3_headers(call, credentials_),
@@ -110,13 +110,12 @@ Result<std::vector<json>> TencentApiClient::call_all_pages(
   std::optional<std::uint64_t> total;
   while (!total || items.size() < *total) {
     const std::string offset = std::to_string(items.size());
-    const std::string limit = std::to_string(paging.page_size);
-    params["Offset"] = paging.limit_as_text ? json(offset) : json(items.size());
-    params["Limit"] = paging.limit_as_text ? json(limit) : json(paging.page_size);
+    params["Offset"] = items.size();
+    params["Limit"] = paging.page_size;
     auto page = call(service, version, action, region, params, deadline);
     if (!page) return page.error();
     const json& body = page.value();
-    const std::string where = "tencentcloud " + service + ":" + action + " in " + region;
+    const std::string where = call_name(service, action, region);
     if (!body.contains("TotalCount") || !body["TotalCount"].is_number_unsigned() ||
         !body.contains(paging.items_key) || !body[paging.items_key].is_array()) {
       return Error{ErrorCode::protocol, "cloud",

@@ -33,7 +33,6 @@ struct TencentApiOptions {
 struct TencentPaging {
   std::string items_key;       // "InstanceDetails"
   int page_size = 100;         // Limit; the action's documented maximum
-  bool limit_as_text = false;  // vpc takes Offset and Limit as strings
 };
 
 class TencentApiClient {
@@ -56,6 +55,9 @@ class TencentApiClient {
  private:
   std::string endpoint_url(const std::string& service) const;
   std::string host_of(const std::string& service) const;
+  // "tencentcloud mongodb:DescribeDBInstances in ap-guangzhou": what an error names.
+  static std::string call_name(const std::string& service, const std::string& action,
+                               const std::string& region);
 
   RetryingSender sender_;
   Tc3Credentials credentials_;

@@ -65,29 +65,58 @@ Result<std::uint16_t> port_number(std::string_view text) {
   return static_cast<std::uint16_t>(value);
 }
 
-Result<CloudGroupRule> group_rule(const json& bound, const std::string& where) {
-  if (!bound.is_object()) return shape_error(where + " is not an object");
-  CloudGroupRule rule;
-  auto action = optional_string(bound, "Action", where);
-  auto protocol = optional_string(bound, "IpProtocol", where);
-  auto ports = optional_string(bound, "PortRange", where);
-  auto cidr = optional_string(bound, "CidrIp", where);
-  auto address_module = optional_string(bound, "AddressModule", where);
-  auto description = optional_string(bound, "Desc", where);
-  for (const auto* field : {&action, &protocol, &ports, &cidr, &address_module, &description})
+// Where one API keeps a rule's parts: mongodb's SecurityGroupBound and vpc's SecurityGroupPolicy
+// carry the same rule under different names; vpc also names a source by address template.
+struct RuleFields {
+  const char* protocol;
+  const char* ports;
+  const char* cidr;
+  const char* cidr6;      // nullptr: the API has none
+  const char* reference;  // another group or an address template
+  const char* description;
+  bool address_template;  // an AddressTemplate {AddressId, AddressGroupId} may name the source
+};
+
+constexpr RuleFields kSecurityGroupBound{"IpProtocol",    "PortRange", "CidrIp", nullptr,
+                                         "AddressModule", "Desc",      false};
+constexpr RuleFields kSecurityGroupPolicy{
+    "Protocol", "Port", "CidrBlock", "Ipv6CidrBlock", "SecurityGroupId", "PolicyDescription", true};
+
+Result<CloudGroupRule> group_rule(const json& object, const RuleFields& fields,
+                                  const std::string& where) {
+  if (!object.is_object()) return shape_error(where + " is not an object");
+  auto action = optional_string(object, "Action", where);
+  auto protocol = optional_string(object, fields.protocol, where);
+  auto ports = optional_string(object, fields.ports, where);
+  auto cidr = optional_string(object, fields.cidr, where);
+  auto cidr6 = fields.cidr6 ? optional_string(object, fields.cidr6, where)
+                            : Result<std::string>(std::string());
+  auto reference = optional_string(object, fields.reference, where);
+  auto description = optional_string(object, fields.description, where);
+  for (const auto* field : {&action, &protocol, &ports, &cidr, &cidr6, &reference, &description})
     if (!*field) return field->error();
   if (action.value() != "ACCEPT" && action.value() != "DROP")
     return shape_error(where + ".Action is '" + action.value() + "', not ACCEPT or DROP");
+  CloudGroupRule rule;
   rule.accept = action.value() == "ACCEPT";
   rule.protocol = to_lower_ascii(protocol.value());
   auto ranges = tencent_port_ranges(ports.value().empty() ? "ALL" : ports.value());
   if (!ranges) return ranges.error();
   rule.ports = std::move(ranges).value();
-  rule.source = cidr.value();
-  rule.source_reference = address_module.value();
+  rule.source = !cidr.value().empty() ? cidr.value() : cidr6.value();
+  rule.source_reference = reference.value();
+  const auto address_template = object.find("AddressTemplate");
+  if (fields.address_template && rule.source_reference.empty() &&
+      address_template != object.end() && address_template->is_object()) {
+    auto address = optional_string(*address_template, "AddressId", where + ".AddressTemplate");
+    auto group = optional_string(*address_template, "AddressGroupId", where + ".AddressTemplate");
+    if (!address) return address.error();
+    if (!group) return group.error();
+    rule.source_reference = !address.value().empty() ? address.value() : group.value();
+  }
   rule.description = description.value();
   if (rule.source.empty() && rule.source_reference.empty())
-    return shape_error(where + " has neither CidrIp nor AddressModule");
+    return shape_error(where + " names no source");
   return rule;
 }
 
@@ -222,42 +251,10 @@ Result<CloudSecurityGroup> tencent_security_group_policies(const json& response,
   if (!ingress) return ingress.error();
   CloudSecurityGroup group{id, "", {}};
   for (std::size_t index = 0; index < ingress.value().size(); ++index) {
-    const json& policy = ingress.value()[index];
-    const std::string at = where + ".Ingress[" + std::to_string(index) + "]";
-    if (!policy.is_object()) return shape_error(at + " is not an object");
-    auto action = optional_string(policy, "Action", at);
-    auto protocol = optional_string(policy, "Protocol", at);
-    auto port = optional_string(policy, "Port", at);
-    auto cidr = optional_string(policy, "CidrBlock", at);
-    auto cidr6 = optional_string(policy, "Ipv6CidrBlock", at);
-    auto source_group = optional_string(policy, "SecurityGroupId", at);
-    auto description = optional_string(policy, "PolicyDescription", at);
-    for (const auto* field :
-         {&action, &protocol, &port, &cidr, &cidr6, &source_group, &description})
-      if (!*field) return field->error();
-    if (action.value() != "ACCEPT" && action.value() != "DROP")
-      return shape_error(at + ".Action is '" + action.value() + "', not ACCEPT or DROP");
-    CloudGroupRule rule;
-    rule.accept = action.value() == "ACCEPT";
-    rule.protocol = to_lower_ascii(protocol.value());
-    auto ranges = tencent_port_ranges(port.value().empty() ? "ALL" : port.value());
-    if (!ranges) return ranges.error();
-    rule.ports = std::move(ranges).value();
-    rule.source = !cidr.value().empty() ? cidr.value() : cidr6.value();
-    rule.source_reference = source_group.value();
-    const auto address_template = policy.find("AddressTemplate");
-    if (rule.source_reference.empty() && address_template != policy.end() &&
-        address_template->is_object()) {
-      auto address = optional_string(*address_template, "AddressId", at + ".AddressTemplate");
-      auto group_of = optional_string(*address_template, "AddressGroupId", at + ".AddressTemplate");
-      if (!address) return address.error();
-      if (!group_of) return group_of.error();
-      rule.source_reference = !address.value().empty() ? address.value() : group_of.value();
-    }
-    rule.description = description.value();
-    if (rule.source.empty() && rule.source_reference.empty())
-      return shape_error(at + " names no source");
-    group.inbound.push_back(std::move(rule));
+    auto rule = group_rule(ingress.value()[index], kSecurityGroupPolicy,
+                           where + ".Ingress[" + std::to_string(index) + "]");
+    if (!rule) return rule.error();
+    group.inbound.push_back(std::move(rule).value());
   }
   return group;
 }
@@ -313,8 +310,8 @@ Result<std::vector<CloudSecurityGroup>> tencent_instance_security_groups(const j
     if (!inbound) return inbound.error();
     CloudSecurityGroup facts{id.value(), name.value(), {}};
     for (std::size_t index = 0; index < inbound.value().size(); ++index) {
-      auto rule =
-          group_rule(inbound.value()[index], where + ".Inbound[" + std::to_string(index) + "]");
+      auto rule = group_rule(inbound.value()[index], kSecurityGroupBound,
+                             where + ".Inbound[" + std::to_string(index) + "]");
       if (!rule) return rule.error();
       facts.inbound.push_back(std::move(rule).value());
     }
