@@ -1,5 +1,8 @@
 #include "checks/check_spec.h"
 
+#include <iterator>
+#include <stdexcept>
+
 #include "scanner/text/ascii_case.h"
 
 namespace mongoscan {
@@ -52,6 +55,19 @@ std::string_view to_string(Layer layer) {
       return "data_model";
   }
   return "unknown";
+}
+
+std::vector<ControlReference> references_of(const std::vector<CheckSpec>& specs,
+                                            std::string_view id,
+                                            std::vector<ControlReference> more) {
+  for (const CheckSpec& spec : specs) {
+    if (spec.id != id) continue;
+    std::vector<ControlReference> references = spec.references;
+    references.insert(references.end(), std::make_move_iterator(more.begin()),
+                      std::make_move_iterator(more.end()));
+    return references;
+  }
+  throw std::logic_error("references_of: no check " + std::string(id));
 }
 
 }  // namespace mongoscan

@@ -38,4 +38,11 @@ struct CheckSpec {
   std::string remediation;                   // one sentence
 };
 
+// The references of check `id` in `specs`, then `more`: a check that judges on another surface
+// what `id` judges (an Atlas cluster's setting, a node's) cites what `id` cites. Throws
+// std::logic_error when `specs` has no such check (a catalogue wired wrong).
+std::vector<ControlReference> references_of(const std::vector<CheckSpec>& specs,
+                                            std::string_view id,
+                                            std::vector<ControlReference> more = {});
+
 }  // namespace mongoscan

@@ -42,6 +42,14 @@ constexpr std::array kSources = {
         "A3 self-check rows 1 to 7 (A3.n); part B's specs 1 to 12 (B.n) and checklist items 1 to "
         "7 (B.Cn)",
         "2026-11-26", 32},
+    FrameworkSource{
+        Framework::prowler, "Prowler's MongoDB Atlas provider checks (prowler-cloud/prowler)",
+        "Every check of prowler/providers/mongodbatlas/services: its folder name as id, the "
+        "CheckTitle of its .metadata.json as title, read from one stored revision of each file "
+        "(titles change between Prowler releases). projects_network_access_list_not_open_to_world "
+        "is the earlier name of projects_network_access_list_exposed_to_internet and is not "
+        "listed. A cloud check cites the Prowler check it mirrors; they need not judge alike",
+        "2026-11-29", 10},
 };
 
 constexpr std::array kControls = {
@@ -314,6 +322,31 @@ constexpr std::array kControls = {
     FrameworkControl{Framework::devspec, "B.C5", "Checklist: strict types"},
     FrameworkControl{Framework::devspec, "B.C6", "Checklist: schema validation enabled"},
     FrameworkControl{Framework::devspec, "B.C7", "Checklist: collection count"},
+
+    // Prowler's MongoDB Atlas checks, by service: clusters, organizations, projects
+    FrameworkControl{Framework::prowler, "clusters_authentication_enabled",
+                     "Cluster has authentication enabled"},
+    FrameworkControl{Framework::prowler, "clusters_backup_enabled",
+                     "Ensure MongoDB Atlas clusters have backup enabled"},
+    FrameworkControl{Framework::prowler, "clusters_encryption_at_rest_enabled",
+                     "MongoDB Atlas cluster has encryption at rest enabled with a supported "
+                     "provider or EBS volume encryption"},
+    FrameworkControl{Framework::prowler, "clusters_tls_enabled",
+                     "MongoDB Atlas cluster has TLS authentication enabled"},
+    FrameworkControl{Framework::prowler, "organizations_api_access_list_required",
+                     "Ensure organization requires API access list"},
+    FrameworkControl{Framework::prowler, "organizations_mfa_required",
+                     "Ensure organization requires MFA"},
+    FrameworkControl{Framework::prowler, "organizations_security_contact_defined",
+                     "Ensure organization has a Security Contact defined"},
+    FrameworkControl{Framework::prowler, "organizations_service_account_secrets_expiration",
+                     "Ensure organization has maximum period expiration for Admin API Service "
+                     "Account Secrets"},
+    FrameworkControl{Framework::prowler, "projects_auditing_enabled",
+                     "Ensure database auditing is enabled"},
+    FrameworkControl{Framework::prowler, "projects_network_access_list_exposed_to_internet",
+                     "MongoDB Atlas project network access list has entries and excludes "
+                     "0.0.0.0/0, ::/0, 0.0.0.0, and ::"},
 };
 
 }  // namespace

@@ -6,7 +6,7 @@ namespace mongoscan {
 namespace {
 
 constexpr std::array kFrameworks = {Framework::cis, Framework::stig, Framework::checklist,
-                                    Framework::devspec};
+                                    Framework::devspec, Framework::prowler};
 
 }  // namespace
 
@@ -20,6 +20,8 @@ std::string_view to_string(Framework framework) {
       return "checklist";
     case Framework::devspec:
       return "devspec";
+    case Framework::prowler:
+      return "prowler";
   }
   return "cis";
 }
@@ -41,6 +43,8 @@ std::string_view framework_label(Framework framework) {
       return "MongoDB Security Checklist";
     case Framework::devspec:
       return "Development specification";
+    case Framework::prowler:
+      return "Prowler MongoDB Atlas checks";
   }
   return "";
 }

@@ -1,6 +1,7 @@
 #pragma once
 // A check's reference to one control of a framework: a CIS benchmark section, a DISA STIG rule, a
-// MongoDB Security Checklist item or a row of the development specification.
+// MongoDB Security Checklist item, a row of the development specification or one of Prowler's
+// MongoDB Atlas checks (the check a cloud check mirrors).
 
 #include <optional>
 #include <string>
@@ -9,9 +10,9 @@
 
 namespace mongoscan {
 
-enum class Framework { cis, stig, checklist, devspec };
+enum class Framework { cis, stig, checklist, devspec, prowler };
 
-// "cis", "stig", "checklist" or "devspec".
+// "cis", "stig", "checklist", "devspec" or "prowler".
 std::string_view to_string(Framework framework);
 std::optional<Framework> parse_framework(std::string_view name);
 
@@ -20,7 +21,9 @@ std::string_view framework_label(Framework framework);
 
 struct ControlReference {
   Framework framework;
-  std::string id;     // the control's number in its framework, e.g. "4.3", "V-252164", "A3.6"
+  // the control's number in its framework, e.g. "4.3", "V-252164", "A3.6"; Prowler's check id,
+  // "organizations_mfa_required"
+  std::string id;
   std::string title;  // the control's title, as the framework's table of controls spells it
 
   bool operator==(const ControlReference&) const = default;

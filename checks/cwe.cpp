@@ -46,6 +46,16 @@ constexpr std::pair<std::string_view, int> kCweByCheck[] = {
     {"CONN-009", 319},   // Cleartext Transmission of Sensitive Information
     {"APP-001", 798},    // Use of Hard-coded Credentials
     {"APP-002", 798},    // Use of Hard-coded Credentials
+    // The Atlas checks, as their node equivalents where one exists.
+    {"ATLAS-001", 668},   // Exposure of Resource to Wrong Sphere
+    {"ATLAS-004", 327},   // Use of a Broken or Risky Cryptographic Algorithm
+    {"ATLAS-005", 1188},  // Initialization of a Resource with an Insecure Default
+    {"ATLAS-007", 778},   // Insufficient Logging
+    {"ATLAS-008", 269},   // Improper Privilege Management
+    {"ATLAS-009", 308},   // Use of Single-factor Authentication
+    {"ATLAS-013", 306},   // Missing Authentication for Critical Function
+    {"CLOUD-007", 319},   // Cleartext Transmission of Sensitive Information
+    {"ATLAS-014", 319},   // Cleartext Transmission of Sensitive Information
 };
 
 }  // namespace

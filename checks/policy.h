@@ -102,6 +102,21 @@ struct IdentityRules {
   bool organisation_authentication = false;
 };
 
+// MongoDB Atlas organisations and clusters (ATLAS-006, ATLAS-012).
+struct AtlasRules {
+  // ATLAS-006: a cluster's backup schedule keeps its longest-kept snapshots at least this many days
+  // (weeks, months and years counted as 7, 30 and 365 days). The development specification names
+  // no backup figure (shared/devspec.md); 7 is a floor of one week, far below the 12 months of
+  // Atlas's default policy, so that it flags only schedules cut down to days.
+  std::int64_t backup_min_retention_days = 7;
+  // ATLAS-012: the longest validity, in hours, the organisation may allow new service-account
+  // secrets (maxServiceAccountSecretValidityInHours). 8: Prowler's default for its
+  // organizations_service_account_secrets_expiration check (mongodbatlas
+  // max_service_account_secret_validity_hours in its config.yaml). The Atlas Administration API
+  // takes 8 to 8760 (OrganizationSettings), so a policy may allow 8 to 8760.
+  std::int64_t max_service_account_secret_validity_hours = 8;
+};
+
 struct Policy {
   // "core" workloads need strong consistency; others (e.g. "analytics") may read from secondaries.
   std::string workload = "core";
@@ -143,6 +158,7 @@ struct Policy {
   DataModelRules data_model;
   ConfigFindingLimits config_findings;
   ExposureRules exposure;
+  AtlasRules atlas;
   // The file contexts whose findings gate (scanner/facts/file_context.h). A failed or warned
   // finding in any other context keeps its status at severity info: reported, never gating.
   std::set<FileContext> gating_contexts = {FileContext::production, FileContext::example};

@@ -49,6 +49,12 @@
 //                                           NET-005/NET-006: MongoDB's ports (each "port" or
 //                                           "first-last"; replaces the list), the widest public
 //                                           range without a finding, ranges always allowed
+//   "atlas": {"backup_min_retention_days": 7, "max_service_account_secret_validity_hours": 8}
+//                                           ATLAS-006: the longest snapshot retention a cluster's
+//                                           backup schedule must reach, in days; ATLAS-012: the
+//                                           longest validity an organisation may allow new
+//                                           service-account secrets, 8 to 8760 hours (the API's
+//                                           range). Each field replaces its default
 //   "config_findings": {"per_file": 100, "per_scan": 10000}
 //                                           config-scan credentials listed one by one, per file
 //                                           and kind, and per scan; the rest are counted
@@ -436,6 +442,35 @@ Result<Ok> read_config_findings(const json& value, Policy& policy) {
   return Ok{};
 }
 
+// The range the Atlas Administration API accepts for maxServiceAccountSecretValidityInHours
+// (OrganizationSettings): a lower maximum could never be met.
+constexpr std::int64_t kAtlasSecretValidityMinHours = 8;
+constexpr std::int64_t kAtlasSecretValidityMaxHours = 8760;
+
+Result<Ok> read_atlas(const json& value, Policy& policy) {
+  if (!value.is_object()) return wrong_type("atlas", "an object", value);
+  for (const auto& [key, setting] : value.items()) {
+    const std::string path = "atlas." + key;
+    if (key != "backup_min_retention_days" && key != "max_service_account_secret_validity_hours") {
+      return policy_error(path,
+                          "unknown key (expected backup_min_retention_days or "
+                          "max_service_account_secret_validity_hours)");
+    }
+    auto count = read_count(path, setting);
+    if (!count) return count.error();
+    if (key == "backup_min_retention_days") {
+      policy.atlas.backup_min_retention_days = count.value();
+      continue;
+    }
+    if (count.value() < kAtlasSecretValidityMinHours ||
+        count.value() > kAtlasSecretValidityMaxHours) {
+      return policy_error(path, "must be 8 to 8760 (the hours the Atlas API accepts)");
+    }
+    policy.atlas.max_service_account_secret_validity_hours = count.value();
+  }
+  return Ok{};
+}
+
 Result<Ok> read_audit_authorization_success(const json& value, Policy& policy) {
   if (!value.is_boolean()) return wrong_type("audit_authorization_success", "true or false", value);
   policy.audit_authorization_success = value.get<bool>();
@@ -545,7 +580,7 @@ Result<Ok> read_gating_contexts(const json& value, Policy& policy) {
 
 using SectionReader = Result<Ok> (*)(const json&, Policy&);
 
-constexpr std::array<std::pair<std::string_view, SectionReader>, 21> kSections = {{
+constexpr std::array<std::pair<std::string_view, SectionReader>, 22> kSections = {{
     {"workload", read_workload},
     {"read_preferences", read_read_preferences},
     {"majority_write_workloads", read_majority_write_workloads},
@@ -563,6 +598,7 @@ constexpr std::array<std::pair<std::string_view, SectionReader>, 21> kSections =
     {"data_model", read_data_model},
     {"config_findings", read_config_findings},
     {"exposure", read_exposure},
+    {"atlas", read_atlas},
     {"gating_contexts", read_gating_contexts},
     {"allow_incomplete", read_allow_incomplete},
     {"severity_overrides", read_severity_overrides},
@@ -581,7 +617,7 @@ Result<Policy> read_policy(const json& document) {
           "majority_write_workloads, pool_ranges, passwords, connection_budget, "
           "administrators, monitoring_accounts, tls_certificate_warn_days, audit_destinations, "
           "audit_authorization_success, encryption_cipher_modes, identity, "
-          "data_model, config_findings, exposure, allow_incomplete, severity_overrides or "
+          "data_model, config_findings, exposure, atlas, allow_incomplete, severity_overrides or "
           "disabled_checks)");
     }
     auto read = section->second(value, policy);

@@ -6,6 +6,10 @@
 
 #include "checks/application/application.h"
 #include "checks/application/password_strength.h"
+#include "checks/cloud/atlas_clusters.h"
+#include "checks/cloud/atlas_organizations.h"
+#include "checks/cloud/atlas_projects.h"
+#include "checks/cloud/managed_connection_strings.h"
 #include "checks/cloud/managed_instances.h"
 #include "checks/connection/cluster_shape.h"
 #include "checks/connection/deployment_connection.h"
@@ -29,12 +33,27 @@ namespace mongoscan {
 const std::vector<CheckSpec>& check_catalogue() {
   static const std::vector<CheckSpec> catalogue = [] {
     std::vector<CheckSpec> specs;
-    for (const auto* family :
-         {&discovery_specs(), &cluster_shape_specs(), &network_specs(), &authentication_specs(),
-          &authorization_specs(), &transport_specs(), &pki_identity_specs(),
-          &identity_provider_specs(), &hardening_specs(), &durability_specs(), &versions_specs(),
-          &connection_string_specs(), &deployment_connection_specs(), &application_specs(),
-          &network_exposure_specs(), &managed_instance_specs(), &data_model_specs()}) {
+    for (const auto* family : {&discovery_specs(),
+                               &cluster_shape_specs(),
+                               &network_specs(),
+                               &authentication_specs(),
+                               &authorization_specs(),
+                               &transport_specs(),
+                               &pki_identity_specs(),
+                               &identity_provider_specs(),
+                               &hardening_specs(),
+                               &durability_specs(),
+                               &versions_specs(),
+                               &connection_string_specs(),
+                               &deployment_connection_specs(),
+                               &application_specs(),
+                               &network_exposure_specs(),
+                               &managed_instance_specs(),
+                               &managed_connection_string_specs(),
+                               &atlas_organization_specs(),
+                               &atlas_project_specs(),
+                               &atlas_cluster_specs(),
+                               &data_model_specs()}) {
       specs.insert(specs.end(), family->begin(), family->end());
     }
     specs.push_back(password_strength_spec());
@@ -79,11 +98,13 @@ std::vector<Finding> without_disabled(std::vector<Finding> findings, const Polic
 
 std::vector<Finding> run_connection_string_checks(const UriTarget& target,
                                                   const DeploymentFacts* deployment,
+                                                  const std::vector<CloudAccountFacts>& clouds,
                                                   const Policy& policy) {
   std::vector<Finding> findings = concatenated(
       std::vector<Finding>{check_password_strength(target.connection, target.subject(), policy)},
       check_connection_string(target, policy),
-      check_deployment_connection(target, deployment, policy));
+      check_deployment_connection(target, deployment, policy),
+      check_managed_connection_strings(target, clouds, policy));
   std::stable_sort(findings.begin(), findings.end(),
                    [](const Finding& a, const Finding& b) { return a.check_id < b.check_id; });
   return without_disabled(std::move(findings), policy);
@@ -113,6 +134,12 @@ std::vector<Finding> run_config_checks(const ConfigFacts& facts, const Policy& p
 }
 
 std::vector<Finding> run_cloud_checks(const CloudAccountFacts& account, const Policy& policy) {
+  if (account.provider == "atlas") {
+    return without_disabled(
+        concatenated(check_atlas_organizations(account, policy),
+                     check_atlas_projects(account, policy), check_atlas_clusters(account, policy)),
+        policy);
+  }
   return without_disabled(check_managed_instances(account, policy), policy);
 }
 

@@ -22,18 +22,21 @@ const std::vector<CheckSpec>& check_catalogue();
 // The check with this exact id, or nullptr.
 const CheckSpec* find_check(std::string_view id);
 
-// The findings of every check that judges one connection string (AUTHN-005 on its password, then
-// the CONN-* checks), without those the policy disables. `deployment` is the probed deployment
-// the string reaches (deployment_reached_by), or nullptr.
+// The findings of every check that judges one connection string (AUTHN-005 on its password, the
+// CONN-* checks, and CLOUD-006/007 where it reaches a managed deployment of `clouds`), without
+// those the policy disables. `deployment` is the probed deployment the string reaches
+// (deployment_reached_by), or nullptr.
 std::vector<Finding> run_connection_string_checks(const UriTarget& target,
                                                   const DeploymentFacts* deployment,
+                                                  const std::vector<CloudAccountFacts>& clouds,
                                                   const Policy& policy);
 
 // The findings of the checks that judge a config scan (APP-*), without those the policy disables.
 std::vector<Finding> run_config_checks(const ConfigFacts& facts, const Policy& policy);
 
-// The findings of the checks that judge what a cloud control plane says about an account's managed
-// instances (CLOUD-*), without those the policy disables.
+// The findings of the checks that judge what a cloud control plane says about an account: a
+// Tencent Cloud account's managed instances (CLOUD-*), or for provider "atlas" an Atlas
+// organisation's settings, projects and clusters (ATLAS-*); without those the policy disables.
 std::vector<Finding> run_cloud_checks(const CloudAccountFacts& account, const Policy& policy);
 
 // The findings of every check that judges one probed node, without those the policy disables.

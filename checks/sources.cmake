@@ -32,9 +32,16 @@ mongoscan_sources(MONGOSCAN_SOURCES checks/application
   common_passwords.cpp
   password_strength.cpp)
 
-# managed instances as their cloud control plane describes them
+# managed instances as their cloud control plane describes them: Tencent Cloud's instances, Atlas's
+# organisations, projects and clusters
 mongoscan_sources(MONGOSCAN_SOURCES checks/cloud
-  managed_instances.cpp)
+  atlas_clusters.cpp
+  atlas_organizations.cpp
+  atlas_projects.cpp
+  atlas_reads.cpp
+  managed_connection_strings.cpp
+  managed_instances.cpp
+  managed_routes.cpp)
 
 # connection strings and the deployment they reach: connection rules, discovery
 mongoscan_sources(MONGOSCAN_SOURCES checks/connection
@@ -58,6 +65,7 @@ mongoscan_sources(MONGOSCAN_SOURCES checks/data_model
 mongoscan_sources(MONGOSCAN_SOURCES checks/server
   authentication.cpp
   audit_filter.cpp
+  audit_filter_verdict.cpp
   authorization.cpp
   command_evidence.cpp
   data_fields.cpp
@@ -67,6 +75,7 @@ mongoscan_sources(MONGOSCAN_SOURCES checks/server
   identity_providers.cpp
   network.cpp
   pki_identity.cpp
+  privileged_roles.cpp
   release_data.cpp
   server_defaults.cpp
   server_settings.cpp

@@ -63,6 +63,15 @@ mongoscan_sources(MONGOSCAN_SOURCES scanner/cloud/http
   http_exchange.cpp
   retrying_sender.cpp)
 
+# MongoDB Atlas Administration API v2: HTTP Digest for API keys, service-account tokens, GET
+# requests in their pinned versions and their pages
+mongoscan_sources(MONGOSCAN_SOURCES scanner/cloud/atlas
+  atlas_account_reader.cpp
+  atlas_api_client.cpp
+  atlas_replies.cpp
+  atlas_token_source.cpp
+  http_digest.cpp)
+
 # Tencent Cloud API 3.0: TC3-HMAC-SHA256 request signing, calls and their pages, replies read
 # into cloud facts, an account read region by region
 mongoscan_sources(MONGOSCAN_SOURCES scanner/cloud/tencentcloud

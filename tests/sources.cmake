@@ -38,7 +38,13 @@ mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/checks/application
   password_strength_test.cpp)
 
 mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/checks/cloud
-  managed_instances_test.cpp)
+  atlas_clusters_test.cpp
+  atlas_organizations_test.cpp
+  atlas_projects_test.cpp
+  atlas_reads_test.cpp
+  managed_connection_strings_test.cpp
+  managed_instances_test.cpp
+  managed_routes_test.cpp)
 
 mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/checks/connection
   cluster_shape_test.cpp
@@ -55,6 +61,7 @@ mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/checks/data_model
 
 mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/checks/server
   audit_filter_test.cpp
+  audit_filter_verdict_test.cpp
   authentication_test.cpp
   authorization_lab_test.cpp
   authorization_test.cpp
@@ -69,6 +76,7 @@ mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/checks/server
   network_test.cpp
   pki_identity_lab_test.cpp
   pki_identity_test.cpp
+  privileged_roles_test.cpp
   release_data_test.cpp
   server_defaults_test.cpp
   server_settings_test.cpp
@@ -168,6 +176,11 @@ mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/scanner/cloud
   cloud_api_allowlist_test.cpp
   cloud_target_test.cpp
   least_privilege_policy_test.cpp)
+mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/scanner/cloud/atlas
+  atlas_account_reader_test.cpp
+  atlas_api_client_test.cpp
+  atlas_replies_test.cpp
+  http_digest_test.cpp)
 mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/scanner/cloud/http
   curl_transport_test.cpp
   http_endpoint_test.cpp

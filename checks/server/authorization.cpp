@@ -7,6 +7,7 @@
 
 #include "checks/listing_scope.h"
 #include "checks/server/command_evidence.h"
+#include "checks/server/privileged_roles.h"
 #include "checks/server/server_settings.h"
 #include "checks/system_collections.h"
 #include "checks/text_list.h"
@@ -25,17 +26,7 @@ struct Grant {
 
 // Built-in roles that administer every database or the cluster (they exist only on admin).
 bool is_administrative_builtin(const Grant& grant) {
-  static const std::set<std::string_view> kAnyDatabase = {"root",
-                                                          "__system",
-                                                          "dbAdminAnyDatabase",
-                                                          "userAdminAnyDatabase",
-                                                          "readWriteAnyDatabase",
-                                                          "clusterAdmin",
-                                                          "clusterManager",
-                                                          "hostManager",
-                                                          "restore"};
-  if (kAnyDatabase.contains(grant.role)) return true;
-  return grant.db == "admin" && (grant.role == "dbOwner" || grant.role == "userAdmin");
+  return mongoscan::is_administrative_builtin(grant.role, grant.db);
 }
 
 bool is_system_database(std::string_view db) {
@@ -237,19 +228,8 @@ Verdict judge_administrators(const NodeFacts& facts, const Policy& policy) {
   }
   evidence["declared_administrators"] =
       policy.administrators ? json(*policy.administrators) : json("none declared");
-  if (!undeclared.empty() && !policy.administrators) {
-    return {Status::warn,
-            "administrative roles held by " + join(undeclared) +
-                "; no administrators are declared in the policy, so none can be told apart from "
-                "an over-privileged application account",
-            evidence};
-  }
-  if (!undeclared.empty()) {
-    return {Status::fail,
-            "administrative roles held by accounts the policy does not name as administrators: " +
-                join(undeclared),
-            evidence};
-  }
+  if (auto verdict = undeclared_administrators_verdict(undeclared, policy, evidence))
+    return *verdict;
   return clean_or_incomplete(seen,
                              holders.empty() ? "no account holds an administrative role"
                                              : "only the declared administrators hold "
@@ -448,22 +428,9 @@ Verdict judge_custom_roles(const NodeFacts& facts) {
       evidence};
 }
 
-// userAdmin's actions (src/mongo/db/auth/builtin_roles.yml, userAdminRoleActions) but viewUser and
-// viewRole: creating, changing and dropping users and roles, granting and revoking roles, setting
-// passwords and authentication restrictions. anyAction includes them all.
-bool is_user_administration_action(std::string_view action) {
-  static const std::set<std::string_view> kActions = {
-      "anyAction",      "changeCustomData",
-      "changePassword", "createRole",
-      "createUser",     "dropRole",
-      "dropUser",       "grantRole",
-      "revokeRole",     "setAuthenticationRestriction"};
-  return kActions.contains(action);
-}
-
-// Built-in roles holding those actions (builtin_roles.yml): userAdmin, and dbOwner through it, on
-// their database; userAdminAnyDatabase and restore on every normal database; root through both;
-// __system every privilege.
+// Built-in roles holding the user-administration actions (is_user_administration_action;
+// builtin_roles.yml): userAdmin, and dbOwner through it, on their database; userAdminAnyDatabase
+// and restore on every normal database; root through both; __system every privilege.
 bool administers_users_builtin(const Grant& grant) {
   static const std::set<std::string_view> kRoles = {"userAdmin", "dbOwner", "userAdminAnyDatabase",
                                                     "restore",   "root",    "__system"};
@@ -582,15 +549,6 @@ std::optional<std::string> builtin_structure_reach(const Grant& grant) {
   const auto found = kReach.find(grant.role);
   if (found == kReach.end()) return std::nullopt;
   return std::string(found->second);
-}
-
-// createCollection also creates views (create with viewOn needs it), MongoDB's logic modules
-// beside system.js functions, which readWrite writes too (builtin_roles.yml, system.js).
-bool is_structure_action(std::string_view action) {
-  static const std::set<std::string_view> kActions = {
-      "anyAction",      "collMod",      "convertToCapped", "createCollection",      "createIndex",
-      "dropCollection", "dropDatabase", "dropIndex",       "renameCollectionSameDB"};
-  return kActions.contains(action);
 }
 
 // changeStream on every database or the cluster: {db: ""}, {cluster: true} or anyResource.

@@ -4,8 +4,9 @@
 #include <array>
 #include <optional>
 #include <string>
+#include <utility>
 
-#include "checks/server/audit_filter.h"
+#include "checks/server/audit_filter_verdict.h"
 #include "checks/server/command_evidence.h"
 #include "checks/server/edition.h"
 #include "checks/server/server_settings.h"
@@ -211,37 +212,6 @@ std::optional<Verdict> audit_not_running(const ServerSetting& destination,
                  evidence};
 }
 
-// "dropDatabase", or "authenticate (result 18)" where one atype stands for several events.
-std::string event_label(const AuditEvent& event) {
-  const auto& events = required_audit_events();
-  const auto same = std::count_if(events.begin(), events.end(), [&](const AuditEvent& other) {
-    return other.atype == event.atype;
-  });
-  std::string label(event.atype);
-  if (same > 1) label += " (result " + std::to_string(event.result) + ")";
-  return label;
-}
-
-// {"DDL": ["dropDatabase", ...], ...} and "DDL (dropDatabase, ...); ..." for the events with
-// `outcome`.
-std::pair<json, std::string> events_with(const AuditFilterJudgement& judgement,
-                                         FilterOutcome outcome) {
-  json by_concern = json::object();
-  std::vector<std::string> concerns;
-  for (const AuditEventOutcome& judged : judgement.events) {
-    if (judged.outcome != outcome) continue;
-    const std::string concern(judged.event.concern);
-    if (!by_concern.contains(concern)) concerns.push_back(concern);
-    by_concern[concern].push_back(event_label(judged.event));
-  }
-  std::vector<std::string> parts;
-  for (const std::string& concern : concerns) {
-    std::vector<std::string> labels = by_concern[concern].get<std::vector<std::string>>();
-    parts.push_back(concern + " (" + join(labels) + ")");
-  }
-  return {by_concern, join(parts, "; ")};
-}
-
 // HARD-005: the filter keeps authentication, authorization failures, user and role changes and
 // DDL. The server reads auditLog.filter with fromjson and matches each audit message against it
 // (AuditManager::initialize, MongoDB Enterprise); auditLog.runtimeConfiguration moves the filter to
@@ -273,31 +243,8 @@ Verdict judge_audit_filter_setting(const ServerSettings& settings, const std::st
   if (!filter.value.is_string()) {
     return {Status::warn, "auditLog.filter is not a string, so it was not judged", evidence};
   }
-  const AuditFilterJudgement judgement = judge_audit_filter(filter.value.get<std::string>());
-  if (!judgement.parse_error.empty()) {
-    return {Status::warn, "auditLog.filter could not be read (" + judgement.parse_error + ")",
-            evidence};
-  }
-  const auto [dropped, dropped_text] = events_with(judgement, FilterOutcome::dropped);
-  const auto [undecided, undecided_text] = events_with(judgement, FilterOutcome::undecided);
-  if (!dropped.empty()) evidence["dropped"] = dropped;
-  if (!undecided.empty()) {
-    evidence["undecided"] = undecided;
-    evidence["undecided_because"] = judgement.undecided_because;
-  }
-  if (!dropped.empty()) {
-    return {Status::fail, "the audit filter drops " + dropped_text, evidence};
-  }
-  if (!undecided.empty()) {
-    return {Status::warn,
-            "the audit filter is too complex to decide whether it keeps " + undecided_text +
-                " (it uses " + join(judgement.undecided_because, "; ") + "); check it by hand",
-            evidence};
-  }
-  return {Status::pass,
-          "the audit filter keeps authentication, authorization failures, user and role changes "
-          "and DDL",
-          evidence};
+  return audit_filter_verdict(filter.value.get<std::string>(), "auditLog.filter",
+                              std::move(evidence));
 }
 
 // HARD-006: audit records go where the policy allows (file, syslog; console only if listed).

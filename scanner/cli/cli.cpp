@@ -66,6 +66,7 @@ struct ScanOptions {
   std::vector<std::string> clouds;             // --cloud PROVIDER:REGION[,REGION]
   std::vector<std::string> cloud_endpoints;    // --cloud-endpoint SERVICE=URL
   std::string cloud_ca_file;                   // --cloud-ca-file
+  double cloud_timeout_seconds = 300;          // --cloud-timeout
   std::string inventory_file;                  // --inventory
   std::vector<std::string> environment_names;  // --env
   std::vector<std::string> tag_filters;        // --tag KEY=VALUE
@@ -205,6 +206,11 @@ std::optional<CommandError> collect_cloud_settings(const ScanOptions& options,
     auto endpoint = parse_cloud_endpoint(text);
     if (!endpoint) return CommandError{kExitUsage, endpoint.error().message};
     settings.endpoints.insert_or_assign(endpoint.value().first, endpoint.value().second);
+  }
+  if (!settings.endpoints.contains("atlas")) {
+    auto named = atlas_endpoint_from_environment();
+    if (!named) return CommandError{kExitUsage, named.error().message};
+    if (named.value()) settings.endpoints.emplace("atlas", *named.value());
   }
   if (!options.cloud_ca_file.empty()) {
     auto bundle = read_text_file(options.cloud_ca_file, "--cloud-ca-file", kCaBundleInput);
@@ -370,6 +376,7 @@ std::optional<CommandError> prepare_and_run_scan(const ScanOptions& options, Sca
   request.probe.node_timeout = to_milliseconds(options.node_timeout_seconds);
   request.probe.dns_timeout = to_milliseconds(options.dns_timeout_seconds);
   request.probe.scan_timeout = to_milliseconds(options.scan_timeout_seconds);
+  request.cloud.phase_timeout = to_milliseconds(options.cloud_timeout_seconds);
   if (auto error = collect_cloud_settings(options, request.cloud)) return error;
   if (!options.inventory_file.empty()) {
     if (!options.uris.empty() || !options.uri_files.empty() || !options.app_uri_files.empty() ||
@@ -786,12 +793,22 @@ int run_cli(const std::vector<std::string>& args, CliStreams streams) {
                    "connection strings (repeatable)")
       ->check(CLI::ExistingPath);
   scan->add_option("--cloud", scan_options.clouds,
-                   "Read a cloud account's managed MongoDB instances from its control plane, "
-                   "read-only: tencentcloud:REGION[,REGION...] (repeatable; credentials from "
-                   "TENCENTCLOUD_SECRET_ID, TENCENTCLOUD_SECRET_KEY, TENCENTCLOUD_SESSION_TOKEN)");
+                   "Read a cloud account's managed MongoDB deployments from its control plane, "
+                   "read-only: tencentcloud:REGION[,REGION...] (credentials from "
+                   "TENCENTCLOUD_SECRET_ID, TENCENTCLOUD_SECRET_KEY, TENCENTCLOUD_SESSION_TOKEN), "
+                   "atlas:PROJECT_ID[,PROJECT_ID...] or atlas:org:ORG_ID (credentials from "
+                   "MONGODB_ATLAS_CLIENT_ID and MONGODB_ATLAS_CLIENT_SECRET, or "
+                   "MONGODB_ATLAS_PUBLIC_API_KEY and MONGODB_ATLAS_PRIVATE_API_KEY); repeatable");
   scan->add_option("--cloud-endpoint", scan_options.cloud_endpoints,
-                   "Replace a control-plane service's endpoint: tencentcloud.mongodb=URL "
-                   "(https, or http to loopback; repeatable)");
+                   "Replace a control-plane service's endpoint: tencentcloud.mongodb=URL, "
+                   "tencentcloud.clb=URL, tencentcloud.vpc=URL or atlas=URL (https, or http to "
+                   "loopback; repeatable; atlas defaults to MONGODB_ATLAS_OPS_MANAGER_URL or "
+                   "MONGODB_ATLAS_BASE_URL when set)");
+  scan->add_option("--cloud-timeout", scan_options.cloud_timeout_seconds,
+                   "Seconds for reading every cloud account (within --scan-timeout); what was not "
+                   "read by then is reported as not read and the scan is incomplete (exit 4)")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
   scan->add_option("--cloud-ca-file", scan_options.cloud_ca_file,
                    "CA bundle trusted for control-plane endpoints besides the system store");
   scan->add_option("--files-from", scan_options.files_from,
@@ -836,8 +853,8 @@ int run_cli(const std::vector<std::string>& args, CliStreams streams) {
       ->add_option("--coverage", coverage_framework,
                    "Instead of the catalogue, list every control of the framework with the checks "
                    "that cover it, fully or in part, and the coverage percentages (--format table "
-                   "or json)")
-      ->check(CLI::IsMember({"cis", "stig", "checklist"}));
+                   "or json); prowler: Prowler's MongoDB Atlas checks")
+      ->check(CLI::IsMember({"cis", "stig", "checklist", "prowler"}));
 
   std::string uri_to_parse;
   bool reveal = false;
@@ -874,10 +891,11 @@ int run_cli(const std::vector<std::string>& args, CliStreams streams) {
   std::string policy_provider;
   CLI::App* cloud_policy = app.add_subcommand(
       "cloud-policy",
-      "Print the least privilege the control-plane reads need (tencentcloud: a CAM policy)");
-  cloud_policy->add_option("provider", policy_provider, "tencentcloud")
+      "Print the least privilege the control-plane reads need (tencentcloud: a CAM policy; "
+      "atlas: the roles each read needs)");
+  cloud_policy->add_option("provider", policy_provider, "tencentcloud or atlas")
       ->required()
-      ->check(CLI::IsMember({"tencentcloud"}));
+      ->check(CLI::IsMember({"tencentcloud", "atlas"}));
 
   std::string saved_report;
   ReportFlags convert_reports;
@@ -1033,7 +1051,9 @@ int run_cli(const std::vector<std::string>& args, CliStreams streams) {
     return kExitOk;
   }
   if (cloud_policy->parsed()) {
-    streams.out << tencent_cam_policy().dump(2) << "\n";
+    streams.out
+        << (policy_provider == "atlas" ? atlas_roles_policy() : tencent_cam_policy()).dump(2)
+        << "\n";
     return kExitOk;
   }
   if (parse_uri->parsed()) return run_parse_uri(uri_to_parse, reveal, streams);

@@ -38,6 +38,7 @@ constexpr std::array kScanGroups = {
     Group{"cloud", "Cloud control planes"},
     Group{"cloud-endpoint", "Cloud control planes"},
     Group{"cloud-ca-file", "Cloud control planes"},
+    Group{"cloud-timeout", "Cloud control planes"},
     Group{"data-model", "Data model"},
     Group{"databases", "Data model"},
     Group{"exclude-db", "Data model"},

@@ -20,11 +20,13 @@ constexpr std::array<std::string_view, 16> kEnvironmentFields = {
     "name",         "targets",        "username", "password_env", "password_file", "password",
     "auth_source",  "auth_mechanism", "tls",      "policy",       "workload",      "app_instances",
     "config_paths", "app_uri_files",  "cloud",    "tags"};
-constexpr std::array<std::string_view, 6> kCloudFields = {
-    "provider", "regions", "instances", "secret_id_env", "secret_key_env", "session_token_env"};
+constexpr std::array<std::string_view, 12> kCloudFields = {
+    "provider",      "regions",           "project_id",         "org_id",
+    "instances",     "secret_id_env",     "secret_key_env",     "session_token_env",
+    "client_id_env", "client_secret_env", "public_api_key_env", "private_api_key_env"};
 // Written where a variable's name belongs: the secret itself, which the file may not hold.
-constexpr std::array<std::string_view, 5> kCloudSecretFields = {
-    "secret_id", "secret_key", "session_token", "client_secret", "private_key"};
+constexpr std::array<std::string_view, 6> kCloudSecretFields = {
+    "secret_id", "secret_key", "session_token", "client_secret", "private_key", "private_api_key"};
 constexpr std::array<std::string_view, 3> kTlsFields = {"ca_file", "cert_key_file", "insecure"};
 
 // Reads one inventory file; the first problem ends the reading (load errors are values).
@@ -167,11 +169,28 @@ class InventoryReader {
     if (auto unknown = known_fields(node, kCloudFields, "cloud account")) return *unknown;
     auto provider = text(node, "provider");
     auto regions = texts(node, "regions");
+    auto project = text(node, "project_id");
+    auto organization = text(node, "org_id");
     auto instances = texts(node, "instances");
     if (!provider) return provider.error();
     if (!regions) return regions.error();
+    if (!project) return project.error();
+    if (!organization) return organization.error();
     if (!instances) return instances.error();
+    // The same text --cloud takes: tencentcloud:REGIONS, atlas:PROJECT or atlas:org:ORG.
     std::string target = provider.value() + ":";
+    if (provider.value() == "atlas") {
+      if (project.value().empty() == organization.value().empty())
+        return error(line, "an atlas account names one of project_id and org_id");
+      if (!regions.value().empty())
+        return error(line, "an atlas account has no regions; name project_id or org_id");
+    } else if (!project.value().empty() || !organization.value().empty()) {
+      return error(
+          line, "project_id and org_id name Atlas projects; this account is " + provider.value());
+    }
+    if (provider.value() == "atlas") {
+      target += project.value().empty() ? "org:" + organization.value() : project.value();
+    }
     for (std::size_t i = 0; i < regions.value().size(); ++i)
       target += (i == 0 ? "" : ",") + regions.value()[i];
     auto account = parse_cloud_target(target);
@@ -185,7 +204,11 @@ class InventoryReader {
     for (const auto& [key, variable] :
          {std::pair{"secret_id_env", &request.credentials.secret_id},
           {"secret_key_env", &request.credentials.secret_key},
-          {"session_token_env", &request.credentials.session_token}}) {
+          {"session_token_env", &request.credentials.session_token},
+          {"client_id_env", &request.credentials.client_id},
+          {"client_secret_env", &request.credentials.client_secret},
+          {"public_api_key_env", &request.credentials.public_api_key},
+          {"private_api_key_env", &request.credentials.private_api_key}}) {
       auto name = text(node, key);
       if (!name) return name.error();
       if (!name.value().empty()) *variable = name.value();

@@ -27,9 +27,10 @@ void add_report_flags(CLI::App& command, ReportFlags& flags) {
   command
       .add_option("--framework", flags.framework,
                   "HTML and Markdown: add a section of this framework's controls (cis, stig, "
-                  "checklist or devspec), each with the checks that cite it and their result; "
-                  "controls no check covers show as not assessed")
-      ->check(CLI::IsMember({"cis", "stig", "checklist", "devspec"}));
+                  "checklist, devspec or prowler: Prowler's MongoDB Atlas checks), each with the "
+                  "checks that cite it and their result; controls no check covers show as not "
+                  "assessed")
+      ->check(CLI::IsMember({"cis", "stig", "checklist", "devspec", "prowler"}));
   command.add_option("--report", flags.reports.reports,
                      "Also write a report as FORMAT:PATH ('-' for stdout), e.g. sarif:out.sarif "
                      "(repeatable: several formats at once)");

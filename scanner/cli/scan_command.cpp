@@ -278,6 +278,7 @@ FileContext context_of(const FoundConnectionString& found, const ConfigFacts& fa
 std::vector<Finding> found_string_findings(const FoundConnectionString& found,
                                            const FileLocation& place,
                                            const std::vector<DeploymentFacts>& deployments,
+                                           const std::vector<CloudAccountFacts>& clouds,
                                            const Policy& policy) {
   auto parsed = parse_connection_string(found.text.reveal());
   if (!parsed) return {};
@@ -296,7 +297,7 @@ std::vector<Finding> found_string_findings(const FoundConnectionString& found,
   const UriTarget target{redact_connection_string(found.text.reveal()), std::move(parsed).value(),
                          Subject::file(place.path, place.line, place.column)};
   std::vector<Finding> findings = run_connection_string_checks(
-      target, deployment_reached_by(target.connection, deployments), policy);
+      target, deployment_reached_by(target.connection, deployments), clouds, policy);
   std::vector<std::string> places;
   for (const FileLocation& place : found.places) places.push_back(describe_place(place));
   for (Finding& finding : findings) {
@@ -343,7 +344,7 @@ struct EnvironmentRun {
   std::optional<ConfigFacts> config;
   std::optional<Error> error;
   std::vector<CloudAccountFacts> clouds = {};
-  std::vector<Tc3Credentials> cloud_credentials = {};  // one per request->clouds
+  std::vector<CloudCredentials> cloud_credentials = {};  // one per request->clouds
 };
 
 // The findings of one environment's deployments, files and connection strings, judged under its
@@ -403,7 +404,7 @@ std::vector<Finding> judge_environment(EnvironmentRun& run, const ScanRequest& r
           found.places.begin(), found.places.end(),
           [&](const FileLocation& p) { return context_of(p.path, facts, forced) == context; });
       std::vector<Finding> string_findings =
-          found_string_findings(found, place, run.deployments, policy);
+          found_string_findings(found, place, run.deployments, run.clouds, policy);
       for (Finding& finding : string_findings) place_in_context(finding, context, policy);
       add(std::move(string_findings));
     }
@@ -413,11 +414,12 @@ std::vector<Finding> judge_environment(EnvironmentRun& run, const ScanRequest& r
   }
   for (const UriTarget& uri : run.uris) {
     add(run_connection_string_checks(uri, deployment_reached_by(uri.connection, run.deployments),
-                                     policy));
+                                     run.clouds, policy));
   }
   for (const CloudAccountFacts& account : run.clouds) {
     diagnostics.note(1, "cloud " + account.provider + ": " +
                             std::to_string(account.instances.size()) + " instances, " +
+                            std::to_string(account.projects.size()) + " projects, " +
                             std::to_string(account.failed_reads.size()) + " reads failed");
     add(run_cloud_checks(account, policy));
   }
@@ -450,7 +452,7 @@ std::optional<CommandError> run_scan(const ScanRequest& request, const CliStream
     if (run.error) continue;
     // Checked before any work: each cloud account needs its credentials.
     for (const CloudAccountRequest& account : environment.clouds) {
-      auto credentials = tencent_credentials_from_environment(account.credentials);
+      auto credentials = cloud_credentials_from_environment(account);
       if (!credentials) {
         if (!inventory) return CommandError{kExitUsage, "--cloud " + credentials.error().message};
         run.error = credentials.error();
@@ -527,15 +529,18 @@ std::optional<CommandError> run_scan(const ScanRequest& request, const CliStream
     }
   }
 
+  // One deadline for every account of every environment, within the scan's.
+  const Deadline cloud_deadline =
+      Deadline::after(request.cloud.phase_timeout).capped_by(scan_deadline);
   for (EnvironmentRun& run : runs) {
     if (run.error) continue;
     for (std::size_t i = 0; i < run.request->clouds.size(); ++i) {
       const CloudAccountRequest& account = run.request->clouds[i];
       progress.show("reading " + account.provider);
-      diagnostics.note(1, "cloud " + account.provider + ": reading " +
-                              std::to_string(account.regions.size()) + " regions");
+      diagnostics.note(1,
+                       "cloud " + account.provider + ": reading " + cloud_account_extent(account));
       run.clouds.push_back(read_cloud_account(account, run.cloud_credentials[i], request.cloud,
-                                              request.probe.concurrency, scan_deadline));
+                                              request.probe.concurrency, cloud_deadline));
       progress.clear();
     }
   }

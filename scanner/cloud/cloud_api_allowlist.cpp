@@ -25,32 +25,43 @@ constexpr std::array kTencentActions = {
                      "the rules of the security groups of load balancers in front of an instance"},
 };
 
+// Versions: the newest each path's OpenAPI description (mongodb/openapi v2.yaml, read through
+// terraform-provider-mongodbatlas's copy at 6fb67ee2, 2026-08-19) lists for its 200 reply; the
+// clusters, processArgs and backup schedule's 2023-01-01 editions carry x-sunset 2027-07-01.
 constexpr std::array kAtlasPaths = {
-    AtlasApiPath{"/orgs/{orgId}", "ORG_MEMBER", "the organisation"},
-    AtlasApiPath{"/orgs/{orgId}/settings", "ORG_MEMBER",
+    AtlasApiPath{"/orgs/{orgId}", "2023-01-01", "ORG_MEMBER", "the organisation"},
+    AtlasApiPath{"/orgs/{orgId}/settings", "2023-01-01", "ORG_MEMBER",
                  "MFA required, API access list required, security contact, service-account "
                  "secret validity"},
-    AtlasApiPath{"/orgs/{orgId}/groups", "ORG_READ_ONLY", "the organisation's projects"},
-    AtlasApiPath{"/groups/{groupId}", "GROUP_READ_ONLY", "the project"},
-    AtlasApiPath{"/groups/{groupId}/accessList", "GROUP_READ_ONLY", "the IP access list"},
-    AtlasApiPath{"/groups/{groupId}/clusters", "GROUP_READ_ONLY",
+    AtlasApiPath{"/orgs/{orgId}/groups", "2023-01-01", "ORG_READ_ONLY",
+                 "the organisation's projects"},
+    AtlasApiPath{"/groups/{groupId}", "2023-01-01", "GROUP_READ_ONLY", "the project"},
+    AtlasApiPath{"/groups/{groupId}/accessList", "2023-01-01", "GROUP_READ_ONLY",
+                 "the IP access list"},
+    AtlasApiPath{"/groups/{groupId}/clusters", "2024-08-05", "GROUP_READ_ONLY",
                  "clusters: type, version, encryption at rest, backup, connection strings, TLS "
                  "floor"},
-    AtlasApiPath{"/groups/{groupId}/clusters/{clusterName}/processArgs", "GROUP_READ_ONLY",
-                 "TLS floor, JavaScript, default write concern"},
-    AtlasApiPath{"/groups/{groupId}/clusters/{clusterName}/backup/schedule", "GROUP_READ_ONLY",
-                 "backup policies and retention"},
-    AtlasApiPath{"/groups/{groupId}/encryptionAtRest", "GROUP_READ_ONLY",
+    AtlasApiPath{"/groups/{groupId}/clusters/{clusterName}/processArgs", "2024-08-05",
+                 "GROUP_READ_ONLY", "TLS floor, JavaScript, default write concern"},
+    AtlasApiPath{"/groups/{groupId}/clusters/{clusterName}/backup/schedule", "2024-08-05",
+                 "GROUP_READ_ONLY", "backup policies and retention"},
+    AtlasApiPath{"/groups/{groupId}/encryptionAtRest", "2023-01-01", "GROUP_READ_ONLY",
                  "customer key management for encryption at rest"},
-    AtlasApiPath{"/groups/{groupId}/auditLog", "GROUP_OWNER",
+    AtlasApiPath{"/groups/{groupId}/auditLog", "2023-01-01", "GROUP_OWNER",
                  "auditing on, its filter, auditAuthorizationSuccess"},
-    AtlasApiPath{"/groups/{groupId}/databaseUsers", "GROUP_READ_ONLY",
+    AtlasApiPath{"/groups/{groupId}/databaseUsers", "2023-01-01", "GROUP_READ_ONLY",
                  "database users, their roles, scopes and kinds"},
-    AtlasApiPath{"/groups/{groupId}/customDBRoles/roles", "GROUP_READ_ONLY", "custom roles"},
-    AtlasApiPath{"/groups/{groupId}/userSecurity", "GROUP_OWNER", "LDAP and customer X.509"},
-    AtlasApiPath{"/groups/{groupId}/privateEndpoint/{cloudProvider}/endpointService",
+    AtlasApiPath{"/groups/{groupId}/customDBRoles/roles", "2023-01-01", "GROUP_READ_ONLY",
+                 "custom roles"},
+    AtlasApiPath{"/groups/{groupId}/userSecurity", "2023-01-01", "GROUP_OWNER",
+                 "LDAP and customer X.509"},
+    AtlasApiPath{"/groups/{groupId}/privateEndpoint/{cloudProvider}/endpointService", "2023-01-01",
                  "GROUP_READ_ONLY", "private endpoints"},
-    AtlasApiPath{"/groups/{groupId}/peers", "GROUP_READ_ONLY", "network peering"},
+    AtlasApiPath{"/groups/{groupId}/peers", "2023-01-01", "GROUP_READ_ONLY", "network peering"},
+    // listClusterDetails lists no role requirement; it shows the clusters of the projects the
+    // credentials can read.
+    AtlasApiPath{"/clusters", "2023-01-01", "GROUP_READ_ONLY",
+                 "whether each cluster requires authentication and TLS (authEnabled, sslEnabled)"},
 };
 
 bool is_segment_char(char c) {
@@ -94,6 +105,12 @@ bool tencent_action_allowed(std::string_view service, std::string_view version,
   return std::any_of(kTencentActions.begin(), kTencentActions.end(), [&](const auto& listed) {
     return listed.service == service && listed.version == version && listed.action == action;
   });
+}
+
+const AtlasApiPath* atlas_api_path(std::string_view path_template) {
+  for (const AtlasApiPath& listed : kAtlasPaths)
+    if (listed.path == path_template) return &listed;
+  return nullptr;
 }
 
 bool atlas_path_allowed(std::string_view path) {

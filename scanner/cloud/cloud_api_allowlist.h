@@ -18,10 +18,13 @@ struct TencentApiAction {
 };
 
 // Atlas Administration API v2 paths, relative to the API base (/api/atlas/v2), with {name} for a
-// path parameter; `role` is the least Atlas role that may read it.
+// path parameter; `version` is the resource version every request for it asks for (the Accept
+// header's application/vnd.atlas.VERSION+json, pinned here and nowhere else); `role` is the least
+// Atlas role that may read it (the OpenAPI specification's x-rolesRequirements).
 struct AtlasApiPath {
-  std::string_view path;  // "/groups/{groupId}/accessList"
-  std::string_view role;  // "GROUP_READ_ONLY", "GROUP_OWNER", "ORG_READ_ONLY", "ORG_MEMBER"
+  std::string_view path;     // "/groups/{groupId}/accessList"
+  std::string_view version;  // "2023-01-01"
+  std::string_view role;     // "GROUP_READ_ONLY", "GROUP_OWNER", "ORG_READ_ONLY", "ORG_MEMBER"
   std::string_view reads;
 };
 
@@ -35,5 +38,8 @@ bool tencent_action_allowed(std::string_view service, std::string_view version,
 // Whether `path` (relative to the API base, no query) matches a listed template: each {name}
 // matches one non-empty segment of letters, digits, '-', '_' or '.'.
 bool atlas_path_allowed(std::string_view path);
+
+// The listed entry whose template is exactly `path_template`; nullptr when none is.
+const AtlasApiPath* atlas_api_path(std::string_view path_template);
 
 }  // namespace mongoscan

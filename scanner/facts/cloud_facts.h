@@ -10,14 +10,18 @@
 #include <vector>
 
 #include "scanner/errors/result.h"
+#include "scanner/facts/atlas_facts.h"
 #include "scanner/facts/exposure_facts.h"
 
 namespace mongoscan {
 
 // A read that failed: which call, for what, and why (never a key, token or signature).
 struct CloudReadFailure {
-  std::string call;   // "mongodb:DescribeSecurityGroup"
-  std::string scope;  // "ap-guangzhou" or "ap-guangzhou/cmgo-1a2b3c4d"
+  // "mongodb:DescribeSecurityGroup"; for Atlas the path template, "GET /groups/{groupId}/auditLog".
+  std::string call;
+  // "ap-guangzhou" or "ap-guangzhou/cmgo-1a2b3c4d"; for Atlas "org:ORG_ID", "PROJECT_ID",
+  // "PROJECT_ID/CLUSTER", or "all" for a read of everything the credentials see (GET /clusters).
+  std::string scope;
   Error error;
 };
 
@@ -99,13 +103,15 @@ inline bool reaches(const LoadBalancerForward& forward, const ManagedInstance& i
   return false;
 }
 
-// One provider account as read: the regions asked, the instances and load balancers found, the
-// reads that failed.
+// One provider account as read: the regions (Tencent Cloud) or projects and organisations (Atlas)
+// asked, what was found, the reads that failed.
 struct CloudAccountFacts {
-  std::string provider;  // "tencentcloud"
+  std::string provider;  // "tencentcloud" or "atlas"
   std::vector<std::string> regions;
   std::vector<ManagedInstance> instances;
   std::vector<ManagedLoadBalancer> load_balancers;
+  std::vector<AtlasOrganization> organizations;
+  std::vector<AtlasProject> projects;
   std::vector<CloudReadFailure> failed_reads;
 };
 

@@ -13,7 +13,7 @@ namespace control_catalogue_test {
 namespace {
 
 constexpr Framework kFrameworks[] = {Framework::cis, Framework::stig, Framework::checklist,
-                                     Framework::devspec};
+                                     Framework::devspec, Framework::prowler};
 
 bool cites(std::string_view check_id, Framework framework, std::string_view id) {
   const CheckSpec* spec = find_check(check_id);
@@ -55,6 +55,20 @@ TEST(ControlCatalogue, ChecksCiteTheCisSectionsOfVersions7And8) {
             "Ensure appropriate database file permissions are set");
   EXPECT_EQ(find_control(Framework::cis, "7.3"), nullptr);
   EXPECT_EQ(find_control(Framework::cis, "7.4"), nullptr);
+}
+
+// The Atlas checks cite the Prowler checks they mirror.
+TEST(ControlCatalogue, AtlasChecksCiteTheProwlerChecksTheyMirror) {
+  EXPECT_TRUE(
+      cites("ATLAS-001", Framework::prowler, "projects_network_access_list_exposed_to_internet"));
+  EXPECT_TRUE(cites("ATLAS-007", Framework::prowler, "projects_auditing_enabled"));
+  EXPECT_TRUE(cites("ATLAS-009", Framework::prowler, "organizations_mfa_required"));
+  EXPECT_TRUE(
+      cites("ATLAS-012", Framework::prowler, "organizations_service_account_secrets_expiration"));
+  // And what their node equivalents cite.
+  EXPECT_TRUE(cites("ATLAS-004", Framework::cis, "4.1"));
+  EXPECT_TRUE(cites("ATLAS-005", Framework::cis, "6.3"));
+  EXPECT_TRUE(cites("ATLAS-008", Framework::cis, "3.5"));
 }
 
 TEST(ControlCatalogue, IdsAreUniqueWithinAFramework) {

@@ -9,8 +9,8 @@ namespace control_reference_test {
 namespace {
 
 TEST(Framework, NamesRoundTrip) {
-  for (const Framework framework :
-       {Framework::cis, Framework::stig, Framework::checklist, Framework::devspec}) {
+  for (const Framework framework : {Framework::cis, Framework::stig, Framework::checklist,
+                                    Framework::devspec, Framework::prowler}) {
     EXPECT_EQ(parse_framework(to_string(framework)), framework);
   }
   EXPECT_EQ(parse_framework("CIS"), std::nullopt);
@@ -22,11 +22,15 @@ TEST(ReferenceText, LabelIdAndTitle) {
             "CIS MongoDB 7 and 8 Benchmark 4.3: Ensure TLS");
   EXPECT_EQ(reference_text({Framework::devspec, "A3.6", "Transport: SSL/TLS"}),
             "Development specification A3.6: Transport: SSL/TLS");
+  EXPECT_EQ(reference_text({Framework::prowler, "organizations_mfa_required",
+                            "Ensure organization requires MFA"}),
+            "Prowler MongoDB Atlas checks organizations_mfa_required: Ensure organization "
+            "requires MFA");
 }
 
 TEST(ReferenceText, EveryControlOfTheTableParsesBack) {
-  for (const Framework framework :
-       {Framework::cis, Framework::stig, Framework::checklist, Framework::devspec}) {
+  for (const Framework framework : {Framework::cis, Framework::stig, Framework::checklist,
+                                    Framework::devspec, Framework::prowler}) {
     for (const FrameworkControl& control : framework_controls(framework)) {
       const ControlReference reference{framework, std::string(control.id),
                                        std::string(control.title)};

@@ -43,6 +43,8 @@ TEST(ParsePolicy, EmptyObjectKeepsEveryDefault) {
   EXPECT_EQ(parsed.pool_ranges.at("maxPoolSize").min, 50);
   EXPECT_EQ(parsed.passwords.min_length, 12);
   EXPECT_EQ(parsed.tls_certificate_warn_days, 30);
+  EXPECT_EQ(parsed.atlas.backup_min_retention_days, 7);
+  EXPECT_EQ(parsed.atlas.max_service_account_secret_validity_hours, 8);
   EXPECT_TRUE(parsed.severity_overrides.empty());
   EXPECT_TRUE(parsed.disabled_checks.empty());
 }
@@ -64,6 +66,31 @@ TEST(ParsePolicy, TheExampleFileIsComplete) {
   EXPECT_EQ(policy.gating_contexts, Policy{}.gating_contexts);
   EXPECT_TRUE(policy.identity.cluster_x509);
   EXPECT_EQ(policy.exposure.allowed_sources, (std::vector<std::string>{"203.0.113.0/24"}));
+  EXPECT_EQ(policy.atlas.backup_min_retention_days, 7);
+  EXPECT_EQ(policy.atlas.max_service_account_secret_validity_hours, 8);
+}
+
+TEST(ParsePolicy, AtlasBackupRetentionAndSecretValidity) {
+  const Policy policy = parse_ok(
+      R"({"atlas": {"backup_min_retention_days": 30,
+                    "max_service_account_secret_validity_hours": 720}})");
+  EXPECT_EQ(policy.atlas.backup_min_retention_days, 30);
+  EXPECT_EQ(policy.atlas.max_service_account_secret_validity_hours, 720);
+  EXPECT_EQ(parse_ok(R"({"atlas": {"backup_min_retention_days": 1}})")
+                .atlas.max_service_account_secret_validity_hours,
+            8);
+  EXPECT_EQ(parse_error(R"({"atlas": {"max_service_account_secret_validity_hours": 4}})"),
+            "atlas.max_service_account_secret_validity_hours: must be 8 to 8760 (the hours the "
+            "Atlas API accepts)");
+  EXPECT_EQ(parse_error(R"({"atlas": {"max_service_account_secret_validity_hours": 9000}})"),
+            "atlas.max_service_account_secret_validity_hours: must be 8 to 8760 (the hours the "
+            "Atlas API accepts)");
+  EXPECT_EQ(parse_error(R"({"atlas": {"backup_min_retention_days": -1}})"),
+            "atlas.backup_min_retention_days: must not be negative");
+  EXPECT_EQ(parse_error(R"({"atlas": {"backup_days": 7}})"),
+            "atlas.backup_days: unknown key (expected backup_min_retention_days or "
+            "max_service_account_secret_validity_hours)");
+  EXPECT_EQ(parse_error(R"({"atlas": 7})"), "atlas: expected an object, got number");
 }
 
 TEST(ParsePolicy, ExposurePortsPrefixesAndAllowedSources) {

@@ -10,6 +10,7 @@
 #include "checks/application/password_strength.h"
 #include "checks/connection/connection_string.h"
 #include "checks/connection/deployment_connection.h"
+#include "tests/checks/cloud/atlas_account_fixture.h"
 #include "tests/checks/uri_target_fixture.h"
 
 namespace mongoscan {
@@ -25,17 +26,20 @@ TEST(CheckCatalogue, ListsEveryImplementedCheckOnceInOrder) {
   EXPECT_EQ(
       ids,
       (std::vector<std::string>{
-          "DISC-001",  "DISC-002",  "DISC-003",  "DISC-004",  "CLOUD-001", "CLOUD-002", "CLOUD-004",
-          "CLOUD-005", "NET-001",   "NET-002",   "NET-003",   "NET-004",   "NET-005",   "NET-006",
-          "NET-007",   "NET-008",   "NET-009",   "AUTHN-001", "AUTHN-002", "AUTHN-003", "AUTHN-004",
-          "AUTHN-005", "AUTHN-006", "AUTHN-007", "AUTHN-008", "AUTHZ-001", "AUTHZ-002", "AUTHZ-003",
-          "AUTHZ-004", "AUTHZ-005", "AUTHZ-006", "AUTHZ-007", "AUTHZ-008", "AUTHZ-009", "CLOUD-003",
-          "TLS-001",   "TLS-002",   "TLS-003",   "TLS-004",   "TLS-005",   "TLS-006",   "TLS-007",
-          "TLS-008",   "HARD-001",  "HARD-002",  "HARD-003",  "HARD-004",  "HARD-005",  "HARD-006",
-          "HARD-007",  "HARD-010",  "HARD-011",  "HARD-012",  "HARD-013",  "HARD-014",  "VER-001",
-          "VER-002",   "CONN-001",  "CONN-002",  "CONN-003",  "CONN-004",  "CONN-005",  "CONN-006",
-          "CONN-007",  "CONN-008",  "CONN-009",  "CONN-010",  "CONN-011",  "APP-001",   "APP-002",
-          "MODEL-001", "MODEL-002", "MODEL-003", "MODEL-004", "MODEL-005", "MODEL-006"}));
+          "DISC-001",  "DISC-002",  "DISC-003",  "DISC-004",  "ATLAS-001", "ATLAS-002", "ATLAS-010",
+          "CLOUD-001", "CLOUD-002", "CLOUD-004", "CLOUD-005", "NET-001",   "NET-002",   "NET-003",
+          "NET-004",   "NET-005",   "NET-006",   "NET-007",   "NET-008",   "NET-009",   "ATLAS-009",
+          "ATLAS-012", "ATLAS-013", "AUTHN-001", "AUTHN-002", "AUTHN-003", "AUTHN-004", "AUTHN-005",
+          "AUTHN-006", "AUTHN-007", "AUTHN-008", "ATLAS-008", "AUTHZ-001", "AUTHZ-002", "AUTHZ-003",
+          "AUTHZ-004", "AUTHZ-005", "AUTHZ-006", "AUTHZ-007", "AUTHZ-008", "AUTHZ-009", "ATLAS-004",
+          "ATLAS-014", "CLOUD-003", "CLOUD-007", "TLS-001",   "TLS-002",   "TLS-003",   "TLS-004",
+          "TLS-005",   "TLS-006",   "TLS-007",   "TLS-008",   "ATLAS-003", "ATLAS-005", "ATLAS-006",
+          "ATLAS-007", "ATLAS-011", "HARD-001",  "HARD-002",  "HARD-003",  "HARD-004",  "HARD-005",
+          "HARD-006",  "HARD-007",  "HARD-010",  "HARD-011",  "HARD-012",  "HARD-013",  "HARD-014",
+          "VER-001",   "VER-002",   "CLOUD-006", "CONN-001",  "CONN-002",  "CONN-003",  "CONN-004",
+          "CONN-005",  "CONN-006",  "CONN-007",  "CONN-008",  "CONN-009",  "CONN-010",  "CONN-011",
+          "APP-001",   "APP-002",   "MODEL-001", "MODEL-002", "MODEL-003", "MODEL-004", "MODEL-005",
+          "MODEL-006"}));
 }
 
 TEST(CheckCatalogue, EverySpecIsComplete) {
@@ -57,6 +61,41 @@ TEST(FindCheck, ByExactId) {
   EXPECT_EQ(find_check("CONN-012"), nullptr);
 }
 
+// An Atlas account is judged by the ATLAS-* checks alone: its organisation-scoped failures are
+// not Tencent regions that could not be listed.
+TEST(RunCloudChecks, AnAtlasAccountGetsTheAtlasChecksOnly) {
+  CloudAccountFacts account = atlas_test::atlas_account_of(atlas_test::sound_atlas_project());
+  account.failed_reads.push_back(atlas_test::atlas_failure(
+      "GET /orgs/{orgId}/settings", std::string("org:") + atlas_test::kOrgId, "atlas: 403"));
+  account.organizations[0].settings.reset();
+  const auto findings = run_cloud_checks(account, atlas_test::atlas_policy_naming_dba());
+  std::set<std::string> ids;
+  for (const Finding& finding : findings) {
+    EXPECT_TRUE(finding.check_id.starts_with("ATLAS-")) << finding.check_id;
+    EXPECT_FALSE(finding.fingerprint.empty()) << finding.check_id;
+    ids.insert(finding.check_id);
+  }
+  EXPECT_EQ(findings.size(), 14u);  // one organisation, one project, one cluster
+  EXPECT_EQ(ids.size(), 14u);
+  EXPECT_EQ(finding_for(findings, "ATLAS-009").status, Status::error);
+  EXPECT_EQ(finding_for(findings, "ATLAS-001").status, Status::pass);
+
+  Policy without_backup = atlas_test::atlas_policy_naming_dba();
+  without_backup.disabled_checks = {"ATLAS-006"};
+  for (const Finding& finding : run_cloud_checks(account, without_backup))
+    EXPECT_NE(finding.check_id, "ATLAS-006");
+}
+
+TEST(RunCloudChecks, ATencentAccountGetsNoAtlasCheck) {
+  CloudAccountFacts account;
+  account.provider = "tencentcloud";
+  account.failed_reads.push_back(
+      {"mongodb:DescribeDBInstances", "ap-guangzhou", Error{ErrorCode::auth_failed, "cloud", "x"}});
+  const auto findings = run_cloud_checks(account, Policy{});
+  ASSERT_FALSE(findings.empty());
+  for (const Finding& finding : findings) EXPECT_TRUE(finding.check_id.starts_with("CLOUD-"));
+}
+
 // The checks that judge a connection string, in id order.
 std::vector<std::string> connection_string_check_ids() {
   std::vector<std::string> ids = {password_strength_spec().id};
@@ -68,7 +107,7 @@ std::vector<std::string> connection_string_check_ids() {
 
 TEST(RunConnectionStringChecks, OneFindingPerConnectionStringCheck) {
   const auto findings =
-      run_connection_string_checks(uri_target("mongodb://app:pw@db1,db2/"), nullptr, Policy{});
+      run_connection_string_checks(uri_target("mongodb://app:pw@db1,db2/"), nullptr, {}, Policy{});
   const auto expected = connection_string_check_ids();
   ASSERT_EQ(findings.size(), expected.size());
   for (std::size_t i = 0; i < findings.size(); ++i) EXPECT_EQ(findings[i].check_id, expected[i]);
@@ -79,7 +118,7 @@ TEST(RunConnectionStringChecks, PolicyDisablesChecksAndOverridesSeverities) {
   policy.disabled_checks = {"CONN-006", "AUTHN-005"};
   policy.severity_overrides["CONN-005"] = Severity::critical;
   const auto findings =
-      run_connection_string_checks(uri_target("mongodb://db1,db2/?w=1"), nullptr, policy);
+      run_connection_string_checks(uri_target("mongodb://db1,db2/?w=1"), nullptr, {}, policy);
   EXPECT_EQ(findings.size(), connection_string_check_ids().size() - 2);
   for (const auto& finding : findings) {
     EXPECT_NE(finding.check_id, "CONN-006");
@@ -105,7 +144,8 @@ TEST(RunConnectionStringChecks, NoFindingShowsThePassword) {
        {"Sesame-Open-4242", "KeyPw-77x1"}},
   };
   for (const auto& c : cases) {
-    for (const auto& finding : run_connection_string_checks(uri_target(c.uri), nullptr, Policy{})) {
+    for (const auto& finding :
+         run_connection_string_checks(uri_target(c.uri), nullptr, {}, Policy{})) {
       const std::string evidence = finding.evidence.dump();
       for (const auto& secret : c.secrets) {
         EXPECT_EQ(finding.message.find(secret), std::string::npos)

@@ -266,7 +266,7 @@ def main():
     corpus.add("manifest_fuzz", '{"manifest_version": 1, "files": [{"path": "../x"}]}')
     # tencent_replies_fuzz: the reader's number, then a Response object from the cloud fixtures.
     for path in sorted((REPO / "fixtures" / "cloud").glob("*.json")):
-        for region in json.loads(path.read_text())["tencentcloud"]["regions"].values():
+        for region in json.loads(path.read_text()).get("tencentcloud", {}).get("regions", {}).values():
             for instance in region.get("instances", []):
                 corpus.add("tencent_replies_fuzz", b"\0" + json.dumps(instance).encode())
             for groups in region.get("instance_security_groups", {}).values():
@@ -275,6 +275,32 @@ def main():
                 corpus.add("tencent_replies_fuzz", b"\2" + json.dumps(nodes).encode())
             for status in region.get("instance_ssl", {}).values():
                 corpus.add("tencent_replies_fuzz", b"\3" + json.dumps({"Status": status}).encode())
+    # atlas_replies_fuzz: the reader's number (see the harness), then one reply from the fixtures.
+    for path in sorted((REPO / "fixtures" / "cloud").glob("*.json")):
+        atlas = json.loads(path.read_text()).get("atlas", {})
+
+        def add_atlas(reader, reply):
+            corpus.add("atlas_replies_fuzz", bytes([reader]) + json.dumps(reply).encode())
+
+        for organization in atlas.get("organizations", []):
+            add_atlas(10, organization)
+            add_atlas(11, organization.get("settings", {}))
+        for project in atlas.get("projects", []):
+            add_atlas(0, project)
+            for entry in project.get("accessList", []):
+                add_atlas(1, entry)
+            for cluster in project.get("clusters", []):
+                add_atlas(2, cluster)
+            for arguments in project.get("processArgs", {}).values():
+                add_atlas(3, arguments)
+            for schedule in project.get("backupSchedules", {}).values():
+                add_atlas(4, schedule)
+            for reader, key in ((5, "auditLog"), (6, "encryptionAtRest"), (9, "userSecurity")):
+                if key in project:
+                    add_atlas(reader, project[key])
+            for user in project.get("databaseUsers", []):
+                add_atlas(7, user)
+            add_atlas(8, project.get("customDBRoles", []))
     for harness, count in sorted(corpus.counts.items()):
         print(f"seed_corpus: {harness}: {count} seeds")
 

@@ -2,11 +2,12 @@
 reads (see README.md, "The control plane"), and serves the behaviours the HTTP client is tested
 against under /behaviour/.
 
-  control_plane.py --ready-file F [--profile PATH] [--cert-dir D] [--log F] [--latency-ms N]
+  control_plane.py --ready-file F [--profile PATH]... [--cert-dir D] [--log F] [--latency-ms N]
 
 Writes {"endpoint": "https://127.0.0.1:PORT"} to F when it listens; logs every request, one JSON
-object per line, to --log (default F.requests.jsonl): method, path, service, action, region, status.
-No header value and no body is logged, so no signature, token or secret can be."""
+object per line, to --log (default F.requests.jsonl): method, path, status, and what the provider's
+module adds (service, action, region, auth, version, query, error). No header value and no body is
+logged, so no signature, token or secret can be."""
 
 import argparse
 import gzip
@@ -21,6 +22,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
+import atlas_api
 import tencent_api
 import tls
 
@@ -28,7 +30,9 @@ import tls
 def _arguments(argv):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--ready-file", required=True, type=Path)
-    parser.add_argument("--profile", type=Path, help="a control-plane profile (fixtures/cloud/)")
+    parser.add_argument("--profile", type=Path, action="append", default=[],
+                        help="a control-plane profile (fixtures/cloud/); repeat it to serve several, "
+                             "whose top-level keys are merged")
     parser.add_argument("--cert-dir", type=Path,
                         help="test certificates, made there if missing (default: <ready-file dir>/certs)")
     parser.add_argument("--log", type=Path)
@@ -70,7 +74,8 @@ class Handler(BaseHTTPRequestHandler):
             self.send_header(name, value)
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
-        self.wfile.write(body)
+        if self.command != "HEAD":
+            self.wfile.write(body)
         return status
 
     def _log(self, status, **fields):
@@ -94,6 +99,12 @@ class Handler(BaseHTTPRequestHandler):
     def do_PATCH(self):
         self._dispatch()
 
+    def do_HEAD(self):
+        self._dispatch()
+
+    def do_OPTIONS(self):
+        self._dispatch()
+
     def _dispatch(self):
         if self.server.latency:
             time.sleep(self.server.latency)
@@ -101,6 +112,10 @@ class Handler(BaseHTTPRequestHandler):
         path = urlsplit(self.path).path
         if path.startswith("/behaviour/"):
             self._behaviour(path, parse_qs(urlsplit(self.path).query), body)
+        elif path.startswith(atlas_api.API_PREFIX + "/") or path == atlas_api.TOKEN_PATH:
+            status, reply, headers, fields = atlas_api.handle(self.server.profile, self.command, self.path,
+                                                              self.headers, body, self.server.atlas_state)
+            self._send(status, reply, headers, **fields)
         elif self.command == "POST" and self.headers.get("X-TC-Action"):
             status, reply, fields = tencent_api.handle(self.server.profile, self.headers, body,
                                                        self.server.tencent_state)
@@ -139,11 +154,23 @@ def _write_ready_file(path, ready):
     os.replace(temporary, path)
 
 
+def _merged_profiles(paths):
+    """The top-level keys of every profile in one; two profiles naming the same key (other than
+    "description") is an error, not a silent override."""
+    profile = {}
+    for path in paths:
+        for key, value in json.loads(path.read_text()).items():
+            if key in profile and key != "description":
+                raise SystemExit(f"control_plane.py: {path} sets '{key}', which an earlier profile set")
+            profile[key] = value
+    return profile
+
+
 def main(argv):
     args = _arguments(argv)
     cert_dir = args.cert_dir or args.ready_file.parent / "certs"
     tls.make_certificates(cert_dir)
-    profile = json.loads(args.profile.read_text()) if args.profile else {}
+    profile = _merged_profiles(args.profile)
     server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     server.daemon_threads = True
     context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
@@ -151,6 +178,7 @@ def main(argv):
     server.socket = context.wrap_socket(server.socket, server_side=True)
     server.profile = profile
     server.tencent_state = tencent_api.State()
+    server.atlas_state = atlas_api.State()
     server.latency = args.latency_ms / 1000
     server.request_log = RequestLog(args.log or args.ready_file.with_name(
         args.ready_file.name + ".requests.jsonl"))

@@ -102,7 +102,9 @@ CurlTransport::CurlTransport(CurlTransportOptions options) : options_(std::move(
   global_init_once();
 }
 
-Result<HttpResponse> CurlTransport::send(const HttpRequest& request, const Deadline& deadline) {
+Result<HttpResponse> CurlTransport::send(const HttpRequest& request,
+                                         const Deadline& caller_deadline) {
+  const Deadline deadline = caller_deadline.capped_by(Deadline::after(options_.request_timeout));
   auto first = request_endpoint(request.url);
   if (!first) return first.error();
   HttpRequest current = request;

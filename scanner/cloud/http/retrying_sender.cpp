@@ -38,8 +38,14 @@ std::chrono::milliseconds RetryingSender::backoff(int attempt) {
 
 Result<HttpResponse> RetryingSender::send(const HttpRequest& request, const Deadline& deadline,
                                           const TransientResponse& transient) {
+  return send([&] { return request; }, deadline, transient);
+}
+
+Result<HttpResponse> RetryingSender::send(const std::function<HttpRequest()>& request_for_attempt,
+                                          const Deadline& deadline,
+                                          const TransientResponse& transient) {
   for (int attempt = 1;; ++attempt) {
-    Result<HttpResponse> outcome = transport_.send(request, deadline);
+    Result<HttpResponse> outcome = transport_.send(request_for_attempt(), deadline);
     const bool again = outcome ? transient(outcome.value()) : outcome.error().code == ErrorCode::io;
     if (!again || attempt >= policy_.max_attempts) return outcome;
     std::chrono::milliseconds wait = backoff(attempt + 1);

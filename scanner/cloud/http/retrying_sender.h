@@ -35,6 +35,11 @@ class RetryingSender {
   Result<HttpResponse> send(const HttpRequest& request, const Deadline& deadline,
                             const TransientResponse& transient);
 
+  // The same with the request made afresh for each attempt: a Digest authorization counts its
+  // uses of a nonce, so a retry may not repeat the header it sent before.
+  Result<HttpResponse> send(const std::function<HttpRequest()>& request_for_attempt,
+                            const Deadline& deadline, const TransientResponse& transient);
+
  private:
   // The wait before attempt `attempt` (2, 3, ...): uniform in [0, min(longest, first * 2^(n-2))].
   std::chrono::milliseconds backoff(int attempt);

@@ -151,8 +151,8 @@ TEST(JsonReportReaderTest, ControlsSectionsSurviveJson) {
   const Report original = testing_support::rich_report();
   const Result<Report> read = read_json_report(json_of(original));
   ASSERT_TRUE(read.ok()) << read.error().message;
-  for (const Framework framework :
-       {Framework::cis, Framework::stig, Framework::checklist, Framework::devspec}) {
+  for (const Framework framework : {Framework::cis, Framework::stig, Framework::checklist,
+                                    Framework::devspec, Framework::prowler}) {
     RenderOptions options;
     options.framework = framework;
     for (const ReportFormat format : {ReportFormat::html, ReportFormat::md}) {

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -196,6 +197,194 @@ TEST_F(CloudScanLab, MissingCredentialsStopTheScanBeforeAnyRequest) {
   EXPECT_NE(std::string::npos, result.err.find("TENCENTCLOUD_SECRET_ID is not set"));
   EXPECT_EQ(std::string::npos, result.err.find(kSecretKey));
   EXPECT_EQ(before, lab_->request_log().size());
+}
+
+constexpr const char* kAtlasProject = "66a1b2c3d4e5f60718293a5c";
+constexpr const char* kAtlasOrganization = "66a1b2c3d4e5f60718293a4b";
+constexpr const char* kAtlasPrivateKey = "3f2c9a7e-5b1d-4e8f-9a6c-0d1e2f3a4b5c";
+constexpr const char* kAtlasClientSecret = "mdb_sa_sk_3XTkC3H83lmzpPcXtQr6qWntxkKWphvkyZGaL2Fl";
+
+// The same against fixtures/cloud/atlas-lab.json's Atlas organisation and project.
+class AtlasScanLab : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    testing_support::ControlPlaneOptions options;
+    options.profile = "atlas-lab";
+    lab_ = ControlPlaneLab::start(options).release();
+  }
+  static void TearDownTestSuite() {
+    delete lab_;
+    lab_ = nullptr;
+  }
+
+  // `scan --quiet EXTRA` with the lab's CA, the Atlas endpoint from `--cloud-endpoint` or, with
+  // `endpoint_variable`, from that variable; no other Atlas variable is inherited.
+  ProcessResult scan(const std::vector<std::string>& extra, std::vector<std::string> environment,
+                     const std::string& endpoint_variable = "") {
+    std::vector<std::string> argv = {testing_support::mongoscan_binary(), "scan", "--quiet",
+                                     "--cloud-ca-file", lab_->ca_file()};
+    if (endpoint_variable.empty()) {
+      argv.insert(argv.end(), {"--cloud-endpoint", "atlas=" + lab_->endpoint()});
+    } else {
+      environment.push_back(endpoint_variable + "=" + lab_->endpoint());
+    }
+    argv.insert(argv.end(), extra.begin(), extra.end());
+    for (const char* name :
+         {"https_proxy", "MONGODB_ATLAS_CLIENT_ID", "MONGODB_ATLAS_CLIENT_SECRET",
+          "MONGODB_ATLAS_PUBLIC_API_KEY", "MONGODB_ATLAS_PRIVATE_API_KEY",
+          "MONGODB_ATLAS_OPS_MANAGER_URL", "MONGODB_ATLAS_BASE_URL"}) {
+      const bool set = std::any_of(environment.begin(), environment.end(), [&](const auto& e) {
+        return e.starts_with(std::string(name) + "=");
+      });
+      if (!set) environment.push_back(name);
+    }
+    return testing_support::run_process(argv, "", testing_support::kHangGuard, environment);
+  }
+
+  static ControlPlaneLab* lab_;
+};
+
+ControlPlaneLab* AtlasScanLab::lab_ = nullptr;
+
+const std::vector<std::string> kApiKey = {
+    "MONGODB_ATLAS_PUBLIC_API_KEY=labatlaspub",
+    std::string("MONGODB_ATLAS_PRIVATE_API_KEY=") + kAtlasPrivateKey};
+
+TEST_F(AtlasScanLab, AProjectIsReadWithAnApiKeyAndJudgedWithoutAnySecretInTheOutput) {
+  const ProcessResult result =
+      scan({"--cloud", std::string("atlas:") + kAtlasProject, "--format", "json", "-v"}, kApiKey);
+  EXPECT_EQ(1, result.exit_code) << result.err;
+  const json report = json::parse(result.out);
+  const std::string project = std::string("atlas:") + kAtlasProject;
+  for (const auto& [id, resource, status] :
+       std::vector<std::tuple<std::string, std::string, std::string>>{
+           {"ATLAS-001", project, "fail"},
+           {"ATLAS-004", project + "/payments-prod", "fail"},
+           {"ATLAS-004", project + "/payments-analytics", "pass"},
+           {"ATLAS-007", project, "fail"},
+           {"ATLAS-009", std::string("atlas:org:") + kAtlasOrganization, "fail"}}) {
+    SCOPED_TRACE(id + " " + resource);
+    const json* found = finding(report, id, resource);
+    ASSERT_NE(nullptr, found);
+    EXPECT_EQ(status, (*found)["status"]);
+  }
+  EXPECT_TRUE(report["coverage"]["complete"]) << report["coverage"].dump();
+  for (const std::string& form : planted_forms(kAtlasPrivateKey))
+    EXPECT_EQ(std::string::npos, (result.out + result.err).find(form)) << form;
+  EXPECT_EQ(std::string::npos, (result.out + result.err).find("Digest username"));
+  // Only allowlisted GETs, besides the service-account token requests of other tests.
+  for (const json& request : lab_->request_log()) {
+    const std::string path = request["path"];
+    if (path == "/api/oauth/token" && request["method"] == "POST") continue;
+    EXPECT_EQ("GET", request["method"]) << request.dump();
+    EXPECT_TRUE(path.starts_with("/api/atlas/v2/") && atlas_path_allowed(path.substr(13)))
+        << request.dump();
+  }
+}
+
+TEST_F(AtlasScanLab, ARefusedKeyMakesTheScanIncompleteNamingTheCall) {
+  const std::string planted = "0badc0de-planted/private+key=42";
+  const ProcessResult result = scan(
+      {"--cloud", std::string("atlas:") + kAtlasProject, "--format", "json", "-v"},
+      {"MONGODB_ATLAS_PUBLIC_API_KEY=labatlaspub", "MONGODB_ATLAS_PRIVATE_API_KEY=" + planted});
+  EXPECT_EQ(4, result.exit_code) << result.err;
+  const json report = json::parse(result.out);
+  const json* listed = finding(report, "ATLAS-001", std::string("atlas:") + kAtlasProject);
+  ASSERT_NE(nullptr, listed);
+  EXPECT_EQ("error", (*listed)["status"]);
+  EXPECT_NE(std::string::npos, (*listed)["message"].get<std::string>().find("HTTP 401"))
+      << (*listed)["message"];
+  for (const std::string& form : planted_forms(planted))
+    EXPECT_EQ(std::string::npos, (result.out + result.err).find(form)) << form;
+}
+
+TEST_F(AtlasScanLab, AServiceAccountReadsAnOrganisationFromTheBaseUrlVariable) {
+  const ProcessResult result =
+      scan({"--cloud", std::string("atlas:org:") + kAtlasOrganization, "--format", "json"},
+           {"MONGODB_ATLAS_CLIENT_ID=mdb_sa_id_66a1b2c3d4e5f60718293aa1",
+            std::string("MONGODB_ATLAS_CLIENT_SECRET=") + kAtlasClientSecret},
+           "MONGODB_ATLAS_BASE_URL");
+  EXPECT_EQ(1, result.exit_code) << result.err;
+  const json report = json::parse(result.out);
+  EXPECT_NE(nullptr, finding(report, "ATLAS-001", std::string("atlas:") + kAtlasProject));
+  for (const std::string& form : planted_forms(kAtlasClientSecret))
+    EXPECT_EQ(std::string::npos, (result.out + result.err).find(form)) << form;
+}
+
+TEST_F(AtlasScanLab, AnInventoryNamesTheAccountsVariablesAndMissingOnesStopTheScan) {
+  testing_support::TempTree directory;
+  directory.write("inventory.yaml", std::string("environments:\n"
+                                                "  - name: payments\n"
+                                                "    cloud:\n"
+                                                "      - provider: atlas\n"
+                                                "        project_id: ") +
+                                        kAtlasProject +
+                                        "\n"
+                                        "        instances: [payments-analytics]\n"
+                                        "        public_api_key_env: LAB_ATLAS_PUBLIC\n"
+                                        "        private_api_key_env: LAB_ATLAS_PRIVATE\n");
+  const ProcessResult result =
+      scan({"--inventory", directory.path("inventory.yaml"), "--format", "json"},
+           {"LAB_ATLAS_PUBLIC=labatlaspub", std::string("LAB_ATLAS_PRIVATE=") + kAtlasPrivateKey});
+  const json report = json::parse(result.out);
+  for (const json& found : report["findings"]) {
+    EXPECT_EQ(std::string::npos, found["subject"].value("cloud_resource", "").find("payments-prod"))
+        << found.dump();
+  }
+  EXPECT_NE(nullptr, finding(report, "ATLAS-004",
+                             std::string("atlas:") + kAtlasProject + "/payments-analytics"));
+
+  const std::size_t before = lab_->request_log().size();
+  const ProcessResult missing =
+      scan({"--cloud", std::string("atlas:") + kAtlasProject},
+           {std::string("MONGODB_ATLAS_PRIVATE_API_KEY=") + kAtlasPrivateKey});
+  EXPECT_EQ(2, missing.exit_code);
+  EXPECT_NE(std::string::npos, missing.err.find("MONGODB_ATLAS_PUBLIC_API_KEY")) << missing.err;
+  EXPECT_EQ(std::string::npos, missing.err.find(kAtlasPrivateKey));
+  EXPECT_EQ(before, lab_->request_log().size());
+}
+
+TEST(CloudTimeout, TheCloudPhaseEndsAtItsDeadlineAndWhatWasNotReadIsAnError) {
+  testing_support::ControlPlaneOptions options;
+  options.profile = "atlas-lab";
+  options.latency_ms = 400;  // about twenty requests: eight seconds unbounded
+  const auto lab = ControlPlaneLab::start(options);
+  const auto started = std::chrono::steady_clock::now();
+  const ProcessResult result = testing_support::run_process(
+      {testing_support::mongoscan_binary(), "scan", "--quiet", "--cloud",
+       std::string("atlas:") + kAtlasProject, "--cloud-endpoint", "atlas=" + lab->endpoint(),
+       "--cloud-ca-file", lab->ca_file(), "--cloud-timeout", "2", "--format", "json"},
+      "", testing_support::kHangGuard,
+      {"https_proxy", "MONGODB_ATLAS_CLIENT_ID", "MONGODB_ATLAS_CLIENT_SECRET",
+       "MONGODB_ATLAS_PUBLIC_API_KEY=labatlaspub",
+       std::string("MONGODB_ATLAS_PRIVATE_API_KEY=") + kAtlasPrivateKey});
+  EXPECT_LT(std::chrono::steady_clock::now() - started, std::chrono::seconds(6));
+  EXPECT_NE(0, result.exit_code) << result.err;
+  const json report = json::parse(result.out);
+  EXPECT_FALSE(report["coverage"]["complete"]) << report["coverage"].dump();
+  bool timed_out = false;
+  for (const json& found : report["findings"]) {
+    if (found["status"] == "error" &&
+        found["message"].get<std::string>().find("deadline") != std::string::npos) {
+      timed_out = true;
+    }
+  }
+  EXPECT_TRUE(timed_out) << result.out;
+}
+
+TEST(CloudPolicyCommand, PrintsEachProvidersLeastPrivilegeAndRefusesOthers) {
+  const auto run = [](const char* provider) {
+    return testing_support::run_process(
+        {testing_support::mongoscan_binary(), "cloud-policy", provider}, "",
+        testing_support::kHangGuard, {});
+  };
+  const ProcessResult atlas = run("atlas");
+  ASSERT_EQ(0, atlas.exit_code) << atlas.err;
+  EXPECT_EQ("atlas", json::parse(atlas.out)["provider"]);
+  const ProcessResult tencent = run("tencentcloud");
+  ASSERT_EQ(0, tencent.exit_code) << tencent.err;
+  EXPECT_EQ("2.0", json::parse(tencent.out)["version"]);
+  EXPECT_EQ(2, run("aws").exit_code);
 }
 
 }  // namespace

@@ -182,8 +182,49 @@ TEST(InventoryFile, CloudAccountsNameTheVariablesOfTheirCredentials) {
   EXPECT_EQ("TENCENTCLOUD_SECRET_KEY", clouds[1].credentials.secret_key);
 }
 
+TEST(InventoryFile, AtlasAccountsNameAProjectOrAnOrganisationAndTheirVariables) {
+  const Result<Inventory> inventory = parse_inventory(
+      "environments:\n"
+      "  - name: prod\n"
+      "    cloud:\n"
+      "      - provider: atlas\n"
+      "        project_id: 66a1b2c3d4e5f60718293a5c\n"
+      "        instances: [payments-prod]\n"
+      "        client_id_env: PROD_ATLAS_ID\n"
+      "        client_secret_env: PROD_ATLAS_SECRET\n"
+      "      - {provider: atlas, org_id: 66a1b2c3d4e5f60718293a4b}\n",
+      "inventory.yaml");
+  ASSERT_TRUE(inventory.ok()) << inventory.error().message;
+  const auto& clouds = inventory.value().environments[0].clouds;
+  ASSERT_EQ(2u, clouds.size());
+  EXPECT_EQ("atlas", clouds[0].provider);
+  EXPECT_EQ(std::vector<std::string>{"66a1b2c3d4e5f60718293a5c"}, clouds[0].project_ids);
+  EXPECT_EQ(std::vector<std::string>{"payments-prod"}, clouds[0].instance_ids);
+  EXPECT_EQ("PROD_ATLAS_ID", clouds[0].credentials.client_id);
+  EXPECT_EQ("PROD_ATLAS_SECRET", clouds[0].credentials.client_secret);
+  EXPECT_EQ("MONGODB_ATLAS_PRIVATE_API_KEY", clouds[0].credentials.private_api_key);
+  EXPECT_EQ(std::vector<std::string>{"66a1b2c3d4e5f60718293a4b"}, clouds[1].organization_ids);
+  EXPECT_TRUE(clouds[1].project_ids.empty());
+
+  const std::string prefix = "environments:\n  - name: a\n    cloud:\n      - ";
+  for (const auto& [account, expected] : std::vector<std::pair<std::string, std::string>>{
+           {"{provider: atlas}", "names one of project_id and org_id"},
+           {"{provider: atlas, project_id: 66a1b2c3d4e5f60718293a5c, org_id: "
+            "66a1b2c3d4e5f60718293a4b}",
+            "names one of project_id and org_id"},
+           {"{provider: atlas, project_id: 66a1b2c3d4e5f60718293a5c, regions: [x]}",
+            "has no regions"},
+           {"{provider: atlas, project_id: payments}", "not an Atlas project id"},
+           {"{provider: tencentcloud, regions: [ap-guangzhou], org_id: 66a1b2c3d4e5f60718293a4b}",
+            "name Atlas projects"}}) {
+    const std::string error = error_of(prefix + account + "\n");
+    EXPECT_NE(std::string::npos, error.find(expected)) << account << ": " << error;
+  }
+}
+
 TEST(InventoryFile, ACloudSecretInTheFileIsRefusedWithoutQuotingIt) {
-  for (const char* field : {"secret_key", "secret_id", "session_token"}) {
+  for (const char* field :
+       {"secret_key", "secret_id", "session_token", "client_secret", "private_api_key"}) {
     const std::string error = error_of(
         std::string("environments:\n  - name: a\n    cloud:\n      - provider: tencentcloud\n"
                     "        regions: [ap-guangzhou]\n        ") +

@@ -25,6 +25,29 @@ TEST(LeastPrivilegePolicy, TheCamPolicyAllowsExactlyTheAllowlistedActions) {
     EXPECT_NE(std::string::npos, action.get<std::string>().find(":Describe")) << action;
 }
 
+TEST(LeastPrivilegePolicy, TheAtlasRolesCoverEveryAllowlistedPathOnceUnderItsLeastRole) {
+  const nlohmann::json policy = atlas_roles_policy();
+  EXPECT_EQ("atlas", policy["provider"]);
+  std::size_t reads = 0;
+  for (const nlohmann::json& role : policy["roles"]) {
+    for (const nlohmann::json& read : role["reads"]) {
+      ++reads;
+      const std::string path = read.get<std::string>().substr(4);  // after "GET "
+      const AtlasApiPath* listed = atlas_api_path(path);
+      ASSERT_NE(nullptr, listed) << path;
+      EXPECT_EQ(listed->role, role["role"].get<std::string>()) << path;
+    }
+  }
+  EXPECT_EQ(atlas_api_paths().size(), reads);
+  // Project Owner only where no read-only role reads: auditing and LDAP/X.509.
+  for (const nlohmann::json& role : policy["roles"]) {
+    if (role["role"] != "GROUP_OWNER") continue;
+    EXPECT_EQ(nlohmann::json::array(
+                  {"GET /groups/{groupId}/auditLog", "GET /groups/{groupId}/userSecurity"}),
+              role["reads"]);
+  }
+}
+
 }  // namespace
 }  // namespace least_privilege_policy_test
 }  // namespace mongoscan

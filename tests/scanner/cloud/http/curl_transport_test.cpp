@@ -116,6 +116,16 @@ TEST_F(CurlTransportTest, TheDeadlineEndsAStalledResponse) {
   EXPECT_LT(std::chrono::steady_clock::now() - started, std::chrono::seconds(10));
 }
 
+TEST_F(CurlTransportTest, ARequestEndsAtItsOwnTimeoutThoughTheDeadlineIsFar) {
+  CurlTransportOptions options = trusting();
+  options.request_timeout = std::chrono::milliseconds(700);
+  const auto started = std::chrono::steady_clock::now();
+  const auto response = get("/behaviour/stall?seconds=20", options, std::chrono::seconds(60));
+  ASSERT_FALSE(response.ok());
+  EXPECT_EQ(ErrorCode::timeout, response.error().code);
+  EXPECT_LT(std::chrono::steady_clock::now() - started, std::chrono::seconds(10));
+}
+
 TEST_F(CurlTransportTest, PlainHttpToAHostThatIsNotLoopbackIsNeverSent) {
   CurlTransport transport(trusting());
   const auto response =
