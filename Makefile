@@ -28,7 +28,7 @@ FUZZ_BUILD ?= build-fuzz
 FUZZ_SECONDS ?= 600
 FUZZ_HARNESSES := $(sort $(basename $(notdir $(wildcard tests/fuzz/*_fuzz.cpp))))
 
-.PHONY: deps bench-deps configure build package test check sanitized-end-to-end demo bench bench-fleet bench-configscan bench-history bench-scaling fuzz clean
+.PHONY: deps bench-deps configure build package test check sanitized-end-to-end demo bench bench-fleet bench-configscan bench-history bench-scaling bench-cloud fuzz clean
 
 # $(call install_missing,PACKAGES): apt-get installs those of PACKAGES not installed yet.
 define install_missing
@@ -108,7 +108,13 @@ bench: build bench-deps
 	/usr/bin/python3 bench/configscan --mongoscan $(MONGOSCAN) || status=1; \
 	/usr/bin/python3 bench/history --mongoscan $(MONGOSCAN) || status=1; \
 	/usr/bin/python3 bench/scaling --mongoscan $(MONGOSCAN) || status=1; \
+	/usr/bin/python3 bench/cloud --mongoscan $(MONGOSCAN) || status=1; \
 	exit $$status
+
+# Cloud benchmark (bench/cloud): 1,000 TencentDB instances and 200 Atlas clusters from the lab
+# control plane at 50 ms a request: wall time against the ideal, peak RSS.
+bench-cloud: build
+	/usr/bin/python3 bench/cloud --mongoscan $(MONGOSCAN)
 
 # Fleet benchmark (bench/fleet): scaling with --concurrency, silent addresses, key derivations, RSS;
 # the same on a sharded cluster of 307 nodes found from one SRV name.

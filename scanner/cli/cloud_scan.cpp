@@ -110,9 +110,9 @@ CloudAccountFacts read_cloud_account(const CloudAccountRequest& request,
     if (service.starts_with("tencentcloud.")) api.endpoints[service.substr(13)] = endpoint;
   }
   const auto& tencent = std::get<Tc3Credentials>(credentials);
-  return read_tencent_account_in_parallel(
-      [&] { return TencentApiClient(gate, tencent, api); },
-      TencentAccountScope{request.regions, request.instance_ids}, concurrency, deadline);
+  return read_tencent_account([&] { return TencentApiClient(gate, tencent, api); },
+                              TencentAccountScope{request.regions, request.instance_ids},
+                              concurrency, deadline);
 }
 
 }  // namespace mongoscan

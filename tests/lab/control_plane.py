@@ -80,6 +80,7 @@ class Handler(BaseHTTPRequestHandler):
 
     def _log(self, status, **fields):
         entry = {"method": self.command, "path": urlsplit(self.path).path, "status": status,
+                 "client_port": self.client_address[1],
                  "time": time.time()}
         entry.update({key: value for key, value in fields.items() if value is not None})
         self.server.request_log.write(entry)
@@ -148,6 +149,13 @@ class Handler(BaseHTTPRequestHandler):
         return self._send(404, {"error": "no such behaviour"})
 
 
+class ControlPlaneServer(ThreadingHTTPServer):
+    """A thread per connection, with a listen backlog for many clients connecting at once (the
+    standard library's is 5)."""
+    request_queue_size = 128
+    daemon_threads = True
+
+
 def _write_ready_file(path, ready):
     temporary = path.with_name(path.name + ".tmp")
     temporary.write_text(json.dumps(ready) + "\n")
@@ -171,11 +179,13 @@ def main(argv):
     cert_dir = args.cert_dir or args.ready_file.parent / "certs"
     tls.make_certificates(cert_dir)
     profile = _merged_profiles(args.profile)
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    server.daemon_threads = True
+    server = ControlPlaneServer(("127.0.0.1", 0), Handler)
     context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
     context.load_cert_chain(Path(cert_dir) / "server-valid.pem")
-    server.socket = context.wrap_socket(server.socket, server_side=True)
+    # The handshake runs in each connection's own thread, on its first read, not in the one thread
+    # that accepts: many clients connecting at once are not served one handshake at a time.
+    server.socket = context.wrap_socket(server.socket, server_side=True,
+                                        do_handshake_on_connect=False)
     server.profile = profile
     server.tencent_state = tencent_api.State()
     server.atlas_state = atlas_api.State()

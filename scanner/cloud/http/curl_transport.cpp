@@ -18,9 +18,6 @@ void global_init_once() {
   std::call_once(once, [] { curl_global_init(CURL_GLOBAL_DEFAULT); });
 }
 
-struct EasyFree {
-  void operator()(CURL* handle) const { curl_easy_cleanup(handle); }
-};
 struct ListFree {
   void operator()(curl_slist* list) const { curl_slist_free_all(list); }
 };
@@ -58,11 +55,12 @@ std::size_t on_header(char* data, std::size_t size, std::size_t count, void* use
   return size * count;
 }
 
-// Adds the extra CA file to the verification store libcurl set up from the system's.
-CURLcode add_extra_ca(CURL*, void* ssl_context, void* user) {
-  const auto* file = static_cast<const std::string*>(user);
-  X509_STORE* store = SSL_CTX_get_cert_store(static_cast<SSL_CTX*>(ssl_context));
-  return X509_STORE_load_file(store, file->c_str()) == 1 ? CURLE_OK : CURLE_SSL_CACERT_BADFILE;
+// Puts the transport's one verification store in the connection's TLS context, in place of one
+// libcurl would load from the system's bundle for every connection.
+CURLcode use_trust_store(CURL*, void* ssl_context, void* store) {
+  return SSL_CTX_set1_cert_store(static_cast<SSL_CTX*>(ssl_context),
+                                 static_cast<X509_STORE*>(store)),
+         CURLE_OK;
 }
 
 Error transfer_error(CURLcode code, const char* detail, const Collected& collected,
@@ -100,6 +98,45 @@ Result<HttpEndpoint> request_endpoint(std::string_view url) {
 
 CurlTransport::CurlTransport(CurlTransportOptions options) : options_(std::move(options)) {
   global_init_once();
+  // The system's CAs (OpenSSL's default file and hashed directory, read as certificates are
+  // needed) and the extra file's, once for every connection of the transport.
+  X509_STORE* store = X509_STORE_new();
+  if (store == nullptr || X509_STORE_set_default_paths(store) != 1) {
+    trust_error_ = "the system's CA store could not be read";
+  } else if (!options_.extra_ca_file.empty() &&
+             X509_STORE_load_file(store, options_.extra_ca_file.c_str()) != 1) {
+    trust_error_ = "the CA file " + options_.extra_ca_file + " could not be read";
+  }
+  trust_store_ = store;
+}
+
+CurlTransport::~CurlTransport() {
+  for (void* handle : idle_handles_) curl_easy_cleanup(static_cast<CURL*>(handle));
+  X509_STORE_free(static_cast<X509_STORE*>(trust_store_));
+}
+
+void* CurlTransport::borrow_handle() {
+  {
+    const std::lock_guard lock(idle_mutex_);
+    if (!idle_handles_.empty()) {
+      CURL* handle = static_cast<CURL*>(idle_handles_.back());
+      idle_handles_.pop_back();
+      curl_easy_reset(handle);  // the options go; the connections stay
+      return handle;
+    }
+  }
+  return curl_easy_init();
+}
+
+void CurlTransport::return_handle(void* handle) {
+  {
+    const std::lock_guard lock(idle_mutex_);
+    if (idle_handles_.size() < kIdleHandles) {
+      idle_handles_.push_back(handle);
+      return;
+    }
+  }
+  curl_easy_cleanup(static_cast<CURL*>(handle));
 }
 
 Result<HttpResponse> CurlTransport::send(const HttpRequest& request,
@@ -130,7 +167,10 @@ Result<HttpResponse> CurlTransport::send(const HttpRequest& request,
 Result<HttpResponse> CurlTransport::send_once(const HttpRequest& request,
                                               const Deadline& deadline) {
   if (deadline.expired()) return Error{ErrorCode::timeout, "http", "the deadline passed"};
-  const std::unique_ptr<CURL, EasyFree> handle(curl_easy_init());
+  if (!trust_error_.empty()) return Error{ErrorCode::tls, "http", trust_error_};
+  const auto give_back = [this](CURL* handle) { return_handle(handle); };
+  const std::unique_ptr<CURL, decltype(give_back)> handle(static_cast<CURL*>(borrow_handle()),
+                                                          give_back);
   if (!handle) return Error{ErrorCode::io, "http", "libcurl could not start a transfer"};
   CURL* curl = handle.get();
   Collected collected;
@@ -167,10 +207,11 @@ Result<HttpResponse> CurlTransport::send_once(const HttpRequest& request,
   } else if (request.method != "GET") {
     return Error{ErrorCode::usage, "http", "method " + request.method + " is not sent"};
   }
-  if (!options_.extra_ca_file.empty()) {
-    curl_easy_setopt(curl, CURLOPT_SSL_CTX_FUNCTION, add_extra_ca);
-    curl_easy_setopt(curl, CURLOPT_SSL_CTX_DATA, &options_.extra_ca_file);
-  }
+  // No bundle of libcurl's own: the transport's store is the trust.
+  curl_easy_setopt(curl, CURLOPT_CAINFO, nullptr);
+  curl_easy_setopt(curl, CURLOPT_CAPATH, nullptr);
+  curl_easy_setopt(curl, CURLOPT_SSL_CTX_FUNCTION, use_trust_store);
+  curl_easy_setopt(curl, CURLOPT_SSL_CTX_DATA, trust_store_);
   const CURLcode code = curl_easy_perform(curl);
   if (code != CURLE_OK) return transfer_error(code, detail, collected, options_);
   curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &collected.response.status);

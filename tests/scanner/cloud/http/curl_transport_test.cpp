@@ -116,6 +116,22 @@ TEST_F(CurlTransportTest, TheDeadlineEndsAStalledResponse) {
   EXPECT_LT(std::chrono::steady_clock::now() - started, std::chrono::seconds(10));
 }
 
+TEST_F(CurlTransportTest, OneConnectionServesRequestAfterRequest) {
+  CurlTransport transport(trusting());
+  const std::size_t before = lab_->request_log().size();
+  for (int i = 0; i < 3; ++i) {
+    const auto response =
+        transport.send(HttpRequest{"GET", lab_->endpoint() + "/behaviour/echo", {}, ""},
+                       Deadline::after(std::chrono::seconds(20)));
+    ASSERT_TRUE(response.ok()) << response.error().message;
+  }
+  const auto log = lab_->request_log();
+  ASSERT_EQ(before + 3, log.size());
+  // The lab logs each request's client port: one port, one TCP connection (keep-alive).
+  EXPECT_EQ(log[before]["client_port"], log[before + 1]["client_port"]);
+  EXPECT_EQ(log[before]["client_port"], log[before + 2]["client_port"]);
+}
+
 TEST_F(CurlTransportTest, ARequestEndsAtItsOwnTimeoutThoughTheDeadlineIsFar) {
   CurlTransportOptions options = trusting();
   options.request_timeout = std::chrono::milliseconds(700);
