@@ -55,6 +55,8 @@ constexpr std::pair<std::string_view, int> kCweByCheck[] = {
     {"ATLAS-009", 308},   // Use of Single-factor Authentication
     {"ATLAS-013", 306},   // Missing Authentication for Critical Function
     {"CLOUD-007", 319},   // Cleartext Transmission of Sensitive Information
+    {"CLOUD-008", 778},   // Insufficient Logging
+    {"CLOUD-010", 269},   // Improper Privilege Management
     {"ATLAS-014", 319},   // Cleartext Transmission of Sensitive Information
 };
 

@@ -102,6 +102,14 @@ struct IdentityRules {
   bool organisation_authentication = false;
 };
 
+// TencentDB for MongoDB instances (CLOUD-009).
+struct TencentCloudRules {
+  // CLOUD-009: automatic backups are kept at least this many days (DescribeBackupRules'
+  // BackupSaveTime). 7: the retention a new instance has (Tencent's API example); a policy may
+  // ask for more.
+  std::int64_t backup_min_retention_days = 7;
+};
+
 // MongoDB Atlas organisations and clusters (ATLAS-006, ATLAS-012).
 struct AtlasRules {
   // ATLAS-006: a cluster's backup schedule keeps its longest-kept snapshots at least this many days
@@ -159,6 +167,7 @@ struct Policy {
   ConfigFindingLimits config_findings;
   ExposureRules exposure;
   AtlasRules atlas;
+  TencentCloudRules tencentcloud;
   // The file contexts whose findings gate (scanner/facts/file_context.h). A failed or warned
   // finding in any other context keeps its status at severity info: reported, never gating.
   std::set<FileContext> gating_contexts = {FileContext::production, FileContext::example};

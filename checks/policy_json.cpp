@@ -55,6 +55,9 @@
 //                                           longest validity an organisation may allow new
 //                                           service-account secrets, 8 to 8760 hours (the API's
 //                                           range). Each field replaces its default
+//   "tencentcloud": {"backup_min_retention_days": 7}
+//                                           CLOUD-009: the days a TencentDB instance's automatic
+//                                           backups must be kept
 //   "config_findings": {"per_file": 100, "per_scan": 10000}
 //                                           config-scan credentials listed one by one, per file
 //                                           and kind, and per scan; the rest are counted
@@ -471,6 +474,19 @@ Result<Ok> read_atlas(const json& value, Policy& policy) {
   return Ok{};
 }
 
+Result<Ok> read_tencentcloud(const json& value, Policy& policy) {
+  if (!value.is_object()) return wrong_type("tencentcloud", "an object", value);
+  for (const auto& [key, setting] : value.items()) {
+    const std::string path = "tencentcloud." + key;
+    if (key != "backup_min_retention_days")
+      return policy_error(path, "unknown key (expected backup_min_retention_days)");
+    auto count = read_count(path, setting);
+    if (!count) return count.error();
+    policy.tencentcloud.backup_min_retention_days = count.value();
+  }
+  return Ok{};
+}
+
 Result<Ok> read_audit_authorization_success(const json& value, Policy& policy) {
   if (!value.is_boolean()) return wrong_type("audit_authorization_success", "true or false", value);
   policy.audit_authorization_success = value.get<bool>();
@@ -580,7 +596,7 @@ Result<Ok> read_gating_contexts(const json& value, Policy& policy) {
 
 using SectionReader = Result<Ok> (*)(const json&, Policy&);
 
-constexpr std::array<std::pair<std::string_view, SectionReader>, 22> kSections = {{
+constexpr std::array<std::pair<std::string_view, SectionReader>, 23> kSections = {{
     {"workload", read_workload},
     {"read_preferences", read_read_preferences},
     {"majority_write_workloads", read_majority_write_workloads},
@@ -599,6 +615,7 @@ constexpr std::array<std::pair<std::string_view, SectionReader>, 22> kSections =
     {"config_findings", read_config_findings},
     {"exposure", read_exposure},
     {"atlas", read_atlas},
+    {"tencentcloud", read_tencentcloud},
     {"gating_contexts", read_gating_contexts},
     {"allow_incomplete", read_allow_incomplete},
     {"severity_overrides", read_severity_overrides},
@@ -617,7 +634,8 @@ Result<Policy> read_policy(const json& document) {
           "majority_write_workloads, pool_ranges, passwords, connection_budget, "
           "administrators, monitoring_accounts, tls_certificate_warn_days, audit_destinations, "
           "audit_authorization_success, encryption_cipher_modes, identity, "
-          "data_model, config_findings, exposure, atlas, allow_incomplete, severity_overrides or "
+          "data_model, config_findings, exposure, atlas, tencentcloud, allow_incomplete, "
+          "severity_overrides or "
           "disabled_checks)");
     }
     auto read = section->second(value, policy);

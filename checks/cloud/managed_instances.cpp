@@ -4,6 +4,9 @@
 
 #include "checks/infrastructure/port_exposure.h"
 #include "checks/infrastructure/source_range.h"
+#include "checks/server/authorization.h"
+#include "checks/server/hardening.h"
+#include "checks/server/privileged_roles.h"
 #include "checks/text_list.h"
 #include "checks/verdict.h"
 
@@ -17,8 +20,15 @@ enum SpecIndex {
   kSecurityGroups = 1,
   kSsl = 2,
   kPublicLoadBalancers = 3,
-  kLoadBalancerAdmitted = 4
+  kLoadBalancerAdmitted = 4,
+  kAudit = 5,
+  kBackupRetention = 6,
+  kAccounts = 7
 };
+
+// The account every TencentDB instance is created with (3.6 and later): the console shows its
+// grants but cannot change or delete it (Tencent's account documentation).
+constexpr std::string_view kDefaultTencentAccount = "mongouser";
 
 // The load balancers of the instance's region that forward to it, with the forwards that do;
 // nullopt when the region's load balancers were not listed.
@@ -442,8 +452,105 @@ const std::vector<CheckSpec>& managed_instance_specs() {
          "No disabled authentication and no arbitrary public exposure in production"}},
        "Add a rule to the instance's security group that admits the load balancer's VIP on the "
        "instance's port, so that health checks and forwarded connections get through."},
+      {"CLOUD-008", "Database audit is on for a managed instance", Layer::hardening,
+       Severity::medium, references_of(hardening_specs(), "HARD-002"),
+       "Turn on database audit for the instance in the console (full audit, or rules that keep "
+       "logins, privilege and schema changes)."},
+      {"CLOUD-009",
+       "A managed instance keeps its automatic backups as long as the policy asks",
+       Layer::hardening,
+       Severity::medium,
+       {},
+       "Raise the backup retention in the instance's automatic backup settings to at least the "
+       "policy's tencentcloud.backup_min_retention_days."},
+      {"CLOUD-010",
+       "Read-write access to every database of a managed instance only for declared "
+       "administrators",
+       Layer::authorization, Severity::high, references_of(authorization_specs(), "AUTHZ-001"),
+       "Give application accounts read-write on their own database only, and list the accounts "
+       "that must administer every database (user@admin) in the policy's administrators."},
   };
   return specs;
+}
+
+// CLOUD-008: database audit on. The region's list of audited instances answers it; a region whose
+// list was not read leaves it unknown, an error.
+Verdict judge_audit(const CloudAccountFacts& account, const ManagedInstance& instance) {
+  if (!instance.audit_enabled) {
+    for (const CloudReadFailure& failure : account.failed_reads) {
+      if (failure.call == "mongodb:DescribeAuditInstanceList" && failure.scope == instance.region)
+        return {Status::error,
+                "whether database audit is on was not read: " + failure.error.message,
+                json{{"call", failure.call}}};
+    }
+    return {Status::error,
+            "whether database audit is on was not read: mongodb:DescribeAuditInstanceList gave "
+            "nothing",
+            json{{"call", "mongodb:DescribeAuditInstanceList"}}};
+  }
+  const json evidence = {{"audit_enabled", *instance.audit_enabled}};
+  if (!*instance.audit_enabled) {
+    return {Status::fail,
+            "database audit is off: logins, privilege changes and schema changes leave no trail",
+            evidence};
+  }
+  return {Status::pass, "database audit is on", evidence};
+}
+
+// CLOUD-009: automatic backups kept at least the policy's days (automatic backup itself is always
+// on for TencentDB; its rules say how long).
+Verdict judge_backup_retention(const CloudAccountFacts& account, const ManagedInstance& instance,
+                               const Policy& policy) {
+  if (!instance.backup_retention_days)
+    return not_read(account, instance, "mongodb:DescribeBackupRules", "the backup rules were");
+  const std::int64_t wanted = policy.tencentcloud.backup_min_retention_days;
+  const json evidence = {{"BackupSaveTime", *instance.backup_retention_days},
+                         {"policy_min_days", wanted}};
+  if (static_cast<std::int64_t>(*instance.backup_retention_days) < wanted) {
+    return {Status::warn,
+            "automatic backups are kept " + std::to_string(*instance.backup_retention_days) +
+                " days, fewer than the policy's " + std::to_string(wanted),
+            evidence};
+  }
+  return {Status::pass,
+          "automatic backups are kept " + std::to_string(*instance.backup_retention_days) + " days",
+          evidence};
+}
+
+// CLOUD-010: read-write on every database only for the policy's administrators, as AUTHZ-001
+// judges a node's users; the instance's default account is its administrator by construction.
+Verdict judge_accounts(const CloudAccountFacts& account, const ManagedInstance& instance,
+                       const Policy& policy) {
+  if (!instance.accounts)
+    return not_read(account, instance, "mongodb:DescribeAccountUsers", "the accounts were");
+  std::vector<std::string> holders, undeclared;
+  json accounts = json::array();
+  for (const ManagedAccount& user : *instance.accounts) {
+    json grants = json::array();
+    bool everything = false;
+    for (const ManagedGrant& grant : user.grants) {
+      grants.push_back({{"Mask", grant.mask}, {"NameSpace", grant.name_space}});
+      everything = everything || (grant.mask == 3 && grant.name_space == "*");
+    }
+    accounts.push_back({{"name", user.name}, {"grants", grants}});
+    if (!everything || user.name == kDefaultTencentAccount) continue;
+    const std::string name = user.name + "@admin";
+    holders.push_back(name);
+    if (!policy.administrators || !policy.administrators->contains(name))
+      undeclared.push_back(name);
+  }
+  const json evidence = {
+      {"accounts", accounts},
+      {"default_account", kDefaultTencentAccount},
+      {"declared_administrators",
+       policy.administrators ? json(*policy.administrators) : json("none declared")}};
+  if (auto verdict = undeclared_administrators_verdict(undeclared, policy, evidence))
+    return *verdict;
+  return {Status::pass,
+          holders.empty() ? "no account but the default " + std::string(kDefaultTencentAccount) +
+                                " reads and writes every database"
+                          : "only the declared administrators read and write every database",
+          evidence};
 }
 
 std::string managed_instance_name(const ManagedInstance& instance) {
@@ -456,6 +563,8 @@ std::vector<Finding> check_managed_instances(const CloudAccountFacts& account,
   std::vector<Finding> findings;
   for (const CloudReadFailure& failure : account.failed_reads) {
     if (failure.scope.find('/') != std::string::npos) continue;  // an instance's part
+    // The audited list is judged per instance (CLOUD-008).
+    if (failure.call == "mongodb:DescribeAuditInstanceList") continue;
     // A region, or a whole account, that could not be listed: nothing in it was judged.
     for (const CheckSpec& spec : specs) {
       findings.push_back(
@@ -475,6 +584,12 @@ std::vector<Finding> check_managed_instances(const CloudAccountFacts& account,
                                     judge_public_load_balancers(account, instance, policy)));
     findings.push_back(make_finding(specs[kLoadBalancerAdmitted], policy, subject,
                                     judge_load_balancers_admitted(account, instance, policy)));
+    findings.push_back(
+        make_finding(specs[kAudit], policy, subject, judge_audit(account, instance)));
+    findings.push_back(make_finding(specs[kBackupRetention], policy, subject,
+                                    judge_backup_retention(account, instance, policy)));
+    findings.push_back(
+        make_finding(specs[kAccounts], policy, subject, judge_accounts(account, instance, policy)));
   }
   return findings;
 }

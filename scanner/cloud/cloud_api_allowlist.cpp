@@ -16,6 +16,12 @@ constexpr std::array kTencentActions = {
     TencentApiAction{"mongodb", "2019-07-25", "DescribeSecurityGroup",
                      "the instance's security groups and their inbound rules"},
     TencentApiAction{"mongodb", "2019-07-25", "DescribeInstanceSSL", "whether SSL is on"},
+    TencentApiAction{"mongodb", "2019-07-25", "DescribeAuditInstanceList",
+                     "the region's instances with database audit on"},
+    TencentApiAction{"mongodb", "2019-07-25", "DescribeBackupRules",
+                     "how many days automatic backups are kept"},
+    TencentApiAction{"mongodb", "2019-07-25", "DescribeAccountUsers",
+                     "the instance's accounts and their read or read-write grants"},
     TencentApiAction{"clb", "2018-03-17", "DescribeLoadBalancers",
                      "load balancers: OPEN or INTERNAL, VIPs, security groups, "
                      "LoadBalancerPassToTarget"},

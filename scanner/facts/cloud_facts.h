@@ -52,6 +52,19 @@ struct ManagedNode {
   bool hidden = false;
 };
 
+// One grant of a managed instance's account (Tencent's Auth: Mask 0 none, 1 read-only, 3
+// read-write; NameSpace "*" for every database).
+struct ManagedGrant {
+  int mask = 0;
+  std::string name_space;
+};
+
+// An account of a managed instance, as the control plane lists it (never its password).
+struct ManagedAccount {
+  std::string name;  // "mongouser": the account every instance is created with
+  std::vector<ManagedGrant> grants;
+};
+
 struct ManagedInstance {
   std::string provider;  // "tencentcloud"
   std::string region;    // "ap-guangzhou"
@@ -66,6 +79,9 @@ struct ManagedInstance {
   std::optional<std::vector<ManagedNode>> nodes;
   std::optional<std::vector<CloudSecurityGroup>> security_groups;
   std::optional<bool> ssl_enabled;
+  std::optional<bool> audit_enabled;                   // database audit on
+  std::optional<std::uint64_t> backup_retention_days;  // automatic backups kept this many days
+  std::optional<std::vector<ManagedAccount>> accounts;
 };
 
 // What a load balancer listener forwards to: one target address.

@@ -68,6 +68,7 @@ TEST(ParsePolicy, TheExampleFileIsComplete) {
   EXPECT_EQ(policy.exposure.allowed_sources, (std::vector<std::string>{"203.0.113.0/24"}));
   EXPECT_EQ(policy.atlas.backup_min_retention_days, 7);
   EXPECT_EQ(policy.atlas.max_service_account_secret_validity_hours, 8);
+  EXPECT_EQ(policy.tencentcloud.backup_min_retention_days, 7);
 }
 
 TEST(ParsePolicy, AtlasBackupRetentionAndSecretValidity) {
@@ -91,6 +92,18 @@ TEST(ParsePolicy, AtlasBackupRetentionAndSecretValidity) {
             "atlas.backup_days: unknown key (expected backup_min_retention_days or "
             "max_service_account_secret_validity_hours)");
   EXPECT_EQ(parse_error(R"({"atlas": 7})"), "atlas: expected an object, got number");
+}
+
+TEST(ParsePolicy, TencentCloudBackupRetention) {
+  EXPECT_EQ(Policy{}.tencentcloud.backup_min_retention_days, 7);
+  EXPECT_EQ(parse_ok(R"({"tencentcloud": {"backup_min_retention_days": 30}})")
+                .tencentcloud.backup_min_retention_days,
+            30);
+  EXPECT_EQ(parse_error(R"({"tencentcloud": {"backup_min_retention_days": -1}})"),
+            "tencentcloud.backup_min_retention_days: must not be negative");
+  EXPECT_EQ(parse_error(R"({"tencentcloud": {"retention": 7}})"),
+            "tencentcloud.retention: unknown key (expected backup_min_retention_days)");
+  EXPECT_EQ(parse_error(R"({"tencentcloud": []})"), "tencentcloud: expected an object, got array");
 }
 
 TEST(ParsePolicy, ExposurePortsPrefixesAndAllowedSources) {

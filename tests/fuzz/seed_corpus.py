@@ -275,6 +275,11 @@ def main():
                 corpus.add("tencent_replies_fuzz", b"\2" + json.dumps(nodes).encode())
             for status in region.get("instance_ssl", {}).values():
                 corpus.add("tencent_replies_fuzz", b"\3" + json.dumps({"Status": status}).encode())
+            corpus.add("tencent_replies_fuzz", b"\4" + json.dumps(
+                [{"InstanceId": i, "AuditStatus": "ON"} for i in region.get("audited_instances", [])]).encode())
+            corpus.add("tencent_replies_fuzz", b"\5" + json.dumps({"BackupSaveTime": 7}).encode())
+            corpus.add("tencent_replies_fuzz", b"\6" + json.dumps(
+                {"Users": [{"UserName": "mongouser", "AuthRole": [{"Mask": 3, "NameSpace": "*"}]}]}).encode())
     # atlas_replies_fuzz: the reader's number (see the harness), then one reply from the fixtures.
     for path in sorted((REPO / "fixtures" / "cloud").glob("*.json")):
         atlas = json.loads(path.read_text()).get("atlas", {})

@@ -1,7 +1,8 @@
 // The Tencent Cloud API reply readers (scanner/cloud/tencentcloud/tencent_replies.h): a reply comes
 // from the network. The first byte picks the reader, the rest is the Response object's JSON.
 // Properties: no exception escapes, a refusal says why, a read instance has its id, a read rule
-// has a source and ordered port ranges, and reading is deterministic.
+// has a source and ordered port ranges, read accounts have names and masks of 0, 1 or 3, and
+// reading is deterministic.
 
 #include <cstddef>
 #include <cstdint>
@@ -21,7 +22,7 @@ void check_refusal(const Result<T>& read) {
 }
 
 void read_once(std::uint8_t reader, const nlohmann::json& reply) {
-  switch (reader % 4) {
+  switch (reader % 7) {
     case 0: {
       const auto instance = tencent_instance(reply, "ap-guangzhou");
       check_refusal(instance);
@@ -54,8 +55,33 @@ void read_once(std::uint8_t reader, const nlohmann::json& reply) {
       }
       break;
     }
-    default:
+    case 3:
       check_refusal(tencent_ssl_enabled(reply));
+      break;
+    case 4: {
+      const auto audited = tencent_audited_instances(
+          reply.is_array() ? std::vector<nlohmann::json>(reply.begin(), reply.end())
+                           : std::vector<nlohmann::json>{reply});
+      check_refusal(audited);
+      if (audited) {
+        for (const std::string& id : audited.value())
+          fuzz::check(!id.empty(), "an audited instance has its id");
+      }
+      break;
+    }
+    case 5:
+      check_refusal(tencent_backup_retention_days(reply));
+      break;
+    default: {
+      const auto accounts = tencent_accounts(reply);
+      check_refusal(accounts);
+      if (!accounts) break;
+      for (const ManagedAccount& account : accounts.value()) {
+        fuzz::check(!account.name.empty(), "a read account has its name");
+        for (const ManagedGrant& grant : account.grants)
+          fuzz::check(grant.mask == 0 || grant.mask == 1 || grant.mask == 3, "masks are 0, 1 or 3");
+      }
+    }
   }
 }
 

@@ -228,11 +228,48 @@ def _describe_security_group_policies(region, params, config):
     return {"SecurityGroupPolicySet": policies[params["SecurityGroupId"]]}
 
 
+def _describe_audit_instance_list(region, params, config):
+    """audited_instances (ids with audit on; AuditStatus "ON", the value Tencent's example gives),
+    the rest "OFF"; AuditSwitch 1 lists those on, 0 those off; paged by Offset/Limit."""
+    audited = set(region.get("audited_instances", []))
+    items = [{"InstanceId": i["InstanceId"], "AuditStatus": "ON" if i["InstanceId"] in audited else "OFF",
+              "AuditTask": 0, "LogExpireDay": 30 if i["InstanceId"] in audited else 0, "AuditAll": True}
+             for i in region.get("instances", [])]
+    switch = params.get("AuditSwitch")
+    if switch is not None:
+        items = [item for item in items if (item["AuditStatus"] == "ON") == (int(switch) == 1)]
+    return {"TotalCount": len(items), "Items": _page(items, params, config, default_limit=30, max_limit=100)}
+
+
+def _describe_backup_rules(region, params, config):
+    """backup_rules[id], else the defaults a new instance has: kept 7 days, daily at 02:00, logical."""
+    instance = _instance(region, params)
+    if instance is None:
+        return _not_found(params)
+    return region.get("backup_rules", {}).get(
+        instance["InstanceId"], {"BackupSaveTime": 7, "BackupTime": 2, "BackupMethod": 0})
+
+
+def _describe_account_users(region, params, config):
+    """accounts[id] (UserInfo list), else the mongouser every instance is created with, read-write
+    on every database (UNCONFIRMED: whether the real API lists it)."""
+    instance = _instance(region, params)
+    if instance is None:
+        return _not_found(params)
+    default = [{"UserName": "mongouser", "AuthRole": [{"Mask": 3, "NameSpace": "*"}],
+                "CreateTime": "2026-03-01 09:00:00", "UpdateTime": "2026-03-01 09:00:00",
+                "UserDesc": "", "ConsolePassUpdateTime": ""}]
+    return {"Users": region.get("accounts", {}).get(instance["InstanceId"], default)}
+
+
 _ACTIONS = {
     ("mongodb", "DescribeDBInstances"): _describe_db_instances,
     ("mongodb", "DescribeSecurityGroup"): _describe_security_group,
     ("mongodb", "DescribeDBInstanceNodeProperty"): _describe_node_property,
     ("mongodb", "DescribeInstanceSSL"): _describe_instance_ssl,
+    ("mongodb", "DescribeAuditInstanceList"): _describe_audit_instance_list,
+    ("mongodb", "DescribeBackupRules"): _describe_backup_rules,
+    ("mongodb", "DescribeAccountUsers"): _describe_account_users,
     ("clb", "DescribeLoadBalancers"): _describe_load_balancers,
     ("clb", "DescribeTargets"): _describe_targets,
     ("vpc", "DescribeSecurityGroupPolicies"): _describe_security_group_policies,

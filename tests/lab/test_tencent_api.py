@@ -77,6 +77,24 @@ class HandleTest(unittest.TestCase):
                 self.assertEqual(code, reply["Error"]["Code"])
                 self.assertEqual(code, fields["error"])
 
+    def test_audit_backup_rules_and_accounts_have_their_defaults(self):
+        now = int(time.time())
+        audited = json.dumps({"AuditSwitch": 1}).encode()
+        reply, _ = self.call(_signed_headers("AKIDx", "k", audited, now,
+                                             action="DescribeAuditInstanceList"), audited)
+        self.assertEqual(0, reply["TotalCount"])  # the profile audits no instance
+        body = json.dumps({"InstanceId": "a"}).encode()
+        reply, _ = self.call(_signed_headers("AKIDx", "k", body, now, action="DescribeBackupRules"),
+                             body)
+        self.assertEqual(7, reply["BackupSaveTime"])
+        reply, _ = self.call(_signed_headers("AKIDx", "k", body, now, action="DescribeAccountUsers"),
+                             body)
+        self.assertEqual([{"Mask": 3, "NameSpace": "*"}], reply["Users"][0]["AuthRole"])
+        missing = json.dumps({"InstanceId": "z"}).encode()
+        reply, _ = self.call(_signed_headers("AKIDx", "k", missing, now, action="DescribeBackupRules"),
+                             missing)
+        self.assertEqual("InvalidParameterValue.NotFoundInstance", reply["Error"]["Code"])
+
 
 if __name__ == "__main__":
     unittest.main()

@@ -1,7 +1,8 @@
 #pragma once
 // A Tencent Cloud account's MongoDB instances as the control plane describes them: every instance
-// of every region (DescribeDBInstances, to the last page), then for each its nodes and public
-// addresses, security groups and SSL; the regions' load balancers (CLB) with their targets, and
+// of every region (DescribeDBInstances, to the last page) and which have database audit on
+// (DescribeAuditInstanceList), then for each its nodes and public addresses, security groups, SSL,
+// backup retention and accounts; the regions' load balancers (CLB) with their targets, and
 // for those in front of an instance the rules of their security groups. A call that fails leaves
 // its part unread (nullopt) and is recorded; the other parts are still read. Calls run
 // `concurrency` at a time in phases (lists, then each instance's parts and each load balancer's

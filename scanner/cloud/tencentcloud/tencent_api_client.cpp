@@ -116,6 +116,10 @@ Result<std::vector<json>> TencentApiClient::call_all_pages(
     if (!page) return page.error();
     const json& body = page.value();
     const std::string where = call_name(service, action, region);
+    // An empty list may come with its items null (the SDK models say they may be).
+    const bool none = body.contains("TotalCount") && body["TotalCount"] == 0 &&
+                      (!body.contains(paging.items_key) || body[paging.items_key].is_null());
+    if (none && items.empty()) return items;
     if (!body.contains("TotalCount") || !body["TotalCount"].is_number_unsigned() ||
         !body.contains(paging.items_key) || !body[paging.items_key].is_array()) {
       return Error{ErrorCode::protocol, "cloud",

@@ -361,4 +361,51 @@ Result<bool> tencent_ssl_enabled(const json& response) {
   return *status.value() == 1;
 }
 
+Result<std::vector<std::string>> tencent_audited_instances(const std::vector<json>& items) {
+  std::vector<std::string> audited;
+  for (const json& item : items) {
+    if (!item.is_object()) return shape_error("DescribeAuditInstanceList.Items holds a non-object");
+    auto id = required_string(item, "InstanceId", "AuditInstance");
+    auto status = optional_string(item, "AuditStatus", "AuditInstance");
+    if (!id) return id.error();
+    if (!status) return status.error();
+    if (status.value() == "ON") audited.push_back(id.value());
+  }
+  return audited;
+}
+
+Result<std::uint64_t> tencent_backup_retention_days(const json& response) {
+  auto days = optional_unsigned(response, "BackupSaveTime", "DescribeBackupRules");
+  if (!days) return days.error();
+  if (!days.value()) return shape_error("DescribeBackupRules.BackupSaveTime is missing");
+  return *days.value();
+}
+
+Result<std::vector<ManagedAccount>> tencent_accounts(const json& response) {
+  auto users = optional_array(response, "Users", "DescribeAccountUsers");
+  if (!users) return users.error();
+  std::vector<ManagedAccount> accounts;
+  for (const json& user : users.value()) {
+    if (!user.is_object()) return shape_error("DescribeAccountUsers.Users holds a non-object");
+    auto name = required_string(user, "UserName", "UserInfo");
+    auto roles = optional_array(user, "AuthRole", "UserInfo");
+    if (!name) return name.error();
+    if (!roles) return roles.error();
+    ManagedAccount account{name.value(), {}};
+    for (const json& role : roles.value()) {
+      if (!role.is_object()) return shape_error("UserInfo.AuthRole holds a non-object");
+      auto mask = optional_unsigned(role, "Mask", "Auth");
+      auto name_space = optional_string(role, "NameSpace", "Auth");
+      if (!mask) return mask.error();
+      if (!name_space) return name_space.error();
+      const std::uint64_t value = mask.value().value_or(0);
+      if (value != 0 && value != 1 && value != 3)
+        return shape_error("Auth.Mask " + std::to_string(value) + " is not 0, 1 or 3");
+      account.grants.push_back({static_cast<int>(value), name_space.value()});
+    }
+    accounts.push_back(std::move(account));
+  }
+  return accounts;
+}
+
 }  // namespace mongoscan

@@ -28,6 +28,18 @@ Result<std::vector<ManagedNode>> tencent_instance_nodes(const nlohmann::json& re
 // DescribeInstanceSSL's Status: 1 on, 0 off.
 Result<bool> tencent_ssl_enabled(const nlohmann::json& response);
 
+// The ids of DescribeAuditInstanceList's Items (AuditInstance: InstanceId, AuditStatus) whose
+// AuditStatus is "ON" (the value Tencent's example and its other products' audit APIs give for
+// audit on; the mongodb reference documents no enum).
+Result<std::vector<std::string>> tencent_audited_instances(
+    const std::vector<nlohmann::json>& items);
+
+// DescribeBackupRules' BackupSaveTime: the days automatic backups are kept.
+Result<std::uint64_t> tencent_backup_retention_days(const nlohmann::json& response);
+
+// DescribeAccountUsers' Users (UserInfo: UserName, AuthRole of Auth: Mask 0, 1 or 3, NameSpace).
+Result<std::vector<ManagedAccount>> tencent_accounts(const nlohmann::json& response);
+
 // One LoadBalancer of clb DescribeLoadBalancers' LoadBalancerSet (LoadBalancerId,
 // LoadBalancerName, LoadBalancerType OPEN or INTERNAL, LoadBalancerVips, SecureGroups,
 // LoadBalancerPassToTarget).

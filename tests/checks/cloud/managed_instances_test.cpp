@@ -11,7 +11,8 @@ CloudGroupRule accept_from(std::string source, std::vector<PortRange> ports = {{
 }
 
 // A replica set kept to its VPC: one node without a public address, a group that admits only the
-// application subnet, SSL on.
+// application subnet, SSL on, audit on, backups kept 7 days, only the default account over every
+// database and an application account on its own.
 ManagedInstance sound_instance() {
   ManagedInstance instance;
   instance.provider = "tencentcloud";
@@ -25,6 +26,10 @@ ManagedInstance sound_instance() {
   instance.security_groups =
       std::vector<CloudSecurityGroup>{{"sg-1", "db", {accept_from("10.0.1.0/24")}}};
   instance.ssl_enabled = true;
+  instance.audit_enabled = true;
+  instance.backup_retention_days = 7;
+  instance.accounts =
+      std::vector<ManagedAccount>{{"mongouser", {{3, "*"}}}, {"app", {{3, "shop"}}}};
   return instance;
 }
 
@@ -244,6 +249,58 @@ TEST(ManagedInstances, LoadBalancersNotReadAreNeverAPass) {
   const auto unknown = check_managed_instances(untargeted, Policy{});
   EXPECT_EQ(Status::error, finding(unknown, "CLOUD-004").status);
   EXPECT_EQ(Status::warn, finding(unknown, "CLOUD-003").status);
+}
+
+TEST(ManagedInstances, AuditOffFailsAndAnAuditListNotReadIsAnErrorOfEachInstance) {
+  ManagedInstance instance = sound_instance();
+  instance.audit_enabled = false;
+  EXPECT_EQ(Status::fail,
+            finding(check_managed_instances(account_of(instance), Policy{}), "CLOUD-008").status);
+  instance.audit_enabled.reset();
+  CloudAccountFacts account = account_of(instance);
+  account.failed_reads.push_back(
+      {"mongodb:DescribeAuditInstanceList", "ap-guangzhou",
+       Error{ErrorCode::unauthorized, "cloud", "UnauthorizedOperation"}});
+  const auto findings = check_managed_instances(account, Policy{});
+  const Finding audit = finding(findings, "CLOUD-008");
+  EXPECT_EQ(Status::error, audit.status);
+  EXPECT_NE(std::string::npos, audit.message.find("UnauthorizedOperation")) << audit.message;
+  // The region's other checks are judged: the failure is the audit list's alone.
+  EXPECT_EQ(Status::pass, finding(findings, "CLOUD-002").status);
+  EXPECT_EQ(managed_instance_specs().size(), findings.size());
+}
+
+TEST(ManagedInstances, BackupsKeptFewerDaysThanThePolicyAsksWarn) {
+  ManagedInstance instance = sound_instance();
+  Policy policy;
+  policy.tencentcloud.backup_min_retention_days = 30;
+  const Finding short_kept =
+      finding(check_managed_instances(account_of(instance), policy), "CLOUD-009");
+  EXPECT_EQ(Status::warn, short_kept.status);
+  EXPECT_NE(std::string::npos, short_kept.message.find("kept 7 days, fewer than the policy's 30"));
+  instance.backup_retention_days.reset();
+  EXPECT_EQ(Status::error,
+            finding(check_managed_instances(account_of(instance), policy), "CLOUD-009").status);
+}
+
+TEST(ManagedInstances, ReadWriteOnEveryDatabaseIsForDeclaredAdministrators) {
+  ManagedInstance instance = sound_instance();
+  instance.accounts->push_back({"etl", {{1, "*"}, {3, "*"}}});
+  const Finding undeclared =
+      finding(check_managed_instances(account_of(instance), Policy{}), "CLOUD-010");
+  EXPECT_EQ(Status::warn, undeclared.status);  // no administrators declared
+  EXPECT_NE(std::string::npos, undeclared.message.find("etl@admin")) << undeclared.message;
+  EXPECT_EQ(std::string::npos, undeclared.message.find("mongouser"));
+  Policy policy;
+  policy.administrators = std::set<std::string>{"dba@admin"};
+  EXPECT_EQ(Status::fail,
+            finding(check_managed_instances(account_of(instance), policy), "CLOUD-010").status);
+  policy.administrators->insert("etl@admin");
+  EXPECT_EQ(Status::pass,
+            finding(check_managed_instances(account_of(instance), policy), "CLOUD-010").status);
+  instance.accounts.reset();
+  EXPECT_EQ(Status::error,
+            finding(check_managed_instances(account_of(instance), policy), "CLOUD-010").status);
 }
 
 }  // namespace

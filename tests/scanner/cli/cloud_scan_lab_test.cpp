@@ -84,6 +84,10 @@ TEST_F(CloudScanLab, TheControlPlaneIsReadAndJudgedWithoutAnySecretInTheOutput) 
            {"CLOUD-003", sharded, "fail"},
            {"CLOUD-004", sharded, "fail"},
            {"CLOUD-005", sharded, "pass"},
+           {"CLOUD-008", sharded, "fail"},
+           {"CLOUD-008", replica_set, "pass"},
+           {"CLOUD-009", sharded, "pass"},
+           {"CLOUD-010", replica_set, "pass"},
            {"CLOUD-001", replica_set, "pass"},
            {"CLOUD-002", replica_set, "pass"},
            {"CLOUD-003", replica_set, "pass"},
@@ -178,7 +182,7 @@ TEST_F(CloudScanLab, AnInventoryNamesEachAccountsVariables) {
     EXPECT_EQ("tencentcloud:ap-guangzhou/cmgo-rs000001", found["subject"]["cloud_resource"]);
     ++prod_findings;
   }
-  EXPECT_EQ(5, prod_findings);
+  EXPECT_EQ(8, prod_findings);
   bool staging_named = false;
   for (const json& environment : report["environments"]) {
     if (environment["name"] != "staging") continue;

@@ -100,12 +100,21 @@ TEST(TencentAccountReader, EveryInstanceWithItsNodesGroupsAndSsl) {
   EXPECT_EQ("10.0.2.10:8080", (*read.account.load_balancers[2].forwards)[0].target_address);
   EXPECT_TRUE(read.account.load_balancers[2].security_groups.empty());
 
-  // Only allowlisted actions were sent, each signed and answered: 1 list and 3 per instance of
-  // mongodb, 1 list and 3 targets of clb, 2 groups of vpc.
+  // Audit, backup retention and accounts: the lab's replica set is audited, the sharded cluster
+  // not; both keep backups the default 7 days and have the default account only.
+  EXPECT_EQ(std::optional<bool>(false), sharded.audit_enabled);
+  EXPECT_EQ(std::optional<bool>(true), replica_set.audit_enabled);
+  EXPECT_EQ(std::optional<std::uint64_t>(7), replica_set.backup_retention_days);
+  ASSERT_TRUE(replica_set.accounts.has_value());
+  ASSERT_EQ(1u, replica_set.accounts->size());
+  EXPECT_EQ("mongouser", (*replica_set.accounts)[0].name);
+
+  // Only allowlisted actions were sent, each signed and answered: 2 lists (instances, audited)
+  // and 5 per instance of mongodb, 1 list and 3 targets of clb, 2 groups of vpc.
   const std::map<std::string, std::string> versions = {
       {"mongodb", "2019-07-25"}, {"clb", "2018-03-17"}, {"vpc", "2017-03-12"}};
   const auto requests = read.lab->request_log();
-  EXPECT_EQ(13u, requests.size());
+  EXPECT_EQ(18u, requests.size());
   for (const json& entry : requests) {
     const std::string service = entry.value("service", "");
     ASSERT_TRUE(versions.contains(service)) << entry.dump();

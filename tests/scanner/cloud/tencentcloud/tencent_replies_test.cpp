@@ -100,6 +100,43 @@ TEST(TencentReplies, SslStatus) {
   EXPECT_FALSE(tencent_ssl_enabled(json::object()).ok());
 }
 
+TEST(TencentReplies, AuditedInstancesAreThoseWhoseStatusIsOn) {
+  const auto audited =
+      tencent_audited_instances({json{{"InstanceId", "cmgo-1"},
+                                      {"AuditStatus", "ON"},
+                                      {"InstanceInfo", {{"AuditStatus", "OFF"}}}},
+                                 json{{"InstanceId", "cmgo-2"}, {"AuditStatus", "OFF"}}});
+  ASSERT_TRUE(audited.ok()) << audited.error().message;
+  EXPECT_EQ(std::vector<std::string>{"cmgo-1"}, audited.value());  // the item's, not InstanceInfo's
+  EXPECT_FALSE(tencent_audited_instances({json{{"AuditStatus", "ON"}}}).ok());
+  EXPECT_FALSE(tencent_audited_instances({json::array()}).ok());
+}
+
+TEST(TencentReplies, BackupRetentionInDays) {
+  EXPECT_EQ(
+      7u, tencent_backup_retention_days(json{{"BackupSaveTime", 7}, {"BackupMethod", 0}}).value());
+  EXPECT_FALSE(tencent_backup_retention_days(json{{"BackupMethod", 0}}).ok());
+  EXPECT_FALSE(tencent_backup_retention_days(json{{"BackupSaveTime", "7"}}).ok());
+}
+
+TEST(TencentReplies, AccountsWithTheirGrants) {
+  const auto accounts = tencent_accounts(json::parse(R"({"Users": [
+    {"UserName": "mongouser", "AuthRole": [{"Mask": 3, "NameSpace": "*"}], "UserDesc": ""},
+    {"UserName": "report", "AuthRole": [{"Mask": 1, "NameSpace": "shop"}, {"Mask": null, "NameSpace": null}]},
+    {"UserName": "new", "AuthRole": null}]})"));
+  ASSERT_TRUE(accounts.ok()) << accounts.error().message;
+  ASSERT_EQ(3u, accounts.value().size());
+  EXPECT_EQ(3, accounts.value()[0].grants[0].mask);
+  EXPECT_EQ("*", accounts.value()[0].grants[0].name_space);
+  EXPECT_EQ(0, accounts.value()[1].grants[1].mask);  // null: no permission
+  EXPECT_TRUE(accounts.value()[2].grants.empty());
+  EXPECT_TRUE(tencent_accounts(json{{"Users", nullptr}}).value().empty());
+  EXPECT_FALSE(tencent_accounts(json::parse(R"({"Users": [{"AuthRole": []}]})")).ok());
+  EXPECT_FALSE(
+      tencent_accounts(json::parse(R"({"Users": [{"UserName": "x", "AuthRole": [{"Mask": 2}]}]})"))
+          .ok());
+}
+
 }  // namespace
 }  // namespace tencent_replies_test
 }  // namespace mongoscan
