@@ -6,6 +6,7 @@
 #include "checks/infrastructure/source_range.h"
 #include "checks/server/authorization.h"
 #include "checks/server/hardening.h"
+#include "checks/server/network.h"
 #include "checks/server/privileged_roles.h"
 #include "checks/text_list.h"
 #include "checks/verdict.h"
@@ -406,14 +407,8 @@ Verdict judge_load_balancers_admitted(const CloudAccountFacts& account,
 
 const std::vector<CheckSpec>& managed_instance_specs() {
   static const std::vector<CheckSpec> specs = {
-      {"CLOUD-001",
-       "No public address is bound to a managed instance",
-       Layer::network,
-       Severity::high,
-       {{Framework::devspec, "A3.1", "Network: public exposure surface"},
-        {Framework::devspec, "A2.5",
-         "No disabled authentication and no arbitrary public exposure in production"},
-        {Framework::checklist, "network-exposure", "Limit Network Exposure"}},
+      {"CLOUD-001", "No public address is bound to a managed instance", Layer::network,
+       Severity::high, references_of(network_specs(), "NET-001"),
        "Turn off the instance's public network address in the console and, where clients outside "
        "the VPC need it, put a load balancer (CLB) with a security group that admits only their "
        "addresses in front of it."},
@@ -436,12 +431,7 @@ const std::vector<CheckSpec>& managed_instance_specs() {
       {"CLOUD-004",
        "Public access to a managed instance goes only through a load balancer whose security "
        "groups admit named client addresses",
-       Layer::network,
-       Severity::high,
-       {{Framework::devspec, "A3.1", "Network: public exposure surface"},
-        {Framework::devspec, "A2.5",
-         "No disabled authentication and no arbitrary public exposure in production"},
-        {Framework::checklist, "network-exposure", "Limit Network Exposure"}},
+       Layer::network, Severity::high, references_of(network_specs(), "NET-001"),
        "Bind a security group to every public load balancer in front of the instance that admits "
        "only the client addresses that need it on its listener port."},
       {"CLOUD-005",

@@ -90,10 +90,7 @@ bool matches(std::string_view pattern, std::string_view path) {
     const std::string_view want = next_segment(pattern);
     const std::string_view have = next_segment(path);
     if (want.starts_with('{')) {
-      if (have.empty() || have == "." || have == ".." ||
-          !std::all_of(have.begin(), have.end(), is_segment_char)) {
-        return false;
-      }
+      if (!is_atlas_path_segment(have)) return false;
     } else if (want != have) {
       return false;
     }
@@ -111,6 +108,11 @@ bool tencent_action_allowed(std::string_view service, std::string_view version,
   return std::any_of(kTencentActions.begin(), kTencentActions.end(), [&](const auto& listed) {
     return listed.service == service && listed.version == version && listed.action == action;
   });
+}
+
+bool is_atlas_path_segment(std::string_view segment) {
+  return !segment.empty() && segment != "." && segment != ".." &&
+         std::all_of(segment.begin(), segment.end(), is_segment_char);
 }
 
 const AtlasApiPath* atlas_api_path(std::string_view path_template) {

@@ -39,6 +39,10 @@ bool tencent_action_allowed(std::string_view service, std::string_view version,
 // matches one non-empty segment of letters, digits, '-', '_' or '.'.
 bool atlas_path_allowed(std::string_view path);
 
+// Whether `segment` may stand for a {name} of a template: non-empty letters, digits, '-', '_' or
+// '.', and neither "." nor "..". A client puts nothing else in a path.
+bool is_atlas_path_segment(std::string_view segment);
+
 // The listed entry whose template is exactly `path_template`; nullptr when none is.
 const AtlasApiPath* atlas_api_path(std::string_view path_template);
 

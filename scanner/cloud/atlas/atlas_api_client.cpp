@@ -7,6 +7,7 @@
 
 #include "scanner/cloud/allowlisted_transport.h"
 #include "scanner/cloud/cloud_api_allowlist.h"
+#include "scanner/text/lower_hex.h"
 
 namespace mongoscan {
 namespace {
@@ -17,25 +18,11 @@ using nlohmann::json;
 constexpr int kAtlasItemsPerPage = 500;
 constexpr int kAtlasAuthenticationRounds = 3;
 
-bool atlas_is_path_value(std::string_view value) {
-  return !value.empty() && value != "." && value != ".." &&
-         std::all_of(value.begin(), value.end(), [](char c) {
-           return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-                  c == '-' || c == '_' || c == '.';
-         });
-}
-
 // 16 hex digits from OpenSSL's CSPRNG.
 std::string random_client_nonce_hex() {
   unsigned char bytes[8];
   if (RAND_bytes(bytes, sizeof bytes) != 1) return "";
-  static constexpr char kHex[] = "0123456789abcdef";
-  std::string hex;
-  for (const unsigned char byte : bytes) {
-    hex += kHex[byte >> 4];
-    hex += kHex[byte & 0xf];
-  }
-  return hex;
+  return lower_hex(std::string_view(reinterpret_cast<const char*>(bytes), sizeof bytes));
 }
 
 // The ApiError's errorCode ("RATE_LIMITED", ...) when the body carries a short upper-case token:
@@ -139,7 +126,7 @@ Result<json> AtlasApiClient::get(std::string_view path_template, const AtlasPath
   for (const auto& [name, value] : values) {
     const std::string placeholder = "{" + name + "}";
     const std::size_t at = path.find(placeholder);
-    if (at == std::string::npos || !atlas_is_path_value(value)) {
+    if (at == std::string::npos || !is_atlas_path_segment(value)) {
       return Error{ErrorCode::usage, "cloud",
                    where + ": '" + value + "' is not a value for " + placeholder};
     }

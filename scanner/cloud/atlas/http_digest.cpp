@@ -7,6 +7,8 @@
 #include <cstdio>
 #include <map>
 
+#include "scanner/text/lower_hex.h"
+
 namespace mongoscan {
 namespace {
 
@@ -88,13 +90,7 @@ std::string digest_hash_hex(std::string_view algorithm, std::string_view data) {
   unsigned int size = 0;
   EVP_Digest(data.data(), data.size(), digest.data(), &size,
              algorithm == "SHA-256" ? EVP_sha256() : EVP_md5(), nullptr);
-  static constexpr char kHex[] = "0123456789abcdef";
-  std::string hex;
-  for (unsigned int i = 0; i < size; ++i) {
-    hex += kHex[digest[i] >> 4];
-    hex += kHex[digest[i] & 0xf];
-  }
-  return hex;
+  return lower_hex(std::string_view(reinterpret_cast<const char*>(digest.data()), size));
 }
 
 std::string digest_count_hex(std::uint32_t count) {

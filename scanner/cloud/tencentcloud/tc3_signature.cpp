@@ -7,6 +7,7 @@
 
 #include "scanner/secrets/digest.h"
 #include "scanner/text/ascii_case.h"
+#include "scanner/text/lower_hex.h"
 
 namespace mongoscan {
 namespace {
@@ -23,17 +24,6 @@ std::string hmac_sha256(const std::string& key, const std::string& message) {
   HMAC(EVP_sha256(), key.data(), static_cast<int>(key.size()),
        reinterpret_cast<const unsigned char*>(message.data()), message.size(), out, &length);
   return std::string(reinterpret_cast<const char*>(out), length);
-}
-
-std::string hex(const std::string& bytes) {
-  static constexpr char kDigits[] = "0123456789abcdef";
-  std::string text;
-  text.reserve(bytes.size() * 2);
-  for (const unsigned char byte : bytes) {
-    text.push_back(kDigits[byte >> 4]);
-    text.push_back(kDigits[byte & 0x0f]);
-  }
-  return text;
 }
 
 // The UTC date of a timestamp, YYYY-MM-DD: the credential scope's date.
@@ -61,7 +51,7 @@ Tc3Signature tc3_sign(const Tc3Call& call, const Tc3Credentials& credentials) {
   const std::string secret_date = hmac_sha256("TC3" + credentials.secret_key.reveal(), date);
   const std::string secret_service = hmac_sha256(secret_date, call.service);
   const std::string secret_signing = hmac_sha256(secret_service, "tc3_request");
-  signed_call.signature = hex(hmac_sha256(secret_signing, signed_call.string_to_sign));
+  signed_call.signature = lower_hex(hmac_sha256(secret_signing, signed_call.string_to_sign));
   signed_call.authorization = std::string(kAlgorithm) + " Credential=" + credentials.secret_id +
                               "/" + scope + ", SignedHeaders=" + kSignedHeaders +
                               ", Signature=" + signed_call.signature;
