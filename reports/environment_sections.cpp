@@ -156,6 +156,8 @@ Report EnvironmentParts::part_without_findings(const EnvironmentSummary& environ
   if (const auto found = targets_.find(environment.name); found != targets_.end()) {
     for (const TargetSummary* target : found->second) part.targets.push_back(*target);
   }
+  for (const CloudAccountSummary& account : report_.clouds)
+    if (account.environment == environment.name) part.clouds.push_back(account);
   part.statistics.nodes = 0;
   for (const TargetSummary& target : part.targets) part.statistics.nodes += target.nodes.size();
   part.coverage = environment.coverage;

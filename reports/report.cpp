@@ -68,8 +68,6 @@ std::string_view verdict_of(const Report& report) {
   return report.coverage.complete() ? "pass" : "incomplete";
 }
 
-namespace {
-
 void count_status(const Finding& finding, StatusCounts& counts) {
   if (is_suppressed(finding)) {
     ++counts.suppressed;
@@ -93,8 +91,6 @@ void count_status(const Finding& finding, StatusCounts& counts) {
       break;
   }
 }
-
-}  // namespace
 
 StatusCounts Report::summary() const {
   StatusCounts counts;

@@ -12,6 +12,7 @@
 #include "checks/check_spec.h"
 #include "checks/finding.h"
 #include "checks/scan_coverage.h"
+#include "reports/cloud_part.h"
 #include "scanner/errors/result.h"
 #include "scanner/facts/skipped_file.h"
 
@@ -44,6 +45,9 @@ struct NodeSummary {
   // {"state": "not_permitted", "message": ...}}, before and after authentication.
   nlohmann::json commands = nlohmann::json::object();
   std::vector<Error> errors;  // one per phase that failed
+  // The managed deployment it is part of (ManagedDeploymentSummary::subject); empty when no cloud
+  // account read names it.
+  std::string managed_by = {};
 };
 
 // How the scan found a node, as reports print it: "seed", "hello of db1:27017" or
@@ -96,6 +100,9 @@ bool is_suppressed(const Finding& finding);
 struct StatusCounts {
   int pass = 0, fail = 0, warn = 0, error = 0, skipped = 0, suppressed = 0;
 };
+
+// Counts the finding under its status, or as suppressed.
+void count_status(const Finding& finding, StatusCounts& counts);
 
 // How much the scan did: for audits and for the fleet benchmark.
 struct ScanStatistics {
@@ -198,6 +205,7 @@ struct Report {
   std::vector<StaleAcceptance> stale_acceptances;  // --accept entries that matched nothing
   std::vector<EnvironmentSummary> environments;    // an inventory's, in its order; else none
   std::optional<GateRule> gate;  // none: not recorded (a report of an older mongoscan)
+  std::vector<CloudAccountSummary> clouds = {};  // the Cloud part: each provider account read
 
   StatusCounts summary() const;
   // Each environment's counts (an environment without findings has none), in one pass over the

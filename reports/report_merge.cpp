@@ -58,6 +58,7 @@ Result<Report> merge_reports(std::vector<Report> reports) {
     append_moved(merged.targets, report.targets);
     append_moved(merged.findings, report.findings);
     append_moved(merged.environments, report.environments);
+    append_moved(merged.clouds, report.clouds);
     merged.coverage += report.coverage;
     merged.statistics.nodes += report.statistics.nodes;
     merged.statistics.concurrency =

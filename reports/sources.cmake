@@ -6,6 +6,8 @@ mongoscan_sources(MONGOSCAN_SOURCES reports
   acceptance_text.cpp
   atomic_file.cpp
   catalogue.cpp
+  cloud_summary.cpp
+  cloud_text.cpp
   cluster_summary.cpp
   control_coverage.cpp
   environment_sections.cpp

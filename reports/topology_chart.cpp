@@ -14,6 +14,7 @@ constexpr int kBoxWidth = 170;
 constexpr int kBoxHeight = 40;
 constexpr int kBoxGap = 10;
 constexpr int kRowHeight = kBoxHeight + kBoxGap;
+constexpr int kPathGap = 24;  // between the hops of a way in: room for an arrow
 // What fits a box in 11 px monospace (DejaVu Sans Mono: 6.6 px a character) after the bar.
 constexpr std::size_t kAddressChars = 22;
 
@@ -89,17 +90,70 @@ std::string shortened(const std::string& address) {
   return address.substr(0, kAddressChars - 1) + "…";
 }
 
+// A way in from the internet as a row of boxes, one a hop, arrows between them.
+std::string path_row(const CloudPathSummary& path, int y, std::string_view colour_of_entry) {
+  std::string svg;
+  for (std::size_t i = 0; i < path.hops.size(); ++i) {
+    const CloudHop& hop = path.hops[i];
+    const int x = kLabelWidth + static_cast<int>(i) * (kBoxWidth + kPathGap);
+    std::string kind = hop.kind;
+    std::replace(kind.begin(), kind.end(), '_', ' ');
+    const bool entry =
+        i + 1 < path.hops.size() && (hop.kind == "internet" || hop.kind == "public_address" ||
+                                     hop.kind == "load_balancer" || hop.kind == "access_list");
+    svg +=
+        "<g data-hop=\"" + xml_attribute(hop.kind) + "\"><title>" +
+        xml_content(kind + " " + hop.name + (hop.detail.empty() ? "" : " (" + hop.detail + ")")) +
+        "</title><rect x=\"" + std::to_string(x) + "\" y=\"" + std::to_string(y) + "\" width=\"" +
+        std::to_string(kBoxWidth) + "\" height=\"" + std::to_string(kBoxHeight) +
+        "\" rx=\"4\" fill=\"#ffffff\" stroke=\"" +
+        std::string(entry ? colour_of_entry : colour(std::nullopt)) + "\" stroke-width=\"2\"/>";
+    svg += text(x + 8, y + 16, shortened(hop.kind == "internet" ? "internet" : hop.name),
+                " font-family=\"monospace\"");
+    svg += text(x + 8, y + 31, shortened(hop.kind == "internet" ? "" : kind), " fill=\"#5b6474\"");
+    svg += "</g>";
+    if (i + 1 < path.hops.size()) svg += text(x + kBoxWidth + 6, y + 24, "→", " font-size=\"14\"");
+  }
+  return svg;
+}
+
 }  // namespace
 
 std::string topology_svg(const TargetSummary& target, const std::map<std::string, Status>& worst,
-                         const std::string& id) {
+                         const std::string& id, const ManagedDeploymentSummary* managed,
+                         std::optional<Status> managed_status) {
   if (target.nodes.empty()) return {};
   std::size_t shards_not_drawn = 0;
   const std::vector<Row> rows = rows_of(target, shards_not_drawn);
   std::size_t widest = 1;
   for (const Row& row : rows) widest = std::max(widest, row.addresses.size());
-  const int width = kLabelWidth + static_cast<int>(widest) * (kBoxWidth + kBoxGap);
-  const int height = static_cast<int>(rows.size()) * kRowHeight + (shards_not_drawn > 0 ? 20 : 0);
+  int width = kLabelWidth + static_cast<int>(widest) * (kBoxWidth + kBoxGap);
+  // The ways in from the internet, drawn above the nodes: a row a path, or a line saying there is
+  // none or that it is not known.
+  std::vector<CloudPathSummary> paths;
+  std::string no_path;
+  if (managed != nullptr) {
+    if (!managed->paths_from_internet) {
+      no_path = "ways in from the internet: not known (a control-plane read failed)";
+    } else if (managed->paths_from_internet->empty()) {
+      no_path = "no way in from the internet: " + managed->subject +
+                " is reachable inside its "
+                "network only";
+    }
+    if (managed->paths_from_internet) {
+      paths.assign(managed->paths_from_internet->begin(),
+                   managed->paths_from_internet->begin() +
+                       static_cast<std::ptrdiff_t>(
+                           std::min(managed->paths_from_internet->size(), kTopologyPaths)));
+    }
+    for (const CloudPathSummary& path : paths)
+      width = std::max(width,
+                       kLabelWidth + static_cast<int>(path.hops.size()) * (kBoxWidth + kPathGap));
+  }
+  const int path_rows = static_cast<int>(paths.size()) + (no_path.empty() ? 0 : 1);
+  const int top = path_rows * kRowHeight;
+  const int height =
+      top + static_cast<int>(rows.size()) * kRowHeight + (shards_not_drawn > 0 ? 20 : 0);
   std::string svg = "<svg class=\"topology\" id=\"" + xml_attribute(id) +
                     "\" xmlns=\"http://www.w3.org/2000/svg\" width=\"" + std::to_string(width) +
                     "\" height=\"" + std::to_string(height) + "\" viewBox=\"0 0 " +
@@ -108,8 +162,15 @@ std::string topology_svg(const TargetSummary& target, const std::map<std::string
                     xml_attribute("The deployment of " + target.uri +
                                   ", each node coloured by its worst result") +
                     "\" font-size=\"11\" fill=\"#1d2433\">";
+  for (std::size_t p = 0; p < paths.size(); ++p) {
+    const int y = static_cast<int>(p) * kRowHeight;
+    svg += "<g data-path=\"" + std::to_string(p + 1) + "\">";
+    svg += text(0, y + 24, "way in " + std::to_string(p + 1), " font-weight=\"600\"");
+    svg += path_row(paths[p], y, colour(managed_status)) + "</g>";
+  }
+  if (!no_path.empty()) svg += text(0, static_cast<int>(paths.size()) * kRowHeight + 24, no_path);
   for (std::size_t r = 0; r < rows.size(); ++r) {
-    const int y = static_cast<int>(r) * kRowHeight;
+    const int y = top + static_cast<int>(r) * kRowHeight;
     svg += text(0, y + 24, rows[r].label, " font-weight=\"600\"");
     for (std::size_t i = 0; i < rows[r].addresses.size(); ++i) {
       const std::string& address = rows[r].addresses[i];

@@ -95,6 +95,7 @@ mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/fixtures
 mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/reports
   atomic_file_test.cpp
   catalogue_test.cpp
+  cloud_summary_test.cpp
   control_coverage_test.cpp
   environment_sections_test.cpp
   findings_view_test.cpp

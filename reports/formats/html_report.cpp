@@ -12,6 +12,8 @@
 #include "checks/control_catalogue.h"
 #include "checks/registry.h"
 #include "reports/acceptance_text.h"
+#include "reports/cloud_summary.h"
+#include "reports/cloud_text.h"
 #include "reports/cluster_summary.h"
 #include "reports/control_coverage.h"
 #include "reports/environment_sections.h"
@@ -92,6 +94,9 @@ details.facts summary { cursor: pointer; }
 table.subject-keys { width: auto; margin: 0 0 10px; }
 table.subject-keys td { overflow-wrap: anywhere; }
 table.fleet td { overflow-wrap: anywhere; }
+table.rules td { overflow-wrap: anywhere; }
+table.rules tr[data-action="drop"] td { color: var(--muted); }
+ul.cloud-facts { margin: 0 0 10px; padding-left: 1.2em; overflow-wrap: anywhere; }
 .tag { display: inline-block; margin-left: 6px; padding: 0 7px; border: 1px solid var(--line);
   border-radius: 10px; font-size: 11.5px; font-weight: normal; color: var(--muted); }
 .message { margin: 0 0 6px; }
@@ -549,6 +554,42 @@ void write_targets(const Report& report, const SelfCheckTable& table, std::ostre
         out << "<li>" << escape(describe_stale_mongos(mongos)) << "</li>";
       out << "</ul>\n";
     }
+  }
+  out << "</section>\n";
+}
+
+// The Cloud part: per provider account, its scopes, deployments and load balancers as blocks
+// (reports/cloud_text.h), then every security group's rules in a table, and the reads that failed.
+void write_clouds(const std::vector<CloudAccountSummary>& clouds, const CloudResults& results,
+                  std::ostream& out, std::string_view section_id = "cloud") {
+  if (clouds.empty()) return;
+  out << "<section class=\"cloud\" id=\"" << section_id << "\">\n<h2>Cloud</h2>\n";
+  for (const CloudAccountSummary& account : clouds) {
+    out << "<h3>" << escape(cloud_account_title(account)) << "</h3>\n";
+    for (const CloudBlock& block : cloud_blocks(account, results)) {
+      if (block.title.starts_with("security group ")) continue;  // in the table below
+      out << "<h4>" << breakable(block.title) << "</h4>\n<ul class=\"cloud-facts\">";
+      for (const std::string& line : block.lines) out << "<li>" << breakable(line) << "</li>";
+      out << "</ul>\n";
+    }
+    if (account.security_groups.empty()) continue;
+    out << "<table class=\"rules\">\n<thead><tr><th>Security group</th><th>Action</th>"
+           "<th>Protocol</th><th>Ports</th><th>Source</th><th>Description</th></tr></thead>\n"
+           "<tbody>\n";
+    for (const CloudGroupSummary& group : account.security_groups) {
+      const std::string name = group.id + (group.name.empty() ? "" : " (" + group.name + ")");
+      if (group.inbound.empty())
+        out << "<tr><td class=\"mono\">" << breakable(name)
+            << "</td><td colspan=\"5\">no inbound rules</td></tr>\n";
+      for (const CloudRuleSummary& rule : group.inbound) {
+        out << "<tr data-action=\"" << escape(rule.action) << "\"><td class=\"mono\">"
+            << breakable(name) << "</td><td>" << escape(rule.action) << "</td><td>"
+            << escape(rule.protocol) << "</td><td class=\"mono\">" << escape(rule.ports)
+            << "</td><td class=\"mono\">" << breakable(rule.source) << "</td><td>"
+            << escape(rule.description) << "</td></tr>\n";
+      }
+    }
+    out << "</tbody>\n</table>\n";
   }
   out << "</section>\n";
 }
@@ -1132,6 +1173,7 @@ void write_environments(const Report& report, ReportView view, std::ostream& out
         out << "<p class=\"incomplete\">" << escape(part.coverage.statement()) << "</p>\n";
       }
       write_targets(part, table, out, id + "-targets");
+      write_clouds(part.clouds, cloud_results(findings), out, id + "-cloud");
       write_findings(part, findings, table, view, out, id + "-findings", filters);
       filters = filters && table.sections.empty();
     }
@@ -1184,13 +1226,20 @@ void write_fix_first(const Report& report, std::ostream& out) {
 // unsuppressed result.
 void write_deployment(const Report& report, std::ostream& out) {
   if (report.targets.empty()) return;
-  std::map<std::string, Status> worst;
+  std::map<std::string, Status> worst, worst_in_cloud;
   for (const ReportedFinding& reported : report.findings) {
     const Finding& finding = reported.finding;
-    if (finding.subject.kind != Subject::Kind::node || is_suppressed(finding)) continue;
-    const auto [entry, added] = worst.try_emplace(finding.subject.name, finding.status);
+    if (is_suppressed(finding)) continue;
+    if (finding.subject.kind != Subject::Kind::node && finding.subject.kind != Subject::Kind::cloud)
+      continue;
+    auto& by_subject = finding.subject.kind == Subject::Kind::node ? worst : worst_in_cloud;
+    const auto [entry, added] = by_subject.try_emplace(finding.subject.name, finding.status);
     if (!added) entry->second = worse(entry->second, finding.status);
   }
+  std::map<std::string, const ManagedDeploymentSummary*, std::less<>> deployments;
+  for (const CloudAccountSummary& account : report.clouds)
+    for (const ManagedDeploymentSummary& deployment : account.deployments)
+      deployments.emplace(deployment.subject, &deployment);
   out << "<section class=\"deployment\" id=\"deployment\">\n<h2>Deployment</h2>\n";
   for (std::size_t i = 0; i < report.targets.size(); ++i) {
     const TargetSummary& target = report.targets[i];
@@ -1198,8 +1247,21 @@ void write_deployment(const Report& report, std::ostream& out) {
         << "</code> <span class=\"tag\">" << escape(target.topology) << "</span>";
     if (!target.environment.empty())
       out << " <span class=\"tag\">" << escape(target.environment) << "</span>";
+    // The managed deployment the target reached, drawn with its ways in from the internet.
+    const ManagedDeploymentSummary* managed = nullptr;
+    std::optional<Status> managed_status;
+    for (const std::string& subject : managed_deployments(target)) {
+      if (const auto found = deployments.find(subject); found != deployments.end()) {
+        managed = found->second;
+        if (const auto status = worst_in_cloud.find(subject); status != worst_in_cloud.end())
+          managed_status = status->second;
+        out << " <span class=\"tag\">" << escape(subject) << "</span>";
+        break;
+      }
+    }
     out << "</figcaption>";
-    const std::string picture = topology_svg(target, worst, "topology-" + std::to_string(i + 1));
+    const std::string picture =
+        topology_svg(target, worst, "topology-" + std::to_string(i + 1), managed, managed_status);
     out << (picture.empty() ? "<p class=\"empty\">No node was probed.</p>" : picture)
         << "</figure>\n";
   }
@@ -1221,6 +1283,7 @@ void write_html_report(const Report& report, std::ostream& out, ReportView view,
   write_summary(report, table, out);
   if (report.environments.empty()) {
     write_targets(report, table, out);
+    write_clouds(report.clouds, cloud_results(report.findings), out);
     if (report.config_scan) write_config_scan(*report.config_scan, out);
     write_stale_acceptance_section(report, out);
     if (framework) write_controls(report, *framework, out);

@@ -42,6 +42,7 @@ void write_node(PrettyJsonWriter& json, const NodeSummary& node) {
     json.end_object();
   }
   json.end_array();
+  if (!node.managed_by.empty()) json.member("managed_by", node.managed_by);
   json.end_object();
 }
 
@@ -100,6 +101,131 @@ void write_target(PrettyJsonWriter& json, const TargetSummary& target) {
     write_cluster(json, *target.cluster);
   }
   if (!target.environment.empty()) json.member("environment", target.environment);
+  json.end_object();
+}
+
+void write_settings(PrettyJsonWriter& json, const std::vector<CloudSetting>& settings) {
+  json.key("settings");
+  json.begin_array();
+  for (const CloudSetting& setting : settings) {
+    json.begin_object();
+    json.member("name", setting.name);
+    json.member("value", setting.value);
+    json.end_object();
+  }
+  json.end_array();
+}
+
+void write_rules(PrettyJsonWriter& json, std::string_view name,
+                 const std::vector<CloudRuleSummary>& rules) {
+  json.key(name);
+  json.begin_array();
+  for (const CloudRuleSummary& rule : rules) {
+    json.begin_object();
+    json.member("action", rule.action);
+    json.member("protocol", rule.protocol);
+    json.member("ports", rule.ports);
+    json.member("source", rule.source);
+    json.member("description", rule.description);
+    json.end_object();
+  }
+  json.end_array();
+}
+
+void write_path(PrettyJsonWriter& json, const CloudPathSummary& path) {
+  json.begin_object();
+  json.key("hops");
+  json.begin_array();
+  for (const CloudHop& hop : path.hops) {
+    json.begin_object();
+    json.member("kind", hop.kind);
+    json.member("name", hop.name);
+    if (!hop.detail.empty()) json.member("detail", hop.detail);
+    json.end_object();
+  }
+  json.end_array();
+  if (!path.note.empty()) json.member("note", path.note);
+  json.end_object();
+}
+
+void write_deployment(PrettyJsonWriter& json, const ManagedDeploymentSummary& deployment) {
+  json.begin_object();
+  json.member("subject", deployment.subject);
+  json.member("id", deployment.id);
+  json.member("name", deployment.name);
+  json.member("scope", deployment.scope);
+  json.member("topology", deployment.topology);
+  json.member("version", deployment.version);
+  json.member("addresses", deployment.addresses);
+  write_settings(json, deployment.settings);
+  json.member("security_groups", deployment.security_groups);
+  if (deployment.paths_from_internet) {
+    json.key("paths_from_internet");
+    json.begin_array();
+    for (const CloudPathSummary& path : *deployment.paths_from_internet) write_path(json, path);
+    json.end_array();
+  }
+  json.member("probed_nodes", deployment.probed_nodes);
+  json.end_object();
+}
+
+void write_cloud(PrettyJsonWriter& json, const CloudAccountSummary& account) {
+  json.begin_object();
+  json.member("provider", account.provider);
+  if (!account.environment.empty()) json.member("environment", account.environment);
+  json.key("scopes");
+  json.begin_array();
+  for (const CloudScopeSummary& scope : account.scopes) {
+    json.begin_object();
+    json.member("kind", scope.kind);
+    json.member("subject", scope.subject);
+    json.member("id", scope.id);
+    json.member("name", scope.name);
+    write_settings(json, scope.settings);
+    if (scope.access_list) write_rules(json, "access_list", *scope.access_list);
+    json.end_object();
+  }
+  json.end_array();
+  json.key("deployments");
+  json.begin_array();
+  for (const ManagedDeploymentSummary& deployment : account.deployments)
+    write_deployment(json, deployment);
+  json.end_array();
+  json.key("security_groups");
+  json.begin_array();
+  for (const CloudGroupSummary& group : account.security_groups) {
+    json.begin_object();
+    json.member("id", group.id);
+    json.member("name", group.name);
+    write_rules(json, "inbound", group.inbound);
+    json.end_object();
+  }
+  json.end_array();
+  json.key("load_balancers");
+  json.begin_array();
+  for (const LoadBalancerSummary& balancer : account.load_balancers) {
+    json.begin_object();
+    json.member("id", balancer.id);
+    json.member("name", balancer.name);
+    json.member("region", balancer.region);
+    json.member("public_facing", balancer.public_facing);
+    json.member("vips", balancer.vips);
+    json.member("security_groups", balancer.security_groups);
+    json.member("passes_to_target", balancer.passes_to_target);
+    if (balancer.forwards) json.member("forwards", *balancer.forwards);
+    json.end_object();
+  }
+  json.end_array();
+  json.key("failed_reads");
+  json.begin_array();
+  for (const CloudFailedRead& failure : account.failed_reads) {
+    json.begin_object();
+    json.member("call", failure.call);
+    json.member("scope", failure.scope);
+    json.member("message", failure.message);
+    json.end_object();
+  }
+  json.end_array();
   json.end_object();
 }
 
@@ -368,6 +494,12 @@ void write_json_report(const Report& report, std::ostream& out) {
   }
   if (!report.stale_acceptances.empty()) write_stale_acceptances(json, report.stale_acceptances);
   if (!report.environments.empty()) write_environments(json, report);
+  if (!report.clouds.empty()) {
+    json.key("clouds");
+    json.begin_array();
+    for (const CloudAccountSummary& account : report.clouds) write_cloud(json, account);
+    json.end_array();
+  }
   json.end_object();
   out << text << '\n';
 }

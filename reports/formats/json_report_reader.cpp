@@ -195,6 +195,7 @@ NodeSummary read_node(ReportFields& fields, const json& object, const std::strin
     read.message = fields.text(error, error_at, "message");
     node.errors.push_back(std::move(read));
   });
+  node.managed_by = fields.text(object, at, "managed_by", false);
   return node;
 }
 
@@ -444,6 +445,100 @@ StaleAcceptance read_stale_acceptance(ReportFields& fields, const json& object,
   return stale;
 }
 
+std::vector<CloudSetting> read_settings(ReportFields& fields, const json& object,
+                                        const std::string& at) {
+  std::vector<CloudSetting> settings;
+  fields.each(object, at, "settings", true, [&](const json& entry, const std::string& entry_at) {
+    settings.push_back(
+        {fields.text(entry, entry_at, "name"), fields.text(entry, entry_at, "value")});
+  });
+  return settings;
+}
+
+std::vector<CloudRuleSummary> read_rules(ReportFields& fields, const json& object,
+                                         const std::string& at, const char* key) {
+  std::vector<CloudRuleSummary> rules;
+  fields.each(object, at, key, true, [&](const json& rule, const std::string& rule_at) {
+    rules.push_back({fields.text(rule, rule_at, "action"), fields.text(rule, rule_at, "protocol"),
+                     fields.text(rule, rule_at, "ports"), fields.text(rule, rule_at, "source"),
+                     fields.text(rule, rule_at, "description")});
+  });
+  return rules;
+}
+
+ManagedDeploymentSummary read_deployment(ReportFields& fields, const json& object,
+                                         const std::string& at) {
+  ManagedDeploymentSummary deployment;
+  deployment.subject = fields.text(object, at, "subject");
+  deployment.id = fields.text(object, at, "id");
+  deployment.name = fields.text(object, at, "name");
+  deployment.scope = fields.text(object, at, "scope");
+  deployment.topology = fields.text(object, at, "topology");
+  deployment.version = fields.text(object, at, "version");
+  deployment.addresses = fields.texts(object, at, "addresses");
+  deployment.settings = read_settings(fields, object, at);
+  deployment.security_groups = fields.texts(object, at, "security_groups");
+  if (object.contains("paths_from_internet")) {
+    auto& paths = deployment.paths_from_internet.emplace();
+    fields.each(
+        object, at, "paths_from_internet", true, [&](const json& path, const std::string& path_at) {
+          CloudPathSummary& read = paths.emplace_back();
+          fields.each(path, path_at, "hops", true, [&](const json& hop, const std::string& hop_at) {
+            read.hops.push_back({fields.text(hop, hop_at, "kind"), fields.text(hop, hop_at, "name"),
+                                 fields.text(hop, hop_at, "detail", false)});
+          });
+          read.note = fields.text(path, path_at, "note", false);
+        });
+  }
+  deployment.probed_nodes = fields.texts(object, at, "probed_nodes");
+  return deployment;
+}
+
+CloudAccountSummary read_cloud(ReportFields& fields, const json& object, const std::string& at) {
+  CloudAccountSummary account;
+  account.provider = fields.text(object, at, "provider");
+  account.environment = fields.text(object, at, "environment", false);
+  fields.each(object, at, "scopes", true, [&](const json& entry, const std::string& entry_at) {
+    CloudScopeSummary scope{
+        fields.text(entry, entry_at, "kind"),   fields.text(entry, entry_at, "subject"),
+        fields.text(entry, entry_at, "id"),     fields.text(entry, entry_at, "name"),
+        read_settings(fields, entry, entry_at), std::nullopt};
+    if (entry.contains("access_list"))
+      scope.access_list = read_rules(fields, entry, entry_at, "access_list");
+    account.scopes.push_back(std::move(scope));
+  });
+  fields.each(object, at, "deployments", true, [&](const json& entry, const std::string& entry_at) {
+    account.deployments.push_back(read_deployment(fields, entry, entry_at));
+  });
+  fields.each(object, at, "security_groups", true,
+              [&](const json& entry, const std::string& entry_at) {
+                account.security_groups.push_back({fields.text(entry, entry_at, "id"),
+                                                   fields.text(entry, entry_at, "name"),
+                                                   read_rules(fields, entry, entry_at, "inbound")});
+              });
+  fields.each(object, at, "load_balancers", true,
+              [&](const json& entry, const std::string& entry_at) {
+                LoadBalancerSummary balancer{fields.text(entry, entry_at, "id"),
+                                             fields.text(entry, entry_at, "name"),
+                                             fields.text(entry, entry_at, "region"),
+                                             fields.flag(entry, entry_at, "public_facing"),
+                                             fields.texts(entry, entry_at, "vips"),
+                                             fields.texts(entry, entry_at, "security_groups"),
+                                             fields.flag(entry, entry_at, "passes_to_target"),
+                                             std::nullopt};
+                if (entry.contains("forwards"))
+                  balancer.forwards = fields.texts(entry, entry_at, "forwards");
+                account.load_balancers.push_back(std::move(balancer));
+              });
+  fields.each(object, at, "failed_reads", true,
+              [&](const json& entry, const std::string& entry_at) {
+                account.failed_reads.push_back({fields.text(entry, entry_at, "call"),
+                                                fields.text(entry, entry_at, "scope"),
+                                                fields.text(entry, entry_at, "message")});
+              });
+  return account;
+}
+
 Report read_report(ReportFields& fields, const json& root) {
   const std::string at;
   Report report;
@@ -487,6 +582,9 @@ Report read_report(ReportFields& fields, const json& root) {
               });
   fields.each(root, at, "environments", false, [&](const json& entry, const std::string& entry_at) {
     report.environments.push_back(read_environment(fields, entry, entry_at));
+  });
+  fields.each(root, at, "clouds", false, [&](const json& entry, const std::string& entry_at) {
+    report.clouds.push_back(read_cloud(fields, entry, entry_at));
   });
   return report;
 }

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "checks/text_list.h"
+#include "reports/cloud_text.h"
 #include "reports/environment_sections.h"
 #include "reports/text/xml_text.h"
 
@@ -160,6 +161,24 @@ void write_coverage_suite(const std::string& name, const ScanCoverage& coverage,
       << xml_attribute(coverage.statement()) << "\"/>\n    </testcase>\n  </testsuite>\n";
 }
 
+// The Cloud part of an environment (or a plain scan) in words, as the standard output of a suite
+// without test cases: its checks' results are test cases of the layer suites already.
+void write_cloud_suite(const std::string& name,
+                       const std::vector<const CloudAccountSummary*>& accounts,
+                       const CloudResults& results, std::ostream& out) {
+  std::string text;
+  for (const CloudAccountSummary* account : accounts) {
+    text += "Cloud: " + cloud_account_title(*account) + "\n";
+    for (const CloudBlock& block : cloud_blocks(*account, results)) {
+      text += "  " + block.title + "\n";
+      for (const std::string& line : block.lines) text += "    " + line + "\n";
+    }
+  }
+  out << "  <testsuite name=\"" << xml_attribute(name)
+      << "\" tests=\"0\" failures=\"0\" errors=\"0\" skipped=\"0\">\n    <system-out>"
+      << xml_content(text) << "</system-out>\n  </testsuite>\n";
+}
+
 // A suite's name: the layer, after its inventory environment's name ("production: network").
 std::string suite_name(const std::string& environment, std::string_view suite) {
   return environment.empty() ? std::string(suite) : environment + ": " + std::string(suite);
@@ -183,6 +202,7 @@ void write_junit_report(const Report& report, std::ostream& out) {
   if (groups.empty()) groups.push_back({"", report.coverage, nullptr});
   SuiteCounts total;
   for (const ReportedFinding& reported : report.findings) total.add(reported);
+  const CloudResults cloud_results = mongoscan::cloud_results(report.findings);
   for (const Group& group : groups) {
     if (!group.coverage.complete()) {
       ++total.tests;
@@ -207,6 +227,11 @@ void write_junit_report(const Report& report, std::ostream& out) {
     }
     if (!coverage.complete())
       write_coverage_suite(suite_name(environment, "coverage"), coverage, out);
+    std::vector<const CloudAccountSummary*> accounts;
+    for (const CloudAccountSummary& account : report.clouds)
+      if (account.environment == environment) accounts.push_back(&account);
+    if (!accounts.empty())
+      write_cloud_suite(suite_name(environment, "cloud"), accounts, cloud_results, out);
   }
   out << "</testsuites>\n";
 }

@@ -8,6 +8,7 @@
 #include "checks/control_catalogue.h"
 #include "checks/registry.h"
 #include "reports/acceptance_text.h"
+#include "reports/cloud_text.h"
 #include "reports/control_coverage.h"
 #include "reports/environment_sections.h"
 #include "reports/self_check_table.h"
@@ -198,6 +199,28 @@ void write_config_scan_section(const ConfigScanSummary& scan, std::ostream& out)
   out << '\n';
 }
 
+// The Cloud part: per provider account, its blocks (reports/cloud_text.h) as nested lists, the
+// first kMarkdownTableRows of each account.
+void write_clouds_section(const Report& report, std::ostream& out) {
+  if (report.clouds.empty()) return;
+  const CloudResults results = cloud_results(report.findings);
+  out << "### Cloud\n\n";
+  for (const CloudAccountSummary& account : report.clouds) {
+    out << "**" << markdown_text(cloud_account_title(account)) << "**";
+    if (!account.environment.empty()) out << " (" << markdown_text(account.environment) << ")";
+    out << "\n\n";
+    const std::vector<CloudBlock> blocks = cloud_blocks(account, results);
+    const std::size_t shown = std::min(blocks.size(), kMarkdownTableRows);
+    for (std::size_t i = 0; i < shown; ++i) {
+      out << "- " << markdown_text(blocks[i].title) << '\n';
+      for (const std::string& line : blocks[i].lines) out << "  - " << markdown_text(line) << '\n';
+    }
+    if (blocks.size() > shown)
+      out << "\n…and " << blocks.size() - shown << " more: see the JSON or HTML report.\n";
+    out << '\n';
+  }
+}
+
 void write_footer(const Report& report, std::ostream& out) {
   out << "<sub>" << markdown_text(report.tool_name + " " + report.tool_version) << " · "
       << markdown_text(report.started_at) << " to " << markdown_text(report.finished_at);
@@ -261,6 +284,7 @@ void write_markdown_report(const Report& report, std::ostream& out,
   write_stale_acceptance_list(report, out);
   if (framework) write_controls_section(report, *framework, out);
   if (report.config_scan) write_config_scan_section(*report.config_scan, out);
+  write_clouds_section(report, out);
   write_footer(report, out);
 }
 

@@ -11,6 +11,7 @@
 #include "checks/finding_fingerprint.h"
 #include "checks/registry.h"
 #include "checks/text_list.h"
+#include "reports/cloud_text.h"
 #include "reports/text/markdown_text.h"
 #include "reports/uri_reference.h"
 #include "scanner/uri/json_redaction.h"
@@ -350,6 +351,22 @@ ordered_json run_json(const Report& report, const std::vector<CheckSpec>& catalo
                       {"invocations", ordered_json::array({invocation_json(report)})}};
   // Columns are 1-based and count bytes, which are code points on ASCII lines.
   run["columnKind"] = "unicodeCodePoints";
+  // The Cloud part in words, in the run's property bag (SARIF 2.1.0 §3.8): code scanning has no
+  // place for what is not a result.
+  if (!report.clouds.empty()) {
+    const CloudResults results = cloud_results(report.findings);
+    ordered_json clouds = ordered_json::array();
+    for (const CloudAccountSummary& account : report.clouds) {
+      ordered_json blocks = ordered_json::array();
+      for (const CloudBlock& block : cloud_blocks(account, results))
+        blocks.push_back({{"title", block.title}, {"lines", block.lines}});
+      ordered_json entry = {{"account", cloud_account_title(account)}};
+      if (!account.environment.empty()) entry["environment"] = account.environment;
+      entry["blocks"] = std::move(blocks);
+      clouds.push_back(std::move(entry));
+    }
+    run["properties"] = {{"cloud", std::move(clouds)}};
+  }
   run["results"] = ordered_json::array();  // written one by one (write_sarif_report)
   return run;
 }

@@ -8,6 +8,8 @@
 #include <vector>
 
 #include "reports/acceptance_text.h"
+#include "reports/cloud_summary.h"
+#include "reports/cloud_text.h"
 #include "reports/cluster_summary.h"
 #include "reports/environment_sections.h"
 #include "reports/findings_view.h"
@@ -114,6 +116,8 @@ void write_target(const TargetSummary& target, const SelfCheckTable& self_check,
     out << "  no nodes\n";
     return;
   }
+  for (const std::string& deployment : managed_deployments(target))
+    out << kIndent << "managed deployment: " << console_safe(deployment) << " (Cloud below)\n";
   for (const NodeGroup& group : node_groups(target)) {
     if (!group.heading.empty())
       out << kIndent << styled(console_safe(group.heading), kBold, color) << '\n';
@@ -139,6 +143,29 @@ void write_target(const TargetSummary& target, const SelfCheckTable& self_check,
   if (target.cluster) {
     for (const StaleMongosSummary& mongos : target.cluster->stale_mongos)
       out << kIndent << console_safe(describe_stale_mongos(mongos)) << '\n';
+  }
+}
+
+// The Cloud part: per provider account, a block per scope, managed deployment, security group and
+// load balancer (reports/cloud_text.h), each line wrapped to the console.
+void write_clouds(const Report& report, bool color, std::size_t console_width, std::ostream& out) {
+  if (report.clouds.empty()) return;
+  const CloudResults results = cloud_results(report.findings);
+  const std::string line_indent = std::string(kIndent) + std::string(kIndent);
+  const std::size_t width = std::max(console_width, line_indent.size() + kMinTextWidth);
+  for (const CloudAccountSummary& account : report.clouds) {
+    out << '\n'
+        << styled("Cloud: " + console_safe(cloud_account_title(account)), kBold, color) << '\n';
+    for (const CloudBlock& block : cloud_blocks(account, results)) {
+      for (const std::string& part :
+           wrap_to_width(console_safe(block.title), width - kIndent.size()))
+        out << kIndent << styled(part, kBold, color) << '\n';
+      for (const std::string& line : block.lines) {
+        for (const std::string& part :
+             wrap_to_width(console_safe(line), width - line_indent.size()))
+          out << line_indent << part << '\n';
+      }
+    }
   }
 }
 
@@ -512,6 +539,7 @@ void write_results(const Report& report, bool color, std::size_t console_width, 
   const SelfCheckTable self_check = build_self_check_table(report);
   for (const TargetSummary& target : report.targets)
     write_target(target, self_check, wrap, color, out);
+  write_clouds(report, color, console_width, out);
   if (report.config_scan) write_config_scan(*report.config_scan, console_width, wrap, color, out);
   if (view == ReportView::automatic)
     view = grid_fits(self_check, console_width) ? ReportView::grid : ReportView::findings;

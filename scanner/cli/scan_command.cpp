@@ -14,6 +14,7 @@
 #include "checks/registry.h"
 #include "checks/scan_coverage.h"
 #include "reports/atomic_file.h"
+#include "reports/cloud_summary.h"
 #include "reports/cluster_summary.h"
 #include "reports/history/history_store.h"
 #include "reports/history/report_changes.h"
@@ -422,6 +423,9 @@ std::vector<Finding> judge_environment(EnvironmentRun& run, const ScanRequest& r
                             std::to_string(account.projects.size()) + " projects, " +
                             std::to_string(account.failed_reads.size()) + " reads failed");
     add(run_cloud_checks(account, policy));
+    CloudAccountSummary summary = summarize_cloud_account(account, environment.name);
+    join_probed_nodes(summary, report.targets);
+    report.clouds.push_back(std::move(summary));
   }
   return findings;
 }

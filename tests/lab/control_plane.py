@@ -37,6 +37,9 @@ def _arguments(argv):
                         help="test certificates, made there if missing (default: <ready-file dir>/certs)")
     parser.add_argument("--log", type=Path)
     parser.add_argument("--latency-ms", type=int, default=0)
+    parser.add_argument("--instance-vip", action="append", default=[], metavar="ID=HOST:PORT",
+                        help="describe TencentDB instance ID at HOST:PORT (Vip, Vport): a lab "
+                             "deployment, so that the scan joins the instance to its nodes")
     return parser.parse_args(argv)
 
 
@@ -177,11 +180,34 @@ def _merged_profiles(paths):
     return profile
 
 
+def _place_instances(profile, placements):
+    """Sets the Vip and Vport of each named TencentDB instance, and the port its own security
+    groups' rules admit where they admitted the old Vport (an instance listening on another port
+    is admitted there); an unknown id is an error."""
+    for placement in placements:
+        instance_id, _, address = placement.partition("=")
+        host, _, port = address.rpartition(":")
+        regions = profile.get("tencentcloud", {}).get("regions", {}).values()
+        found = [(instance, region) for region in regions for instance in region.get("instances", [])
+                 if instance["InstanceId"] == instance_id]
+        if not found or not host or not port.isdigit():
+            raise SystemExit(f"control_plane.py: --instance-vip {placement}: no such instance or "
+                             "not ID=HOST:PORT")
+        for instance, region in found:
+            old_port = str(instance["Vport"])
+            instance["Vip"], instance["Vport"] = host, int(port)
+            for group in region.get("instance_security_groups", {}).get(instance_id, []):
+                for rule in group.get("Inbound", []):
+                    if rule.get("PortRange") == old_port:
+                        rule["PortRange"] = port
+
+
 def main(argv):
     args = _arguments(argv)
     cert_dir = args.cert_dir or args.ready_file.parent / "certs"
     tls.make_certificates(cert_dir)
     profile = _merged_profiles(args.profile)
+    _place_instances(profile, args.instance_vip)
     server = ControlPlaneServer(("127.0.0.1", 0), Handler)
     context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
     context.load_cert_chain(Path(cert_dir) / "server-valid.pem")

@@ -411,6 +411,24 @@ class MergedProfilesTest(unittest.TestCase):
                 control_plane._merged_profiles([paths[0], paths[2]])
 
 
+class PlacedInstancesTest(unittest.TestCase):
+    def test_an_instance_is_described_at_the_address_given_and_its_groups_admit_its_port(self):
+        profile = {"tencentcloud": {"regions": {"ap-guangzhou": {
+            "instances": [{"InstanceId": "cmgo-1", "Vip": "10.0.0.21", "Vport": 27017}],
+            "instance_security_groups": {"cmgo-1": [{"Inbound": [
+                {"PortRange": "27017", "CidrIp": "0.0.0.0/0"},
+                {"PortRange": "22", "CidrIp": "10.0.0.0/8"}]}]}}}}}
+        control_plane._place_instances(profile, ["cmgo-1=127.0.0.1:40123"])
+        region = profile["tencentcloud"]["regions"]["ap-guangzhou"]
+        self.assertEqual(("127.0.0.1", 40123), (region["instances"][0]["Vip"],
+                                                region["instances"][0]["Vport"]))
+        self.assertEqual(["40123", "22"], [rule["PortRange"] for rule in
+                                           region["instance_security_groups"]["cmgo-1"][0]["Inbound"]])
+        for wrong in ("cmgo-2=127.0.0.1:1", "cmgo-1=127.0.0.1", "cmgo-1"):
+            with self.assertRaisesRegex(SystemExit, "--instance-vip"):
+                control_plane._place_instances(profile, [wrong])
+
+
 class ControlPlaneTest(unittest.TestCase):
     """control_plane.py serving the Atlas and Tencent profiles together, read over HTTPS."""
 

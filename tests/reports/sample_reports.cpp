@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "checks/gate.h"
+#include "reports/cloud_summary.h"
 #include "scanner/secrets/secret.h"
 
 namespace mongoscan::testing_support {
@@ -533,6 +534,172 @@ Report history_report() {
                      {report.started_at, false, {}}};
   report.environments[2].changes = reporting;
   return report;
+}
+
+}  // namespace mongoscan::testing_support
+
+namespace mongoscan::testing_support {
+namespace {
+
+CloudGroupRule group_rule(bool accept, std::string protocol, std::vector<PortRange> ports,
+                          std::string source, std::string reference, std::string description) {
+  return {accept,
+          std::move(protocol),
+          std::move(ports),
+          std::move(source),
+          std::move(reference),
+          std::move(description)};
+}
+
+// A Tencent Cloud region as the lab's tencent-lab profile describes it: a sharded instance with a
+// public address on a mongos and a public CLB in front whose group admits the internet; a replica
+// set kept to its VPC whose accounts could not be read; a website CLB that passes traffic to its
+// targets.
+CloudAccountFacts tencent_account() {
+  CloudAccountFacts account;
+  account.provider = "tencentcloud";
+  account.regions = {"ap-guangzhou"};
+  const CloudSecurityGroup open{
+      "sg-open0001",
+      "orders-db",
+      {group_rule(true, "tcp", {{27017, 27017}}, "0.0.0.0/0", "", "temporary")}};
+  const CloudSecurityGroup vpc{
+      "sg-vpc00001",
+      "billing-db",
+      {group_rule(true, "tcp", {{27017, 27017}}, "10.0.1.0/24", "", "app subnet"),
+       group_rule(true, "tcp", {{27017, 27019}, {28017, 28017}}, "", "sg-app00001", "app servers"),
+       group_rule(false, "all", {}, "0.0.0.0/0", "", "")}};
+  ManagedInstance sharded;
+  sharded.provider = "tencentcloud";
+  sharded.region = "ap-guangzhou";
+  sharded.id = "cmgo-shard001";
+  sharded.name = "orders";
+  sharded.topology = "sharded";
+  sharded.version = "6.0";
+  sharded.vip = "10.0.0.21";
+  sharded.vport = 27017;
+  sharded.vpc_id = "vpc-lab00001";
+  sharded.nodes = std::vector<ManagedNode>{
+      {"cmgo-shard001-mongos-0", "10.0.0.22:27017", "203.0.113.45:27017", "MONGOS", false},
+      {"cmgo-shard001-mongos-1", "10.0.0.23:27017", "", "MONGOS", false}};
+  sharded.security_groups = std::vector<CloudSecurityGroup>{open};
+  sharded.ssl_enabled = false;
+  sharded.audit_enabled = false;
+  sharded.backup_retention_days = 7;
+  sharded.accounts = std::vector<ManagedAccount>{{"mongouser", {{3, "*"}}}};
+  ManagedInstance replica_set = sharded;
+  replica_set.id = "cmgo-rs000001";
+  replica_set.name = "billing";
+  replica_set.topology = "replica_set";
+  replica_set.version = "7.0";
+  replica_set.vip = "10.0.0.31";
+  replica_set.nodes = std::vector<ManagedNode>{
+      {"cmgo-rs000001-node-primary", "10.0.0.32:27017", "", "PRIMARY", false}};
+  replica_set.security_groups = std::vector<CloudSecurityGroup>{vpc};
+  replica_set.ssl_enabled = true;
+  replica_set.audit_enabled = true;
+  replica_set.accounts = std::nullopt;
+  account.instances = {sharded, replica_set};
+  ManagedLoadBalancer orders{
+      "ap-guangzhou",
+      "lb-open0001",
+      "orders-public",
+      true,
+      {"203.0.113.80"},
+      {"sg-clb00001"},
+      false,
+      std::vector<LoadBalancerForward>{{"TCP", 27017, "10.0.0.22:27017"}},
+      {{"sg-clb00001",
+        "",
+        {group_rule(true, "tcp", {{27017, 27017}}, "0.0.0.0/0", "", "everyone")}}}};
+  ManagedLoadBalancer website{"ap-guangzhou",
+                              "lb-web00001",
+                              "website",
+                              true,
+                              {"203.0.113.81"},
+                              {},
+                              true,
+                              std::vector<LoadBalancerForward>{{"HTTP", 80, "10.0.2.10:8080"}},
+                              {}};
+  account.load_balancers = {orders, website};
+  account.failed_reads.push_back(
+      {"mongodb:DescribeAccountUsers", "ap-guangzhou/cmgo-rs000001",
+       Error{ErrorCode::unauthorized, "cloud",
+             "mongodb:DescribeAccountUsers: UnauthorizedOperation: the key may not call it"}});
+  return account;
+}
+
+// An Atlas organisation and project: an access list with an open entry, one replica set cluster.
+CloudAccountFacts atlas_account() {
+  CloudAccountFacts account;
+  account.provider = "atlas";
+  AtlasOrganization organization{"66a1b2c3d4e5f60718293a4b", "Example Payments",
+                                 AtlasOrganizationSettings{false, true, "", 8}};
+  AtlasProject project;
+  project.id = "66a1b2c3d4e5f60718293a5c";
+  project.name = "payments";
+  project.org_id = organization.id;
+  project.access_list =
+      std::vector<AtlasAccessEntry>{{"0.0.0.0/0", "", "", "temporary", "2025-03-02T00:00:00Z"},
+                                    {"", "203.0.113.10", "", "office", ""}};
+  AtlasCluster cluster;
+  cluster.id = "66a1b2c3d4e5f60718293a6d";
+  cluster.name = "payments-prod";
+  cluster.cluster_type = "REPLICASET";
+  cluster.version = "7.0.14";
+  cluster.state = "IDLE";
+  cluster.encryption_at_rest_provider = "NONE";
+  cluster.backup_enabled = true;
+  cluster.minimum_tls = "TLS1_2";
+  cluster.standard_srv = "mongodb+srv://payments-prod.x0001.mongodb.net";
+  cluster.standard = "mongodb://payments-prod-shard-00-00.x0001.mongodb.net:27017/?ssl=true";
+  project.clusters = std::vector<AtlasCluster>{cluster};
+  project.auditing = AtlasAuditing{false, false, ""};
+  account.organizations = {organization};
+  account.projects = {project};
+  return account;
+}
+
+}  // namespace
+
+Report cloud_report() {
+  const std::string vip_uri = "mongodb://10.0.0.21:27017/?tls=true";
+  const std::string srv_uri = "mongodb+srv://payments-prod.x0001.mongodb.net/";
+  Report report = with_fixed_header({vip_uri, srv_uri});
+  TargetSummary cluster{vip_uri, "sharded", {}, std::nullopt};
+  cluster.nodes = {
+      node("10.0.0.21:27017", "mongos", "6.0.13", {{"enabled", false}}, json::object(), {})};
+  ClusterSummary tree;
+  tree.mongos = {{"10.0.0.21:27017", "10.0.0.22:27017", true}};
+  cluster.cluster = tree;
+  TargetSummary atlas{srv_uri, "replica_set", {}, std::nullopt};
+  atlas.nodes = {node("payments-prod-shard-00-00.x0001.mongodb.net:27017", "primary", "7.0.14",
+                      {{"enabled", true}}, json::object(), {})};
+  TargetSummary elsewhere{"mongodb://db9.example.test:27017/", "standalone", {}, std::nullopt};
+  elsewhere.nodes = {node("db9.example.test:27017", "standalone", "7.0.5", {{"enabled", true}},
+                          json::object(), {})};
+  report.targets = {cluster, atlas, elsewhere};
+  report.statistics = {3, 32, 0};
+  for (const CloudAccountFacts& facts : {tencent_account(), atlas_account()}) {
+    CloudAccountSummary summary = summarize_cloud_account(facts, "");
+    join_probed_nodes(summary, report.targets);
+    report.clouds.push_back(std::move(summary));
+  }
+  const CheckSpec cloud001 =
+      spec("CLOUD-001", "No public address is bound to a managed instance", Layer::network,
+           Severity::high, {{Framework::devspec, "A3.1", "Security"}},
+           "Unbind the public address; reach the instance through an allowlisted CLB.");
+  const CheckSpec atlas001 =
+      spec("ATLAS-001", "An Atlas project's IP access list admits only named sources",
+           Layer::network, Severity::high, {{Framework::devspec, "A3.1", "Security"}},
+           "Remove 0.0.0.0/0 from the project's IP access list.");
+  add(report, cloud001, Status::fail, Subject::cloud("tencentcloud:ap-guangzhou/cmgo-shard001"),
+      "a public address is bound to the instance: 203.0.113.45:27017");
+  add(report, cloud001, Status::pass, Subject::cloud("tencentcloud:ap-guangzhou/cmgo-rs000001"),
+      "no public address is bound to the instance");
+  add(report, atlas001, Status::fail, Subject::cloud("atlas:66a1b2c3d4e5f60718293a5c"),
+      "the IP access list admits any address: 0.0.0.0/0");
+  return gated_at_high(std::move(report));
 }
 
 }  // namespace mongoscan::testing_support

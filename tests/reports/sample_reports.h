@@ -48,4 +48,11 @@ Report inventory_report();
 // previous failure is unverified.
 Report history_report();
 
+// A scan with the Cloud part: a Tencent Cloud region (a sharded instance with a public address
+// and a public CLB in front, a replica set kept to its VPC, an account read that failed) and an
+// Atlas project (an open access list, one cluster), joined to the targets the scan reached (the
+// sharded instance through its VIP, the Atlas cluster through its SRV name; a third target is no
+// managed deployment's), with findings about the cloud resources.
+Report cloud_report();
+
 }  // namespace mongoscan::testing_support

@@ -74,6 +74,31 @@ TEST(HtmlReportTest, RichReportMatchesGolden) {
   EXPECT_TRUE(matches_golden("tests/reports/golden/rich.html", render(rich_report())));
 }
 
+// Issue 38 item 9: the Cloud section with every rule and its source, and the deployment picture
+// with the ways in from the internet drawn in front of the joined target's nodes only.
+TEST(HtmlReportTest, CloudReportDrawsTheWaysInFrontOfTheJoinedNodes) {
+  const std::string html = render(testing_support::cloud_report());
+  EXPECT_TRUE(matches_golden("tests/reports/golden/cloud.html", html));
+  const std::size_t cloud = html.find("<section class=\"cloud\" id=\"cloud\">");
+  ASSERT_NE(cloud, std::string::npos);
+  EXPECT_NE(html.find("0.0.0.0/0", cloud), std::string::npos);
+  EXPECT_NE(html.find("sg-app00001", cloud), std::string::npos) << "a group named as a source";
+  const std::size_t first = html.find("id=\"topology-1\"");
+  const std::size_t second = html.find("id=\"topology-2\"");
+  const std::size_t third = html.find("id=\"topology-3\"");
+  ASSERT_TRUE(first != std::string::npos && second != std::string::npos &&
+              third != std::string::npos);
+  const std::string vip_picture = html.substr(first, second - first);
+  EXPECT_NE(vip_picture.find("data-hop=\"load_balancer\""), std::string::npos);
+  EXPECT_NE(vip_picture.find("data-hop=\"public_address\""), std::string::npos);
+  EXPECT_NE(vip_picture.find("sg-clb00001"), std::string::npos);
+  EXPECT_NE(html.substr(second, third - second).find("data-hop=\"access_list\""),
+            std::string::npos);
+  EXPECT_EQ(html.substr(third, html.find("</svg>", third) - third).find("data-hop"),
+            std::string::npos)
+      << "no managed deployment in front of the third target";
+}
+
 TEST(HtmlReportTest, ConfigScanReportMatchesGolden) {
   EXPECT_TRUE(
       matches_golden("tests/reports/golden/config-scan.html", render(config_scan_report())));
@@ -583,14 +608,16 @@ TEST(HtmlReportTest, FixFirstLinksToTheRowsOfItsChecks) {
 
 // Issue 23: at 1280 px no cell's content overflows its cell, the page never scrolls sideways and
 // the verdict banner comes right after the header: on a report of 40 nodes (the findings table),
-// the rich report (the grid) and an inventory's. A screenshot of each is kept.
+// the rich report (the grid), an inventory's and one with the Cloud part. A screenshot of each is
+// kept.
 TEST(HtmlReportTest, TheLayoutHoldsAt1280Pixels) {
   if (!fs::exists(kChromium)) GTEST_SKIP() << "chromium not installed: run make deps";
   const TempDir dir;
   const std::vector<std::pair<std::string, Report>> reports = {
       {"forty-nodes", many_nodes_report(40)},
       {"rich", rich_report()},
-      {"inventory", testing_support::history_report()}};
+      {"inventory", testing_support::history_report()},
+      {"cloud", testing_support::cloud_report()}};
   for (const auto& [name, report] : reports) {
     const fs::path page = dir.path() / (name + ".html");
     std::ofstream(page) << render(report);

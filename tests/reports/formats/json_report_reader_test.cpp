@@ -83,6 +83,10 @@ TEST(JsonReportReaderTest, HistoryReportSurvivesJsonInEveryFormat) {
   expect_every_format_survives_json(testing_support::history_report());
 }
 
+TEST(JsonReportReaderTest, CloudReportSurvivesJsonInEveryFormat) {
+  expect_every_format_survives_json(testing_support::cloud_report());
+}
+
 TEST(JsonReportReaderTest, GateAndDefaultSeverityComeFromTheReportNotFromTheReader) {
   Report report = testing_support::rich_report();
   ASSERT_FALSE(report.findings.empty());

@@ -15,6 +15,7 @@ namespace {
 
 using nlohmann::json;
 using testing_support::acceptance_report;
+using testing_support::cloud_report;
 using testing_support::config_scan_report;
 using testing_support::empty_report;
 using testing_support::matches_golden;
@@ -36,6 +37,13 @@ TEST(JsonReportTest, EmptyReportMatchesGoldenAndSchema) {
 TEST(JsonReportTest, RichReportMatchesGoldenAndSchema) {
   const std::string text = render(rich_report());
   EXPECT_TRUE(matches_golden("tests/reports/golden/rich.json", text));
+  EXPECT_TRUE(matches_report_schema(text));
+}
+
+// Issue 38 item 9: the Cloud part, each node joined to its managed deployment.
+TEST(JsonReportTest, CloudReportMatchesGoldenAndSchema) {
+  const std::string text = render(cloud_report());
+  EXPECT_TRUE(matches_golden("tests/reports/golden/cloud.json", text));
   EXPECT_TRUE(matches_report_schema(text));
 }
 

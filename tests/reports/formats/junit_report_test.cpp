@@ -13,6 +13,7 @@ namespace junit_report_test {
 namespace {
 
 using testing_support::acceptance_report;
+using testing_support::cloud_report;
 using testing_support::config_scan_report;
 using testing_support::empty_report;
 using testing_support::is_well_formed_xml;
@@ -34,6 +35,13 @@ TEST(JunitReportTest, EmptyReportMatchesGolden) {
 TEST(JunitReportTest, RichReportMatchesGolden) {
   const std::string xml = render(rich_report());
   EXPECT_TRUE(matches_golden("tests/reports/golden/rich.junit.xml", xml));
+  EXPECT_TRUE(is_well_formed_xml(xml));
+}
+
+// Issue 38 item 9: the Cloud part as the standard output of a suite of its own.
+TEST(JunitReportTest, CloudReportMatchesGolden) {
+  const std::string xml = render(cloud_report());
+  EXPECT_TRUE(matches_golden("tests/reports/golden/cloud.junit.xml", xml));
   EXPECT_TRUE(is_well_formed_xml(xml));
 }
 

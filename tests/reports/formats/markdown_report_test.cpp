@@ -12,6 +12,7 @@ namespace markdown_report_test {
 namespace {
 
 using testing_support::acceptance_report;
+using testing_support::cloud_report;
 using testing_support::config_scan_report;
 using testing_support::empty_report;
 using testing_support::matches_golden;
@@ -48,6 +49,11 @@ TEST(MarkdownReportTest, EmptyReportMatchesGolden) {
 
 TEST(MarkdownReportTest, RichReportMatchesGolden) {
   EXPECT_TRUE(matches_golden("tests/reports/golden/rich.md", render(rich_report())));
+}
+
+// Issue 38 item 9: the Cloud part as nested lists.
+TEST(MarkdownReportTest, CloudReportMatchesGolden) {
+  EXPECT_TRUE(matches_golden("tests/reports/golden/cloud.md", render(cloud_report())));
 }
 
 TEST(MarkdownReportTest, ConfigScanReportMatchesGolden) {

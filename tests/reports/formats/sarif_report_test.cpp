@@ -18,6 +18,7 @@ namespace {
 
 using nlohmann::json;
 using testing_support::acceptance_report;
+using testing_support::cloud_report;
 using testing_support::config_scan_report;
 using testing_support::empty_report;
 using testing_support::matches_golden;
@@ -58,6 +59,13 @@ TEST(SarifReportTest, EmptyReportMatchesGoldenAndSchema) {
 TEST(SarifReportTest, RichReportMatchesGoldenAndSchema) {
   const std::string text = render(rich_report());
   EXPECT_TRUE(matches_golden("tests/reports/golden/rich.sarif", text));
+  EXPECT_TRUE(matches_sarif_schema(text));
+}
+
+// Issue 38 item 9: the Cloud part in the run's property bag.
+TEST(SarifReportTest, CloudReportMatchesGoldenAndSchema) {
+  const std::string text = render(cloud_report());
+  EXPECT_TRUE(matches_golden("tests/reports/golden/cloud.sarif", text));
   EXPECT_TRUE(matches_sarif_schema(text));
 }
 

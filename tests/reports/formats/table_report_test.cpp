@@ -53,6 +53,12 @@ TEST(TableReportTest, RichReportMatchesGolden) {
   EXPECT_TRUE(matches_golden("tests/reports/golden/rich.table.txt", render(rich_report(), false)));
 }
 
+// Issue 38 item 9: the Cloud part after the targets, the joined target naming its deployment.
+TEST(TableReportTest, CloudReportMatchesGolden) {
+  EXPECT_TRUE(matches_golden("tests/reports/golden/cloud.table.txt",
+                             render(testing_support::cloud_report(), false)));
+}
+
 TEST(TableReportTest, RichReportWithColorMatchesGolden) {
   EXPECT_TRUE(
       matches_golden("tests/reports/golden/rich.table-color.txt", render(rich_report(), true)));
