@@ -9,6 +9,7 @@
 #include "checks/cloud/atlas_clusters.h"
 #include "checks/cloud/atlas_organizations.h"
 #include "checks/cloud/atlas_projects.h"
+#include "checks/cloud/group_drift.h"
 #include "checks/cloud/managed_connection_strings.h"
 #include "checks/cloud/managed_instances.h"
 #include "checks/connection/cluster_shape.h"
@@ -50,6 +51,7 @@ const std::vector<CheckSpec>& check_catalogue() {
                                &network_exposure_specs(),
                                &managed_instance_specs(),
                                &managed_connection_string_specs(),
+                               &group_drift_specs(),
                                &atlas_organization_specs(),
                                &atlas_project_specs(),
                                &atlas_cluster_specs(),
@@ -131,6 +133,12 @@ std::vector<Finding> run_config_checks(const ConfigFacts& facts, const Policy& p
                     std::make_move_iterator(judged.end()));
   }
   return without_disabled(std::move(findings), policy);
+}
+
+std::vector<Finding> run_group_drift_checks(const std::vector<NetworkRule>& code_rules,
+                                            const std::vector<CloudAccountFacts>& clouds,
+                                            const Policy& policy) {
+  return without_disabled(check_group_drift(code_rules, clouds, policy), policy);
 }
 
 std::vector<Finding> run_cloud_checks(const CloudAccountFacts& account, const Policy& policy) {

@@ -39,6 +39,11 @@ std::vector<Finding> run_config_checks(const ConfigFacts& facts, const Policy& p
 // organisation's settings, projects and clusters (ATLAS-*); without those the policy disables.
 std::vector<Finding> run_cloud_checks(const CloudAccountFacts& account, const Policy& policy);
 
+// CLOUD-011: the live security groups the infrastructure code names by id, against its rules.
+std::vector<Finding> run_group_drift_checks(const std::vector<NetworkRule>& code_rules,
+                                            const std::vector<CloudAccountFacts>& clouds,
+                                            const Policy& policy);
+
 // The findings of every check that judges one probed node, without those the policy disables.
 std::vector<Finding> run_node_checks(const NodeFacts& facts, const Policy& policy);
 

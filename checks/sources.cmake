@@ -39,6 +39,7 @@ mongoscan_sources(MONGOSCAN_SOURCES checks/cloud
   atlas_organizations.cpp
   atlas_projects.cpp
   atlas_reads.cpp
+  group_drift.cpp
   managed_connection_strings.cpp
   managed_instances.cpp
   managed_routes.cpp)

@@ -42,6 +42,7 @@ mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/checks/cloud
   atlas_organizations_test.cpp
   atlas_projects_test.cpp
   atlas_reads_test.cpp
+  group_drift_test.cpp
   managed_connection_strings_test.cpp
   managed_instances_test.cpp
   managed_routes_test.cpp)

@@ -427,6 +427,8 @@ std::vector<Finding> judge_environment(EnvironmentRun& run, const ScanRequest& r
     join_probed_nodes(summary, report.targets);
     report.clouds.push_back(std::move(summary));
   }
+  if (run.config && !run.clouds.empty())
+    add(run_group_drift_checks(run.config->network_rules, run.clouds, policy));
   return findings;
 }
 

@@ -33,6 +33,10 @@ struct NetworkRule {
   // A source given by a reference the reader could not resolve to a literal (a variable without
   // a literal default, another resource's attribute): its reach is unknown.
   std::vector<std::string> unresolved_sources;
+  // The existing security group the rule is attached to, when the code names it by its id
+  // (Terraform's security_group_id = "sg-1a2b3c4d", or a variable whose default is one); empty
+  // when the group is another resource's or computed.
+  std::string group = {};
 };
 
 // Something that faces the network in front of a port: a public load balancer listener, a

@@ -942,6 +942,14 @@ class TerraformReader {
     return true;
   }
 
+  // The field's text when it is a literal string (or resolves to one); empty otherwise.
+  std::string literal_text(const TerraformFields& fields, const char* name) {
+    const HclValue* written = fields.get(name);
+    if (written == nullptr) return {};
+    const HclValue& value = resolved(*written);
+    return value.kind == HclValue::Kind::string && !value.interpolated ? value.text : "";
+  }
+
   // A rule with `type` (ingress/egress), `policy` (accept/drop; `default_policy` when absent),
   // `ip_protocol` and `port_range`, as Tencent Cloud's and Alibaba Cloud's single-rule resources
   // have; nothing (and a problem) when one of them is unreadable.
@@ -974,6 +982,7 @@ class TerraformReader {
     auto typed = type_policy_rule(resource, fields, "");
     if (!typed) return;
     NetworkRule rule = std::move(*typed);
+    rule.group = literal_text(fields, "security_group_id");
     add_addresses(fields, "cidr_ip", rule);
     add_addresses(fields, "source_sgid", rule);
     for (const TerraformFields& form : fields.nested("address_template")) {
@@ -998,6 +1007,7 @@ class TerraformReader {
         rule.action = *action;
         rule.protocol = *protocol;
         rule.ports = *ports;
+        rule.group = literal_text(resource.fields, "security_group_id");
         for (const char* source : {"cidr_block", "ipv6_cidr_block", "source_security_id",
                                    "address_template_id", "address_template_group"}) {
           add_addresses(fields, source, rule);
@@ -1047,6 +1057,7 @@ class TerraformReader {
     rule.protocol = to_lower_ascii(parts[3]);
     rule.ports = *ports;
     rule.sources.push_back(parts[1]);
+    rule.group = literal_text(resource.fields, "security_group_id");
     scan_.rules.push_back(std::move(rule));
   }
 

@@ -374,6 +374,40 @@ resource "tencentcloud_security_group_lite_rule" "db" {
             "ACTION#SOURCE#PORT#PROTOCOL; it is skipped");
 }
 
+// Issue 38 item 6: the existing group a rule is attached to, when the code names it by its id
+// (directly or through a variable's default), so that it can be compared with the live group.
+TEST(Terraform, TencentRulesNameTheExistingGroupTheyAreAttachedTo) {
+  const ExposureScan scan = read_tf(R"(
+variable "billing_group" { default = "sg-vpc00001" }
+resource "tencentcloud_security_group" "new" { name = "new" }
+resource "tencentcloud_security_group_rule" "by_id" {
+  security_group_id = "sg-open0001"
+  type              = "INGRESS"
+  policy            = "ACCEPT"
+  cidr_ip           = "10.0.1.0/24"
+  ip_protocol       = "TCP"
+  port_range        = "27017"
+}
+resource "tencentcloud_security_group_rule_set" "by_variable" {
+  security_group_id = var.billing_group
+  ingress {
+    action     = "ACCEPT"
+    cidr_block = "10.0.1.0/24"
+    protocol   = "TCP"
+    port       = "27017"
+  }
+}
+resource "tencentcloud_security_group_lite_rule" "by_reference" {
+  security_group_id = tencentcloud_security_group.new.id
+  ingress           = ["ACCEPT#10.0.1.0/24#27017#TCP"]
+}
+)");
+  ASSERT_EQ(scan.rules.size(), 3u);
+  EXPECT_EQ(scan.rules[0].group, "sg-open0001");
+  EXPECT_EQ(scan.rules[1].group, "sg-vpc00001");
+  EXPECT_EQ(scan.rules[2].group, "") << "a group the code makes has no id to compare";
+}
+
 TEST(Terraform, TencentOpenClbWithListenerAndAnInternalOne) {
   const ExposureScan scan = read_tf(R"(
 resource "tencentcloud_clb_instance" "mongo" {
