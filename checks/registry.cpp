@@ -99,7 +99,7 @@ std::vector<Finding> without_disabled(std::vector<Finding> findings, const Polic
 }  // namespace
 
 std::vector<Finding> run_connection_string_checks(const UriTarget& target,
-                                                  const DeploymentFacts* deployment,
+                                                  ReachedDeployment deployment,
                                                   const std::vector<CloudAccountFacts>& clouds,
                                                   const Policy& policy) {
   std::vector<Finding> findings = concatenated(

@@ -7,6 +7,7 @@
 
 #include "checks/check_spec.h"
 #include "checks/connection/connection_string.h"
+#include "checks/connection/deployment_connection.h"
 #include "checks/finding.h"
 #include "checks/policy.h"
 #include "scanner/facts/cloud_facts.h"
@@ -25,9 +26,9 @@ const CheckSpec* find_check(std::string_view id);
 // The findings of every check that judges one connection string (AUTHN-005 on its password, the
 // CONN-* checks, and CLOUD-006/007 where it reaches a managed deployment of `clouds`), without
 // those the policy disables. `deployment` is the probed deployment the string reaches
-// (deployment_reached_by), or nullptr.
+// (deployment_reached_by, else deployment_reached_through_control_plane), or none.
 std::vector<Finding> run_connection_string_checks(const UriTarget& target,
-                                                  const DeploymentFacts* deployment,
+                                                  ReachedDeployment deployment,
                                                   const std::vector<CloudAccountFacts>& clouds,
                                                   const Policy& policy);
 

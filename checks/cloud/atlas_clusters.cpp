@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <chrono>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -9,6 +10,7 @@
 #include "checks/cloud/atlas_reads.h"
 #include "checks/server/hardening.h"
 #include "checks/server/transport.h"
+#include "checks/server/versions.h"
 #include "checks/verdict.h"
 
 namespace mongoscan {
@@ -22,7 +24,8 @@ enum AtlasClusterSpec {
   kAtlasJavascriptSpec = 2,
   kAtlasBackupSpec = 3,
   kAtlasAuthenticationSpec = 4,
-  kAtlasTlsRequiredSpec = 5
+  kAtlasTlsRequiredSpec = 5,
+  kAtlasVersionSpec = 6
 };
 
 constexpr std::string_view kAtlasClustersCall = "GET /groups/{groupId}/clusters";
@@ -298,12 +301,19 @@ const std::vector<CheckSpec>& atlas_cluster_specs() {
          "MongoDB Atlas cluster has TLS authentication enabled"}},
        "Atlas clusters require TLS; a cluster the control plane lists with sslEnabled false "
        "needs MongoDB support's attention before it holds data."},
+      {"ATLAS-015", "An Atlas cluster runs a supported MongoDB release without a known CVE",
+       Layer::versions, Severity::high, references_of(versions_specs(), "VER-001"),
+       "Upgrade the cluster's major version before its end of life in Atlas (or choose Latest "
+       "Version With Auto Upgrades); Atlas delivers patch releases itself, so a version with a "
+       "known CVE means a maintenance the project has deferred."},
   };
   return specs;
 }
 
 std::vector<Finding> check_atlas_clusters(const CloudAccountFacts& account, const Policy& policy) {
   const auto& specs = atlas_cluster_specs();
+  const auto today = std::chrono::year_month_day(
+      std::chrono::floor<std::chrono::days>(std::chrono::system_clock::now()));
   std::vector<Finding> findings = atlas_unlisted_projects(account, specs, policy);
   for (const AtlasProject& project : account.projects) {
     if (!project.clusters) {
@@ -317,6 +327,9 @@ std::vector<Finding> check_atlas_clusters(const CloudAccountFacts& account, cons
       const Subject subject = atlas_cluster_subject(project, cluster);
       findings.push_back(make_finding(specs[kAtlasEncryptionSpec], policy, subject,
                                       judge_atlas_encryption(account, project, cluster)));
+      findings.push_back(
+          make_finding(specs[kAtlasVersionSpec], policy, subject,
+                       judge_reported_version(cluster.version, "mongoDBVersion", today)));
       findings.push_back(make_finding(specs[kAtlasTlsFloorSpec], policy, subject,
                                       judge_atlas_tls_floor(account, project, cluster)));
       findings.push_back(make_finding(specs[kAtlasJavascriptSpec], policy, subject,

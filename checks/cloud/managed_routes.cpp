@@ -118,4 +118,29 @@ std::vector<ManagedRoute> managed_routes(const ConnectionString& connection,
   return routes;
 }
 
+const DeploymentFacts* deployment_reached_through_control_plane(
+    const ConnectionString& connection, const std::vector<DeploymentFacts>& deployments,
+    const std::vector<CloudAccountFacts>& clouds) {
+  const std::vector<ManagedRoute> routes = managed_routes(connection, clouds);
+  if (routes.empty()) return nullptr;
+  auto same_deployment = [&](const ConnectionString& probed) {
+    for (const ManagedRoute& reached : managed_routes(probed, clouds))
+      for (const ManagedRoute& route : routes)
+        if (reached.name == route.name) return true;
+    return false;
+  };
+  for (const DeploymentFacts& deployment : deployments) {
+    // The nodes' addresses as the hosts of one string.
+    ConnectionString nodes;
+    for (const NodeFacts& node : deployment.nodes) {
+      if (node.port == 0) continue;
+      nodes.hosts.push_back(
+          {node.host.find(':') != std::string::npos ? HostType::ip_literal : HostType::hostname,
+           node.host, node.port});
+    }
+    if (same_deployment(deployment.uri) || same_deployment(nodes)) return &deployment;
+  }
+  return nullptr;
+}
+
 }  // namespace mongoscan

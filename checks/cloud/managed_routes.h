@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "scanner/facts/cloud_facts.h"
+#include "scanner/facts/deployment_facts.h"
 #include "scanner/uri/uri.h"
 
 namespace mongoscan {
@@ -30,5 +31,13 @@ struct ManagedRoute {
 // The managed deployments of `clouds` that `connection` reaches, in the accounts' order.
 std::vector<ManagedRoute> managed_routes(const ConnectionString& connection,
                                          const std::vector<CloudAccountFacts>& clouds);
+
+// The probed deployment that `connection` reaches through the managed deployment it names, for a
+// string that reaches none directly (a load balancer's public VIP, an instance's VIP the scan did
+// not use): a deployment whose target string, or one of whose nodes, reaches the same instance or
+// cluster according to the control plane. nullptr when none.
+const DeploymentFacts* deployment_reached_through_control_plane(
+    const ConnectionString& connection, const std::vector<DeploymentFacts>& deployments,
+    const std::vector<CloudAccountFacts>& clouds);
 
 }  // namespace mongoscan

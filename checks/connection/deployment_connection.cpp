@@ -337,19 +337,31 @@ const DeploymentFacts* deployment_reached_by(const ConnectionString& uri,
   return nullptr;
 }
 
-std::vector<Finding> check_deployment_connection(const UriTarget& target,
-                                                 const DeploymentFacts* deployment,
+std::vector<Finding> check_deployment_connection(const UriTarget& target, ReachedDeployment reached,
                                                  const Policy& policy) {
   const auto& specs = deployment_connection_specs();
   const Subject subject = target.subject();
+  const DeploymentFacts* deployment = reached.facts;
   const ConnectionString effective =
       deployment ? effective_uri(target.connection, *deployment) : target.connection;
-  return {
+  std::vector<Finding> findings = {
       make_finding(specs[0], policy, subject, judge_replica_set_name(effective, deployment)),
       make_finding(specs[1], policy, subject,
                    judge_connection_budget(effective, deployment, policy)),
-      make_finding(specs[2], policy, subject, judge_router_access(effective, deployment)),
+      make_finding(specs[2], policy, subject,
+                   reached.through_control_plane
+                       ? Verdict{Status::skipped,
+                                 "the string reaches the deployment through an address its "
+                                 "control plane gives, not one the scan probed: CLOUD-006 judges "
+                                 "its connection method"}
+                       : judge_router_access(effective, deployment)),
   };
+  if (reached.through_control_plane) {
+    for (Finding& finding : findings)
+      finding.evidence["reached_through"] =
+          "the control plane (probed as " + deployment->redacted_uri + ")";
+  }
+  return findings;
 }
 
 }  // namespace mongoscan

@@ -21,9 +21,18 @@ const std::vector<CheckSpec>& deployment_connection_specs();
 const DeploymentFacts* deployment_reached_by(const ConnectionString& uri,
                                              const std::vector<DeploymentFacts>& deployments);
 
-// One finding per check about Subject::uri(target.redacted_uri); `deployment` may be nullptr.
-std::vector<Finding> check_deployment_connection(const UriTarget& target,
-                                                 const DeploymentFacts* deployment,
+// A probed deployment as a connection string reaches it: directly (deployment_reached_by), or
+// only through an address its control plane gives (checks/cloud/managed_routes.h), where
+// CLOUD-006 judges the connection method in place of CONN-010, which reads the probed routers.
+struct ReachedDeployment {
+  ReachedDeployment(const DeploymentFacts* facts = nullptr, bool through_control_plane = false)
+      : facts(facts), through_control_plane(through_control_plane) {}
+  const DeploymentFacts* facts;
+  bool through_control_plane;
+};
+
+// One finding per check about Subject::uri(target.redacted_uri); `reached.facts` may be nullptr.
+std::vector<Finding> check_deployment_connection(const UriTarget& target, ReachedDeployment reached,
                                                  const Policy& policy);
 
 }  // namespace mongoscan

@@ -512,6 +512,46 @@ Finding check_supported_versions(const DeploymentFacts& deployment, const Policy
                       judge_supported(deployment, data.value(), today));
 }
 
+Verdict judge_reported_version(std::string_view version, std::string_view source,
+                               std::chrono::year_month_day today, const Result<ReleaseData>& data) {
+  if (!data) return data_unavailable(data.error());
+  if (version.empty()) return {Status::error, "the control plane gave no version", json::object()};
+  const NodeVersion found{std::string(version), series_of(version), std::string(source), false};
+  const SeriesJudgement series = judge_series(found, data.value(), today);
+  std::vector<std::string> applying, conditional;
+  for (const KnownCve& cve : data.value().cves) {
+    const bool affected =
+        std::any_of(cve.affected.begin(), cve.affected.end(),
+                    [&](const AffectedRange& range) { return range.contains(version); });
+    if (affected) (cve.condition.always() ? applying : conditional).push_back(cve.id);
+  }
+  const json evidence = {{"version", found.version},
+                         {"source", found.source},
+                         {"series", found.series},
+                         {"status", status_name(series.status)},
+                         {"end_of_life", series.end_of_life},
+                         {"cves", applying},
+                         {"cves_with_conditions", conditional},
+                         {"scan_date", format_date(today)},
+                         {"release_data_as_of", data.value().as_of}};
+  if (series.status == SeriesStatus::end_of_life || series.status == SeriesStatus::not_supported)
+    return {Status::fail, found.version + ": " + series.detail, evidence};
+  if (!applying.empty())
+    return {Status::fail, found.version + " has known vulnerabilities: " + join(applying),
+            evidence};
+  if (series.status == SeriesStatus::newer_than_data || series.status == SeriesStatus::unknown)
+    return {Status::warn, found.version + ": " + series.detail, evidence};
+  if (!conditional.empty()) {
+    return {Status::warn,
+            found.version + ": " + series.detail +
+                "; these CVEs apply under a setting the control "
+                "plane does not show: " +
+                join(conditional),
+            evidence};
+  }
+  return {Status::pass, found.version + ": " + series.detail + ", no known CVE applies", evidence};
+}
+
 std::vector<Finding> check_versions(const DeploymentFacts& deployment, const Policy& policy) {
   const auto today = std::chrono::year_month_day(
       std::chrono::floor<std::chrono::days>(std::chrono::system_clock::now()));

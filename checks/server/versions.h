@@ -11,6 +11,7 @@
 #include "checks/finding.h"
 #include "checks/policy.h"
 #include "checks/server/release_data.h"
+#include "checks/verdict.h"
 #include "scanner/facts/deployment_facts.h"
 #include "scanner/facts/node_facts.h"
 
@@ -25,6 +26,16 @@ std::vector<Finding> check_versions(const DeploymentFacts& deployment, const Pol
 Finding check_supported_versions(const DeploymentFacts& deployment, const Policy& policy,
                                  std::chrono::year_month_day today,
                                  const Result<ReleaseData>& data = release_data());
+
+// A version a control plane reports (an Atlas cluster's mongoDBVersion, `source` naming the
+// field) judged as VER-001 judges a member's and against the CVEs VER-002 lists: fail past its
+// series' end of life, for a series MongoDB does not list, or when a CVE that needs no condition
+// applies to it; warn when newer than the data or when only a CVE with a condition the control
+// plane does not show (a compressor, TLS without a CA file, sharding) may apply; error without
+// data or a version.
+Verdict judge_reported_version(std::string_view version, std::string_view source,
+                               std::chrono::year_month_day today,
+                               const Result<ReleaseData>& data = release_data());
 
 // VER-002 about Subject::node(facts.address()). Its severity is the highest of the CVEs that
 // apply, unless the policy overrides the check's severity.

@@ -7,6 +7,7 @@
 #include <span>
 
 #include "checks/baseline.h"
+#include "checks/cloud/managed_routes.h"
 #include "checks/connection/deployment_connection.h"
 #include "checks/file_context_gate.h"
 #include "checks/gate.h"
@@ -274,6 +275,17 @@ FileContext context_of(const FoundConnectionString& found, const ConfigFacts& fa
   return context;
 }
 
+// The probed deployment a connection string reaches: directly, else through the managed
+// deployment its control plane says both are.
+ReachedDeployment deployment_reached(const ConnectionString& connection,
+                                     const std::vector<DeploymentFacts>& deployments,
+                                     const std::vector<CloudAccountFacts>& clouds) {
+  if (const DeploymentFacts* direct = deployment_reached_by(connection, deployments)) return direct;
+  const DeploymentFacts* managed =
+      deployment_reached_through_control_plane(connection, deployments, clouds);
+  return {managed, managed != nullptr};
+}
+
 // The CONN findings of a connection string found in files: judged once, about `place` (one of
 // its places), with the count and the first places of all its copies in the evidence.
 std::vector<Finding> found_string_findings(const FoundConnectionString& found,
@@ -298,7 +310,7 @@ std::vector<Finding> found_string_findings(const FoundConnectionString& found,
   const UriTarget target{redact_connection_string(found.text.reveal()), std::move(parsed).value(),
                          Subject::file(place.path, place.line, place.column)};
   std::vector<Finding> findings = run_connection_string_checks(
-      target, deployment_reached_by(target.connection, deployments), clouds, policy);
+      target, deployment_reached(target.connection, deployments, clouds), clouds, policy);
   std::vector<std::string> places;
   for (const FileLocation& place : found.places) places.push_back(describe_place(place));
   for (Finding& finding : findings) {
@@ -414,8 +426,8 @@ std::vector<Finding> judge_environment(EnvironmentRun& run, const ScanRequest& r
     report.inputs.insert(report.inputs.end(), facts.roots.begin(), facts.roots.end());
   }
   for (const UriTarget& uri : run.uris) {
-    add(run_connection_string_checks(uri, deployment_reached_by(uri.connection, run.deployments),
-                                     run.clouds, policy));
+    add(run_connection_string_checks(
+        uri, deployment_reached(uri.connection, run.deployments, run.clouds), run.clouds, policy));
   }
   for (const CloudAccountFacts& account : run.clouds) {
     diagnostics.note(1, "cloud " + account.provider + ": " +

@@ -36,10 +36,10 @@ TEST(CheckCatalogue, ListsEveryImplementedCheckOnceInOrder) {
           "TLS-003",   "TLS-004",   "TLS-005",   "TLS-006",   "TLS-007",   "TLS-008",   "ATLAS-003",
           "ATLAS-005", "ATLAS-006", "ATLAS-007", "ATLAS-011", "CLOUD-008", "CLOUD-009", "HARD-001",
           "HARD-002",  "HARD-003",  "HARD-004",  "HARD-005",  "HARD-006",  "HARD-007",  "HARD-010",
-          "HARD-011",  "HARD-012",  "HARD-013",  "HARD-014",  "VER-001",   "VER-002",   "CLOUD-006",
-          "CONN-001",  "CONN-002",  "CONN-003",  "CONN-004",  "CONN-005",  "CONN-006",  "CONN-007",
-          "CONN-008",  "CONN-009",  "CONN-010",  "CONN-011",  "APP-001",   "APP-002",   "MODEL-001",
-          "MODEL-002", "MODEL-003", "MODEL-004", "MODEL-005", "MODEL-006"}));
+          "HARD-011",  "HARD-012",  "HARD-013",  "HARD-014",  "ATLAS-015", "VER-001",   "VER-002",
+          "CLOUD-006", "CONN-001",  "CONN-002",  "CONN-003",  "CONN-004",  "CONN-005",  "CONN-006",
+          "CONN-007",  "CONN-008",  "CONN-009",  "CONN-010",  "CONN-011",  "APP-001",   "APP-002",
+          "MODEL-001", "MODEL-002", "MODEL-003", "MODEL-004", "MODEL-005", "MODEL-006"}));
 }
 
 TEST(CheckCatalogue, EverySpecIsComplete) {
@@ -76,8 +76,8 @@ TEST(RunCloudChecks, AnAtlasAccountGetsTheAtlasChecksOnly) {
     EXPECT_FALSE(finding.fingerprint.empty()) << finding.check_id;
     ids.insert(finding.check_id);
   }
-  EXPECT_EQ(findings.size(), 14u);  // one organisation, one project, one cluster
-  EXPECT_EQ(ids.size(), 14u);
+  EXPECT_EQ(findings.size(), 15u);  // one organisation, one project, one cluster
+  EXPECT_EQ(ids.size(), 15u);
   EXPECT_EQ(finding_for(findings, "ATLAS-009").status, Status::error);
   EXPECT_EQ(finding_for(findings, "ATLAS-001").status, Status::pass);
 

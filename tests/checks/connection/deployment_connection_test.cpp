@@ -167,6 +167,27 @@ TEST(DeploymentReachedBy, SrvAndPlainUrisDoNotMatchByName) {
       nullptr);
 }
 
+// Issue 38 item 6: a string that reaches the deployment only through its control plane (a load
+// balancer's public VIP) is judged against the probed deployment's real connection limit, and
+// CONN-010 leaves the connection method to CLOUD-006.
+TEST(DeploymentConnectionChecks,
+     ThroughTheControlPlaneTheBudgetIsJudgedAndTheMethodLeftToCloud006) {
+  const DeploymentFacts cluster = with_limit(sharded("mongodb://mongos1.example.com", 2), 1000);
+  const UriTarget target = uri_target("mongodb://198.51.100.10:27017/?maxPoolSize=100");
+  const std::vector<Finding> findings =
+      check_deployment_connection(target, {&cluster, true}, app_instances(9));
+  const Finding budget = finding_for(findings, "CONN-008");
+  EXPECT_EQ(budget.status, Status::fail) << budget.message;  // 900 of 1000 > 80%
+  EXPECT_EQ(budget.evidence["connection_limit"], 1000);
+  EXPECT_EQ(budget.evidence["reached_through"],
+            "the control plane (probed as mongodb://mongos1.example.com)");
+  const Finding method = finding_for(findings, "CONN-010");
+  EXPECT_EQ(method.status, Status::skipped);
+  EXPECT_TRUE(contains(method.message, "CLOUD-006"));
+  // Reached directly, CONN-010 judges the same string from the probed routers.
+  EXPECT_EQ(judge("mongodb://mongos1.example.com/", cluster, "CONN-010").status, Status::fail);
+}
+
 TEST(DeploymentConnectionChecks, EmitOneFindingPerCheckAndSkipWithoutADeployment) {
   const UriTarget target = uri_target("mongodb://app:Secr3t!pw@db1.example.com/?replicaSet=rs0");
   const auto findings = check_deployment_connection(target, nullptr, Policy{});

@@ -377,6 +377,34 @@ TEST(VersionsSpecs, EveryRowHasReferencesAndRemediation) {
   }
 }
 
+// ---- a version a control plane reports (ATLAS-015) ---------------------------------------
+
+TEST(ReportedVersion, JudgedAsAMembersVersionAgainstTheSeriesAndTheCves) {
+  const year_month_day before_eol{year(2026), month(11), day(29)};
+  const year_month_day after_eol{year(2027), month(9), day(1)};
+  const Verdict vulnerable =
+      judge_reported_version("7.0.27", "mongoDBVersion", before_eol, one_cve(nullptr));
+  EXPECT_EQ(vulnerable.status, Status::fail);
+  EXPECT_EQ(vulnerable.evidence["cves"], json::array({"CVE-TEST-1"}));
+  EXPECT_EQ(vulnerable.evidence["source"], "mongoDBVersion");
+  EXPECT_EQ(judge_reported_version("7.0.28", "mongoDBVersion", before_eol, one_cve(nullptr)).status,
+            Status::pass);
+  const Verdict past =
+      judge_reported_version("7.0.28", "mongoDBVersion", after_eol, one_cve(nullptr));
+  EXPECT_EQ(past.status, Status::fail);
+  EXPECT_NE(past.message.find("end of life on 2027-08-31"), std::string::npos) << past.message;
+  // A CVE that needs a setting the control plane does not show may apply: warn.
+  EXPECT_EQ(judge_reported_version("7.0.27", "mongoDBVersion", before_eol,
+                                   one_cve({{"compressor", "zlib"}}))
+                .status,
+            Status::warn);
+  EXPECT_EQ(judge_reported_version("9.1.0", "mongoDBVersion", before_eol, one_cve(nullptr)).status,
+            Status::warn)
+      << "newer than the data";
+  EXPECT_EQ(judge_reported_version("", "mongoDBVersion", before_eol, one_cve(nullptr)).status,
+            Status::error);
+}
+
 }  // namespace
 }  // namespace versions_test
 }  // namespace mongoscan
