@@ -23,7 +23,8 @@ enum AtlasProjectSpec {
   kAtlasAccessListSpec = 0,
   kAtlasAccessCommentsSpec = 1,
   kAtlasAuditingSpec = 2,
-  kAtlasDatabaseUsersSpec = 3
+  kAtlasDatabaseUsersSpec = 3,
+  kAtlasUserScopeSpec = 4
 };
 
 constexpr std::string_view kAtlasAccessListCall = "GET /groups/{groupId}/accessList";
@@ -318,6 +319,56 @@ Verdict judge_atlas_database_users(const CloudAccountFacts& account, const Atlas
           evidence};
 }
 
+// ATLAS-016: each database user's roles stay within one business database, as AUTHZ-002 judges a
+// node's users (fail); where the project has several clusters, a user without scopes reaches
+// every one of them (warn).
+Verdict judge_atlas_user_scope(const CloudAccountFacts& account, const AtlasProject& project) {
+  if (!project.database_users) {
+    return atlas_not_read(account, kAtlasDatabaseUsersCall, project.id, "the database users were");
+  }
+  json spanning = json::object();
+  std::vector<std::string> accounts, unscoped;
+  for (const AtlasDatabaseUser& user : *project.database_users) {
+    const std::string name = user.username + "@" + user.database;
+    if (user.scopes.empty()) unscoped.push_back(name);
+    std::set<std::string> databases;
+    for (const AtlasRoleGrant& grant : user.roles)
+      if (grant.database != "admin" && grant.database != "local" && grant.database != "config")
+        databases.insert(grant.database);
+    if (databases.size() < 2) continue;
+    const std::vector<std::string> listed(databases.begin(), databases.end());
+    spanning[name] = listed;
+    accounts.push_back(name + " (" + join(listed) + ")");
+  }
+  json evidence = {{"users_judged", project.database_users->size()},
+                   {"spanning", spanning},
+                   {"unscoped_users", unscoped}};
+  if (project.clusters) evidence["clusters"] = project.clusters->size();
+  if (!accounts.empty()) {
+    return {Status::fail, "users with roles on more than one business database: " + join(accounts),
+            evidence};
+  }
+  if (!unscoped.empty() && project.clusters && project.clusters->size() > 1) {
+    return {Status::warn,
+            "users without scopes reach every one of the project's " +
+                std::to_string(project.clusters->size()) + " clusters: " + join(unscoped),
+            evidence};
+  }
+  if (!unscoped.empty() && !project.clusters) {
+    return {Status::warn,
+            "every user's roles stay within one business database, but the clusters were not "
+            "listed, so whether these users without scopes reach several is unknown: " +
+                join(unscoped),
+            evidence};
+  }
+  return {Status::pass,
+          "every user's roles stay within one business database" +
+              std::string(unscoped.empty() ? ", and each user is scoped to its clusters"
+                                           : "; the project has one cluster, so scopes change "
+                                             "nothing yet"),
+          evidence};
+}
+
 }  // namespace
 
 const std::vector<CheckSpec>& atlas_project_specs() {
@@ -367,6 +418,12 @@ const std::vector<CheckSpec>& atlas_project_specs() {
        "Give application users readWrite on their own database and scope them to their clusters; "
        "keep atlasAdmin, the any-database roles and administrative custom roles to the named "
        "administrators and list them (user@database) in the policy's administrators."},
+      {"ATLAS-016",
+       "An Atlas project's database users are scoped to one business database and to their "
+       "clusters",
+       Layer::authorization, Severity::medium, references_of(authorization_specs(), "AUTHZ-002"),
+       "Give each application its own database user with roles on its one business database, and "
+       "scope every user to the clusters it uses (scopes CLUSTER:name)."},
   };
   return specs;
 }
@@ -384,6 +441,8 @@ std::vector<Finding> check_atlas_projects(const CloudAccountFacts& account, cons
                                     judge_atlas_auditing(account, project, policy)));
     findings.push_back(make_finding(specs[kAtlasDatabaseUsersSpec], policy, subject,
                                     judge_atlas_database_users(account, project, policy)));
+    findings.push_back(make_finding(specs[kAtlasUserScopeSpec], policy, subject,
+                                    judge_atlas_user_scope(account, project)));
   }
   return findings;
 }

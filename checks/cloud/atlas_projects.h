@@ -3,8 +3,10 @@
 // "atlas:PROJECT_ID"): ATLAS-001 the IP access list admits no address wider than the policy allows,
 // ATLAS-002 its permanent entries say whom they admit, ATLAS-007 database auditing on with a filter
 // that keeps what a review needs, ATLAS-008 administrative roles only for the declared
-// administrators. A part not read is an error naming the call; an organisation whose projects were
-// not listed is an error for each check on "atlas:org:ORG_ID".
+// administrators (AUTHZ-001), ATLAS-016 users scoped to one business database (AUTHZ-002) and, in a
+// project of several clusters, to their clusters; whatever way each user authenticates (SCRAM,
+// X.509, LDAP, OIDC, AWS IAM). A part not read is an error naming the call; an organisation whose
+// projects were not listed is an error for each check on "atlas:org:ORG_ID".
 
 #include <vector>
 

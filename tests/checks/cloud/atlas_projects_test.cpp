@@ -317,6 +317,35 @@ TEST(AtlasProjects, AProjectNotReadAtAllIsAnErrorForEveryCheck) {
   }
 }
 
+TEST(AtlasUserScope, RolesOnSeveralBusinessDatabasesFailAsAuthz002) {
+  AtlasProject project = sound_atlas_project();
+  project.database_users->push_back({"reports",
+                                     "$external",
+                                     "LDAP_GROUP",
+                                     {{"read", "orders", ""}, {"read", "billing", ""}},
+                                     {"CLUSTER:c0"},
+                                     ""});
+  const Finding finding = judged(project, "ATLAS-016");
+  EXPECT_EQ(finding.status, Status::fail);
+  EXPECT_TRUE(says(finding, "reports@$external (billing, orders)")) << finding.message;
+  EXPECT_EQ(finding.evidence["spanning"]["reports@$external"],
+            (nlohmann::json{"billing", "orders"}));
+}
+
+TEST(AtlasUserScope, UnscopedUsersWarnOnlyWhereTheProjectHasSeveralClusters) {
+  AtlasProject project = sound_atlas_project();  // dba has no scopes, one cluster
+  EXPECT_EQ(judged(project, "ATLAS-016").status, Status::pass);
+  project.clusters->push_back(atlas_test::sound_atlas_cluster("c1"));
+  const Finding several = judged(project, "ATLAS-016");
+  EXPECT_EQ(several.status, Status::warn);
+  EXPECT_TRUE(says(several, "2 clusters: dba@admin")) << several.message;
+  project.clusters.reset();
+  EXPECT_EQ(judged(project, "ATLAS-016").status, Status::warn) << "clusters not listed";
+  AtlasProject unread = sound_atlas_project();
+  unread.database_users.reset();
+  EXPECT_EQ(judged(unread, "ATLAS-016").status, Status::error);
+}
+
 }  // namespace
 }  // namespace atlas_projects_test
 }  // namespace mongoscan
