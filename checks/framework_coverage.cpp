@@ -89,8 +89,10 @@ constexpr std::array kNotes = {
                  "the host's directories and what else they hold"},
     CoverageNote{
         Framework::stig, "V-252154", CoverageLevel::full,
-        "the documentation's list of authorized owners; MongoDB objects have no owner of their "
-        "own, so dbOwner and userAdmin outside the declared administrators are judged"},
+        "the documentation's list of authorized owners, which the fix text consults; MongoDB "
+        "objects have no owner of their own, so dbOwner and userAdmin outside the declared "
+        "administrators are judged",
+        "the policy's stig_literal is true, for any dbOwner as the check text says (AUTHZ-005)"},
     CoverageNote{Framework::stig, "V-252157", CoverageLevel::full,
                  "whether each user belongs to the organisation"},
     CoverageNote{Framework::stig, "V-252158", CoverageLevel::full,
@@ -128,9 +130,16 @@ constexpr std::array kNotes = {
                  "the audit volume's size, and whether the server ever ran out of audit space"},
     CoverageNote{Framework::stig, "V-252173", CoverageLevel::not_observable,
                  "the site's monitoring of audit storage"},
-    CoverageNote{Framework::stig, "V-252175", CoverageLevel::not_observable,
-                 "a write test (a test user whose insert must be refused), which a read-only scan "
-                 "does not run"},
+    CoverageNote{Framework::stig, "V-252174", CoverageLevel::full,
+                 "which users are administrative: the policy's administrators stand for the "
+                 "documentation",
+                 "the policy's stig_literal is true, for changeStream on any resource, a read "
+                 "role's on its own database too (AUTHZ-006)"},
+    CoverageNote{Framework::stig, "V-252175", CoverageLevel::full,
+                 "the check text's write test (a read-only test user's insert must be refused), "
+                 "which a read-only scan does not run: its outcome follows from "
+                 "security.authorization, which AUTHN-002 judges, since the read role holds no "
+                 "insert (builtin_roles.yml)"},
     CoverageNote{Framework::stig, "V-252176", CoverageLevel::not_observable,
                  "organisation-defined circumstances, and a write test with a test user and role, "
                  "which a read-only scan does not run"},
@@ -138,12 +147,16 @@ constexpr std::array kNotes = {
                  "saslauthd's -t option in the host's boot script (the 3.x STIG also named "
                  "mongos's userCacheInvalidationIntervalSecs; the 4.x check text does not)"},
     CoverageNote{Framework::stig, "V-252178", CoverageLevel::full,
-                 "whether the CA is DoD-approved"},
+                 "which CAs are DoD-approved: the site's own list",
+                 "the site lists its DoD-approved CAs in the policy's tls_approved_issuers "
+                 "(TLS-009)",
+                 true},
     CoverageNote{Framework::stig, "V-252181", CoverageLevel::full,
                  "which collections the application needs validated (the check text calls it "
                  "application-specific)",
                  "the scan runs with --data-model (MODEL-005: every collection, or the policy's "
-                 "data_model.core_collections)"},
+                 "data_model.core_collections)",
+                 true},
     CoverageNote{Framework::stig, "V-252182", CoverageLevel::not_observable,
                  "how the software was installed and files left on the host"},
     CoverageNote{Framework::stig, "V-252185", CoverageLevel::not_observable,
@@ -183,10 +196,21 @@ int FrameworkCoverage::full_percent() const { return percent(full, observable); 
 
 int FrameworkCoverage::covered_percent() const { return percent(full + partial, observable); }
 
+int FrameworkCoverage::default_full_percent() const { return percent(default_full, observable); }
+
+int FrameworkCoverage::default_covered_percent() const {
+  return percent(default_full + default_partial, observable);
+}
+
+std::string_view framework_preset(Framework framework) {
+  return framework == Framework::stig ? "stig" : "";
+}
+
 FrameworkCoverage framework_coverage(Framework framework, const std::vector<CheckSpec>& catalogue) {
   FrameworkCoverage coverage{framework, {}};
   for (const FrameworkControl& control : framework_controls(framework)) {
-    ControlCoverageRow row{control, {}, CoverageLevel::not_covered, {}, {}};
+    ControlCoverageRow row{control, {}, CoverageLevel::not_covered, CoverageLevel::not_covered,
+                           {},      {}};
     for (const CheckSpec& spec : catalogue) {
       const bool cites = std::any_of(
           spec.references.begin(), spec.references.end(), [&](const ControlReference& reference) {
@@ -205,9 +229,19 @@ FrameworkCoverage framework_coverage(Framework framework, const std::vector<Chec
         row.judged_when = note->judged_when;
       }
     }
+    // A part judged only under a switch: not on default settings; with the preset only when the
+    // preset turns it on (a scan option it never does).
+    row.default_level = row.level;
+    if (row.level == CoverageLevel::full && !row.judged_when.empty()) {
+      row.default_level = CoverageLevel::partial;
+      if (note->beyond_preset || framework_preset(framework).empty())
+        row.level = CoverageLevel::partial;
+    }
     if (row.level != CoverageLevel::not_observable) ++coverage.observable;
     if (row.level == CoverageLevel::full) ++coverage.full;
     if (row.level == CoverageLevel::partial) ++coverage.partial;
+    if (row.default_level == CoverageLevel::full) ++coverage.default_full;
+    if (row.default_level == CoverageLevel::partial) ++coverage.default_partial;
     coverage.rows.push_back(std::move(row));
   }
   return coverage;

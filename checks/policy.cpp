@@ -24,6 +24,7 @@ Policy stig_policy() {
   policy.identity.organisation_authentication = true;
   policy.audit_authorization_success = true;
   policy.encryption_cipher_modes = {"AES256-GCM"};
+  policy.stig_literal = true;
   return policy;
 }
 

@@ -162,6 +162,18 @@ struct Policy {
   // HARD-003: the storage engine's cipher modes allowed (security.encryptionCipherMode). Both by
   // default; STIG V-252165 allows AES256-GCM only.
   std::set<std::string> encryption_cipher_modes = {"AES256-CBC", "AES256-GCM"};
+  // The STIG's check texts read literally where they make any occurrence a finding: AUTHZ-005 fails
+  // any dbOwner, the declared administrators' too (V-252154: "If the output shows a role of
+  // dbOwner, this is a finding"); AUTHZ-006 counts changeStream on any resource, a read role's on
+  // its own database too (V-252174: a non-administrative user's role with createCollection or
+  // changeStream). Off by default, where the declared administrators may own databases and
+  // watching one's own database is reading it.
+  bool stig_literal = false;
+  // TLS-009: the certificate authorities a server's certificate must chain to (STIG V-252178: DoD
+  // PKI or DoD-approved CAs), each a subject DN as RFC 2253 writes it ("CN=DoD Root CA
+  // 3,OU=PKI,OU=DoD,O=U.S. Government,C=US") or "sha256:" and the CA certificate's SHA-256 in hex.
+  // Empty by default: the check is skipped, with the chain's issuers recorded.
+  std::vector<std::string> tls_approved_issuers;
   IdentityRules identity;
   DataModelRules data_model;
   ConfigFindingLimits config_findings;
@@ -187,9 +199,9 @@ Policy development_specification_policy();
 
 // The preset for a STIG assessment (`--policy stig`): the defaults with the requirements the DISA
 // MongoDB Enterprise Advanced STIG makes and the defaults leave to the organisation, the switches
-// its coverage rows name under "judged when": client x509 certificates (TLS-006), an
-// organisation-level identity provider (AUTHN-008), successful authorizations audited (HARD-014)
-// and AES256-GCM encryption at rest (HARD-003).
+// its coverage rows name under "full when": client x509 certificates (TLS-006), an
+// organisation-level identity provider (AUTHN-008), successful authorizations audited (HARD-014),
+// AES256-GCM encryption at rest (HARD-003), and the check texts read literally (stig_literal).
 inline constexpr std::string_view kStigPreset = "stig";
 Policy stig_policy();
 

@@ -28,6 +28,10 @@
 //                                           (file, syslog, console); replaces the whole list
 //   "audit_authorization_success": false    HARD-014: successful authorization checks must be
 //                                           audited (auditAuthorizationSuccess true)
+//   "stig_literal": false                   AUTHZ-005 fails any dbOwner (STIG V-252154), AUTHZ-006
+//                                           counts changeStream anywhere (V-252174)
+//   "tls_approved_issuers": ["CN=Root,O=Org", "sha256:<64 hex digits>"]
+//                                           TLS-009: the CAs a server certificate must chain to
 //   "encryption_cipher_modes": ["AES256-CBC", "AES256-GCM"]
 //                                           HARD-003: the security.encryptionCipherMode values
 //                                           allowed; replaces the whole list
@@ -493,6 +497,35 @@ Result<Ok> read_audit_authorization_success(const json& value, Policy& policy) {
   return Ok{};
 }
 
+Result<Ok> read_stig_literal(const json& value, Policy& policy) {
+  if (!value.is_boolean()) return wrong_type("stig_literal", "true or false", value);
+  policy.stig_literal = value.get<bool>();
+  return Ok{};
+}
+
+// Issuer DNs, or "sha256:" and 64 hex digits.
+Result<Ok> read_tls_approved_issuers(const json& value, Policy& policy) {
+  if (!value.is_array()) return wrong_type("tls_approved_issuers", "a list", value);
+  std::vector<std::string> issuers;
+  for (std::size_t i = 0; i < value.size(); ++i) {
+    const std::string path = "tls_approved_issuers[" + std::to_string(i) + "]";
+    if (!value[i].is_string() || value[i].get<std::string>().empty())
+      return wrong_type(path, "a subject DN or sha256:HEX", value[i]);
+    const std::string issuer = value[i].get<std::string>();
+    if (issuer.starts_with("sha256:")) {
+      const std::string_view hex = std::string_view(issuer).substr(7);
+      const bool well_formed =
+          hex.size() == 64 && std::all_of(hex.begin(), hex.end(), [](char c) {
+            return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+          });
+      if (!well_formed) return policy_error(path, "sha256: must be followed by 64 hex digits");
+    }
+    issuers.push_back(issuer);
+  }
+  policy.tls_approved_issuers = std::move(issuers);
+  return Ok{};
+}
+
 Result<Ok> read_allow_incomplete(const json& value, Policy& policy) {
   if (!value.is_boolean()) return wrong_type("allow_incomplete", "true or false", value);
   policy.allow_incomplete = value.get<bool>();
@@ -596,7 +629,7 @@ Result<Ok> read_gating_contexts(const json& value, Policy& policy) {
 
 using SectionReader = Result<Ok> (*)(const json&, Policy&);
 
-constexpr std::array<std::pair<std::string_view, SectionReader>, 23> kSections = {{
+constexpr std::array<std::pair<std::string_view, SectionReader>, 25> kSections = {{
     {"workload", read_workload},
     {"read_preferences", read_read_preferences},
     {"majority_write_workloads", read_majority_write_workloads},
@@ -609,6 +642,8 @@ constexpr std::array<std::pair<std::string_view, SectionReader>, 23> kSections =
     {"tls_certificate_warn_days", read_tls_certificate_warn_days},
     {"audit_destinations", read_audit_destinations},
     {"audit_authorization_success", read_audit_authorization_success},
+    {"stig_literal", read_stig_literal},
+    {"tls_approved_issuers", read_tls_approved_issuers},
     {"encryption_cipher_modes", read_encryption_cipher_modes},
     {"identity", read_identity},
     {"data_model", read_data_model},
@@ -633,7 +668,8 @@ Result<Policy> read_policy(const json& document) {
           "unknown key (expected workload, read_preferences, "
           "majority_write_workloads, pool_ranges, passwords, connection_budget, "
           "administrators, monitoring_accounts, tls_certificate_warn_days, audit_destinations, "
-          "audit_authorization_success, encryption_cipher_modes, identity, "
+          "audit_authorization_success, stig_literal, tls_approved_issuers, "
+          "encryption_cipher_modes, identity, "
           "data_model, config_findings, exposure, atlas, tencentcloud, allow_incomplete, "
           "severity_overrides or "
           "disabled_checks)");

@@ -20,9 +20,19 @@ std::string note_line(const ControlCoverageRow& row) {
 }  // namespace
 
 std::string coverage_summary(const FrameworkCoverage& coverage) {
-  return std::string(to_string(coverage.framework)) + ": " +
-         std::to_string(coverage.full_percent()) + "% full, " +
-         std::to_string(coverage.covered_percent()) + "% full or partial (" +
+  const std::string name(to_string(coverage.framework));
+  const std::string_view preset = framework_preset(coverage.framework);
+  if (preset.empty()) {
+    return name + ": " + std::to_string(coverage.full_percent()) + "% full, " +
+           std::to_string(coverage.covered_percent()) + "% full or partial (" +
+           std::to_string(coverage.full) + " of " + std::to_string(coverage.observable) +
+           " remotely observable controls)";
+  }
+  return name + ": on default settings " + std::to_string(coverage.default_full_percent()) +
+         "% full, " + std::to_string(coverage.default_covered_percent()) + "% full or partial (" +
+         std::to_string(coverage.default_full) + " of " + std::to_string(coverage.observable) +
+         "); with --policy " + std::string(preset) + " " + std::to_string(coverage.full_percent()) +
+         "% full, " + std::to_string(coverage.covered_percent()) + "% full or partial (" +
          std::to_string(coverage.full) + " of " + std::to_string(coverage.observable) +
          " remotely observable controls)";
 }
@@ -34,19 +44,28 @@ void write_coverage_table(const FrameworkCoverage& coverage, std::ostream& out) 
       << ")\nfull: the checks judge every part of the control that the "
          "deployment shows (whether access is needed, the policy's administrators and workloads "
          "say; what only the host or the organisation shows is named under it, and the policy "
-         "switch or scan option a part needs as \"judged when\"); partial: a part "
+         "switch or scan option a part needs as \"full when\"); partial: a part "
          "the deployment shows is not judged; not remotely observable: only the host or the "
          "organisation can show it\n\n";
-  TextTable table({{"CONTROL"}, {"COVERAGE"}, {"CHECKS"}, {"TITLE", kControlTitleWidth, 0, true}});
+  // With a preset, the row's coverage on default settings beside its coverage with the preset.
+  const std::string_view preset = framework_preset(coverage.framework);
+  std::vector<TextTable::Column> columns = {{"CONTROL"}};
+  if (!preset.empty()) columns.push_back({"DEFAULT"});
+  columns.push_back(
+      {preset.empty() ? std::string("COVERAGE") : "WITH --policy " + std::string(preset)});
+  columns.insert(columns.end(), {{"CHECKS"}, {"TITLE", kControlTitleWidth, 0, true}});
+  TextTable table(std::move(columns));
   table.set_detail_columns({{"", kControlTitleWidth + 20, 0, true}}, "    ");
   for (const ControlCoverageRow& row : coverage.rows) {
-    table.add_row({{std::string(row.control.id)},
-                   {std::string(to_string(row.level))},
-                   {row.checks.empty() ? "-" : join(row.checks, " ")},
-                   {std::string(row.control.title)}});
+    std::vector<TextCell> cells = {{std::string(row.control.id)}};
+    if (!preset.empty()) cells.push_back({std::string(to_string(row.default_level))});
+    cells.insert(cells.end(), {{std::string(to_string(row.level))},
+                               {row.checks.empty() ? "-" : join(row.checks, " ")},
+                               {std::string(row.control.title)}});
+    table.add_row(std::move(cells));
     if (!row.note.empty()) table.add_detail({{note_line(row)}});
     if (!row.judged_when.empty()) {
-      table.add_detail({{"judged when: " + std::string(row.judged_when)}});
+      table.add_detail({{"full when: " + std::string(row.judged_when)}});
     }
   }
   table.write(out, false);
@@ -60,6 +79,7 @@ nlohmann::ordered_json coverage_json(const FrameworkCoverage& coverage) {
     nlohmann::ordered_json control = {{"id", row.control.id},
                                       {"title", row.control.title},
                                       {"coverage", to_string(row.level)},
+                                      {"default_coverage", to_string(row.default_level)},
                                       {"checks", row.checks}};
     if (!row.note.empty()) control["note"] = row.note;
     if (!row.judged_when.empty()) control["judged_when"] = row.judged_when;
@@ -75,6 +95,11 @@ nlohmann::ordered_json coverage_json(const FrameworkCoverage& coverage) {
           {"partial", coverage.partial},
           {"full_percent", coverage.full_percent()},
           {"full_or_partial_percent", coverage.covered_percent()},
+          {"preset", framework_preset(coverage.framework)},
+          {"default_full", coverage.default_full},
+          {"default_partial", coverage.default_partial},
+          {"default_full_percent", coverage.default_full_percent()},
+          {"default_full_or_partial_percent", coverage.default_covered_percent()},
           {"summary", coverage_summary(coverage)}};
 }
 

@@ -293,6 +293,9 @@ const std::vector<CheckSpec>& authentication_specs() {
         {Framework::stig, "V-252145",
          "MongoDB must enforce discretionary access control policies, as defined by the data "
          "owner, over defined subjects and objects."},
+        {Framework::stig, "V-252175",
+         "MongoDB must enforce access restrictions associated with changes to the configuration "
+         "of MongoDB or database(s)."},
         {Framework::stig, "V-252149",
          "MongoDB must integrate with an organization-level authentication/access mechanism "
          "providing account management and automation for all users, groups, roles, and any other "

@@ -504,6 +504,24 @@ Verdict judge_user_administration(const NodeFacts& facts, const Policy& policy) 
   json evidence = {{"holders", holders}, {"scanning_account", seen.scanning_account}};
   evidence["declared_administrators"] =
       policy.administrators ? json(*policy.administrators) : json("none declared");
+  // stig_literal: V-252154's check text makes any dbOwner a finding, an administrator's too.
+  if (policy.stig_literal) {
+    std::vector<std::string> owners;
+    for (const auto& [account, grants] : seen.accounts)
+      for (const Grant& grant : grants)
+        if (grant.role == "dbOwner") owners.push_back(account + " (" + grant.name() + ")");
+    evidence["db_owners"] = owners;
+    if (!owners.empty()) {
+      return {Status::fail,
+              "dbOwner held by " + join(owners) +
+                  ": the STIG's check text (V-252154) makes any dbOwner a finding (stig_literal)" +
+                  (undeclared.empty() ? std::string()
+                                      : "; user administration also held by accounts the policy "
+                                        "does not name as administrators: " +
+                                            join(undeclared, "; ")),
+              evidence};
+    }
+  }
   if (!undeclared.empty() && !policy.administrators) {
     return {Status::warn,
             "user administration (createUser, grantRole...) held by " + join(undeclared, "; ") +
@@ -559,17 +577,19 @@ bool watches_everything(const bson::Document& privilege, std::string_view action
          (resource.get_string("db") == "" && resource.get_string("collection") == "");
 }
 
-// Custom roles and the structure-changing actions, or changeStream on everything, each grants,
-// by name@db.
+// Custom roles and the structure-changing actions, or changeStream on everything (on any
+// resource with `any_change_stream`), each grants, by name@db.
 std::map<std::string, std::vector<std::string>> structure_changing_custom_roles(
-    const NodeFacts& facts) {
+    const NodeFacts& facts, bool any_change_stream) {
   struct Counts {
+    bool any_change_stream;
     bool operator()(const bson::Document& privilege, const std::string& action) const {
-      return is_structure_action(action) || watches_everything(privilege, action);
+      return is_structure_action(action) || watches_everything(privilege, action) ||
+             (any_change_stream && action == "changeStream");
     }
     bool operator()(const Grant&) const { return false; }
   };
-  return custom_roles_holding(facts, Counts{});
+  return custom_roles_holding(facts, Counts{any_change_stream});
 }
 
 // The accounts other than the declared administrators (and `exempt`) whose grants `reasons_for`
@@ -612,9 +632,10 @@ Verdict judge_undeclared_holders(const NodeFacts& facts, const Policy& policy, R
 }
 
 // AUTHZ-006: application accounts that can change the structure of databases (create, change or
-// drop collections, indexes or databases) or watch every database's changes.
+// drop collections, indexes or databases) or watch every database's changes (with stig_literal,
+// any database's: V-252174).
 Verdict judge_structure_changes(const NodeFacts& facts, const Policy& policy) {
-  const auto custom = structure_changing_custom_roles(facts);
+  const auto custom = structure_changing_custom_roles(facts, policy.stig_literal);
   return judge_undeclared_holders(
       facts, policy,
       [&](const std::vector<Grant>& grants) {
@@ -622,6 +643,10 @@ Verdict judge_structure_changes(const NodeFacts& facts, const Policy& policy) {
         for (const Grant& grant : grants) {
           if (const auto reach = builtin_structure_reach(grant)) {
             reasons.push_back(grant.name() + " (" + *reach + ")");
+          } else if (policy.stig_literal && grant.role == "read") {
+            // read's readRoleActions hold changeStream on its database (builtin_roles.yml),
+            // which V-252174's check text counts for a non-administrative user.
+            reasons.push_back(grant.name() + " (changeStream on its database; stig_literal)");
           } else if (const auto role = custom.find(grant.name()); role != custom.end()) {
             reasons.push_back(grant.name() + " (" + join(role->second) + ")");
           }
@@ -935,6 +960,8 @@ const std::vector<CheckSpec>& authorization_specs() {
         {Framework::devspec, "A2.5",
          "No disabled authentication and no arbitrary public exposure in production"},
         {Framework::cis, "3.1", "Ensure least privilege for database accounts"},
+        {Framework::cis, "3.2",
+         "Ensure that role-based access control is enabled and configured appropriately"},
         {Framework::cis, "3.5", "Review Superuser/Admin Roles"},
         {Framework::stig, "V-252155",
          "The role(s)/group(s) used to modify database structure (including but not necessarily "
@@ -964,7 +991,9 @@ const std::vector<CheckSpec>& authorization_specs() {
        "Custom roles without anyAction, anyResource or cluster-changing privileges",
        Layer::authorization,
        Severity::high,
-       {{Framework::cis, "3.4",
+       {{Framework::cis, "3.2",
+         "Ensure that role-based access control is enabled and configured appropriately"},
+        {Framework::cis, "3.4",
          "Ensure that each role for each MongoDB database is needed and grants only the necessary "
          "privileges"},
         stig_user_privileges("V-252140"),

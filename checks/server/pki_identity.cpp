@@ -12,6 +12,7 @@
 #include "checks/server/server_settings.h"
 #include "checks/text_list.h"
 #include "checks/verdict.h"
+#include "scanner/text/ascii_case.h"
 
 namespace mongoscan {
 namespace {
@@ -20,7 +21,13 @@ namespace pki {
 
 using nlohmann::json;
 
-enum SpecIndex { kClientCertificates = 0, kRevocation = 1, kCipherConfig = 2, kMemberX509 = 3 };
+enum SpecIndex {
+  kClientCertificates = 0,
+  kRevocation = 1,
+  kCipherConfig = 2,
+  kMemberX509 = 3,
+  kApprovedIssuers = 4
+};
 
 const CheckSpec& spec(SpecIndex index) { return pki_identity_specs()[index]; }
 
@@ -165,6 +172,64 @@ constexpr std::string_view kOcspScope =
 // security.clusterAuthMode).
 bool accepts_x509_members(std::string_view mode) {
   return mode == "x509" || mode == "sendX509" || mode == "sendKeyFile";
+}
+
+// Whether a certificate of the chain the server presented comes from an approved issuer: its
+// issuer DN is one, or (beyond the leaf) it is an approved CA by its subject DN or SHA-256.
+std::optional<std::string> approved_by(const std::vector<CertificateFacts>& chain,
+                                       const std::vector<std::string>& approved) {
+  for (std::size_t i = 0; i < chain.size(); ++i) {
+    const CertificateFacts& certificate = chain[i];
+    for (const std::string& issuer : approved) {
+      if (issuer.starts_with("sha256:")) {
+        if (i > 0 && to_lower_ascii(std::string_view(issuer).substr(7)) == certificate.sha256)
+          return issuer;
+      } else if (certificate.issuer == issuer || (i > 0 && certificate.subject == issuer)) {
+        return issuer;
+      }
+    }
+  }
+  return std::nullopt;
+}
+
+// TLS-009: the server's certificate chains to an issuer the policy approves (STIG V-252178:
+// only end entity certificates issued by DoD PKI or DoD-approved CAs). Without a list it is
+// skipped, the chain's issuers recorded. The CAs the node trusts for its peers (net.tls.CAFile)
+// are recorded where visible: a read-only scan sees the path, not the file.
+Verdict judge_approved_issuers(const NodeFacts& facts, const Policy& policy) {
+  if (!facts.tls || !facts.tls_facts) {
+    return {Status::skipped, "the session did not run over TLS (TLS-001 judges the mode)",
+            json::object()};
+  }
+  const std::vector<CertificateFacts>& chain = facts.tls_facts->chain;
+  json presented = json::array();
+  for (const CertificateFacts& certificate : chain)
+    presented.push_back({{"subject", certificate.subject},
+                         {"issuer", certificate.issuer},
+                         {"sha256", certificate.sha256}});
+  json evidence = {{"chain", presented}, {"approved_issuers", policy.tls_approved_issuers}};
+  auto config = node_settings(facts);
+  if (const auto* settings = std::get_if<ServerSettings>(&config))
+    evidence["CAFile"] = tls_setting(*settings, "CAFile").evidence();
+  if (chain.empty()) {
+    return {Status::error, "the server presented no certificate in the handshake", evidence};
+  }
+  if (policy.tls_approved_issuers.empty()) {
+    return {Status::skipped,
+            "the policy names no approved issuer (tls_approved_issuers): the server's certificate "
+            "is issued by " +
+                chain.front().issuer + ", recorded",
+            evidence};
+  }
+  if (const auto issuer = approved_by(chain, policy.tls_approved_issuers)) {
+    evidence["approved_by"] = *issuer;
+    return {Status::pass, "the server's certificate chains to an approved issuer: " + *issuer,
+            evidence};
+  }
+  return {Status::fail,
+          "the server's certificate is issued by " + chain.front().issuer +
+              ", and no certificate it presented chains to an issuer the policy approves",
+          evidence};
 }
 
 Verdict judge_revocation(const NodeFacts& facts) {
@@ -463,6 +528,13 @@ Verdict judge_member(const NodeFacts& facts, const Policy& policy) {
                                is_cluster_member(facts, settings), policy);
 }
 
+// STIG V-252178, which TLS-006, TLS-007 and TLS-009 each judge a part of.
+ControlReference stig_approved_cas() {
+  return {Framework::stig, "V-252178",
+          "MongoDB must only accept end entity certificates issued by DoD PKI or DoD-approved PKI "
+          "Certification Authorities (CAs) for the establishment of all encrypted sessions."};
+}
+
 }  // namespace pki
 }  // namespace
 
@@ -478,9 +550,7 @@ const std::vector<CheckSpec>& pki_identity_specs() {
        Severity::medium,
        {{Framework::stig, "V-252161",
          "MongoDB must map the PKI-authenticated identity to an associated user account."},
-        {Framework::stig, "V-252178",
-         "MongoDB must only accept end entity certificates issued by DoD PKI or DoD-approved PKI "
-         "Certification Authorities (CAs) for the establishment of all encrypted sessions."},
+        pki::stig_approved_cas(),
         {Framework::stig, "V-252139",
          "If passwords are used for authentication, MongoDB must transmit only encrypted "
          "representations of passwords."},
@@ -493,9 +563,7 @@ const std::vector<CheckSpec>& pki_identity_specs() {
        "Revoked certificates refused where certificates are identities: a CRL file",
        Layer::transport,
        Severity::medium,
-       {{Framework::stig, "V-252178",
-         "MongoDB must only accept end entity certificates issued by DoD PKI or DoD-approved PKI "
-         "Certification Authorities (CAs) for the establishment of all encrypted sessions."},
+       {pki::stig_approved_cas(),
         {Framework::checklist, "encrypt-communication", "Encrypt Communication (TLS/SSL)"}},
        "Set net.tls.CRLFile to the CA's current revocation list and keep it current: mongod "
        "checks client and member certificates against a CRL only (ocspEnabled staples the "
@@ -525,6 +593,15 @@ const std::vector<CheckSpec>& pki_identity_specs() {
          "Enable Access Control and Enforce Authentication"}},
        "Give every member a certificate (net.tls.clusterFile or certificateKeyFile) and move "
        "security.clusterAuthMode from keyFile through sendKeyFile and sendX509 to x509."},
+      {"TLS-009",
+       "The server's certificate chains to an approved certificate authority (when the policy "
+       "names them)",
+       Layer::transport,
+       Severity::medium,
+       {pki::stig_approved_cas(),
+        {Framework::checklist, "encrypt-communication", "Encrypt Communication (TLS/SSL)"}},
+       "Issue the server's certificate (net.tls.certificateKeyFile) from an approved CA, and set "
+       "net.tls.CAFile to the approved CAs only; list them in the policy's tls_approved_issuers."},
   };
   return specs;
 }
@@ -536,7 +613,9 @@ std::vector<Finding> check_pki_identity(const NodeFacts& facts, const Policy& po
                    pki::judge_client_certificates(facts, policy)),
       make_finding(pki::spec(pki::kRevocation), policy, subject, pki::judge_revocation(facts)),
       make_finding(pki::spec(pki::kCipherConfig), policy, subject, pki::judge_ciphers(facts)),
-      make_finding(pki::spec(pki::kMemberX509), policy, subject, pki::judge_member(facts, policy))};
+      make_finding(pki::spec(pki::kMemberX509), policy, subject, pki::judge_member(facts, policy)),
+      make_finding(pki::spec(pki::kApprovedIssuers), policy, subject,
+                   pki::judge_approved_issuers(facts, policy))};
 }
 
 std::vector<Finding> check_pki_identity(const ServerConfigFile& file, const Policy& policy) {

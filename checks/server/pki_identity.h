@@ -1,8 +1,9 @@
 #pragma once
 // The certificate-identity family: TLS-006 (client certificates required and mapped to $external
 // users, when the policy makes x509 the clients' authentication), TLS-007 (revoked certificates
-// refused: a CRL or OCSP), TLS-008 (the configured OpenSSL cipher lists) and AUTHN-007 (cluster
-// members authenticate with x509 rather than a shared keyFile). TLS-008 and AUTHN-007 also from a
+// refused: a CRL or OCSP), TLS-008 (the configured OpenSSL cipher lists), AUTHN-007 (cluster
+// members authenticate with x509 rather than a shared keyFile) and TLS-009 (the server's
+// certificate chains to a CA the policy approves). TLS-008 and AUTHN-007 also from a
 // server config file.
 
 #include <string>

@@ -444,6 +444,7 @@ const std::vector<CheckSpec>& transport_specs() {
        {{Framework::devspec, "A3.6", "Transport: SSL/TLS"},
         {Framework::cis, "4.3",
          "Ensure Encryption of Data in Transit TLS or SSL (Transport Encryption)"},
+        {Framework::cis, "2.3", "Ensure authentication is enabled in the sharded cluster"},
         {Framework::stig, "V-252139",
          "If passwords are used for authentication, MongoDB must transmit only encrypted "
          "representations of passwords."},

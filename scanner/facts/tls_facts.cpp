@@ -25,7 +25,8 @@ nlohmann::json to_json(const CertificateFacts& certificate) {
           {"key_type", certificate.key_type},
           {"key_bits", certificate.key_bits},
           {"signature_algorithm", certificate.signature_algorithm},
-          {"self_signed", certificate.self_signed}};
+          {"self_signed", certificate.self_signed},
+          {"sha256", certificate.sha256}};
 }
 
 }  // namespace mongoscan

@@ -20,6 +20,7 @@ struct CertificateFacts {
   int key_bits = 0;
   std::string signature_algorithm;  // e.g. "sha256WithRSAEncryption"
   bool self_signed = false;
+  std::string sha256 = {};  // SHA-256 of its DER encoding, lower-case hex: a CA pinned by its hash
 };
 
 struct TlsFacts {

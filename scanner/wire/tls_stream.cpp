@@ -8,6 +8,7 @@
 #include <ctime>
 
 #include "scanner/posix/input_file.h"
+#include "scanner/text/lower_hex.h"
 #include "scanner/wire/numeric_address.h"
 #include "scanner/wire/openssl_error.h"
 #include "scanner/wire/tls_groups.h"
@@ -93,6 +94,12 @@ CertificateFacts certificate_facts(X509* certificate) {
   }
   facts.signature_algorithm = OBJ_nid2ln(X509_get_signature_nid(certificate));
   facts.self_signed = X509_check_issued(certificate, certificate) == X509_V_OK;
+  unsigned char digest[EVP_MAX_MD_SIZE];
+  unsigned int digest_length = 0;
+  if (X509_digest(certificate, EVP_sha256(), digest, &digest_length) == 1) {
+    facts.sha256 =
+        lower_hex(std::string_view(reinterpret_cast<const char*>(digest), digest_length));
+  }
   return facts;
 }
 

@@ -60,8 +60,8 @@ TEST(FrameworkCoverage, TheStigPresetTurnsOnEverySwitchTheStigRowsName) {
        stig.identity.organisation_authentication != defaults.identity.organisation_authentication},
       {"audit_authorization_success",
        stig.audit_authorization_success != defaults.audit_authorization_success},
-      {"encryption_cipher_modes",
-       stig.encryption_cipher_modes != defaults.encryption_cipher_modes}};
+      {"encryption_cipher_modes", stig.encryption_cipher_modes != defaults.encryption_cipher_modes},
+      {"stig_literal", stig.stig_literal != defaults.stig_literal}};
   for (const ControlCoverageRow& row :
        framework_coverage(Framework::stig, check_catalogue()).rows) {
     const std::string_view when = row.judged_when;
@@ -122,7 +122,9 @@ TEST(FrameworkCoverage, AControlIsFullPartialOrNotCoveredByItsCitations) {
       EXPECT_EQ(row.level, CoverageLevel::full);
       EXPECT_NE(row.note.find("operating system"), std::string_view::npos) << row.note;
     } else if (row.control.id == "V-252139") {
+      // Full with the stig preset, which turns the switch on; partial on default settings.
       EXPECT_EQ(row.level, CoverageLevel::full);
+      EXPECT_EQ(row.default_level, CoverageLevel::partial);
       EXPECT_TRUE(row.note.empty());
       EXPECT_NE(row.judged_when.find("identity.x509_clients"), std::string_view::npos);
     } else if (row.control.id == "V-252159") {
@@ -136,10 +138,39 @@ TEST(FrameworkCoverage, AControlIsFullPartialOrNotCoveredByItsCitations) {
   }
   EXPECT_EQ(coverage.full, 3u);
   EXPECT_EQ(coverage.partial, 1u);
+  EXPECT_EQ(coverage.default_full, 2u);
+  EXPECT_EQ(coverage.default_partial, 2u);
+  EXPECT_EQ(coverage.default_full_percent(), static_cast<int>(200 / coverage.observable));
   EXPECT_EQ(coverage.observable, framework_controls(Framework::stig).size() - not_observable);
   EXPECT_EQ(coverage.full_percent(), static_cast<int>(300 / coverage.observable));
   EXPECT_EQ(coverage.covered_percent(), static_cast<int>(400 / coverage.observable));
   EXPECT_EQ(framework_coverage(Framework::stig, {}).full_percent(), 0);
+}
+
+// Issue 39 item 2: a row full only under a scan option (V-252181: --data-model) is partial in
+// both figures, since no preset turns an option on; a framework without a preset has one figure;
+// on default settings no row is fuller than with the preset.
+TEST(FrameworkCoverage, DefaultSettingsAndThePresetAreTwoFigures) {
+  for (const Framework framework : kAssessed) {
+    const FrameworkCoverage coverage = framework_coverage(framework, check_catalogue());
+    EXPECT_LE(coverage.default_full, coverage.full) << to_string(framework);
+    for (const ControlCoverageRow& row : coverage.rows) {
+      if (framework_preset(framework).empty()) {
+        EXPECT_EQ(row.level, row.default_level) << row.control.id;
+        EXPECT_TRUE(row.judged_when.empty()) << row.control.id << ": a switch without a preset";
+      }
+      if (row.level == CoverageLevel::full && !row.judged_when.empty()) {
+        EXPECT_EQ(row.default_level, CoverageLevel::partial) << row.control.id;
+      }
+    }
+  }
+  for (const ControlCoverageRow& row :
+       framework_coverage(Framework::stig, check_catalogue()).rows) {
+    if (row.control.id != "V-252181") continue;
+    EXPECT_EQ(row.level, CoverageLevel::partial);
+    EXPECT_EQ(row.default_level, CoverageLevel::partial);
+    EXPECT_NE(row.judged_when.find("--data-model"), std::string_view::npos);
+  }
 }
 
 }  // namespace

@@ -214,6 +214,24 @@ TEST(ParsePolicy, AuditAuthorizationSuccess) {
             "audit_authorization_success: expected true or false, got string");
 }
 
+TEST(ParsePolicy, StigLiteral) {
+  EXPECT_TRUE(parse_ok(R"({"stig_literal": true})").stig_literal);
+  EXPECT_EQ(parse_error(R"({"stig_literal": 1})"),
+            "stig_literal: expected true or false, got number");
+}
+
+TEST(ParsePolicy, TlsApprovedIssuers) {
+  EXPECT_TRUE(Policy{}.tls_approved_issuers.empty());
+  const std::string hash(64, 'f');
+  EXPECT_EQ(parse_ok(R"({"tls_approved_issuers": ["CN=Root,O=Org", "sha256:)" + hash + R"("]})")
+                .tls_approved_issuers,
+            (std::vector<std::string>{"CN=Root,O=Org", "sha256:" + hash}));
+  EXPECT_EQ(parse_error(R"({"tls_approved_issuers": ["sha256:abc"]})"),
+            "tls_approved_issuers[0]: sha256: must be followed by 64 hex digits");
+  EXPECT_EQ(parse_error(R"({"tls_approved_issuers": [""]})"),
+            "tls_approved_issuers[0]: expected a subject DN or sha256:HEX, got string");
+}
+
 TEST(ParsePolicy, IdentityRequirements) {
   const IdentityRules defaults = Policy{}.identity;
   EXPECT_TRUE(defaults.cluster_x509);

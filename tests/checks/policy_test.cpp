@@ -32,6 +32,8 @@ TEST(PolicyPreset, StigTurnsOnWhatTheStigRequiresAndKeepsTheRest) {
   EXPECT_TRUE(stig.identity.cluster_x509);
   EXPECT_TRUE(stig.audit_authorization_success);
   EXPECT_EQ(stig.encryption_cipher_modes, std::set<std::string>{"AES256-GCM"});
+  EXPECT_TRUE(stig.stig_literal);
+  EXPECT_FALSE(Policy{}.stig_literal);
   EXPECT_EQ(stig.audit_destinations, Policy{}.audit_destinations);
   EXPECT_EQ(stig.workload, Policy{}.workload);
 }

@@ -33,7 +33,7 @@ TEST(FrameworkCoverageReport, TheTableListsEveryControlAndEndsWithThePercentages
           << row.control.id;
     }
     if (!row.judged_when.empty()) {
-      EXPECT_NE(table.find("judged when: " + std::string(row.judged_when.substr(0, 30))),
+      EXPECT_NE(table.find("full when: " + std::string(row.judged_when.substr(0, 30))),
                 std::string::npos)
           << row.control.id;
     }
@@ -43,12 +43,19 @@ TEST(FrameworkCoverageReport, TheTableListsEveryControlAndEndsWithThePercentages
 }
 
 TEST(FrameworkCoverageReport, TheSummaryGivesPercentagesOfTheObservableControls) {
-  FrameworkCoverage coverage{Framework::stig, {}};
+  FrameworkCoverage coverage{Framework::cis, {}};
   coverage.observable = 37;
   coverage.full = 28;
   coverage.partial = 6;
   EXPECT_EQ(coverage_summary(coverage),
-            "stig: 75% full, 91% full or partial (28 of 37 remotely observable controls)");
+            "cis: 75% full, 91% full or partial (28 of 37 remotely observable controls)");
+  // The STIG has a preset: default settings first, then the preset.
+  coverage.framework = Framework::stig;
+  coverage.default_full = 20;
+  coverage.default_partial = 14;
+  EXPECT_EQ(coverage_summary(coverage),
+            "stig: on default settings 54% full, 91% full or partial (20 of 37); with --policy "
+            "stig 75% full, 91% full or partial (28 of 37 remotely observable controls)");
 }
 
 TEST(FrameworkCoverageReport, JsonCarriesEveryControlAndTheCounts) {

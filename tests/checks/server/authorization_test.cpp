@@ -286,6 +286,22 @@ TEST(UserAdministration, DbOwnerOrUserAdminOnABusinessDatabaseFailsForAnApplicat
   EXPECT_EQ(judge(facts, "AUTHZ-001", declaring({"admin@admin"})).status, Status::pass);
 }
 
+// Issue 39 item 4: under stig_literal (--policy stig) V-252154's check text is read as written:
+// any dbOwner is a finding, a declared administrator's too.
+TEST(UserAdministration, LiterallyAnyDbOwnerFailsTheDeclaredAdministratorsToo) {
+  const NodeFacts facts = node_with_users(
+      {user("admin", {role("root", "admin")}), user("dba", {role("dbOwner", "shop")})});
+  Policy policy = declaring({"admin@admin", "dba@admin"});
+  EXPECT_EQ(judge(facts, "AUTHZ-005", policy).status, Status::pass) << "declared: not literal";
+  policy.stig_literal = true;
+  const Finding literal = judge(facts, "AUTHZ-005", policy);
+  EXPECT_EQ(literal.status, Status::fail);
+  EXPECT_EQ(literal.evidence["db_owners"], nlohmann::json{"dba@admin (dbOwner@shop)"});
+  EXPECT_NE(literal.message.find("V-252154"), std::string::npos);
+  const NodeFacts no_owner = node_with_users({user("admin", {role("root", "admin")})});
+  EXPECT_EQ(judge(no_owner, "AUTHZ-005", policy).status, Status::pass);
+}
+
 TEST(UserAdministration, UndeclaredAdministratorsWarnAndDeclaredOnesPass) {
   const NodeFacts facts = node_with_users(
       {user("admin", {role("root", "admin")}), user("app", {role("readWrite", "shop")})});
@@ -346,6 +362,20 @@ TEST(StructureChanges, ReadWriteOrDbAdminForAnApplicationAccountFails) {
   EXPECT_EQ(judge(facts, "AUTHZ-006").status, Status::warn) << "no administrators declared";
 }
 
+// Issue 39 item 4: under stig_literal V-252174 counts changeStream for a non-administrative user
+// on any resource: read's on its own database too.
+TEST(StructureChanges, LiterallyAReadRolesChangeStreamCounts) {
+  const NodeFacts facts = node_with_users(
+      {user("admin", {role("root", "admin")}), user("reader", {role("read", "shop")})});
+  Policy policy = declaring({"admin@admin"});
+  EXPECT_EQ(judge(facts, "AUTHZ-006", policy).status, Status::pass);
+  policy.stig_literal = true;
+  const Finding literal = judge(facts, "AUTHZ-006", policy);
+  EXPECT_EQ(literal.status, Status::fail);
+  EXPECT_EQ(literal.evidence["holders"]["reader@admin"][0],
+            "read@shop (changeStream on its database; stig_literal)");
+}
+
 // A rolesInfo (showPrivileges) custom role granting `actions` on `resource`, inheriting `roles`.
 bson::Document custom(const char* name, const char* db, bson::Document resource,
                       bson::Array actions, bson::Array roles = {}) {
@@ -375,6 +405,11 @@ TEST(StructureChanges, CustomRolesCountForDdlAndDeploymentWideChangeStreams) {
   EXPECT_FALSE(finding.evidence["holders"].contains("crud@admin")) << "CRUD only";
   EXPECT_EQ(finding.evidence["holders"]["cdc@admin"][0], "watcher@admin (changeStream)");
   EXPECT_EQ(finding.evidence["holders"]["local@admin"][0], "shopWatcher@shop (createIndex)");
+  // Literally, changeStream on the role's own database counts too.
+  Policy literal = declaring({});
+  literal.stig_literal = true;
+  EXPECT_EQ(judge(facts, "AUTHZ-006", literal).evidence["holders"]["local@admin"][0],
+            "shopWatcher@shop (changeStream, createIndex)");
 }
 
 // The scanning account (auditor@admin, clusterMonitor here) reads the log for HARD-004: exempt.

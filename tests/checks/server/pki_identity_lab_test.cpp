@@ -1,6 +1,6 @@
-// TLS-006, TLS-007, TLS-008 and AUTHN-007 on full scans of lab profiles (fixtures/lab), each with
-// a pass, a fail and a not-applicable outcome; profiles are edited with ProfileVariant, policies
-// written to a file for --policy.
+// TLS-006, TLS-007, TLS-008, TLS-009 and AUTHN-007 on full scans of lab profiles (fixtures/lab),
+// each with a pass, a fail and a not-applicable outcome; profiles are edited with ProfileVariant,
+// policies written to a file for --policy.
 
 #include <gtest/gtest.h>
 
@@ -52,6 +52,24 @@ TEST(PkiIdentityLab, X509ClientsRequiredAndMappedPass) {
   EXPECT_EQ(unjudged["status"], "skipped") << unjudged.dump();
   EXPECT_NE(unjudged["message"].get<std::string>().find("identity.x509_clients"),
             std::string::npos);
+}
+
+// Issue 39 item 3: TLS-009 against the certificate the lab's node presents (issued by the lab's
+// CA): approved by the CA's DN or by the hash of no certificate it sends, refused by another CA.
+TEST(PkiIdentityLab, TheServersIssuerIsApprovedOrNot) {
+  auto lab = start_lab("x509");
+  const json recorded = finding(scan(*lab, x509_admin_uri(*lab)), "TLS-009");
+  EXPECT_EQ(recorded["status"], "skipped") << recorded.dump();
+  const std::string issuer = recorded["evidence"]["chain"][0]["issuer"];
+  EXPECT_EQ(recorded["evidence"]["chain"][0]["sha256"].get<std::string>().size(), 64u);
+  for (const auto& [approved, status] : std::vector<std::pair<std::string, std::string>>{
+           {issuer, "pass"}, {"CN=DoD Root CA 3,O=U.S. Government", "fail"}}) {
+    TempTree tree;
+    tree.write("policy.json", json{{"tls_approved_issuers", {approved}}}.dump());
+    const json judged = finding(
+        scan(*lab, x509_admin_uri(*lab), {"--policy", tree.path("policy.json")}), "TLS-009");
+    EXPECT_EQ(judged["status"], status) << approved << ": " << judged.dump();
+  }
 }
 
 TEST(PkiIdentityLab, ClientsWithoutCertificatesFail) {

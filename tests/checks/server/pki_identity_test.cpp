@@ -334,6 +334,66 @@ TEST(MemberX509, AConfigFileIsJudged) {
   EXPECT_EQ(finding.subject.line, 5);
 }
 
+// ---- TLS-009 (issue 39 item 3) ----
+
+// A TLS node whose handshake showed a leaf issued by an intermediate CA, which the root signed.
+NodeFacts issued_node() {
+  NodeFacts facts = node_with(bson::Document{{"tls", tls_section()}});
+  facts.tls = true;
+  TlsFacts handshake;
+  CertificateFacts leaf;
+  leaf.subject = "CN=db1.example.mil";
+  leaf.issuer = "CN=DOD ID CA-59,OU=PKI,OU=DoD,O=U.S. Government,C=US";
+  leaf.sha256 = std::string(64, 'a');
+  CertificateFacts intermediate;
+  intermediate.subject = leaf.issuer;
+  intermediate.issuer = "CN=DoD Root CA 3,OU=PKI,OU=DoD,O=U.S. Government,C=US";
+  intermediate.sha256 = std::string(64, 'b');
+  handshake.chain = {leaf, intermediate};
+  facts.tls_facts = handshake;
+  return facts;
+}
+
+Policy approving(std::vector<std::string> issuers) {
+  Policy policy;
+  policy.tls_approved_issuers = std::move(issuers);
+  return policy;
+}
+
+TEST(ApprovedIssuers, WithoutAListTheIssuersAreRecorded) {
+  const Finding finding = judge(issued_node(), "TLS-009");
+  EXPECT_EQ(finding.status, Status::skipped);
+  EXPECT_EQ(finding.evidence["chain"][0]["issuer"],
+            "CN=DOD ID CA-59,OU=PKI,OU=DoD,O=U.S. Government,C=US");
+  EXPECT_EQ(finding.evidence["CAFile"]["value"], "/etc/ssl/ca.pem");
+}
+
+TEST(ApprovedIssuers, TheRootsDnTheIntermediatesHashOrTheLeafsIssuerApproves) {
+  const NodeFacts facts = issued_node();
+  for (const std::string& issuer :
+       {std::string("CN=DoD Root CA 3,OU=PKI,OU=DoD,O=U.S. Government,C=US"),
+        "sha256:" + std::string(64, 'B'),
+        std::string("CN=DOD ID CA-59,OU=PKI,OU=DoD,O=U.S. Government,C=US")}) {
+    const Finding finding = judge(facts, "TLS-009", approving({"CN=Other", issuer}));
+    EXPECT_EQ(finding.status, Status::pass) << issuer << ": " << finding.message;
+    EXPECT_EQ(finding.evidence["approved_by"], issuer);
+  }
+}
+
+TEST(ApprovedIssuers, AnUnapprovedChainOrTheLeafsOwnHashFails) {
+  const NodeFacts facts = issued_node();
+  const Finding other = judge(facts, "TLS-009", approving({"CN=Let's Encrypt R3,O=Let's Encrypt"}));
+  EXPECT_EQ(other.status, Status::fail);
+  EXPECT_NE(other.message.find("issued by CN=DOD ID CA-59"), std::string::npos) << other.message;
+  // The leaf is no CA: its own hash approves nothing.
+  EXPECT_EQ(judge(facts, "TLS-009", approving({"sha256:" + std::string(64, 'a')})).status,
+            Status::fail);
+  NodeFacts plain = issued_node();
+  plain.tls = false;
+  plain.tls_facts.reset();
+  EXPECT_EQ(judge(plain, "TLS-009", approving({"CN=Other"})).status, Status::skipped);
+}
+
 }  // namespace
 }  // namespace pki_identity_test
 }  // namespace mongoscan

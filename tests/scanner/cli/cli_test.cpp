@@ -529,9 +529,12 @@ TEST(Cli, ChecksCoverageListsTheFrameworksControlsAndPercentages) {
   const auto table = mongoscan({"checks", "--coverage", "stig"});
   ASSERT_EQ(table.exit_code, 0) << table.err;
   EXPECT_NE(table.out.find("\nV-252134 "), std::string::npos);
+  EXPECT_NE(table.out.find("WITH --policy stig"), std::string::npos) << "two columns";
   EXPECT_NE(table.out.find("not remotely observable"), std::string::npos);
-  const std::regex last_line(R"(\nstig: \d+% full, \d+% full or partial \(\d+ of \d+ remotely )"
-                             R"(observable controls\)\n$)");
+  const std::regex last_line(
+      R"(\nstig: on default settings \d+% full, \d+% full or partial \(\d+ )"
+      R"(of \d+\); with --policy stig \d+% full, \d+% full or partial \(\d+ )"
+      R"(of \d+ remotely observable controls\)\n$)");
   EXPECT_TRUE(std::regex_search(table.out, last_line)) << table.out;
   const auto json = mongoscan({"checks", "--coverage", "cis", "--format", "json"});
   ASSERT_EQ(json.exit_code, 0) << json.err;
