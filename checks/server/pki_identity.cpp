@@ -223,6 +223,16 @@ Verdict judge_approved_issuers(const NodeFacts& facts, const Policy& policy) {
   }
   if (const auto issuer = approved_by(chain, policy.tls_approved_issuers)) {
     evidence["approved_by"] = *issuer;
+    evidence["chain_verified"] = facts.tls_facts->chain_verified;
+    // A name is only a name until the chain verifies: anyone can issue a certificate that names
+    // an approved CA as its issuer. A hash pins the CA certificate itself.
+    if (!issuer->starts_with("sha256:") && !facts.tls_facts->chain_verified) {
+      return {Status::warn,
+              "the server's certificate names an approved issuer (" + *issuer +
+                  "), but its chain did not verify against the scan's CA store, so the name "
+                  "proves nothing: scan with that CA (--tls-ca-file) or approve it by its sha256",
+              evidence};
+    }
     return {Status::pass, "the server's certificate chains to an approved issuer: " + *issuer,
             evidence};
   }

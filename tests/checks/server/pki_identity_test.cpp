@@ -350,6 +350,7 @@ NodeFacts issued_node() {
   intermediate.issuer = "CN=DoD Root CA 3,OU=PKI,OU=DoD,O=U.S. Government,C=US";
   intermediate.sha256 = std::string(64, 'b');
   handshake.chain = {leaf, intermediate};
+  handshake.chain_verified = true;
   facts.tls_facts = handshake;
   return facts;
 }
@@ -378,6 +379,18 @@ TEST(ApprovedIssuers, TheRootsDnTheIntermediatesHashOrTheLeafsIssuerApproves) {
     EXPECT_EQ(finding.status, Status::pass) << issuer << ": " << finding.message;
     EXPECT_EQ(finding.evidence["approved_by"], issuer);
   }
+}
+
+TEST(ApprovedIssuers, AnApprovedNameOnAChainThatDidNotVerifyOnlyWarns) {
+  NodeFacts facts = issued_node();
+  facts.tls_facts->chain_verified = false;
+  const Finding by_name =
+      judge(facts, "TLS-009", approving({"CN=DoD Root CA 3,OU=PKI,OU=DoD,O=U.S. Government,C=US"}));
+  EXPECT_EQ(by_name.status, Status::warn);
+  EXPECT_NE(by_name.message.find("did not verify"), std::string::npos) << by_name.message;
+  EXPECT_EQ(judge(facts, "TLS-009", approving({"sha256:" + std::string(64, 'b')})).status,
+            Status::pass)
+      << "a hash pins the CA certificate itself";
 }
 
 TEST(ApprovedIssuers, AnUnapprovedChainOrTheLeafsOwnHashFails) {
