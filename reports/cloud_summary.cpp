@@ -5,6 +5,7 @@
 
 #include "checks/cloud/atlas_reads.h"
 #include "checks/cloud/managed_instances.h"
+#include "checks/infrastructure/port_exposure.h"
 #include "scanner/uri/uri.h"
 
 namespace mongoscan {
@@ -16,17 +17,6 @@ std::string on_off(bool value) { return value ? "on" : "off"; }
 
 std::string on_off(const std::optional<bool>& value) {
   return value ? on_off(*value) : std::string(kNotRead);
-}
-
-std::string ports_text(const std::vector<PortRange>& ports) {
-  if (ports.empty()) return "all";
-  std::string text;
-  for (const PortRange& range : ports) {
-    if (!text.empty()) text += ", ";
-    text += std::to_string(range.first);
-    if (range.last != range.first) text += "-" + std::to_string(range.last);
-  }
-  return text;
 }
 
 CloudGroupSummary group_summary(const CloudSecurityGroup& group) {

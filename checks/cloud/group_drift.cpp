@@ -4,6 +4,7 @@
 #include <map>
 
 #include "checks/cloud/managed_instances.h"
+#include "checks/infrastructure/port_exposure.h"
 #include "checks/text_list.h"
 #include "checks/verdict.h"
 #include "scanner/text/ascii_case.h"
@@ -61,14 +62,8 @@ std::string live_source(const CloudGroupRule& rule) {
 }
 
 std::string describe(const CloudGroupRule& rule) {
-  std::string ports;
-  for (const PortRange& range : rule.ports) {
-    if (!ports.empty()) ports += ",";
-    ports += std::to_string(range.first);
-    if (range.last != range.first) ports += "-" + std::to_string(range.last);
-  }
   return std::string(rule.accept ? "accept " : "drop ") + protocol_of(rule.protocol) + " " +
-         (ports.empty() ? "all" : ports) + " from " + live_source(rule);
+         ports_text(rule.ports) + " from " + live_source(rule);
 }
 
 std::string place(const NetworkRule& rule) {

@@ -34,15 +34,28 @@ std::vector<std::string> mongodb_ports_reached(const std::vector<PortRange>& por
   return reached;
 }
 
+namespace {
+
+// "27017" or "27017-27019".
+std::string range_text(const PortRange& range) {
+  return range.first == range.last ? std::to_string(range.first)
+                                   : std::to_string(range.first) + "-" + std::to_string(range.last);
+}
+
+}  // namespace
+
 nlohmann::json ports_json(const std::vector<PortRange>& ports) {
   if (ports.empty()) return "all";
   nlohmann::json list = nlohmann::json::array();
-  for (const PortRange& range : ports) {
-    list.push_back(range.first == range.last
-                       ? std::to_string(range.first)
-                       : std::to_string(range.first) + "-" + std::to_string(range.last));
-  }
+  for (const PortRange& range : ports) list.push_back(range_text(range));
   return list;
+}
+
+std::string ports_text(const std::vector<PortRange>& ports) {
+  if (ports.empty()) return "all";
+  std::string text;
+  for (const PortRange& range : ports) text += (text.empty() ? "" : ", ") + range_text(range);
+  return text;
 }
 
 PublicSources public_sources(const std::vector<std::string>& sources, const ExposureRules& rules) {

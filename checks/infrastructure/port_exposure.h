@@ -24,6 +24,9 @@ std::vector<std::string> mongodb_ports_reached(const std::vector<PortRange>& por
 // "all" for every port, else the ranges as text.
 nlohmann::json ports_json(const std::vector<PortRange>& ports);
 
+// The same in one line: "all", or "27017, 27018-27019".
+std::string ports_text(const std::vector<PortRange>& ports);
+
 struct PublicSources {
   std::vector<std::string> anywhere;  // 0.0.0.0/0, ::/0, *, Any, ...
   std::vector<std::string> wide;      // public ranges wider than the policy's prefixes
