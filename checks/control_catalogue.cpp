@@ -33,8 +33,10 @@ constexpr std::array kSources = {
         "the 2.6 manual and the 3.2 Security Guide. The current page's wording \"Encrypt "
         "Communication (TLS/SSL)\" and its closing part \"Periodic/Ongoing Production Checks\" "
         "were not re-read in this session. The page has no numbers: ids are "
-        "mongoscan's slugs of the headings",
-        "2026-11-26", 11},
+        "mongoscan's slugs of the headings. \"Antivirus and Endpoint Detection and Response "
+        "Scanning\" read from mongodb/docs source/administration/security-checklist.txt and "
+        "includes/security/fact-antivirus-scan.rst (2026-11-30)",
+        "2026-11-26", 12},
     FrameworkSource{
         Framework::devspec,
         "Development specification (TencentDB for MongoDB, Development Specifications, 2026)",
@@ -285,6 +287,8 @@ constexpr std::array kControls = {
                      "Request a Security Technical Implementation Guide (where applicable)"},
     FrameworkControl{Framework::checklist, "standards-compliance",
                      "Consider Security Standards Compliance"},
+    FrameworkControl{Framework::checklist, "antivirus-edr-scanning",
+                     "Antivirus and Endpoint Detection and Response Scanning"},
     FrameworkControl{Framework::checklist, "periodic-checks", "Periodic/Ongoing Production Checks"},
 
     // Development specification (shared/devspec.md)

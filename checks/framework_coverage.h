@@ -1,8 +1,8 @@
 #pragma once
 // How far the check catalogue covers a framework (`mongoscan checks --coverage`): every control of
 // the framework's table with the checks that cite it, judged full, partial or not covered, or set
-// apart as not remotely observable (what read-only commands and scanned files cannot see). The
-// notes that say which controls are partial or not observable, and why, are data here.
+// apart as not remotely observable (what read-only commands and scanned files cannot see), from
+// the review of each control's parts (checks/data/coverage-review.json).
 
 #include <cstddef>
 #include <string>
@@ -11,6 +11,7 @@
 
 #include "checks/check_spec.h"
 #include "checks/control_catalogue.h"
+#include "checks/coverage_review.h"
 
 namespace mongoscan {
 
@@ -22,18 +23,22 @@ std::string_view to_string(CoverageLevel level);
 struct ControlCoverageRow {
   FrameworkControl control;
   std::vector<std::string> checks;  // the checks citing the control, in catalogue order
+  // The control's reviewed parts (checks/coverage_review.h); a part's checks only those of the
+  // catalogue citing the control, and a part none of them judges turned unjudged. Empty: the
+  // control was not reviewed part by part, so a cited control is partial.
+  std::vector<ReviewedPart> parts;
   // With the framework's preset (framework_preset): a part judged only under a policy switch the
   // preset turns on counts; a part judged only under a scan option (--data-model) or the site's
   // own list (approved CAs) does not.
   CoverageLevel level;
   // On default settings: a part judged only under a policy switch or scan option is not judged.
   CoverageLevel default_level;
-  // full: the part outside the remote view, if any; partial: the observable part no check judges;
-  // not_observable: why
-  std::string_view note;
-  // full or partial: the policy switch or scan option under which a part is judged, if any: what
-  // turns the row full
-  std::string_view judged_when;
+  // full: the parts outside the remote view, if any; partial: the observable parts no check
+  // judges; not_observable: why; each part's text joined
+  std::string note;
+  // full or partial: the policy switches or scan options under which parts are judged, if any:
+  // what turns the row full
+  std::string judged_when;
 };
 
 // The preset that turns on every policy switch the framework's rows name ("stig" for the STIG);
@@ -56,26 +61,11 @@ struct FrameworkCoverage {
   int default_covered_percent() const;
 };
 
-// A control cited by no check is not covered; cited, it is full unless a note says partial.
-// A note saying not_observable wins over citations (the catalogue's tests forbid both).
-FrameworkCoverage framework_coverage(Framework framework, const std::vector<CheckSpec>& catalogue);
-
-// A note on one control: why it is not remotely observable, what observable part its checks leave
-// unjudged (partial), or what part of a fully covered control only the host or organisation shows;
-// and for a covered control, under which policy switch or scan option a part is judged.
-struct CoverageNote {
-  Framework framework;
-  std::string_view control;
-  CoverageLevel level;  // full, partial or not_observable
-  std::string_view text;
-  // full or partial: a part is judged only under this policy switch or scan option
-  std::string_view judged_when = {};
-  // judged_when names a scan option (--data-model) or the site's own list (its approved CAs),
-  // which no preset can supply
-  bool beyond_preset = false;
-};
-
-// Every note, for tests that hold them to the catalogue.
-std::vector<CoverageNote> coverage_notes();
+// Each row's level follows its reviewed parts (checks/coverage_review.h): not remotely
+// observable when every part is outside the remote view; full when every part is judged by a
+// check of `catalogue` citing the control or is outside the view; partial when a part is not
+// judged, or when the control is cited but was not reviewed; not covered when no check cites it.
+FrameworkCoverage framework_coverage(Framework framework, const std::vector<CheckSpec>& catalogue,
+                                     const CoverageReview& review = coverage_review().value());
 
 }  // namespace mongoscan

@@ -155,6 +155,10 @@ struct Policy {
   // HARD-006: where audit records may go (auditLog.destination): "file" (a file the site ships to
   // its log collector) and "syslog"; "console" (standard output) is allowed only if listed.
   std::set<std::string> audit_destinations = {"file", "syslog"};
+  // HARD-015: where the server log counts as collected by a central store: "syslog", "console"
+  // (standard output a container runtime ships), and absolute paths of log files a collector
+  // ships, a directory when it ends with '/'. syslog only by default.
+  std::set<std::string> collected_logs = {"syslog"};
   // HARD-014: successful authorization checks are audited too (auditAuthorizationSuccess), as
   // STIG V-252134's check text requires. Off by default: the manual warns that it costs more
   // performance than auditing failures only; the check is then skipped, with the value recorded.

@@ -26,6 +26,10 @@
 //   "tls_certificate_warn_days": 30         TLS-003 warns when a certificate expires within it
 //   "audit_destinations": ["file", "syslog"] HARD-006: the auditLog.destination values allowed
 //                                           (file, syslog, console); replaces the whole list
+//   "collected_logs": ["syslog", "/var/log/mongodb/"]
+//                                           HARD-015: where the server log counts as collected:
+//                                           syslog, console, or absolute file paths (a directory
+//                                           when it ends with '/'); replaces the whole list
 //   "audit_authorization_success": false    HARD-014: successful authorization checks must be
 //                                           audited (auditAuthorizationSuccess true)
 //   "stig_literal": false                   AUTHZ-005 fails any dbOwner (STIG V-252154), AUTHZ-006
@@ -381,6 +385,25 @@ Result<Ok> read_audit_destinations(const json& value, Policy& policy) {
   return Ok{};
 }
 
+// HARD-015's list: "syslog", "console" or an absolute path without "..", a directory ending in '/'.
+Result<Ok> read_collected_logs(const json& value, Policy& policy) {
+  if (!value.is_array()) return wrong_type("collected_logs", "an array", value);
+  std::set<std::string> collected;
+  for (std::size_t i = 0; i < value.size(); ++i) {
+    const std::string path = "collected_logs[" + std::to_string(i) + "]";
+    if (!value[i].is_string()) return wrong_type(path, "a string", value[i]);
+    const std::string entry = value[i].get<std::string>();
+    const bool absolute = entry.starts_with('/') && entry.find("..") == std::string::npos;
+    if (entry != "syslog" && entry != "console" && !absolute) {
+      return policy_error(path,
+                          "must be syslog, console or an absolute path, not " + json_quoted(entry));
+    }
+    collected.insert(entry);
+  }
+  policy.collected_logs = std::move(collected);
+  return Ok{};
+}
+
 // security.encryptionCipherMode's values (manual, "security.encryptionCipherMode").
 constexpr std::array<std::string_view, 2> kEncryptionCipherModes = {"AES256-CBC", "AES256-GCM"};
 
@@ -629,7 +652,7 @@ Result<Ok> read_gating_contexts(const json& value, Policy& policy) {
 
 using SectionReader = Result<Ok> (*)(const json&, Policy&);
 
-constexpr std::array<std::pair<std::string_view, SectionReader>, 25> kSections = {{
+constexpr std::array<std::pair<std::string_view, SectionReader>, 26> kSections = {{
     {"workload", read_workload},
     {"read_preferences", read_read_preferences},
     {"majority_write_workloads", read_majority_write_workloads},
@@ -641,6 +664,7 @@ constexpr std::array<std::pair<std::string_view, SectionReader>, 25> kSections =
     {"monitoring_accounts", read_monitoring_accounts},
     {"tls_certificate_warn_days", read_tls_certificate_warn_days},
     {"audit_destinations", read_audit_destinations},
+    {"collected_logs", read_collected_logs},
     {"audit_authorization_success", read_audit_authorization_success},
     {"stig_literal", read_stig_literal},
     {"tls_approved_issuers", read_tls_approved_issuers},
@@ -668,6 +692,7 @@ Result<Policy> read_policy(const json& document) {
           "unknown key (expected workload, read_preferences, "
           "majority_write_workloads, pool_ranges, passwords, connection_budget, "
           "administrators, monitoring_accounts, tls_certificate_warn_days, audit_destinations, "
+          "collected_logs, "
           "audit_authorization_success, stig_literal, tls_approved_issuers, "
           "encryption_cipher_modes, identity, "
           "data_model, config_findings, exposure, atlas, tencentcloud, allow_incomplete, "

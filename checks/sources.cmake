@@ -9,6 +9,7 @@ mongoscan_sources(MONGOSCAN_SOURCES checks
   check_spec.cpp
   control_catalogue.cpp
   control_reference.cpp
+  coverage_review.cpp
   cwe.cpp
   file_context_gate.cpp
   finding.cpp

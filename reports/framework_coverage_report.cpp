@@ -10,11 +10,35 @@ namespace {
 
 constexpr std::size_t kControlTitleWidth = 90;
 
-// "partial: …", "not remotely observable: …", or for a full control "outside the remote view: …".
-std::string note_line(const ControlCoverageRow& row) {
-  const std::string_view label =
-      row.level == CoverageLevel::full ? "outside the remote view" : to_string(row.level);
-  return std::string(label) + ": " + std::string(row.note);
+// One reviewed part: "judged by AUTHN-002: …", "outside the remote view: …: why" or
+// "not judged: …: what".
+std::string part_line(const ReviewedPart& part) {
+  if (!part.checks.empty()) {
+    return "judged by " + join(part.checks, " ") + ": " + part.text +
+           (part.judged_when.empty() ? "" : " (when " + part.judged_when + ")");
+  }
+  if (!part.outside.empty()) return "outside the remote view: " + part.text + ": " + part.outside;
+  return "not judged: " + part.text + ": " + part.unjudged;
+}
+
+nlohmann::ordered_json part_json(const ReviewedPart& part) {
+  nlohmann::ordered_json entry = {{"part", part.text}};
+  if (!part.checks.empty()) entry["checks"] = part.checks;
+  if (!part.outside.empty()) entry["outside"] = part.outside;
+  if (!part.unjudged.empty()) entry["unjudged"] = part.unjudged;
+  if (!part.judged_when.empty()) entry["judged_when"] = part.judged_when;
+  return entry;
+}
+
+// Where the review read the framework's texts, and when.
+std::string coverage_review_source(const FrameworkCoverage& coverage) {
+  const auto& review = coverage_review();
+  if (!review) return "the compiled-in review is unusable: " + review.error().message;
+  for (const auto& [framework, texts] : review.value().texts) {
+    if (framework == coverage.framework)
+      return "reviewed " + review.value().reviewed + "; " + texts;
+  }
+  return "no review of this framework";
 }
 
 }  // namespace
@@ -40,13 +64,14 @@ std::string coverage_summary(const FrameworkCoverage& coverage) {
 void write_coverage_table(const FrameworkCoverage& coverage, std::ostream& out) {
   const FrameworkSource& source = framework_source(coverage.framework);
   out << framework_label(coverage.framework) << ": " << source.document << " (list of "
-      << source.retrieved
-      << ")\nfull: the checks judge every part of the control that the "
-         "deployment shows (whether access is needed, the policy's administrators and workloads "
-         "say; what only the host or the organisation shows is named under it, and the policy "
-         "switch or scan option a part needs as \"full when\"); partial: a part "
-         "the deployment shows is not judged; not remotely observable: only the host or the "
-         "organisation can show it\n\n";
+      << source.retrieved << ")\nEach control's text is reviewed part by part ("
+      << coverage_review_source(coverage)
+      << "): full: a check judges every part the deployment shows (whether access is needed, the "
+         "policy's administrators and workloads say), the rest is outside the remote view; "
+         "partial: a part the deployment shows is not judged, or the control was not reviewed; "
+         "not remotely observable: only the host or the organisation can show it. Under each "
+         "control, its parts, and the policy switch or scan option a part needs as \"full "
+         "when\"\n\n";
   // With a preset, the row's coverage on default settings beside its coverage with the preset.
   const std::string_view preset = framework_preset(coverage.framework);
   std::vector<TextTable::Column> columns = {{"CONTROL"}};
@@ -63,10 +88,10 @@ void write_coverage_table(const FrameworkCoverage& coverage, std::ostream& out) 
                                {row.checks.empty() ? "-" : join(row.checks, " ")},
                                {std::string(row.control.title)}});
     table.add_row(std::move(cells));
-    if (!row.note.empty()) table.add_detail({{note_line(row)}});
-    if (!row.judged_when.empty()) {
-      table.add_detail({{"full when: " + std::string(row.judged_when)}});
-    }
+    for (const ReviewedPart& part : row.parts) table.add_detail({{part_line(part)}});
+    if (row.parts.empty() && !row.note.empty())
+      table.add_detail({{std::string(to_string(row.level)) + ": " + row.note}});
+    if (!row.judged_when.empty()) table.add_detail({{"full when: " + row.judged_when}});
   }
   table.write(out, false);
   out << '\n' << coverage_summary(coverage) << '\n';
@@ -83,6 +108,9 @@ nlohmann::ordered_json coverage_json(const FrameworkCoverage& coverage) {
                                       {"checks", row.checks}};
     if (!row.note.empty()) control["note"] = row.note;
     if (!row.judged_when.empty()) control["judged_when"] = row.judged_when;
+    nlohmann::ordered_json parts = nlohmann::ordered_json::array();
+    for (const ReviewedPart& part : row.parts) parts.push_back(part_json(part));
+    control["parts"] = std::move(parts);
     controls.push_back(std::move(control));
   }
   return {{"framework", to_string(coverage.framework)},

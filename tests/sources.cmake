@@ -15,6 +15,7 @@ mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/checks
   check_spec_test.cpp
   control_catalogue_test.cpp
   control_reference_test.cpp
+  coverage_review_test.cpp
   cwe_test.cpp
   file_context_gate_test.cpp
   finding_fingerprint_test.cpp

@@ -301,7 +301,10 @@ const std::vector<CheckSpec>& authentication_specs() {
          "providing account management and automation for all users, groups, roles, and any other "
          "principals."},
         {Framework::checklist, "access-control",
-         "Enable Access Control and Enforce Authentication"}},
+         "Enable Access Control and Enforce Authentication"},
+        {Framework::stig, "V-252176",
+         "MongoDB must require users to reauthenticate when organization-defined circumstances or "
+         "situations require reauthentication."}},
        "Set security.authorization: enabled, and security.keyFile or "
        "security.clusterAuthMode: x509 on every replica-set member, shard, config server and "
        "mongos."},

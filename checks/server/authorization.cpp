@@ -316,6 +316,27 @@ bool is_read_only_cluster_action(std::string_view action) {
   return kReadOnly.contains(action);
 }
 
+// Actions that read, change or restructure a collection's data (the manual's "Query and Write
+// Actions" and "Database Management Actions" on collections). Granted on every database
+// ({db: ""}), they reach what readWriteAnyDatabase or dbAdminAnyDatabase reach.
+bool is_data_action(const std::string& action) {
+  static const std::set<std::string_view> kData = {"find",
+                                                   "insert",
+                                                   "update",
+                                                   "remove",
+                                                   "changeStream",
+                                                   "createCollection",
+                                                   "dropCollection",
+                                                   "createIndex",
+                                                   "dropIndex",
+                                                   "collMod",
+                                                   "convertToCapped",
+                                                   "renameCollectionSameDB",
+                                                   "dropDatabase",
+                                                   "bypassDocumentValidation"};
+  return kData.contains(action);
+}
+
 // Why a privilege ({resource, actions}) is too broad; empty when it is not.
 std::vector<std::string> broad_grants(const bson::Document& privilege) {
   std::vector<std::string> reasons;
@@ -323,6 +344,14 @@ std::vector<std::string> broad_grants(const bson::Document& privilege) {
   const auto actions = string_elements(privilege.get_array("actions"));
   if (contains(actions, "anyAction")) reasons.push_back("anyAction");
   if (resource.get_bool("anyResource") == true) reasons.push_back("anyResource");
+  // {db: "", collection: ...}: every database but local and config (manual, "Resource Document":
+  // "Specify Collections Across Databases").
+  if (resource.get_string("db") == "" && resource.get_string("collection").has_value()) {
+    std::vector<std::string> data;
+    for (const std::string& action : actions)
+      if (is_data_action(action)) data.push_back(action);
+    if (!data.empty()) reasons.push_back("every database's " + join(data));
+  }
   if (resource.get_bool("cluster") == true) {
     std::vector<std::string> changing;
     for (const std::string& action : actions)
@@ -984,11 +1013,14 @@ const std::vector<CheckSpec>& authorization_specs() {
         {Framework::cis, "3.1", "Ensure least privilege for database accounts"},
         stig_user_privileges("V-252140"),
         stig_user_privileges("V-252163"),
-        {Framework::checklist, "rbac", "Configure Role-Based Access Control"}},
+        {Framework::checklist, "rbac", "Configure Role-Based Access Control"},
+        {Framework::cis, "3.2",
+         "Ensure that role-based access control is enabled and configured appropriately"}},
        "Create one account per application and business database, and revoke roles on other "
        "databases (revokeRolesFromUser)."},
       {"AUTHZ-003",
-       "Custom roles without anyAction, anyResource or cluster-changing privileges",
+       "Custom roles without anyAction, anyResource, cluster-changing or every-database data "
+       "privileges",
        Layer::authorization,
        Severity::high,
        {{Framework::cis, "3.2",
@@ -1025,7 +1057,9 @@ const std::vector<CheckSpec>& authorization_specs() {
          "procedures, functions, triggers, links to software external to MongoDB, etc.) must be "
          "owned by database/DBMS principals authorized for ownership."},
         {Framework::devspec, "A3.5", "Authorization: least privilege"},
-        {Framework::checklist, "rbac", "Configure Role-Based Access Control"}},
+        {Framework::checklist, "rbac", "Configure Role-Based Access Control"},
+        {Framework::cis, "3.2",
+         "Ensure that role-based access control is enabled and configured appropriately"}},
        "Revoke dbOwner and userAdmin (on any database) and custom roles with createUser, "
        "grantRole or createRole from application accounts; give them readWrite or a CRUD-only "
        "role, and list the accounts that manage users in the policy's administrators."},
@@ -1047,7 +1081,10 @@ const std::vector<CheckSpec>& authorization_specs() {
         {Framework::stig, "V-252174",
          "MongoDB must prohibit user installation of logic modules (stored procedures, functions, "
          "triggers, views, etc.) without explicit privileged status."},
-        {Framework::devspec, "A3.5", "Authorization: least privilege"}},
+        {Framework::devspec, "A3.5", "Authorization: least privilege"},
+        {Framework::cis, "3.2",
+         "Ensure that role-based access control is enabled and configured appropriately"},
+        {Framework::checklist, "rbac", "Configure Role-Based Access Control"}},
        "Give application accounts a custom role with find, insert, update and remove on their "
        "collections; create collections and indexes from a deployment account the policy lists "
        "in administrators."},
@@ -1068,7 +1105,8 @@ const std::vector<CheckSpec>& authorization_specs() {
        {{Framework::cis, "3.5", "Review Superuser/Admin Roles"},
         {Framework::stig, "V-252150",
          "MongoDB must enforce approved authorizations for logical access to information and "
-         "system resources in accordance with applicable access control policies."}},
+         "system resources in accordance with applicable access control policies."},
+        {Framework::checklist, "network-exposure", "Limit Network Exposure"}},
        "Give each administrative account authenticationRestrictions with the clientSource "
        "addresses of the administrators' hosts (updateUser, or on a role they hold)."},
       {"AUTHZ-009",
@@ -1077,7 +1115,10 @@ const std::vector<CheckSpec>& authorization_specs() {
        Severity::low,
        {{Framework::cis, "3.1", "Ensure least privilege for database accounts"},
         {Framework::stig, "V-252169",
-         "MongoDB must reveal detailed error messages only to the ISSO, ISSM, SA, and DBA."}},
+         "MongoDB must reveal detailed error messages only to the ISSO, ISSM, SA, and DBA."},
+        {Framework::cis, "3.2",
+         "Ensure that role-based access control is enabled and configured appropriately"},
+        {Framework::checklist, "rbac", "Configure Role-Based Access Control"}},
        "Revoke clusterMonitor and custom roles with getLog from application accounts; list the "
        "monitoring agents that need them in the policy's monitoring_accounts."},
   };

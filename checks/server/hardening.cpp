@@ -278,6 +278,43 @@ Verdict judge_audit_destination(const ServerSettings& settings, const std::strin
           evidence};
 }
 
+// HARD-015: the server log reaches a central store (MongoDB Security Checklist, "Collect logs to
+// a central log store"): systemLog.destination syslog, or a file or standard output that the
+// policy declares collected (collected_logs). Without systemLog.destination mongod logs to
+// standard output (manual, systemLog.destination). Whether a file is shipped only the host shows,
+// so an undeclared destination warns rather than fails.
+Verdict judge_log_collection(const ServerSettings& settings, const Policy& policy) {
+  const ServerSetting destination = settings["systemLog.destination"];
+  const ServerSetting path = settings["systemLog.path"];
+  const std::vector<std::string> declared(policy.collected_logs.begin(),
+                                          policy.collected_logs.end());
+  json evidence = {{"systemLog.destination", destination.evidence()}, {"collected_logs", declared}};
+  if (path.set) evidence["systemLog.path"] = path.evidence();
+  const std::string where =
+      destination.value.is_string() ? destination.value.get<std::string>() : std::string("console");
+  std::string shown = where == "console" ? std::string("standard output") : where;
+  bool collected = policy.collected_logs.contains(where == "file" ? "" : where);
+  if (where == "file") {
+    const std::string file = path.value.is_string() ? path.value.get<std::string>() : "";
+    shown = "the file " + (file.empty() ? std::string("(no path)") : file);
+    collected = !file.empty() &&
+                std::any_of(declared.begin(), declared.end(), [&](const std::string& entry) {
+                  return entry.starts_with('/') &&
+                         (entry == file || (entry.ends_with('/') && file.starts_with(entry)));
+                });
+  }
+  if (collected) {
+    return {Status::pass,
+            "the server log goes to " + shown + ", which the policy declares collected", evidence};
+  }
+  return {Status::warn,
+          "the server log goes to " + shown +
+              ", which the policy does not declare collected by a central log store "
+              "(collected_logs: " +
+              (declared.empty() ? std::string("none") : join(declared)) + ")",
+          evidence};
+}
+
 // HARD-014: successful authorization checks are audited, where the policy requires it (STIG
 // V-252134's check text: "setParameter: auditAuthorizationSuccess: true"). The parameter is MongoDB
 // Enterprise's and defaults to false (server_defaults.h), so only authorization failures reach the
@@ -531,7 +568,8 @@ const std::vector<CheckSpec>& hardening_specs() {
         {Framework::stig, "V-252172",
          "MongoDB must allocate audit record storage capacity in accordance with site audit "
          "record storage requirements."},
-        {Framework::checklist, "audit", "Audit System Activity"}},
+        {Framework::checklist, "audit", "Audit System Activity"},
+        {Framework::cis, "5.1", "Ensure that system activity is audited"}},
        "Set auditLog.destination to syslog, or to file with auditLog.path on a volume your log "
        "collector ships, as the policy's audit_destinations requires."},
       {"HARD-007",
@@ -555,6 +593,14 @@ const std::vector<CheckSpec>& hardening_specs() {
        "Start every mongod and mongos with setParameter auditAuthorizationSuccess: true (or set "
        "it with setAuditConfig where auditLog.runtimeConfiguration is on), after measuring the "
        "cost on a staging deployment."},
+      {"HARD-015",
+       "The server log goes to a central log store",
+       Layer::hardening,
+       Severity::low,
+       {{Framework::checklist, "encrypt-data", "Encrypt and Protect Data"}},
+       "Set systemLog.destination: syslog and forward syslog to the central store, or ship the "
+       "log file (or the container's standard output) with a collector and list its path (or "
+       "\"console\") in the policy's collected_logs."},
   };
   return specs;
 }
@@ -592,11 +638,17 @@ std::vector<Finding> check_hardening(const NodeFacts& facts, const Policy& polic
                                         return judge_system_log(
                                             settings, successful_reply(facts, "getParameter"));
                                       })),
-      make_finding(
-          specs[7], policy, subject, judged_on_settings(facts, [&](const ServerSettings& settings) {
-            return judge_authorization_success_auditing(
-                settings, successful_reply(facts, "getParameter"), server_edition(facts), policy);
-          }))};
+      make_finding(specs[7], policy, subject,
+                   judged_on_settings(facts,
+                                      [&](const ServerSettings& settings) {
+                                        return judge_authorization_success_auditing(
+                                            settings, successful_reply(facts, "getParameter"),
+                                            server_edition(facts), policy);
+                                      })),
+      make_finding(specs[8], policy, subject,
+                   judged_on_settings(facts, [&](const ServerSettings& settings) {
+                     return judge_log_collection(settings, policy);
+                   }))};
 }
 
 std::vector<Finding> check_hardening(const ServerConfigFile& file, const Policy& policy) {
@@ -619,7 +671,10 @@ std::vector<Finding> check_hardening(const ServerConfigFile& file, const Policy&
       make_finding(
           specs[7], policy,
           settings.file_subject({"setParameter.auditAuthorizationSuccess", "auditLog.destination"}),
-          judge_authorization_success_auditing(settings, nullptr, "unknown", policy))};
+          judge_authorization_success_auditing(settings, nullptr, "unknown", policy)),
+      make_finding(specs[8], policy,
+                   settings.file_subject({"systemLog.destination", "systemLog.path"}),
+                   judge_log_collection(settings, policy))};
 }
 
 }  // namespace mongoscan

@@ -176,6 +176,45 @@ Verdict judge_providers(const NodeFacts& facts, const Policy& policy) {
   return {Status::pass, "people authenticate through " + join(providers.found) + notes, evidence};
 }
 
+// AUTHN-009: STIG V-252177 applies where saslauthd authenticates users: PLAIN enabled without
+// security.ldap.servers, so mongod hands PLAIN credentials to saslauthd through the socket
+// saslauthdPath names (manual, "Authenticate Using SASL and LDAP with OpenLDAP"). The rule's
+// check is saslauthd's -t option (its credential cache timeout) in the host's boot script, which
+// no command shows: where the rule applies the node warns naming that step, elsewhere it does not
+// apply.
+Verdict judge_saslauthd(const NodeFacts& facts) {
+  auto config = node_settings(facts);
+  if (auto* instead = std::get_if<Verdict>(&config)) return *instead;
+  const ServerSettings& settings = std::get<ServerSettings>(config);
+  std::string mechanisms_source;
+  const std::vector<std::string> mechanisms = authentication_mechanisms(
+      successful_reply(facts, "getParameter"), settings, mechanisms_source);
+  const ServerSetting servers = settings["security.ldap.servers"];
+  const ServerSetting path = settings["setParameter.saslauthdPath"];
+  const json evidence = {
+      {"authenticationMechanisms", {{"value", mechanisms}, {"source", mechanisms_source}}},
+      {"security.ldap.servers", servers.evidence()},
+      {"setParameter.saslauthdPath", path.evidence()}};
+  if (!contains(mechanisms, "PLAIN")) {
+    return {Status::skipped,
+            "not applicable: PLAIN is not in authenticationMechanisms, so saslauthd "
+            "authenticates no one here",
+            evidence};
+  }
+  if (is_set(servers)) {
+    return {Status::skipped,
+            "not applicable: mongod binds to LDAP itself (security.ldap.servers), not through "
+            "saslauthd",
+            evidence};
+  }
+  return {Status::warn,
+          "saslauthd authenticates $external users here (PLAIN, socket " +
+              (is_set(path) ? value_text(path.value) : std::string("at saslauthd's default path")) +
+              "): its credential cache must expire (saslauthd -t), which only its start-up "
+              "options on the host show",
+          evidence};
+}
+
 }  // namespace providers
 }  // namespace
 
@@ -193,17 +232,31 @@ const std::vector<CheckSpec>& identity_provider_specs() {
          "If passwords are used for authentication, MongoDB must implement LDAP or Kerberos for "
          "authentication to enforce the DoD standards for password complexity and lifetime."},
         {Framework::checklist, "access-control",
-         "Enable Access Control and Enforce Authentication"}},
+         "Enable Access Control and Enforce Authentication"},
+        {Framework::checklist, "encrypt-communication", "Encrypt Communication (TLS/SSL)"}},
        "On MongoDB Enterprise enable LDAP (PLAIN with security.ldap.servers and transportSecurity "
        "tls), Kerberos (GSSAPI) or OIDC (MONGODB-OIDC with oidcIdentityProviders) in "
        "authenticationMechanisms, and create the $external users or LDAP role mappings."},
+      {"AUTHN-009",
+       "Where saslauthd authenticates users, its credential cache expires (checked on the host)",
+       Layer::authentication,
+       Severity::low,
+       {{Framework::stig, "V-252177",
+         "MongoDB must prohibit the use of cached authenticators after an organization-defined "
+         "time period."}},
+       "Start saslauthd with -t and the organisation's timeout in seconds (for example in "
+       "/etc/sysconfig/saslauthd or the unit's ExecStart), or authenticate through mongod's own "
+       "LDAP client (security.ldap.servers) instead of saslauthd."},
   };
   return specs;
 }
 
 std::vector<Finding> check_identity_providers(const NodeFacts& facts, const Policy& policy) {
-  return {make_finding(identity_provider_specs()[0], policy, Subject::node(facts.address()),
-                       providers::judge_providers(facts, policy))};
+  const Subject subject = Subject::node(facts.address());
+  return {make_finding(identity_provider_specs()[0], policy, subject,
+                       providers::judge_providers(facts, policy)),
+          make_finding(identity_provider_specs()[1], policy, subject,
+                       providers::judge_saslauthd(facts))};
 }
 
 }  // namespace mongoscan

@@ -565,7 +565,8 @@ const std::vector<CheckSpec>& pki_identity_specs() {
          "If passwords are used for authentication, MongoDB must transmit only encrypted "
          "representations of passwords."},
         {Framework::checklist, "access-control",
-         "Enable Access Control and Enforce Authentication"}},
+         "Enable Access Control and Enforce Authentication"},
+        {Framework::cis, "2.3", "Ensure authentication is enabled in the sharded cluster"}},
        "Set net.tls.CAFile, remove net.tls.allowConnectionsWithoutCertificates, keep MONGODB-X509 "
        "in authenticationMechanisms and create a $external user named by each client "
        "certificate's subject DN."},

@@ -33,11 +33,7 @@ Result<std::optional<std::string>> optional_text(const json& object, const char*
   return std::optional<std::string>(it->get<std::string>());
 }
 
-bool is_date(std::string_view text) {
-  if (text.size() != 10 || text[4] != '-' || text[7] != '-') return false;
-  return std::all_of(text.begin(), text.end(),
-                     [](char c) { return c == '-' || (c >= '0' && c <= '9'); });
-}
+bool is_date(std::string_view text) { return parse_iso_date(text).has_value(); }
 
 // "x.y.z" with numbers only.
 bool is_version(std::string_view text) { return version_dots(text) == 2; }
@@ -59,7 +55,25 @@ Result<ReleaseSeries> parse_series(const json& entry) {
     return data_error(where + ": 'end_of_life' must be YYYY-MM-DD or null");
   const auto source = text(entry, "source", where);
   if (!source) return source.error();
-  return ReleaseSeries{name.value(), kind.value(), end_of_life.value(), source.value()};
+  ReleaseSeries series{name.value(), kind.value(), end_of_life.value(), source.value(), {}};
+  const auto latest = entry.find("latest_patch");
+  if (latest == entry.end() || latest->is_null()) return series;
+  if (!latest->is_object()) return data_error(where + ": 'latest_patch' must be an object or null");
+  PatchRelease patch;
+  for (auto [key, field] :
+       {std::pair{"version", &patch.version}, std::pair{"released_by", &patch.released_by},
+        std::pair{"source", &patch.source}}) {
+    const auto value = text(*latest, key, where + " latest_patch");
+    if (!value) return value.error();
+    *field = value.value();
+  }
+  if (!is_version(patch.version) || series_of(patch.version) != series.series)
+    return data_error(where + ": latest_patch '" + patch.version +
+                      "' is not a version of the series");
+  if (!parse_iso_date(patch.released_by))
+    return data_error(where + ": latest_patch 'released_by' must be YYYY-MM-DD");
+  series.latest_patch = std::move(patch);
+  return series;
 }
 
 Result<AffectedRange> parse_range(const json& entry, const std::string& where) {
@@ -104,6 +118,18 @@ Result<CveCondition> parse_condition(const json& entry, const std::string& where
       condition.tls_without_ca_file = true;
     } else if (key == "sharded" && value == true) {
       condition.sharded = true;
+    } else if (key == "mongos" && value == true) {
+      condition.mongos = true;
+    } else if (key == "replica_set" && value == true) {
+      condition.replica_set = true;
+    } else if (key == "javascript" && value == true) {
+      condition.javascript = true;
+    } else if (key == "platform" && (value == "windows" || value == "linux")) {
+      condition.platform = value.get<std::string>();
+    } else if (key == "setting" && value.is_string() && !value.get<std::string>().empty()) {
+      condition.setting = value.get<std::string>();
+    } else if (key == "described" && value.is_string() && !value.get<std::string>().empty()) {
+      condition.described = value.get<std::string>();
     } else {
       return data_error(where + ": unknown condition '" + key + "'");
     }
@@ -163,6 +189,29 @@ Result<KnownCve> parse_cve(const json& entry) {
 }
 
 }  // namespace
+
+std::optional<std::chrono::year_month_day> parse_iso_date(std::string_view text) {
+  if (text.size() != 10 || text[4] != '-' || text[7] != '-') return std::nullopt;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (i != 4 && i != 7 && (text[i] < '0' || text[i] > '9')) return std::nullopt;
+  }
+  const auto number = [&](std::size_t at, std::size_t length) {
+    int value = 0;
+    for (std::size_t i = at; i < at + length; ++i) value = value * 10 + (text[i] - '0');
+    return value;
+  };
+  const std::chrono::year_month_day date{std::chrono::year(number(0, 4)),
+                                         std::chrono::month(static_cast<unsigned>(number(5, 2))),
+                                         std::chrono::day(static_cast<unsigned>(number(8, 2)))};
+  return date.ok() ? std::optional(date) : std::nullopt;
+}
+
+int ReleaseData::age_in_days(std::chrono::year_month_day today) const {
+  const auto as_of_date = parse_iso_date(as_of);
+  if (!as_of_date) return 0;  // parse_release_data refuses such data
+  return static_cast<int>(
+      (std::chrono::sys_days(today) - std::chrono::sys_days(*as_of_date)).count());
+}
 
 std::string series_of(std::string_view version) {
   int major = 0;

@@ -433,7 +433,8 @@ const std::vector<CheckSpec>& transport_specs() {
        {{Framework::devspec, "A3.6", "Transport: SSL/TLS"},
         {Framework::cis, "4.3",
          "Ensure Encryption of Data in Transit TLS or SSL (Transport Encryption)"},
-        {Framework::checklist, "encrypt-communication", "Encrypt Communication (TLS/SSL)"}},
+        {Framework::checklist, "encrypt-communication", "Encrypt Communication (TLS/SSL)"},
+        {Framework::cis, "2.3", "Ensure authentication is enabled in the sharded cluster"}},
        "Serve a certificate issued by a trusted CA that names every host clients use, with an RSA "
        "key of at least 2048 bits (or EC of 256) and a SHA-256 or stronger signature, and renew "
        "it before it expires."},

@@ -10,6 +10,7 @@
 #include "checks/text_list.h"
 #include "checks/verdict.h"
 #include "scanner/facts/cluster_topology.h"
+#include "scanner/text/ascii_case.h"
 
 namespace mongoscan {
 namespace {
@@ -18,6 +19,7 @@ using nlohmann::json;
 
 const CheckSpec& supported_spec() { return versions_specs()[0]; }
 const CheckSpec& cve_spec() { return versions_specs()[1]; }
+const CheckSpec& patch_spec() { return versions_specs()[2]; }
 
 // The release series each maxWireVersion first appeared in (MongoDB specifications,
 // wireversion-featurelist; shared/server-replies/wire-versions.json). From 5.1 each rapid release
@@ -76,19 +78,6 @@ NodeVersion node_version(const NodeFacts& node) {
   return found;
 }
 
-std::optional<std::chrono::year_month_day> parse_date(std::string_view text) {
-  if (text.size() != 10) return std::nullopt;
-  const auto number = [&](std::size_t at, std::size_t length) {
-    int value = 0;
-    for (std::size_t i = at; i < at + length; ++i) value = value * 10 + (text[i] - '0');
-    return value;
-  };
-  const std::chrono::year_month_day date{std::chrono::year(number(0, 4)),
-                                         std::chrono::month(number(5, 2)),
-                                         std::chrono::day(number(8, 2))};
-  return date.ok() ? std::optional(date) : std::nullopt;
-}
-
 std::string format_date(std::chrono::year_month_day date) {
   const auto padded = [](unsigned value, std::size_t width) {
     std::string text = std::to_string(value);
@@ -129,7 +118,7 @@ SeriesJudgement judge_series(const NodeVersion& found, const ReleaseData& data,
   if (!series->end_of_life)
     return {SeriesStatus::supported, "series " + found.series + " has no end-of-life date yet",
             nullptr};
-  const auto end = parse_date(*series->end_of_life);
+  const auto end = parse_iso_date(*series->end_of_life);
   if (end && today > *end) {
     return {SeriesStatus::end_of_life,
             "series " + found.series + " reached end of life on " + *series->end_of_life +
@@ -278,7 +267,8 @@ std::set<std::string> compressor_list(const std::string& text) {
 // What the node's facts say about the settings CVE conditions read.
 class ConditionFacts {
  public:
-  ConditionFacts(const NodeFacts& node, const std::string& version) : node_(node) {
+  ConditionFacts(const NodeFacts& node, const std::string& version)
+      : node_(node), version_(version) {
     const auto reply = command_reply(node, "getCmdLineOpts", "getCmdLineOpts");
     if (std::holds_alternative<Verdict>(reply)) {
       opts_missing_ = std::get<Verdict>(reply).message;
@@ -326,6 +316,37 @@ class ConditionFacts {
     return {false, ""};
   }
 
+  Fact mongos() const {
+    if (!node_.hello) return {std::nullopt, "no hello reply"};
+    return {node_.hello->get_string("msg") == "isdbgrid", ""};
+  }
+
+  // A replica set member answers hello with its set's name; a mongos or a standalone without.
+  Fact replica_set() const {
+    if (!node_.hello) return {std::nullopt, "no hello reply"};
+    return {node_.hello->get_string("setName").has_value(), ""};
+  }
+
+  Fact javascript() const {
+    if (opts_ == nullptr) return {std::nullopt, opts_missing_};
+    return {server_setting(*opts_, version_, "security.javascriptEnabled").value != false, ""};
+  }
+
+  // The build's operating system (buildInfo buildEnvironment.target_os).
+  Fact platform(const std::string& name) const {
+    const bson::Document* build = successful_reply(node_, "buildInfo");
+    const auto environment =
+        build != nullptr ? build->get_document("buildEnvironment") : std::nullopt;
+    const auto target = environment ? environment->get_string("target_os") : std::nullopt;
+    if (!target) return {std::nullopt, "buildInfo gave no buildEnvironment.target_os"};
+    return {to_lower_ascii(*target) == name, ""};
+  }
+
+  Fact configured(const std::string& path) const {
+    if (opts_ == nullptr) return {std::nullopt, opts_missing_};
+    return {server_setting(*opts_, version_, path).set, ""};
+  }
+
   Fact sharded() const {
     if (node_.hello && node_.hello->get_string("msg") == "isdbgrid") return {true, ""};
     if (opts_ == nullptr) return {std::nullopt, opts_missing_};
@@ -338,6 +359,7 @@ class ConditionFacts {
 
  private:
   const NodeFacts& node_;
+  std::string version_;
   const bson::Document* opts_ = nullptr;
   std::string opts_missing_;
   std::optional<std::set<std::string>> negotiated_compressors_;
@@ -351,6 +373,15 @@ Fact condition_holds(const CveCondition& condition, const ConditionFacts& facts)
   if (condition.compressor) parts.push_back(facts.compressor(*condition.compressor));
   if (condition.tls_without_ca_file) parts.push_back(facts.tls_without_ca_file());
   if (condition.sharded) parts.push_back(facts.sharded());
+  if (condition.mongos) parts.push_back(facts.mongos());
+  if (condition.replica_set) parts.push_back(facts.replica_set());
+  if (condition.javascript) parts.push_back(facts.javascript());
+  if (condition.platform) parts.push_back(facts.platform(*condition.platform));
+  if (condition.setting) parts.push_back(facts.configured(*condition.setting));
+  if (condition.described) {
+    parts.push_back({std::nullopt,
+                     "the record's condition is not observable remotely: " + *condition.described});
+  }
   Fact result{true, ""};
   for (const Fact& part : parts) {
     if (part.value == false) return {false, ""};
@@ -364,6 +395,12 @@ json condition_json(const CveCondition& condition) {
   if (condition.compressor) text["compressor"] = *condition.compressor;
   if (condition.tls_without_ca_file) text["tls_without_ca_file"] = true;
   if (condition.sharded) text["sharded"] = true;
+  if (condition.mongos) text["mongos"] = true;
+  if (condition.replica_set) text["replica_set"] = true;
+  if (condition.javascript) text["javascript"] = true;
+  if (condition.platform) text["platform"] = *condition.platform;
+  if (condition.setting) text["setting"] = *condition.setting;
+  if (condition.described) text["described"] = *condition.described;
   return text;
 }
 
@@ -467,6 +504,85 @@ CveVerdict judge_cves(const NodeFacts& node, const ReleaseData& data) {
           std::nullopt};
 }
 
+// ---- VER-003 -------------------------------------------------------------------------------
+
+struct PatchVerdict {
+  Verdict verdict;
+  std::optional<Severity> severity;  // the highest severity among the CVEs a newer patch fixes
+};
+
+PatchVerdict judge_patch_level(const NodeFacts& node, const ReleaseData& data) {
+  const std::string version = server_version(node);
+  if (version.empty()) return {buildinfo_missing(node), std::nullopt};
+  const ReleaseSeries* series = data.find_series(version);
+  if (series == nullptr || !series->latest_patch) {
+    const bool newer =
+        series == nullptr && compare_versions(series_of(version), data.newest_series()) > 0;
+    return {{newer ? Status::warn : Status::skipped,
+             newer ? "MongoDB " + version + " is newer than the release data (as of " + data.as_of +
+                         ") knows; its patch level could not be judged"
+                   : "the release data (as of " + data.as_of +
+                         ") names no latest patch release of series " + series_of(version),
+             json{{"version", version}, {"release_data_as_of", data.as_of}}},
+            std::nullopt};
+  }
+  const PatchRelease& latest = *series->latest_patch;
+  // Listed CVEs the node's version is in range of and a release of its own series fixes,
+  // whatever their condition: a setting can change, the patch is due either way.
+  std::vector<const KnownCve*> fixed_later;
+  json fixed_json = json::array(), unfixed_json = json::array();
+  for (const KnownCve& cve : data.cves) {
+    if (std::none_of(cve.affected.begin(), cve.affected.end(),
+                     [&](const AffectedRange& range) { return range.contains(version); }))
+      continue;
+    json entry = cve_json(cve, version);
+    if (entry["fixed_in_series"].is_null()) {
+      unfixed_json.push_back(std::move(entry));
+      continue;
+    }
+    fixed_later.push_back(&cve);
+    fixed_json.push_back(std::move(entry));
+  }
+  const json evidence = {{"version", version},
+                         {"series", series->series},
+                         {"latest_patch", latest.version},
+                         {"latest_patch_released_by", latest.released_by},
+                         {"latest_patch_source", latest.source},
+                         {"release_data_as_of", data.as_of},
+                         {"cves_fixed_in_later_patches", fixed_json},
+                         {"cves_without_a_fix_in_series", unfixed_json}};
+  const std::string behind = "MongoDB " + version + " is behind " + latest.version +
+                             ", the latest patch release of " + series->series + " (out by " +
+                             latest.released_by + ")";
+  if (!fixed_later.empty()) {
+    return {{Status::fail, behind + "; later patches fix " + cve_list(fixed_later), evidence},
+            highest(fixed_later)};
+  }
+  if (compare_versions(version, latest.version) < 0)
+    return {{Status::warn, behind, evidence}, std::nullopt};
+  std::string message = "MongoDB " + version + " is the latest patch release of " + series->series +
+                        " the release data (as of " + data.as_of + ") knows";
+  if (!unfixed_json.empty()) {
+    message += "; " + std::to_string(unfixed_json.size()) +
+               " listed CVE(s) have no fix in this series (VER-001, VER-002)";
+  }
+  return {{Status::pass, message, evidence}, std::nullopt};
+}
+
+// A verdict that would pass on release data older than kReleaseDataFreshDays warns instead: the
+// patches and CVEs published since are not in it.
+Verdict held_to_fresh_data(Verdict verdict, const ReleaseData& data,
+                           std::chrono::year_month_day today) {
+  const int age = data.age_in_days(today);
+  if (verdict.evidence.is_object()) verdict.evidence["release_data_age_days"] = age;
+  if (verdict.status != Status::pass || age <= kReleaseDataFreshDays) return verdict;
+  verdict.status = Status::warn;
+  verdict.message += "; but the release data is as of " + data.as_of + ", " + std::to_string(age) +
+                     " days before the scan (over " + std::to_string(kReleaseDataFreshDays) +
+                     "): update mongoscan, later patches and CVEs are missing from it";
+  return verdict;
+}
+
 Verdict data_unavailable(const Error& error) {
   return {Status::error, "the compiled-in release data is unusable: " + error.message};
 }
@@ -499,6 +615,19 @@ const std::vector<CheckSpec>& versions_specs() {
         {Framework::checklist, "periodic-checks", "Periodic/Ongoing Production Checks"}},
        "Upgrade to the fixed release named in the evidence; until then remove the condition that "
        "exposes the node (for CVE-2025-14847, leave zlib out of net.compression.compressors)."},
+      {"VER-003",
+       "The node runs the latest patch release of its series",
+       Layer::versions,
+       Severity::medium,
+       {{Framework::cis, "1.1",
+         "Ensure the appropriate MongoDB software version/patches are installed"},
+        {Framework::stig, "V-252183",
+         "Security-relevant software updates to MongoDB must be installed within the time period "
+         "directed by an authoritative source (e.g., IAVM, CTOs, DTMs, and STIGs)."},
+        {Framework::checklist, "periodic-checks", "Periodic/Ongoing Production Checks"}},
+       "Apply the latest patch release of the node's series (a patch release changes no "
+       "behaviour a deployment relies on and needs no featureCompatibilityVersion change); "
+       "where the evidence lists CVEs a later patch fixes, do it first."},
   };
   return specs;
 }
@@ -508,8 +637,9 @@ Finding check_supported_versions(const DeploymentFacts& deployment, const Policy
                                  const Result<ReleaseData>& data) {
   const Subject subject = Subject::uri(deployment.redacted_uri);
   if (!data) return make_finding(supported_spec(), policy, subject, data_unavailable(data.error()));
-  return make_finding(supported_spec(), policy, subject,
-                      judge_supported(deployment, data.value(), today));
+  return make_finding(
+      supported_spec(), policy, subject,
+      held_to_fresh_data(judge_supported(deployment, data.value(), today), data.value(), today));
 }
 
 Verdict judge_reported_version(std::string_view version, std::string_view source,
@@ -549,7 +679,9 @@ Verdict judge_reported_version(std::string_view version, std::string_view source
                 join(conditional),
             evidence};
   }
-  return {Status::pass, found.version + ": " + series.detail + ", no known CVE applies", evidence};
+  return held_to_fresh_data(
+      {Status::pass, found.version + ": " + series.detail + ", no known CVE applies", evidence},
+      data.value(), today);
 }
 
 std::vector<Finding> check_versions(const DeploymentFacts& deployment, const Policy& policy) {
@@ -559,18 +691,35 @@ std::vector<Finding> check_versions(const DeploymentFacts& deployment, const Pol
 }
 
 Finding check_known_cves(const NodeFacts& facts, const Policy& policy,
-                         const Result<ReleaseData>& data) {
+                         std::chrono::year_month_day today, const Result<ReleaseData>& data) {
   const Subject subject = Subject::node(facts.address());
   if (!data) return make_finding(cve_spec(), policy, subject, data_unavailable(data.error()));
   CveVerdict judged = judge_cves(facts, data.value());
-  Finding finding = make_finding(cve_spec(), policy, subject, std::move(judged.verdict));
+  Finding finding =
+      make_finding(cve_spec(), policy, subject,
+                   held_to_fresh_data(std::move(judged.verdict), data.value(), today));
   if (judged.severity && !policy.severity_overrides.contains(cve_spec().id))
     finding.severity = *judged.severity;
   return finding;
 }
 
+Finding check_patch_level(const NodeFacts& facts, const Policy& policy,
+                          std::chrono::year_month_day today, const Result<ReleaseData>& data) {
+  const Subject subject = Subject::node(facts.address());
+  if (!data) return make_finding(patch_spec(), policy, subject, data_unavailable(data.error()));
+  PatchVerdict judged = judge_patch_level(facts, data.value());
+  Finding finding =
+      make_finding(patch_spec(), policy, subject,
+                   held_to_fresh_data(std::move(judged.verdict), data.value(), today));
+  if (judged.severity && !policy.severity_overrides.contains(patch_spec().id))
+    finding.severity = *judged.severity;
+  return finding;
+}
+
 std::vector<Finding> check_node_versions(const NodeFacts& facts, const Policy& policy) {
-  return {check_known_cves(facts, policy)};
+  const auto today = std::chrono::year_month_day(
+      std::chrono::floor<std::chrono::days>(std::chrono::system_clock::now()));
+  return {check_known_cves(facts, policy, today), check_patch_level(facts, policy, today)};
 }
 
 }  // namespace mongoscan

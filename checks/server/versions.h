@@ -2,7 +2,8 @@
 // The versions family, judged against the compiled-in release data (checks/server/release_data.h):
 // VER-001 (every member runs a supported release series; members agree) per deployment, because
 // agreement needs every member at once and one finding lists each member's version; VER-002 (no
-// known CVE applies to the node's version and configuration) per node.
+// known CVE applies to the node's version and configuration) and VER-003 (the latest patch of the
+// series) per node. On release data older than kReleaseDataFreshDays none of them passes.
 
 #include <chrono>
 #include <vector>
@@ -37,12 +38,20 @@ Verdict judge_reported_version(std::string_view version, std::string_view source
                                std::chrono::year_month_day today,
                                const Result<ReleaseData>& data = release_data());
 
-// VER-002 about Subject::node(facts.address()). Its severity is the highest of the CVEs that
-// apply, unless the policy overrides the check's severity.
+// VER-002 and VER-003 about Subject::node(facts.address()), on today's date (UTC). Each one's
+// severity is the highest of the CVEs behind a fail, unless the policy overrides the check's.
 std::vector<Finding> check_node_versions(const NodeFacts& facts, const Policy& policy);
 
-// VER-002 against `data`.
+// VER-002 on `today` against `data`.
 Finding check_known_cves(const NodeFacts& facts, const Policy& policy,
+                         std::chrono::year_month_day today,
                          const Result<ReleaseData>& data = release_data());
+
+// VER-003 on `today` against `data`: warn behind the series' latest patch release, fail when a
+// later patch of the series fixes a listed CVE the version is in range of (whatever its
+// condition), skipped where the data names no latest patch of the series.
+Finding check_patch_level(const NodeFacts& facts, const Policy& policy,
+                          std::chrono::year_month_day today,
+                          const Result<ReleaseData>& data = release_data());
 
 }  // namespace mongoscan

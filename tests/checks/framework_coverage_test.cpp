@@ -16,6 +16,16 @@ namespace {
 
 constexpr Framework kAssessed[] = {Framework::cis, Framework::stig, Framework::checklist};
 
+bool cites(const std::string& check, Framework framework, std::string_view control) {
+  for (const CheckSpec& spec : check_catalogue()) {
+    if (spec.id != check) continue;
+    for (const ControlReference& reference : spec.references) {
+      if (reference.framework == framework && reference.id == control) return true;
+    }
+  }
+  return false;
+}
+
 bool cited(Framework framework, std::string_view control) {
   for (const CheckSpec& spec : check_catalogue()) {
     for (const ControlReference& reference : spec.references) {
@@ -25,26 +35,42 @@ bool cited(Framework framework, std::string_view control) {
   return false;
 }
 
-// The notes are held to the catalogue: each names a control of the table, once; a control set
-// apart as not remotely observable is cited by no check (else a check claims what cannot be
-// seen); a partial or full note sits on a control some check cites (else it is not covered).
-TEST(FrameworkCoverage, EveryNoteFitsTheCatalogue) {
-  std::set<std::pair<Framework, std::string>> seen;
-  for (const CoverageNote& note : coverage_notes()) {
-    const std::string control(note.control);
-    EXPECT_NE(find_control(note.framework, note.control), nullptr) << control;
-    EXPECT_TRUE(seen.insert({note.framework, control}).second) << control << " noted twice";
-    EXPECT_FALSE(note.text.empty() && note.judged_when.empty()) << control;
-    if (note.level == CoverageLevel::not_observable) {
-      EXPECT_FALSE(note.text.empty()) << control;
-      EXPECT_TRUE(note.judged_when.empty()) << control << ": nothing of it is judged";
-      EXPECT_FALSE(cited(note.framework, note.control))
-          << control << " is noted not remotely observable, yet a check cites it";
-    } else {
-      EXPECT_TRUE(note.level == CoverageLevel::partial || note.level == CoverageLevel::full)
-          << control;
-      EXPECT_TRUE(cited(note.framework, note.control))
-          << control << " is noted " << to_string(note.level) << ", yet no check cites it";
+// Issue 39 item 1: every control of the assessed frameworks is reviewed part by part, and the
+// review is held to the catalogue: a part's checks cite the control, every check citing the control
+// judges one of its parts, and a control whose every part is outside the remote view is cited by
+// no check (else a check claims what cannot be seen).
+TEST(FrameworkCoverage, EveryControlIsReviewedAndTheReviewFitsTheCatalogue) {
+  const auto& review = coverage_review();
+  ASSERT_TRUE(review.ok()) << review.error().message;
+  for (const ControlReview& control : review.value().controls) {
+    EXPECT_NE(find_control(control.framework, control.id), nullptr) << control.id;
+    bool only_outside = true;
+    for (const ReviewedPart& part : control.parts) {
+      only_outside &= !part.outside.empty();
+      for (const std::string& check : part.checks) {
+        EXPECT_TRUE(cites(check, control.framework, control.id))
+            << control.id << " names " << check << ", which does not cite it";
+      }
+    }
+    if (only_outside) {
+      EXPECT_FALSE(cited(control.framework, control.id))
+          << control.id << " is outside the remote view, yet a check cites it";
+    }
+  }
+  for (const Framework framework : kAssessed) {
+    for (const FrameworkControl& control : framework_controls(framework)) {
+      const ControlReview* reviewed = review.value().find(framework, control.id);
+      EXPECT_NE(reviewed, nullptr) << to_string(framework) << " " << control.id << " not reviewed";
+      if (reviewed == nullptr) continue;
+      for (const CheckSpec& spec : check_catalogue()) {
+        if (!cites(spec.id, framework, control.id)) continue;
+        const bool named = std::any_of(
+            reviewed->parts.begin(), reviewed->parts.end(), [&](const ReviewedPart& part) {
+              return std::find(part.checks.begin(), part.checks.end(), spec.id) !=
+                     part.checks.end();
+            });
+        EXPECT_TRUE(named) << spec.id << " cites " << control.id << " but judges none of its parts";
+      }
     }
   }
 }
@@ -64,12 +90,15 @@ TEST(FrameworkCoverage, TheStigPresetTurnsOnEverySwitchTheStigRowsName) {
       {"stig_literal", stig.stig_literal != defaults.stig_literal}};
   for (const ControlCoverageRow& row :
        framework_coverage(Framework::stig, check_catalogue()).rows) {
-    const std::string_view when = row.judged_when;
-    if (!when.starts_with("the policy's ")) continue;
-    const auto key_start = std::string_view("the policy's ").size();
-    const std::string key(when.substr(key_start, when.find(' ', key_start) - key_start));
-    ASSERT_TRUE(differs.contains(key)) << row.control.id << " names " << key;
-    EXPECT_TRUE(differs.at(key)) << key << " is not turned on by the stig preset";
+    for (const ReviewedPart& part : row.parts) {
+      const std::string_view when = part.judged_when;
+      if (when.empty() || part.beyond_preset) continue;
+      ASSERT_TRUE(when.starts_with("the policy's ")) << row.control.id << ": " << when;
+      const auto key_start = std::string_view("the policy's ").size();
+      const std::string key(when.substr(key_start, when.find(' ', key_start) - key_start));
+      ASSERT_TRUE(differs.contains(key)) << row.control.id << " names " << key;
+      EXPECT_TRUE(differs.at(key)) << key << " is not turned on by the stig preset";
+    }
   }
 }
 
@@ -98,52 +127,37 @@ TEST(FrameworkCoverage, RowsFollowTheCitingChecks) {
   }
 }
 
-// A catalogue of one check: a control it cites is full (V-252138), or full with the part outside
-// the remote view (V-252146: the host's FIPS mode) or the policy switch a part needs (V-252139),
-// or partial where a note names an observable part left unjudged (V-252159); every other
-// observable control is not covered; percentages round down.
-TEST(FrameworkCoverage, AControlIsFullPartialOrNotCoveredByItsCitations) {
-  std::vector<ControlReference> references;
-  for (const char* id : {"V-252138", "V-252146", "V-252139", "V-252159"}) {
-    const FrameworkControl* control = find_control(Framework::stig, id);
-    ASSERT_NE(control, nullptr) << id;
-    references.push_back({Framework::stig, id, std::string(control->title)});
-  }
-  const CheckSpec spec{"TEST-001",     "a check",  Layer::hardening,
-                       Severity::high, references, "fix it"};
-  const FrameworkCoverage coverage = framework_coverage(Framework::stig, {spec});
-  std::size_t not_observable = 0;
-  for (const ControlCoverageRow& row : coverage.rows) {
-    if (row.control.id == "V-252138") {
-      EXPECT_EQ(row.level, CoverageLevel::full);
-      EXPECT_TRUE(row.note.empty());
-      EXPECT_EQ(row.checks, std::vector<std::string>{"TEST-001"});
-    } else if (row.control.id == "V-252146") {
-      EXPECT_EQ(row.level, CoverageLevel::full);
-      EXPECT_NE(row.note.find("operating system"), std::string_view::npos) << row.note;
-    } else if (row.control.id == "V-252139") {
-      // Full with the stig preset, which turns the switch on; partial on default settings.
-      EXPECT_EQ(row.level, CoverageLevel::full);
-      EXPECT_EQ(row.default_level, CoverageLevel::partial);
-      EXPECT_TRUE(row.note.empty());
-      EXPECT_NE(row.judged_when.find("identity.x509_clients"), std::string_view::npos);
-    } else if (row.control.id == "V-252159") {
-      EXPECT_EQ(row.level, CoverageLevel::partial);
-      EXPECT_NE(row.note.find("admin.system.version"), std::string_view::npos) << row.note;
-    } else if (row.level == CoverageLevel::not_observable) {
-      ++not_observable;
-    } else {
-      EXPECT_EQ(row.level, CoverageLevel::not_covered) << row.control.id;
+// A row is full only through its reviewed parts: without the review every cited control is
+// partial (and none full); without the one check that judges a part, that part is unjudged and the
+// row partial, naming why; percentages round down.
+TEST(FrameworkCoverage, AControlIsFullOnlyWhenEveryReviewedPartIsJudged) {
+  const FrameworkCoverage unreviewed =
+      framework_coverage(Framework::stig, check_catalogue(), CoverageReview{});
+  EXPECT_EQ(unreviewed.full, 0u);
+  for (const ControlCoverageRow& row : unreviewed.rows) {
+    EXPECT_EQ(row.level, row.checks.empty() ? CoverageLevel::not_covered : CoverageLevel::partial)
+        << row.control.id;
+    if (!row.checks.empty()) {
+      EXPECT_NE(row.note.find("not reviewed"), std::string::npos) << row.control.id;
     }
   }
-  EXPECT_EQ(coverage.full, 3u);
-  EXPECT_EQ(coverage.partial, 1u);
-  EXPECT_EQ(coverage.default_full, 2u);
-  EXPECT_EQ(coverage.default_partial, 2u);
-  EXPECT_EQ(coverage.default_full_percent(), static_cast<int>(200 / coverage.observable));
-  EXPECT_EQ(coverage.observable, framework_controls(Framework::stig).size() - not_observable);
-  EXPECT_EQ(coverage.full_percent(), static_cast<int>(300 / coverage.observable));
-  EXPECT_EQ(coverage.covered_percent(), static_cast<int>(400 / coverage.observable));
+  const FrameworkCoverage whole = framework_coverage(Framework::stig, check_catalogue());
+  const auto row_of = [](const FrameworkCoverage& coverage, std::string_view id) {
+    return *std::find_if(coverage.rows.begin(), coverage.rows.end(),
+                         [&](const ControlCoverageRow& row) { return row.control.id == id; });
+  };
+  // V-252169: redactClientLogData (HARD-004) and getLog held by application users (AUTHZ-009).
+  ASSERT_EQ(row_of(whole, "V-252169").level, CoverageLevel::full);
+  std::vector<CheckSpec> without_log_readers;
+  for (const CheckSpec& spec : check_catalogue())
+    if (spec.id != "AUTHZ-009") without_log_readers.push_back(spec);
+  const FrameworkCoverage lacking = framework_coverage(Framework::stig, without_log_readers);
+  const ControlCoverageRow errors = row_of(lacking, "V-252169");
+  EXPECT_EQ(errors.level, CoverageLevel::partial);
+  EXPECT_NE(errors.note.find("no check of this catalogue judges it"), std::string::npos)
+      << errors.note;
+  EXPECT_EQ(lacking.full + 1, whole.full);
+  EXPECT_EQ(whole.full_percent(), static_cast<int>(whole.full * 100 / whole.observable));
   EXPECT_EQ(framework_coverage(Framework::stig, {}).full_percent(), 0);
 }
 
@@ -156,8 +170,8 @@ TEST(FrameworkCoverage, DefaultSettingsAndThePresetAreTwoFigures) {
     EXPECT_LE(coverage.default_full, coverage.full) << to_string(framework);
     for (const ControlCoverageRow& row : coverage.rows) {
       if (framework_preset(framework).empty()) {
-        EXPECT_EQ(row.level, row.default_level) << row.control.id;
-        EXPECT_TRUE(row.judged_when.empty()) << row.control.id << ": a switch without a preset";
+        EXPECT_EQ(row.level, row.default_level)
+            << row.control.id << ": no preset turns a switch on";
       }
       if (row.level == CoverageLevel::full && !row.judged_when.empty()) {
         EXPECT_EQ(row.default_level, CoverageLevel::partial) << row.control.id;
@@ -169,7 +183,7 @@ TEST(FrameworkCoverage, DefaultSettingsAndThePresetAreTwoFigures) {
     if (row.control.id != "V-252181") continue;
     EXPECT_EQ(row.level, CoverageLevel::partial);
     EXPECT_EQ(row.default_level, CoverageLevel::partial);
-    EXPECT_NE(row.judged_when.find("--data-model"), std::string_view::npos);
+    EXPECT_NE(row.judged_when.find("--data-model"), std::string::npos);
   }
 }
 

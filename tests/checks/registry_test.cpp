@@ -30,17 +30,17 @@ TEST(CheckCatalogue, ListsEveryImplementedCheckOnceInOrder) {
           "CLOUD-001", "CLOUD-002", "CLOUD-004", "CLOUD-005", "CLOUD-011", "NET-001",   "NET-002",
           "NET-003",   "NET-004",   "NET-005",   "NET-006",   "NET-007",   "NET-008",   "NET-009",
           "ATLAS-009", "ATLAS-012", "ATLAS-013", "AUTHN-001", "AUTHN-002", "AUTHN-003", "AUTHN-004",
-          "AUTHN-005", "AUTHN-006", "AUTHN-007", "AUTHN-008", "ATLAS-008", "ATLAS-016", "AUTHZ-001",
-          "AUTHZ-002", "AUTHZ-003", "AUTHZ-004", "AUTHZ-005", "AUTHZ-006", "AUTHZ-007", "AUTHZ-008",
-          "AUTHZ-009", "CLOUD-010", "ATLAS-004", "ATLAS-014", "CLOUD-003", "CLOUD-007", "TLS-001",
-          "TLS-002",   "TLS-003",   "TLS-004",   "TLS-005",   "TLS-006",   "TLS-007",   "TLS-008",
-          "TLS-009",   "ATLAS-003", "ATLAS-005", "ATLAS-006", "ATLAS-007", "ATLAS-011", "CLOUD-008",
-          "CLOUD-009", "HARD-001",  "HARD-002",  "HARD-003",  "HARD-004",  "HARD-005",  "HARD-006",
-          "HARD-007",  "HARD-010",  "HARD-011",  "HARD-012",  "HARD-013",  "HARD-014",  "ATLAS-015",
-          "VER-001",   "VER-002",   "CLOUD-006", "CONN-001",  "CONN-002",  "CONN-003",  "CONN-004",
-          "CONN-005",  "CONN-006",  "CONN-007",  "CONN-008",  "CONN-009",  "CONN-010",  "CONN-011",
-          "APP-001",   "APP-002",   "MODEL-001", "MODEL-002", "MODEL-003", "MODEL-004", "MODEL-005",
-          "MODEL-006"}));
+          "AUTHN-005", "AUTHN-006", "AUTHN-007", "AUTHN-008", "AUTHN-009", "ATLAS-008", "ATLAS-016",
+          "AUTHZ-001", "AUTHZ-002", "AUTHZ-003", "AUTHZ-004", "AUTHZ-005", "AUTHZ-006", "AUTHZ-007",
+          "AUTHZ-008", "AUTHZ-009", "CLOUD-010", "ATLAS-004", "ATLAS-014", "CLOUD-003", "CLOUD-007",
+          "TLS-001",   "TLS-002",   "TLS-003",   "TLS-004",   "TLS-005",   "TLS-006",   "TLS-007",
+          "TLS-008",   "TLS-009",   "ATLAS-003", "ATLAS-005", "ATLAS-006", "ATLAS-007", "ATLAS-011",
+          "CLOUD-008", "CLOUD-009", "HARD-001",  "HARD-002",  "HARD-003",  "HARD-004",  "HARD-005",
+          "HARD-006",  "HARD-007",  "HARD-010",  "HARD-011",  "HARD-012",  "HARD-013",  "HARD-014",
+          "HARD-015",  "ATLAS-015", "VER-001",   "VER-002",   "VER-003",   "CLOUD-006", "CONN-001",
+          "CONN-002",  "CONN-003",  "CONN-004",  "CONN-005",  "CONN-006",  "CONN-007",  "CONN-008",
+          "CONN-009",  "CONN-010",  "CONN-011",  "APP-001",   "APP-002",   "MODEL-001", "MODEL-002",
+          "MODEL-003", "MODEL-004", "MODEL-005", "MODEL-006"}));
 }
 
 TEST(CheckCatalogue, EverySpecIsComplete) {

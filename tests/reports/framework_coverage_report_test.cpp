@@ -25,16 +25,16 @@ TEST(FrameworkCoverageReport, TheTableListsEveryControlAndEndsWithThePercentages
   for (const ControlCoverageRow& row : coverage.rows) {
     EXPECT_NE(table.find("\n" + std::string(row.control.id) + " "), std::string::npos)
         << row.control.id;
-    if (!row.note.empty()) {
-      const std::string label = row.level == CoverageLevel::full
-                                    ? "outside the remote view"
-                                    : std::string(to_string(row.level));
-      EXPECT_NE(table.find(label + ": " + std::string(row.note.substr(0, 30))), std::string::npos)
-          << row.control.id;
+    // Each reviewed part under its control, saying how it is judged.
+    for (const ReviewedPart& part : row.parts) {
+      const std::string line = !part.checks.empty() ? "judged by " + part.checks.front()
+                               : !part.outside.empty()
+                                   ? "outside the remote view: " + part.text.substr(0, 20)
+                                   : "not judged: " + part.text.substr(0, 20);
+      EXPECT_NE(table.find(line), std::string::npos) << row.control.id << ": " << line;
     }
     if (!row.judged_when.empty()) {
-      EXPECT_NE(table.find("full when: " + std::string(row.judged_when.substr(0, 30))),
-                std::string::npos)
+      EXPECT_NE(table.find("full when: " + row.judged_when.substr(0, 30)), std::string::npos)
           << row.control.id;
     }
   }
@@ -78,6 +78,13 @@ TEST(FrameworkCoverageReport, JsonCarriesEveryControlAndTheCounts) {
   ASSERT_NE(conditioned, stig["controls"].end());
   EXPECT_NE((*conditioned)["judged_when"].get<std::string>().find("audit_authorization_success"),
             std::string::npos);
+  // Its reviewed parts, each with how it is judged.
+  ASSERT_FALSE((*conditioned)["parts"].empty());
+  for (const auto& part : (*conditioned)["parts"]) {
+    EXPECT_FALSE(part["part"].get<std::string>().empty());
+    EXPECT_EQ(part.contains("checks") + part.contains("outside") + part.contains("unjudged"), 1)
+        << part.dump();
+  }
 }
 
 // The README shows each framework's percentages as the command prints them today.

@@ -193,6 +193,24 @@ TEST(CustomRoles, MonitoringActionsAreReadOnlyAndChangingOnesAreNot) {
             (nlohmann::json{"cluster-wide setParameter, cpuProfiler"}));
 }
 
+// A custom role with data actions on {db: ""} reaches every database, as readWriteAnyDatabase
+// does; listing collections everywhere does not (the auditor role above).
+TEST(CustomRoles, DataActionsOnEveryDatabaseFail) {
+  NodeFacts facts = reachable_node();
+  facts.commands["rolesInfo"] = roles_info(
+      {custom_role("anyreader", {privilege({{"db", ""}, {"collection", ""}}, {"find"})}),
+       custom_role("orders", {privilege({{"db", ""}, {"collection", "orders"}},
+                                        {"find", "insert", "listIndexes"})}),
+       custom_role("shop", {privilege({{"db", "shop"}, {"collection", ""}}, {"find", "insert"})})});
+  const Finding finding = judge(facts, "AUTHZ-003");
+  EXPECT_EQ(finding.status, Status::fail) << finding.message;
+  EXPECT_EQ(finding.evidence["too_broad"]["anyreader@admin"],
+            (nlohmann::json{"every database's find"}));
+  EXPECT_EQ(finding.evidence["too_broad"]["orders@admin"],
+            (nlohmann::json{"every database's find, insert"}));
+  EXPECT_FALSE(finding.evidence["too_broad"].contains("shop@admin"));
+}
+
 TEST(CustomRoles, ScopedRolesPassAndMissingRolesInfoIsSkipped) {
   NodeFacts facts = reachable_node();
   facts.commands["rolesInfo"] = roles_info(

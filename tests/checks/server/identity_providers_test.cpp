@@ -50,9 +50,16 @@ bson::Document ldap(bson::Document extra = {}) {
 
 Finding judge(const NodeFacts& facts, const Policy& policy = requiring()) {
   const auto findings = check_identity_providers(facts, policy);
-  EXPECT_EQ(findings.size(), 1u);
+  EXPECT_EQ(findings.size(), 2u);
   EXPECT_EQ(findings[0].check_id, "AUTHN-008");
   return findings[0];
+}
+
+Finding saslauthd(const NodeFacts& facts) {
+  const auto findings = check_identity_providers(facts, Policy{});
+  EXPECT_EQ(findings.size(), 2u);
+  EXPECT_EQ(findings.at(1).check_id, "AUTHN-009");
+  return findings.at(1);
 }
 
 TEST(IdentityProviders, WithoutThePolicyTheCheckIsSkippedAndTheFactsRecorded) {
@@ -130,6 +137,30 @@ TEST(IdentityProviders, LdapThroughSaslauthdIsOrganisationAuthentication) {
       judge(enterprise_node({{"authorization", "enabled"}}, bson::Array{"PLAIN", "SCRAM-SHA-256"}));
   EXPECT_EQ(default_socket.status, Status::pass) << default_socket.message;
   EXPECT_NE(default_socket.message.find("saslauthd's default path"), std::string::npos);
+}
+
+// AUTHN-009 (STIG V-252177): the rule applies only where saslauthd authenticates, and then names
+// the host step; whatever the policy says.
+TEST(Saslauthd, TheCacheTimeoutRuleAppliesOnlyWhereSaslauthdAuthenticates) {
+  NodeFacts through_saslauthd =
+      enterprise_node({{"authorization", "enabled"}}, bson::Array{"PLAIN", "SCRAM-SHA-256"});
+  through_saslauthd.commands["getCmdLineOpts"] = cmd_line_opts(bson::Document{
+      {"security", bson::Document{{"authorization", "enabled"}}},
+      {"setParameter", bson::Document{{"saslauthdPath", "/var/run/saslauthd/mux"}}}});
+  const Finding applies = saslauthd(through_saslauthd);
+  EXPECT_EQ(applies.status, Status::warn) << applies.message;
+  EXPECT_NE(applies.message.find("socket /var/run/saslauthd/mux"), std::string::npos);
+  EXPECT_NE(applies.message.find("saslauthd -t"), std::string::npos);
+  EXPECT_EQ(applies.severity, Severity::low);
+  const Finding scram_only =
+      saslauthd(enterprise_node({{"authorization", "enabled"}}, bson::Array{"SCRAM-SHA-256"}));
+  EXPECT_EQ(scram_only.status, Status::skipped);
+  EXPECT_NE(scram_only.message.find("not applicable"), std::string::npos);
+  const Finding own_ldap =
+      saslauthd(enterprise_node(ldap(), bson::Array{"PLAIN", "SCRAM-SHA-256"}));
+  EXPECT_EQ(own_ldap.status, Status::skipped);
+  EXPECT_NE(own_ldap.message.find("security.ldap.servers"), std::string::npos);
+  EXPECT_EQ(own_ldap.evidence.dump().find("S3cret-Bind!"), std::string::npos);
 }
 
 TEST(IdentityProviders, OnlyLocalPasswordsFail) {

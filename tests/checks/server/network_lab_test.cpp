@@ -70,7 +70,7 @@ TEST(NetworkLab, VersionDisclosedBeforeAuthentication) {
   const json disclosed = finding(scan_as_auditor(*lab), "NET-008");
   EXPECT_EQ(disclosed["status"], "warn") << disclosed.dump();
   EXPECT_EQ(disclosed["severity"], "info");
-  EXPECT_EQ(disclosed["evidence"]["buildInfo"]["version"], "8.0.17");
+  EXPECT_EQ(disclosed["evidence"]["buildInfo"]["version"], "8.0.37");
 
   ProfileVariant requires_auth("hardened", [](json& profile) {
     profile["parameters"]["buildInfoAuthMode"] = "requiresAuth";

@@ -29,11 +29,24 @@ TEST(ReleaseData, TheCompiledInTextIsTheFileInTheRepository) {
   EXPECT_EQ(text.str(), kMongodbReleasesJson);
 }
 
+// The shipped data must be refreshed within kReleaseDataFreshDays: past that every VER check
+// warns instead of passing (and the lab profiles' expectations change), so the suite says why.
+TEST(ReleaseData, IsNoOlderThanTheFreshnessLimitOnTheDayTheTestsRun) {
+  const auto today = std::chrono::year_month_day(
+      std::chrono::floor<std::chrono::days>(std::chrono::system_clock::now()));
+  EXPECT_LE(shipped().age_in_days(today), kReleaseDataFreshDays)
+      << "checks/data/mongodb-releases.json is as of " << shipped().as_of
+      << ": check its series, latest patches and CVEs against their sources and move as_of";
+}
+
 TEST(ReleaseData, IsDatedAndSourcedEntryByEntry) {
   const ReleaseData& data = shipped();
-  EXPECT_EQ(data.as_of, "2026-11-23");
+  EXPECT_TRUE(parse_iso_date(data.as_of).has_value());
   for (const ReleaseSeries& series : data.series) {
     EXPECT_TRUE(series.source.starts_with("https://")) << series.series;
+    if (!series.latest_patch) continue;
+    EXPECT_TRUE(series.latest_patch->source.starts_with("https://")) << series.series;
+    EXPECT_LE(series.latest_patch->released_by, data.as_of) << series.series;
   }
   ASSERT_FALSE(data.cves.empty());
   for (const KnownCve& cve : data.cves) {
@@ -144,6 +157,24 @@ TEST(ParseReleaseData, RefusesShapesTheChecksCannotUse) {
   cve = valid_cve();
   cve["affected"][0]["last_affected"] = "7.0.1";
   EXPECT_NE(parse_error(with_cve(cve)).find("not both"), std::string::npos);
+}
+
+TEST(ParseReleaseData, ReadsAndHoldsTheLatestPatchOfASeries) {
+  json document = json::parse(with_cve(valid_cve()));
+  document["series"][0]["latest_patch"] = {
+      {"version", "7.0.28"}, {"released_by", "2026-10-01"}, {"source", "https://example.test/7.0"}};
+  const auto parsed = parse_release_data(document.dump());
+  ASSERT_TRUE(parsed.ok()) << parsed.error().message;
+  EXPECT_EQ(parsed.value().series[0].latest_patch->version, "7.0.28");
+  document["series"][0]["latest_patch"]["version"] = "8.0.1";
+  EXPECT_NE(parse_error(document.dump()).find("not a version of the series"), std::string::npos);
+  document["series"][0]["latest_patch"]["version"] = "7.0.28";
+  document["series"][0]["latest_patch"]["released_by"] = "2026-02-30";
+  EXPECT_NE(parse_error(document.dump()).find("'released_by' must be YYYY-MM-DD"),
+            std::string::npos);
+  document["series"][0]["latest_patch"] = "7.0.28";
+  EXPECT_NE(parse_error(document.dump()).find("'latest_patch' must be an object"),
+            std::string::npos);
 }
 
 TEST(ParseReleaseData, ReadsConditionsAndScores) {

@@ -42,7 +42,7 @@ TEST(VersionsLab, ZlibOnAnAffected70IsMongoBleed) {
   auto lab = start_lab("ver-cve-zlib");
   const DeploymentFacts deployment = probed(*lab);
   EXPECT_EQ(check_supported_versions(deployment, Policy{}, kScanDate).status, Status::pass);
-  const Finding finding = check_known_cves(deployment.nodes[0], Policy{});
+  const Finding finding = check_known_cves(deployment.nodes[0], Policy{}, kScanDate);
   EXPECT_EQ(finding.status, Status::fail) << finding.message;
   EXPECT_TRUE(lists(finding.evidence["applies"], "CVE-2025-14847")) << finding.evidence.dump(2);
   EXPECT_EQ(finding.evidence["facts"]["hello_compression"], (json{"snappy", "zlib"}));
@@ -56,7 +56,7 @@ TEST(VersionsLab, MembersMidUpgradeDisagreeAndZlibIsOff) {
   const Finding finding = check_supported_versions(deployment, Policy{}, kScanDate);
   EXPECT_EQ(finding.status, Status::warn) << finding.message;
   EXPECT_EQ(finding.evidence["distinct_versions"], (json{"7.0.14", "8.0.4"}));
-  const Finding cves = check_known_cves(deployment.nodes[2], Policy{});
+  const Finding cves = check_known_cves(deployment.nodes[2], Policy{}, kScanDate);
   EXPECT_FALSE(lists(cves.evidence["applies"], "CVE-2025-14847"));
   EXPECT_TRUE(lists(cves.evidence["condition_not_met"], "CVE-2025-14847"));
 }

@@ -55,7 +55,7 @@ TEST(ProbeLab, HardenedProfileFactsMatch) {
                                     "db_app?tls=true&authSource=admin&tlsCAFile=" + ca));
   ASSERT_EQ(result.process.exit_code, 0) << result.process.err;
   const json& node = only_node(result);
-  EXPECT_EQ(node["version"], "8.0.17");
+  EXPECT_EQ(node["version"], "8.0.37");
   EXPECT_EQ(node["role"], "standalone");
   EXPECT_EQ(node["tls"]["enabled"], true);
   EXPECT_EQ(node["tls"]["verified"], true);
