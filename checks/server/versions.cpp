@@ -427,9 +427,10 @@ json cve_json(const KnownCve& cve, const std::string& version) {
   return entry;
 }
 
+// A verdict whose finding takes the highest severity among the CVEs behind it, if any.
 struct CveVerdict {
   Verdict verdict;
-  std::optional<Severity> severity;  // the highest severity among the CVEs behind the verdict
+  std::optional<Severity> severity;
 };
 
 std::string cve_list(const std::vector<const KnownCve*>& cves) {
@@ -506,12 +507,7 @@ CveVerdict judge_cves(const NodeFacts& node, const ReleaseData& data) {
 
 // ---- VER-003 -------------------------------------------------------------------------------
 
-struct PatchVerdict {
-  Verdict verdict;
-  std::optional<Severity> severity;  // the highest severity among the CVEs a newer patch fixes
-};
-
-PatchVerdict judge_patch_level(const NodeFacts& node, const ReleaseData& data) {
+CveVerdict judge_patch_level(const NodeFacts& node, const ReleaseData& data) {
   const std::string version = server_version(node);
   if (version.empty()) return {buildinfo_missing(node), std::nullopt};
   const ReleaseSeries* series = data.find_series(version);
@@ -587,6 +583,36 @@ Verdict data_unavailable(const Error& error) {
   return {Status::error, "the compiled-in release data is unusable: " + error.message};
 }
 
+// `spec`'s finding about the node from judge(facts, data), held to fresh data on `today`, at the
+// severity of the CVEs behind it unless the policy overrides the check's.
+Finding node_version_finding(const CheckSpec& spec, const NodeFacts& facts, const Policy& policy,
+                             std::chrono::year_month_day today, const Result<ReleaseData>& data,
+                             CveVerdict (*judge)(const NodeFacts&, const ReleaseData&)) {
+  const Subject subject = Subject::node(facts.address());
+  if (!data) return make_finding(spec, policy, subject, data_unavailable(data.error()));
+  CveVerdict judged = judge(facts, data.value());
+  Finding finding = make_finding(
+      spec, policy, subject, held_to_fresh_data(std::move(judged.verdict), data.value(), today));
+  if (judged.severity && !policy.severity_overrides.contains(spec.id))
+    finding.severity = *judged.severity;
+  return finding;
+}
+
+ControlReference cis_software_patches() {
+  return {Framework::cis, "1.1",
+          "Ensure the appropriate MongoDB software version/patches are installed"};
+}
+
+ControlReference checklist_periodic_checks() {
+  return {Framework::checklist, "periodic-checks", "Periodic/Ongoing Production Checks"};
+}
+
+ControlReference stig_security_updates() {
+  return {Framework::stig, "V-252183",
+          "Security-relevant software updates to MongoDB must be installed within the time period "
+          "directed by an authoritative source (e.g., IAVM, CTOs, DTMs, and STIGs)."};
+}
+
 }  // namespace
 
 const std::vector<CheckSpec>& versions_specs() {
@@ -595,11 +621,10 @@ const std::vector<CheckSpec>& versions_specs() {
        "Every member runs a supported MongoDB release series; members agree",
        Layer::versions,
        Severity::high,
-       {{Framework::cis, "1.1",
-         "Ensure the appropriate MongoDB software version/patches are installed"},
+       {cis_software_patches(),
         {Framework::stig, "V-252184",
          "MongoDB products must be a version supported by the vendor."},
-        {Framework::checklist, "periodic-checks", "Periodic/Ongoing Production Checks"}},
+        checklist_periodic_checks()},
        "Upgrade every member to the latest patch of a supported release series (one major "
        "version at a time), and finish rolling upgrades so that all members run the same "
        "version."},
@@ -607,24 +632,14 @@ const std::vector<CheckSpec>& versions_specs() {
        "No known CVE applies to the node's version and configuration",
        Layer::versions,
        Severity::high,
-       {{Framework::cis, "1.1",
-         "Ensure the appropriate MongoDB software version/patches are installed"},
-        {Framework::stig, "V-252183",
-         "Security-relevant software updates to MongoDB must be installed within the time period "
-         "directed by an authoritative source (e.g., IAVM, CTOs, DTMs, and STIGs)."},
-        {Framework::checklist, "periodic-checks", "Periodic/Ongoing Production Checks"}},
+       {cis_software_patches(), stig_security_updates(), checklist_periodic_checks()},
        "Upgrade to the fixed release named in the evidence; until then remove the condition that "
        "exposes the node (for CVE-2025-14847, leave zlib out of net.compression.compressors)."},
       {"VER-003",
        "The node runs the latest patch release of its series",
        Layer::versions,
        Severity::medium,
-       {{Framework::cis, "1.1",
-         "Ensure the appropriate MongoDB software version/patches are installed"},
-        {Framework::stig, "V-252183",
-         "Security-relevant software updates to MongoDB must be installed within the time period "
-         "directed by an authoritative source (e.g., IAVM, CTOs, DTMs, and STIGs)."},
-        {Framework::checklist, "periodic-checks", "Periodic/Ongoing Production Checks"}},
+       {cis_software_patches(), stig_security_updates(), checklist_periodic_checks()},
        "Apply the latest patch release of the node's series (a patch release changes no "
        "behaviour a deployment relies on and needs no featureCompatibilityVersion change); "
        "where the evidence lists CVEs a later patch fixes, do it first."},
@@ -692,28 +707,12 @@ std::vector<Finding> check_versions(const DeploymentFacts& deployment, const Pol
 
 Finding check_known_cves(const NodeFacts& facts, const Policy& policy,
                          std::chrono::year_month_day today, const Result<ReleaseData>& data) {
-  const Subject subject = Subject::node(facts.address());
-  if (!data) return make_finding(cve_spec(), policy, subject, data_unavailable(data.error()));
-  CveVerdict judged = judge_cves(facts, data.value());
-  Finding finding =
-      make_finding(cve_spec(), policy, subject,
-                   held_to_fresh_data(std::move(judged.verdict), data.value(), today));
-  if (judged.severity && !policy.severity_overrides.contains(cve_spec().id))
-    finding.severity = *judged.severity;
-  return finding;
+  return node_version_finding(cve_spec(), facts, policy, today, data, judge_cves);
 }
 
 Finding check_patch_level(const NodeFacts& facts, const Policy& policy,
                           std::chrono::year_month_day today, const Result<ReleaseData>& data) {
-  const Subject subject = Subject::node(facts.address());
-  if (!data) return make_finding(patch_spec(), policy, subject, data_unavailable(data.error()));
-  PatchVerdict judged = judge_patch_level(facts, data.value());
-  Finding finding =
-      make_finding(patch_spec(), policy, subject,
-                   held_to_fresh_data(std::move(judged.verdict), data.value(), today));
-  if (judged.severity && !policy.severity_overrides.contains(patch_spec().id))
-    finding.severity = *judged.severity;
-  return finding;
+  return node_version_finding(patch_spec(), facts, policy, today, data, judge_patch_level);
 }
 
 std::vector<Finding> check_node_versions(const NodeFacts& facts, const Policy& policy) {
