@@ -15,7 +15,7 @@ MONGOSCAN := $(BUILD)/mongoscan
 PACKAGES := build-essential cmake ninja-build ccache pkg-config libssl-dev openssl libc-ares-dev liburing-dev libcurl4-openssl-dev \
             nlohmann-json3-dev libyaml-cpp-dev libcli11-dev libgtest-dev libicu-dev libsqlite3-dev python3 python3-jsonschema \
             python3-rfc3987 python3-pymongo python3-snappy python3-zstandard dnsmasq-base chromium time iproute2 util-linux systemd \
-            dpkg-dev lintian pre-commit groff-base git poppler-utils
+            dpkg-dev lintian pre-commit groff-base git poppler-utils zsh fish
 
 # Debian packages only the benchmarks need, so that they never slow `make test`: ripgrep for
 # bench/configscan (GNU time is in PACKAGES already). npm (Debian's nodejs and npm, unless an npm is

@@ -41,6 +41,7 @@ mongoscan_sources(MONGOSCAN_SOURCES scanner/cli
   help_format.cpp
   history_command.cpp
   manual_page.cpp
+  option_values.cpp
   report_destinations.cpp
   report_flags.cpp
   scan_command.cpp

@@ -33,6 +33,8 @@ const std::vector<std::string> kInstalledFiles = {
     "bin/mongoscan",
     "share/man/man1/mongoscan.1.gz",
     "share/bash-completion/completions/mongoscan",
+    "share/zsh/vendor-completions/_mongoscan",
+    "share/fish/vendor_completions.d/mongoscan.fish",
     "share/mongoscan/report.schema.json",
     "share/mongoscan/checks.json",
     "share/mongoscan/example-policy.json",

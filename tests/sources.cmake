@@ -168,6 +168,7 @@ mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/scanner/cli
   history_command_test.cpp
   history_lab_test.cpp
   manual_page_test.cpp
+  option_values_test.cpp
   report_destinations_test.cpp
   reports_lab_test.cpp
   self_check_lab_test.cpp

@@ -5,6 +5,7 @@
 #include <cctype>
 #include <chrono>
 #include <filesystem>
+#include <fstream>
 #include <limits>
 #include <optional>
 #include <sstream>
@@ -12,6 +13,7 @@
 #include "checks/baseline.h"
 #include "checks/policy_json.h"
 #include "checks/registry.h"
+#include "checks/text_list.h"
 #include "reports/catalogue.h"
 #include "reports/findings_view.h"
 #include "reports/formats/json_report_reader.h"
@@ -27,6 +29,7 @@
 #include "scanner/cli/history_command.h"
 #include "scanner/cli/inventory_file.h"
 #include "scanner/cli/manual_page.h"
+#include "scanner/cli/option_values.h"
 #include "scanner/cli/report_flags.h"
 #include "scanner/cli/scan_command.h"
 #include "scanner/cli/shell_completion.h"
@@ -116,6 +119,15 @@ Result<Policy> load_policy(const std::string& file, const std::string& workload,
   if (auto preset = policy_preset(file)) {
     policy = std::move(preset).value();
   } else if (!file.empty()) {
+    // A name that is no file may be a mistyped preset: say which presets there are.
+    if (file.find('/') == std::string::npos && !std::filesystem::exists(file)) {
+      const std::vector<std::string> presets = {std::string(kDevelopmentSpecificationPreset),
+                                                std::string(kStigPreset)};
+      const auto closest = closest_name(file, presets);
+      return Error{ErrorCode::usage, "policy",
+                   flag + " " + file + ": no such file, nor a preset (presets: " + join(presets) +
+                       (closest ? "; did you mean " + *closest + "?" : "") + ")"};
+    }
     auto text = read_text_file(file, flag, kPolicyInput);
     if (!text) return text.error();
     auto parsed = parse_policy(text.value());
@@ -254,9 +266,10 @@ std::chrono::milliseconds to_milliseconds(double seconds) {
   return std::chrono::milliseconds(static_cast<long long>(seconds * 1000));
 }
 
-// " (did you mean --format?)" for the first argument that names no command or option but is close
-// to one; "" when none is.
-std::string did_you_mean(const std::vector<std::string>& args, const CLI::App& app) {
+// The first argument that names no command or option: "unknown option --fromat (did you mean
+// --format?)", "unknown command scna (did you mean scan?)"; nullopt when every one is known.
+std::optional<std::string> unknown_argument(const std::vector<std::string>& args,
+                                            const CLI::App& app) {
   std::vector<std::string> commands, options;
   std::vector<const CLI::App*> apps = {&app};
   for (const CLI::App* command : app.get_subcommands([](const CLI::App*) { return true; })) {
@@ -266,22 +279,58 @@ std::string did_you_mean(const std::vector<std::string>& args, const CLI::App& a
   for (const CLI::App* each : apps) {
     for (const CLI::Option* option : each->get_options()) {
       for (const std::string& name : option->get_lnames()) options.push_back("--" + name);
+      for (const std::string& name : option->get_snames()) options.push_back("-" + name);
     }
   }
   auto known = [](const std::vector<std::string>& names, const std::string& name) {
     return std::find(names.begin(), names.end(), name) != names.end();
   };
+  auto with_suggestion = [](std::string text, const std::optional<std::string>& suggestion) {
+    return suggestion ? text + " (did you mean " + *suggestion + "?)" : text;
+  };
   for (std::size_t i = 0; i < args.size(); ++i) {
-    std::optional<std::string> suggestion;
+    if (args[i] == "--") break;
     if (args[i].starts_with("--")) {
       const std::string name = args[i].substr(0, args[i].find('='));
-      if (!known(options, name)) suggestion = closest_name(name, options);
+      if (!known(options, name))
+        return with_suggestion("unknown option " + name, closest_name(name, options));
     } else if (i == 0 && !args[i].starts_with("-") && !known(commands, args[i])) {
-      suggestion = closest_name(args[i], commands);
+      return with_suggestion("unknown command " + args[i], closest_name(args[i], commands));
     }
-    if (suggestion) return " (did you mean " + *suggestion + "?)";
   }
-  return "";
+  return std::nullopt;
+}
+
+// CLI11's refusal of a value, "--fail-on: 'hihg' is not ...", said where the value came from when
+// the command line did not give it: its MONGOSCAN_* variable, which wins over the config file
+// ("MONGOSCAN_FAIL_ON: ..."), or the config file and the line that sets it ("m.yaml line 3:
+// fail-on: ..."). The config file's own errors ("config file line 2: ...") name the file.
+std::string said_where_from(std::string message, const std::vector<std::string>& args,
+                            const CLI::App& scan, const std::string& config_path) {
+  if (message.starts_with("config file")) return config_path + message.substr(11);
+  const std::size_t colon = message.find(": ");
+  if (!message.starts_with("--") || colon == std::string::npos) return message;
+  const std::string name = message.substr(0, colon);
+  const CLI::Option* option = scan.get_option_no_throw(name);
+  if (option == nullptr) return message;
+  for (const std::string& arg : args) {
+    if (arg == name || arg.starts_with(name + "=")) return message;
+    for (const std::string& short_name : option->get_snames())
+      if (arg.starts_with("-" + short_name)) return message;
+  }
+  const std::string rest = message.substr(colon + 2);
+  const char* variable =
+      option->get_envname().empty() ? nullptr : std::getenv(option->get_envname().c_str());
+  if (variable != nullptr && *variable != '\0') return option->get_envname() + ": " + rest;
+  const std::string key = name.substr(2);
+  std::ifstream file(config_path);
+  std::string line;
+  for (int number = 1; std::getline(file, line); ++number) {
+    if (line.starts_with(key + ":")) {
+      return config_path + " line " + std::to_string(number) + ": " + key + ": " + rest;
+    }
+  }
+  return message;
 }
 
 // The inventory's environments that --env and --tag pick, each with its targets, files, policy
@@ -654,7 +703,7 @@ int run_cli(const std::vector<std::string>& args, CliStreams streams) {
       "mongoscan"};
   app.require_subcommand(1);
   app.formatter(std::make_shared<HelpFormatter>());  // before the subcommands, which copy it
-  app.set_version_flag("--version", std::string("mongoscan ") + kVersion);
+  app.set_version_flag("-V,--version", std::string("mongoscan ") + kVersion);
 
   ScanOptions scan_options;
   ScanRequest scan_request;
@@ -694,12 +743,12 @@ int run_cli(const std::vector<std::string>& args, CliStreams streams) {
   CLI::Option* fail_on =
       scan->add_option("--fail-on", scan_request.fail_on,
                        "Exit 1 when a finding fails at or above this severity ('none' never fails)")
-          ->check(CLI::IsMember(severity_names()))
+          ->transform(one_of(severity_names()))
           ->capture_default_str();
   scan->add_option("--fail-on-new", scan_request.fail_on_new,
                    "Exit 1 when a finding new since the environment's previous run in the "
                    "history fails at or above this severity; alone, it replaces --fail-on")
-      ->check(CLI::IsMember(severity_names()))
+      ->transform(one_of(severity_names()))
       ->type_name("SEVERITY");
   scan->add_option("--history", scan_request.history_file,
                    "SQLite history file each run is recorded in and compared with: every "
@@ -709,23 +758,28 @@ int run_cli(const std::vector<std::string>& args, CliStreams streams) {
   scan->add_flag("--allow-incomplete", scan_request.allow_incomplete,
                  "Exit 0 or 1 by the findings even when some node or check could not be scanned "
                  "(otherwise such a scan exits 4)");
-  scan->add_flag("!--no-probe", probe.enabled,
-                 "Only analyse the connection strings; do not connect to any node");
-  scan->add_option(
+  CLI::Option* no_probe =
+      scan->add_flag("!--no-probe", probe.enabled,
+                     "Only analyse the connection strings; do not connect to any node");
+  // Credentials with --no-probe would go unused: a contradiction, said rather than ignored.
+  no_probe->excludes(scan->add_option(
       "--username", probe.username,
       "Scanning account (overrides the URI's); its password comes from --password-file, "
-      "MONGOSCAN_PASSWORD or a prompt");
-  scan->add_option("--auth-source", probe.auth_source, "Database that holds --username");
-  scan->add_option("--auth-mechanism", probe.auth_mechanism, "Mechanism for --username")
-      ->check(CLI::IsMember({"SCRAM-SHA-256", "SCRAM-SHA-1", "MONGODB-X509", "PLAIN"}));
-  scan->add_option("--password-file", probe.password_file,
-                   "File whose first line is the password of --username")
-      ->check(CLI::ExistingFile);
-  scan->add_option("--component-credentials", probe.component_credentials_file,
-                   "JSON file of scanning accounts per shard id or config server set name "
-                   "(shards know only shard-local users); passwords from password_env or "
-                   "password_file, never inline")
-      ->check(CLI::ExistingFile);
+      "MONGOSCAN_PASSWORD or a prompt"));
+  no_probe->excludes(
+      scan->add_option("--auth-source", probe.auth_source, "Database that holds --username"));
+  no_probe->excludes(
+      scan->add_option("--auth-mechanism", probe.auth_mechanism, "Mechanism for --username")
+          ->transform(one_of({"SCRAM-SHA-256", "SCRAM-SHA-1", "MONGODB-X509", "PLAIN"})));
+  no_probe->excludes(scan->add_option("--password-file", probe.password_file,
+                                      "File whose first line is the password of --username")
+                         ->check(CLI::ExistingFile));
+  no_probe->excludes(
+      scan->add_option("--component-credentials", probe.component_credentials_file,
+                       "JSON file of scanning accounts per shard id or config server set name "
+                       "(shards know only shard-local users); passwords from password_env or "
+                       "password_file, never inline")
+          ->check(CLI::ExistingFile));
   scan->add_option("--tls-ca-file", probe.tls_ca_file,
                    "CA bundle to verify node certificates (default: the system store)")
       ->check(CLI::ExistingFile);
@@ -739,36 +793,46 @@ int run_cli(const std::vector<std::string>& args, CliStreams streams) {
                  "Allow PLAIN authentication over a connection without TLS (sends the password)");
   scan->add_option("--dns-server", probe.dns_servers, "DNS server IP:PORT to use (repeatable)");
   scan->add_option("--dns-timeout", scan_options.dns_timeout_seconds,
-                   "Seconds for the DNS lookups of each name (SRV, TXT, addresses)")
-      ->check(CLI::PositiveNumber)
+                   "Time for the DNS lookups of each name (SRV, TXT, addresses): seconds, or with "
+                   "ms, s, m or h (2s)")
+      ->transform(duration_value())
+      ->type_name("DURATION")
       ->capture_default_str();
   scan->add_option("--concurrency", probe.concurrency, "Nodes probed at once")
       ->check(CLI::Range(1, 1024))
       ->capture_default_str();
-  scan->add_flag("-q,--quiet", probe.quiet, "No progress line on a terminal's stderr");
-  scan->add_flag("-v,--verbose", scan_request.verbosity,
-                 "Say on stderr what the scan does: -v its phases and their times, -vv also each "
-                 "node and the phases that failed there (never a secret)");
+  CLI::Option* quiet =
+      scan->add_flag("-q,--quiet", probe.quiet, "No progress line on a terminal's stderr");
+  CLI::Option* verbose = scan->add_flag(
+      "-v,--verbose", scan_request.verbosity,
+      "Say on stderr what the scan does: -v its phases and their times, -vv also each "
+      "node and the phases that failed there (never a secret)");
+  quiet->excludes(verbose);
   scan->add_option("--app-instances", scan_options.app_instances,
                    "Application instances that share the deployment, for the connection budget "
                    "(CONN-008; overrides the policy)")
       ->check(CLI::Range(std::int64_t{1}, std::numeric_limits<std::int64_t>::max()));
   scan->add_option("--connect-timeout", scan_options.connect_timeout_seconds,
-                   "Seconds for each TCP connect and TLS handshake")
-      ->check(CLI::PositiveNumber)
+                   "Time for each TCP connect and TLS handshake (seconds, or 500ms, 5s, 1m)")
+      ->transform(duration_value())
+      ->type_name("DURATION")
       ->capture_default_str();
   scan->add_option("--command-timeout", scan_options.command_timeout_seconds,
-                   "Seconds for each command round trip")
-      ->check(CLI::PositiveNumber)
+                   "Time for each command round trip (seconds, or 500ms, 5s, 1m)")
+      ->transform(duration_value())
+      ->type_name("DURATION")
       ->capture_default_str();
   scan->add_option("--node-timeout", scan_options.node_timeout_seconds,
-                   "Seconds for everything on one node")
-      ->check(CLI::PositiveNumber)
+                   "Time for everything on one node (seconds, or 30s, 2m)")
+      ->transform(duration_value())
+      ->type_name("DURATION")
       ->capture_default_str();
   scan->add_option("--scan-timeout", scan_options.scan_timeout_seconds,
-                   "Seconds for the whole scan's network work; then what was gathered is reported "
+                   "Time for the whole scan's network work (seconds, or 5m, 1h); then what was "
+                   "gathered is reported "
                    "and the scan is incomplete (exit 4)")
-      ->check(CLI::PositiveNumber)
+      ->transform(duration_value())
+      ->type_name("DURATION")
       ->capture_default_str();
 
   scan->add_flag("--data-model", scan_options.data_model,
@@ -805,9 +869,11 @@ int run_cli(const std::vector<std::string>& args, CliStreams streams) {
                    "loopback; repeatable; atlas defaults to MONGODB_ATLAS_OPS_MANAGER_URL or "
                    "MONGODB_ATLAS_BASE_URL when set)");
   scan->add_option("--cloud-timeout", scan_options.cloud_timeout_seconds,
-                   "Seconds for reading every cloud account (within --scan-timeout); what was not "
+                   "Time for reading every cloud account (seconds, or 2m; within --scan-timeout); "
+                   "what was not "
                    "read by then is reported as not read and the scan is incomplete (exit 4)")
-      ->check(CLI::PositiveNumber)
+      ->transform(duration_value())
+      ->type_name("DURATION")
       ->capture_default_str();
   scan->add_option("--cloud-ca-file", scan_options.cloud_ca_file,
                    "CA bundle trusted for control-plane endpoints besides the system store");
@@ -824,8 +890,10 @@ int run_cli(const std::vector<std::string>& args, CliStreams streams) {
       "--write-baseline", config.write_baseline_file,
       "Write the fingerprint of every current failing or warning finding to this baseline file");
   scan->add_option("--max-file-size", walk.max_file_bytes,
-                   "Skip files larger than this many bytes (reported as skipped)")
-      ->check(CLI::PositiveNumber)
+                   "Skip files larger than this (reported as skipped): bytes, or with kB, MB, "
+                   "KiB, MiB... (10MB)")
+      ->transform(size_value())
+      ->type_name("SIZE")
       ->capture_default_str();
   std::vector<std::string> skip_dirs;
   scan->add_option("--skip-dir", skip_dirs,
@@ -841,12 +909,12 @@ int run_cli(const std::vector<std::string>& args, CliStreams streams) {
                    "Treat every scanned file as this context instead of what its path and content "
                    "say (production, example, test, documentation); the policy's gating_contexts "
                    "decide which gate")
-      ->check(CLI::IsMember({"production", "example", "test", "documentation"}));
+      ->transform(one_of({"production", "example", "test", "documentation"}));
 
   std::string catalogue_format = "table";
   CLI::App* checks = app.add_subcommand("checks", "List the check catalogue");
   checks->add_option("--format", catalogue_format, "Catalogue format")
-      ->check(CLI::IsMember({"table", "json", "md"}))
+      ->transform(one_of({"table", "json", "md"}))
       ->capture_default_str();
   std::string coverage_framework;
   checks
@@ -854,7 +922,7 @@ int run_cli(const std::vector<std::string>& args, CliStreams streams) {
                    "Instead of the catalogue, list every control of the framework with the checks "
                    "that cover it, fully or in part, and the coverage percentages (--format table "
                    "or json); prowler: Prowler's MongoDB Atlas checks")
-      ->check(CLI::IsMember({"cis", "stig", "checklist", "prowler"}));
+      ->transform(one_of({"cis", "stig", "checklist", "prowler"}));
 
   std::string uri_to_parse;
   bool reveal = false;
@@ -871,8 +939,9 @@ int run_cli(const std::vector<std::string>& args, CliStreams streams) {
                       "DNS server IP:PORT to use (repeatable)");
   resolve
       ->add_option("--dns-timeout", resolve_options.dns_timeout_seconds,
-                   "Seconds for all DNS lookups")
-      ->check(CLI::PositiveNumber)
+                   "Time for all DNS lookups (seconds, or 500ms, 2s)")
+      ->transform(duration_value())
+      ->type_name("DURATION")
       ->capture_default_str();
 
   std::string role_name = "mongoscanAuditor";
@@ -883,7 +952,7 @@ int run_cli(const std::vector<std::string>& args, CliStreams streams) {
   auditor_role->add_option("--name", role_name, "Role name")->capture_default_str();
   auditor_role
       ->add_option("--format", role_format, "js: a mongosh script; json: the command document")
-      ->check(CLI::IsMember({"js", "json"}))
+      ->transform(one_of({"js", "json"}))
       ->capture_default_str();
   auditor_role->add_flag("--data-model", role_for_data_model,
                          "Add what scan --data-model needs: find and collStats on every database");
@@ -895,7 +964,7 @@ int run_cli(const std::vector<std::string>& args, CliStreams streams) {
       "atlas: the roles each read needs)");
   cloud_policy->add_option("provider", policy_provider, "tencentcloud or atlas")
       ->required()
-      ->check(CLI::IsMember({"tencentcloud", "atlas"}));
+      ->transform(one_of({"tencentcloud", "atlas"}));
 
   std::string saved_report;
   ReportFlags convert_reports;
@@ -937,7 +1006,7 @@ int run_cli(const std::vector<std::string>& args, CliStreams streams) {
       ->add_option("--fail-on-new", merge_options.fail_on_new,
                    "Exit 1 only when a finding new since the environment's previous run in the "
                    "history fails at or above this severity (replaces the shards' gate)")
-      ->check(CLI::IsMember(severity_names()))
+      ->transform(one_of(severity_names()))
       ->type_name("SEVERITY");
 
   std::string history_path;
@@ -951,6 +1020,9 @@ int run_cli(const std::vector<std::string>& args, CliStreams streams) {
       ->type_name("NAME");
 
   CLI::App* version = app.add_subcommand("version", "Print the version");
+  CLI::App* help = app.add_subcommand("help", "Print the help of mongoscan, or of one command");
+  std::string help_command;
+  help->add_option("command", help_command, "The command");
   // Hidden (no group): the build writes the manual page and the completion script with them, from
   // this App itself, so that both say what the command line accepts.
   CLI::App* manual_page = app.add_subcommand("manpage", "Print the manual page mongoscan(1)");
@@ -960,7 +1032,7 @@ int run_cli(const std::vector<std::string>& args, CliStreams streams) {
   std::string completion_shell;
   completion->add_option("shell", completion_shell, "The shell")
       ->required()
-      ->check(CLI::IsMember({"bash"}));
+      ->transform(one_of({"bash", "zsh", "fish"}));
   // The file belongs to the top-level command (CLI11 reads configuration there) and holds the scan
   // command's options; `scan --config FILE` falls through to it. CLI11 opens it itself, so it is
   // judged first (a FIFO would block the open, a device never end): a given file that is not a
@@ -1005,8 +1077,13 @@ int run_cli(const std::vector<std::string>& args, CliStreams streams) {
     streams.out << "mongoscan " << kVersion << "\n";
     return kExitOk;
   } catch (const CLI::ParseError& error) {
-    streams.err << "mongoscan: error: " << redact_connection_strings_in_text(error.what())
-                << did_you_mean(args, app) << " (see mongoscan --help)\n";
+    const auto unknown = unknown_argument(args, app);
+    const bool names_unknown = unknown && (dynamic_cast<const CLI::ExtrasError*>(&error) ||
+                                           dynamic_cast<const CLI::RequiredError*>(&error));
+    const std::string message =
+        names_unknown ? *unknown : said_where_from(error.what(), args, *scan, config_file.path);
+    streams.err << "mongoscan: error: " << redact_connection_strings_in_text(message)
+                << " (see mongoscan help)\n";
     return kExitUsage;
   }
 
@@ -1017,12 +1094,39 @@ int run_cli(const std::vector<std::string>& args, CliStreams streams) {
     streams.out << "mongoscan " << kVersion << "\n";
     return kExitOk;
   }
+  if (help->parsed()) {
+    // As --help prints them (App::help would print the help command's own).
+    if (help_command.empty()) {
+      streams.out << app.get_formatter()->make_help(&app, "mongoscan", CLI::AppFormatMode::Normal);
+      return kExitOk;
+    }
+    for (const CLI::App* command : app.get_subcommands([](const CLI::App*) { return true; })) {
+      if (command->get_name() == help_command && !command->get_group().empty()) {
+        streams.out << command->help("mongoscan");
+        return kExitOk;
+      }
+    }
+    std::vector<std::string> names;
+    for (const CLI::App* command : app.get_subcommands([](const CLI::App*) { return true; }))
+      if (!command->get_group().empty()) names.push_back(command->get_name());
+    const auto closest = closest_name(help_command, names);
+    return report_failure({kExitUsage, "help: unknown command " + help_command +
+                                           (closest ? " (did you mean " + *closest + "?)" : "") +
+                                           "; commands: " + join(names)},
+                          streams);
+  }
   if (manual_page->parsed()) {
     write_manual_page(app, streams.out);
     return kExitOk;
   }
   if (completion->parsed()) {
-    write_bash_completion(app, streams.out);
+    if (completion_shell == "zsh") {
+      write_zsh_completion(app, streams.out);
+    } else if (completion_shell == "fish") {
+      write_fish_completion(app, streams.out);
+    } else {
+      write_bash_completion(app, streams.out);
+    }
     return kExitOk;
   }
   if (checks->parsed() && !coverage_framework.empty()) {
@@ -1065,10 +1169,16 @@ int run_cli(const std::vector<std::string>& args, CliStreams streams) {
   }
   if (history->parsed()) return run_history(history_path, history_environment, streams);
   if (convert->parsed()) {
+    if (const auto conflict = report_flags_conflict(convert_reports)) {
+      return report_failure({kExitUsage, "convert: " + *conflict}, streams);
+    }
     const auto error = run_convert(saved_report, convert_reports, streams);
     return error ? report_failure(*error, streams) : kExitOk;
   }
   if (scan->parsed()) {
+    if (const auto conflict = report_flags_conflict(scan_reports)) {
+      return report_failure({kExitUsage, "scan: " + *conflict}, streams);
+    }
     if (!context_name.empty()) config.context = file_context_named(context_name);
     if (no_default_skips) walk.skip_directories.clear();
     // A directory named here is never entered, even for its bundles.

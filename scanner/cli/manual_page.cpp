@@ -177,7 +177,8 @@ void write_option_variables(const CLI::App& app, std::ostream& out) {
       out << ".TP\n.B " << roff_escape(option->get_envname()) << "\nThe default of \\fB"
           << roff_escape(command->get_name()) << " \\-\\-"
           << roff_escape(option->get_lnames().front())
-          << "\\fR; the command line and \\fB\\-\\-config\\fR win.\n";
+          << "\\fR; the command line wins over it, and it over the config file "
+             "(\\fB\\-\\-config\\fR, \\fI.mongoscan.yaml\\fR).\n";
     }
   }
 }

@@ -1,12 +1,14 @@
 #include "scanner/cli/report_flags.h"
 
+#include "scanner/cli/option_values.h"
+#include "scanner/text/ascii_case.h"
+
 namespace mongoscan {
 
 void add_report_flags(CLI::App& command, ReportFlags& flags) {
-  flags.format_option =
-      command.add_option("--format", flags.reports.format, "Report format")
-          ->check(CLI::IsMember({"table", "json", "html", "sarif", "junit", "md"}))
-          ->capture_default_str();
+  flags.format_option = command.add_option("--format", flags.reports.format, "Report format")
+                            ->transform(one_of({"table", "json", "html", "sarif", "junit", "md"}))
+                            ->capture_default_str();
   flags.output_option =
       command.add_option("-o,--output", flags.reports.output,
                          "Write the report to this file (atomically) instead of stdout ('-')");
@@ -14,23 +16,25 @@ void add_report_flags(CLI::App& command, ReportFlags& flags) {
       .add_option("--color", flags.color,
                   "ANSI colour in the table on stdout: auto (a terminal, unless NO_COLOR is set; "
                   "always with FORCE_COLOR), always or never")
-      ->check(CLI::IsMember({"auto", "always", "never"}))
+      ->transform(one_of({"auto", "always", "never"}))
       ->capture_default_str();
   command.add_flag("--no-color", flags.no_color, "Same as --color never");
-  command
-      .add_option("--view", flags.view,
-                  "Table and HTML: grid (a row per check, a column per subject), findings (a line "
-                  "per failing, erring or warning result, worst first) or auto (the grid when it "
-                  "fits: the console's width for the table, 12 subjects of a kind for HTML)")
-      ->check(CLI::IsMember({"auto", "grid", "findings"}))
-      ->capture_default_str();
+  flags.view_option =
+      command
+          .add_option(
+              "--view", flags.view,
+              "Table and HTML: grid (a row per check, a column per subject), findings (a line "
+              "per failing, erring or warning result, worst first) or auto (the grid when it "
+              "fits: the console's width for the table, 12 subjects of a kind for HTML)")
+          ->transform(one_of({"auto", "grid", "findings"}))
+          ->capture_default_str();
   command
       .add_option("--framework", flags.framework,
                   "HTML and Markdown: add a section of this framework's controls (cis, stig, "
                   "checklist, devspec or prowler: Prowler's MongoDB Atlas checks), each with the "
                   "checks that cite it and their result; controls no check covers show as not "
                   "assessed")
-      ->check(CLI::IsMember({"cis", "stig", "checklist", "devspec", "prowler"}));
+      ->transform(one_of({"cis", "stig", "checklist", "devspec", "prowler"}));
   command.add_option("--report", flags.reports.reports,
                      "Also write a report as FORMAT:PATH ('-' for stdout), e.g. sarif:out.sarif "
                      "(repeatable: several formats at once)");
@@ -63,6 +67,18 @@ bool report_colour(const ReportFlags& flags, bool out_is_color_terminal) {
 
 std::optional<Framework> report_framework(const ReportFlags& flags) {
   return parse_framework(flags.framework);
+}
+
+std::optional<std::string> report_flags_conflict(const ReportFlags& flags) {
+  if (flags.view_option->count() == 0 || flags.view == "auto") return std::nullopt;
+  std::vector<std::string> formats = {flags.reports.format};
+  for (const std::string& report : flags.reports.reports)
+    formats.push_back(to_lower_ascii(report.substr(0, report.find(':'))));
+  for (const std::string& format : formats)
+    if (format == "table" || format == "html") return std::nullopt;
+  return "--view " + flags.view +
+         " applies to the table and HTML reports, and none is written (--format " +
+         flags.reports.format + ")";
 }
 
 ReportOptions given_report_options(const ReportFlags& flags) {

@@ -23,6 +23,7 @@ struct ReportFlags {
   EvidenceOptions evidence;
   CLI::Option* format_option = nullptr;
   CLI::Option* output_option = nullptr;
+  CLI::Option* view_option = nullptr;
 };
 
 // Adds the report options to `command`, storing into `flags` (which must outlive the parse).
@@ -34,6 +35,10 @@ bool report_colour(const ReportFlags& flags, bool out_is_color_terminal);
 
 // After the parse: the --framework the HTML and Markdown reports group controls by, if any.
 std::optional<Framework> report_framework(const ReportFlags& flags);
+
+// After the parse: why the options contradict each other, if they do: --view grid or findings
+// when no table or HTML report is written.
+std::optional<std::string> report_flags_conflict(const ReportFlags& flags);
 
 // After the parse: the report options with whether --format or -o was given.
 ReportOptions given_report_options(const ReportFlags& flags);

@@ -19,7 +19,7 @@ FileSyntax file_syntax(std::string_view path) {
   for (std::string_view suffix :
        {".erb", ".j2", ".jinja", ".jinja2", ".tpl", ".tmpl", ".template"}) {
     if (ends_with(name, suffix) && name.find('.') < name.size() - suffix.size()) {
-      name.resize(name.size() - suffix.size());
+      name.erase(name.size() - suffix.size());
       break;
     }
   }

@@ -13,6 +13,7 @@
 #include <regex>
 #include <set>
 #include <sstream>
+#include <tuple>
 
 #include "scanner/uri/uri.h"
 #include "tests/support/mongoscan_binary.h"
@@ -75,6 +76,87 @@ TEST(Cli, VersionAndHelp) {
   }
 }
 
+// Issue 40 item 3: a refused value names where it came from: the flag, the MONGOSCAN_* variable,
+// or the config file and its line; a policy name that is neither a file nor a preset lists them.
+TEST(Cli, ARefusedValueNamesTheFlagTheVariableOrTheFileAndLine) {
+  TempDir dir;
+  const std::string config = (dir / "defaults.yaml").string();
+  std::ofstream(config) << "# defaults\nfail-on: hihg\n";
+  const std::string reason = "'hihg' is not one of info, low, medium, high, critical, none";
+  const std::vector<std::string> base = {testing_support::mongoscan_binary(), "scan", "--no-probe",
+                                         "mongodb://h"};
+  const auto run = [&](std::vector<std::string> extra, std::vector<std::string> env) {
+    std::vector<std::string> command = base;
+    command.insert(command.end(), extra.begin(), extra.end());
+    return run_process(command, "", testing_support::kHangGuard, env);
+  };
+  const auto flag = run({"--fail-on", "hihg"}, {});
+  EXPECT_NE(flag.err.find("error: --fail-on: " + reason), std::string::npos) << flag.err;
+  const auto variable = run({}, {"MONGOSCAN_FAIL_ON=hihg"});
+  EXPECT_NE(variable.err.find("error: MONGOSCAN_FAIL_ON: " + reason), std::string::npos)
+      << variable.err;
+  const auto file = run({"--config", config}, {});
+  EXPECT_NE(file.err.find("error: " + config + " line 2: fail-on: " + reason), std::string::npos)
+      << file.err;
+  std::ofstream(config) << "fail-on: [high\n";
+  const auto broken = run({"--config", config}, {});
+  EXPECT_NE(broken.err.find("error: " + config + " line "), std::string::npos) << broken.err;
+  for (const auto& result : {flag, variable, file, broken}) {
+    EXPECT_EQ(result.exit_code, 2);
+    EXPECT_EQ(line_count(result.err), 1u) << result.err;
+  }
+  const auto preset = mongoscan({"scan", "--policy", "stg", "mongodb://h"});
+  EXPECT_EQ(preset.exit_code, 2);
+  EXPECT_NE(preset.err.find("--policy stg: no such file, nor a preset (presets: dev-spec, stig; "
+                            "did you mean stig?)"),
+            std::string::npos)
+      << preset.err;
+}
+
+// Issue 40 item 3: -V and --version, `help` and `help COMMAND` as `--help` and `COMMAND --help`.
+TEST(Cli, VersionFlagsAndTheHelpCommand) {
+  for (const char* flag : {"-V", "--version"}) {
+    const auto version = mongoscan({flag});
+    EXPECT_EQ(version.exit_code, 0) << flag << ": " << version.err;
+    EXPECT_EQ(version.out, "mongoscan 0.1.0\n") << flag;
+  }
+  EXPECT_EQ(mongoscan({"help"}).out, mongoscan({"--help"}).out);
+  const auto scan_help = mongoscan({"help", "scan"});
+  EXPECT_EQ(scan_help.exit_code, 0);
+  EXPECT_EQ(scan_help.out, mongoscan({"scan", "--help"}).out);
+  const auto unknown = mongoscan({"help", "scna"});
+  EXPECT_EQ(unknown.exit_code, 2);
+  EXPECT_EQ(line_count(unknown.err), 1u);
+  EXPECT_NE(unknown.err.find("help: unknown command scna (did you mean scan?)"), std::string::npos)
+      << unknown.err;
+}
+
+// Issue 40 item 3: options that contradict each other are errors, in one line naming both.
+TEST(Cli, ContradictoryOptionsAreUsageErrors) {
+  TempDir dir;
+  std::ofstream(dir / "password") << "secret\n";
+  const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
+      {{"scan", "-q", "-v", "mongodb://h"}, "--quiet excludes --verbose"},
+      {{"scan", "--username", "scanner", "mongodb://h"}, "--no-probe excludes --username"},
+      {{"scan", "--password-file", (dir / "password").string(), "mongodb://h"},
+       "--no-probe excludes --password-file"},
+      {{"scan", "--view", "grid", "--format", "json", "mongodb://h"},
+       "scan: --view grid applies to the table and HTML reports, and none is written (--format "
+       "json)"},
+  };
+  for (const auto& [args, expected] : cases) {
+    const auto result = mongoscan(args);  // scan adds --no-probe
+    EXPECT_EQ(result.exit_code, 2) << expected << ": " << result.err;
+    EXPECT_EQ(line_count(result.err), 1u) << result.err;
+    EXPECT_NE(result.err.find(expected), std::string::npos) << result.err;
+    EXPECT_EQ(result.err.find("secret"), std::string::npos);
+  }
+  // --view with an HTML report among the outputs is no contradiction.
+  const auto with_html = mongoscan({"scan", "mongodb://h", "--view", "grid", "--format", "json",
+                                    "--report", "html:" + (dir / "r.html").string()});
+  EXPECT_NE(with_html.exit_code, 2) << with_html.err;
+}
+
 TEST(Cli, ParseUriPrintsTypedJsonWithThePasswordHidden) {
   const std::string uri = "mongodb://app:Hidden%2Fpw@h1,[::1]:27018/db?maxPoolSize=50&tls=true";
   auto hidden = mongoscan({"parse-uri", uri});
@@ -127,13 +209,43 @@ TEST(Cli, UsageErrorsExit2WithOneLine) {
   }
 }
 
+// Issue 40 item 3: sizes and durations with units, names in any case, from the command line and
+// the environment; a refusal is one readable line.
+TEST(Cli, SizesDurationsAndNamesAreReadAsPeopleTypeThem) {
+  const auto typed =
+      mongoscan({"scan", "--format", "SARIF", "--fail-on", "HIGH", "--max-file-size", "10MB",
+                 "--connect-timeout", "2s", "--scan-timeout", "5m", "--uri-file", kSampleUris});
+  EXPECT_EQ(typed.exit_code, 1) << typed.err;
+  EXPECT_TRUE(nlohmann::json::parse(typed.out).contains("runs")) << typed.out.substr(0, 80);
+  const std::vector<std::string> args = {testing_support::mongoscan_binary(), "scan", "--no-probe",
+                                         "--uri-file", kSampleUris};
+  EXPECT_EQ(
+      run_process(args, "", testing_support::kHangGuard, {"MONGOSCAN_FAIL_ON=NONE"}).exit_code, 0);
+  for (const auto& [flag, value, reason] :
+       {std::tuple{"--max-file-size", "10XB", "'10XB' is not a size"},
+        std::tuple{"--connect-timeout", "soon", "'soon' is not a duration"},
+        std::tuple{"--fail-on", "hihg",
+                   "'hihg' is not one of info, low, medium, high, critical, "
+                   "none (did you mean high?)"}}) {
+    const auto refused = mongoscan({"scan", flag, value, "mongodb://h"});
+    EXPECT_EQ(refused.exit_code, 2) << flag;
+    EXPECT_EQ(line_count(refused.err), 1u) << refused.err;
+    EXPECT_NE(refused.err.find(std::string(flag) + ": " + reason), std::string::npos)
+        << refused.err;
+    EXPECT_LT(refused.err.size(), 200u) << refused.err;
+  }
+}
+
 TEST(Cli, MistypedCommandsOptionsAndWorkloadsGetASuggestion) {
   const auto command = mongoscan({"scna", "mongodb://h"});
   EXPECT_EQ(command.exit_code, 2);
-  EXPECT_NE(command.err.find("(did you mean scan?)"), std::string::npos) << command.err;
+  EXPECT_NE(command.err.find("error: unknown command scna (did you mean scan?)"), std::string::npos)
+      << command.err;
   const auto option = mongoscan({"scan", "--fromat", "json", "mongodb://h"});
   EXPECT_EQ(option.exit_code, 2);
-  EXPECT_NE(option.err.find("(did you mean --format?)"), std::string::npos) << option.err;
+  EXPECT_NE(option.err.find("error: unknown option --fromat (did you mean --format?)"),
+            std::string::npos)
+      << option.err;
   EXPECT_EQ(line_count(option.err), 1u);
   // A mistyped workload was taken as is and silently skipped CONN-005; now it is a usage error.
   const auto workload = mongoscan({"scan", "--workload", "analyticz", "mongodb://h"});
@@ -185,6 +297,38 @@ TEST(Cli, OptionsMayComeFromTheEnvironmentAndTheCommandLineWins) {
             2);
 }
 
+// Issue 40 item 3: the command line wins, then MONGOSCAN_<OPTION>, then the config file; the
+// manual page says so, for every variable.
+TEST(Cli, TheCommandLineWinsThenTheEnvironmentThenTheConfigFileAsTheManualSays) {
+  TempDir dir;
+  const std::string config = (dir / "mongoscan.yaml").string();
+  std::ofstream(config) << "fail-on: none\n";
+  const std::vector<std::string> args = {testing_support::mongoscan_binary(),
+                                         "scan",
+                                         "--no-probe",
+                                         "--config",
+                                         config,
+                                         "--uri-file",
+                                         kSampleUris};
+  const auto exit_code = [&](std::vector<std::string> extra, std::vector<std::string> env) {
+    std::vector<std::string> command = args;
+    command.insert(command.end(), extra.begin(), extra.end());
+    env.push_back("NO_COLOR");
+    return run_process(command, "", testing_support::kHangGuard, env).exit_code;
+  };
+  EXPECT_EQ(exit_code({}, {}), 0) << "the file alone";
+  EXPECT_EQ(exit_code({}, {"MONGOSCAN_FAIL_ON=high"}), 1) << "the environment over the file";
+  EXPECT_EQ(exit_code({"--fail-on", "none"}, {"MONGOSCAN_FAIL_ON=high"}), 0)
+      << "the command line over the environment";
+  const auto manual = mongoscan({"manpage"});
+  ASSERT_EQ(manual.exit_code, 0);
+  EXPECT_NE(manual.out.find(".B MONGOSCAN_FAIL_ON\nThe default of \\fBscan \\-\\-fail\\-on\\fR; "
+                            "the command line wins over it, and it over the config file"),
+            std::string::npos)
+      << manual.out.substr(manual.out.find("MONGOSCAN_FAIL_ON"), 200);
+  EXPECT_EQ(manual.out.find("\\-\\-config\\fR win"), std::string::npos);
+}
+
 // --view findings (or MONGOSCAN_VIEW, or view: in the config file) lists findings instead of the
 // grid even for a report that fits; --view grid wins over the environment.
 TEST(Cli, ViewComesFromTheCommandLineTheEnvironmentOrTheConfigFile) {
@@ -214,7 +358,7 @@ TEST(Cli, ViewComesFromTheCommandLineTheEnvironmentOrTheConfigFile) {
   EXPECT_TRUE(has_grid(run({"--view", "grid"}, {"MONGOSCAN_VIEW=findings"})));
   const auto bad = run({}, {"MONGOSCAN_VIEW=list"});
   EXPECT_EQ(bad.exit_code, 2);
-  EXPECT_NE(bad.err.find("--view"), std::string::npos) << bad.err;
+  EXPECT_NE(bad.err.find("MONGOSCAN_VIEW: 'list'"), std::string::npos) << bad.err;
 
   TempDir dir;
   std::ofstream(dir / "mongoscan.yaml") << "view: findings\n";
@@ -434,7 +578,7 @@ TEST(Cli, AConfigFileHoldsScanDefaults) {
   EXPECT_EQ(mongoscan({"scan", "--config", (dir / ".mongoscan.yaml").string()}).exit_code, 0);
 
   const std::vector<std::pair<std::string, std::string>> bad = {
-      {"fail-on: [none\n", "config file line "},
+      {"fail-on: [none\n", "bad.yaml line "},
       {"uris: [mongodb://u:p@h]\n", "give them with --uri-file"},
       {"fial-on: none\n", "line 1: no scan option fial-on (did you mean fail-on?)"},
       {"policy: {a: 1}\n", "policy: expected a value or a list of values"},

@@ -36,10 +36,12 @@ class CloudScanLab : public ::testing::Test {
     lab_ = nullptr;
   }
 
-  // `scan --quiet [--cloud tencentcloud:ap-guangzhou] EXTRA` with the lab's endpoints and CA.
+  // `scan [--cloud tencentcloud:ap-guangzhou] EXTRA` with the lab's endpoints and CA; --quiet
+  // unless EXTRA asks for -v (the two contradict each other). stderr is no terminal here.
   ProcessResult scan(const std::vector<std::string>& extra, std::vector<std::string> environment,
                      bool cloud_target = true) {
-    std::vector<std::string> argv = {testing_support::mongoscan_binary(), "scan", "--quiet"};
+    std::vector<std::string> argv = {testing_support::mongoscan_binary(), "scan"};
+    if (std::find(extra.begin(), extra.end(), "-v") == extra.end()) argv.push_back("--quiet");
     if (cloud_target) {
       argv.push_back("--cloud");
       argv.push_back("tencentcloud:ap-guangzhou");
@@ -225,8 +227,9 @@ class AtlasScanLab : public ::testing::Test {
   // `endpoint_variable`, from that variable; no other Atlas variable is inherited.
   ProcessResult scan(const std::vector<std::string>& extra, std::vector<std::string> environment,
                      const std::string& endpoint_variable = "") {
-    std::vector<std::string> argv = {testing_support::mongoscan_binary(), "scan", "--quiet",
-                                     "--cloud-ca-file", lab_->ca_file()};
+    std::vector<std::string> argv = {testing_support::mongoscan_binary(), "scan", "--cloud-ca-file",
+                                     lab_->ca_file()};
+    if (std::find(extra.begin(), extra.end(), "-v") == extra.end()) argv.push_back("--quiet");
     if (endpoint_variable.empty()) {
       argv.insert(argv.end(), {"--cloud-endpoint", "atlas=" + lab_->endpoint()});
     } else {

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -20,9 +21,9 @@ namespace {
 using testing_support::ProcessResult;
 using testing_support::run_process;
 
-std::string completion_script() {
+std::string completion_script(const std::string& shell = "bash") {
   const ProcessResult script =
-      run_process({testing_support::mongoscan_binary(), "completion", "bash"});
+      run_process({testing_support::mongoscan_binary(), "completion", shell});
   EXPECT_EQ(script.exit_code, 0) << script.err;
   return script.out;
 }
@@ -80,12 +81,61 @@ TEST_F(ShellCompletion, IsRegisteredForMongoscan) {
   EXPECT_EQ(registered.out, "complete -o default -F _mongoscan mongoscan\n") << registered.err;
 }
 
-// The build writes the script that is installed (CMake runs `mongoscan completion bash`).
-TEST_F(ShellCompletion, TheBuildKeepsTheScriptTheBinaryWrites) {
-  const std::string built =
-      testing_support::read_file(MONGOSCAN_BUILD_DIR "/mongoscan.bash-completion");
-  ASSERT_FALSE(built.empty()) << "the build wrote no mongoscan.bash-completion";
-  EXPECT_EQ(built, completion_script());
+// The build writes the scripts that are installed (CMake runs `mongoscan completion SHELL`).
+TEST_F(ShellCompletion, TheBuildKeepsTheScriptsTheBinaryWrites) {
+  for (const auto& [file, shell] :
+       {std::pair{"/mongoscan.bash-completion", "bash"}, std::pair{"/_mongoscan", "zsh"},
+        std::pair{"/mongoscan.fish", "fish"}}) {
+    const std::string built = testing_support::read_file(MONGOSCAN_BUILD_DIR + std::string(file));
+    ASSERT_FALSE(built.empty()) << "the build wrote no " << file;
+    EXPECT_EQ(built, completion_script(shell)) << shell;
+  }
+}
+
+// fish, asked as its command line asks (`complete -C`): commands, a command's options, choices.
+std::vector<std::string> fish_completions(const testing_support::TempTree& tree,
+                                          const std::string& line) {
+  const ProcessResult run =
+      run_process({"fish", "--no-config", "-c",
+                   "source " + tree.path("mongoscan.fish") + "; complete -C '" + line + "'"});
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_EQ(run.err, "");
+  std::vector<std::string> offered;
+  std::istringstream lines(run.out);
+  for (std::string entry; std::getline(lines, entry);) {
+    if (!entry.empty()) offered.push_back(entry.substr(0, entry.find('\t')));
+  }
+  std::sort(offered.begin(), offered.end());  // fish sorts them itself
+  return offered;
+}
+
+TEST(FishCompletion, CompletesCommandsOptionsAndChoices) {
+  testing_support::TempTree tree;
+  tree.write("mongoscan.fish", completion_script("fish"));
+  EXPECT_EQ(fish_completions(tree, "mongoscan sc"), Words{"scan"});
+  EXPECT_EQ(fish_completions(tree, "mongoscan ve"), (Words{"verify", "version"}));
+  EXPECT_EQ(fish_completions(tree, "mongoscan man"), Words{}) << "hidden commands";
+  EXPECT_EQ(fish_completions(tree, "mongoscan scan --inv"), Words{"--inventory"});
+  EXPECT_EQ(fish_completions(tree, "mongoscan checks --inv"), Words{}) << "scan's options only";
+  EXPECT_EQ(fish_completions(tree, "mongoscan scan --fail-on h"), Words{"high"});
+  EXPECT_EQ(fish_completions(tree, "mongoscan checks --format "), (Words{"json", "md", "table"}));
+}
+
+// zsh: the script parses (zsh -n), is a #compdef function, and names every visible command and
+// each command's options with their choices.
+TEST(ZshCompletion, IsACompdefFunctionNamingEveryCommandAndOption) {
+  testing_support::TempTree tree;
+  const std::string script = completion_script("zsh");
+  tree.write("_mongoscan", script);
+  const ProcessResult parsed = run_process({"zsh", "-n", tree.path("_mongoscan")});
+  EXPECT_EQ(parsed.exit_code, 0) << parsed.err;
+  EXPECT_TRUE(script.starts_with("#compdef mongoscan\n"));
+  for (const char* expected :
+       {"'scan:", "'checks:", "'verify:", "  scan)\n", "'--inventory[", "'--fail-on[",
+        ":value:(info low medium high critical none)'", "'--uri-file[", ":value:_files'"}) {
+    EXPECT_NE(script.find(expected), std::string::npos) << expected;
+  }
+  EXPECT_EQ(script.find("'manpage:"), std::string::npos) << "hidden commands";
 }
 
 }  // namespace
