@@ -1,6 +1,7 @@
 #include "reports/formats/sarif_report.h"
 
 #include <algorithm>
+#include <filesystem>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <set>
@@ -14,7 +15,9 @@
 #include "reports/cloud_text.h"
 #include "reports/text/markdown_text.h"
 #include "reports/uri_reference.h"
+#include "scanner/secrets/digest.h"
 #include "scanner/uri/json_redaction.h"
+#include "scanner/uri/uri.h"
 
 namespace mongoscan {
 namespace {
@@ -133,6 +136,14 @@ std::vector<std::string> rule_tags(const CheckSpec& spec) {
   return tags;
 }
 
+// GitHub code scanning's precision (reportingDescriptor properties): checks that read a server's
+// own answers are "very-high"; those that recognise credentials and connection strings in files
+// "high" (their measured precision on real repositories is 0.98 overall: README).
+std::string_view precision_of(const CheckSpec& spec) {
+  return spec.layer == Layer::credentials || spec.layer == Layer::connection_string ? "high"
+                                                                                    : "very-high";
+}
+
 // severity: the rule's security-severity, the highest effective severity (policy overrides
 // included) among the run's results of the rule, else the spec's default.
 ordered_json rule_json(const CheckSpec& spec, Severity severity, const SarifOptions& options) {
@@ -147,13 +158,33 @@ ordered_json rule_json(const CheckSpec& spec, Severity severity, const SarifOpti
           {"helpUri", help_uri(options.help_base, spec.id)},
           {"defaultConfiguration", {{"level", level_of(severity)}}},
           {"properties",
-           {{"tags", rule_tags(spec)}, {"security-severity", security_severity(severity)}}}};
+           {{"tags", rule_tags(spec)},
+            {"security-severity", security_severity(severity)},
+            {"precision", precision_of(spec)}}}};
 }
 
-// A file subject's place: the path as a relative URI reference (GitHub code scanning resolves it
-// against the repository's root), its 1-based line and column.
-ordered_json file_location(const Subject& subject) {
-  ordered_json physical = {{"artifactLocation", {{"uri", path_uri_reference(subject.name)}}}};
+// A path's artifact location: relative to the source root under %SRCROOT% when it lies there
+// (GitHub code scanning places it whatever folder the scan ran in), a file:// URI when it lies
+// elsewhere, and as given when no root is known.
+ordered_json artifact_location(std::string_view given, const SarifOptions& options) {
+  if (options.source_root.empty()) return {{"uri", path_uri_reference(given)}};
+  // Redacted first: a path that is text holding a connection string ("a mongodb://u:p@h") would
+  // lose its "//" to the normalisation below, and with it what the redactor recognises.
+  const std::string path = redact_connection_strings_in_text(given);
+  std::filesystem::path absolute(path);
+  if (absolute.is_relative())
+    absolute = std::filesystem::path(options.working_directory) / absolute;
+  const std::string normal = absolute.lexically_normal().generic_string();
+  const std::string root =
+      options.source_root.ends_with('/') ? options.source_root : options.source_root + "/";
+  if (!normal.starts_with(root)) return {{"uri", path_uri_reference(normal)}};
+  return {{"uri", path_uri_reference(normal.substr(root.size()))},
+          {"uriBaseId", kSourceRootBaseId}};
+}
+
+// A file subject's place: its artifact location, its 1-based line and column.
+ordered_json file_location(const Subject& subject, const SarifOptions& options) {
+  ordered_json physical = {{"artifactLocation", artifact_location(subject.name, options)}};
   if (subject.line && *subject.line >= 1) {
     physical["region"] = {{"startLine", *subject.line}};
     if (subject.column && *subject.column >= 1) physical["region"]["startColumn"] = *subject.column;
@@ -174,24 +205,20 @@ bool is_deployment_subject(const Subject& subject) {
 // A subject that is not a file: GitHub code scanning rejects a whole upload when one result has
 // no physical location ("expected at least one location") or a URI scheme other than file, and
 // shows an alert only in a file of the repository. So its place is the list line that named it
-// (its own, or its deployment's), else the pseudo-path kDeploymentPseudoPath; its name is the
+// (its own, or its deployment's; is_result leaves out a subject without one); its name is the
 // logical location.
-ordered_json listed_location(const Subject& subject) {
-  ordered_json physical;
-  if (subject.listed_at) {
-    physical = {{"artifactLocation", {{"uri", path_uri_reference(subject.listed_at->file)}}},
-                {"region", {{"startLine", subject.listed_at->line}}}};
-  } else {
-    physical = {{"artifactLocation", {{"uri", kDeploymentPseudoPath}}}};
-  }
+ordered_json listed_location(const Subject& subject, const SarifOptions& options) {
+  ordered_json physical = {
+      {"artifactLocation", artifact_location(subject.listed_at->file, options)},
+      {"region", {{"startLine", subject.listed_at->line}}}};
   return {
       {"physicalLocation", std::move(physical)},
       {"logicalLocations", ordered_json::array({{{"name", subject.name}, {"kind", "resource"}}})}};
 }
 
-ordered_json subject_location(const Subject& subject) {
-  if (subject.kind == Subject::Kind::file) return file_location(subject);
-  return listed_location(subject);
+ordered_json subject_location(const Subject& subject, const SarifOptions& options) {
+  if (subject.kind == Subject::Kind::file) return file_location(subject, options);
+  return listed_location(subject, options);
 }
 
 ordered_json suppressions_json(const Finding& finding) {
@@ -212,6 +239,13 @@ ordered_json suppressions_json(const Finding& finding) {
   }
   return ordered_json::array(
       {{{"kind", "external"}, {"justification", "the finding's fingerprint is in the baseline"}}});
+}
+
+// The severity code scanning shows for a result: a fail's own; a warning or an error (a check that
+// could not judge) at most low, so that neither ever reads as a high alert.
+Severity alert_severity(const Finding& finding) {
+  return finding.status == Status::fail ? finding.severity
+                                        : std::min(finding.severity, Severity::low);
 }
 
 // A fail's level is its severity's; a warn is a note (issue 21: warnings never read as failures).
@@ -248,7 +282,7 @@ BaselineStates baseline_states(const Report& report) {
 }
 
 ordered_json result_json(const ReportedFinding& reported, std::size_t rule_index,
-                         const BaselineStates& states) {
+                         const BaselineStates& states, const SarifOptions& options) {
   const Finding& finding = reported.finding;
   ordered_json result = {{"ruleId", finding.check_id}, {"ruleIndex", rule_index}};
   if (finding.status == Status::error) {
@@ -260,7 +294,7 @@ ordered_json result_json(const ReportedFinding& reported, std::size_t rule_index
     result["level"] = result_level(finding);
   }
   result["message"] = {{"text", result_message(reported)}};
-  result["locations"] = ordered_json::array({subject_location(finding.subject)});
+  result["locations"] = ordered_json::array({subject_location(finding.subject, options)});
   // GitHub matches alerts across runs by partialFingerprints ("SARIF support for code scanning",
   // "Providing data to track code scanning alerts across runs"); the runners set every finding's.
   result["partialFingerprints"] = {{kFingerprintKey, finding_fingerprint(finding)}};
@@ -271,7 +305,8 @@ ordered_json result_json(const ReportedFinding& reported, std::size_t rule_index
   }
   if (!finding.suppression.empty()) result["suppressions"] = suppressions_json(finding);
   result["properties"] = {{"status", to_string(finding.status)},
-                          {"severity", to_string(finding.severity)}};
+                          {"severity", to_string(finding.severity)},
+                          {"security-severity", security_severity(alert_severity(finding))}};
   if (!reported.environment.empty()) result["properties"]["environment"] = reported.environment;
   if (finding.subject.context)
     result["properties"]["context"] = to_string(*finding.subject.context);
@@ -282,30 +317,35 @@ ordered_json result_json(const ReportedFinding& reported, std::size_t rule_index
 }
 
 // Passes and skipped checks are not SARIF results: code scanning would raise an alert for each.
-// The JSON report lists them. Deployment subjects only with SarifOptions::deployment_results.
-bool is_result(const Finding& finding, const SarifOptions& options) {
-  if (finding.status != Status::fail && finding.status != Status::warn &&
-      finding.status != Status::error) {
-    return false;
-  }
-  return options.deployment_results || !is_deployment_subject(finding.subject);
+// The JSON report lists them.
+bool is_alert_status(const Finding& finding) {
+  return finding.status == Status::fail || finding.status == Status::warn ||
+         finding.status == Status::error;
 }
 
-// Each rule's highest effective severity among the results.
+// Deployment subjects are results only with SarifOptions::deployment_results, and only at the
+// list line that named them: a result without a file would land at a path the repository lacks.
+bool is_result(const Finding& finding, const SarifOptions& options) {
+  if (!is_alert_status(finding)) return false;
+  if (!is_deployment_subject(finding.subject)) return true;
+  return options.deployment_results && finding.subject.listed_at.has_value();
+}
+
+// Each rule's highest alert severity among the results.
 std::map<std::string, Severity> result_severities(
     const std::vector<const ReportedFinding*>& results) {
   std::map<std::string, Severity> severities;
   for (const ReportedFinding* reported : results) {
-    const Finding& finding = reported->finding;
-    auto [it, inserted] = severities.emplace(finding.check_id, finding.severity);
-    if (!inserted && finding.severity > it->second) it->second = finding.severity;
+    const Severity severity = alert_severity(reported->finding);
+    auto [it, inserted] = severities.emplace(reported->finding.check_id, severity);
+    if (!inserted && severity > it->second) it->second = severity;
   }
   return severities;
 }
 
 // The invocation: successful when the scan looked at everything (ScanCoverage), else an error
 // notification says what it could not; each file the config scan skipped is a note.
-ordered_json invocation_json(const Report& report) {
+ordered_json invocation_json(const Report& report, const SarifOptions& options) {
   ordered_json invocation = {{"executionSuccessful", report.coverage.complete()}};
   if (!report.started_at.empty()) invocation["startTimeUtc"] = report.started_at;
   if (!report.finished_at.empty()) invocation["endTimeUtc"] = report.finished_at;
@@ -319,10 +359,25 @@ ordered_json invocation_json(const Report& report) {
       notifications.push_back(
           {{"level", "note"},
            {"message", {{"text", "skipped: " + skipped.reason}}},
-           {"locations",
-            ordered_json::array(
-                {{{"physicalLocation",
-                   {{"artifactLocation", {{"uri", path_uri_reference(skipped.path)}}}}}}})}});
+           {"locations", ordered_json::array({{{"physicalLocation",
+                                                {{"artifactLocation",
+                                                  artifact_location(skipped.path, options)}}}}})}});
+    }
+  }
+  if (options.deployment_results) {
+    const auto unplaced =
+        std::count_if(report.findings.begin(), report.findings.end(), [](const ReportedFinding& r) {
+          return is_alert_status(r.finding) && is_deployment_subject(r.finding.subject) &&
+                 !r.finding.subject.listed_at;
+        });
+    if (unplaced > 0) {
+      notifications.push_back(
+          {{"level", "note"},
+           {"message",
+            {{"text", std::to_string(unplaced) +
+                          " results about nodes, namespaces or connection strings given as "
+                          "arguments have no list line to place them at and are left out: the "
+                          "JSON report has them"}}}});
     }
   }
   if (!notifications.empty()) invocation["toolExecutionNotifications"] = std::move(notifications);
@@ -348,7 +403,15 @@ ordered_json run_json(const Report& report, const std::vector<CheckSpec>& catalo
                          {{"name", report.tool_name},
                           {"version", report.tool_version},
                           {"rules", std::move(rules_json)}}}}},
-                      {"invocations", ordered_json::array({invocation_json(report)})}};
+                      {"invocations", ordered_json::array({invocation_json(report, options)})}};
+  // GitHub keeps one set of alerts per category: an upload of other environments (an inventory's
+  // shard, --env) does not close this one's.
+  run["automationDetails"] = {{"id", sarif_category(report)}};
+  if (!options.source_root.empty()) {
+    const std::string root =
+        options.source_root.ends_with('/') ? options.source_root : options.source_root + "/";
+    run["originalUriBaseIds"] = {{kSourceRootBaseId, {{"uri", path_uri_reference(root)}}}};
+  }
   // Columns are 1-based and count bytes, which are code points on ASCII lines.
   run["columnKind"] = "unicodeCodePoints";
   // The Cloud part in words, in the run's property bag (SARIF 2.1.0 §3.8): code scanning has no
@@ -390,6 +453,17 @@ std::string dumped_at_depth(const ordered_json& json, std::size_t depth) {
 
 }  // namespace
 
+std::string sarif_category(const Report& report) {
+  std::vector<std::string> names;
+  for (const EnvironmentSummary& environment : report.environments)
+    names.push_back(environment.name);
+  if (names.empty()) return "mongoscan/scan/";
+  if (names.size() <= 3) return "mongoscan/" + join(names, "+") + "/";
+  std::sort(names.begin(), names.end());
+  return "mongoscan/" + std::to_string(names.size()) + "-environments-" +
+         sha256_hex(join(names, "\n")).substr(0, 12) + "/";
+}
+
 void write_sarif_report(const Report& report, const SarifOptions& options, std::ostream& out) {
   write_sarif_report(report, check_catalogue(), options, out);
 }
@@ -411,7 +485,8 @@ void write_sarif_report(const Report& report, const std::vector<CheckSpec>& cata
   bool first = true;
   for (const ReportedFinding& reported : report.findings) {
     if (!is_result(reported.finding, options)) continue;
-    ordered_json result = result_json(reported, rule_index.at(reported.finding.check_id), states);
+    ordered_json result =
+        result_json(reported, rule_index.at(reported.finding.check_id), states, options);
     redact_connection_strings_in_json(result);
     out << (first ? "\n" : ",\n") << dumped_at_depth(result, kResultDepth);
     first = false;

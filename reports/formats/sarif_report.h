@@ -17,17 +17,27 @@ namespace mongoscan {
 // replace (--sarif-help-base) with wherever the README is published.
 inline constexpr const char* kDefaultSarifHelpBase = "https://mongoscan.invalid/README.md";
 
-// The artifact location of deployment results (--sarif-deployment) whose target was not listed
-// in a --uri-file: a pseudo-path, not a file in the repository.
-inline constexpr const char* kDeploymentPseudoPath = "mongoscan-deployment";
+// The base id file locations are relative to (SARIF 2.1.0 §3.14.14 originalUriBaseIds): the
+// repository's root, which GitHub code scanning resolves on its own.
+inline constexpr const char* kSourceRootBaseId = "%SRCROOT%";
 
 struct SarifOptions {
   // Results about nodes and namespaces, and about connection strings given as arguments, have no
   // file: left out unless this is set (--sarif-deployment); then located at the --uri-file line
-  // of their target, else at kDeploymentPseudoPath.
+  // of their target, and left out with a note where there is none.
   bool deployment_results = false;
   std::string help_base = kDefaultSarifHelpBase;  // an absolute URI, without fragment
+  // The absolute directory file paths are made relative to, as %SRCROOT% (--sarif-root, else the
+  // git work tree the scan ran in, else the working directory); empty: paths as given.
+  std::string source_root;
+  // The absolute working directory the report's relative paths are relative to.
+  std::string working_directory;
 };
+
+// The run's automationDetails.id: "mongoscan/" and the report's environments ("prod", "a+b", or
+// their count and digest past three), "mongoscan/scan" without an inventory, then "/" (GitHub's
+// category: uploads of other environments or shards do not replace each other's alerts).
+std::string sarif_category(const Report& report);
 
 // Writes the report as a SARIF log whose rules are check_catalogue(): 2-space indent, a trailing
 // newline, bytes that are not valid UTF-8 as U+FFFD.

@@ -589,13 +589,14 @@ std::optional<CommandError> render_saved_report(const Report& report, const Repo
   const std::optional<Framework> framework = report_framework(flags);
   if (auto error = write_reports(report, destinations.value(),
                                  {report_colour(flags, streams.out_is_color_terminal),
-                                  streams.out_width, flags.sarif, view, framework},
+                                  streams.out_width, sarif_options(flags), view, framework},
                                  streams)) {
     return error;
   }
   if (!evidence.value()) return std::nullopt;
-  return write_evidence(report, *evidence.value(), {false, 0, flags.sarif, view, framework}, false,
-                        std::nullopt, streams);
+  return write_evidence(report, *evidence.value(),
+                        {false, 0, sarif_options(flags), view, framework}, false, std::nullopt,
+                        streams);
 }
 
 // `convert`: renders the JSON report at `path` ('-': standard input) to the reports the flags
@@ -1188,7 +1189,7 @@ int run_cli(const std::vector<std::string>& args, CliStreams streams) {
     });
     scan_request.fail_on_given = fail_on->count() > 0;
     scan_request.color = report_colour(scan_reports, streams.out_is_color_terminal);
-    scan_request.sarif = scan_reports.sarif;
+    scan_request.sarif = sarif_options(scan_reports);
     scan_options.reports = given_report_options(scan_reports);
     scan_request.view = *parse_report_view(scan_reports.view);
     scan_request.framework = report_framework(scan_reports);

@@ -61,6 +61,7 @@ constexpr std::array kScanGroups = {
     Group{"quiet", "Reports"},
     Group{"verbose", "Reports"},
     Group{"sarif-deployment", "Reports"},
+    Group{"sarif-root", "Reports"},
     Group{"sarif-help-base", "Reports"},
     Group{"evidence-dir", "Evidence"},
     Group{"sign-key", "Evidence"},

@@ -1,5 +1,7 @@
 #include "scanner/cli/report_flags.h"
 
+#include <filesystem>
+
 #include "scanner/cli/option_values.h"
 #include "scanner/text/ascii_case.h"
 
@@ -40,8 +42,14 @@ void add_report_flags(CLI::App& command, ReportFlags& flags) {
                      "(repeatable: several formats at once)");
   command.add_flag("--sarif-deployment", flags.sarif.deployment_results,
                    "SARIF: also report findings about nodes, namespaces and connection strings "
-                   "given as arguments (no file of their own), at their --uri-file line or else "
-                   "at the pseudo-path 'mongoscan-deployment'");
+                   "given as arguments (no file of their own), at their --uri-file line; those "
+                   "without one are left out, with a note");
+  command
+      .add_option("--sarif-root", flags.sarif_root,
+                  "SARIF: the directory file paths are relative to (%SRCROOT%), so that code "
+                  "scanning places them; default: the git work tree the command runs in, else "
+                  "the working directory")
+      ->type_name("DIR");
   command
       .add_option("--sarif-help-base", flags.sarif.help_base,
                   "SARIF: absolute URI of the published README; each rule's helpUri is this "
@@ -79,6 +87,28 @@ std::optional<std::string> report_flags_conflict(const ReportFlags& flags) {
   return "--view " + flags.view +
          " applies to the table and HTML reports, and none is written (--format " +
          flags.reports.format + ")";
+}
+
+SarifOptions sarif_options(const ReportFlags& flags) {
+  namespace fs = std::filesystem;
+  SarifOptions options = flags.sarif;
+  std::error_code error;
+  const fs::path working = fs::current_path(error);
+  if (error) return options;  // paths as given
+  options.working_directory = working.generic_string();
+  if (!flags.sarif_root.empty()) {
+    options.source_root = fs::absolute(flags.sarif_root, error).lexically_normal().generic_string();
+    return options;
+  }
+  options.source_root = options.working_directory;
+  for (fs::path directory = working; !directory.empty(); directory = directory.parent_path()) {
+    if (fs::exists(directory / ".git", error)) {
+      options.source_root = directory.generic_string();
+      break;
+    }
+    if (directory == directory.root_path()) break;
+  }
+  return options;
 }
 
 ReportOptions given_report_options(const ReportFlags& flags) {

@@ -20,6 +20,7 @@ struct ReportFlags {
   std::string view = "auto";   // --view: auto, grid or findings (parse_report_view)
   std::string framework;       // --framework: cis, stig, checklist or devspec; empty for none
   SarifOptions sarif;
+  std::string sarif_root;  // --sarif-root: the directory SARIF paths are relative to
   EvidenceOptions evidence;
   CLI::Option* format_option = nullptr;
   CLI::Option* output_option = nullptr;
@@ -39,6 +40,11 @@ std::optional<Framework> report_framework(const ReportFlags& flags);
 // After the parse: why the options contradict each other, if they do: --view grid or findings
 // when no table or HTML report is written.
 std::optional<std::string> report_flags_conflict(const ReportFlags& flags);
+
+// After the parse: the SARIF options with the source root (--sarif-root, else the git work tree
+// the working directory lies in: the nearest ancestor holding .git, else the working directory)
+// and the working directory, both absolute.
+SarifOptions sarif_options(const ReportFlags& flags);
 
 // After the parse: the report options with whether --format or -o was given.
 ReportOptions given_report_options(const ReportFlags& flags);

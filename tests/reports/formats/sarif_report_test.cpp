@@ -42,6 +42,21 @@ SarifOptions with_deployment() {
   return options;
 }
 
+// The report with --sarif-deployment, every deployment subject named at line 1 of targets.txt
+// (as a --uri-file names its targets): results are left out where no list line places them.
+Report listed(Report report) {
+  for (ReportedFinding& reported : report.findings) {
+    Subject& subject = reported.finding.subject;
+    if (subject.kind != Subject::Kind::file && !subject.listed_at)
+      subject.listed_at = ListedAt{"targets.txt", 1};
+  }
+  return report;
+}
+
+std::string render_deployment(const Report& report) {
+  return render(listed(report), with_deployment());
+}
+
 ::testing::AssertionResult matches_sarif_schema(const std::string& text) {
   return matches_schema(text, kSarifSchema, {"uri", "uri-reference"});
 }
@@ -76,14 +91,14 @@ TEST(SarifReportTest, ConfigScanReportMatchesGoldenAndSchema) {
 }
 
 TEST(SarifReportTest, DeploymentResultsMatchGoldenAndSchema) {
-  const std::string text = render(rich_report(), with_deployment());
+  const std::string text = render_deployment(rich_report());
   EXPECT_TRUE(matches_golden("tests/reports/golden/rich-deployment.sarif", text));
   EXPECT_TRUE(matches_sarif_schema(text));
 }
 
 TEST(SarifReportTest, AcceptanceReportMatchesGoldenAndSchemaWithTheReasonAsJustification) {
   // Its connection strings were given as arguments: their results need --sarif-deployment.
-  const std::string text = render(acceptance_report(), with_deployment());
+  const std::string text = render_deployment(acceptance_report());
   EXPECT_TRUE(matches_golden("tests/reports/golden/acceptance.sarif", text));
   EXPECT_TRUE(matches_sarif_schema(text));
   const json log = json::parse(text);
@@ -202,23 +217,33 @@ TEST(SarifReportTest, SecuritySeverityIsTheHighestEffectiveSeverity) {
 // default only those in a file (a config finding, a listed string), with --sarif-deployment all,
 // a deployment result's message naming its subject.
 TEST(SarifReportTest, ResultsAreFailsWarnsAndErrors) {
-  const Report report = rich_report();
-  std::vector<std::string> in_files, all;
-  for (const ReportedFinding& reported : report.findings) {
-    const Finding& finding = reported.finding;
-    if (finding.status == Status::pass || finding.status == Status::skipped) continue;
-    const bool in_file = finding.subject.kind == Subject::Kind::file ||
-                         (finding.subject.kind == Subject::Kind::uri && finding.subject.listed_at);
-    if (in_file) in_files.push_back(finding.message);
-    all.push_back(in_file ? finding.message : finding.subject.name + ": " + finding.message);
-  }
+  // The messages in report order: with `deployment`, those of every subject, a deployment
+  // subject's naming it; else those in a file.
+  const auto expected = [](const Report& report, bool deployment) {
+    std::vector<std::string> messages;
+    for (const ReportedFinding& reported : report.findings) {
+      const Finding& finding = reported.finding;
+      if (finding.status == Status::pass || finding.status == Status::skipped) continue;
+      const bool in_file =
+          finding.subject.kind == Subject::Kind::file ||
+          (finding.subject.kind == Subject::Kind::uri && finding.subject.listed_at);
+      if (in_file) {
+        messages.push_back(finding.message);
+      } else if (deployment) {
+        messages.push_back(finding.subject.name + ": " + finding.message);
+      }
+    }
+    return messages;
+  };
+  const std::vector<std::string> in_files = expected(rich_report(), false);
   ASSERT_EQ(in_files.size(), 3u) << "two APP findings and the listed CONN-001";
-  const json results = json::parse(render(report))["runs"][0]["results"];
+  const json results = json::parse(render(rich_report()))["runs"][0]["results"];
   ASSERT_EQ(results.size(), in_files.size());
   for (std::size_t i = 0; i < in_files.size(); ++i) {
     EXPECT_EQ(results[i]["message"]["text"], in_files[i]);
   }
-  const json every = json::parse(render(report, with_deployment()))["runs"][0]["results"];
+  const std::vector<std::string> all = expected(listed(rich_report()), true);
+  const json every = json::parse(render_deployment(rich_report()))["runs"][0]["results"];
   ASSERT_EQ(every.size(), all.size());
   for (std::size_t i = 0; i < all.size(); ++i) EXPECT_EQ(every[i]["message"]["text"], all[i]);
 }
@@ -227,7 +252,7 @@ TEST(SarifReportTest, ResultsAreFailsWarnsAndErrors) {
 // own, else the identity finding_fingerprint gives it.
 TEST(SarifReportTest, EveryResultHasAFingerprint) {
   const Report report = rich_report();
-  const json results = json::parse(render(report, with_deployment()))["runs"][0]["results"];
+  const json results = json::parse(render_deployment(report))["runs"][0]["results"];
   ASSERT_FALSE(results.empty());
   for (const json& result : results) {
     const std::string fingerprint = result["partialFingerprints"]["mongoscan/v1"];
@@ -243,7 +268,7 @@ TEST(SarifReportTest, EveryResultHasAFingerprint) {
 // error; fails keep their severity's level.
 TEST(SarifReportTest, WarnsAreNotes) {
   const Report report = rich_report();
-  const json results = json::parse(render(report, with_deployment()))["runs"][0]["results"];
+  const json results = json::parse(render_deployment(report))["runs"][0]["results"];
   std::size_t warns = 0;
   for (const json& result : results) {
     if (result["properties"]["status"] != "warn") continue;
@@ -260,7 +285,7 @@ TEST(SarifReportTest, LevelsFollowStatusAndSeverity) {
       {info, Finding{"INFO-001", Status::warn, Severity::info, Subject::node("h:1"), "i", {}}});
   report.findings.push_back(
       {info, Finding{"INFO-001", Status::error, Severity::info, Subject::node("h:1"), "e", {}}});
-  const json log = json::parse(render(report, with_deployment()));
+  const json log = json::parse(render_deployment(report));
   EXPECT_EQ(result_at(log, 0)["level"], "error") << "critical fail";
   EXPECT_EQ(result_at(log, 1)["level"], "warning") << "low fail (weak value, severity lowered)";
   EXPECT_EQ(result_at(log, 4)["level"], "error") << "critical fail on a node";
@@ -297,13 +322,14 @@ TEST(SarifReportTest, ListedStringsAndDeploymentResultsHaveARealLocation) {
     EXPECT_NE(result["ruleId"], "AUTHN-001") << "a node result without --sarif-deployment";
   }
 
+  // Without a list line a node has no place in the repository: left out, with a note.
   const json all = json::parse(render(report, with_deployment()));
-  const json& node = result_at(all, 4);
-  EXPECT_EQ(node["ruleId"], "AUTHN-001");
-  EXPECT_EQ(node["locations"][0]["physicalLocation"],
-            json({{"artifactLocation", {{"uri", "mongoscan-deployment"}}}}));
-  EXPECT_EQ(node["locations"][0]["logicalLocations"][0],
-            json({{"name", "db1.example.test:27017"}, {"kind", "resource"}}));
+  EXPECT_EQ(all["runs"][0]["results"].size(), 5u);
+  const json& notes = all["runs"][0]["invocations"][0]["toolExecutionNotifications"];
+  EXPECT_NE(notes.back()["message"]["text"].get<std::string>().find(
+                "have no list line to place them at and are left out"),
+            std::string::npos)
+      << notes.back();
 
   for (ReportedFinding& reported : report.findings) {
     if (reported.finding.subject.kind == Subject::Kind::node) {
@@ -311,8 +337,12 @@ TEST(SarifReportTest, ListedStringsAndDeploymentResultsHaveARealLocation) {
     }
   }
   const json listed_node = json::parse(render(report, with_deployment()));
-  EXPECT_EQ(result_at(listed_node, 4)["locations"][0]["physicalLocation"],
+  const json& node = result_at(listed_node, 4);
+  EXPECT_EQ(node["ruleId"], "AUTHN-001");
+  EXPECT_EQ(node["locations"][0]["physicalLocation"],
             json({{"artifactLocation", {{"uri", "targets.txt"}}}, {"region", {{"startLine", 7}}}}));
+  EXPECT_EQ(node["locations"][0]["logicalLocations"][0],
+            json({{"name", "db1.example.test:27017"}, {"kind", "resource"}}));
   EXPECT_FALSE(all["runs"][0].contains("originalUriBaseIds"));
   for (const json& result : all["runs"][0]["results"]) {
     EXPECT_TRUE(result["locations"][0]["physicalLocation"]["artifactLocation"].contains("uri"))
@@ -352,9 +382,53 @@ TEST(SarifReportTest, AnIncompleteScanIsAnUnsuccessfulExecution) {
             "incomplete: 1 node not scanned, 2 checks in error");
 }
 
+// Issue 40 item 2: code scanning's severity follows each result: a fail at its own, a warning or
+// an error at most low, per result and in its rule (the highest among the rule's results), so a
+// warning never shows as High; every rule says its precision.
+TEST(SarifReportTest, AWarningNeverReadsAsAHighAlert) {
+  Report report = config_scan_report();
+  const CheckSpec spec{"HIGH-001", "A high check", Layer::hardening, Severity::high, {}, ""};
+  report.findings.push_back(
+      {spec,
+       Finding{
+           "HIGH-001", Status::warn, Severity::critical, Subject::file("a.conf", 1, 1), "w", {}}});
+  const json log = json::parse(render(report));
+  const json& results = log["runs"][0]["results"];
+  const json& warned = results.back();
+  EXPECT_EQ(warned["ruleId"], "HIGH-001");
+  EXPECT_EQ(warned["properties"]["security-severity"], "3.0");
+  for (const json& rule : log["runs"][0]["tool"]["driver"]["rules"]) {
+    if (rule["id"] == "HIGH-001") {
+      EXPECT_EQ(rule["properties"]["security-severity"], "3.0");
+    }
+    const std::string precision = rule["properties"]["precision"];
+    EXPECT_TRUE(precision == "high" || precision == "very-high") << rule["id"];
+  }
+  EXPECT_EQ(results[0]["properties"]["security-severity"], "9.5") << "a critical fail";
+}
+
+// Issue 40 item 2: one code-scanning category per set of environments, so that shards and
+// environments uploaded apart keep their own alerts.
+TEST(SarifReportTest, TheCategoryFollowsTheEnvironments) {
+  EXPECT_EQ(sarif_category(empty_report()), "mongoscan/scan/");
+  Report report = testing_support::inventory_report();
+  EXPECT_EQ(sarif_category(report), "mongoscan/production+staging+reporting/");
+  EXPECT_EQ(json::parse(render(report))["runs"][0]["automationDetails"]["id"],
+            "mongoscan/production+staging+reporting/");
+  for (const char* name : {"a", "b", "c"}) {
+    EnvironmentSummary environment;
+    environment.name = name;
+    report.environments.push_back(environment);
+  }
+  const std::string many = sarif_category(report);
+  EXPECT_TRUE(many.starts_with("mongoscan/6-environments-")) << many;
+  std::reverse(report.environments.begin(), report.environments.end());
+  EXPECT_EQ(sarif_category(report), many) << "whatever their order";
+}
+
 // Issue 22: an inventory's results say which environment they belong to.
 TEST(SarifReportTest, InventoryResultsNameTheirEnvironment) {
-  const json sarif = json::parse(render(testing_support::inventory_report(), with_deployment()));
+  const json sarif = json::parse(render_deployment(testing_support::inventory_report()));
   std::set<std::string> environments;
   for (const json& result : sarif["runs"][0]["results"]) {
     if (result.contains("properties") && result["properties"].contains("environment"))
@@ -376,7 +450,7 @@ TEST(SarifReportTest, HistoryResultsCarryTheirBaselineState) {
   }
   ASSERT_EQ(failing.size(), 1u);
   report.environments[0].changes->new_findings[0].fingerprint = failing[0];
-  const json results = json::parse(render(report, with_deployment()))["runs"][0]["results"];
+  const json results = json::parse(render_deployment(report))["runs"][0]["results"];
   std::size_t stated = 0;
   for (const json& result : results) {
     if (!result.contains("baselineState")) continue;
@@ -388,11 +462,11 @@ TEST(SarifReportTest, HistoryResultsCarryTheirBaselineState) {
 
   report.environments[0].changes->new_findings.clear();
   report.environments[0].changes->unchanged[0].fingerprint = failing[0];
-  const std::string unchanged = render(report, with_deployment());
+  const std::string unchanged = render_deployment(report);
   EXPECT_TRUE(matches_sarif_schema(unchanged));
   EXPECT_NE(unchanged.find("\"baselineState\": \"unchanged\""), std::string::npos);
 
-  EXPECT_EQ(render(testing_support::inventory_report(), with_deployment()).find("baselineState"),
+  EXPECT_EQ(render_deployment(testing_support::inventory_report()).find("baselineState"),
             std::string::npos);
 }
 

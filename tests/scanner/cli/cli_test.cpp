@@ -1135,7 +1135,9 @@ TEST(Cli, ShardsOfAnInventoryMergeIntoTheWholeScan) {
 
 // Issue 21: SARIF that GitHub code scanning takes. Strings from --uri-file and --app-uri-file are
 // results at their list line, every result has a fingerprint, warns are notes; results about a
-// string given as an argument (no file) only with --sarif-deployment, at the pseudo-path.
+// string given as an argument have no file: left out, with --sarif-deployment said in a note.
+// Issue 40 item 2: paths relative to the source root (%SRCROOT%: --sarif-root, else the git work
+// tree), outside it file:// URIs; one category per set of environments.
 TEST(Cli, SarifLocatesListedStringsAtTheirLine) {
   TempDir dir;
   {
@@ -1176,15 +1178,33 @@ TEST(Cli, SarifLocatesListedStringsAtTheirLine) {
   EXPECT_TRUE(testing_support::matches_schema(
       all.out, "tests/reports/schema/sarif-schema-2.1.0.json", {"uri", "uri-reference"}));
   const nlohmann::json all_log = nlohmann::json::parse(all.out);
-  EXPECT_GT(all_log["runs"][0]["results"].size(), log["runs"][0]["results"].size());
-  bool pseudo = false;
-  for (const auto& result : all_log["runs"][0]["results"]) {
-    const auto& location = result["locations"][0];
-    if (location["physicalLocation"]["artifactLocation"]["uri"] != "mongoscan-deployment") continue;
-    pseudo = true;
-    EXPECT_EQ(location["logicalLocations"][0]["name"], "mongodb://h2:27017/?w=1");
+  EXPECT_EQ(all_log["runs"][0]["results"].size(), log["runs"][0]["results"].size());
+  const auto& notes = all_log["runs"][0]["invocations"][0]["toolExecutionNotifications"];
+  ASSERT_FALSE(notes.empty()) << all.out.substr(0, 400);
+  EXPECT_NE(notes.back()["message"]["text"].get<std::string>().find("are left out"),
+            std::string::npos);
+
+  // The temporary list lies outside the --sarif-root given: a file:// URI; the samples inside it.
+  std::vector<std::string> rooted = scan;
+  rooted.insert(rooted.end(), {"--sarif-root", MONGOSCAN_SOURCE_DIR});
+  const nlohmann::json rooted_log = nlohmann::json::parse(mongoscan(rooted).out);
+  const auto& run = rooted_log["runs"][0];
+  EXPECT_EQ(run["originalUriBaseIds"]["%SRCROOT%"]["uri"],
+            "file://" + std::string(MONGOSCAN_SOURCE_DIR) + "/");
+  EXPECT_EQ(run["automationDetails"]["id"], "mongoscan/scan/");
+  bool in_root = false, outside = false;
+  for (const auto& result : run["results"]) {
+    const auto& artifact = result["locations"][0]["physicalLocation"]["artifactLocation"];
+    if (artifact.contains("uriBaseId")) {
+      EXPECT_EQ(artifact["uriBaseId"], "%SRCROOT%");
+      EXPECT_EQ(artifact["uri"], "fixtures/uris/sample-app-uris.txt");
+      in_root = true;
+    } else {
+      EXPECT_TRUE(artifact["uri"].get<std::string>().starts_with("file:///")) << artifact;
+      outside = true;
+    }
   }
-  EXPECT_TRUE(pseudo) << all.out;
+  EXPECT_TRUE(in_root && outside) << rooted_log.dump().substr(0, 400);
 }
 
 TEST(Cli, UnwritableOutputExits3AndLeavesNoFile) {
@@ -1281,8 +1301,14 @@ TEST(Cli, PercentEncodedSecretOptionNamesAreMaskedInEveryFormat) {
   TempDir dir;
   for (const char* format : {"table", "json", "html", "sarif", "junit", "md"}) {
     const fs::path file = dir / (std::string("report.") + format);
-    // SARIF reports a string given as an argument only with --sarif-deployment.
-    std::vector<std::string> scan = {"scan", uri, "--format", format, "--sarif-deployment"};
+    // SARIF places a string at its list line: given in a --uri-file there.
+    std::ofstream(dir / "uris.txt") << uri << "\n";
+    std::vector<std::string> scan = {"scan", "--format", format};
+    if (std::string(format) == "sarif") {
+      scan.insert(scan.end(), {"--uri-file", (dir / "uris.txt").string()});
+    } else {
+      scan.insert(scan.begin() + 1, uri);
+    }
     auto to_stdout = mongoscan(scan);
     scan.insert(scan.end(), {"-o", file.string()});
     auto to_file = mongoscan(scan);
