@@ -293,10 +293,11 @@ Verdict judge_log_collection(const ServerSettings& settings, const Policy& polic
   const std::string where =
       destination.value.is_string() ? destination.value.get<std::string>() : std::string("console");
   std::string shown = where == "console" ? std::string("standard output") : where;
-  bool collected = policy.collected_logs.contains(where == "file" ? "" : where);
+  bool collected = policy.collected_logs.contains(where);  // syslog, console
   if (where == "file") {
     const std::string file = path.value.is_string() ? path.value.get<std::string>() : "";
     shown = "the file " + (file.empty() ? std::string("(no path)") : file);
+    // A declared path names the file, or its directory when it ends with '/'.
     collected = !file.empty() &&
                 std::any_of(declared.begin(), declared.end(), [&](const std::string& entry) {
                   return entry.starts_with('/') &&

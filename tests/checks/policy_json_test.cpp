@@ -178,6 +178,11 @@ TEST(ParsePolicy, TlsCertificateWarnDays) {
 }
 
 TEST(ParsePolicy, AuditDestinations) {
+  EXPECT_EQ(Policy{}.collected_logs, (std::set<std::string>{"syslog"}));
+  EXPECT_EQ(parse_ok(R"({"collected_logs": ["console", "/var/log/mongodb/"]})").collected_logs,
+            (std::set<std::string>{"console", "/var/log/mongodb/"}));
+  EXPECT_EQ(parse_error(R"({"collected_logs": ["logs/"]})"),
+            "collected_logs[0]: must be syslog, console or an absolute path, not \"logs/\"");
   EXPECT_EQ(Policy{}.audit_destinations, (std::set<std::string>{"file", "syslog"}));
   EXPECT_EQ(parse_ok(R"({"audit_destinations": ["syslog"]})").audit_destinations,
             std::set<std::string>{"syslog"});

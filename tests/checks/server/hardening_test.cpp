@@ -444,6 +444,39 @@ TEST(SystemLog, LiveParametersOutrankTheConfiguration) {
   EXPECT_EQ(judge(facts, "HARD-007").status, Status::fail);
 }
 
+// HARD-015 (Checklist, "Collect logs to a central log store"): syslog is collected by default; a
+// file or standard output only where the policy's collected_logs declares it.
+TEST(LogCollection, SyslogOrADeclaredFileOrConsolePassesAndTheRestWarns) {
+  const auto system_log = [](bson::Document settings) {
+    return configured({{"systemLog", std::move(settings)}});
+  };
+  EXPECT_EQ(judge(system_log({{"destination", "syslog"}}), "HARD-015").status, Status::pass);
+  const Finding file = judge(
+      system_log({{"destination", "file"}, {"path", "/var/log/mongodb/mongod.log"}}), "HARD-015");
+  EXPECT_EQ(file.status, Status::warn);
+  EXPECT_EQ(file.severity, Severity::low);
+  EXPECT_NE(file.message.find("the file /var/log/mongodb/mongod.log"), std::string::npos);
+  const Finding console = judge(configured({}), "HARD-015");
+  EXPECT_EQ(console.status, Status::warn) << "no destination: standard output";
+  EXPECT_NE(console.message.find("standard output"), std::string::npos);
+
+  Policy shipped;
+  shipped.collected_logs = {"/var/log/mongodb/", "/srv/mongo.log", "console"};
+  const auto with = [&](const NodeFacts& facts) {
+    return finding_for(check_hardening(facts, shipped), "HARD-015").status;
+  };
+  EXPECT_EQ(with(system_log({{"destination", "file"}, {"path", "/var/log/mongodb/mongod.log"}})),
+            Status::pass);
+  EXPECT_EQ(with(system_log({{"destination", "file"}, {"path", "/srv/mongo.log"}})), Status::pass);
+  EXPECT_EQ(with(system_log({{"destination", "file"}, {"path", "/srv/mongo.log.1"}})), Status::warn)
+      << "a file entry names that file only";
+  EXPECT_EQ(with(system_log({{"destination", "file"}, {"path", "/var/log/mongodb2/x.log"}})),
+            Status::warn);
+  EXPECT_EQ(with(configured({})), Status::pass) << "console declared";
+  EXPECT_EQ(with(system_log({{"destination", "syslog"}})), Status::warn)
+      << "syslog not among the declared";
+}
+
 TEST(ConfigFileHardening, LoggingChecksFromTheFile) {
   const ServerConfigFile file{"mongod.conf",
                               {{"systemLog.destination", "file", 3},
@@ -457,6 +490,9 @@ TEST(ConfigFileHardening, LoggingChecksFromTheFile) {
   EXPECT_EQ(filter.subject.line, 10);
   EXPECT_EQ(finding_for(findings, "HARD-006").status, Status::fail);
   EXPECT_EQ(finding_for(findings, "HARD-006").subject.line, 9);
+  const Finding collection = finding_for(findings, "HARD-015");
+  EXPECT_EQ(collection.status, Status::warn) << "a file without a path";
+  EXPECT_EQ(collection.subject.line, 3);
 }
 
 }  // namespace
