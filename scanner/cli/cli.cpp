@@ -5,8 +5,6 @@
 #include <cctype>
 #include <chrono>
 #include <filesystem>
-#include <fstream>
-#include <limits>
 #include <optional>
 #include <sstream>
 
@@ -323,9 +321,11 @@ std::string said_where_from(std::string message, const std::vector<std::string>&
       option->get_envname().empty() ? nullptr : std::getenv(option->get_envname().c_str());
   if (variable != nullptr && *variable != '\0') return option->get_envname() + ": " + rest;
   const std::string key = name.substr(2);
-  std::ifstream file(config_path);
+  const auto text = read_text_file(config_path, "--config", kConfigInput);  // regular, bounded
+  if (!text) return message;
+  std::istringstream lines(text.value());
   std::string line;
-  for (int number = 1; std::getline(file, line); ++number) {
+  for (int number = 1; std::getline(lines, line); ++number) {
     if (line.starts_with(key + ":")) {
       return config_path + " line " + std::to_string(number) + ": " + key + ": " + rest;
     }
@@ -812,7 +812,7 @@ int run_cli(const std::vector<std::string>& args, CliStreams streams) {
   scan->add_option("--app-instances", scan_options.app_instances,
                    "Application instances that share the deployment, for the connection budget "
                    "(CONN-008; overrides the policy)")
-      ->check(CLI::Range(std::int64_t{1}, std::numeric_limits<std::int64_t>::max()));
+      ->check(positive_whole_number());
   scan->add_option("--connect-timeout", scan_options.connect_timeout_seconds,
                    "Time for each TCP connect and TLS handshake (seconds, or 500ms, 5s, 1m)")
       ->transform(duration_value())

@@ -120,6 +120,19 @@ CLI::Validator duration_value() {
       "", "duration");
 }
 
+CLI::Validator positive_whole_number() {
+  return CLI::Validator(
+      [](std::string& value) -> std::string {
+        std::int64_t number = 0;
+        const auto [end, error] =
+            std::from_chars(value.data(), value.data() + value.size(), number);
+        if (error != std::errc() || end != value.data() + value.size() || number < 1)
+          return value_in_error(value) + " is not a whole number above zero";
+        return "";
+      },
+      "", "positive whole number");
+}
+
 CLI::Validator one_of(std::vector<std::string> names) {
   std::string listed, braced;
   for (const std::string& name : names) {

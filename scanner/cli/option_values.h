@@ -23,6 +23,9 @@ CLI::Validator size_value();
 std::optional<double> parse_duration(std::string_view text);
 CLI::Validator duration_value();
 
+// A whole number above zero ("4"); refused in words, not with the integer type's range.
+CLI::Validator positive_whole_number();
+
 // One of `names`, in any case; the value becomes the list's spelling. The error lists the names
 // and the closest one.
 CLI::Validator one_of(std::vector<std::string> names);

@@ -53,6 +53,15 @@ TEST(OptionValues, ValidatorsStoreTheNumberAndExplainARefusal) {
   EXPECT_NE(duration_error.find("'soon' is not a duration"), std::string::npos);
 }
 
+TEST(OptionValues, WholeNumbersAboveZeroAreRefusedInWords) {
+  EXPECT_EQ(validated(positive_whole_number(), "4").second, "");
+  for (const char* refused : {"0", "-2", "1.5", "many", "99999999999999999999"}) {
+    const std::string error = validated(positive_whole_number(), refused).second;
+    EXPECT_NE(error.find("is not a whole number above zero"), std::string::npos) << refused;
+    EXPECT_EQ(error.find("9223372036854775807"), std::string::npos) << error;
+  }
+}
+
 TEST(OptionValues, NamesMatchInAnyCaseAndStoreTheListsSpelling) {
   const CLI::Validator formats = one_of({"table", "json", "sarif"});
   EXPECT_EQ(validated(formats, "SARIF"), (std::pair<std::string, std::string>{"sarif", ""}));
