@@ -316,6 +316,22 @@ Verdict judge_log_collection(const ServerSettings& settings, const Policy& polic
           evidence};
 }
 
+// HARD-015 on a file: a file or command line that names no systemLog.destination leaves the log on
+// standard output, where whatever runs it (a container runtime, systemd) decides where it goes;
+// the file cannot say, so only a destination it sets is judged. (Run over docker-library/mongo,
+// percona-server-mongodb-operator and docker-compose-mongo, every finding was such a command line
+// or fragment.)
+Verdict judge_file_log_collection(const ServerSettings& settings, const Policy& policy) {
+  const ServerSetting destination = settings["systemLog.destination"];
+  if (!destination.set) {
+    return {Status::skipped,
+            "systemLog.destination is not set here: the log goes to standard output, and "
+            "whatever runs the server decides where that is collected",
+            json{{"systemLog.destination", destination.evidence()}}};
+  }
+  return judge_log_collection(settings, policy);
+}
+
 // HARD-014: successful authorization checks are audited, where the policy requires it (STIG
 // V-252134's check text: "setParameter: auditAuthorizationSuccess: true"). The parameter is MongoDB
 // Enterprise's and defaults to false (server_defaults.h), so only authorization failures reach the
@@ -675,7 +691,7 @@ std::vector<Finding> check_hardening(const ServerConfigFile& file, const Policy&
           judge_authorization_success_auditing(settings, nullptr, "unknown", policy)),
       make_finding(specs[8], policy,
                    settings.file_subject({"systemLog.destination", "systemLog.path"}),
-                   judge_log_collection(settings, policy))};
+                   judge_file_log_collection(settings, policy))};
 }
 
 }  // namespace mongoscan

@@ -493,6 +493,9 @@ TEST(ConfigFileHardening, LoggingChecksFromTheFile) {
   const Finding collection = finding_for(findings, "HARD-015");
   EXPECT_EQ(collection.status, Status::warn) << "a file without a path";
   EXPECT_EQ(collection.subject.line, 3);
+  // A file that sets no destination: standard output, whose collection the file cannot show.
+  const ServerConfigFile bare{"mongod.conf", {{"net.port", "27017", 2}}};
+  EXPECT_EQ(finding_for(check_hardening(bare, Policy{}), "HARD-015").status, Status::skipped);
 }
 
 }  // namespace
