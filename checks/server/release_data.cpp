@@ -206,6 +206,11 @@ std::optional<std::chrono::year_month_day> parse_iso_date(std::string_view text)
   return date.ok() ? std::optional(date) : std::nullopt;
 }
 
+bool ReleaseData::predates(std::string_view version) const {
+  return find_series(version) == nullptr &&
+         compare_versions(series_of(version), newest_series()) > 0;
+}
+
 int ReleaseData::age_in_days(std::chrono::year_month_day today) const {
   const auto as_of_date = parse_iso_date(as_of);
   if (!as_of_date) return 0;  // parse_release_data refuses such data

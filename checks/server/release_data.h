@@ -86,6 +86,8 @@ struct ReleaseData {
   const ReleaseSeries* find_series(std::string_view version) const;
   // The newest series listed ("9.0").
   std::string newest_series() const;
+  // Whether `version`'s series is unlisted and newer than the newest listed: the data predates it.
+  bool predates(std::string_view version) const;
   // Whole days from as_of to `today` (negative when as_of is later).
   int age_in_days(std::chrono::year_month_day today) const;
 };

@@ -490,8 +490,7 @@ CveVerdict judge_cves(const NodeFacts& node, const ReleaseData& data) {
              evidence},
             highest(may_apply)};
   }
-  if (data.find_series(version) == nullptr &&
-      compare_versions(series_of(version), data.newest_series()) > 0) {
+  if (data.predates(version)) {
     return {{Status::warn,
              "MongoDB " + version + " is newer than the release data (as of " + data.as_of +
                  ") knows; its CVEs could not be judged",
@@ -512,8 +511,7 @@ CveVerdict judge_patch_level(const NodeFacts& node, const ReleaseData& data) {
   if (version.empty()) return {buildinfo_missing(node), std::nullopt};
   const ReleaseSeries* series = data.find_series(version);
   if (series == nullptr || !series->latest_patch) {
-    const bool newer =
-        series == nullptr && compare_versions(series_of(version), data.newest_series()) > 0;
+    const bool newer = data.predates(version);
     return {{newer ? Status::warn : Status::skipped,
              newer ? "MongoDB " + version + " is newer than the release data (as of " + data.as_of +
                          ") knows; its patch level could not be judged"

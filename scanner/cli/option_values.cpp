@@ -50,74 +50,84 @@ std::string shortest_decimal(double value) {
   return error == std::errc() ? std::string(buffer, end) : std::to_string(value);
 }
 
+struct UnitFactor {
+  std::string_view unit;  // lower case
+  double factor;          // the base unit's multiple
+};
+
+// The number in the base unit of `units`; none for no number or a unit the list lacks.
+template <std::size_t N>
+std::optional<double> in_base_unit(std::string_view text, const UnitFactor (&units)[N]) {
+  const auto parsed = split_number(text);
+  if (!parsed) return std::nullopt;
+  for (const UnitFactor& entry : units) {
+    if (parsed->unit == entry.unit) return parsed->number * entry.factor;
+  }
+  return std::nullopt;
+}
+
+// A validator that stores what `convert` makes of the value, or refuses it: the value quoted,
+// then `refusal`.
+template <typename Convert>
+CLI::Validator stored_as(Convert convert, std::string refusal, std::string name) {
+  return CLI::Validator(
+      [convert, refusal](std::string& value) -> std::string {
+        const std::optional<std::string> stored = convert(value);
+        if (!stored) return value_in_error(value) + refusal;
+        value = *stored;
+        return "";
+      },
+      "", std::move(name));
+}
+
 }  // namespace
 
 std::optional<std::uint64_t> parse_size(std::string_view text) {
-  const auto parsed = split_number(text);
-  if (!parsed) return std::nullopt;
-  static const std::pair<std::string_view, double> kUnits[] = {{"", 1},
-                                                               {"b", 1},
-                                                               {"kb", 1e3},
-                                                               {"mb", 1e6},
-                                                               {"gb", 1e9},
-                                                               {"tb", 1e12},
-                                                               {"kib", 1024.0},
-                                                               {"mib", 1048576.0},
-                                                               {"gib", 1073741824.0},
-                                                               {"tib", 1099511627776.0}};
-  for (const auto& [unit, factor] : kUnits) {
-    if (parsed->unit != unit) continue;
-    const double bytes = parsed->number * factor;
-    if (bytes < 1 || bytes != std::floor(bytes) ||
-        bytes >= static_cast<double>(std::numeric_limits<std::uint64_t>::max()))
-      return std::nullopt;
-    return static_cast<std::uint64_t>(bytes);
-  }
-  return std::nullopt;
+  static constexpr UnitFactor kUnits[] = {{"", 1},
+                                          {"b", 1},
+                                          {"kb", 1e3},
+                                          {"mb", 1e6},
+                                          {"gb", 1e9},
+                                          {"tb", 1e12},
+                                          {"kib", 1024.0},
+                                          {"mib", 1048576.0},
+                                          {"gib", 1073741824.0},
+                                          {"tib", 1099511627776.0}};
+  const auto bytes = in_base_unit(text, kUnits);
+  if (!bytes || *bytes < 1 || *bytes != std::floor(*bytes) ||
+      *bytes >= static_cast<double>(std::numeric_limits<std::uint64_t>::max()))
+    return std::nullopt;
+  return static_cast<std::uint64_t>(*bytes);
 }
 
 CLI::Validator size_value() {
-  return CLI::Validator(
-      [](std::string& value) -> std::string {
-        const auto bytes = parse_size(value);
-        if (!bytes) {
-          return value_in_error(value) +
-                 " is not a size: give whole bytes above zero, or a number with kB, MB, GB, KiB, "
-                 "MiB or GiB (10MB, 512KiB)";
-        }
-        value = std::to_string(*bytes);
-        return "";
+  return stored_as(
+      [](std::string_view text) -> std::optional<std::string> {
+        const auto bytes = parse_size(text);
+        return bytes ? std::optional(std::to_string(*bytes)) : std::nullopt;
       },
-      "", "size");
+      " is not a size: give whole bytes above zero, or a number with kB, MB, GB, KiB, MiB or GiB "
+      "(10MB, 512KiB)",
+      "size");
 }
 
 std::optional<double> parse_duration(std::string_view text) {
-  const auto parsed = split_number(text);
-  if (!parsed) return std::nullopt;
-  static const std::pair<std::string_view, double> kUnits[] = {
-      {"", 1}, {"s", 1}, {"ms", 0.001}, {"m", 60}, {"h", 3600}};
-  for (const auto& [unit, factor] : kUnits) {
-    if (parsed->unit != unit) continue;
-    const double seconds = parsed->number * factor;
-    if (!(seconds > 0) || !std::isfinite(seconds) || seconds > 1e9) return std::nullopt;
-    return seconds;
-  }
-  return std::nullopt;
+  static constexpr UnitFactor kUnits[] = {{"", 1}, {"s", 1}, {"ms", 0.001}, {"m", 60}, {"h", 3600}};
+  const auto seconds = in_base_unit(text, kUnits);
+  if (!seconds || !(*seconds > 0) || !std::isfinite(*seconds) || *seconds > 1e9)
+    return std::nullopt;
+  return seconds;
 }
 
 CLI::Validator duration_value() {
-  return CLI::Validator(
-      [](std::string& value) -> std::string {
-        const auto seconds = parse_duration(value);
-        if (!seconds) {
-          return value_in_error(value) +
-                 " is not a duration: give seconds above zero, or a number with ms, s, m or h "
-                 "(30s, 2m, 1500ms)";
-        }
-        value = shortest_decimal(*seconds);
-        return "";
+  return stored_as(
+      [](std::string_view text) -> std::optional<std::string> {
+        const auto seconds = parse_duration(text);
+        return seconds ? std::optional(shortest_decimal(*seconds)) : std::nullopt;
       },
-      "", "duration");
+      " is not a duration: give seconds above zero, or a number with ms, s, m or h (30s, 2m, "
+      "1500ms)",
+      "duration");
 }
 
 CLI::Validator positive_whole_number() {
