@@ -221,24 +221,29 @@ ordered_json subject_location(const Subject& subject, const SarifOptions& option
   return listed_location(subject, options);
 }
 
+// Every suppression mongoscan applies is in effect: status "accepted" (SARIF 2.1.0 errata01
+// §3.35.3; its schema's suppression.status).
 ordered_json suppressions_json(const Finding& finding) {
   if (finding.suppression == "inline") {
     const std::string comment = "a mongoscan:allow comment on the line";
     return ordered_json::array(
         {{{"kind", "inSource"},
+          {"status", "accepted"},
           {"justification",
            finding.acceptance ? comment + ": " + finding.acceptance->reason : comment}}});
   }
   if (finding.suppression == "accepted" && finding.acceptance) {
     ordered_json accepted = {{"kind", "external"},
+                             {"status", "accepted"},
                              {"justification", finding.acceptance->reason},
                              {"properties", {{"expires", finding.acceptance->expires}}}};
     if (!finding.acceptance->owner.empty())
       accepted["properties"]["owner"] = finding.acceptance->owner;
     return ordered_json::array({accepted});
   }
-  return ordered_json::array(
-      {{{"kind", "external"}, {"justification", "the finding's fingerprint is in the baseline"}}});
+  return ordered_json::array({{{"kind", "external"},
+                               {"status", "accepted"},
+                               {"justification", "the finding's fingerprint is in the baseline"}}});
 }
 
 // The severity code scanning shows for a result: a fail's own; a warning or an error (a check that

@@ -40,7 +40,9 @@ def main() -> int:
     formats = [name for name in arguments.check_formats.split(",") if name]
     format_checker = None
     if formats:
-        format_checker = validator_class.FORMAT_CHECKER
+        # Every draft's format checkers: the OASIS SARIF schema is draft-04 yet uses
+        # uri-reference, a format draft-06 introduced.
+        format_checker = jsonschema.FormatChecker()
         missing = [name for name in formats if name not in format_checker.checkers]
         if missing:
             print(f"no checker for formats {missing}: is python3-rfc3987 installed?",

@@ -351,11 +351,16 @@ TEST(SarifReportTest, ListedStringsAndDeploymentResultsHaveARealLocation) {
   EXPECT_TRUE(matches_sarif_schema(all.dump()));
 }
 
+// Issue 40 item 2: every suppression says where it is kept and that it is in effect.
 TEST(SarifReportTest, SuppressionsSayWhereTheyAreKept) {
   const json log = json::parse(render(config_scan_report()));
   EXPECT_FALSE(result_at(log, 0).contains("suppressions"));
   EXPECT_EQ(result_at(log, 2)["suppressions"][0]["kind"], "inSource");
   EXPECT_EQ(result_at(log, 3)["suppressions"][0]["kind"], "external");
+  for (const std::size_t index : {std::size_t{2}, std::size_t{3}}) {
+    EXPECT_EQ(result_at(log, index)["suppressions"][0]["status"], "accepted") << index;
+  }
+  EXPECT_TRUE(matches_sarif_schema(log.dump())) << "the OASIS schema has suppression.status";
 }
 
 TEST(SarifReportTest, SkippedFilesAreToolExecutionNotes) {
