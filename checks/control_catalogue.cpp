@@ -23,9 +23,18 @@ constexpr std::array kSources = {
         "as stighub.com's V1R4 listing gives them; of V-252179 and V-252180 as Tenable's 4.x "
         "audit v1r3 does; the others from MITRE SAF's InSpec profile of V1R2 "
         "(github.com/mitre/mongodb-enterprise-advanced-4-stig-baseline-hardening). Some rules "
-        "share a title (V-252137, V-252138, V-252156; V-252140, V-252163). The 7.x STIG V1R1 "
-        "(50 rules) and 8.x STIG V1R1 (55 rules) are not transcribed",
+        "share a title (V-252137, V-252138, V-252156; V-252140, V-252163). Scored for nodes of "
+        "4.4 to 6.0 (checks/stig_editions.h)",
         "2026-11-26", 52},
+    FrameworkSource{
+        Framework::stig7, "DISA MongoDB Enterprise Advanced 7.x STIG V1R1 (2024-09-27; 50 rules)",
+        "Every rule's vuln id and title from a whole markdown copy of the V1R1 document (vuln, "
+        "rule and SRG ids, titles, check texts), its count and version from stighub.com's 7.x "
+        "listing (50 checks: 11 CAT I, 39 CAT II), its date from stigui.neal.codes; the "
+        "transcription and each rule's 4.x counterpart in docs/research/stig-editions/. "
+        "V-265937 and V-265944 are not in the document. Tenable lists a V1R2 adding MD7X-00-003350 "
+        "(administrators limited to authorized IP addresses); it was not read",
+        "2026-11-30", 50},
     FrameworkSource{
         Framework::checklist, "MongoDB manual: Security Checklist for Self-Managed Deployments",
         "www.mongodb.com/docs/manual/administration/security-checklist/: its title and first "
@@ -327,6 +336,190 @@ constexpr std::array kControls = {
     FrameworkControl{Framework::devspec, "B.C6", "Checklist: schema validation enabled"},
     FrameworkControl{Framework::devspec, "B.C7", "Checklist: collection count"},
 
+    // DISA MongoDB Enterprise Advanced 7.x STIG V1R1
+    FrameworkControl{Framework::stig7, "V-265905",
+                     "MongoDB must integrate with an organization-level authentication/access "
+                     "mechanism providing account management and automation for all users, groups, "
+                     "roles, and any other principals."},
+    FrameworkControl{
+        Framework::stig7, "V-265906",
+        "MongoDB must enforce approved authorizations for logical access to information "
+        "and system resources in accordance with applicable access control policies."},
+    FrameworkControl{
+        Framework::stig7, "V-265907",
+        "MongoDB must provide audit record generation for DOD-defined auditable events "
+        "within all DBMS/database components."},
+    FrameworkControl{
+        Framework::stig7, "V-265908",
+        "The audit information produced by MongoDB must be protected from unauthorized "
+        "access."},
+    FrameworkControl{Framework::stig7, "V-265909",
+                     "MongoDB must protect its audit features from unauthorized access."},
+    FrameworkControl{
+        Framework::stig7, "V-265910",
+        "MongoDB must limit privileges to change software modules, to include stored "
+        "procedures, functions and triggers, and links to software external to MongoDB."},
+    FrameworkControl{
+        Framework::stig7, "V-265911",
+        "MongoDB software installation account must be restricted to authorized users."},
+    FrameworkControl{Framework::stig7, "V-265912",
+                     "Database software, including DBMS configuration files, must be stored in "
+                     "dedicated directories, or DASD pools, separate from the host OS and other "
+                     "applications."},
+    FrameworkControl{
+        Framework::stig7, "V-265913",
+        "Database objects (including but not limited to tables, indexes, storage, "
+        "stored procedures, functions, triggers, links to software external to MongoDB, "
+        "etc.) must be owned by database/DBMS principals authorized for ownership."},
+    FrameworkControl{
+        Framework::stig7, "V-265914",
+        "The role(s)/group(s) used to modify database structure (including but not "
+        "limited to tables, indexes, storage, etc.) and logic modules (stored "
+        "procedures, functions, triggers, links to software external to MongoDB, etc.) "
+        "must be restricted to authorized users."},
+    FrameworkControl{Framework::stig7, "V-265915",
+                     "Unused database components that are integrated in MongoDB and cannot be "
+                     "uninstalled must be disabled."},
+    FrameworkControl{Framework::stig7, "V-265916",
+                     "MongoDB must uniquely identify and authenticate organizational users (or "
+                     "processes acting on behalf of organizational users)."},
+    FrameworkControl{Framework::stig7, "V-265917",
+                     "If passwords are used for authentication, MongoDB must store only hashed, "
+                     "salted representations of passwords."},
+    FrameworkControl{
+        Framework::stig7, "V-265918",
+        "If passwords are used for authentication, MongoDB must transmit only encrypted "
+        "representations of passwords."},
+    FrameworkControl{
+        Framework::stig7, "V-265919",
+        "MongoDB must enforce authorized access to all PKI private keys stored/used by "
+        "MongoDB."},
+    FrameworkControl{
+        Framework::stig7, "V-265920",
+        "MongoDB must map the PKI-authenticated identity to an associated user account."},
+    FrameworkControl{Framework::stig7, "V-265921",
+                     "MongoDB must obscure feedback of authentication information during the "
+                     "authentication process to protect the information from possible "
+                     "exploitation/use by unauthorized individuals."},
+    FrameworkControl{
+        Framework::stig7, "V-265922",
+        "MongoDB must use NIST FIPS 140-2 or 140-3 validated cryptographic modules for "
+        "cryptographic operations."},
+    FrameworkControl{Framework::stig7, "V-265923",
+                     "MongoDB must uniquely identify and authenticate nonorganizational users (or "
+                     "processes acting on behalf of nonorganizational users)."},
+    FrameworkControl{Framework::stig7, "V-265924",
+                     "MongoDB must separate user functionality (including user interface services) "
+                     "from database management functionality."},
+    FrameworkControl{
+        Framework::stig7, "V-265925",
+        "MongoDB must maintain the authenticity of communications sessions by guarding "
+        "against man-in-the-middle attacks that guess at Session ID values."},
+    FrameworkControl{Framework::stig7, "V-265926",
+                     "MongoDB must protect the confidentiality and integrity of all information at "
+                     "rest."},
+    FrameworkControl{Framework::stig7, "V-265927",
+                     "Database contents must be protected from unauthorized and unintended "
+                     "information transfer by enforcement of a data-transfer policy."},
+    FrameworkControl{Framework::stig7, "V-265928",
+                     "MongoDB must prevent unauthorized and unintended information transfer via "
+                     "shared system resources."},
+    FrameworkControl{Framework::stig7, "V-265929",
+                     "MongoDB must check the validity of all data inputs except those specifically "
+                     "identified by the organization."},
+    FrameworkControl{Framework::stig7, "V-265930",
+                     "MongoDB and associated applications must reserve the use of dynamic code "
+                     "execution for situations that require it."},
+    FrameworkControl{Framework::stig7, "V-265931",
+                     "MongoDB must provide nonprivileged users with error messages that provide "
+                     "information necessary for corrective actions without revealing information "
+                     "that could be exploited by adversaries."},
+    FrameworkControl{Framework::stig7, "V-265932",
+                     "MongoDB must reveal detailed error messages only to the information system "
+                     "security officer (ISSO), information system security manager (ISSM), system "
+                     "administrator (SA), and database administrator (DBA)."},
+    FrameworkControl{Framework::stig7, "V-265933",
+                     "The DBMS must automatically terminate a user session after "
+                     "organization-defined conditions or trigger events requiring session "
+                     "disconnect."},
+    FrameworkControl{Framework::stig7, "V-265934",
+                     "MongoDB must associate organization-defined types of security labels having "
+                     "organization-defined security label values with information in storage."},
+    FrameworkControl{Framework::stig7, "V-265935",
+                     "MongoDB must enforce discretionary access control (DAC) policies, as defined "
+                     "by the data owner, over defined subjects and objects."},
+    FrameworkControl{
+        Framework::stig7, "V-265936",
+        "MongoDB must prevent nonprivileged users from executing privileged functions, "
+        "to include disabling, circumventing, or altering implemented security "
+        "safeguards/countermeasures."},
+    FrameworkControl{Framework::stig7, "V-265938",
+                     "MongoDB must allocate audit record storage capacity in accordance with site "
+                     "audit record storage requirements."},
+    FrameworkControl{
+        Framework::stig7, "V-265939",
+        "MongoDB must provide a warning to appropriate support staff when allocated "
+        "audit record storage volume reaches 75 percent of maximum audit record storage "
+        "capacity."},
+    FrameworkControl{
+        Framework::stig7, "V-265940",
+        "MongoDB must provide an immediate real-time alert to appropriate support staff "
+        "of all audit log failures."},
+    FrameworkControl{Framework::stig7, "V-265941",
+                     "MongoDB must prohibit user installation of logic modules (stored procedures, "
+                     "functions, triggers, views, etc.) without explicit privileged status."},
+    FrameworkControl{Framework::stig7, "V-265942",
+                     "MongoDB must enforce access restrictions associated with changes to the "
+                     "configuration of MongoDB or database(s)."},
+    FrameworkControl{
+        Framework::stig7, "V-265943",
+        "The DBMS must disable network functions, ports, protocols, and services deemed "
+        "by the organization to be nonsecure, in accord with the Ports, Protocols, and "
+        "Services Management (PPSM) guidance."},
+    FrameworkControl{Framework::stig7, "V-265945",
+                     "MongoDB must use NSA-approved cryptography to protect classified information "
+                     "in accordance with the data owner's requirements."},
+    FrameworkControl{
+        Framework::stig7, "V-265946",
+        "MongoDB must only accept end entity certificates issued by DOD PKI or "
+        "DOD-approved PKI Certification Authorities (CAs) for the establishment of all "
+        "encrypted sessions."},
+    FrameworkControl{Framework::stig7, "V-265947",
+                     "MongoDB must implement cryptographic mechanisms to prevent unauthorized "
+                     "modification of organization-defined information at rest (to include, at a "
+                     "minimum, PII and classified information) on organization-defined information "
+                     "system components."},
+    FrameworkControl{
+        Framework::stig7, "V-265948",
+        "MongoDB must maintain the confidentiality and integrity of information during "
+        "preparation for transmission."},
+    FrameworkControl{
+        Framework::stig7, "V-265949",
+        "MongoDB must maintain the confidentiality and integrity of information during "
+        "reception."},
+    FrameworkControl{Framework::stig7, "V-265950",
+                     "When invalid inputs are received, MongoDB must behave in a predictable and "
+                     "documented manner that reflects organizational and system objectives."},
+    FrameworkControl{Framework::stig7, "V-265951",
+                     "When updates are applied to MongoDB software, any software components that "
+                     "have been replaced or made unnecessary must be removed."},
+    FrameworkControl{Framework::stig7, "V-265952", "MongoDB products must be a supported version."},
+    FrameworkControl{
+        Framework::stig7, "V-265953",
+        "MongoDB must off-load audit data to a separate log management facility; this "
+        "must be continuous and in near real time for systems with a network connection "
+        "to the storage facility and weekly or more often for standalone systems."},
+    FrameworkControl{Framework::stig7, "V-265954",
+                     "MongoDB must be configured in accordance with the security configuration "
+                     "settings based on DOD security configuration and implementation guidance, "
+                     "including STIGs, NSA configuration guides, CTOs, DTMs, and IAVMs."},
+    FrameworkControl{Framework::stig7, "V-265972",
+                     "Security-relevant software updates to MongoDB must be installed within the "
+                     "time period directed by an authoritative source (e.g., IAVM, CTOs, DTMs, and "
+                     "STIGs)."},
+    FrameworkControl{
+        Framework::stig7, "V-265973",
+        "MongoDB must limit the total number of concurrent connections to the database."},
     // Prowler's MongoDB Atlas checks, by service: clusters, organizations, projects
     FrameworkControl{Framework::prowler, "clusters_authentication_enabled",
                      "Cluster has authentication enabled"},

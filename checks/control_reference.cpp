@@ -5,8 +5,8 @@
 namespace mongoscan {
 namespace {
 
-constexpr std::array kFrameworks = {Framework::cis, Framework::stig, Framework::checklist,
-                                    Framework::devspec, Framework::prowler};
+constexpr std::array kFrameworks = {Framework::cis,     Framework::stig,    Framework::checklist,
+                                    Framework::devspec, Framework::prowler, Framework::stig7};
 
 }  // namespace
 
@@ -22,11 +22,14 @@ std::string_view to_string(Framework framework) {
       return "devspec";
     case Framework::prowler:
       return "prowler";
+    case Framework::stig7:
+      return "stig-7";
   }
   return "cis";
 }
 
 std::optional<Framework> parse_framework(std::string_view name) {
+  if (name == "stig-4") return Framework::stig;
   for (const Framework framework : kFrameworks) {
     if (to_string(framework) == name) return framework;
   }
@@ -45,6 +48,8 @@ std::string_view framework_label(Framework framework) {
       return "Development specification";
     case Framework::prowler:
       return "Prowler MongoDB Atlas checks";
+    case Framework::stig7:
+      return "DISA MongoDB Enterprise Advanced 7.x STIG";
   }
   return "";
 }

@@ -10,10 +10,12 @@
 
 namespace mongoscan {
 
-enum class Framework { cis, stig, checklist, devspec, prowler };
+// stig is the DISA STIG's 4.x edition; stig7 its 7.x edition (checks/stig_editions.h).
+enum class Framework { cis, stig, checklist, devspec, prowler, stig7 };
 
-// "cis", "stig", "checklist", "devspec" or "prowler".
+// "cis", "stig", "checklist", "devspec", "prowler" or "stig-7".
 std::string_view to_string(Framework framework);
+// A name to_string gives; "stig-4" too, for the STIG's 4.x edition.
 std::optional<Framework> parse_framework(std::string_view name);
 
 // The framework's name as reports print it, e.g. "CIS MongoDB 7 and 8 Benchmark".

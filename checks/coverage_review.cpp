@@ -68,6 +68,23 @@ Result<ReviewedPart> parse_part(const json& entry, const std::string& where) {
   return part;
 }
 
+// A control's "same_as": "<framework> <id>", a control reviewed earlier in the file whose parts
+// it shares (another edition's rule with the same check text).
+Result<const ControlReview*> same_review(const CoverageReview& review, const json& entry,
+                                         const std::string& where) {
+  const auto same_as = review_text(entry, "same_as", where);
+  if (!same_as) return same_as.error();
+  const std::size_t space = same_as.value().find(' ');
+  const auto framework = parse_framework(same_as.value().substr(0, space));
+  const ControlReview* same = framework && space != std::string::npos
+                                  ? review.find(*framework, same_as.value().substr(space + 1))
+                                  : nullptr;
+  if (same == nullptr)
+    return review_error(where + ": 'same_as' names no control reviewed before it ('" +
+                        same_as.value() + "')");
+  return same;
+}
+
 }  // namespace
 
 const ControlReview* CoverageReview::find(Framework framework, std::string_view id) const {
@@ -107,10 +124,19 @@ Result<CoverageReview> parse_coverage_review(std::string_view json_text) {
       const std::string where = name.value() + " " + id.value();
       if (review.find(*framework, id.value()) != nullptr)
         return review_error(where + ": reviewed twice");
+      ControlReview control{*framework, id.value(), {}};
+      if (entry.contains("same_as")) {
+        const auto same = same_review(review, entry, where);
+        if (!same) return same.error();
+        control.parts = same.value()->parts;
+      }
       const auto parts = entry.find("parts");
+      if (parts == entry.end() && !control.parts.empty()) {
+        review.controls.push_back(std::move(control));
+        continue;
+      }
       if (parts == entry.end() || !parts->is_array() || parts->empty())
         return review_error(where + ": 'parts' must list at least one part");
-      ControlReview control{*framework, id.value(), {}};
       for (const json& part_entry : *parts) {
         auto part = parse_part(part_entry, where);
         if (!part) return part.error();

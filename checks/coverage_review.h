@@ -41,7 +41,8 @@ struct CoverageReview {
   const ControlReview* find(Framework framework, std::string_view id) const;
 };
 
-// Parses the review's text; a shape error (ErrorCode::protocol) names the control and part.
+// Parses the review's text; a shape error (ErrorCode::protocol) names the control and part. A
+// control may take the parts of one reviewed before it ("same_as": "stig V-252149"), then its own.
 Result<CoverageReview> parse_coverage_review(std::string_view json_text);
 
 // The compiled-in review, parsed on first use.

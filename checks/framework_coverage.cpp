@@ -100,7 +100,7 @@ int FrameworkCoverage::default_covered_percent() const {
 }
 
 std::string_view framework_preset(Framework framework) {
-  return framework == Framework::stig ? "stig" : "";
+  return framework == Framework::stig || framework == Framework::stig7 ? "stig" : "";
 }
 
 FrameworkCoverage framework_coverage(Framework framework, const std::vector<CheckSpec>& catalogue,

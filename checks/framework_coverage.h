@@ -41,7 +41,8 @@ struct ControlCoverageRow {
   std::string judged_when;
 };
 
-// The preset that turns on every policy switch the framework's rows name ("stig" for the STIG);
+// The preset that turns on every policy switch the framework's rows name ("stig" for both STIG
+// editions);
 // empty for a framework whose rows name none, whose figures on default settings are its figures.
 std::string_view framework_preset(Framework framework);
 

@@ -28,6 +28,7 @@
 #include "checks/server/pki_identity.h"
 #include "checks/server/transport.h"
 #include "checks/server/versions.h"
+#include "checks/stig_editions.h"
 
 namespace mongoscan {
 
@@ -59,6 +60,7 @@ const std::vector<CheckSpec>& check_catalogue() {
       specs.insert(specs.end(), family->begin(), family->end());
     }
     specs.push_back(password_strength_spec());
+    add_stig7_references(specs);
     std::stable_sort(specs.begin(), specs.end(), [](const CheckSpec& a, const CheckSpec& b) {
       return std::tie(a.layer, a.id) < std::tie(b.layer, b.id);
     });

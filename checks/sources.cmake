@@ -23,6 +23,7 @@ mongoscan_sources(MONGOSCAN_SOURCES checks
   policy_json.cpp
   registry.cpp
   scan_coverage.cpp
+  stig_editions.cpp
   system_collections.cpp
   text_list.cpp
   verdict.cpp)

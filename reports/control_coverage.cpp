@@ -63,7 +63,8 @@ std::string_view to_string(ControlResult result) {
 }
 
 std::vector<ControlCoverage> control_coverage(const Report& report, Framework framework,
-                                              const std::vector<CheckSpec>& catalogue) {
+                                              const std::vector<CheckSpec>& catalogue,
+                                              const std::set<std::string>& left_out_nodes) {
   std::vector<ControlCoverage> controls;
   for (const FrameworkControl& control : framework_controls(framework)) {
     controls.push_back({std::string(control.id), std::string(control.title), {}, {}});
@@ -81,6 +82,8 @@ std::vector<ControlCoverage> control_coverage(const Report& report, Framework fr
 
   std::map<std::string, std::vector<const Finding*>> findings_by_check;
   for (const ReportedFinding& reported : report.findings) {
+    const Subject& subject = reported.finding.subject;
+    if (subject.kind == Subject::Kind::node && left_out_nodes.contains(subject.name)) continue;
     findings_by_check[reported.finding.check_id].push_back(&reported.finding);
   }
   for (ControlCoverage& control : controls) {

@@ -2,6 +2,7 @@
 // A report seen through one framework's controls (--framework): each control of the table, the
 // checks that cite it and what they found in this run; controls no check cites are the gaps.
 
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -35,8 +36,9 @@ struct ControlCoverage {
 // Every control of the framework's table in its order, then any other control of the framework
 // that a check cites (a report of another build). The citing checks are those of `catalogue`, then
 // those of the report's findings that `catalogue` lacks: a check of both cites what `catalogue`
-// says.
+// says. The findings about a node of `left_out_nodes` ("host:port") do not count.
 std::vector<ControlCoverage> control_coverage(const Report& report, Framework framework,
-                                              const std::vector<CheckSpec>& catalogue);
+                                              const std::vector<CheckSpec>& catalogue,
+                                              const std::set<std::string>& left_out_nodes = {});
 
 }  // namespace mongoscan

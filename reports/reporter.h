@@ -6,7 +6,7 @@
 #include <ostream>
 #include <string_view>
 
-#include "checks/control_reference.h"
+#include "reports/controls_sections.h"
 #include "reports/findings_view.h"
 #include "reports/formats/sarif_report.h"
 #include "reports/report.h"
@@ -23,7 +23,7 @@ struct RenderOptions {
   std::size_t width = 0;  // the console's width for the table; 0 when unknown (see console_width)
   SarifOptions sarif = {};
   ReportView view = ReportView::automatic;  // the table's and HTML's grid or findings view
-  std::optional<Framework> framework = {};  // HTML and Markdown: a section of its controls
+  std::optional<FrameworkChoice> framework = {};  // HTML and Markdown: sections of its controls
 };
 
 // Renders the report in the format. Reporters never judge: they show what the findings say.

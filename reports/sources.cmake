@@ -10,6 +10,7 @@ mongoscan_sources(MONGOSCAN_SOURCES reports
   cloud_text.cpp
   cluster_summary.cpp
   control_coverage.cpp
+  controls_sections.cpp
   environment_sections.cpp
   node_cells.cpp
   node_summary.cpp

@@ -29,6 +29,7 @@ mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/checks
   policy_test.cpp
   registry_test.cpp
   scan_coverage_test.cpp
+  stig_editions_test.cpp
   system_collections_test.cpp
   text_list_test.cpp
   verdict_test.cpp)
@@ -99,6 +100,7 @@ mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/reports
   catalogue_test.cpp
   cloud_summary_test.cpp
   control_coverage_test.cpp
+  controls_sections_test.cpp
   environment_sections_test.cpp
   findings_view_test.cpp
   fix_first_test.cpp

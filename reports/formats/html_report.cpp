@@ -11,6 +11,7 @@
 
 #include "checks/control_catalogue.h"
 #include "checks/registry.h"
+#include "checks/text_list.h"
 #include "reports/acceptance_text.h"
 #include "reports/cloud_summary.h"
 #include "reports/cloud_text.h"
@@ -619,18 +620,22 @@ std::string control_result_cell(ControlResult result) {
   return "<span class=\"muted\">" + name + "</span>";
 }
 
-// --framework: every control of the framework with the checks that cite it and their result,
-// the controls no check cites included as "not assessed".
-void write_controls(const Report& report, Framework framework, std::ostream& out) {
-  const FrameworkSource& source = framework_source(framework);
-  const std::vector<ControlCoverage> controls =
-      control_coverage(report, framework, check_catalogue());
-  out << "<section id=\"controls\">\n<h2>Controls: " << escape(source.document) << "</h2>\n"
+// One controls section: its source, nodes and notes, and a row per control.
+void write_controls_section(const ControlsSection& section, const std::string& id,
+                            std::ostream& out) {
+  const FrameworkSource& source = framework_source(section.framework);
+  out << "<section id=\"" << id << "\">\n<h2>Controls: " << escape(source.document) << "</h2>\n"
       << "<p class=\"note\">Source: " << escape(source.source) << " (retrieved "
-      << escape(source.retrieved) << ").</p>\n"
-      << "<table class=\"controls\">\n<thead><tr><th>Control</th><th>Title</th>"
+      << escape(source.retrieved) << ").</p>\n";
+  if (!section.nodes.empty()) {
+    out << "<p>Nodes scored against this edition: <span class=\"mono\">"
+        << escape(join(section.nodes, ", ")) << "</span>.</p>\n";
+  }
+  for (const std::string& note : section.notes)
+    out << "<p class=\"note\">" << escape(note) << ".</p>\n";
+  out << "<table class=\"controls\">\n<thead><tr><th>Control</th><th>Title</th>"
          "<th>Checks</th><th>Result</th></tr></thead>\n<tbody>\n";
-  for (const ControlCoverage& control : controls) {
+  for (const ControlCoverage& control : section.controls) {
     out << "<tr><td class=\"mono\">" << escape(control.id) << "</td><td>" << escape(control.title)
         << "</td><td>";
     if (control.checks.empty()) out << "<span class=\"muted\">—</span>";
@@ -641,6 +646,19 @@ void write_controls(const Report& report, Framework framework, std::ostream& out
     out << "</td><td>" << control_result_cell(control.result) << "</td></tr>\n";
   }
   out << "</tbody>\n</table>\n</section>\n";
+}
+
+// --framework: every control of the framework with the checks that cite it and their result,
+// the controls no check cites included as "not assessed"; a section per STIG edition by version,
+// each naming its nodes. The first section's id is "controls".
+void write_controls(const Report& report, const FrameworkChoice& choice, std::ostream& out) {
+  bool first = true;
+  for (const ControlsSection& section : controls_sections(report, choice, check_catalogue())) {
+    const std::string id =
+        first ? "controls" : "controls-" + std::string(to_string(section.framework));
+    first = false;
+    write_controls_section(section, id, out);
+  }
 }
 
 // What the config scan covered, and every file it did not read.
@@ -1271,7 +1289,7 @@ void write_deployment(const Report& report, std::ostream& out) {
 }  // namespace
 
 void write_html_report(const Report& report, std::ostream& out, ReportView view,
-                       std::optional<Framework> framework) {
+                       std::optional<FrameworkChoice> framework) {
   write_head(report, out);
   out << "<body>\n";
   write_masthead(report, out);

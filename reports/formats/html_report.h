@@ -5,7 +5,7 @@
 #include <optional>
 #include <ostream>
 
-#include "checks/control_reference.h"
+#include "reports/controls_sections.h"
 #include "reports/findings_view.h"
 #include "reports/report.h"
 
@@ -19,6 +19,6 @@ namespace mongoscan {
 // (reports/control_coverage.h).
 void write_html_report(const Report& report, std::ostream& out,
                        ReportView view = ReportView::automatic,
-                       std::optional<Framework> framework = std::nullopt);
+                       std::optional<FrameworkChoice> framework = std::nullopt);
 
 }  // namespace mongoscan

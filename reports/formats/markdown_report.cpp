@@ -7,6 +7,7 @@
 
 #include "checks/control_catalogue.h"
 #include "checks/registry.h"
+#include "checks/text_list.h"
 #include "reports/acceptance_text.h"
 #include "reports/cloud_text.h"
 #include "reports/control_coverage.h"
@@ -148,15 +149,19 @@ void write_stale_acceptance_list(const Report& report, std::ostream& out) {
   out << '\n';
 }
 
-// --framework: a table of every control, the checks that cite it and their result; the
-// controls no check cites say "not assessed".
-void write_controls_section(const Report& report, Framework framework, std::ostream& out) {
-  const FrameworkSource& source = framework_source(framework);
+// One controls section: its source, nodes and notes, and a row per control.
+void write_controls_table(const ControlsSection& section, std::ostream& out) {
+  const FrameworkSource& source = framework_source(section.framework);
   out << "### Controls: " << markdown_text(source.document)
       << "\n\nSource: " << markdown_text(source.source) << " (retrieved "
       << markdown_text(source.retrieved) << ").";
+  if (!section.nodes.empty()) {
+    out << "\n\nNodes scored against this edition: " << markdown_text(join(section.nodes, ", "))
+        << '.';
+  }
+  for (const std::string& note : section.notes) out << "\n\n" << markdown_text(note) << '.';
   out << "\n\n| Control | Title | Checks | Result |\n|---|---|---|---|\n";
-  for (const ControlCoverage& control : control_coverage(report, framework, check_catalogue())) {
+  for (const ControlCoverage& control : section.controls) {
     std::string checks;
     for (const CoveringCheck& check : control.checks) {
       if (!checks.empty()) checks += ", ";
@@ -167,6 +172,15 @@ void write_controls_section(const Report& report, Framework framework, std::ostr
         << " |\n";
   }
   out << '\n';
+}
+
+// --framework: a table of every control, the checks that cite it and their result; the
+// controls no check cites say "not assessed". By version, a table per STIG edition, each naming
+// its nodes.
+void write_controls_section(const Report& report, const FrameworkChoice& choice,
+                            std::ostream& out) {
+  for (const ControlsSection& section : controls_sections(report, choice, check_catalogue()))
+    write_controls_table(section, out);
 }
 
 void write_config_scan_section(const ConfigScanSummary& scan, std::ostream& out) {
@@ -275,7 +289,7 @@ void write_environments(const Report& report, std::ostream& out) {
 }
 
 void write_markdown_report(const Report& report, std::ostream& out,
-                           std::optional<Framework> framework) {
+                           std::optional<FrameworkChoice> framework) {
   write_title(report, out);
   write_counts(report, out);
   write_environments(report, out);

@@ -5,7 +5,7 @@
 #include <optional>
 #include <ostream>
 
-#include "checks/control_reference.h"
+#include "reports/controls_sections.h"
 #include "reports/report.h"
 
 namespace mongoscan {
@@ -17,7 +17,7 @@ namespace mongoscan {
 // With a framework, a section lists its controls with the checks that cite them and their result
 // (reports/control_coverage.h).
 void write_markdown_report(const Report& report, std::ostream& out,
-                           std::optional<Framework> framework = std::nullopt);
+                           std::optional<FrameworkChoice> framework = std::nullopt);
 
 // Rows a table shows before "and N more": GitHub cuts comments at 65536 characters.
 inline constexpr std::size_t kMarkdownTableRows = 100;

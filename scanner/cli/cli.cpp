@@ -586,7 +586,7 @@ std::optional<CommandError> render_saved_report(const Report& report, const Repo
   auto evidence = plan_evidence(flags.evidence);
   if (!evidence) return CommandError{kExitUsage, evidence.error().message};
   const ReportView view = *parse_report_view(flags.view);
-  const std::optional<Framework> framework = report_framework(flags);
+  const std::optional<FrameworkChoice> framework = report_framework(flags);
   if (auto error = write_reports(report, destinations.value(),
                                  {report_colour(flags, streams.out_is_color_terminal),
                                   streams.out_width, sarif_options(flags), view, framework},
@@ -922,8 +922,9 @@ int run_cli(const std::vector<std::string>& args, CliStreams streams) {
       ->add_option("--coverage", coverage_framework,
                    "Instead of the catalogue, list every control of the framework with the checks "
                    "that cover it, fully or in part, and the coverage percentages (--format table "
-                   "or json); prowler: Prowler's MongoDB Atlas checks")
-      ->transform(one_of({"cis", "stig", "checklist", "prowler"}));
+                   "or json); stig or stig-4: the 4.x STIG, stig-7: the 7.x STIG; prowler: "
+                   "Prowler's MongoDB Atlas checks")
+      ->transform(one_of({"cis", "stig", "stig-4", "stig-7", "checklist", "prowler"}));
 
   std::string uri_to_parse;
   bool reveal = false;

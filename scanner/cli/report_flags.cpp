@@ -33,10 +33,12 @@ void add_report_flags(CLI::App& command, ReportFlags& flags) {
   command
       .add_option("--framework", flags.framework,
                   "HTML and Markdown: add a section of this framework's controls (cis, stig, "
-                  "checklist, devspec or prowler: Prowler's MongoDB Atlas checks), each with the "
-                  "checks that cite it and their result; controls no check covers show as not "
-                  "assessed")
-      ->transform(one_of({"cis", "stig", "checklist", "devspec", "prowler"}));
+                  "stig-4, stig-7, checklist, devspec or prowler: Prowler's MongoDB Atlas "
+                  "checks), each with the checks that cite it and their result; controls no "
+                  "check covers show as not assessed. stig scores each node against the STIG "
+                  "edition of its version (4.x for 4.4 to 6.0, 7.x from 7.0); stig-4 and stig-7 "
+                  "force one")
+      ->transform(one_of({"cis", "stig", "stig-4", "stig-7", "checklist", "devspec", "prowler"}));
   command.add_option("--report", flags.reports.reports,
                      "Also write a report as FORMAT:PATH ('-' for stdout), e.g. sarif:out.sarif "
                      "(repeatable: several formats at once)");
@@ -73,8 +75,8 @@ bool report_colour(const ReportFlags& flags, bool out_is_color_terminal) {
          (flags.color == "always" || (flags.color == "auto" && out_is_color_terminal));
 }
 
-std::optional<Framework> report_framework(const ReportFlags& flags) {
-  return parse_framework(flags.framework);
+std::optional<FrameworkChoice> report_framework(const ReportFlags& flags) {
+  return parse_framework_choice(flags.framework);
 }
 
 std::optional<std::string> report_flags_conflict(const ReportFlags& flags) {

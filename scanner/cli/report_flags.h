@@ -18,7 +18,7 @@ struct ReportFlags {
   std::string color = "auto";  // --color: auto, always or never
   bool no_color = false;       // --no-color
   std::string view = "auto";   // --view: auto, grid or findings (parse_report_view)
-  std::string framework;       // --framework: cis, stig, checklist or devspec; empty for none
+  std::string framework;       // --framework: a name parse_framework_choice knows; empty for none
   SarifOptions sarif;
   std::string sarif_root;  // --sarif-root: the directory SARIF paths are relative to
   EvidenceOptions evidence;
@@ -35,7 +35,7 @@ void add_report_flags(CLI::App& command, ReportFlags& flags);
 bool report_colour(const ReportFlags& flags, bool out_is_color_terminal);
 
 // After the parse: the --framework the HTML and Markdown reports group controls by, if any.
-std::optional<Framework> report_framework(const ReportFlags& flags);
+std::optional<FrameworkChoice> report_framework(const ReportFlags& flags);
 
 // After the parse: why the options contradict each other, if they do: --view grid or findings
 // when no table or HTML report is written.

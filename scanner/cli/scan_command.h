@@ -87,7 +87,7 @@ struct ScanRequest {
   std::vector<ReportDestination> reports = {ReportDestination{}};  // at most one to stdout
   bool color = false;                       // ANSI colour in a table written to stdout
   ReportView view = ReportView::automatic;  // --view: the table's and HTML's grid or findings
-  std::optional<Framework> framework = {};  // --framework: HTML's and Markdown's controls section
+  std::optional<FrameworkChoice> framework = {};  // --framework: HTML's and Markdown's controls
   int verbosity = 0;                        // -v: 1, -vv: 2 (Diagnostics)
   std::vector<Acceptance> acceptances;      // --accept: judged against the scan's date (UTC)
   std::string fail_on = "high";

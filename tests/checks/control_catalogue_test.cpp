@@ -12,8 +12,8 @@ namespace mongoscan {
 namespace control_catalogue_test {
 namespace {
 
-constexpr Framework kFrameworks[] = {Framework::cis, Framework::stig, Framework::checklist,
-                                     Framework::devspec, Framework::prowler};
+constexpr Framework kFrameworks[] = {Framework::cis,     Framework::stig,    Framework::checklist,
+                                     Framework::devspec, Framework::prowler, Framework::stig7};
 
 bool cites(std::string_view check_id, Framework framework, std::string_view id) {
   const CheckSpec* spec = find_check(check_id);

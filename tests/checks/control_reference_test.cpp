@@ -10,9 +10,11 @@ namespace {
 
 TEST(Framework, NamesRoundTrip) {
   for (const Framework framework : {Framework::cis, Framework::stig, Framework::checklist,
-                                    Framework::devspec, Framework::prowler}) {
+                                    Framework::devspec, Framework::prowler, Framework::stig7}) {
     EXPECT_EQ(parse_framework(to_string(framework)), framework);
   }
+  EXPECT_EQ(parse_framework("stig-4"), Framework::stig);
+  EXPECT_EQ(parse_framework("stig-8"), std::nullopt);
   EXPECT_EQ(parse_framework("CIS"), std::nullopt);
   EXPECT_EQ(parse_framework(""), std::nullopt);
 }
@@ -30,7 +32,7 @@ TEST(ReferenceText, LabelIdAndTitle) {
 
 TEST(ReferenceText, EveryControlOfTheTableParsesBack) {
   for (const Framework framework : {Framework::cis, Framework::stig, Framework::checklist,
-                                    Framework::devspec, Framework::prowler}) {
+                                    Framework::devspec, Framework::prowler, Framework::stig7}) {
     for (const FrameworkControl& control : framework_controls(framework)) {
       const ControlReference reference{framework, std::string(control.id),
                                        std::string(control.title)};

@@ -22,7 +22,8 @@ TEST(CoverageReview, TheCompiledInTextIsTheFileInTheRepositoryAndParses) {
   EXPECT_EQ(text.str(), kCoverageReviewJson);
   const auto& review = coverage_review();
   ASSERT_TRUE(review.ok()) << review.error().message;
-  for (const Framework framework : {Framework::cis, Framework::stig, Framework::checklist}) {
+  for (const Framework framework :
+       {Framework::cis, Framework::stig, Framework::checklist, Framework::stig7}) {
     const bool has_texts = std::any_of(
         review.value().texts.begin(), review.value().texts.end(),
         [&](const auto& entry) { return entry.first == framework && !entry.second.empty(); });
@@ -83,6 +84,36 @@ TEST(CoverageReview, RefusesShapesTheCoverageCannotUse) {
   json unknown = document_with({{"part", "p"}, {"unjudged", "u"}});
   unknown["frameworks"][0]["framework"] = "pci";
   EXPECT_NE(parse_error(unknown).find("unknown framework 'pci'"), std::string::npos);
+}
+
+// Issue 39 item 5: a 7.x rule with its 4.x counterpart's check text shares its parts, then adds
+// its own; a same_as naming no control reviewed before it is refused.
+TEST(CoverageReview, AControlTakesThePartsOfOneReviewedBeforeIt) {
+  json document = document_with({{"part", "FIPS mode"}, {"checks", {"TLS-005"}}});
+  document["frameworks"].push_back(
+      {{"framework", "stig-7"},
+       {"texts", "t"},
+       {"controls",
+        {{{"id", "V-265922"}, {"same_as", "stig V-252146"}},
+         {{"id", "V-265945"},
+          {"same_as", "stig V-252146"},
+          {"parts", {{{"part", "classified"}, {"outside", "the data's classification"}}}}}}}});
+  const auto parsed = parse_coverage_review(document.dump());
+  ASSERT_TRUE(parsed.ok()) << parsed.error().message;
+  const ControlReview* same = parsed.value().find(Framework::stig7, "V-265922");
+  ASSERT_NE(same, nullptr);
+  ASSERT_EQ(same->parts.size(), 1u);
+  EXPECT_EQ(same->parts[0].checks, std::vector<std::string>{"TLS-005"});
+  const ControlReview* more = parsed.value().find(Framework::stig7, "V-265945");
+  ASSERT_NE(more, nullptr);
+  ASSERT_EQ(more->parts.size(), 2u);
+  EXPECT_EQ(more->parts[1].outside, "the data's classification");
+
+  document["frameworks"][1]["controls"][0]["same_as"] = "stig V-252147";
+  EXPECT_NE(parse_error(document).find("stig-7 V-265922: 'same_as' names no control reviewed"),
+            std::string::npos);
+  document["frameworks"][1]["controls"][0]["same_as"] = "V-252146";
+  EXPECT_NE(parse_error(document).find("'same_as' names no control"), std::string::npos);
 }
 
 }  // namespace

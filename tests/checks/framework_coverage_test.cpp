@@ -14,7 +14,8 @@ namespace mongoscan {
 namespace framework_coverage_test {
 namespace {
 
-constexpr Framework kAssessed[] = {Framework::cis, Framework::stig, Framework::checklist};
+constexpr Framework kAssessed[] = {Framework::cis, Framework::stig, Framework::checklist,
+                                   Framework::stig7};
 
 bool cites(const std::string& check, Framework framework, std::string_view control) {
   for (const CheckSpec& spec : check_catalogue()) {

@@ -703,7 +703,7 @@ TEST(HtmlReportTest, NoControlsSectionWithoutAFramework) {
 
 TEST(HtmlReportTest, AFrameworkAddsItsControlsWithCitingChecksAndTheGaps) {
   std::ostringstream out;
-  write_html_report(rich_report(), out, ReportView::automatic, Framework::cis);
+  write_html_report(rich_report(), out, ReportView::automatic, FrameworkChoice{Framework::cis});
   const std::string html = out.str();
   const std::size_t section = html.find("<section id=\"controls\">");
   ASSERT_NE(section, std::string::npos);
@@ -717,6 +717,32 @@ TEST(HtmlReportTest, AFrameworkAddsItsControlsWithCitingChecksAndTheGaps) {
                       "permissions are set</td><td><span class=\"muted\">—</span></td><td><span "
                       "class=\"muted\">not assessed</span></td></tr>",
                       section),
+            std::string::npos);
+}
+
+// Issue 39 item 5: --framework stig gives a section per STIG edition the nodes' versions choose,
+// each naming its nodes; the first keeps the id "controls".
+TEST(HtmlReportTest, TheStigByVersionIsASectionPerEditionNamingItsNodes) {
+  Report report = rich_report();
+  ASSERT_GE(report.targets.size(), 1u);
+  ASSERT_GE(report.targets[0].nodes.size(), 2u);
+  report.targets[0].nodes[0].version = "6.0.14";
+  report.targets[0].nodes[1].version = "7.0.48";
+  std::ostringstream out;
+  write_html_report(report, out, ReportView::automatic, FrameworkChoice{Framework::stig, true});
+  const std::string html = out.str();
+  const std::size_t first = html.find("<section id=\"controls\">");
+  const std::size_t second = html.find("<section id=\"controls-stig-7\">");
+  ASSERT_NE(first, std::string::npos);
+  ASSERT_NE(second, std::string::npos);
+  EXPECT_LT(first, second);
+  EXPECT_NE(html.find("<h2>Controls: DISA MongoDB Enterprise Advanced 4.x STIG", first),
+            std::string::npos);
+  EXPECT_NE(html.find("Nodes scored against this edition: <span class=\"mono\">" +
+                          report.targets[0].nodes[0].address + " (6.0.14)",
+                      first),
+            std::string::npos);
+  EXPECT_NE(html.find("<h2>Controls: DISA MongoDB Enterprise Advanced 7.x STIG", second),
             std::string::npos);
 }
 

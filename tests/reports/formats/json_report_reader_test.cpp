@@ -156,9 +156,9 @@ TEST(JsonReportReaderTest, ControlsSectionsSurviveJson) {
   const Result<Report> read = read_json_report(json_of(original));
   ASSERT_TRUE(read.ok()) << read.error().message;
   for (const Framework framework : {Framework::cis, Framework::stig, Framework::checklist,
-                                    Framework::devspec, Framework::prowler}) {
+                                    Framework::devspec, Framework::prowler, Framework::stig7}) {
     RenderOptions options;
-    options.framework = framework;
+    options.framework = FrameworkChoice{framework};
     for (const ReportFormat format : {ReportFormat::html, ReportFormat::md}) {
       std::ostringstream from_json;
       std::ostringstream from_report;

@@ -179,7 +179,7 @@ TEST(MarkdownReportTest, NoControlsSectionWithoutAFramework) {
 
 TEST(MarkdownReportTest, AFrameworkAddsATableOfItsControlsWithTheGaps) {
   std::ostringstream out;
-  write_markdown_report(rich_report(), out, Framework::devspec);
+  write_markdown_report(rich_report(), out, FrameworkChoice{Framework::devspec});
   const std::string markdown = out.str();
   const std::size_t section = markdown.find("### Controls: Development specification");
   ASSERT_NE(section, std::string::npos);

@@ -654,10 +654,7 @@ TEST(Cli, ChecksJsonHasStructuredReferences) {
   bool tls_cites_cis_4_3 = false;
   for (const auto& check : catalogue) {
     for (const auto& reference : check["references"]) {
-      EXPECT_TRUE(reference["framework"] == "cis" || reference["framework"] == "stig" ||
-                  reference["framework"] == "checklist" || reference["framework"] == "devspec" ||
-                  reference["framework"] == "prowler")
-          << reference;
+      EXPECT_TRUE(parse_framework(reference["framework"].get<std::string>())) << reference;
       EXPECT_FALSE(reference["id"].get<std::string>().empty());
       EXPECT_FALSE(reference["title"].get<std::string>().empty());
       if (check["id"] == "TLS-001" && reference["framework"] == "cis" && reference["id"] == "4.3")
@@ -691,6 +688,12 @@ TEST(Cli, ChecksCoverageListsTheFrameworksControlsAndPercentages) {
   const auto unknown = mongoscan({"checks", "--coverage", "nist"});
   EXPECT_EQ(unknown.exit_code, 2);
   EXPECT_NE(unknown.err.find("nist"), std::string::npos) << unknown.err;
+  // Issue 39 item 5: the STIG's editions by name; stig is stig-4.
+  const auto stig7 = mongoscan({"checks", "--coverage", "stig-7"});
+  ASSERT_EQ(stig7.exit_code, 0) << stig7.err;
+  EXPECT_NE(stig7.out.find("\nV-265905 "), std::string::npos);
+  EXPECT_NE(stig7.out.find("\nstig-7: on default settings "), std::string::npos) << stig7.out;
+  EXPECT_EQ(mongoscan({"checks", "--coverage", "stig-4"}).out, table.out);
 }
 
 TEST(Cli, FrameworkGroupsHtmlAndMarkdownByControlsInScanAndConvert) {
@@ -716,6 +719,21 @@ TEST(Cli, FrameworkGroupsHtmlAndMarkdownByControlsInScanAndConvert) {
   EXPECT_NE(converted.out.find("### Controls: CIS MongoDB 7"), std::string::npos);
   EXPECT_NE(converted.out.find("| 7.1 | Ensure appropriate key file permissions are set | — | "
                                "not assessed |"),
+            std::string::npos);
+
+  // Issue 39 item 5: stig scores the sample's nodes by version; stig-7 forces one edition.
+  const auto by_version =
+      mongoscan({"convert", (dir / "scan.json").string(), "--framework", "stig", "--format", "md"});
+  EXPECT_EQ(by_version.exit_code, 0) << by_version.err;
+  EXPECT_NE(by_version.out.find("### Controls: DISA MongoDB Enterprise Advanced"),
+            std::string::npos);
+  const auto forced = mongoscan(
+      {"convert", (dir / "scan.json").string(), "--framework", "stig-7", "--format", "md"});
+  EXPECT_EQ(forced.exit_code, 0) << forced.err;
+  EXPECT_NE(forced.out.find("### Controls: DISA MongoDB Enterprise Advanced 7.x STIG"),
+            std::string::npos);
+  EXPECT_NE(forced.out.find("| V-265915 | "), std::string::npos);
+  EXPECT_EQ(forced.out.find("### Controls: DISA MongoDB Enterprise Advanced 4.x STIG"),
             std::string::npos);
 
   const auto unknown = mongoscan({"convert", (dir / "scan.json").string(), "--framework", "nist"});
