@@ -1,9 +1,14 @@
 #pragma once
-// Baselines: the fingerprints of findings (every kind) a team has accepted, so that a gate fails
-// only on new ones. The file is JSON: {"mongoscan_baseline": 1, "fingerprints": ["…", …]}; it holds
-// no secret (fingerprints are secret-free, see scanner/config_scan/config_fingerprint.h).
+// Baselines: the findings (every kind) a team has accepted, so that a gate fails only on new
+// ones. The file is JSON, {"mongoscan_baseline": 2, "entries": [...]}: per entry the finding's
+// fingerprint, its check, its subject, a digest of its message, the date it was first baselined
+// and, for a file finding, its content fingerprint (the same finding without its path), so that
+// a reviewer can read what was accepted and a renamed file keeps its entries. Version 1 files
+// ({"mongoscan_baseline": 1, "fingerprints": [...]}) are read, and rewritten as version 2 by the
+// next --write-baseline. It holds no secret: fingerprints are secret-free
+// (scanner/config_scan/config_fingerprint.h), subjects are paths, lines and addresses.
 
-#include <set>
+#include <cstddef>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -13,17 +18,37 @@
 
 namespace mongoscan {
 
-using Baseline = std::set<std::string, std::less<>>;
+inline constexpr int kBaselineVersion = 2;
 
-// The fingerprints of a baseline file's text, or a usage error naming what is wrong.
+struct BaselineEntry {
+  std::string fingerprint;
+  // Empty in a version 1 file, and content_fingerprint also for findings about other subjects.
+  std::string content_fingerprint = {};
+  std::string check_id = {};
+  std::string subject = {};         // "path:line" or the node, string or resource named
+  std::string message_digest = {};  // hex SHA-256 (128 bits) of the message
+  std::string first_seen = {};      // YYYY-MM-DD: the run that first wrote it
+};
+
+struct Baseline {
+  int version = kBaselineVersion;      // the file's version as read
+  std::vector<BaselineEntry> entries;  // sorted by check, subject and fingerprint
+};
+
+// The baseline in a file's text, or a usage error naming what is wrong.
 Result<Baseline> parse_baseline(std::string_view text);
 
-// The baseline file that accepts every failed or warned finding with a fingerprint, sorted.
-std::string baseline_text(const std::vector<Finding>& findings);
+// The version 2 file that accepts every failed or warned finding with a fingerprint that no
+// inline comment allows. An entry of `previous` for the same finding (by fingerprint, or by
+// check and content fingerprint after a rename) keeps its first_seen; the others get `today`.
+std::string baseline_text(const std::vector<Finding>& findings, const Baseline& previous,
+                          std::string_view today);
 
-// Marks as suppressed ("baseline") each failed or warned finding whose fingerprint is in the
-// baseline and that neither an inline comment nor an acceptance (expired ones included: they gate
-// again) covers already.
-void apply_baseline(const Baseline& baseline, std::vector<Finding>& findings);
+// Marks as suppressed ("baseline") each failed or warned finding the baseline holds and that
+// neither an inline comment nor an acceptance (expired ones included: they gate again) covers
+// already. A finding is held by its fingerprint or, when a file was renamed, by an entry of the
+// same check and content fingerprint whose own fingerprint no finding of this run has: each such
+// entry follows one finding. Returns how many findings were held after a rename.
+std::size_t apply_baseline(const Baseline& baseline, std::vector<Finding>& findings);
 
 }  // namespace mongoscan

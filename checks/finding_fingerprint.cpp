@@ -20,4 +20,11 @@ std::string finding_fingerprint(const Finding& finding) {
   return sha256_hex128(identity);
 }
 
+std::string finding_content_fingerprint(const Finding& finding) {
+  if (finding.subject.kind != Subject::Kind::file) return {};
+  if (!finding.content_fingerprint.empty()) return finding.content_fingerprint;
+  return sha256_hex128("content/v1" + std::string(1, '\0') + finding.check_id +
+                       std::string(1, '\0') + finding.message);
+}
+
 }  // namespace mongoscan

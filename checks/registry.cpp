@@ -89,12 +89,15 @@ std::vector<Finding> concatenated(Families&&... families) {
   return findings;
 }
 
-// The findings the policy does not disable, each with its fingerprint.
+// The findings the policy does not disable, each with its fingerprints.
 std::vector<Finding> without_disabled(std::vector<Finding> findings, const Policy& policy) {
   std::erase_if(findings, [&](const Finding& finding) {
     return policy.disabled_checks.contains(finding.check_id);
   });
-  for (Finding& finding : findings) finding.fingerprint = finding_fingerprint(finding);
+  for (Finding& finding : findings) {
+    finding.fingerprint = finding_fingerprint(finding);
+    finding.content_fingerprint = finding_content_fingerprint(finding);
+  }
   return findings;
 }
 

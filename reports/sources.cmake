@@ -5,6 +5,7 @@
 mongoscan_sources(MONGOSCAN_SOURCES reports
   acceptance_text.cpp
   atomic_file.cpp
+  baseline_listing.cpp
   catalogue.cpp
   cloud_summary.cpp
   cloud_text.cpp

@@ -33,6 +33,7 @@ mongoscan_sources(MONGOSCAN_SOURCES scanner/bson
 # the composition root: the command line, and a scan wired from gathering to reports
 mongoscan_sources(MONGOSCAN_SOURCES scanner/cli
   acceptance_file.cpp
+  baseline_command.cpp
   inventory_file.cpp
   cli.cpp
   cloud_scan.cpp

@@ -74,6 +74,7 @@ Finding credential_finding(const CheckSpec& spec, const CredentialHit& hit, cons
     finding.severity = Severity::critical;
   }
   finding.fingerprint = hit.fingerprint;
+  finding.content_fingerprint = hit.content_fingerprint;
   if (hit.allowed_inline) apply_inline_allow(hit.allow_comment, hit.password.reveal(), finding);
   return finding;
 }

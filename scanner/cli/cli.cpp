@@ -22,6 +22,7 @@
 #include "reports/report_merge.h"
 #include "reports/seedlist_json.h"
 #include "scanner/cli/acceptance_file.h"
+#include "scanner/cli/baseline_command.h"
 #include "scanner/cli/evidence_command.h"
 #include "scanner/cli/help_format.h"
 #include "scanner/cli/history_command.h"
@@ -198,6 +199,14 @@ std::optional<CommandError> collect_config_inputs(const ScanOptions& options, st
                           "--baseline " + options.baseline_file + ": " + baseline.error().message};
     }
     config.baseline = std::move(baseline).value();
+  } else if (!config.write_baseline_file.empty() &&
+             std::filesystem::is_regular_file(config.write_baseline_file)) {
+    // Rewriting a baseline keeps its entries' first-seen dates: the file read is the previous one.
+    auto text = read_text_file(config.write_baseline_file, "--write-baseline", kBaselineInput);
+    if (text) {
+      if (auto baseline = parse_baseline(text.value()))
+        config.baseline = std::move(baseline).value();
+    }
   }
   return std::nullopt;
 }
@@ -881,7 +890,8 @@ int run_cli(const std::vector<std::string>& args, CliStreams streams) {
   scan->add_option("--files-from", scan_options.files_from,
                    "File with one path to scan per line; '-' reads stdin (pre-commit hooks)");
   scan->add_option("--baseline", scan_options.baseline_file,
-                   "Baseline file: findings whose fingerprint it lists do not fail the gate")
+                   "Baseline file: findings it lists (by fingerprint, or by content in a renamed "
+                   "file) do not fail the gate; `mongoscan baseline show FILE` lists it")
       ->check(CLI::ExistingFile);
   scan->add_option("--accept", scan_options.accept_file,
                    "Risk acceptance file (YAML): findings of a check on a subject accepted for a "
@@ -889,7 +899,8 @@ int run_cli(const std::vector<std::string>& args, CliStreams streams) {
       ->check(CLI::ExistingFile);
   scan->add_option(
       "--write-baseline", config.write_baseline_file,
-      "Write the fingerprint of every current failing or warning finding to this baseline file");
+      "Write every current failing or warning finding to this baseline file (check, subject, "
+      "first-seen date and fingerprints), say how many, and accept them");
   scan->add_option("--max-file-size", walk.max_file_bytes,
                    "Skip files larger than this (reported as skipped): bytes, or with kB, MB, "
                    "KiB, MiB... (10MB)")
@@ -1020,6 +1031,17 @@ int run_cli(const std::vector<std::string>& args, CliStreams streams) {
   history->add_option("path", history_path, "The history file")->required()->type_name("PATH");
   history->add_option("--env", history_environment, "Only this environment's runs")
       ->type_name("NAME");
+
+  CLI::App* baseline = app.add_subcommand("baseline", "Review a baseline (scan --write-baseline)");
+  baseline->require_subcommand(1);
+  std::string baseline_to_show;
+  CLI::App* baseline_show = baseline->add_subcommand(
+      "show",
+      "List what a baseline accepts: each entry's check, subject, first-seen date and "
+      "fingerprint");
+  baseline_show->add_option("file", baseline_to_show, "The baseline file")
+      ->required()
+      ->type_name("FILE");
 
   CLI::App* version = app.add_subcommand("version", "Print the version");
   CLI::App* help = app.add_subcommand("help", "Print the help of mongoscan, or of one command");
@@ -1170,6 +1192,7 @@ int run_cli(const std::vector<std::string>& args, CliStreams streams) {
     return error ? report_failure(*error, streams) : kExitOk;
   }
   if (history->parsed()) return run_history(history_path, history_environment, streams);
+  if (baseline_show->parsed()) return run_baseline_show(baseline_to_show, streams);
   if (convert->parsed()) {
     if (const auto conflict = report_flags_conflict(convert_reports)) {
       return report_failure({kExitUsage, "convert: " + *conflict}, streams);

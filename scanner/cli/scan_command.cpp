@@ -333,18 +333,36 @@ std::vector<Finding> listed_at(const DeploymentFacts& deployment, std::vector<Fi
   return findings;
 }
 
-// Applies --baseline, writes --write-baseline (whose findings are then baselined too).
+// Applies --baseline, writes --write-baseline (whose findings are then baselined too) and says
+// what it wrote, unless quiet. `today`: the scan's date, YYYY-MM-DD.
 std::optional<CommandError> settle_baseline(const ConfigScanRequest& request,
-                                            std::vector<Finding>& findings) {
+                                            std::string_view today, bool quiet,
+                                            std::vector<Finding>& findings, std::ostream& err) {
   Baseline baseline = request.baseline;
   if (!request.write_baseline_file.empty()) {
-    const std::string text = baseline_text(findings);
+    const std::string text = baseline_text(findings, request.baseline, today);
     if (auto written = write_file_atomically(request.write_baseline_file, text); !written) {
       return CommandError{kExitScanFailed, "--write-baseline " + written.error().message};
     }
-    baseline.merge(parse_baseline(text).value());
+    baseline = parse_baseline(text).value();
+    if (!quiet) {
+      err << "mongoscan: wrote " << baseline.entries.size()
+          << (baseline.entries.size() == 1 ? " entry" : " entries") << " to "
+          << request.write_baseline_file
+          << ": every failing or warning finding of this run, accepted: they no longer fail the "
+             "gate (mongoscan baseline show lists them)\n";
+    }
   }
-  apply_baseline(baseline, findings);
+  const std::size_t after_rename = apply_baseline(baseline, findings);
+  if (!quiet && after_rename > 0) {
+    err << "mongoscan: " << after_rename << (after_rename == 1 ? " finding" : " findings")
+        << " held by the baseline under another path (a renamed file); --write-baseline records "
+           "the new paths\n";
+  }
+  if (!quiet && request.baseline.version == 1 && request.write_baseline_file.empty()) {
+    err << "mongoscan: the baseline is version 1 (fingerprints only): --write-baseline rewrites it "
+           "with each entry's check, subject and first-seen date\n";
+  }
   return std::nullopt;
 }
 
@@ -580,7 +598,9 @@ std::optional<CommandError> run_scan(const ScanRequest& request, const CliStream
   // The scan's date, YYYY-MM-DD in UTC, decides which acceptances have expired.
   report.stale_acceptances =
       apply_acceptances(request.acceptances, report.started_at.substr(0, 10), findings);
-  if (auto error = settle_baseline(request.config, findings)) return error;
+  if (auto error = settle_baseline(request.config, report.started_at.substr(0, 10),
+                                   request.probe.quiet, findings, streams.err))
+    return error;
   const std::optional<Severity> threshold = parse_severity(request.fail_on);
   report.gate = GateRule{request.fail_on_new && !request.fail_on_given ? std::nullopt : threshold,
                          request.fail_on_new ? parse_severity(*request.fail_on_new) : std::nullopt};

@@ -63,7 +63,8 @@ struct ConfigScanRequest {
   ConfigScanSettings settings;
   // --context: every scanned file's context, instead of what its path and content say.
   std::optional<FileContext> context;
-  Baseline baseline;                // --baseline: accepted findings' fingerprints
+  // --baseline, or the --write-baseline file being rewritten (its first-seen dates kept)
+  Baseline baseline;
   std::string write_baseline_file;  // --write-baseline: accept every current finding
 };
 

@@ -43,6 +43,8 @@ struct CredentialHit {
   // documentation example.
   bool on_documentation_host = false;
   std::string fingerprint;  // stable across line moves and secret-free; for baselines
+  // the same without the path: what a baseline matches when the file was renamed
+  std::string content_fingerprint;
 };
 
 // "uri_password", "credential_key", "driver_argument", "cli_argument".

@@ -55,6 +55,27 @@ TEST(FindingFingerprint, EveryFindingOfTheRunnersHasOne) {
   }
 }
 
+// Issue 40 item 4: a file finding's content fingerprint leaves the path out, so that a baseline
+// follows a renamed file; a check's own is kept; other subjects have none.
+TEST(FindingFingerprint, TheContentFingerprintOfAFileFindingLeavesThePathOut) {
+  const Finding here = finding("NET-005", Subject::file("aws/sg.tf", 9, 1), "sg lets any address");
+  const Finding moved =
+      finding("NET-005", Subject::file("infra/aws/sg.tf", 12, 1), "sg lets any address");
+  EXPECT_EQ(finding_content_fingerprint(here).size(), 32u);
+  EXPECT_EQ(finding_content_fingerprint(here), finding_content_fingerprint(moved));
+  EXPECT_NE(finding_fingerprint(here), finding_fingerprint(moved));
+  EXPECT_NE(finding_content_fingerprint(here),
+            finding_content_fingerprint(
+                finding("NET-005", Subject::file("aws/sg.tf", 9, 1), "sg lets /16")));
+  EXPECT_NE(finding_content_fingerprint(here),
+            finding_content_fingerprint(
+                finding("NET-006", Subject::file("aws/sg.tf", 9, 1), "sg lets any address")));
+  Finding config = finding("APP-001", Subject::file("app.yml", 3, 7));
+  config.content_fingerprint = "00112233445566778899aabbccddeeff";
+  EXPECT_EQ(finding_content_fingerprint(config), "00112233445566778899aabbccddeeff");
+  EXPECT_EQ(finding_content_fingerprint(finding("NET-002", Subject::node("db1:27017"))), "");
+}
+
 }  // namespace
 }  // namespace finding_fingerprint_test
 }  // namespace mongoscan

@@ -1439,7 +1439,7 @@ TEST(Cli, ABaselineOfAppUriFindingsIsNotEmptyAndSuppressesThem) {
       mongoscan({"scan", "--app-uri-file", uris, "--write-baseline", baseline, "--format", "json"});
   EXPECT_EQ(written.exit_code, 0) << written.err;
   const auto document = nlohmann::json::parse(read_file(baseline));
-  EXPECT_FALSE(document["fingerprints"].empty());
+  EXPECT_FALSE(document["entries"].empty());
   EXPECT_EQ(read_file(baseline).find(kAppPassword), std::string::npos);
 
   const auto baselined =

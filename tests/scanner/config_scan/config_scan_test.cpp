@@ -13,10 +13,12 @@
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <regex>
 #include <set>
 #include <stdexcept>
 #include <tuple>
 
+#include "tests/support/file_text.h"
 #include "tests/support/mongoscan_binary.h"
 #include "tests/support/process.h"
 #include "tests/support/report_schema.h"
@@ -348,12 +350,65 @@ TEST_F(ConfigScanTree, BaselineLetsTheGateFailOnlyOnNewFindings) {
   EXPECT_EQ(suppressions, (std::vector<std::string>{"baseline", ""}));
 }
 
+// Issue 40 item 4: writing a baseline says how many entries it accepted before the gate's 0; the
+// baseline lists check, subject and first-seen date (baseline show); a renamed file keeps its
+// entries, and says so; a rewrite records the new path and keeps the date.
+TEST_F(ConfigScanTree, ABaselineIsReviewableAndFollowsARenamedFile) {
+  write("app.yml", "password: Bl7!qWe3Rt\n");
+  const std::string baseline = (root_ / "baseline.json").string();
+  const auto written = mongoscan({"--config-path", (root_ / "app.yml").string(), "--write-baseline",
+                                  baseline, "--format", "json"});
+  EXPECT_EQ(written.exit_code, 0) << written.err;
+  EXPECT_NE(written.err.find("mongoscan: wrote 1 entry to " + baseline), std::string::npos)
+      << written.err;
+  const auto shown = testing_support::run_process(
+      {testing_support::mongoscan_binary(), "baseline", "show", baseline});
+  EXPECT_EQ(shown.exit_code, 0) << shown.err;
+  EXPECT_NE(shown.out.find("Baseline " + baseline + ": version 2, 1 entry"), std::string::npos)
+      << shown.out;
+  const std::regex row("\nAPP-002 +" + (root_ / "app.yml").string() +
+                       ":1 +\\d{4}-\\d{2}-\\d{2} +[0-9a-f]{32}\n");
+  EXPECT_TRUE(std::regex_search(shown.out, row)) << shown.out;
+  EXPECT_EQ(shown.out.find("Bl7"), std::string::npos);
+
+  fs::create_directories(root_ / "config");
+  fs::rename(root_ / "app.yml", root_ / "config/app.yml");
+  const auto renamed = mongoscan(
+      {"--config-path", (root_ / "config").string(), "--baseline", baseline, "--format", "json"});
+  EXPECT_EQ(renamed.exit_code, 0) << "the renamed file's password is known: " << renamed.err;
+  EXPECT_NE(renamed.err.find("1 finding held by the baseline under another path"),
+            std::string::npos)
+      << renamed.err;
+  const json first = json::parse(testing_support::read_file(baseline))["entries"][0];
+  const auto rewritten = mongoscan({"--config-path", (root_ / "config").string(), "--baseline",
+                                    baseline, "--write-baseline", baseline, "--format", "json"});
+  EXPECT_EQ(rewritten.exit_code, 0) << rewritten.err;
+  const json entry = json::parse(testing_support::read_file(baseline))["entries"][0];
+  EXPECT_EQ(entry["subject"], (root_ / "config/app.yml").string() + ":1");
+  EXPECT_EQ(entry["first_seen"], first["first_seen"]);
+  EXPECT_EQ(entry["content_fingerprint"], first["content_fingerprint"]);
+  EXPECT_NE(entry["fingerprint"], first["fingerprint"]);
+
+  write("baseline-v1.json", "{\"mongoscan_baseline\": 1, \"fingerprints\": [\"ab\"]}");
+  const auto old = testing_support::run_process({testing_support::mongoscan_binary(), "baseline",
+                                                 "show", (root_ / "baseline-v1.json").string()});
+  EXPECT_EQ(old.exit_code, 0) << old.err;
+  EXPECT_NE(old.out.find("version 1, 1 entry"), std::string::npos) << old.out;
+  EXPECT_NE(old.out.find("--write-baseline"), std::string::npos) << old.out;
+  const auto missing = testing_support::run_process(
+      {testing_support::mongoscan_binary(), "baseline", "show", (root_ / "none.json").string()});
+  EXPECT_EQ(missing.exit_code, 2);
+  EXPECT_NE(missing.err.find("baseline show " + (root_ / "none.json").string() + ": "),
+            std::string::npos)
+      << missing.err;
+}
+
 TEST_F(ConfigScanTree, BadBaselineIsAUsageError) {
   write("baseline.json", "{\"fingerprints\": []}");
   const auto run = mongoscan(
       {"--config-path", root_.string(), "--baseline", (root_ / "baseline.json").string()});
   EXPECT_EQ(run.exit_code, 2);
-  EXPECT_NE(run.err.find("baseline.json: \"mongoscan_baseline\" must be 1"), std::string::npos)
+  EXPECT_NE(run.err.find("baseline.json: \"mongoscan_baseline\" must be 1 or 2"), std::string::npos)
       << run.err;
 }
 
