@@ -11,11 +11,12 @@ MONGOSCAN := $(BUILD)/mongoscan
 # dpkg-shlibdeps, with which CPack derives the .deb's Depends (`make package`); lintian checks that
 # .deb in tests/install_test.cpp; pre-commit and git run .pre-commit-hooks.yaml in
 # tests/pre_commit_hook_test.cpp; groff-base reads the generated manual page for warnings;
-# poppler-utils reads back the reports the browser tests print to PDF.
+# poppler-utils reads back the reports the browser tests print to PDF; prometheus brings promtool,
+# which checks the Prometheus textfile report.
 PACKAGES := build-essential cmake ninja-build ccache pkg-config libssl-dev openssl libc-ares-dev liburing-dev libcurl4-openssl-dev \
             nlohmann-json3-dev libyaml-cpp-dev libcli11-dev libgtest-dev libicu-dev libsqlite3-dev python3 python3-jsonschema \
             python3-rfc3987 python3-pymongo python3-snappy python3-zstandard dnsmasq-base chromium time iproute2 util-linux systemd \
-            dpkg-dev lintian pre-commit groff-base git poppler-utils zsh fish
+            dpkg-dev lintian pre-commit groff-base git poppler-utils zsh fish prometheus
 
 # Debian packages only the benchmarks need, so that they never slow `make test`: ripgrep for
 # bench/configscan (GNU time is in PACKAGES already). npm (Debian's nodejs and npm, unless an npm is

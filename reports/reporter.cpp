@@ -1,9 +1,11 @@
 #include "reports/reporter.h"
 
+#include "reports/formats/csv_report.h"
 #include "reports/formats/html_report.h"
 #include "reports/formats/json_report.h"
 #include "reports/formats/junit_report.h"
 #include "reports/formats/markdown_report.h"
+#include "reports/formats/prometheus_textfile.h"
 #include "reports/formats/sarif_report.h"
 #include "reports/formats/table_report.h"
 
@@ -16,6 +18,8 @@ std::optional<ReportFormat> parse_report_format(std::string_view name) {
   if (name == "sarif") return ReportFormat::sarif;
   if (name == "junit") return ReportFormat::junit;
   if (name == "md") return ReportFormat::md;
+  if (name == "csv") return ReportFormat::csv;
+  if (name == "prometheus") return ReportFormat::prometheus;
   return std::nullopt;
 }
 
@@ -39,6 +43,12 @@ void write_report(const Report& report, ReportFormat format, const RenderOptions
       return;
     case ReportFormat::md:
       write_markdown_report(report, out, options.framework);
+      return;
+    case ReportFormat::csv:
+      write_csv_report(report, out);
+      return;
+    case ReportFormat::prometheus:
+      write_prometheus_textfile(report, options.previous_textfile, out);
       return;
   }
 }

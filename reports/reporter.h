@@ -13,9 +13,10 @@
 
 namespace mongoscan {
 
-enum class ReportFormat { table, json, html, sarif, junit, md };
+enum class ReportFormat { table, json, html, sarif, junit, md, csv, prometheus };
 
-// "table", "json", "html", "sarif", "junit" or "md"; nullopt for anything else.
+// "table", "json", "html", "sarif", "junit", "md", "csv" or "prometheus"; nullopt for anything
+// else.
 std::optional<ReportFormat> parse_report_format(std::string_view name);
 
 struct RenderOptions {
@@ -24,6 +25,9 @@ struct RenderOptions {
   SarifOptions sarif = {};
   ReportView view = ReportView::automatic;  // the table's and HTML's grid or findings view
   std::optional<FrameworkChoice> framework = {};  // HTML and Markdown: sections of its controls
+  // Prometheus: the textfile this report replaces, whose last success a scan that could not look
+  // at everything keeps.
+  std::optional<std::string> previous_textfile = {};
 };
 
 // Renders the report in the format. Reporters never judge: they show what the findings say.

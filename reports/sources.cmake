@@ -41,13 +41,16 @@ mongoscan_sources(MONGOSCAN_SOURCES reports/evidence
 
 # one file per output format
 mongoscan_sources(MONGOSCAN_SOURCES reports/formats
+  csv_report.cpp
   html_report.cpp
   json_report.cpp
   json_report_reader.cpp
   junit_report.cpp
   markdown_report.cpp
+  prometheus_textfile.cpp
   sarif_report.cpp
-  table_report.cpp)
+  table_report.cpp
+  webhook_payload.cpp)
 
 # text for each medium: console width, Markdown and XML escaping, tables, pretty JSON
 mongoscan_sources(MONGOSCAN_SOURCES reports/text

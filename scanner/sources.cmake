@@ -48,6 +48,7 @@ mongoscan_sources(MONGOSCAN_SOURCES scanner/cli
   scan_command.cpp
   shell_completion.cpp
   suggestion.cpp
+  webhook_notice.cpp
   yaml_config.cpp)
 
 # control planes, read-only: the allowlist of API calls, the gate that enforces it, the policies,

@@ -125,13 +125,16 @@ mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/reports/evidence
   signature_test.cpp)
 
 mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/reports/formats
+  csv_report_test.cpp
   html_report_test.cpp
   json_report_reader_test.cpp
   json_report_test.cpp
   junit_report_test.cpp
   markdown_report_test.cpp
+  prometheus_textfile_test.cpp
   sarif_report_test.cpp
-  table_report_test.cpp)
+  table_report_test.cpp
+  webhook_payload_test.cpp)
 
 mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/reports/text
   console_text_test.cpp
@@ -175,7 +178,8 @@ mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/scanner/cli
   reports_lab_test.cpp
   self_check_lab_test.cpp
   shell_completion_test.cpp
-  suggestion_test.cpp)
+  suggestion_test.cpp
+  webhook_notice_test.cpp)
 
 mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/scanner/cloud
   allowlisted_transport_test.cpp

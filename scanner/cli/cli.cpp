@@ -69,6 +69,8 @@ struct ScanOptions {
   std::vector<std::string> cloud_endpoints;    // --cloud-endpoint SERVICE=URL
   std::string cloud_ca_file;                   // --cloud-ca-file
   double cloud_timeout_seconds = 300;          // --cloud-timeout
+  std::string notify_url;                      // --notify
+  double notify_timeout_seconds = 30;          // --notify-timeout
   std::string inventory_file;                  // --inventory
   std::vector<std::string> environment_names;  // --env
   std::vector<std::string> tag_filters;        // --tag KEY=VALUE
@@ -436,6 +438,12 @@ std::optional<CommandError> prepare_and_run_scan(const ScanOptions& options, Sca
   request.probe.scan_timeout = to_milliseconds(options.scan_timeout_seconds);
   request.cloud.phase_timeout = to_milliseconds(options.cloud_timeout_seconds);
   if (auto error = collect_cloud_settings(options, request.cloud)) return error;
+  if (!options.notify_url.empty()) {
+    auto target = parse_webhook_url(options.notify_url);
+    if (!target) return CommandError{kExitUsage, target.error().message};
+    request.notify = std::move(target).value();
+    request.notify_timeout = to_milliseconds(options.notify_timeout_seconds);
+  }
   if (!options.inventory_file.empty()) {
     if (!options.uris.empty() || !options.uri_files.empty() || !options.app_uri_files.empty() ||
         !config_paths.empty() || !options.clouds.empty()) {
@@ -886,7 +894,19 @@ int run_cli(const std::vector<std::string>& args, CliStreams streams) {
       ->type_name("DURATION")
       ->capture_default_str();
   scan->add_option("--cloud-ca-file", scan_options.cloud_ca_file,
-                   "CA bundle trusted for control-plane endpoints besides the system store");
+                   "CA bundle trusted for control-plane endpoints and the --notify webhook "
+                   "besides the system store");
+  scan->add_option("--notify", scan_options.notify_url,
+                   "After the scan, POST a JSON summary to this webhook (https, or http to "
+                   "loopback): a Slack-compatible text and, with a history, what is new and fixed "
+                   "since the previous run; it never holds a secret, and messages show only the "
+                   "URL's scheme and host. A failed delivery is reported, not the scan's exit code")
+      ->type_name("URL");
+  scan->add_option("--notify-timeout", scan_options.notify_timeout_seconds,
+                   "Time for delivering --notify, retries included (seconds, or 500ms, 1m)")
+      ->transform(duration_value())
+      ->type_name("DURATION")
+      ->capture_default_str();
   scan->add_option("--files-from", scan_options.files_from,
                    "File with one path to scan per line; '-' reads stdin (pre-commit hooks)");
   scan->add_option("--baseline", scan_options.baseline_file,

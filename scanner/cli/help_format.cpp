@@ -63,6 +63,8 @@ constexpr std::array kScanGroups = {
     Group{"sarif-deployment", "Reports"},
     Group{"sarif-root", "Reports"},
     Group{"sarif-help-base", "Reports"},
+    Group{"notify", "Reports"},
+    Group{"notify-timeout", "Reports"},
     Group{"evidence-dir", "Evidence"},
     Group{"sign-key", "Evidence"},
     Group{"history", "History"},

@@ -3,11 +3,12 @@
 #include <algorithm>
 
 #include "reports/atomic_file.h"
+#include "scanner/posix/input_file.h"
 
 namespace mongoscan {
 namespace {
 
-constexpr std::string_view kFormats = "table, json, html, sarif, junit or md";
+constexpr std::string_view kFormats = "table, json, html, sarif, junit, md, csv or prometheus";
 
 Result<ReportDestination> parse_report_option(const std::string& value) {
   const std::size_t colon = value.find(':');
@@ -70,8 +71,14 @@ std::optional<CommandError> write_reports(const Report& report,
     }
     // Rendered straight into the temporary file: a report of thousands of findings is never
     // held whole in memory.
+    RenderOptions options = file_options;
+    if (destination.format == ReportFormat::prometheus) {
+      // The file being replaced, read (bounded, regular files only) for its last success.
+      InputRead previous = read_input_file(destination.path, kPrometheusTextfileInput);
+      if (previous) options.previous_textfile = std::move(previous.text);
+    }
     auto render = [&](std::ostream& out) {
-      write_report(report, destination.format, file_options, out);
+      write_report(report, destination.format, options, out);
     };
     if (auto written = write_file_atomically(destination.path, render); !written) {
       return CommandError{kExitScanFailed, "cannot write report: " + written.error().message};

@@ -9,7 +9,8 @@ namespace mongoscan {
 
 void add_report_flags(CLI::App& command, ReportFlags& flags) {
   flags.format_option = command.add_option("--format", flags.reports.format, "Report format")
-                            ->transform(one_of({"table", "json", "html", "sarif", "junit", "md"}))
+                            ->transform(one_of({"table", "json", "html", "sarif", "junit", "md",
+                                                "csv", "prometheus"}))
                             ->capture_default_str();
   flags.output_option =
       command.add_option("-o,--output", flags.reports.output,

@@ -17,6 +17,7 @@
 #include "reports/atomic_file.h"
 #include "reports/cloud_summary.h"
 #include "reports/cluster_summary.h"
+#include "reports/formats/webhook_payload.h"
 #include "reports/history/history_store.h"
 #include "reports/history/report_changes.h"
 #include "reports/node_summary.h"
@@ -26,6 +27,7 @@
 #include "scanner/auth/password_source.h"
 #include "scanner/cli/diagnostics.h"
 #include "scanner/cli/version.h"
+#include "scanner/cloud/http/curl_transport.h"
 #include "scanner/config_scan/candidate_rules.h"
 #include "scanner/discovery/discovery.h"
 #include "scanner/dns/dns_resolver.h"
@@ -331,6 +333,20 @@ std::vector<Finding> listed_at(const DeploymentFacts& deployment, std::vector<Fi
       finding.subject.listed_at = deployment.listed_at;
   }
   return findings;
+}
+
+// --notify: the payload posted within --notify-timeout, trusting what --cloud-ca-file adds to the
+// system's CAs; a failed delivery is said on stderr and leaves the exit code to the scan.
+void notify_webhook(const Report& report, const WebhookTarget& target, const ScanRequest& request,
+                    std::ostream& err) {
+  CurlTransportOptions options;
+  options.extra_ca_file = request.cloud.ca_file;
+  options.request_timeout = request.notify_timeout;
+  CurlTransport transport(options);
+  RetryPolicy policy;
+  policy.max_attempts = 3;
+  post_webhook(target, webhook_payload(report), transport, policy,
+               Deadline::after(request.notify_timeout), err);
 }
 
 // Applies --baseline, writes --write-baseline (whose findings are then baselined too) and says
@@ -673,6 +689,7 @@ std::optional<CommandError> run_scan(const ScanRequest& request, const CliStream
       return CommandError{kExitScanFailed, recorded.error().message};
     }
   }
+  if (request.notify) notify_webhook(report, *request.notify, request, streams.err);
   if (gate_fails) return CommandError{kExitFindingsFailed, ""};
   if (incomplete_blocks && !request.allow_incomplete) {
     return CommandError{kExitIncomplete, "scan " + report.coverage.statement() +

@@ -18,6 +18,7 @@
 #include "scanner/cli/cloud_scan.h"
 #include "scanner/cli/evidence_command.h"
 #include "scanner/cli/report_destinations.h"
+#include "scanner/cli/webhook_notice.h"
 #include "scanner/config_scan/config_scan.h"
 #include "scanner/data_model/data_model_probe.h"
 #include "scanner/facts/file_context.h"
@@ -107,6 +108,8 @@ struct ScanRequest {
   std::optional<DataModelOptions> data_model;  // --data-model: sample each probed deployment
   std::optional<EvidencePlan> evidence;        // --evidence-dir: checked before the scan begins
   CloudSettings cloud;                         // --cloud-endpoint, --cloud-ca-file
+  std::optional<WebhookTarget> notify;         // --notify: posted to once the scan is recorded
+  std::chrono::milliseconds notify_timeout{30000};  // --notify-timeout
 };
 
 std::optional<CommandError> run_scan(const ScanRequest& request, const CliStreams& streams);

@@ -29,6 +29,7 @@ inline constexpr InputKind kPasswordInput{"a password file", 64 * 1024};
 inline constexpr InputKind kKeyInput{"a key or certificate", 1 * kMiB};
 inline constexpr InputKind kCaBundleInput{"a CA bundle", 16 * kMiB};
 inline constexpr InputKind kSavedReportInput{"a saved report", 64 * kMiB};
+inline constexpr InputKind kPrometheusTextfileInput{"a Prometheus textfile", 16 * kMiB};
 
 // What was read, or why not. A value of its own rather than Result: this folder is below
 // scanner/errors, and every caller words the error with its flag and the path.

@@ -152,6 +152,16 @@ class Handler(BaseHTTPRequestHandler):
         if name == "status":
             headers = [("Retry-After", query["retry_after"][0])] if "retry_after" in query else []
             return self._send(int(query["code"][0]), {"status": int(query["code"][0])}, headers)
+        if name.startswith("webhook/"):
+            # A chat webhook: records what was posted, answering 503 to the first `fail` posts to
+            # this path and 200 ("ok", as Slack does) after.
+            with self.server.webhook_lock:
+                posts = self.server.webhook_posts.get(name, 0) + 1
+                self.server.webhook_posts[name] = posts
+            code = 503 if posts <= int(query.get("fail", ["0"])[0]) else 200
+            return self._send(code, b"ok" if code == 200 else b"busy",
+                              webhook_body=body.decode(errors="replace"),
+                              content_type=self.headers.get("Content-Type"))
         return self._send(404, {"error": "no such behaviour"})
 
 
@@ -217,6 +227,8 @@ def main(argv):
                                         do_handshake_on_connect=False)
     server.profile = profile
     server.tencent_state = tencent_api.State()
+    server.webhook_posts = {}
+    server.webhook_lock = threading.Lock()
     server.atlas_state = atlas_api.State()
     server.latency = args.latency_ms / 1000
     server.request_log = RequestLog(args.log or args.ready_file.with_name(

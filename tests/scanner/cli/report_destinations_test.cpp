@@ -2,6 +2,11 @@
 
 #include <gtest/gtest.h>
 
+#include <sstream>
+
+#include "tests/support/background_program.h"
+#include "tests/support/file_text.h"
+
 namespace mongoscan {
 namespace report_destinations_test {
 namespace {
@@ -49,6 +54,26 @@ TEST(ReportDestinations, UsageErrorsNameTheValue) {
   const auto stdout_twice = report_destinations({"table", "", true, {"json:-"}});
   ASSERT_FALSE(stdout_twice);
   EXPECT_NE(stdout_twice.error().message.find("standard output"), std::string::npos);
+}
+
+// Issue 40 item 6: a Prometheus textfile rewritten by a scan that could not look at everything
+// keeps the last success of the file it replaces.
+TEST(ReportDestinations, APrometheusTextfileKeepsTheLastSuccessItReplaces) {
+  const auto dir = testing_support::make_temporary_directory("textfile");
+  const std::string path = (dir / "mongoscan.prom").string();
+  testing_support::write_file(path, "mongoscan_last_success_timestamp_seconds 1796014842\n");
+  Report incomplete;
+  incomplete.started_at = "2026-11-30T06:00:00Z";
+  incomplete.finished_at = "2026-11-30T06:00:05Z";
+  incomplete.coverage.nodes_not_scanned = 1;
+  std::ostringstream out;
+  std::ostringstream err;
+  const CliStreams streams{out, err};
+  ASSERT_FALSE(write_reports(incomplete, {{ReportFormat::prometheus, path}}, {}, streams));
+  const std::string text = testing_support::read_file(path);
+  EXPECT_NE(text.find("\nmongoscan_last_success_timestamp_seconds 1796014842\n"), std::string::npos)
+      << text;
+  EXPECT_NE(text.find("mongoscan_scan_incomplete{environment=\"default\"} 1"), std::string::npos);
 }
 
 }  // namespace
