@@ -5,6 +5,7 @@
 #include "reports/formats/json_report.h"
 #include "reports/formats/junit_report.h"
 #include "reports/formats/markdown_report.h"
+#include "reports/formats/ocsf_report.h"
 #include "reports/formats/prometheus_textfile.h"
 #include "reports/formats/sarif_report.h"
 #include "reports/formats/table_report.h"
@@ -20,6 +21,7 @@ std::optional<ReportFormat> parse_report_format(std::string_view name) {
   if (name == "md") return ReportFormat::md;
   if (name == "csv") return ReportFormat::csv;
   if (name == "prometheus") return ReportFormat::prometheus;
+  if (name == "ocsf") return ReportFormat::ocsf;
   return std::nullopt;
 }
 
@@ -49,6 +51,9 @@ void write_report(const Report& report, ReportFormat format, const RenderOptions
       return;
     case ReportFormat::prometheus:
       write_prometheus_textfile(report, options.previous_textfile, out);
+      return;
+    case ReportFormat::ocsf:
+      write_ocsf_report(report, out);
       return;
   }
 }

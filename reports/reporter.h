@@ -13,10 +13,10 @@
 
 namespace mongoscan {
 
-enum class ReportFormat { table, json, html, sarif, junit, md, csv, prometheus };
+enum class ReportFormat { table, json, html, sarif, junit, md, csv, prometheus, ocsf };
 
-// "table", "json", "html", "sarif", "junit", "md", "csv" or "prometheus"; nullopt for anything
-// else.
+// "table", "json", "html", "sarif", "junit", "md", "csv", "prometheus" or "ocsf"; nullopt for
+// anything else.
 std::optional<ReportFormat> parse_report_format(std::string_view name);
 
 struct RenderOptions {

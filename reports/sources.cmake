@@ -47,6 +47,7 @@ mongoscan_sources(MONGOSCAN_SOURCES reports/formats
   json_report_reader.cpp
   junit_report.cpp
   markdown_report.cpp
+  ocsf_report.cpp
   prometheus_textfile.cpp
   sarif_report.cpp
   table_report.cpp

@@ -131,6 +131,7 @@ mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/reports/formats
   json_report_test.cpp
   junit_report_test.cpp
   markdown_report_test.cpp
+  ocsf_report_test.cpp
   prometheus_textfile_test.cpp
   sarif_report_test.cpp
   table_report_test.cpp

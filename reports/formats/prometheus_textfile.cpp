@@ -2,9 +2,10 @@
 
 #include <array>
 #include <charconv>
-#include <ctime>
 #include <map>
 #include <string>
+
+#include "scanner/time/utc_time.h"
 
 namespace mongoscan {
 namespace {
@@ -28,25 +29,8 @@ std::string label_value(std::string_view text) {
   return escaped;
 }
 
-// Milliseconds since the epoch of "YYYY-MM-DDTHH:MM:SSZ" or "YYYY-MM-DDTHH:MM:SS.fffZ"; nullopt
-// for any other text.
-std::optional<long long> epoch_milliseconds(std::string_view rfc3339) {
-  std::tm time{};
-  const std::string text(rfc3339);
-  const char* end = strptime(text.c_str(), "%Y-%m-%dT%H:%M:%S", &time);
-  if (end == nullptr) return std::nullopt;
-  long long milliseconds = 0;
-  if (*end == '.') {
-    long long scale = 100;
-    for (++end; *end >= '0' && *end <= '9'; ++end, scale /= 10)
-      milliseconds += (*end - '0') * scale;
-  }
-  if (std::string_view(end) != "Z") return std::nullopt;
-  return static_cast<long long>(timegm(&time)) * 1000 + milliseconds;
-}
-
 // Seconds as the text format writes a float: "42" or "7.25".
-std::string seconds_text(long long milliseconds) {
+std::string seconds_text(std::int64_t milliseconds) {
   std::string text = std::to_string(milliseconds / 1000);
   if (const long long rest = milliseconds % 1000; rest != 0) {
     std::string fraction = std::to_string(1000 + rest).substr(1);
@@ -140,8 +124,8 @@ void write_prometheus_textfile(const Report& report, std::optional<std::string_v
     out << "mongoscan_scan_incomplete{environment=\"" << label_value(name) << "\"} "
         << (metrics.incomplete ? 1 : 0) << '\n';
   }
-  const std::optional<long long> started = epoch_milliseconds(report.started_at);
-  const std::optional<long long> finished = epoch_milliseconds(report.finished_at);
+  const std::optional<std::int64_t> started = parse_utc_milliseconds(report.started_at);
+  const std::optional<std::int64_t> finished = parse_utc_milliseconds(report.finished_at);
   if (started && finished) {
     gauge_header("mongoscan_scan_duration_seconds", "How long the last scan took.", out);
     out << "mongoscan_scan_duration_seconds " << seconds_text(*finished - *started) << '\n';

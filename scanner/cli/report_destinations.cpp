@@ -8,7 +8,8 @@
 namespace mongoscan {
 namespace {
 
-constexpr std::string_view kFormats = "table, json, html, sarif, junit, md, csv or prometheus";
+constexpr std::string_view kFormats =
+    "table, json, html, sarif, junit, md, csv, prometheus or ocsf";
 
 Result<ReportDestination> parse_report_option(const std::string& value) {
   const std::size_t colon = value.find(':');

@@ -10,7 +10,7 @@ namespace mongoscan {
 void add_report_flags(CLI::App& command, ReportFlags& flags) {
   flags.format_option = command.add_option("--format", flags.reports.format, "Report format")
                             ->transform(one_of({"table", "json", "html", "sarif", "junit", "md",
-                                                "csv", "prometheus"}))
+                                                "csv", "prometheus", "ocsf"}))
                             ->capture_default_str();
   flags.output_option =
       command.add_option("-o,--output", flags.reports.output,

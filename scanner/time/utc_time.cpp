@@ -16,4 +16,19 @@ std::string format_utc(std::int64_t milliseconds_since_epoch) {
   return text;
 }
 
+std::optional<std::int64_t> parse_utc_milliseconds(std::string_view rfc3339) {
+  const std::string text(rfc3339);
+  std::tm utc{};
+  const char* end = ::strptime(text.c_str(), "%Y-%m-%dT%H:%M:%S", &utc);
+  if (end == nullptr) return std::nullopt;
+  std::int64_t milliseconds = 0;
+  if (*end == '.') {
+    std::int64_t scale = 100;
+    for (++end; *end >= '0' && *end <= '9'; ++end, scale /= 10)
+      milliseconds += (*end - '0') * scale;
+  }
+  if (std::string_view(end) != "Z") return std::nullopt;
+  return static_cast<std::int64_t>(::timegm(&utc)) * 1000 + milliseconds;
+}
+
 }  // namespace mongoscan

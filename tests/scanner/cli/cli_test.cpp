@@ -271,8 +271,8 @@ TEST(Cli, ScanHelpIsGroupedWithoutParserNoise) {
        {"{false}", "9223372036854775807", "POSITIVE", "in [", ":FILE", "PATH(existing)"}) {
     EXPECT_EQ(help.out.find(noise), std::string::npos) << noise;
   }
-  EXPECT_NE(help.out.find("--format {table,json,html,sarif,junit,md,csv,prometheus} (default "
-                          "table)"),
+  EXPECT_NE(help.out.find("--format {table,json,html,sarif,junit,md,csv,prometheus,ocsf} "
+                          "(default table)"),
             std::string::npos);
   // The ungrouped "Options:" section holds --help alone.
   const std::size_t options = help.out.find("\nOptions:\n");
