@@ -19,7 +19,8 @@ nlohmann::ordered_json catalogue_json(const std::vector<CheckSpec>& specs) {
                          {"severity", to_string(spec.severity)},
                          {"title", spec.title},
                          {"references", references},
-                         {"remediation", spec.remediation}});
+                         {"remediation", spec.remediation},
+                         {"description", spec.description}});
   }
   return catalogue;
 }

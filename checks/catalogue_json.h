@@ -11,8 +11,8 @@
 
 namespace mongoscan {
 
-// The specs in the given order, each {id, layer, severity, title, references, remediation}, a
-// reference being {framework, id, title}.
+// The specs in the given order, each {id, layer, severity, title, references, remediation,
+// description}, a reference being {framework, id, title}.
 nlohmann::ordered_json catalogue_json(const std::vector<CheckSpec>& specs);
 
 // The SHA-256 (64 lower-case hex digits) of catalogue_json(specs) dumped compactly (no spaces, the

@@ -36,6 +36,8 @@ struct CheckSpec {
   Severity severity;                         // default; a policy may override it
   std::vector<ControlReference> references;  // controls of checks/control_catalogue.h
   std::string remediation;                   // one sentence
+  // What the check judges and why, in Markdown: the checks reference (docs/checks.md) shows it.
+  std::string description = {};
 };
 
 // The references of check `id` in `specs`, then `more`: a check that judges on another surface

@@ -17,7 +17,9 @@ std::optional<CatalogueFormat> parse_catalogue_format(std::string_view name);
 
 // Writes the specs in the given order: an aligned console table (long cells cut with "…"; the
 // references as "framework id"), a JSON array (2-space indent, trailing newline; references as
-// {framework, id, title}) or a Markdown table with `|` escaped.
+// {framework, id, title}) or the Markdown checks reference (docs/checks.md): a contents list, a
+// section per layer, and per check an entry anchored `check-<id in lower case>` with its layer,
+// default severity, description, remediation and references, wrapped at 100 columns.
 void write_catalogue(const std::vector<CheckSpec>& specs, CatalogueFormat format,
                      std::ostream& out);
 

@@ -56,6 +56,7 @@ mongoscan_sources(MONGOSCAN_SOURCES reports/formats
 # text for each medium: console width, Markdown and XML escaping, tables, pretty JSON
 mongoscan_sources(MONGOSCAN_SOURCES reports/text
   console_text.cpp
+  markdown_paragraph.cpp
   markdown_text.cpp
   pretty_json.cpp
   text_table.cpp

@@ -139,6 +139,7 @@ mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/reports/formats
 
 mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/reports/text
   console_text_test.cpp
+  markdown_paragraph_test.cpp
   markdown_text_test.cpp
   pretty_json_test.cpp
   text_table_test.cpp

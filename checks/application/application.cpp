@@ -108,7 +108,9 @@ const std::vector<CheckSpec>& application_specs() {
        {{Framework::devspec, "A3.7", "Application: credential storage"}},
        "Remove the password from the connection string and let the driver take it from the "
        "environment or a secret manager (Vault, AWS Secrets Manager, Kubernetes Secrets); then "
-       "rotate it, since it is in the history."},
+       "rotate it, since it is in the history.",
+       "No application file holds a MongoDB connection string with an embedded password "
+       "(`--config-path`)."},
       {std::string(kKeyCheck),
        "No hardcoded password under credential keys, in driver calls or on command lines",
        Layer::credentials,
@@ -116,7 +118,11 @@ const std::vector<CheckSpec>& application_specs() {
        {{Framework::devspec, "A3.7", "Application: credential storage"}},
        "Replace the value with a reference (${MONGO_PASSWORD}, a secretKeyRef, a KMS lookup) and "
        "rotate the password; a value the team accepts can carry a `mongoscan:allow` comment or "
-       "go into the baseline."},
+       "go into the baseline.",
+       "No hardcoded password under a credential key (`password`, `pwd`, `secret`, "
+       "`credential`, `spring.data.mongodb.password`, `MONGO_INITDB_ROOT_PASSWORD`, "
+       "`db_pass`…), in a driver call (`MongoCredential.create…`, `setPassword(\"…\")`) or "
+       "on a command line (`mongosh -p '…'`, `--password=…`)."},
   };
   return specs;
 }

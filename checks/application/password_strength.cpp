@@ -108,7 +108,9 @@ const CheckSpec& password_strength_spec() {
        {Framework::devspec, "A2.5",
         "No disabled authentication and no arbitrary public exposure in production"}},
       "Replace the password with a random one of at least the policy's length, with upper- and "
-      "lower-case letters, digits and symbols, kept out of connection strings in files."};
+      "lower-case letters, digits and symbols, kept out of connection strings in files.",
+      "The password is strong: ≥ 12 characters, upper, lower, digit, special, not one of "
+      "10,000 common passwords, not containing the user name."};
   return spec;
 }
 

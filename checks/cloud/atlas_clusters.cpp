@@ -263,15 +263,27 @@ const std::vector<CheckSpec>& atlas_cluster_specs() {
                        "MongoDB Atlas cluster has encryption at rest enabled with a supported "
                        "provider or EBS volume encryption"}}),
        "Configure the project's encryption at rest with a key in AWS KMS, Azure Key Vault or "
-       "Google Cloud KMS, then set the cluster's encryptionAtRestProvider to that provider."},
+       "Google Cloud KMS, then set the cluster's encryptionAtRestProvider to that provider.",
+       "Atlas (subject `atlas:PROJECT_ID/CLUSTER`): the cluster is encrypted at rest with a "
+       "customer-managed key: `encryptionAtRestProvider` `NONE` or absent warns (Atlas still "
+       "encrypts the volumes with the cloud provider's key; the customer key turns on the "
+       "encrypted storage engine, as CIS 4.5 asks), a provider whose key manager the "
+       "project's encryption at rest (`GET /groups/{groupId}/encryptionAtRest`) does not "
+       "enable fails — medium, as HARD-003."},
       {"ATLAS-004", "An Atlas cluster refuses TLS 1.0 and 1.1", Layer::transport, Severity::medium,
        references_of(transport_specs(), "TLS-002"),
        "Set the cluster's minimum TLS protocol version (minimumEnabledTlsProtocol) to TLS1_2 or "
-       "TLS1_3 in its additional settings, after checking that every driver supports it."},
+       "TLS1_3 in its additional settings, after checking that every driver supports it.",
+       "Atlas: the cluster's `minimumEnabledTlsProtocol` (process arguments, `GET "
+       ".../clusters/{clusterName}/processArgs`; where they were not read, the same setting "
+       "in the cluster description's `advancedConfiguration`, saying so) is `TLS1_2` or "
+       "later; older fails — medium, as TLS-002."},
       {"ATLAS-005", "Server-side JavaScript disabled on an Atlas cluster", Layer::hardening,
        Severity::medium, references_of(hardening_specs(), "HARD-001"),
        "Turn off server-side JavaScript in the cluster's additional settings (javascriptEnabled "
-       "false) unless an application needs $where, $function, $accumulator or mapReduce."},
+       "false) unless an application needs $where, $function, $accumulator or mapReduce.",
+       "Atlas: server-side JavaScript off (`javascriptEnabled` of the process arguments); on "
+       "or not given fails — medium, as HARD-001."},
       {"ATLAS-006",
        "An Atlas cluster is backed up and its snapshots kept as long as the policy asks",
        Layer::hardening,
@@ -280,7 +292,11 @@ const std::vector<CheckSpec>& atlas_cluster_specs() {
          "Ensure MongoDB Atlas clusters have backup enabled"}},
        "Turn on cloud backup (and continuous cloud backup where point-in-time restores are "
        "needed) and give the backup policy an item that keeps snapshots at least the policy's "
-       "atlas.backup_min_retention_days."},
+       "atlas.backup_min_retention_days.",
+       "Atlas: cloud backup (`backupEnabled`) or continuous backup (`pitEnabled`) is on, "
+       "else it fails; the backup schedule's longest-kept snapshots (`GET "
+       ".../backup/schedule`; weeks, months and years counted as 7, 30 and 365 days) reach "
+       "the policy's `atlas.backup_min_retention_days` (default 7), else it warns — medium."},
       {"ATLAS-013",
        "An Atlas cluster requires authentication",
        Layer::authentication,
@@ -290,7 +306,11 @@ const std::vector<CheckSpec>& atlas_cluster_specs() {
         {Framework::prowler, "clusters_authentication_enabled",
          "Cluster has authentication enabled"}},
        "Atlas clusters require authentication; a cluster the control plane lists with "
-       "authEnabled false needs MongoDB support's attention before it holds data."},
+       "authEnabled false needs MongoDB support's attention before it holds data.",
+       "Atlas: the cluster requires authentication (`authEnabled` of the list of every "
+       "authorized cluster, `GET /clusters`, the only reply that carries it); false fails — "
+       "critical, as AUTHN-001; mirrors Prowler's `clusters_authentication_enabled`, which "
+       "reads the field from a reply that does not have it."},
       {"ATLAS-014",
        "An Atlas cluster requires TLS",
        Layer::transport,
@@ -300,12 +320,20 @@ const std::vector<CheckSpec>& atlas_cluster_specs() {
         {Framework::prowler, "clusters_tls_enabled",
          "MongoDB Atlas cluster has TLS authentication enabled"}},
        "Atlas clusters require TLS; a cluster the control plane lists with sslEnabled false "
-       "needs MongoDB support's attention before it holds data."},
+       "needs MongoDB support's attention before it holds data.",
+       "Atlas: the cluster requires TLS (`sslEnabled`, likewise from `GET /clusters`); false "
+       "fails — high; mirrors Prowler's `clusters_tls_enabled`."},
       {"ATLAS-015", "An Atlas cluster runs a supported MongoDB release without a known CVE",
        Layer::versions, Severity::high, references_of(versions_specs(), "VER-001"),
        "Upgrade the cluster's major version before its end of life in Atlas (or choose Latest "
        "Version With Auto Upgrades); Atlas delivers patch releases itself, so a version with a "
-       "known CVE means a maintenance the project has deferred."},
+       "known CVE means a maintenance the project has deferred.",
+       "Atlas: the cluster's MongoDB version (`mongoDBVersion`) is judged as VER-001 and "
+       "VER-002 judge a node's, against the same release data: past its series' end of life, "
+       "a series MongoDB does not list, or a listed CVE that needs no condition fails; a CVE "
+       "whose condition the control plane does not show (a compressor, TLS without a CA "
+       "file) warns. Atlas delivers patch releases itself, so a failing version is a "
+       "deferred maintenance — high."},
   };
   return specs;
 }

@@ -93,7 +93,9 @@ const std::vector<CheckSpec>& atlas_organization_specs() {
        Severity::high,
        {{Framework::prowler, "organizations_mfa_required", "Ensure organization requires MFA"}},
        "Turn on Require Multi-Factor Authentication in the organisation's settings "
-       "(multiFactorAuthRequired), after every member has set up a second factor."},
+       "(multiFactorAuthRequired), after every member has set up a second factor.",
+       "Atlas (subject `atlas:org:ORG_ID`): the organisation requires multi-factor "
+       "authentication (`multiFactorAuthRequired`, `GET /orgs/{orgId}/settings`) — high."},
       {"ATLAS-010",
        "An Atlas organisation requires an API access list",
        Layer::network,
@@ -102,7 +104,9 @@ const std::vector<CheckSpec>& atlas_organization_specs() {
          "Ensure organization requires API access list"}},
        "Give every API key and service account an access list of the addresses it runs from, "
        "then turn on Require IP Access List for the Atlas Administration API in the "
-       "organisation's settings (apiAccessListRequired)."},
+       "organisation's settings (apiAccessListRequired).",
+       "Atlas: the organisation requires an API access list (`apiAccessListRequired`) — "
+       "medium."},
       {"ATLAS-011",
        "An Atlas organisation has a security contact",
        Layer::hardening,
@@ -110,7 +114,9 @@ const std::vector<CheckSpec>& atlas_organization_specs() {
        {{Framework::prowler, "organizations_security_contact_defined",
          "Ensure organization has a Security Contact defined"}},
        "Set a monitored address (a team's, not a person's) as the organisation's security "
-       "contact (securityContact) in its settings."},
+       "contact (securityContact) in its settings.",
+       "Atlas: the organisation has a security contact (`securityContact`); none warns — "
+       "low."},
       {"ATLAS-012",
        "An Atlas organisation limits how long service-account secrets stay valid",
        Layer::authentication,
@@ -120,7 +126,11 @@ const std::vector<CheckSpec>& atlas_organization_specs() {
          "Secrets"}},
        "Set the maximum validity of new service-account secrets "
        "(maxServiceAccountSecretValidityInHours) to the policy's hours or fewer in the "
-       "organisation's settings, and rotate secrets before they expire."},
+       "organisation's settings, and rotate secrets before they expire.",
+       "Atlas: new service-account secrets are valid at most the policy's "
+       "`atlas.max_service_account_secret_validity_hours` (default 8, Prowler's "
+       "`organizations_service_account_secrets_expiration` default; the API accepts 8 to "
+       "8760); unset or longer fails — medium."},
   };
   return specs;
 }

@@ -387,7 +387,15 @@ const std::vector<CheckSpec>& atlas_project_specs() {
          "0.0.0.0, and ::"}},
        "Replace 0.0.0.0/0, ::/0 and wide public ranges in the project's IP access list with the "
        "addresses or AWS security groups of the clients, or reach the clusters through private "
-       "endpoints or network peering and empty the list."},
+       "endpoints or network peering and empty the list.",
+       "Atlas (subject `atlas:PROJECT_ID`): the project's IP access list (`GET "
+       "/groups/{groupId}/accessList`) admits only named sources: a `cidrBlock` of "
+       "`0.0.0.0/0` or `::/0`, or an `ipAddress` of `0.0.0.0` or `::`, fails (temporary "
+       "entries too), and so does a public range wider than the policy's `exposure` prefixes "
+       "outside its `allowed_sources` (CLOUD-002's rule); an AWS security group is a named "
+       "source; an empty list passes (no public address reaches the clusters, only private "
+       "endpoints and peering, whose counts are in the evidence) — high; mirrors Prowler's "
+       "`projects_network_access_list_exposed_to_internet`, which fails an empty list."},
       {"ATLAS-002",
        "An Atlas project's permanent access list entries say whom they admit",
        Layer::network,
@@ -395,7 +403,10 @@ const std::vector<CheckSpec>& atlas_project_specs() {
        {{Framework::devspec, "A3.2", "Network: security group policy"},
         {Framework::checklist, "network-exposure", "Limit Network Exposure"}},
        "Give every permanent IP access list entry a comment naming the client it admits, and add "
-       "entries for short-lived needs as temporary ones (deleteAfterDate)."},
+       "entries for short-lived needs as temporary ones (deleteAfterDate).",
+       "Atlas: every permanent access list entry has a comment saying whom it admits (warns "
+       "naming those without); temporary entries (`deleteAfterDate`) expire by themselves "
+       "and are listed — low."},
       {"ATLAS-007",
        "An Atlas project audits database activity with a filter that keeps authentication, "
        "authorization failures, user and role changes and DDL",
@@ -410,20 +421,34 @@ const std::vector<CheckSpec>& atlas_project_specs() {
         {Framework::prowler, "projects_auditing_enabled", "Ensure database auditing is enabled"}},
        "Turn on database auditing for the project with a filter that keeps authenticate, "
        "authCheck failures, the user and role commands and the DDL events (and "
-       "auditAuthorizationSuccess where the policy asks for it)."},
+       "auditAuthorizationSuccess where the policy asks for it).",
+       "Atlas: database auditing on for the project (`GET /groups/{groupId}/auditLog`, which "
+       "needs the Project Owner role); off fails; its `auditFilter` is judged as HARD-005 "
+       "judges `auditLog.filter`, and `auditAuthorizationSuccess` as HARD-014 judges it "
+       "where the policy's `audit_authorization_success` is true — medium."},
       {"ATLAS-008",
        "Administrative roles of an Atlas project's database users only for declared "
        "administrators",
        Layer::authorization, Severity::high, references_of(authorization_specs(), "AUTHZ-001"),
        "Give application users readWrite on their own database and scope them to their clusters; "
        "keep atlasAdmin, the any-database roles and administrative custom roles to the named "
-       "administrators and list them (user@database) in the policy's administrators."},
+       "administrators and list them (user@database) in the policy's administrators.",
+       "Atlas: database users (`user@database`) holding `atlasAdmin`, an any-database role "
+       "or AUTHZ-001's administrative roles, directly or through a custom role that inherits "
+       "one or grants user administration, are the policy's `administrators` (warn when none "
+       "are declared, fail otherwise, as AUTHZ-001); users without scopes (every cluster) "
+       "and custom roles that change structure are in the evidence; a role that may be "
+       "custom is an error while the custom roles were not read — high."},
       {"ATLAS-016",
        "An Atlas project's database users are scoped to one business database and to their "
        "clusters",
        Layer::authorization, Severity::medium, references_of(authorization_specs(), "AUTHZ-002"),
        "Give each application its own database user with roles on its one business database, and "
-       "scope every user to the clusters it uses (scopes CLUSTER:name)."},
+       "scope every user to the clusters it uses (scopes CLUSTER:name).",
+       "Atlas: the project's database users, whatever way they authenticate, are judged as "
+       "AUTHZ-002 judges a node's: roles on more than one business database fail; in a "
+       "project of several clusters, users without scopes (`scopes` `CLUSTER:name`) reach "
+       "every cluster and warn — medium."},
   };
   return specs;
 }

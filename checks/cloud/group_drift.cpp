@@ -118,7 +118,14 @@ const std::vector<CheckSpec>& group_drift_specs() {
        "A live security group that infrastructure code manages has no rule the code lacks",
        Layer::network, Severity::medium, references_of(managed_instance_specs(), "CLOUD-002"),
        "Declare the rule in the code that manages the group (and review it there), or remove it "
-       "from the group in the console."},
+       "from the group in the console.",
+       "`--cloud` with infrastructure files in the same environment: a live security group "
+       "of a managed instance or of a load balancer that the code names by its id (Terraform "
+       "`security_group_id = \"sg-…\"` on `tencentcloud_security_group_rule`, `_rule_set` or "
+       "`_lite_rule`, literally or through a variable's default) has no inbound rule the "
+       "code does not declare (the same action, protocol, ports and source); a rule added in "
+       "the console is drift — medium (warn where only a code rule whose source the reader "
+       "could not resolve could declare it)."},
   };
   return specs;
 }

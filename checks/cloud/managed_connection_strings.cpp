@@ -90,7 +90,13 @@ const std::vector<CheckSpec>& managed_connection_string_specs() {
        Severity::medium,
        {{Framework::devspec, "A1", "Connection method decision guide (sharded clusters)"}},
        "Point the string at the instance's VIP (or the load balancer in front of its mongos), or "
-       "list every mongos the console shows."},
+       "list every mongos the console shows.",
+       "`--cloud` with connection strings (arguments, lists, or found in files): a string "
+       "that reaches a sharded TencentDB instance names its VIP, a load balancer that "
+       "forwards to its mongos, or every mongos the control plane lists (the specification's "
+       "A1 methods); a few mongos fail — medium. The string is matched to the instance by "
+       "the VIP and port, the nodes' private and public addresses and the load balancers' "
+       "VIPs and listener ports, as the control plane gives them."},
       {"CLOUD-007",
        "A string to a managed deployment that requires TLS carries tls=true",
        Layer::transport,
@@ -98,7 +104,12 @@ const std::vector<CheckSpec>& managed_connection_string_specs() {
        {{Framework::devspec, "A3.6", "Transport: SSL/TLS"},
         {Framework::checklist, "encrypt-communication", "Encrypt Communication (TLS/SSL)"}},
        "Add tls=true to the connection string (and the instance's CA to the driver's trust "
-       "store)."},
+       "store).",
+       "`--cloud` with connection strings: a string that reaches a managed deployment that "
+       "requires TLS carries `tls=true` (`mongodb+srv://` enables it by default): a "
+       "TencentDB instance with SSL on, with a public address, or reached over a public load "
+       "balancer or address, and every Atlas cluster (matched by its SRV name or the hosts "
+       "of its standard string) — high."},
   };
   return specs;
 }

@@ -411,7 +411,9 @@ const std::vector<CheckSpec>& managed_instance_specs() {
        Severity::high, references_of(network_specs(), "NET-001"),
        "Turn off the instance's public network address in the console and, where clients outside "
        "the VPC need it, put a load balancer (CLB) with a security group that admits only their "
-       "addresses in front of it."},
+       "addresses in front of it.",
+       "`--cloud`: no public (WAN) address is bound to any node of a managed instance "
+       "(`DescribeDBInstanceNodeProperty`'s `WanServiceAddress`) — high."},
       {"CLOUD-002",
        "A managed instance's security groups admit MongoDB ports only from named sources",
        Layer::network,
@@ -419,7 +421,13 @@ const std::vector<CheckSpec>& managed_instance_specs() {
        {{Framework::devspec, "A3.2", "Network: security group policy"},
         {Framework::checklist, "network-exposure", "Limit Network Exposure"}},
        "Replace 0.0.0.0/0, ::/0 and wide public ranges in the instance's security groups with the "
-       "client addresses, subnets or security groups that need MongoDB's port."},
+       "client addresses, subnets or security groups that need MongoDB's port.",
+       "`--cloud`: the instance's security groups (`DescribeSecurityGroup`) admit MongoDB "
+       "ports (the policy's `exposure.ports` and the instance's own port) only from named "
+       "sources: any address fails (high), a public range wider than the policy's prefixes "
+       "fails (medium); rules apply in order, a DROP of every port from any address ends its "
+       "group, a source that is another security group or an address template is named; no "
+       "group at all warns."},
       {"CLOUD-003",
        "SSL is on for a managed instance",
        Layer::transport,
@@ -427,13 +435,22 @@ const std::vector<CheckSpec>& managed_instance_specs() {
        {{Framework::devspec, "A3.6", "Transport: SSL/TLS"},
         {Framework::checklist, "encrypt-communication", "Encrypt Communication (TLS/SSL)"}},
        "Switch SSL on for the instance in the console and add tls=true to every application's "
-       "connection string."},
+       "connection string.",
+       "`--cloud`: SSL is on for the instance (`DescribeInstanceSSL`) where public access is "
+       "on (devspec A3.6): off fails where a public address or a public load balancer in "
+       "front of it was read, passes where the nodes and the region's load balancers were "
+       "all read and none is public, and warns where a part was not read — high."},
       {"CLOUD-004",
        "Public access to a managed instance goes only through a load balancer whose security "
        "groups admit named client addresses",
        Layer::network, Severity::high, references_of(network_specs(), "NET-001"),
        "Bind a security group to every public load balancer in front of the instance that admits "
-       "only the client addresses that need it on its listener port."},
+       "only the client addresses that need it on its listener port.",
+       "`--cloud`: a public (OPEN) load balancer that forwards to the instance's VIP or a "
+       "node (`DescribeLoadBalancers`, `DescribeTargets`) has security groups "
+       "(`DescribeSecurityGroupPolicies`) that admit only named sources on its listener "
+       "ports: none bound or any address fails (high), a public range wider than the "
+       "policy's fails (medium); internal load balancers are named."},
       {"CLOUD-005",
        "A managed instance's security groups admit the load balancers in front of it",
        Layer::network,
@@ -441,24 +458,40 @@ const std::vector<CheckSpec>& managed_instance_specs() {
        {{Framework::devspec, "A2.5",
          "No disabled authentication and no arbitrary public exposure in production"}},
        "Add a rule to the instance's security group that admits the load balancer's VIP on the "
-       "instance's port, so that health checks and forwarded connections get through."},
+       "instance's port, so that health checks and forwarded connections get through.",
+       "`--cloud`: the instance's own security groups admit the VIP of each load balancer in "
+       "front of it on the instance's port (health checks, forwarded connections), unless "
+       "the load balancer passes traffic to its targets without their groups "
+       "(`LoadBalancerPassToTarget`) — medium; skipped where no load balancer forwards to "
+       "it."},
       {"CLOUD-008", "Database audit is on for a managed instance", Layer::hardening,
        Severity::medium, references_of(hardening_specs(), "HARD-002"),
        "Turn on database audit for the instance in the console (full audit, or rules that keep "
-       "logins, privilege and schema changes)."},
+       "logins, privilege and schema changes).",
+       "`--cloud`: database audit is on for the instance (`DescribeAuditInstanceList` with "
+       "`AuditSwitch` 1, one list per region, `AuditStatus` `ON`); off fails; a region whose "
+       "list was not read is an error on each instance — medium, as HARD-002."},
       {"CLOUD-009",
        "A managed instance keeps its automatic backups as long as the policy asks",
        Layer::hardening,
        Severity::medium,
        {},
        "Raise the backup retention in the instance's automatic backup settings to at least the "
-       "policy's tencentcloud.backup_min_retention_days."},
+       "policy's tencentcloud.backup_min_retention_days.",
+       "`--cloud`: automatic backups (always on for TencentDB) are kept at least the "
+       "policy's `tencentcloud.backup_min_retention_days` (default 7) days "
+       "(`DescribeBackupRules` `BackupSaveTime`); fewer warns — medium."},
       {"CLOUD-010",
        "Read-write access to every database of a managed instance only for declared "
        "administrators",
        Layer::authorization, Severity::high, references_of(authorization_specs(), "AUTHZ-001"),
        "Give application accounts read-write on their own database only, and list the accounts "
-       "that must administer every database (user@admin) in the policy's administrators."},
+       "that must administer every database (user@admin) in the policy's administrators.",
+       "`--cloud`: accounts with read-write on every database (`DescribeAccountUsers`: an "
+       "`Auth` of `Mask` 3 on `NameSpace` `*`) are the policy's `administrators` "
+       "(`user@admin`), judged as AUTHZ-001 (warn when none are declared, fail otherwise); "
+       "the default account `mongouser`, which cannot be removed, is the instance's "
+       "administrator — high."},
   };
   return specs;
 }

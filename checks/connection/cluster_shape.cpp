@@ -263,14 +263,19 @@ const std::vector<CheckSpec>& cluster_shape_specs() {
        Severity::medium,
        {},
        "Run each shard and the config server set as a replica set of at least three data-bearing "
-       "members; replace arbiters with data-bearing secondaries."},
+       "members; replace arbiters with data-bearing secondaries.",
+       "Every shard and the config server set is a replica set of at least three "
+       "data-bearing members: a standalone shard or a two-member set fails, a "
+       "primary-secondary-arbiter set warns."},
       {"DISC-004",
        "Sharded cluster reachable through more than one mongos",
        Layer::discovery,
        Severity::medium,
        {{Framework::devspec, "A1", "Connection method decision guide (sharded clusters)"}},
        "Run at least two mongos and reach them through an SRV name, a load balancer VIP, or a "
-       "connection string that lists them all."},
+       "connection string that lists them all.",
+       "A sharded cluster runs more than one live mongos (probed, or active in "
+       "`config.mongos`)."},
       {"HARD-011",
        "Replica set of three or more data-bearing members",
        Layer::hardening,
@@ -280,7 +285,11 @@ const std::vector<CheckSpec>& cluster_shape_specs() {
          "aborts fail."}},
        "Run the replica set with at least three data-bearing voting members; replace an arbiter "
        "with a data-bearing secondary, and until then set the default write concern explicitly "
-       "(setDefaultRWConcern)."},
+       "(setDefaultRWConcern).",
+       "A replica-set target has at least three data-bearing members; fewer fails, a "
+       "primary-secondary-arbiter set warns with the manual's write-concern caveat (majority "
+       "writes stall with a data-bearing member down; the implicit default is w:1); sharded "
+       "clusters are DISC-003's, standalones not applicable."},
   };
   return specs;
 }

@@ -416,7 +416,9 @@ const std::vector<ConnectionStringCheck>& connection_string_checks() {
         Severity::medium,
         {{Framework::devspec, "A2.1", "Core connection string parameters"}},
         "List several replica set members as seeds, or use mongodb+srv:// or loadBalanced=true; "
-        "never pin one member with directConnection."},
+        "never pin one member with directConnection.",
+        "High-availability address: several seeds, `mongodb+srv://` or a load balancer, never "
+        "one pinned member."},
        judge_high_availability},
       {{"CONN-002",
         "authSource given with credentials",
@@ -425,7 +427,9 @@ const std::vector<ConnectionStringCheck>& connection_string_checks() {
         {{Framework::devspec, "A2.1", "Core connection string parameters"}},
         "Add authSource=<database that holds the user> to every connection string with "
         "credentials: the development specification makes it mandatory (A2.1), even where the "
-        "driver's default (the path's database, else admin) picks the same database."},
+        "driver's default (the path's database, else admin) picks the same database.",
+        "`authSource` given with credentials (the specification makes it mandatory, whatever "
+        "the driver would pick without it)."},
        judge_auth_source},
       {{"CONN-004",
         "retryWrites and retryReads not disabled",
@@ -433,7 +437,9 @@ const std::vector<ConnectionStringCheck>& connection_string_checks() {
         Severity::medium,
         {{Framework::devspec, "A2.1", "Core connection string parameters"}},
         "Remove retryWrites=false and retryReads=false (both default to true); with "
-        "connection.explicit_options in the policy, write retryWrites=true and retryReads=true."},
+        "connection.explicit_options in the policy, write retryWrites=true and retryReads=true.",
+        "`retryWrites` and `retryReads` not disabled (left out: they default to true, a pass "
+        "with the driver default as evidence)."},
        judge_retries},
       {{"CONN-005",
         "w=majority for workloads that need durable writes",
@@ -442,7 +448,9 @@ const std::vector<ConnectionStringCheck>& connection_string_checks() {
         {{Framework::devspec, "A2.1", "Core connection string parameters"}},
         "Set w=majority, or leave w out on servers whose default is majority (5.0 and later "
         "without arbiters), and leave journal at its default, for the workloads the policy "
-        "lists."},
+        "lists.",
+        "`w=majority` for core workloads; `journal` not disabled (`w` left out: the server's "
+        "default, majority since 5.0, a pass; HARD-012 judges the deployment's default)."},
        judge_write_concern},
       {{"CONN-006",
         "readPreference fits the workload",
@@ -450,7 +458,10 @@ const std::vector<ConnectionStringCheck>& connection_string_checks() {
         Severity::medium,
         {{Framework::devspec, "A2.4", "Read preference by scenario"}},
         "Set readPreference to a mode the policy allows for the workload (primary for strong "
-        "consistency, secondaryPreferred for read scaling)."},
+        "consistency, secondaryPreferred for read scaling).",
+        "`readPreference` fits the workload (the policy says which modes each workload may "
+        "use; left out, the driver reads from the primary, a pass where the workload allows "
+        "it)."},
        judge_read_preference},
       {{"CONN-007",
         "Connection pool settings in range",
@@ -460,7 +471,11 @@ const std::vector<ConnectionStringCheck>& connection_string_checks() {
          {Framework::devspec, "A2.3", "Pool parameters"}},
         "Size maxPoolSize for the workload (peak QPS x average response time in seconds x 1.5, "
         "development specification A2.3) and write it; keep maxPoolSize, minPoolSize, "
-        "maxIdleTimeMS, waitQueueTimeoutMS and connectTimeoutMS within the policy's ranges."},
+        "maxIdleTimeMS, waitQueueTimeoutMS and connectTimeoutMS within the policy's ranges.",
+        "`maxPoolSize` written (the specification sizes each pool for its workload; the "
+        "driver's 100 is sized for none) and pool settings in range: maxPoolSize 50–200, "
+        "minPoolSize 5–20, maxIdleTimeMS 60000–300000, waitQueueTimeoutMS 5000–10000, "
+        "connectTimeoutMS 10000–30000."},
        judge_pool_settings},
       {{"CONN-009",
         "TLS on for public hosts; certificate checks not disabled",
@@ -471,14 +486,17 @@ const std::vector<ConnectionStringCheck>& connection_string_checks() {
          {Framework::devspec, "A3.6", "Transport: SSL/TLS"},
          {Framework::checklist, "encrypt-communication", "Encrypt Communication (TLS/SSL)"}},
         "Set tls=true and remove tlsInsecure, tlsAllowInvalidCertificates and "
-        "tlsAllowInvalidHostnames."},
+        "tlsAllowInvalidHostnames.",
+        "TLS on where a host is public; no `tlsInsecure` or `tlsAllowInvalid*`."},
        judge_tls},
       {{"CONN-011",
         "Connection string options recognised and valid",
         Layer::connection_string,
         Severity::low,
         {{Framework::devspec, "A2.1", "Core connection string parameters"}},
-        "Correct or remove the options the parser ignored or could not read."},
+        "Correct or remove the options the parser ignored or could not read.",
+        "Every option recognised and valid (an invalid value is ignored by drivers, so it is "
+        "reported)."},
        judge_option_validity},
   };
   return checks;

@@ -304,21 +304,36 @@ const std::vector<CheckSpec>& deployment_connection_specs() {
        Severity::medium,
        {{Framework::devspec, "A2.1", "Core connection string parameters"}},
        "Add replicaSet=<the set's name> (as replSetGetStatus and hello report it) to every "
-       "connection string of a replica set."},
+       "connection string of a replica set.",
+       "`replicaSet` given, and equal to the set's name, when the probed deployment is a "
+       "replica set."},
       {"CONN-008",
        "Connection budget within the server's limit",
        Layer::connection_string,
        Severity::medium,
        {{Framework::devspec, "A2.3", "Pool parameters"}},
        "Lower maxPoolSize (or the number of instances) until application instances × maxPoolSize × "
-       "mongos stays within 80% of the smallest server connection limit."},
+       "mongos stays within 80% of the smallest server connection limit.",
+       "Connection budget: application instances × maxPoolSize (default 100) × mongos (when "
+       "reached through SRV or several mongos; one pool through a load balancer VIP) within "
+       "80% of the smallest server connection limit (`serverStatus` connections current + "
+       "available, else `net.maxIncomingConnections`); the instance count comes from "
+       "`--app-instances` or the policy. A string that reaches the deployment only through "
+       "an address its control plane gives (a CLB's public VIP in front of a TencentDB "
+       "instance the scan reached through its private VIP) is judged against that "
+       "deployment's limit too, and CONN-010 leaves its method to CLOUD-006."},
       {"CONN-010",
        "Sharded clusters reached through SRV, several mongos or a load balancer",
        Layer::connection_string,
        Severity::medium,
        {{Framework::devspec, "A1", "Connection method decision guide (sharded clusters)"}},
        "Connect to a sharded cluster with mongodb+srv://, a load balancer VIP in front of several "
-       "mongos, or a string that lists every mongos."},
+       "mongos, or a string that lists every mongos.",
+       "A sharded cluster is reached through `mongodb+srv://`, several mongos or a load "
+       "balancer, never one mongos: one address whose mongos names itself otherwise "
+       "(`serverStatus().host`, reached elsewhere or on another port) is a load balancer "
+       "VIP, which passes when the cluster runs several live mongos (the vendor's default "
+       "method)."},
   };
   return specs;
 }

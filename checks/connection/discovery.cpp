@@ -227,14 +227,21 @@ const std::vector<CheckSpec>& discovery_specs() {
        Severity::high,
        {{Framework::devspec, "A1", "Connection method decision guide (sharded clusters)"}},
        "Serve SRV targets only from the SRV name's own parent domain, publish at most one TXT "
-       "record, and put nothing but authSource, replicaSet and loadBalanced in it."},
+       "record, and put nothing but authSource, replicaSet and loadBalanced in it.",
+       "SRV and TXT records follow the seedlist discovery rules: every SRV host inside the "
+       "name's domain (a host outside it is a high finding and is never contacted), at most "
+       "one TXT record, only `authSource`, `replicaSet` and `loadBalanced` in it, no "
+       "forbidden combination."},
       {"DISC-002",
        "Every node reachable; the seed list agrees with the members",
        Layer::discovery,
        Severity::medium,
        {{Framework::devspec, "A2.1", "Core connection string parameters"}},
        "Bring down members back or remove them from the replica set configuration, and list "
-       "exactly the current data-bearing members in the seed list or SRV record."},
+       "exactly the current data-bearing members in the seed list or SRV record.",
+       "Every seed and discovered member answered (each one that did not is named with the "
+       "reason); the seed list or SRV record names exactly the data-bearing members (for a "
+       "sharded cluster: every mongos, config server and shard member answered)."},
   };
   return specs;
 }

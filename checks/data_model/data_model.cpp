@@ -537,7 +537,8 @@ const std::vector<CheckSpec>& data_model_specs() {
         {Framework::devspec, "B.3", "Collection names"},
         {Framework::devspec, "B.C1", "Checklist: naming consistency"}},
        "Rename with renameCollection (databases: copy into a new one) to lowercase snake_case "
-       "names, and move business collections out of admin, local and config."},
+       "names, and move business collections out of admin, local and config.",
+       "Database and collection names follow the naming rules (`--data-model`)."},
       {"MODEL-002",
        "Field names follow one style",
        Layer::data_model,
@@ -545,7 +546,8 @@ const std::vector<CheckSpec>& data_model_specs() {
        {{Framework::devspec, "B.4", "Field names"},
         {Framework::devspec, "B.C1", "Checklist: naming consistency"}},
        "Pick camelCase or snake_case per collection, rename the others ($rename), keep the _ "
-       "prefix for _id, and spell out abbreviations."},
+       "prefix for _id, and spell out abbreviations.",
+       "Field names follow one style per collection (`--data-model`)."},
       {"MODEL-003",
        "Documents within the size, nesting and array limits",
        Layer::data_model,
@@ -557,7 +559,8 @@ const std::vector<CheckSpec>& data_model_specs() {
         {Framework::devspec, "B.C3", "Checklist: nesting depth"},
         {Framework::devspec, "B.C4", "Checklist: no unbounded arrays"}},
        "Move large payloads to GridFS or object storage, flatten deep nesting, and move growing "
-       "arrays into their own collection (the bucket or outlier pattern)."},
+       "arrays into their own collection (the bucket or outlier pattern).",
+       "Documents within the size, nesting and array limits (`--data-model`)."},
       {"MODEL-004",
        "One type per field; dates as Date, money as Decimal128",
        Layer::data_model,
@@ -566,7 +569,8 @@ const std::vector<CheckSpec>& data_model_specs() {
         {Framework::devspec, "B.10", "_id usage"},
         {Framework::devspec, "B.C5", "Checklist: strict types"}},
        "Convert drifting fields to one type ($convert in an update pipeline), store dates as Date "
-       "and money as Decimal128, and let the server generate ObjectId _id values."},
+       "and money as Decimal128, and let the server generate ObjectId _id values.",
+       "One type per field; dates as Date, money as Decimal128 (`--data-model`)."},
       {"MODEL-005",
        "Schema validation on core collections",
        Layer::data_model,
@@ -577,7 +581,8 @@ const std::vector<CheckSpec>& data_model_specs() {
          "When invalid inputs are received, MongoDB must behave in a predictable and documented "
          "manner that reflects organizational and system objectives."}},
        "Add a $jsonSchema validator with collMod, validationLevel strict or moderate and "
-       "validationAction error."},
+       "validationAction error.",
+       "Schema validation on core collections (`--data-model`)."},
       {"MODEL-006",
        "Collection counts within limits",
        Layer::data_model,
@@ -585,7 +590,8 @@ const std::vector<CheckSpec>& data_model_specs() {
        {{Framework::devspec, "B.12", "Collection count"},
         {Framework::devspec, "B.C7", "Checklist: collection count"}},
        "Merge per-tenant or per-period collections into one collection with a discriminator "
-       "field and an index, or spread them over databases."},
+       "field and an index, or spread them over databases.",
+       "Collection counts within limits (`--data-model`)."},
   };
   return specs;
 }

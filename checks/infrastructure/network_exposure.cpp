@@ -184,7 +184,16 @@ const std::vector<CheckSpec>& network_exposure_specs() {
         {Framework::checklist, "network-exposure", "Limit Network Exposure"}},
        "Allow MongoDB's ports only from named client addresses, private ranges or security groups; "
        "remove 0.0.0.0/0, ::/0 and wide public ranges (list the company's egress addresses in the "
-       "policy's exposure.allowed_sources)."},
+       "policy's exposure.allowed_sources).",
+       "No firewall, security group or access-list rule in the scanned infrastructure files "
+       "lets any address (`0.0.0.0/0`, `::/0`, `*`, `Any`, `Internet`, `ALL`) reach a "
+       "MongoDB port (27017–27020 and the policy's `exposure.ports`; rules for all ports or "
+       "all protocols count) — high — or a public range wider than the policy's `/24` (IPv4) "
+       "or `/48` (IPv6) — medium; private ranges, single addresses, DROP/deny and egress "
+       "rules are not findings, nor is a source that names a group of instances whatever its "
+       "value (security groups, Tencent Cloud `source_sgid`, GCP `source_tags` and "
+       "`source_service_accounts`, Azure application security groups: only the group's "
+       "members get in); an address whose value is not in the file warns."},
       {"NET-006",
        "Load balancers and published ports in front of MongoDB restrict their sources",
        Layer::network,
@@ -195,7 +204,12 @@ const std::vector<CheckSpec>& network_exposure_specs() {
         {Framework::checklist, "network-exposure", "Limit Network Exposure"}},
        "Put public access behind a load balancer with a security group (or "
        "loadBalancerSourceRanges) that allows only named client addresses; bind published ports "
-       "(and a server on the host's network, with --bind_ip) to 127.0.0.1 or a private address."},
+       "(and a server on the host's network, with --bind_ip) to 127.0.0.1 or a private address.",
+       "No public load balancer (Tencent CLB, AWS NLB/ELB in Terraform or CloudFormation, "
+       "Kubernetes `LoadBalancer`, Helm values) in front of a MongoDB port without a "
+       "security group or source ranges (ranges that let any address through count as none) "
+       "— high — and no Compose port or NodePort published on every interface, nor a MongoDB "
+       "server on a Compose service's host network without `--bind_ip` — medium."},
   };
   return specs;
 }

@@ -281,7 +281,11 @@ const std::vector<CheckSpec>& authentication_specs() {
          "Enable Access Control and Enforce Authentication"}},
        "Start mongod and mongos with security.authorization: enabled (and keyFile or x509 for "
        "members), "
-       "create an administrator, then restart."},
+       "create an administrator, then restart.",
+       "Authentication enforced: unauthenticated `listDatabases`/`getLog` refused with code "
+       "13 (probed nodes); not applicable to an arbiter, which holds no data and no users "
+       "(checks that need a login say \"not visible on an arbiter\": it answers only clients "
+       "on its own host)."},
       {"AUTHN-002",
        "Authorization configured; cluster members authenticate",
        Layer::authentication,
@@ -307,7 +311,11 @@ const std::vector<CheckSpec>& authentication_specs() {
          "situations require reauthentication."}},
        "Set security.authorization: enabled, and security.keyFile or "
        "security.clusterAuthMode: x509 on every replica-set member, shard, config server and "
-       "mongos."},
+       "mongos.",
+       "Authorization enforced as the server decides it: `security.authorization: enabled`, "
+       "a keyFile or any `clusterAuthMode`, and neither `transitionToAuth` nor an explicit "
+       "`authorization: disabled`; replica-set members, shards and mongos authenticate to "
+       "each other with keyFile or x509 (not a transition mode)."},
       {"AUTHN-003",
        "Localhost authentication bypass disabled",
        Layer::authentication,
@@ -317,7 +325,8 @@ const std::vector<CheckSpec>& authentication_specs() {
         {Framework::checklist, "access-control",
          "Enable Access Control and Enforce Authentication"}},
        "Start the server with setParameter enableLocalhostAuthBypass: false once the first "
-       "administrator exists."},
+       "administrator exists.",
+       "`enableLocalhostAuthBypass` is false (it defaults to true)."},
       {"AUTHN-004",
        "SCRAM-SHA-256 offered; no SCRAM-SHA-1-only users; no PLAIN without TLS",
        Layer::authentication,
@@ -332,7 +341,9 @@ const std::vector<CheckSpec>& authentication_specs() {
          "Enable Access Control and Enforce Authentication"}},
        "Keep SCRAM-SHA-256 in authenticationMechanisms, update SCRAM-SHA-1-only users with "
        "updateUser (mechanisms: [\"SCRAM-SHA-256\"]), and require TLS wherever PLAIN (LDAP) is "
-       "enabled."},
+       "enabled.",
+       "SCRAM-SHA-256 enabled and offered to the scanning account; no user with SCRAM-SHA-1 "
+       "credentials only; no PLAIN while the node accepts plaintext."},
       {"AUTHN-006",
        "SCRAM iteration counts not below the server defaults",
        Layer::authentication,
@@ -340,7 +351,9 @@ const std::vector<CheckSpec>& authentication_specs() {
        {{Framework::checklist, "access-control",
          "Enable Access Control and Enforce Authentication"}},
        "Set scramIterationCount to at least 10000 and scramSHA256IterationCount to at least "
-       "15000, then reset the affected users' passwords so their stored credentials use them."},
+       "15000, then reset the affected users' passwords so their stored credentials use them.",
+       "`scramIterationCount` ≥ 10000, `scramSHA256IterationCount` ≥ 15000, and the scanning "
+       "account's stored count not below them."},
   };
   return specs;
 }

@@ -1002,7 +1002,11 @@ const std::vector<CheckSpec>& authorization_specs() {
         {Framework::checklist, "rbac", "Configure Role-Based Access Control"}},
        "Give application and service accounts read or readWrite on their own database only; keep "
        "root, any-database and cluster roles to the named administrators and list them in the "
-       "policy's administrators."},
+       "policy's administrators.",
+       "Administrative roles (root, __system, any-database roles, clusterAdmin, "
+       "clusterManager, hostManager, restore, dbOwner/userAdmin on admin, and custom roles "
+       "inheriting them) held only by the accounts the policy names in `administrators` — "
+       "judged for the scanning account and every user; with no list declared, holders warn."},
       {"AUTHZ-002",
        "Users scoped to one business database",
        Layer::authorization,
@@ -1017,7 +1021,8 @@ const std::vector<CheckSpec>& authorization_specs() {
         {Framework::cis, "3.2",
          "Ensure that role-based access control is enabled and configured appropriately"}},
        "Create one account per application and business database, and revoke roles on other "
-       "databases (revokeRolesFromUser)."},
+       "databases (revokeRolesFromUser).",
+       "No user's roles span more than one business database."},
       {"AUTHZ-003",
        "Custom roles without anyAction, anyResource, cluster-changing or every-database data "
        "privileges",
@@ -1032,14 +1037,20 @@ const std::vector<CheckSpec>& authorization_specs() {
         stig_user_privileges("V-252163"),
         {Framework::checklist, "rbac", "Configure Role-Based Access Control"}},
        "Rewrite the custom role with the specific actions and databases its holders need "
-       "(updateRole); read-only monitoring actions on the cluster are fine."},
+       "(updateRole); read-only monitoring actions on the cluster are fine.",
+       "No custom role the node defines (held or not: `rolesInfo` with privileges on each "
+       "listed database) grants anyAction, anyResource, a state-changing action on the "
+       "cluster, or inherits an administrative role."},
       {"AUTHZ-004",
        "No business data in admin, local or config",
        Layer::authorization,
        Severity::medium,
        {{Framework::devspec, "B.1", "No system database names for business data"}},
        "Move the collections to the application's own database; admin, local and config are for "
-       "MongoDB's own data."},
+       "MongoDB's own data.",
+       "Admin, config and local hold only MongoDB's own collections (the server's reserved "
+       "namespaces); a listing the scanning account sees only part of is skipped, not "
+       "passed."},
       {"AUTHZ-005",
        "Only declared administrators can administer users and roles",
        Layer::authorization,
@@ -1062,7 +1073,15 @@ const std::vector<CheckSpec>& authorization_specs() {
          "Ensure that role-based access control is enabled and configured appropriately"}},
        "Revoke dbOwner and userAdmin (on any database) and custom roles with createUser, "
        "grantRole or createRole from application accounts; give them readWrite or a CRUD-only "
-       "role, and list the accounts that manage users in the policy's administrators."},
+       "role, and list the accounts that manage users in the policy's administrators.",
+       "Only the accounts the policy names in `administrators` can administer users and "
+       "roles: no other account holds dbOwner or userAdmin on any database (business ones "
+       "included), userAdminAnyDatabase, restore, root, or a custom role with createUser, "
+       "createRole, grantRole, revokeRole, dropUser, dropRole, changePassword, "
+       "changeCustomData or setAuthenticationRestriction (from rolesInfo's "
+       "`inheritedPrivileges`, the server's own resolution of inheritance); with no list "
+       "declared, holders warn. With the policy's `stig_literal` (`--policy stig`), any "
+       "dbOwner fails, a declared administrator's too (STIG V-252154's check text)."},
       {"AUTHZ-006",
        "Application accounts cannot change database structure or watch every database",
        Layer::authorization,
@@ -1087,7 +1106,16 @@ const std::vector<CheckSpec>& authorization_specs() {
         {Framework::checklist, "rbac", "Configure Role-Based Access Control"}},
        "Give application accounts a custom role with find, insert, update and remove on their "
        "collections; create collections and indexes from a deployment account the policy lists "
-       "in administrators."},
+       "in administrators.",
+       "Only the declared administrators can change database structure (createCollection, "
+       "dropCollection, createIndex, dropIndex, collMod, convertToCapped, "
+       "renameCollectionSameDB, dropDatabase: readWrite, dbAdmin, dbOwner, the any-database "
+       "roles, restore, root, or custom roles granting them) or watch every database "
+       "(changeStream on `{db: \"\"}`, the cluster or anyResource, as readAnyDatabase "
+       "grants); `read`'s change streams on its own database are not counted; with no list "
+       "declared, holders warn. With the policy's `stig_literal` (`--policy stig`), "
+       "changeStream on any resource counts, a `read` role's on its own database too (STIG "
+       "V-252174's check text)."},
       {"AUTHZ-007",
        "Every custom role is held by someone",
        Layer::authorization,
@@ -1097,7 +1125,15 @@ const std::vector<CheckSpec>& authorization_specs() {
          "privileges"},
         {Framework::checklist, "rbac", "Configure Role-Based Access Control"}},
        "Drop the custom roles nobody holds (dropRole), so that no unreviewed privileges wait to be "
-       "granted."},
+       "granted.",
+       "Every custom role defined on the node (`rolesInfo: 1` on each listed database, at "
+       "most 100; the rest are counted) is held by a user, directly or through another role; "
+       "a database whose roles could not be read, or a filtered database listing, makes it "
+       "skipped rather than passed; with LDAP authorization "
+       "(`security.ldap.authz.queryTemplate`) or OIDC authorization claims on, no role is "
+       "called unused (groups and claims grant them), and the roles they reach by name (a "
+       "DN, or `<authNamePrefix>/…`, in admin) are judged by AUTHZ-001, -003, -005, -006, "
+       "-008 and -009 as accounts of their own."},
       {"AUTHZ-008",
        "Administrators restricted to known client addresses",
        Layer::authorization,
@@ -1108,7 +1144,11 @@ const std::vector<CheckSpec>& authorization_specs() {
          "system resources in accordance with applicable access control policies."},
         {Framework::checklist, "network-exposure", "Limit Network Exposure"}},
        "Give each administrative account authenticationRestrictions with the clientSource "
-       "addresses of the administrators' hosts (updateUser, or on a role they hold)."},
+       "addresses of the administrators' hosts (updateUser, or on a role they hold).",
+       "Every account holding an administrative role (AUTHZ-001's or AUTHZ-005's) has "
+       "`authenticationRestrictions` limiting `clientSource` (its own, or inherited from a "
+       "role); every restriction document must name a clientSource (a user may log in when "
+       "any one is satisfied), and `0.0.0.0/0` or `::/0` counts as none."},
       {"AUTHZ-009",
        "Only administrators and monitoring accounts read the server log",
        Layer::authorization,
@@ -1120,7 +1160,12 @@ const std::vector<CheckSpec>& authorization_specs() {
          "Ensure that role-based access control is enabled and configured appropriately"},
         {Framework::checklist, "rbac", "Configure Role-Based Access Control"}},
        "Revoke clusterMonitor and custom roles with getLog from application accounts; list the "
-       "monitoring agents that need them in the policy's monitoring_accounts."},
+       "monitoring agents that need them in the policy's monitoring_accounts.",
+       "Nobody but the policy's `administrators` and `monitoring_accounts` can read the "
+       "server log (`getLog`, STIG V-252169): `clusterMonitor`, `clusterAdmin`, `root`, "
+       "`__system`, or a custom role with `getLog`, `anyAction` on the cluster or one of "
+       "those roles inherited; the scanning account is exempt (it reads the startup warnings "
+       "for HARD-004); holders warn when no administrators are declared."},
   };
   return specs;
 }

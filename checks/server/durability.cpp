@@ -248,7 +248,10 @@ const std::vector<CheckSpec>& durability_specs() {
          "MongoDB must fail to a secure state if system initialization fails, shutdown fails, or "
          "aborts fail."}},
        "Remove storage.journal.enabled: false (or --nojournal) and restart; better, upgrade to "
-       "6.1 or later, where journaling is always on."},
+       "6.1 or later, where journaling is always on.",
+       "Journaling on (`storage.journal.enabled` / `--nojournal`) on mongod before 6.1; not "
+       "applicable from 6.1 (always on), to mongos, arbiters and the in-memory engine; also "
+       "judged in `mongod.conf` files."},
       {"HARD-012",
        "Cluster-wide default write concern is majority",
        Layer::hardening,
@@ -258,7 +261,14 @@ const std::vector<CheckSpec>& durability_specs() {
          "aborts fail."},
         {Framework::devspec, "A2.1", "Core connection string parameters"}},
        "Run setDefaultRWConcern with defaultWriteConcern {w: \"majority\"} on the primary (or "
-       "through mongos) so that writes naming no write concern survive a failover."},
+       "through mongos) so that writes naming no write concern survive a failover.",
+       "The default write concern a write that names none gets is `w: \"majority\"` without "
+       "`j: false`; w:0/w:1 or none set fails, a fixed count or tag warns. Read with "
+       "`getDefaultRWConcern` (4.4+) on replica-set members and mongos (the evidence names "
+       "the node read); a mongos without `setDefaultRWConcern` fails: it has no implicit "
+       "majority of its own (only a replica set computes one), so such writes reach the "
+       "shards with w:1, and shard members, which apply no default, are not applicable; nor "
+       "are standalones and arbiters."},
       {"HARD-013",
        "featureCompatibilityVersion matches the binary's release",
        Layer::hardening,
@@ -270,7 +280,10 @@ const std::vector<CheckSpec>& durability_specs() {
          "aborts fail."}},
        "Finish the upgrade: once every member runs the new binary, run "
        "setFeatureCompatibilityVersion "
-       "with the binary's release (\"confirm: true\" from 7.0)."},
+       "with the binary's release (\"confirm: true\" from 7.0).",
+       "`featureCompatibilityVersion` (getParameter) equals the binary's release series; "
+       "lower fails, an upgrade or downgrade under way (`targetVersion`) warns; not "
+       "applicable to mongos and arbiters."},
   };
   return specs;
 }

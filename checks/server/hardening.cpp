@@ -510,7 +510,8 @@ const std::vector<CheckSpec>& hardening_specs() {
         {Framework::checklist, "secure-configuration",
          "Run MongoDB with Secure Configuration Options"}},
        "Set security.javascriptEnabled: false on every mongod and mongos unless an application "
-       "needs $where, $function, $accumulator or mapReduce."},
+       "needs $where, $function, $accumulator or mapReduce.",
+       "Server-side JavaScript disabled (`security.javascriptEnabled` defaults to true)."},
       {"HARD-002",
        "Auditing enabled",
        Layer::hardening,
@@ -529,7 +530,9 @@ const std::vector<CheckSpec>& hardening_specs() {
          "record storage requirements."},
         {Framework::checklist, "audit", "Audit System Activity"}},
        "Configure auditLog.destination (file or syslog) with a filter for authentication, "
-       "authorization and DDL events (MongoDB Enterprise, Atlas or Percona Server for MongoDB)."},
+       "authorization and DDL events (MongoDB Enterprise, Atlas or Percona Server for MongoDB).",
+       "Auditing configured (`auditLog.destination`); the evidence says when the build is "
+       "Community (\"Enterprise or Percona feature\")."},
       {"HARD-003",
        "Encryption at rest",
        Layer::hardening,
@@ -544,7 +547,14 @@ const std::vector<CheckSpec>& hardening_specs() {
         {Framework::checklist, "encrypt-data", "Encrypt and Protect Data"}},
        "Enable security.enableEncryption with the master key in a KMIP key manager (Enterprise; "
        "Percona also Vault) rather than a local key file, in a cipher mode the policy allows; "
-       "on Community, keep the data files on encrypted volumes."},
+       "on Community, keep the data files on encrypted volumes.",
+       "Encryption at rest (`security.enableEncryption`); a Community build warns (make sure "
+       "the volume is encrypted), an Enterprise or Percona build with it off fails; where it "
+       "is on, the cipher mode (`security.encryptionCipherMode`, default AES256-CBC) must be "
+       "one the policy's `encryption_cipher_modes` allows (default both; STIG V-252165 "
+       "allows AES256-GCM only), and the master key must come from a key manager "
+       "(`security.kmip`, or Percona's `security.vault`): a local `encryptionKeyFile` warns "
+       "(the manual: it \"does not meet most regulatory key management guidelines\")."},
       {"HARD-004",
        "Client data redacted from logs; not root; adequate rlimits",
        Layer::hardening,
@@ -562,7 +572,10 @@ const std::vector<CheckSpec>& hardening_specs() {
         {Framework::checklist, "secure-configuration",
          "Run MongoDB with Secure Configuration Options"}},
        "Run mongod as a dedicated unprivileged user, raise ulimit -n and -u to MongoDB's "
-       "recommended values, and set security.redactClientLogData: true."},
+       "recommended values, and set security.redactClientLogData: true.",
+       "`redactClientLogData` on (the live parameter where the server reports it; not "
+       "applicable to Community, which has no such option); startupWarnings show neither a "
+       "root user nor low rlimits."},
       {"HARD-005",
        "Audit filter keeps authentication, authorization failures, user and role changes and DDL",
        Layer::hardening,
@@ -574,7 +587,13 @@ const std::vector<CheckSpec>& hardening_specs() {
         {Framework::checklist, "audit", "Audit System Activity"}},
        "Remove auditLog.filter, or make it keep atype authenticate, authCheck (result 13), the "
        "user and role commands and createCollection, createIndex, dropCollection, dropDatabase "
-       "and the other DDL events."},
+       "and the other DDL events.",
+       "The audit filter (`auditLog.filter`, read as mongod's `fromjson` does) keeps "
+       "authentication (`authenticate` results 0 and 18), authorization failures "
+       "(`authCheck` 13), user and role changes and DDL; a filter that drops any fails "
+       "naming them, one too complex to decide (conditions on users, namespaces, regular "
+       "expressions, `$expr`; `auditLog.runtimeConfiguration`; the OCSF schema) warns, no "
+       "filter passes; skipped without auditing (Community, or HARD-002 failing)."},
       {"HARD-006",
        "Audit records go to a destination the policy allows",
        Layer::hardening,
@@ -588,7 +607,9 @@ const std::vector<CheckSpec>& hardening_specs() {
         {Framework::checklist, "audit", "Audit System Activity"},
         {Framework::cis, "5.1", "Ensure that system activity is audited"}},
        "Set auditLog.destination to syslog, or to file with auditLog.path on a volume your log "
-       "collector ships, as the policy's audit_destinations requires."},
+       "collector ships, as the policy's audit_destinations requires.",
+       "Audit records go to a destination the policy's `audit_destinations` allows (default "
+       "`file` and `syslog`; `console` fails)."},
       {"HARD-007",
        "System log complete: not quiet, appended, verbosity 0",
        Layer::hardening,
@@ -598,7 +619,11 @@ const std::vector<CheckSpec>& hardening_specs() {
         {Framework::checklist, "secure-configuration",
          "Run MongoDB with Secure Configuration Options"}},
        "Set systemLog.quiet: false, systemLog.logAppend: true and systemLog.verbosity: 0 (and no "
-       "component verbosity) in production."},
+       "component verbosity) in production.",
+       "`systemLog.quiet` off and verbosity 0 (`logLevel`/`logComponentVerbosity` as the "
+       "node reports them live, else `systemLog.verbosity` and component verbosities), and "
+       "`systemLog.logAppend` on for a log file (it defaults to false: each restart moves "
+       "the old log aside)."},
       {"HARD-014",
        "Successful authorizations audited where the policy requires it",
        Layer::hardening,
@@ -609,7 +634,13 @@ const std::vector<CheckSpec>& hardening_specs() {
         {Framework::checklist, "audit", "Audit System Activity"}},
        "Start every mongod and mongos with setParameter auditAuthorizationSuccess: true (or set "
        "it with setAuditConfig where auditLog.runtimeConfiguration is on), after measuring the "
-       "cost on a staging deployment."},
+       "cost on a staging deployment.",
+       "Where the policy's `audit_authorization_success` is true (default false: skipped, "
+       "with the value recorded; the manual warns of its cost): successful authorization "
+       "checks are audited too (`auditAuthorizationSuccess`, live from `getParameter`, else "
+       "`setParameter` as configured, else the default false), as STIG V-252134's check text "
+       "requires; with `auditLog.runtimeConfiguration` it warns (`getAuditConfig` holds it); "
+       "not applicable where nothing is audited."},
       {"HARD-015",
        "The server log goes to a central log store",
        Layer::hardening,
@@ -617,7 +648,13 @@ const std::vector<CheckSpec>& hardening_specs() {
        {{Framework::checklist, "encrypt-data", "Encrypt and Protect Data"}},
        "Set systemLog.destination: syslog and forward syslog to the central store, or ship the "
        "log file (or the container's standard output) with a collector and list its path (or "
-       "\"console\") in the policy's collected_logs."},
+       "\"console\") in the policy's collected_logs.",
+       "The server log reaches a central log store: `systemLog.destination` syslog, or a log "
+       "file (`systemLog.path`) or standard output (no destination: mongod's default) that "
+       "the policy's `collected_logs` declares collected (default `syslog` only; absolute "
+       "paths, a directory when it ends with `/`, and `console`); an undeclared destination "
+       "warns, since only the host shows whether a file is shipped; also judged in "
+       "`mongod.conf` files — low."},
   };
   return specs;
 }

@@ -236,7 +236,16 @@ const std::vector<CheckSpec>& identity_provider_specs() {
         {Framework::checklist, "encrypt-communication", "Encrypt Communication (TLS/SSL)"}},
        "On MongoDB Enterprise enable LDAP (PLAIN with security.ldap.servers and transportSecurity "
        "tls), Kerberos (GSSAPI) or OIDC (MONGODB-OIDC with oidcIdentityProviders) in "
-       "authenticationMechanisms, and create the $external users or LDAP role mappings."},
+       "authenticationMechanisms, and create the $external users or LDAP role mappings.",
+       "Where the policy's `identity.organisation_authentication` is true (default false: "
+       "skipped, with the mechanisms and LDAP settings recorded): an organisation-level "
+       "provider is enabled (`authenticationMechanisms` from `getParameter`, else the "
+       "configured `setParameter`, else the default) — LDAP (`PLAIN` with "
+       "`security.ldap.servers`, `transportSecurity` tls; no `userToDNMapping` is noted; or "
+       "`PLAIN` without it: LDAP through saslauthd, whose directory is not observable), "
+       "Kerberos (`GSSAPI`) or OIDC (`MONGODB-OIDC` with `oidcIdentityProviders`); "
+       "`$external` users counted, never authenticated with; a MongoDB Community build fails "
+       "(it cannot meet the requirement)."},
       {"AUTHN-009",
        "Where saslauthd authenticates users, its credential cache expires (checked on the host)",
        Layer::authentication,
@@ -246,7 +255,11 @@ const std::vector<CheckSpec>& identity_provider_specs() {
          "time period."}},
        "Start saslauthd with -t and the organisation's timeout in seconds (for example in "
        "/etc/sysconfig/saslauthd or the unit's ExecStart), or authenticate through mongod's own "
-       "LDAP client (security.ldap.servers) instead of saslauthd."},
+       "LDAP client (security.ldap.servers) instead of saslauthd.",
+       "Where saslauthd authenticates users (`PLAIN` in `authenticationMechanisms` without "
+       "`security.ldap.servers`): STIG V-252177's credential-cache timeout (`saslauthd -t`) "
+       "lives in the host's start-up options, which no command shows, so the node warns "
+       "naming that step; elsewhere not applicable (skipped) — low."},
   };
   return specs;
 }

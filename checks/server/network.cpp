@@ -309,20 +309,25 @@ const std::vector<CheckSpec>& network_specs() {
          "No disabled authentication and no arbitrary public exposure in production"},
         {Framework::checklist, "network-exposure", "Limit Network Exposure"}},
        "Keep database nodes on private networks (RFC 1918, RFC 4193) and reach them through a "
-       "VPN, peering or a bastion; never publish them in public DNS with public addresses."},
+       "VPN, peering or a bastion; never publish them in public DNS with public addresses.",
+       "Every address a node's name resolves to is private (RFC 1918, RFC 4193, CGNAT, "
+       "loopback, link-local)."},
       {"NET-002",
        "bindIp is not every interface",
        Layer::network,
        Severity::high,
        {{Framework::checklist, "network-exposure", "Limit Network Exposure"}},
        "Set net.bindIp to the addresses clients use (for example 127.0.0.1,10.0.0.5) and remove "
-       "net.bindIpAll, 0.0.0.0 and ::."},
+       "net.bindIpAll, 0.0.0.0 and ::.",
+       "`net.bindIp` is not 0.0.0.0 / :: (alone or in a list) and `net.bindIpAll` is off; an "
+       "unset bindIp is judged at the version's default."},
       {"NET-003",
        "Non-default port",
        Layer::network,
        Severity::low,
        {{Framework::cis, "6.1", "Ensure that MongoDB uses a non-default port"}},
-       "Move the server to a port other than 27017 (net.port) and update clients and firewalls."},
+       "Move the server to a port other than 27017 (net.port) and update clients and firewalls.",
+       "The node does not listen on the default port 27017 (low)."},
       {"NET-004",
        "Legacy HTTP interface closed",
        Layer::network,
@@ -340,7 +345,10 @@ const std::vector<CheckSpec>& network_specs() {
          "Run MongoDB with Secure Configuration Options"}},
        "Upgrade to a supported MongoDB version and remove every net.http option from the "
        "configuration; until then set net.http.enabled: false (or nohttpinterface) and block "
-       "port + 1000."},
+       "port + 1000.",
+       "The legacy HTTP status interface (port + 1000, servers before 3.6) does not answer; "
+       "a scanned config file sets no `net.http` option (MongoDB 3.6 removed the interface "
+       "they configure; STIG V-252137 and V-252138 find their mere presence)."},
       {"NET-007",
        "Client BSON validated (net.wireObjectCheck not disabled)",
        Layer::network,
@@ -354,14 +362,19 @@ const std::vector<CheckSpec>& network_specs() {
         {Framework::checklist, "secure-configuration",
          "Run MongoDB with Secure Configuration Options"}},
        "Remove net.wireObjectCheck: false (and --noobjcheck) so the server validates every "
-       "document clients send."},
+       "document clients send.",
+       "Client BSON validated on receipt: `net.wireObjectCheck` not false (it defaults to "
+       "true)."},
       {"NET-008",
        "Server version disclosed before authentication",
        Layer::network,
        Severity::info,
        {{Framework::checklist, "network-exposure", "Limit Network Exposure"}},
        "Where the server has buildInfoAuthMode, keep it at requiresAuth; elsewhere let only "
-       "trusted networks reach the port, since buildInfo answers anyone."},
+       "trusted networks reach the port, since buildInfo answers anyone.",
+       "Informational: what the node discloses before authentication — `buildInfo` answered "
+       "without credentials (version, git version, modules, OpenSSL; warns) or refused under "
+       "`buildInfoAuthMode` requiresAuth (passes; hello's `maxWireVersion` alone remains)."},
       {"NET-009",
        "Incoming connections limited (net.maxIncomingConnections)",
        Layer::network,
@@ -371,7 +384,10 @@ const std::vector<CheckSpec>& network_specs() {
         {Framework::devspec, "A2.3", "Pool parameters"},
         {Framework::checklist, "network-exposure", "Limit Network Exposure"}},
        "Set net.maxIncomingConnections to the connections the applications' pools need (their "
-       "budget at most 80% of it) so a runaway client cannot exhaust the node."},
+       "budget at most 80% of it) so a runaway client cannot exhaust the node.",
+       "`net.maxIncomingConnections` set below mongod's default 1000000 (left at it, the "
+       "node takes connections up to 80% of its open-file limit, as `serverStatus` shows), "
+       "so the connection budget has a server-side limit."},
   };
   return specs;
 }

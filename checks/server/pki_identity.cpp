@@ -569,7 +569,13 @@ const std::vector<CheckSpec>& pki_identity_specs() {
         {Framework::cis, "2.3", "Ensure authentication is enabled in the sharded cluster"}},
        "Set net.tls.CAFile, remove net.tls.allowConnectionsWithoutCertificates, keep MONGODB-X509 "
        "in authenticationMechanisms and create a $external user named by each client "
-       "certificate's subject DN."},
+       "certificate's subject DN.",
+       "Where the policy's `identity.x509_clients` is true (default false: skipped, with the "
+       "settings recorded): TLS required (`requireTLS`: under `allowTLS` or `preferTLS` "
+       "clients may connect in plaintext, without a certificate), a `CAFile`, "
+       "`allowConnectionsWithoutCertificates` off, `MONGODB-X509` enabled and at least one "
+       "`$external` user named by a certificate subject DN (`usersInfo {forAllDBs: true}` "
+       "lists `$external` users)."},
       {"TLS-007",
        "Revoked certificates refused where certificates are identities: a CRL file",
        Layer::transport,
@@ -578,7 +584,13 @@ const std::vector<CheckSpec>& pki_identity_specs() {
         {Framework::checklist, "encrypt-communication", "Encrypt Communication (TLS/SSL)"}},
        "Set net.tls.CRLFile to the CA's current revocation list and keep it current: mongod "
        "checks client and member certificates against a CRL only (ocspEnabled staples the "
-       "server's own certificate status; it does not check certificates presented to it)."},
+       "server's own certificate status; it does not check certificates presented to it).",
+       "Where certificates presented to the node are identities (`MONGODB-X509` among the "
+       "authentication mechanisms, or members accepted by x509: `clusterAuthMode` "
+       "`sendKeyFile`, `sendX509` or `x509`), `net.tls.CRLFile` is set: mongod checks such "
+       "certificates against a CRL only (OCSP runs only when mongod is the client; "
+       "`ocspEnabled` staples its own certificate's status, recorded as such); not "
+       "applicable without TLS, without a CA, or where no certificate is an identity."},
       {"TLS-008",
        "Configured cipher list (opensslCipherConfig) admits no weak suite",
        Layer::transport,
@@ -592,7 +604,13 @@ const std::vector<CheckSpec>& pki_identity_specs() {
          "reception."},
         {Framework::checklist, "encrypt-communication", "Encrypt Communication (TLS/SSL)"}},
        "Set setParameter opensslCipherConfig to a list that excludes weak suites, e.g. "
-       "HIGH:!aNULL:!eNULL:!EXPORT:!RC4:!3DES:!MD5, then restart."},
+       "HIGH:!aNULL:!eNULL:!EXPORT:!RC4:!3DES:!MD5, then restart.",
+       "The configured TLS 1.2 cipher string (`opensslCipherConfig`, live from "
+       "`getParameter`, else as configured, else the server default "
+       "`HIGH:!EXPORT:!aNULL@STRENGTH`) admits no NULL, anonymous, EXPORT, RC4, DES, 3DES, "
+       "LOW or MD5 class as OpenSSL reads it (HIGH held 3DES before OpenSSL 1.1.0, read from "
+       "buildInfo); `opensslCipherSuiteConfig` (TLS 1.3, all AEAD) recorded; complements "
+       "TLS-002's handshakes."},
       {"AUTHN-007",
        "Cluster members authenticate with x509 certificates, not a shared keyFile",
        Layer::authentication,
@@ -603,7 +621,13 @@ const std::vector<CheckSpec>& pki_identity_specs() {
         {Framework::checklist, "access-control",
          "Enable Access Control and Enforce Authentication"}},
        "Give every member a certificate (net.tls.clusterFile or certificateKeyFile) and move "
-       "security.clusterAuthMode from keyFile through sendKeyFile and sendX509 to x509."},
+       "security.clusterAuthMode from keyFile through sendKeyFile and sendX509 to x509.",
+       "Replica-set members, shards, config servers and mongos authenticate to each other "
+       "with x509 certificates (`clusterAuthMode` x509, the live parameter first): a shared "
+       "keyFile fails (medium) unless the policy's `identity.cluster_x509` is false; the "
+       "transition modes pass under that policy (a keyFile or a certificate is accepted), "
+       "and under the default x509 policy `sendX509` warns and `sendKeyFile` fails; a "
+       "standalone is not applicable."},
       {"TLS-009",
        "The server's certificate chains to an approved certificate authority (when the policy "
        "names them)",
@@ -612,7 +636,15 @@ const std::vector<CheckSpec>& pki_identity_specs() {
        {pki::stig_approved_cas(),
         {Framework::checklist, "encrypt-communication", "Encrypt Communication (TLS/SSL)"}},
        "Issue the server's certificate (net.tls.certificateKeyFile) from an approved CA, and set "
-       "net.tls.CAFile to the approved CAs only; list them in the policy's tls_approved_issuers."},
+       "net.tls.CAFile to the approved CAs only; list them in the policy's tls_approved_issuers.",
+       "Where the policy names approved issuers (`tls_approved_issuers`: subject DNs as RFC "
+       "2253 writes them, or `sha256:` and a CA certificate's SHA-256): the certificate the "
+       "server presents chains to one of them — its issuer, or a CA certificate it sends, by "
+       "DN or hash (STIG V-252178: DoD PKI or DoD-approved CAs); a DN match on a chain that "
+       "did not verify against the scan's CA store (`--tls-ca-file`, `tlsCAFile`) only "
+       "warns, since anyone can name an approved CA as issuer, while a hash pins the CA "
+       "itself; without a list it is skipped with the chain's issuers and hashes recorded, "
+       "and the node's `net.tls.CAFile` path where visible — medium."},
   };
   return specs;
 }

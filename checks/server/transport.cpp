@@ -414,7 +414,8 @@ const std::vector<CheckSpec>& transport_specs() {
          "representations of passwords."},
         {Framework::checklist, "encrypt-communication", "Encrypt Communication (TLS/SSL)"}},
        "Set net.tls.mode: requireTLS (with net.tls.certificateKeyFile) on every mongod and mongos; "
-       "allowTLS and preferTLS still serve plaintext."},
+       "allowTLS and preferTLS still serve plaintext.",
+       "The node refuses plaintext and runs `net.tls.mode` (or `net.ssl.mode`) requireTLS."},
       {"TLS-002",
        "TLS 1.0 and 1.1 refused; no weak cipher negotiated",
        Layer::transport,
@@ -425,7 +426,9 @@ const std::vector<CheckSpec>& transport_specs() {
         {Framework::checklist, "encrypt-communication", "Encrypt Communication (TLS/SSL)"}},
        "Set net.tls.disabledProtocols: TLS1_0,TLS1_1 and the opensslCipherConfig parameter to a "
        "list without NULL, anonymous, EXPORT, RC4 and 3DES suites (e.g. "
-       "HIGH:!aNULL:!eNULL:!EXPORT:!RC4:!3DES:!MD5), then restart."},
+       "HIGH:!aNULL:!eNULL:!EXPORT:!RC4:!3DES:!MD5), then restart.",
+       "Forced TLS 1.0 and TLS 1.1 handshakes are refused and no weak cipher class is "
+       "accepted."},
       {"TLS-003",
        "Server certificate: trusted chain, in date, matching name, strong key and signature",
        Layer::transport,
@@ -437,7 +440,10 @@ const std::vector<CheckSpec>& transport_specs() {
         {Framework::cis, "2.3", "Ensure authentication is enabled in the sharded cluster"}},
        "Serve a certificate issued by a trusted CA that names every host clients use, with an RSA "
        "key of at least 2048 bits (or EC of 256) and a SHA-256 or stronger signature, and renew "
-       "it before it expires."},
+       "it before it expires.",
+       "The certificate chain verifies, is in date (warns within the policy's "
+       "`tls_certificate_warn_days`, default 30), matches the name, is not self-signed, RSA "
+       "≥ 2048 / EC ≥ 256, no SHA-1 signature."},
       {"TLS-004",
        "Certificates verified: CA configured, invalid certificates and host names refused",
        Layer::transport,
@@ -451,7 +457,9 @@ const std::vector<CheckSpec>& transport_specs() {
          "representations of passwords."},
         {Framework::checklist, "encrypt-communication", "Encrypt Communication (TLS/SSL)"}},
        "Set net.tls.CAFile to the CA that signs client and member certificates and remove "
-       "net.tls.allowInvalidCertificates and net.tls.allowInvalidHostnames."},
+       "net.tls.allowInvalidCertificates and net.tls.allowInvalidHostnames.",
+       "`allowInvalidCertificates` and `allowInvalidHostnames` off; a `CAFile` (or the "
+       "system CA) configured."},
       {"TLS-005",
        "FIPS mode on (MongoDB Enterprise)",
        Layer::transport,
@@ -462,7 +470,11 @@ const std::vector<CheckSpec>& transport_specs() {
          "cryptographic operations."}},
        "On MongoDB Enterprise, enable FIPS mode in the operating system and set "
        "net.tls.FIPSMode: true, then restart and look for \"FIPS 140-2 mode activated\" in the "
-       "log."},
+       "log.",
+       "`net.tls.FIPSMode` on (a running node with it has activated FIPS mode: mongod stops "
+       "at startup otherwise, so the startup log's \"FIPS 140-2 mode activated\" line is not "
+       "read); MongoDB Community: skipped (an Enterprise feature); a build of unknown "
+       "edition warns."},
   };
   return specs;
 }

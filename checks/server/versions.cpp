@@ -625,14 +625,26 @@ const std::vector<CheckSpec>& versions_specs() {
         checklist_periodic_checks()},
        "Upgrade every member to the latest patch of a supported release series (one major "
        "version at a time), and finish rolling upgrades so that all members run the same "
-       "version."},
+       "version.",
+       "Every member runs a release series still supported on the scan date, and all members "
+       "run the same version (`checks/data/mongodb-releases.json`, dated, with sources); in "
+       "a sharded cluster every mongos, config server and shard member runs one release "
+       "series (another series fails)."},
       {"VER-002",
        "No known CVE applies to the node's version and configuration",
        Layer::versions,
        Severity::high,
        {cis_software_patches(), stig_security_updates(), checklist_periodic_checks()},
        "Upgrade to the fixed release named in the evidence; until then remove the condition that "
-       "exposes the node (for CVE-2025-14847, leave zlib out of net.compression.compressors)."},
+       "exposes the node (for CVE-2025-14847, leave zlib out of net.compression.compressors).",
+       "No known CVE applies to the node's version and configuration (ranges per series, "
+       "fixed versions, conditions such as zlib in `net.compression.compressors` or hello's "
+       "`compression` for CVE-2025-14847, the node's role — mongos, replica set member, "
+       "sharded —, `security.javascriptEnabled`, a configured option such as "
+       "`net.proxyPort`, the build's `target_os`); a condition no read-only command shows "
+       "(the record's words) makes the CVE \"may apply\": warn. The list holds every MongoDB "
+       "Server CVE with a CVSS base score of 7.0 or more since 2019 that the data's sources "
+       "showed (49 today; the data file says which records were not readable)."},
       {"VER-003",
        "The node runs the latest patch release of its series",
        Layer::versions,
@@ -640,7 +652,16 @@ const std::vector<CheckSpec>& versions_specs() {
        {cis_software_patches(), stig_security_updates(), checklist_periodic_checks()},
        "Apply the latest patch release of the node's series (a patch release changes no "
        "behaviour a deployment relies on and needs no featureCompatibilityVersion change); "
-       "where the evidence lists CVEs a later patch fixes, do it first."},
+       "where the evidence lists CVEs a later patch fixes, do it first.",
+       "The node runs the latest patch release of its series that the release data names "
+       "(each series' `latest_patch`, with the date by which it was out and its source): "
+       "behind it warns; behind a patch of its series that fixes a listed CVE in the node's "
+       "range fails, whatever the CVE's condition (a setting can change; the patch is due "
+       "either way), at the highest such CVE's severity; skipped where the data names no "
+       "latest patch for the series. The release data is dated (`as_of`): on a scan more "
+       "than 120 days later no VER check passes (each warns, saying how old the data is) — a "
+       "stale scanner never passes silently, and the test suite fails on that day too, "
+       "naming the file to refresh."},
   };
   return specs;
 }

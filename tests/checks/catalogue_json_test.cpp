@@ -15,7 +15,8 @@ std::vector<CheckSpec> two_specs() {
            Layer::network,
            Severity::high,
            {{Framework::cis, "2.1", "Ensure Authentication is configured"}},
-           "Set net.bindIp."},
+           "Set net.bindIp.",
+           "Clients reach only the addresses it binds."},
           {"MODEL-001", "Names: «db_» prefix", Layer::data_model, Severity::low, {}, "Rename."}};
 }
 
@@ -25,7 +26,8 @@ TEST(CatalogueJson, EachSpecHasItsMembersInOrder) {
   EXPECT_EQ(json[0].dump(),
             R"({"id":"NET-002","layer":"network","severity":"high","title":"bindIp is not every )"
             R"(interface","references":[{"framework":"cis","id":"2.1","title":"Ensure )"
-            R"(Authentication is configured"}],"remediation":"Set net.bindIp."})");
+            R"(Authentication is configured"}],"remediation":"Set net.bindIp.","description":)"
+            R"("Clients reach only the addresses it binds."})");
 }
 
 TEST(CatalogueJson, TheDigestIsTheSha256OfTheCompactJson) {

@@ -47,6 +47,7 @@ TEST(CheckCatalogue, EverySpecIsComplete) {
   for (const auto& spec : check_catalogue()) {
     EXPECT_FALSE(spec.title.empty()) << spec.id;
     EXPECT_FALSE(spec.remediation.empty()) << spec.id;
+    EXPECT_FALSE(spec.description.empty()) << spec.id << ": what it judges, for docs/checks.md";
     // DISC-003 (three-member shards) is MongoDB's production advice, and CLOUD-009 (a managed
     // instance's backup retention) the managed-service rule of issue 38: controls of no framework.
     if (spec.id != "DISC-003" && spec.id != "CLOUD-009") {
