@@ -118,7 +118,7 @@ ordered_json help_json(const CheckSpec& spec) {
   return {{"text", text}, {"markdown", markdown}};
 }
 
-// The README's catalogue entry of the check: the base, then "#check-" and the id in lower case.
+// The check's entry in the checks reference: the base, then "#check-" and the id in lower case.
 std::string help_uri(const std::string& base, std::string_view check_id) {
   std::string uri = base + "#check-";
   for (const char c : check_id) {
@@ -138,7 +138,8 @@ std::vector<std::string> rule_tags(const CheckSpec& spec) {
 
 // GitHub code scanning's precision (reportingDescriptor properties): checks that read a server's
 // own answers are "very-high"; those that recognise credentials and connection strings in files
-// "high" (their measured precision on real repositories is 0.98 overall: README).
+// "high" (their measured precision on real repositories is 0.98 overall:
+// docs/guide/performance.md).
 std::string_view precision_of(const CheckSpec& spec) {
   return spec.layer == Layer::credentials || spec.layer == Layer::connection_string ? "high"
                                                                                     : "very-high";
@@ -148,19 +149,19 @@ std::string_view precision_of(const CheckSpec& spec) {
 // included) among the run's results of the rule, else the spec's default.
 ordered_json rule_json(const CheckSpec& spec, Severity severity, const SarifOptions& options) {
   const std::string layer(to_string(spec.layer));
-  return {{"id", spec.id},
-          {"name", rule_name(spec.title)},
-          {"shortDescription", {{"text", spec.title}}},
-          {"fullDescription",
-           {{"text", spec.title + " (" + layer + " check, default severity " +
-                         std::string(to_string(spec.severity)) + ")."}}},
-          {"help", help_json(spec)},
-          {"helpUri", help_uri(options.help_base, spec.id)},
-          {"defaultConfiguration", {{"level", level_of(severity)}}},
-          {"properties",
-           {{"tags", rule_tags(spec)},
-            {"security-severity", security_severity(severity)},
-            {"precision", precision_of(spec)}}}};
+  ordered_json rule = {{"id", spec.id},
+                       {"name", rule_name(spec.title)},
+                       {"shortDescription", {{"text", spec.title}}},
+                       {"fullDescription",
+                        {{"text", spec.title + " (" + layer + " check, default severity " +
+                                      std::string(to_string(spec.severity)) + ")."}}},
+                       {"help", help_json(spec)}};
+  if (!options.help_base.empty()) rule["helpUri"] = help_uri(options.help_base, spec.id);
+  rule["defaultConfiguration"] = {{"level", level_of(severity)}};
+  rule["properties"] = {{"tags", rule_tags(spec)},
+                        {"security-severity", security_severity(severity)},
+                        {"precision", precision_of(spec)}};
+  return rule;
 }
 
 // A path's artifact location: relative to the source root under %SRCROOT% when it lies there

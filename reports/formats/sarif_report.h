@@ -12,11 +12,6 @@
 
 namespace mongoscan {
 
-// Where the SARIF rules' helpUri point: the README's check catalogue, one anchor per check
-// ("#check-conn-001"). mongoscan has no public home page, so the default is a placeholder to
-// replace (--sarif-help-base) with wherever the README is published.
-inline constexpr const char* kDefaultSarifHelpBase = "https://mongoscan.invalid/README.md";
-
 // The base id file locations are relative to (SARIF 2.1.0 §3.14.14 originalUriBaseIds): the
 // repository's root, which GitHub code scanning resolves on its own.
 inline constexpr const char* kSourceRootBaseId = "%SRCROOT%";
@@ -26,7 +21,10 @@ struct SarifOptions {
   // file: left out unless this is set (--sarif-deployment); then located at the --uri-file line
   // of their target, and left out with a note where there is none.
   bool deployment_results = false;
-  std::string help_base = kDefaultSarifHelpBase;  // an absolute URI, without fragment
+  // Where the published checks reference (docs/checks.md) lives, an absolute URI without
+  // fragment (--sarif-help-base): each rule's helpUri is it plus the check's anchor
+  // ("#check-conn-001"). Empty, the default since mongoscan has no public home: no helpUri.
+  std::string help_base;
   // The absolute directory file paths are made relative to, as %SRCROOT% (--sarif-root, else the
   // git work tree the scan ran in, else the working directory); empty: paths as given.
   std::string source_root;

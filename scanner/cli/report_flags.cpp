@@ -55,9 +55,10 @@ void add_report_flags(CLI::App& command, ReportFlags& flags) {
       ->type_name("DIR");
   command
       .add_option("--sarif-help-base", flags.sarif.help_base,
-                  "SARIF: absolute URI of the published README; each rule's helpUri is this "
-                  "plus the check's anchor (#check-conn-001)")
-      ->capture_default_str();
+                  "SARIF: absolute URI where docs/checks.md (the checks reference) is published; "
+                  "each rule's helpUri is this plus the check's anchor (#check-conn-001). "
+                  "Default: none, and rules have no helpUri")
+      ->type_name("URI");
   command
       .add_option("--evidence-dir", flags.evidence.directory,
                   "Also write an evidence bundle to this new (or empty) directory: the report "
