@@ -1,4 +1,4 @@
-// The architecture's include rules (README.md, "Architecture"), held against every source file.
+// The architecture's include rules (docs/guide/architecture.md), held against every source file.
 
 #include <gtest/gtest.h>
 

@@ -88,6 +88,9 @@ mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/checks/server
   versions_lab_test.cpp
   versions_test.cpp)
 
+mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/docs
+  markdown_links_test.cpp)
+
 mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/fixtures
   configs_corpus_test.cpp
   demo_test.cpp

@@ -11,7 +11,7 @@
 
 namespace mongoscan {
 
-// Exit codes, documented in the README.
+// Exit codes, documented in docs/guide/exit-codes.md.
 enum ExitCode : int {
   kExitOk = 0,              // nothing at or above --fail-on failed
   kExitFindingsFailed = 1,  // a finding failed at or above --fail-on

@@ -11,7 +11,8 @@
 namespace mongoscan {
 namespace {
 
-// The prose the command line cannot say, in roff. Exit codes and variables are the README's.
+// The prose the command line cannot say, in roff. Exit codes and variables are the user guide's
+// (docs/guide/exit-codes.md, docs/guide/configuration.md).
 constexpr std::string_view kDescription = R"(.B mongoscan
 tells a team, with evidence, whether a MongoDB deployment and the way its applications connect to
 it follow the security and configuration rules of the MongoDB development specification, the CIS

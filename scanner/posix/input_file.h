@@ -10,7 +10,8 @@
 
 namespace mongoscan {
 
-// What is read and how much of it may be: README.md ("Input files") lists the limits.
+// What is read and how much of it may be: docs/guide/configuration.md ("Input files") lists the
+// limits.
 struct InputKind {
   std::string_view name;  // "an inventory": completes "larger than 16 MiB, the limit for ..."
   std::size_t max_bytes;

@@ -87,9 +87,9 @@ TEST(FrameworkCoverageReport, JsonCarriesEveryControlAndTheCounts) {
   }
 }
 
-// The README shows each framework's percentages as the command prints them today.
-TEST(FrameworkCoverageReport, TheReadmeShowsTodaysPercentages) {
-  std::ifstream file(std::string(MONGOSCAN_SOURCE_DIR) + "/README.md");
+// The guide's Reports chapter shows each framework's percentages as the command prints them today.
+TEST(FrameworkCoverageReport, TheGuideShowsTodaysPercentages) {
+  std::ifstream file(std::string(MONGOSCAN_SOURCE_DIR) + "/docs/guide/reports.md");
   std::ostringstream readme;
   readme << file.rdbuf();
   ASSERT_FALSE(readme.str().empty());
@@ -97,7 +97,7 @@ TEST(FrameworkCoverageReport, TheReadmeShowsTodaysPercentages) {
        {Framework::cis, Framework::stig, Framework::stig7, Framework::checklist}) {
     const std::string line =
         "\n" + coverage_summary(framework_coverage(framework, check_catalogue())) + "\n";
-    EXPECT_NE(readme.str().find(line), std::string::npos) << "the README lacks" << line;
+    EXPECT_NE(readme.str().find(line), std::string::npos) << "docs/guide/reports.md lacks" << line;
   }
 }
 

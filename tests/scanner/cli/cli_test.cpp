@@ -484,8 +484,9 @@ TEST(Cli, EveryFileOptionRefusesFifosDevicesAndFoldersInOneLine) {
   }
 }
 
-// Issue 35 item 2: and a regular file past its kind's limit (README "Input files"; all are at most
-// 64 MiB) is refused in one line before it is read: a sparse 65 MiB file, no disk spent.
+// Issue 35 item 2: and a regular file past its kind's limit (docs/guide/configuration.md, "Input
+// files"; all are at most 64 MiB) is refused in one line before it is read: a sparse 65 MiB file,
+// no disk spent.
 TEST(Cli, EveryFileOptionRefusesAFilePastItsLimitInOneLine) {
   TempDir dir;
   const std::string file = (dir / "huge.yaml").string();
