@@ -1040,7 +1040,9 @@ const std::vector<CheckSpec>& authorization_specs() {
        "(updateRole); read-only monitoring actions on the cluster are fine.",
        "No custom role the node defines (held or not: `rolesInfo` with privileges on each "
        "listed database) grants anyAction, anyResource, a state-changing action on the "
-       "cluster, or inherits an administrative role."},
+       "cluster, data actions (read, write or database management) on every database "
+       "(`{db: \"\"}`, what readWriteAnyDatabase or dbAdminAnyDatabase reach), or inherits an "
+       "administrative role."},
       {"AUTHZ-004",
        "No business data in admin, local or config",
        Layer::authorization,

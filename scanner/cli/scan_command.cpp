@@ -642,7 +642,12 @@ std::optional<CommandError> run_scan(const ScanRequest& request, const CliStream
     for (Finding& finding : own) {
       const bool gates = fails_gate(finding, threshold);
       summary.gate_fails = summary.gate_fails || gates;
-      report.findings.push_back({*find_check(finding.check_id), std::move(finding), gates, name});
+      const CheckSpec& spec = *find_check(finding.check_id);
+      report.findings.push_back(
+          {{spec.id, spec.title, spec.layer, spec.severity, spec.references, spec.remediation},
+           std::move(finding),
+           gates,
+           name});
     }
     gate_fails = gate_fails || summary.gate_fails;
     incomplete_blocks = incomplete_blocks ||
