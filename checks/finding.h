@@ -72,9 +72,9 @@ struct Finding {
   std::string suppression = {};
   // The acceptance that covers (or, expired, covered) it, with its reason.
   std::optional<FindingAcceptance> acceptance = {};
-  // A file finding's identity without its path, so that a baseline follows a renamed file: a
-  // config finding's from its check, every other file finding's set by the runners
-  // (finding_content_fingerprint); empty for other subjects.
+  // A file finding's identity without its path, so that a baseline follows a renamed file: set
+  // by the runners from its check and message (finding_content_fingerprint); empty for other
+  // subjects.
   std::string content_fingerprint = {};
 };
 

@@ -15,8 +15,9 @@ namespace mongoscan {
 // rule keeps its fingerprint when lines above it move.
 std::string finding_fingerprint(const Finding& finding);
 
-// A file finding's own content fingerprint when its check gave one; else a hash of the check id
-// and the message. Empty for a finding about anything but a file.
+// A file finding's own content fingerprint when it has one; else a hash of the check id and the
+// message (a credential's message names its key or host and user, never its path). Empty for a
+// finding about anything but a file.
 std::string finding_content_fingerprint(const Finding& finding);
 
 }  // namespace mongoscan

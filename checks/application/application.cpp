@@ -3,7 +3,6 @@
 #include "checks/application/common_passwords.h"
 #include "checks/inline_allow.h"
 #include "checks/verdict.h"
-#include "scanner/secrets/digest.h"
 #include "scanner/text/ascii_case.h"
 
 namespace mongoscan {
@@ -75,7 +74,6 @@ Finding credential_finding(const CheckSpec& spec, const CredentialHit& hit, cons
     finding.severity = Severity::critical;
   }
   finding.fingerprint = hit.fingerprint;
-  finding.content_fingerprint = hex_of(hit.content_digest);
   if (hit.allowed_inline) apply_inline_allow(hit.allow_comment, hit.password.reveal(), finding);
   return finding;
 }

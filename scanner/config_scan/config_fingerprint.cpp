@@ -16,9 +16,10 @@ std::string_view trimmed(std::string_view text) {
   return text.substr(first, text.find_last_not_of(" \t\r") - first + 1);
 }
 
-// The kind, the path and the trimmed line with the secret masked, as the fingerprints hash them.
-std::string masked_identity(std::string_view kind, std::string_view path, std::string_view line,
-                            std::size_t secret_offset, std::size_t secret_length) {
+}  // namespace
+
+std::string config_fingerprint(std::string_view kind, std::string_view path, std::string_view line,
+                               std::size_t secret_offset, std::size_t secret_length) {
   // A secret may run past its first line: only the part on the line is masked.
   secret_offset = std::min(secret_offset, line.size());
   secret_length = std::min(secret_length, line.size() - secret_offset);
@@ -29,19 +30,9 @@ std::string masked_identity(std::string_view kind, std::string_view path, std::s
     after = after.substr(0, kContext);
   }
   const std::string masked_line = std::string(before) + kRedacted + std::string(after);
-  return std::string(kind) + '\0' + std::string(path) + '\0' + std::string(trimmed(masked_line));
-}
-
-}  // namespace
-
-std::string config_fingerprint(std::string_view kind, std::string_view path, std::string_view line,
-                               std::size_t secret_offset, std::size_t secret_length) {
-  return sha256_hex128(masked_identity(kind, path, line, secret_offset, secret_length));
-}
-
-Digest128 config_content_digest(std::string_view kind, std::string_view line,
-                                std::size_t secret_offset, std::size_t secret_length) {
-  return sha256_128(masked_identity(kind, "", line, secret_offset, secret_length));
+  const std::string identity =
+      std::string(kind) + '\0' + std::string(path) + '\0' + std::string(trimmed(masked_line));
+  return sha256_hex128(identity);
 }
 
 }  // namespace mongoscan

@@ -5,8 +5,6 @@
 #include <string>
 #include <string_view>
 
-#include "scanner/secrets/digest.h"
-
 namespace mongoscan {
 
 // Hex SHA-256 (first 128 bits) of the finding's kind, the path and the line's text with the secret
@@ -14,10 +12,5 @@ namespace mongoscan {
 // only the 128 bytes on either side of the secret (minified files).
 std::string config_fingerprint(std::string_view kind, std::string_view path, std::string_view line,
                                std::size_t secret_offset, std::size_t secret_length);
-
-// The same without the path (what a baseline matches when a file was renamed): hex_of() of it is
-// config_fingerprint(kind, "", line, ...). Bytes, not text: every hit of a scan keeps one.
-Digest128 config_content_digest(std::string_view kind, std::string_view line,
-                                std::size_t secret_offset, std::size_t secret_length);
 
 }  // namespace mongoscan

@@ -743,8 +743,6 @@ class TextScanner {
     hit.allow_comment = allow_comment();
     hit.fingerprint = config_fingerprint(to_string(kind), path_, line_text(line),
                                          value_begin - line.begin, value_length);
-    hit.content_digest = config_content_digest(to_string(kind), line_text(line),
-                                               value_begin - line.begin, value_length);
     scan_.credentials.push_back(std::move(hit));
   }
 

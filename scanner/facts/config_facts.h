@@ -13,7 +13,6 @@
 #include "scanner/facts/file_context.h"
 #include "scanner/facts/file_location.h"
 #include "scanner/facts/skipped_file.h"
-#include "scanner/secrets/digest.h"
 #include "scanner/secrets/secret.h"
 
 namespace mongoscan {
@@ -44,9 +43,6 @@ struct CredentialHit {
   // documentation example.
   bool on_documentation_host = false;
   std::string fingerprint;  // stable across line moves and secret-free; for baselines
-  // the same without the path: what a baseline matches when the file was renamed
-  // (config_content_digest)
-  Digest128 content_digest{};
 };
 
 // "uri_password", "credential_key", "driver_argument", "cli_argument".

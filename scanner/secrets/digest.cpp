@@ -2,7 +2,6 @@
 
 #include <openssl/evp.h>
 
-#include <algorithm>
 #include <array>
 
 namespace mongoscan {
@@ -22,17 +21,6 @@ std::string hex_of(const unsigned char* bytes, std::size_t count) {
 }  // namespace
 
 std::string sha256_hex128(std::string_view text) { return sha256_hex(text).substr(0, 32); }
-
-Digest128 sha256_128(std::string_view text) {
-  std::array<unsigned char, EVP_MAX_MD_SIZE> digest{};
-  unsigned int length = 0;
-  EVP_Digest(text.data(), text.size(), digest.data(), &length, EVP_sha256(), nullptr);
-  Digest128 prefix{};
-  std::copy_n(digest.begin(), prefix.size(), prefix.begin());
-  return prefix;
-}
-
-std::string hex_of(const Digest128& digest) { return hex_of(digest.data(), digest.size()); }
 
 std::string sha256_hex(std::string_view text) {
   std::array<unsigned char, EVP_MAX_MD_SIZE> digest{};

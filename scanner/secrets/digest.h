@@ -2,7 +2,6 @@
 // SHA-256 digests: short, stable identities of texts that must not be reversible to them, and
 // whole digests of files and documents that evidence is checked against.
 
-#include <array>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -11,14 +10,6 @@ namespace mongoscan {
 
 // The first 128 bits of the text's SHA-256, as 32 lower-case hex digits.
 std::string sha256_hex128(std::string_view text);
-
-// The same 128 bits as bytes: what a value kept by the hundred thousand holds (16 bytes inline
-// instead of a 32-digit string on the heap).
-using Digest128 = std::array<unsigned char, 16>;
-Digest128 sha256_128(std::string_view text);
-
-// The digest as sha256_hex128 writes it.
-std::string hex_of(const Digest128& digest);
 
 // The text's SHA-256, as 64 lower-case hex digits.
 std::string sha256_hex(std::string_view text);

@@ -22,17 +22,6 @@ TEST(ConfigFingerprint, ASecretPastTheLineEndIsClampedToTheLine) {
             config_fingerprint("credential_key", "a.yml", "password:", 9, 0));
 }
 
-// Issue 40 item 4: the content digest is the fingerprint of the same line without a path: the
-// same in a renamed file, and kept as 16 bytes per hit.
-TEST(ConfigFingerprint, TheContentDigestIsTheFingerprintWithoutThePath) {
-  const std::string line = "  password: Hq7!kLm2Zx";
-  const Digest128 digest = config_content_digest("credential_key", line, 12, 10);
-  EXPECT_EQ(hex_of(digest), config_fingerprint("credential_key", "", line, 12, 10));
-  EXPECT_NE(hex_of(digest), config_fingerprint("credential_key", "app.yml", line, 12, 10));
-  EXPECT_EQ(digest, config_content_digest("credential_key", "  password: Other-Secret", 12, 12));
-  EXPECT_NE(digest, config_content_digest("credential_uri", line, 12, 10));
-}
-
 }  // namespace
 }  // namespace config_fingerprint_test
 }  // namespace mongoscan
