@@ -35,7 +35,7 @@ void write_report(const Report& report, ReportFormat format, const RenderOptions
       write_json_report(report, out);
       return;
     case ReportFormat::html:
-      write_html_report(report, out, options.view, options.framework);
+      write_html_report(report, out, options.view, options.framework, options.print);
       return;
     case ReportFormat::sarif:
       write_sarif_report(report, options.sarif, out);

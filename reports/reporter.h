@@ -8,6 +8,7 @@
 
 #include "reports/controls_sections.h"
 #include "reports/findings_view.h"
+#include "reports/formats/html_report.h"
 #include "reports/formats/sarif_report.h"
 #include "reports/report.h"
 
@@ -25,6 +26,7 @@ struct RenderOptions {
   SarifOptions sarif = {};
   ReportView view = ReportView::automatic;  // the table's and HTML's grid or findings view
   std::optional<FrameworkChoice> framework = {};  // HTML and Markdown: sections of its controls
+  HtmlPrint print = HtmlPrint::summary;           // HTML: what a printout holds
   // Prometheus: the textfile this report replaces, whose last success a scan that could not look
   // at everything keeps.
   std::optional<std::string> previous_textfile = {};

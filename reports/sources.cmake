@@ -23,6 +23,7 @@ mongoscan_sources(MONGOSCAN_SOURCES reports
   report.cpp
   report_merge.cpp
   reporter.cpp
+  results_by_check.cpp
   seedlist_json.cpp
   self_check_table.cpp
   terminal.cpp

@@ -113,6 +113,7 @@ mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/reports
   report_merge_test.cpp
   report_test.cpp
   reporter_test.cpp
+  results_by_check_test.cpp
   sample_reports.cpp
   self_check_table_test.cpp
   terminal_test.cpp

@@ -21,6 +21,7 @@
 #include "reports/findings_view.h"
 #include "reports/fix_first.h"
 #include "reports/node_cells.h"
+#include "reports/results_by_check.h"
 #include "reports/self_check_table.h"
 #include "reports/topology_chart.h"
 #include "reports/trend_chart.h"
@@ -43,6 +44,7 @@ body { margin: 0; background: var(--wash); color: var(--ink);
 code, pre, .mono { font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace;
   font-size: 12.5px; overflow-wrap: anywhere; }
 .muted { color: var(--muted); }
+.check-id { white-space: nowrap; overflow-wrap: normal; word-break: normal; }
 .origin { font-family: inherit; font-size: 0.85em; }
 header.masthead { background: #17202f; color: #fff; padding: 28px 0 24px; margin-bottom: 24px; }
 .inner, main { max-width: 1320px; margin: 0 auto; padding: 0 24px; }
@@ -160,6 +162,45 @@ dl.advice ul { margin: 0; padding-left: 16px; }
 @media screen { @supports selector(tr:has(details[open])) {
   tr.check:not(:has(details[open])) + tr.evidence { display: none; } } }
 @media (max-width: 760px) { .col-severity, .col-result { position: static; } }
+/* Phones: a smaller header, so that the verdict and what to fix first fill the first screen. */
+@media screen and (max-width: 640px) {
+  header.masthead { padding: 12px 0 10px; margin-bottom: 12px; }
+  header.masthead h1 { font-size: 18px; }
+  header.masthead .tool { margin-bottom: 6px; }
+  dl.meta { gap: 2px 10px; font-size: 12px; }
+  dl.meta ul { max-height: 4.4em; overflow-y: auto; }
+  .inner, main { padding: 0 8px; }
+  section { padding: 12px; margin-bottom: 12px; }
+  section.verdict { border-left-width: 6px; }
+  section.verdict .headline { font-size: 17px; }
+  ul.summary { gap: 6px; }
+  ul.summary li { flex-basis: 80px; padding: 6px 8px; }
+  ul.summary .number { font-size: 22px; }
+  .col-check { width: 10rem; min-width: 10rem; max-width: 10rem; }
+  .filters { flex-wrap: wrap; }
+}
+/* Phones and tablets: the tables that can be wider than the screen as stacked rows, each cell on
+   a line of its own after its column's label; the self-check matrices scroll sideways in their
+   boxes. */
+@media screen and (max-width: 820px) {
+  :is(table.nodes, table.rules, table.controls, table.skipped-files, table.findings, table.fleet,
+      table.changes) :is(thead, colgroup) { display: none; }
+  :is(table.nodes, table.rules, table.controls, table.skipped-files, table.findings, table.fleet,
+      table.changes), :is(table.nodes, table.rules, table.controls, table.skipped-files,
+      table.findings, table.fleet, table.changes) :is(tbody, tr, td, th) {
+    display: block; width: auto; min-width: 0; }
+  :is(table.nodes, table.rules, table.controls, table.skipped-files, table.findings, table.fleet,
+      table.changes) tr { padding: 6px 0; border-bottom: 2px solid var(--line); }
+  :is(table.nodes, table.rules, table.controls, table.skipped-files, table.findings, table.fleet,
+      table.changes) td { border: none; padding: 2px 0; }
+  :is(table.nodes, table.rules, table.controls, table.skipped-files, table.findings, table.fleet,
+      table.changes) td:not([data-label]) { font-weight: 600; }
+  table.findings td.subject { min-width: 0; }
+  td[data-label] { position: relative; padding-left: 8.5em; }
+  td[data-label]::before { content: attr(data-label); position: absolute; left: 0; width: 8em;
+    font-size: 11px; text-transform: uppercase; letter-spacing: .04em; color: var(--muted);
+    font-family: system-ui, sans-serif; font-weight: normal; }
+}
 pre { margin: 2px 0 0; padding: 6px 8px; background: var(--wash); border: 1px solid var(--line);
   border-radius: 4px; white-space: pre-wrap; overflow-wrap: anywhere; max-height: 14em;
   overflow: auto; font-size: 12px; line-height: 1.35; }
@@ -194,6 +235,7 @@ figure.topology { margin: 0 0 14px; }
 figure.topology figcaption { margin-bottom: 6px; }
 svg.topology { max-width: 100%; height: auto; display: block; }
 figure.trend { margin: 8px 0 12px; }
+figure.trend svg { max-width: 100%; height: auto; display: block; }
 figure.trend figcaption { color: var(--muted); font-size: 12px; }
 td.since-previous[data-since="worse"] { color: var(--fail); }
 td.since-previous[data-since="better"] { color: var(--pass); }
@@ -250,12 +292,27 @@ td.since-previous[data-since="mixed"], td.since-previous[data-since="unverified"
   th, td, table.self-check th, table.self-check td { padding: 4px 5px; }
   th { letter-spacing: 0; }
   table.fleet th { font-size: 8.5px; padding: 3px; }
+  table.fleet .tag { overflow-wrap: normal; }
   table.self-check.wide td.cell .word { display: none; }
   ol.results { grid-template-columns: repeat(auto-fill, minmax(min(100%, 18rem), 1fr)); }
   col.key { width: 6%; } col.role { width: 11%; } col.tls { width: 22%; }
   p.print-only { display: block; }
+  /* The summary print (--print summary): the verdict, what to fix first, the counts, the
+     environments and the failing results with their evidence, in two columns. */
+  body.print-summary main > section:not(.verdict, .fix-first, #summary, #environments,
+                                        .printed-results) { display: none; }
+  .printed-checks { column-count: 2; column-gap: 14px; column-rule: 1px solid var(--line); }
+  .printed-check { margin: 0 0 8px; }
+  .printed-check h3 { margin: 0 0 3px; font-size: 10.5px; }
+  .printed-check ol { list-style: none; margin: 0; padding: 0; }
+  .printed-check li { margin: 0 0 4px; }
+  .printed-check .subjects { font-size: 8.5px; font-weight: 600; }
+  .printed-check .message { margin: 1px 0 2px; }
+  .printed-check pre { font-size: 8px; line-height: 1.25; padding: 0 0 0 6px; margin: 0;
+    border: none; border-left: 2px solid var(--line); break-inside: auto; }
+  .printed-check .remedy { margin: 0; }
 }
-@media screen { p.print-only { display: none; } }
+@media screen { .print-only { display: none; } }
 )css";
 
 constexpr Status kStatuses[] = {Status::fail, Status::warn, Status::error, Status::skipped,
@@ -373,6 +430,11 @@ int count_of(const StatusCounts& counts, Status status) {
 std::string badge(Status status) {
   const std::string name(to_string(status));
   return "<span class=\"badge " + name + "\"><span>" + name + "</span></span>";
+}
+
+// A check id that never breaks across lines, however narrow its cell.
+std::string check_id_code(std::string_view id) {
+  return "<code class=\"check-id\">" + escape(id) + "</code>";
 }
 
 void write_head(const Report& report, std::ostream& out) {
@@ -502,14 +564,15 @@ void write_fact_cell(const std::string& line, const nlohmann::json& facts, std::
 
 void write_node(const NodeSummary& node, const std::string& role, const std::string& key,
                 std::ostream& out) {
-  out << "<tr class=\"node\"><td class=\"mono\">" << escape(key) << "</td><td class=\"mono\">"
-      << breakable(node.address) << "<div class=\"origin muted\">found by "
-      << escape(describe_origin(node)) << "</div></td><td>" << escape(role) << "</td><td>"
-      << escape(node.version) << "</td><td>";
+  out << "<tr class=\"node\"><td class=\"mono\" data-label=\"Key\">" << escape(key)
+      << "</td><td class=\"mono\" data-label=\"Address\">" << breakable(node.address)
+      << "<div class=\"origin muted\">found by " << escape(describe_origin(node))
+      << "</div></td><td data-label=\"Role\">" << escape(role) << "</td><td data-label=\"Version\">"
+      << escape(node.version) << "</td><td data-label=\"TLS\">";
   write_fact_cell(tls_cell(node.tls), node.tls, out);
-  out << "</td><td>";
+  out << "</td><td data-label=\"Account\">";
   write_fact_cell(account_cell(node.authentication), node.authentication, out);
-  out << "</td><td>";
+  out << "</td><td data-label=\"Errors\">";
   if (!node.errors.empty()) {
     out << "<ul class=\"errors\">";
     for (const Error& error : node.errors) {
@@ -580,14 +643,16 @@ void write_clouds(const std::vector<CloudAccountSummary>& clouds, const CloudRes
     for (const CloudGroupSummary& group : account.security_groups) {
       const std::string name = group.id + (group.name.empty() ? "" : " (" + group.name + ")");
       if (group.inbound.empty())
-        out << "<tr><td class=\"mono\">" << breakable(name)
-            << "</td><td colspan=\"5\">no inbound rules</td></tr>\n";
+        out << "<tr><td class=\"mono\" data-label=\"Group\">" << breakable(name)
+            << "</td><td colspan=\"5\" data-label=\"Rules\">no inbound rules</td></tr>\n";
       for (const CloudRuleSummary& rule : group.inbound) {
-        out << "<tr data-action=\"" << escape(rule.action) << "\"><td class=\"mono\">"
-            << breakable(name) << "</td><td>" << escape(rule.action) << "</td><td>"
-            << escape(rule.protocol) << "</td><td class=\"mono\">" << escape(rule.ports)
-            << "</td><td class=\"mono\">" << breakable(rule.source) << "</td><td>"
-            << escape(rule.description) << "</td></tr>\n";
+        out << "<tr data-action=\"" << escape(rule.action)
+            << "\"><td class=\"mono\" data-label=\"Group\">" << breakable(name)
+            << "</td><td data-label=\"Action\">" << escape(rule.action)
+            << "</td><td data-label=\"Protocol\">" << escape(rule.protocol)
+            << "</td><td class=\"mono\" data-label=\"Ports\">" << escape(rule.ports)
+            << "</td><td class=\"mono\" data-label=\"Source\">" << breakable(rule.source)
+            << "</td><td data-label=\"Description\">" << escape(rule.description) << "</td></tr>\n";
       }
     }
     out << "</tbody>\n</table>\n";
@@ -636,14 +701,16 @@ void write_controls_section(const ControlsSection& section, const std::string& i
   out << "<table class=\"controls\">\n<thead><tr><th>Control</th><th>Title</th>"
          "<th>Checks</th><th>Result</th></tr></thead>\n<tbody>\n";
   for (const ControlCoverage& control : section.controls) {
-    out << "<tr><td class=\"mono\">" << escape(control.id) << "</td><td>" << escape(control.title)
-        << "</td><td>";
+    out << "<tr><td class=\"mono\" data-label=\"Control\">" << escape(control.id)
+        << "</td><td data-label=\"Title\">" << escape(control.title)
+        << "</td><td data-label=\"Checks\">";
     if (control.checks.empty()) out << "<span class=\"muted\">—</span>";
     for (std::size_t i = 0; i < control.checks.size(); ++i) {
-      out << (i == 0 ? "" : ", ") << "<span class=\"mono\">" << escape(control.checks[i].id)
-          << "</span> (" << to_string(control.checks[i].result) << ")";
+      out << (i == 0 ? "" : ", ") << check_id_code(control.checks[i].id) << " ("
+          << to_string(control.checks[i].result) << ")";
     }
-    out << "</td><td>" << control_result_cell(control.result) << "</td></tr>\n";
+    out << "</td><td data-label=\"Result\">" << control_result_cell(control.result)
+        << "</td></tr>\n";
   }
   out << "</tbody>\n</table>\n</section>\n";
 }
@@ -688,8 +755,8 @@ void write_config_scan(const ConfigScanSummary& scan, std::ostream& out) {
   out << "<table class=\"skipped-files\">\n<thead><tr><th>File</th><th>Reason</th></tr></thead>\n"
          "<tbody>\n";
   for (const SkippedFile& file : scan.skipped) {
-    out << "<tr><td class=\"mono\">" << escape(file.path) << "</td><td>" << escape(file.reason)
-        << "</td></tr>\n";
+    out << "<tr><td class=\"mono\" data-label=\"File\">" << breakable(file.path)
+        << "</td><td data-label=\"Reason\">" << escape(file.reason) << "</td></tr>\n";
   }
   out << "</tbody>\n</table>\n</section>\n";
 }
@@ -818,12 +885,15 @@ void write_cell(const SelfCheckCell& cell, const SelfCheckColumn& column, std::o
   out << "</td>";
 }
 
-// One result in a row's expansion: the subject, its status, the message and the evidence.
-void write_result(const ReportedFinding& reported, const SelfCheckColumn& column,
-                  std::ostream& out) {
+// One result in a row's expansion: the subject (after its check's id, when given), its status,
+// the message and the evidence.
+void write_result(const ReportedFinding& reported, const SelfCheckColumn& column, std::ostream& out,
+                  std::string_view check = {}) {
   const Finding& finding = reported.finding;
   out << "<li class=\"result " << to_string(finding.status) << "\"><div class=\"result-head\">"
-      << badge(finding.status) << " <span class=\"mono\">" << breakable(column.name) << "</span>";
+      << badge(finding.status) << " <span class=\"mono\">"
+      << (check.empty() ? std::string() : check_id_code(check) + " ") << breakable(column.name)
+      << "</span>";
   if (!column.role.empty()) out << " <span class=\"role\">" << escape(column.role) << "</span>";
   if (!finding.suppression.empty()) {
     out << " <span class=\"tag\">" << escape(suppression_text(finding)) << "</span>";
@@ -868,8 +938,8 @@ void write_row(const SelfCheckRow& row, const std::vector<SelfCheckColumn>& colu
   out << "<tr class=\"check status-" << to_string(row.status) << "\" id=\""
       << check_anchor(section_id, row.kind, row.spec->id) << "\" data-check=\""
       << escape(row.spec->id) << "\"><th class=\"col-check\" "
-      << "scope=\"row\"><details><summary><code>" << escape(row.spec->id)
-      << "</code> <span class=\"title\">" << escape(row.spec->title)
+      << "scope=\"row\"><details><summary>" << check_id_code(row.spec->id)
+      << " <span class=\"title\">" << escape(row.spec->title)
       << "</span></summary></details></th><td class=\"col-severity\"><span class=\"severity "
       << severity << "\">" << severity << "</span></td><td class=\"col-result\">"
       << badge(row.status) << "</td>";
@@ -909,7 +979,7 @@ void write_data_model_table(const SelfCheckTable& table,
   for (const SelfCheckRow* row : rows) {
     out << "<th class=\"subject\" scope=\"col\" id=\""
         << check_anchor(section_id, Subject::Kind::ns, row->spec->id) << "\" title=\""
-        << escape(row->spec->title) << "\"><code>" << escape(row->spec->id) << "</code></th>";
+        << escape(row->spec->title) << "\">" << check_id_code(row->spec->id) << "</th>";
   }
   out << "</tr></thead>\n<tbody>\n";
   for (std::size_t column = 0; column < namespaces.size(); ++column) {
@@ -925,17 +995,17 @@ void write_data_model_table(const SelfCheckTable& table,
     out << "</tr>\n<tr class=\"evidence status-" << to_string(worst) << "\"><td colspan=\""
         << rows.size() + 1 << "\"><div class=\"evidence-body\"><ol class=\"results\">";
     for (const SelfCheckRow* row : rows) {
-      const SelfCheckColumn check{row->spec->id + " " + row->spec->title, "", std::nullopt};
+      const SelfCheckColumn check{row->spec->title, "", std::nullopt};
       for (const ReportedFinding* reported : row->cells[column].findings)
-        write_result(*reported, check, out);
+        write_result(*reported, check, out, row->spec->id);
     }
     out << "</ol></div></td></tr>\n";
   }
   out << "</tbody>\n</table></div>\n<dl class=\"advice\">";
   for (const SelfCheckRow* row : rows) {
     if (row->spec->remediation.empty()) continue;
-    out << "<dt>Remediation <code>" << escape(row->spec->id) << "</code> "
-        << escape(row->spec->title) << "</dt><dd>" << escape(row->spec->remediation) << "</dd>";
+    out << "<dt>Remediation " << check_id_code(row->spec->id) << " " << escape(row->spec->title)
+        << "</dt><dd>" << escape(row->spec->remediation) << "</dd>";
   }
   out << "</dl>\n";
 }
@@ -1011,11 +1081,13 @@ void write_findings_row(const FindingsViewLine& line, std::string_view anchor, s
   out << "<tr class=\"status-"
       << (is_suppressed(finding) ? "suppressed" : to_string(finding.status)) << "\"";
   if (!anchor.empty()) out << " id=\"" << anchor << "\"";
-  out << " data-check=\"" << escape(finding.check_id) << "\"><td><span class=\"severity "
-      << severity << "\">" << severity << "</span></td><td>" << badge(finding.status)
-      << "</td><td><code>" << escape(finding.check_id) << "</code> <span class=\"title\">"
-      << escape(spec.title) << "</span></td><td class=\"subject mono\">" << breakable(line.subject)
-      << "</td><td class=\"message\">" << escape(finding.message);
+  out << " data-check=\"" << escape(finding.check_id)
+      << "\"><td data-label=\"Severity\"><span class=\"severity " << severity << "\">" << severity
+      << "</span></td><td data-label=\"Result\">" << badge(finding.status)
+      << "</td><td data-label=\"Check\">" << check_id_code(finding.check_id)
+      << " <span class=\"title\">" << escape(spec.title)
+      << "</span></td><td class=\"subject mono\" data-label=\"Subject\">" << breakable(line.subject)
+      << "</td><td class=\"message\" data-label=\"Message\">" << escape(finding.message);
   if (!finding.suppression.empty()) {
     out << " <span class=\"tag\">" << escape(suppression_text(finding)) << "</span>";
   }
@@ -1023,7 +1095,8 @@ void write_findings_row(const FindingsViewLine& line, std::string_view anchor, s
     out << "<details><summary class=\"label\">Evidence</summary><pre>"
         << pretty_json(finding.evidence) << "</pre></details>";
   }
-  out << "</td><td class=\"remediation\">" << escape(spec.remediation) << "</td></tr>\n";
+  out << "</td><td class=\"remediation\" data-label=\"Remediation\">" << escape(spec.remediation)
+      << "</td></tr>\n";
 }
 
 // The findings view (findings_view.h) in place of the matrices: a row per result that fails, errs
@@ -1094,45 +1167,48 @@ void write_findings(const Report& report, const std::vector<const ReportedFindin
 // The HTML id of an inventory's environment section: its position, since names are free text.
 std::string environment_id(std::size_t index) { return "environment-" + std::to_string(index + 1); }
 
+// The fleet table's columns of failing results, in FleetRow::failing_by_severity's order.
+constexpr Severity kFleetSeverities[] = {Severity::critical, Severity::high, Severity::medium,
+                                         Severity::low, Severity::info};
+
 // An inventory's environments: verdict at the gate, fails by severity, warns, errors, tags, and
 // the worst results; each name links to its section.
 void write_fleet(const Report& report, std::ostream& out) {
   const std::vector<FleetRow> rows = fleet_summary(report);
   out << "<section id=\"environments\">\n<h2>Environments</h2>\n<table class=\"fleet\">\n"
          "<thead><tr><th>Environment</th><th>Verdict</th>";
-  for (const Severity severity :
-       {Severity::critical, Severity::high, Severity::medium, Severity::low, Severity::info}) {
-    out << "<th>" << to_string(severity) << "</th>";
-  }
+  for (const Severity severity : kFleetSeverities) out << "<th>" << to_string(severity) << "</th>";
   const bool since_previous = shows_since_previous(rows);
   out << "<th>warn</th><th>error</th>" << (since_previous ? "<th>Since previous run</th>" : "")
       << "<th>Tags</th><th>Worst results</th></tr></thead>\n<tbody>\n";
   for (std::size_t i = 0; i < rows.size(); ++i) {
     const FleetRow& row = rows[i];
     out << "<tr data-verdict=\"" << escape(row.verdict) << "\"><td><a href=\"#" << environment_id(i)
-        << "\">" << escape(row.environment->name) << "</a></td><td>" << escape(row.verdict)
-        << "</td>";
-    for (const int count : row.failing_by_severity)
-      out << "<td class=\"number\">" << count << "</td>";
-    out << "<td class=\"number\">" << row.counts.warn << "</td><td class=\"number\">"
-        << row.counts.error << "</td>";
+        << "\">" << escape(row.environment->name) << "</a></td><td data-label=\"Verdict\">"
+        << escape(row.verdict) << "</td>";
+    for (std::size_t severity = 0; severity < row.failing_by_severity.size(); ++severity) {
+      out << "<td class=\"number\" data-label=\"" << to_string(kFleetSeverities[severity]) << "\">"
+          << row.failing_by_severity[severity] << "</td>";
+    }
+    out << "<td class=\"number\" data-label=\"warn\">" << row.counts.warn
+        << "</td><td class=\"number\" data-label=\"error\">" << row.counts.error << "</td>";
     if (since_previous) {
-      out << "<td class=\"since-previous\" data-since=\""
+      out << "<td class=\"since-previous\" data-label=\"Since previous run\" data-since=\""
           << escape(row.since_previous.substr(0, row.since_previous.find(' '))) << "\">"
           << escape(row.since_previous) << "</td>";
     }
-    out << "<td>";
+    out << "<td data-label=\"Tags\">";
     for (const auto& [key, value] : row.environment->tags) {
       out << "<span class=\"tag\">" << escape(key) << "=" << escape(value) << "</span> ";
     }
-    out << "</td><td>";
+    out << "</td><td data-label=\"Worst results\">";
     if (!row.environment->error.empty()) {
       out << "not scanned: " << escape(row.environment->error);
     }
     for (const ReportedFinding* worst : row.worst) {
       out << "<div><span class=\"severity " << to_string(worst->finding.severity) << "\">"
-          << to_string(worst->finding.severity) << "</span> <code>"
-          << escape(worst->finding.check_id) << "</code> "
+          << to_string(worst->finding.severity) << "</span> "
+          << check_id_code(worst->finding.check_id) << " "
           << escape(describe_with_context(worst->finding.subject)) << ": "
           << escape(worst->finding.message) << "</div>";
     }
@@ -1158,11 +1234,13 @@ void write_changes(const EnvironmentChanges& changes, const std::string& id, std
     for (const ChangeLine& line : lines) {
       const ChangedFinding& finding = *line.finding;
       const std::string severity(to_string(finding.severity));
-      out << "<tr data-change=\"" << escape(line.change) << "\"><td>" << escape(line.change)
-          << "</td><td><span class=\"severity " << severity << "\">" << severity
-          << "</span></td><td><code>" << escape(finding.check_id) << "</code></td><td><code>"
-          << breakable(finding.subject) << "</code></td><td>" << escape(finding.message)
-          << "</td><td>" << escape(line.note) << "</td></tr>\n";
+      out << "<tr data-change=\"" << escape(line.change) << "\"><td data-label=\"Change\">"
+          << escape(line.change) << "</td><td data-label=\"Severity\"><span class=\"severity "
+          << severity << "\">" << severity << "</span></td><td data-label=\"Check\">"
+          << check_id_code(finding.check_id) << "</td><td data-label=\"Subject\"><code>"
+          << breakable(finding.subject) << "</code></td><td data-label=\"Message\">"
+          << escape(finding.message) << "</td><td data-label=\"Note\">" << escape(line.note)
+          << "</td></tr>\n";
     }
     out << "</tbody></table>\n";
   }
@@ -1229,7 +1307,7 @@ void write_fix_first(const Report& report, std::ostream& out) {
     out << "<li><span class=\"severity " << severity << "\">" << severity << "</span> <a href=\"#"
         << check_anchor(findings_section_id(report, first), first.finding.subject.kind,
                         item.spec->id)
-        << "\"><code>" << escape(item.spec->id) << "</code> " << escape(item.spec->title)
+        << "\">" << check_id_code(item.spec->id) << " " << escape(item.spec->title)
         << "</a><div class=\"where\"><span class=\"mono\">"
         << breakable(describe_with_context(first.finding.subject)) << "</span>";
     if (!first.environment.empty()) out << " (" << escape(first.environment) << ")";
@@ -1286,12 +1364,95 @@ void write_deployment(const Report& report, std::ostream& out) {
   out << "</section>\n";
 }
 
+// Evidence as printed in the summary: an object's members a line each, their values compact, so
+// that the evidence of hundreds of results fits a few pages; whitespace aside, the same text as
+// the JSON report's.
+std::string printed_evidence(const nlohmann::json& evidence) {
+  const auto compact = [](const nlohmann::json& value) {
+    return value.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  };
+  if (!evidence.is_object()) return escape(compact(evidence));
+  std::string text = "{";
+  for (const auto& [key, value] : evidence.items()) {
+    text += (text.size() == 1 ? "\n  " : ",\n  ") + compact(key) + ": " + compact(value);
+  }
+  return escape(text + "\n}");
+}
+
+// One shared result of the printed summary: every subject it is about, then what it says.
+void write_shared_result(const SharedResult& shared, std::ostream& out) {
+  const Finding& finding = shared.findings.front()->finding;
+  out << "<li><div class=\"subjects mono\">";
+  for (std::size_t i = 0; i < shared.findings.size(); ++i) {
+    const ReportedFinding& reported = *shared.findings[i];
+    out << (i == 0 ? "" : ", ") << breakable(describe_with_context(reported.finding.subject));
+    if (!reported.environment.empty()) out << " (" << escape(reported.environment) << ")";
+  }
+  out << "</div>";
+  if (!finding.suppression.empty())
+    out << "<span class=\"tag\">" << escape(suppression_text(finding)) << "</span>";
+  out << "<p class=\"message\">" << escape(finding.message) << "</p>";
+  if (!is_empty(finding.evidence)) out << "<pre>" << printed_evidence(finding.evidence) << "</pre>";
+  out << "</li>";
+}
+
+// The results of one status by check (results_by_check), each check with its remediation.
+void write_printed_checks(const std::vector<CheckResults>& checks, std::ostream& out) {
+  if (checks.empty()) return;
+  out << "<div class=\"printed-checks\">\n";
+  for (const CheckResults& check : checks) {
+    const std::string severity(to_string(check.severity));
+    out << "<div class=\"printed-check\"><h3><span class=\"severity " << severity << "\">"
+        << severity << "</span> " << check_id_code(check.spec->id) << " "
+        << escape(check.spec->title) << " <span class=\"count\">(" << check.count
+        << (check.count == 1 ? " result" : " results") << ")</span></h3><ol>";
+    for (const SharedResult& shared : check.results) write_shared_result(shared, out);
+    out << "</ol>";
+    if (!check.spec->remediation.empty()) {
+      out << "<p class=\"remedy\"><span class=\"label\">Remediation</span> "
+          << escape(check.spec->remediation) << "</p>";
+    }
+    out << "</div>\n";
+  }
+  out << "</div>\n";
+}
+
+// The printed summary's results (print-only): every failing and erring result with its evidence,
+// by check; what paper leaves out is said, with how to print it.
+void write_printed_results(const Report& report, std::ostream& out) {
+  const StatusCounts counts = report.summary();
+  const std::vector<CheckResults> failing = results_by_check(report, Status::fail);
+  const std::vector<CheckResults> erring = results_by_check(report, Status::error);
+  out << "<section class=\"printed-results print-only\" id=\"printed-results\">\n"
+      << "<h2>Failing results</h2>\n<p class=\"note\">Printed summary: every result that fails"
+      << (erring.empty() ? "" : " or errs")
+      << ", by check, worst first, with its evidence; results that say the same on several "
+         "subjects are printed once, naming each. Left out of print: "
+      << counts.warn << " warn, " << counts.pass << " pass and " << counts.skipped
+      << " skipped results, and the deployment, targets and other detail sections. The report's "
+         "<code>--print full</code> prints everything the screen shows.</p>\n";
+  if (failing.empty()) out << "<p class=\"empty\">No result fails.</p>\n";
+  write_printed_checks(failing, out);
+  if (!erring.empty()) {
+    out << "<h2>Results in error</h2>\n<p class=\"note\">The subjects these checks could not "
+           "look at.</p>\n";
+    write_printed_checks(erring, out);
+  }
+  out << "</section>\n";
+}
+
 }  // namespace
 
+std::optional<HtmlPrint> parse_html_print(std::string_view name) {
+  if (name == "summary") return HtmlPrint::summary;
+  if (name == "full") return HtmlPrint::full;
+  return std::nullopt;
+}
+
 void write_html_report(const Report& report, std::ostream& out, ReportView view,
-                       std::optional<FrameworkChoice> framework) {
+                       std::optional<FrameworkChoice> framework, HtmlPrint print) {
   write_head(report, out);
-  out << "<body>\n";
+  out << (print == HtmlPrint::summary ? "<body class=\"print-summary\">\n" : "<body>\n");
   write_masthead(report, out);
   out << "<main>\n";
   write_verdict(report, out);
@@ -1300,6 +1461,7 @@ void write_html_report(const Report& report, std::ostream& out, ReportView view,
   const SelfCheckTable table = build_self_check_table(report);
   write_summary(report, table, out);
   if (report.environments.empty()) {
+    if (print == HtmlPrint::summary) write_printed_results(report, out);
     write_targets(report, table, out);
     write_clouds(report.clouds, cloud_results(report.findings), out);
     if (report.config_scan) write_config_scan(*report.config_scan, out);
@@ -1311,6 +1473,7 @@ void write_html_report(const Report& report, std::ostream& out, ReportView view,
     write_findings(report, findings, table, view, out);
   } else {
     write_fleet(report, out);
+    if (print == HtmlPrint::summary) write_printed_results(report, out);
     if (report.config_scan) write_config_scan(*report.config_scan, out);
     write_stale_acceptance_section(report, out);
     if (framework) write_controls(report, *framework, out);

@@ -604,16 +604,17 @@ std::optional<CommandError> render_saved_report(const Report& report, const Repo
   if (!evidence) return CommandError{kExitUsage, evidence.error().message};
   const ReportView view = *parse_report_view(flags.view);
   const std::optional<FrameworkChoice> framework = report_framework(flags);
+  const HtmlPrint print = *parse_html_print(flags.print);
   if (auto error = write_reports(report, destinations.value(),
                                  {report_colour(flags, streams.out_is_color_terminal),
-                                  streams.out_width, sarif_options(flags), view, framework},
+                                  streams.out_width, sarif_options(flags), view, framework, print},
                                  streams)) {
     return error;
   }
   if (!evidence.value()) return std::nullopt;
   return write_evidence(report, *evidence.value(),
-                        {false, 0, sarif_options(flags), view, framework}, false, std::nullopt,
-                        streams);
+                        {false, 0, sarif_options(flags), view, framework, print}, false,
+                        std::nullopt, streams);
 }
 
 // `convert`: renders the JSON report at `path` ('-': standard input) to the reports the flags
@@ -1237,6 +1238,7 @@ int run_cli(const std::vector<std::string>& args, CliStreams streams) {
     scan_options.reports = given_report_options(scan_reports);
     scan_request.view = *parse_report_view(scan_reports.view);
     scan_request.framework = report_framework(scan_reports);
+    scan_request.print = *parse_html_print(scan_reports.print);
     scan_options.evidence = scan_reports.evidence;
     if (auto error = prepare_and_run_scan(scan_options, std::move(scan_request), streams)) {
       return report_failure(*error, streams);

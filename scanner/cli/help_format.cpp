@@ -58,6 +58,7 @@ constexpr std::array kScanGroups = {
     Group{"no-color", "Reports"},
     Group{"view", "Reports"},
     Group{"framework", "Reports"},
+    Group{"print", "Reports"},
     Group{"quiet", "Reports"},
     Group{"verbose", "Reports"},
     Group{"sarif-deployment", "Reports"},

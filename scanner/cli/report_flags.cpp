@@ -40,6 +40,14 @@ void add_report_flags(CLI::App& command, ReportFlags& flags) {
                   "edition of its version (4.x for 4.4 to 6.0, 7.x from 7.0); stig-4 and stig-7 "
                   "force one")
       ->transform(one_of({"cis", "stig", "stig-4", "stig-7", "checklist", "devspec", "prowler"}));
+  command
+      .add_option("--print", flags.print,
+                  "HTML: what a printout or a PDF saved from the browser holds: summary (the "
+                  "verdict, fix first, and every failing or erring result with its evidence and "
+                  "remediation; passes, skips, warnings and the detail sections left out) or "
+                  "full (everything the screen shows)")
+      ->transform(one_of({"summary", "full"}))
+      ->capture_default_str();
   command.add_option("--report", flags.reports.reports,
                      "Also write a report as FORMAT:PATH ('-' for stdout), e.g. sarif:out.sarif "
                      "(repeatable: several formats at once)");

@@ -1,6 +1,6 @@
 #pragma once
 // The options that choose a command's reports (--format, -o, --report, --color, --view,
-// --framework, --sarif-*, --evidence-dir, --sign-key), the same for `scan` and `convert`.
+// --framework, --print, --sarif-*, --evidence-dir, --sign-key), the same for `scan` and `convert`.
 
 #include <CLI/CLI.hpp>
 #include <optional>
@@ -19,6 +19,7 @@ struct ReportFlags {
   bool no_color = false;       // --no-color
   std::string view = "auto";   // --view: auto, grid or findings (parse_report_view)
   std::string framework;       // --framework: a name parse_framework_choice knows; empty for none
+  std::string print = "summary";  // --print: summary or full (parse_html_print)
   SarifOptions sarif;
   std::string sarif_root;  // --sarif-root: the directory SARIF paths are relative to
   EvidenceOptions evidence;

@@ -674,17 +674,18 @@ std::optional<CommandError> run_scan(const ScanRequest& request, const CliStream
                           std::to_string(counts.fail) + " fail, " + std::to_string(counts.warn) +
                           " warn, " + std::to_string(counts.error) + " error); scan " +
                           report.coverage.statement());
-  if (auto error = write_reports(
-          report, request.reports,
-          {request.color, streams.out_width, request.sarif, request.view, request.framework},
-          streams)) {
+  if (auto error = write_reports(report, request.reports,
+                                 {request.color, streams.out_width, request.sarif, request.view,
+                                  request.framework, request.print},
+                                 streams)) {
     return error;
   }
   diagnostics.note(1, "reports: written");
   if (request.evidence) {
-    if (auto error = write_evidence(report, *request.evidence,
-                                    {false, 0, request.sarif, request.view, request.framework},
-                                    true, request.inventory_sha256, streams)) {
+    if (auto error = write_evidence(
+            report, *request.evidence,
+            {false, 0, request.sarif, request.view, request.framework, request.print}, true,
+            request.inventory_sha256, streams)) {
       return error;
     }
   }

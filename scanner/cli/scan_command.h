@@ -13,6 +13,7 @@
 #include "checks/control_reference.h"
 #include "checks/policy.h"
 #include "reports/findings_view.h"
+#include "reports/formats/html_report.h"
 #include "reports/formats/sarif_report.h"
 #include "scanner/cli/cli.h"
 #include "scanner/cli/cloud_scan.h"
@@ -90,6 +91,7 @@ struct ScanRequest {
   bool color = false;                       // ANSI colour in a table written to stdout
   ReportView view = ReportView::automatic;  // --view: the table's and HTML's grid or findings
   std::optional<FrameworkChoice> framework = {};  // --framework: HTML's and Markdown's controls
+  HtmlPrint print = HtmlPrint::summary;           // --print: what the HTML report holds on paper
   int verbosity = 0;                        // -v: 1, -vv: 2 (Diagnostics)
   std::vector<Acceptance> acceptances;      // --accept: judged against the scan's date (UTC)
   std::string fail_on = "high";

@@ -43,7 +43,7 @@ nlohmann::json layout_step() {
                                  window.innerWidth + 1)
           .slice(0, 5)
           .map(element => ({element: element.tagName + '.' + element.className,
-                            text: element.innerText.slice(0, 80),
+                            text: (element.innerText ?? element.textContent).slice(0, 80),
                             right: element.getBoundingClientRect().right})),
       chart_labels_overflowing: [...document.querySelectorAll('svg.topology g[data-node]')]
           .filter(node => {
@@ -58,6 +58,30 @@ nlohmann::json layout_step() {
           .filter(box => box.scrollWidth > box.clientWidth + 1).length,
       first_after_header: main.firstElementChild.id,
       header_then_main: main.previousElementSibling.tagName === 'HEADER'
+    };
+  })())"}};
+}
+
+nlohmann::json screen_fit_step() {
+  return {{"evaluate", R"((() => {
+    const bottom = selector => {
+      const element = document.querySelector(selector);
+      return element ? element.getBoundingClientRect().bottom : null;
+    };
+    const stacking = 'table.nodes, table.rules, table.controls, table.skipped-files, ' +
+                     'table.findings, table.fleet, table.changes';
+    return {
+      document_width: document.scrollingElement.scrollWidth,
+      viewport: window.innerWidth,
+      verdict_bottom: bottom('#verdict'),
+      fix_first_bottom: bottom('#fix-first li'),
+      split_check_ids: [...document.querySelectorAll('.check-id')]
+          .filter(id => id.getClientRects().length > 1)
+          .slice(0, 10)
+          .map(id => id.textContent),
+      table_displays: [...document.querySelectorAll(stacking)]
+          .filter(table => table.checkVisibility())
+          .map(table => ({table: table.className, display: getComputedStyle(table).display}))
     };
   })())"}};
 }
@@ -122,6 +146,32 @@ std::vector<std::string> failing_results_missing_from(const nlohmann::json& repo
       if (printed.find(without_whitespace(text)) != std::string::npos) continue;
       missing.push_back(finding.at("check_id").get<std::string>() + " " +
                         finding.at("subject").dump() + ": " + what);
+    }
+  }
+  return missing;
+}
+
+std::vector<std::string> failing_subjects_missing_from(const nlohmann::json& report,
+                                                       const std::string& printed) {
+  std::vector<std::string> missing;
+  for (const nlohmann::json& finding : report.at("findings")) {
+    if (finding.at("status") != "fail") continue;
+    const nlohmann::json& subject = finding.at("subject");
+    std::string name;
+    for (const char* key : {"node", "uri", "namespace", "cloud_resource"}) {
+      if (subject.contains(key)) {
+        name = subject.at(key).get<std::string>();
+        break;
+      }
+    }
+    if (name.empty()) {
+      name = subject.at("file").get<std::string>();
+      if (subject.contains("line")) name += ":" + std::to_string(subject.at("line").get<int>());
+    }
+    const std::string check = finding.at("check_id").get<std::string>();
+    if (printed.find(without_whitespace(check)) == std::string::npos ||
+        printed.find(without_whitespace(name)) == std::string::npos) {
+      missing.push_back(check + " " + name);
     }
   }
   return missing;

@@ -26,6 +26,14 @@ nlohmann::json run_in_browser(const std::filesystem::path& page, const nlohmann:
 // whether the header comes right before main}.
 nlohmann::json layout_step();
 
+// A step whose result is how the report fits a screen of any width: {document_width:
+// document.scrollingElement.scrollWidth, viewport: innerWidth, verdict_bottom, fix_first_bottom:
+// the bottom of the verdict banner and of the first "Fix first" item (null without one),
+// split_check_ids: the check ids (.check-id) laid out on more than one line (first 10),
+// table_displays: the CSS display of each visible table that stacks on a phone (nodes, rules,
+// controls, skipped files, findings, fleet, changes), by its class}.
+nlohmann::json screen_fit_step();
+
 // An A4 page's content width in CSS pixels within the report's print margins (@page margin 14mm
 // in reports/formats/html_report.cpp): (210 - 2 x 14) mm at 96 px per inch.
 inline constexpr int kA4ContentWidth = 687;
@@ -52,5 +60,11 @@ std::string without_whitespace(std::string_view text);
 // is not in `printed` (read_printed_report's text), one line each: "CHECK subject: what".
 std::vector<std::string> failing_results_missing_from(const nlohmann::json& report,
                                                       const std::string& printed);
+
+// The failing results of a JSON report whose check id or subject (a node's address, a connection
+// string, a namespace, a cloud resource, or a file with its line) is not in `printed`, one line
+// each: "CHECK subject".
+std::vector<std::string> failing_subjects_missing_from(const nlohmann::json& report,
+                                                       const std::string& printed);
 
 }  // namespace mongoscan::testing_support

@@ -10,10 +10,12 @@
 #include <regex>
 #include <set>
 #include <sstream>
+#include <tuple>
 
 #include "checks/data_model/data_model.h"
 #include "reports/fix_first.h"
 #include "reports/formats/json_report.h"
+#include "reports/results_by_check.h"
 #include "tests/reports/sample_reports.h"
 #include "tests/support/browser_page.h"
 #include "tests/support/golden.h"
@@ -34,10 +36,15 @@ using testing_support::matches_golden;
 using testing_support::rich_report;
 using testing_support::run_in_browser;
 
-std::string render(const Report& report, ReportView view = ReportView::automatic) {
+std::string render(const Report& report, ReportView view = ReportView::automatic,
+                   HtmlPrint print = HtmlPrint::summary) {
   std::ostringstream out;
-  write_html_report(report, out, view);
+  write_html_report(report, out, view, std::nullopt, print);
   return out.str();
+}
+
+std::string check_id_html(const std::string& id) {
+  return "<code class=\"check-id\">" + id + "</code>";
 }
 
 std::size_t count(const std::string& text, const std::string& needle) {
@@ -170,13 +177,14 @@ TEST(HtmlReportTest, FindingsTableRowsAndSuppressedOnesApart) {
   ASSERT_NE(critical, std::string::npos);
   ASSERT_NE(medium, std::string::npos);
   EXPECT_LT(critical, medium) << "worst severity first";
-  EXPECT_NE(counted.find("<td class=\"subject mono\">deploy/<wbr>.<wbr>env:<wbr>3</td>"),
-            std::string::npos)
-      << counted;
   EXPECT_NE(
-      counted.find(
-          "<td class=\"remediation\">Start mongod with security.authorization: enabled.</td>"),
+      counted.find("<td class=\"subject mono\" data-label=\"Subject\">deploy/<wbr>.<wbr>env:<wbr>"
+                   "3</td>"),
       std::string::npos)
+      << counted;
+  EXPECT_NE(counted.find("<td class=\"remediation\" data-label=\"Remediation\">Start mongod with "
+                         "security.authorization: enabled.</td>"),
+            std::string::npos)
       << "remediation";
 }
 
@@ -198,13 +206,15 @@ TEST(HtmlReportTest, FindingsTableEscapesEveryPieceOfText) {
 }
 
 TEST(HtmlReportTest, ShowsTheConfigScanAndSuppressions) {
-  const std::string html = render(config_scan_report());
+  const std::string html =
+      render(config_scan_report(), ReportView::automatic, HtmlPrint::full);  // no printed copy
   EXPECT_NE(html.find("<section id=\"config-scan\">"), std::string::npos);
   EXPECT_NE(html.find("<dt>Files scanned</dt><dd>42</dd>"), std::string::npos);
   EXPECT_NE(html.find("<h3>Skipped files <span class=\"count\">(4)</span></h3>"),
             std::string::npos);
-  EXPECT_NE(html.find("<tr><td class=\"mono\">services/data/dump 2024.json</td><td>larger than "
-                      "10485760 bytes</td></tr>"),
+  EXPECT_NE(html.find("<tr><td class=\"mono\" data-label=\"File\">services/<wbr>data/<wbr>dump "
+                      "2024.<wbr>json</td><td data-label=\"Reason\">larger than 10485760 "
+                      "bytes</td></tr>"),
             std::string::npos);
   EXPECT_NE(html.find("<span class=\"number\">2</span><span class=\"label\">suppressed</span>"),
             std::string::npos);
@@ -592,7 +602,7 @@ TEST(HtmlReportTest, FixFirstLinksToTheRowsOfItsChecks) {
     ASSERT_NE(begin, std::string::npos);
     EXPECT_LT(begin, html.find("<section id=\"summary\">"));
     const std::string section = html.substr(begin, html.find("</section>", begin) - begin);
-    const std::regex link(R"re(<a href="#([^"]+)"><code>([^<]+)</code>)re");
+    const std::regex link(R"re(<a href="#([^"]+)"><code class="check-id">([^<]+)</code>)re");
     std::size_t links = 0;
     for (auto match = std::sregex_iterator(section.begin(), section.end(), link);
          match != std::sregex_iterator(); ++match, ++links) {
@@ -604,6 +614,35 @@ TEST(HtmlReportTest, FixFirstLinksToTheRowsOfItsChecks) {
     EXPECT_GT(links, 0u);
   }
   EXPECT_EQ(render(empty_report()).find("<section class=\"fix-first\""), std::string::npos);
+}
+
+// Issue 40 item 5: the summary print lists every failing result by check once per message and
+// evidence, says what it leaves out and how to print it; --print full has no such section and
+// prints what the screen shows.
+TEST(HtmlReportTest, TheSummaryPrintListsFailingResultsByCheck) {
+  EXPECT_EQ(parse_html_print("summary"), HtmlPrint::summary);
+  EXPECT_EQ(parse_html_print("full"), HtmlPrint::full);
+  EXPECT_EQ(parse_html_print("all"), std::nullopt);
+  const Report report = rich_report();
+  const std::string summary = render(report);
+  const std::string full = render(report, ReportView::automatic, HtmlPrint::full);
+  EXPECT_NE(summary.find("<body class=\"print-summary\">"), std::string::npos);
+  EXPECT_NE(full.find("<body>"), std::string::npos);
+  EXPECT_EQ(full.find("id=\"printed-results\""), std::string::npos);
+  const std::size_t begin =
+      summary.find("<section class=\"printed-results print-only\" id=\"printed-results\">");
+  ASSERT_NE(begin, std::string::npos);
+  EXPECT_LT(summary.find("<section id=\"summary\">"), begin);
+  const std::string section = summary.substr(begin, summary.find("</section>", begin) - begin);
+  EXPECT_NE(section.find("<code>--print full</code> prints everything"), std::string::npos);
+  for (const ReportedFinding& reported : report.findings) {
+    if (reported.finding.status != Status::fail) continue;
+    EXPECT_NE(section.find(check_id_html(reported.finding.check_id)), std::string::npos)
+        << reported.finding.check_id;
+  }
+  EXPECT_EQ(count(section, "<div class=\"printed-check\">"),
+            results_by_check(report, Status::fail).size() +
+                results_by_check(report, Status::error).size());
 }
 
 // Issue 23: at 1280 px no cell's content overflows its cell, the page never scrolls sideways and
@@ -638,24 +677,74 @@ TEST(HtmlReportTest, TheLayoutHoldsAt1280Pixels) {
   }
 }
 
-// Issue 23: printed to PDF on A4 for an audit file, the report keeps the verdict and every failing
-// result with its message, evidence and remediation (text clipped at the page edge would be
-// missing from the PDF), and laid out for print at the page's width nothing overflows: on the
-// grid (rich), the findings table (40 nodes), an inventory and the data model's table. The PDFs
-// are kept as artefacts.
-TEST(HtmlReportTest, ThePrintedReportKeepsEveryFailureOnA4) {
+// Issue 40 item 5: on a phone (390 x 844), a tablet (768) and a desktop (1280) the page is never
+// wider than the screen, no cell overflows, no check id breaks across lines, the verdict and the
+// first "Fix first" item are on the first screen, and up to 820 the wide tables are stacked rows:
+// on the findings table (40 nodes), the grid (rich), an inventory with its changes, the Cloud part
+// and the data model's table. A screenshot of each at 390 is kept.
+TEST(HtmlReportTest, TheLayoutHoldsOnAPhoneATabletAndADesktop) {
   if (!fs::exists(kChromium)) GTEST_SKIP() << "chromium not installed: run make deps";
-  if (!fs::exists("/usr/bin/pdftotext"))
-    GTEST_SKIP() << "poppler-utils not installed: run make deps";
   const TempDir dir;
   const std::vector<std::pair<std::string, Report>> reports = {
       {"forty-nodes", many_nodes_report(40)},
       {"rich", rich_report()},
       {"inventory", testing_support::history_report()},
+      {"cloud", testing_support::cloud_report()},
       {"data-model", data_model_report()}};
   for (const auto& [name, report] : reports) {
     const fs::path page = dir.path() / (name + ".html");
     std::ofstream(page) << render(report);
+    for (const int width : {390, 768, 1280}) {
+      const std::string where = name + " at " + std::to_string(width);
+      nlohmann::json steps =
+          nlohmann::json::array({layout_step(), testing_support::screen_fit_step()});
+      const fs::path screenshot =
+          fs::path(MONGOSCAN_BUILD_DIR) / "artifacts" / ("phone-" + name + ".png");
+      if (width == 390) steps.push_back({{"screenshot", screenshot}});
+      const nlohmann::json results = run_in_browser(page, steps, width, 844);
+      ASSERT_GE(results.size(), 2u) << where;
+      const nlohmann::json& layout = results[0];
+      const nlohmann::json& fit = results[1];
+      EXPECT_LE(fit["document_width"], fit["viewport"])
+          << where << ": " << layout["too_wide"].dump(2);
+      EXPECT_EQ(fit["viewport"], width) << where;
+      EXPECT_TRUE(layout["overflowing"].empty()) << where << ": " << layout["overflowing"].dump(2);
+      EXPECT_TRUE(fit["split_check_ids"].empty()) << where << ": " << fit["split_check_ids"];
+      EXPECT_EQ(layout["first_after_header"], "verdict") << where;
+      EXPECT_LE(fit["verdict_bottom"].get<double>(), 844) << where;
+      if (!fix_first(report).empty()) {
+        EXPECT_LE(fit["fix_first_bottom"].get<double>(), 844) << where;
+      }
+      EXPECT_TRUE(name == "data-model" || !fit["table_displays"].empty()) << where;
+      for (const nlohmann::json& table : fit["table_displays"]) {
+        EXPECT_EQ(table["display"], width <= 820 ? "block" : "table") << where << ": " << table;
+      }
+      if (width == 390) std::cout << "[ artifact ] " << screenshot.string() << '\n';
+    }
+  }
+}
+
+// Issue 23: printed to PDF on A4 for an audit file, the report keeps the verdict and every failing
+// result with its message, evidence and remediation (text clipped at the page edge would be
+// missing from the PDF), and laid out for print at the page's width nothing overflows: on the
+// grid (rich), the findings table (40 nodes), an inventory and the data model's table, as the
+// summary print (issue 40 item 5: each failing result's check and subject too) and, for the grid
+// and the findings table, the full one. The PDFs are kept as artefacts.
+TEST(HtmlReportTest, ThePrintedReportKeepsEveryFailureOnA4) {
+  if (!fs::exists(kChromium)) GTEST_SKIP() << "chromium not installed: run make deps";
+  if (!fs::exists("/usr/bin/pdftotext"))
+    GTEST_SKIP() << "poppler-utils not installed: run make deps";
+  const TempDir dir;
+  const std::vector<std::tuple<std::string, Report, HtmlPrint>> reports = {
+      {"forty-nodes", many_nodes_report(40), HtmlPrint::summary},
+      {"rich", rich_report(), HtmlPrint::summary},
+      {"inventory", testing_support::history_report(), HtmlPrint::summary},
+      {"data-model", data_model_report(), HtmlPrint::summary},
+      {"forty-nodes-full", many_nodes_report(40), HtmlPrint::full},
+      {"rich-full", rich_report(), HtmlPrint::full}};
+  for (const auto& [name, report, print] : reports) {
+    const fs::path page = dir.path() / (name + ".html");
+    std::ofstream(page) << render(report, ReportView::automatic, print);
     std::ostringstream json_text;
     write_json_report(report, json_text);
     const fs::path pdf = fs::path(MONGOSCAN_BUILD_DIR) / "artifacts" / ("print-" + name + ".pdf");
@@ -678,6 +767,10 @@ TEST(HtmlReportTest, ThePrintedReportKeepsEveryFailureOnA4) {
         testing_support::failing_results_missing_from(json_report, printed.text);
     EXPECT_TRUE(missing.empty()) << name << ": " << missing.size() << " missing, first "
                                  << (missing.empty() ? "" : missing.front());
+    const std::vector<std::string> unnamed =
+        testing_support::failing_subjects_missing_from(json_report, printed.text);
+    EXPECT_TRUE(unnamed.empty()) << name << ": " << unnamed.size() << " missing, first "
+                                 << (unnamed.empty() ? "" : unnamed.front());
     const std::string verdict =
         testing_support::without_whitespace(json_report["verdict"] == "fail"   ? "FAIL:"
                                             : json_report["verdict"] == "pass" ? "PASS:"
@@ -708,14 +801,16 @@ TEST(HtmlReportTest, AFrameworkAddsItsControlsWithCitingChecksAndTheGaps) {
   const std::size_t section = html.find("<section id=\"controls\">");
   ASSERT_NE(section, std::string::npos);
   EXPECT_NE(html.find("<h2>Controls: CIS MongoDB 7 Benchmark", section), std::string::npos);
-  EXPECT_NE(html.find("<tr><td class=\"mono\">4.3</td><td>Ensure Encryption of Data in Transit "
-                      "TLS or SSL (Transport Encryption)</td><td><span class=\"mono\">TLS-001"
-                      "</span> (",
+  EXPECT_NE(html.find("<tr><td class=\"mono\" data-label=\"Control\">4.3</td><td "
+                      "data-label=\"Title\">Ensure Encryption of Data in Transit TLS or SSL "
+                      "(Transport Encryption)</td><td data-label=\"Checks\"><code "
+                      "class=\"check-id\">TLS-001</code> (",
                       section),
             std::string::npos);
-  EXPECT_NE(html.find("<tr><td class=\"mono\">7.1</td><td>Ensure appropriate key file "
-                      "permissions are set</td><td><span class=\"muted\">—</span></td><td><span "
-                      "class=\"muted\">not assessed</span></td></tr>",
+  EXPECT_NE(html.find("<tr><td class=\"mono\" data-label=\"Control\">7.1</td><td "
+                      "data-label=\"Title\">Ensure appropriate key file permissions are "
+                      "set</td><td data-label=\"Checks\"><span class=\"muted\">—</span></td><td "
+                      "data-label=\"Result\"><span class=\"muted\">not assessed</span></td></tr>",
                       section),
             std::string::npos);
 }
