@@ -178,6 +178,8 @@ dl.advice ul { margin: 0; padding-left: 16px; }
   ul.summary .number { font-size: 22px; }
   .col-check { width: 10rem; min-width: 10rem; max-width: 10rem; }
   .filters { flex-wrap: wrap; }
+  dl.facts { grid-template-columns: minmax(0, max-content) minmax(0, 1fr); }
+  main dl.facts dt, main dl.facts dd { overflow-wrap: anywhere; min-width: 0; }
 }
 /* Phones and tablets: the tables that can be wider than the screen as stacked rows, each cell on
    a line of its own after its column's label; the self-check matrices scroll sideways in their

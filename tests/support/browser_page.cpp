@@ -73,6 +73,7 @@ nlohmann::json screen_fit_step() {
     return {
       document_width: document.scrollingElement.scrollWidth,
       viewport: window.innerWidth,
+      client_width: document.documentElement.clientWidth,
       verdict_bottom: bottom('#verdict'),
       fix_first_bottom: bottom('#fix-first li'),
       split_check_ids: [...document.querySelectorAll('.check-id')]

@@ -27,7 +27,8 @@ nlohmann::json run_in_browser(const std::filesystem::path& page, const nlohmann:
 nlohmann::json layout_step();
 
 // A step whose result is how the report fits a screen of any width: {document_width:
-// document.scrollingElement.scrollWidth, viewport: innerWidth, verdict_bottom, fix_first_bottom:
+// document.scrollingElement.scrollWidth, viewport: innerWidth, client_width: the viewport less its
+// scroll bar, verdict_bottom, fix_first_bottom:
 // the bottom of the verdict banner and of the first "Fix first" item (null without one),
 // split_check_ids: the check ids (.check-id) laid out on more than one line (first 10),
 // table_displays: the CSS display of each visible table that stacks on a phone (nodes, rules,
