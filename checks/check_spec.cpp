@@ -1,5 +1,6 @@
 #include "checks/check_spec.h"
 
+#include <algorithm>
 #include <iterator>
 #include <stdexcept>
 
@@ -21,6 +22,13 @@ std::string_view to_string(Severity severity) {
       return "critical";
   }
   return "unknown";
+}
+
+bool cites(const CheckSpec& spec, Framework framework, std::string_view id) {
+  return std::any_of(spec.references.begin(), spec.references.end(),
+                     [&](const ControlReference& reference) {
+                       return reference.framework == framework && reference.id == id;
+                     });
 }
 
 std::optional<Severity> parse_severity(std::string_view text) {

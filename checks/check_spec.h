@@ -40,6 +40,9 @@ struct CheckSpec {
   std::string description = {};
 };
 
+// Whether the check cites control `id` of the framework.
+bool cites(const CheckSpec& spec, Framework framework, std::string_view id);
+
 // The references of check `id` in `specs`, then `more`: a check that judges on another surface
 // what `id` judges (an Atlas cluster's setting, a node's) cites what `id` cites. Throws
 // std::logic_error when `specs` has no such check (a catalogue wired wrong).

@@ -110,11 +110,7 @@ FrameworkCoverage framework_coverage(Framework framework, const std::vector<Chec
     ControlCoverageRow row{control, {}, {}, CoverageLevel::not_covered, CoverageLevel::not_covered,
                            {},      {}};
     for (const CheckSpec& spec : catalogue) {
-      const bool cites = std::any_of(
-          spec.references.begin(), spec.references.end(), [&](const ControlReference& reference) {
-            return reference.framework == framework && reference.id == control.id;
-          });
-      if (cites) row.checks.push_back(spec.id);
+      if (cites(spec, framework, control.id)) row.checks.push_back(spec.id);
     }
     if (const ControlReview* reviewed = review.find(framework, control.id))
       row.parts = parts_judged_by(*reviewed, row.checks);

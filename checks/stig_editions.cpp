@@ -75,15 +75,8 @@ const std::vector<Stig7Rule>& stig7_rules() {
 
 namespace {
 
-bool cites_stig_rule(const CheckSpec& spec, Framework framework, std::string_view id) {
-  return std::any_of(spec.references.begin(), spec.references.end(),
-                     [&](const ControlReference& reference) {
-                       return reference.framework == framework && reference.id == id;
-                     });
-}
-
 bool judges_stig7_rule(const CheckSpec& spec, const Stig7Rule& rule) {
-  if (rule.same_check_text && cites_stig_rule(spec, Framework::stig, rule.counterpart)) return true;
+  if (rule.same_check_text && cites(spec, Framework::stig, rule.counterpart)) return true;
   return std::find(rule.also_checks.begin(), rule.also_checks.end(), spec.id) !=
          rule.also_checks.end();
 }

@@ -37,13 +37,6 @@ std::vector<const CheckSpec*> citing_specs(const Report& report,
   return specs;
 }
 
-bool spec_cites(const CheckSpec& spec, Framework framework, std::string_view id) {
-  return std::any_of(spec.references.begin(), spec.references.end(),
-                     [&](const ControlReference& reference) {
-                       return reference.framework == framework && reference.id == id;
-                     });
-}
-
 }  // namespace
 
 std::string_view to_string(ControlResult result) {
@@ -89,7 +82,7 @@ std::vector<ControlCoverage> control_coverage(const Report& report, Framework fr
   for (ControlCoverage& control : controls) {
     std::vector<const Finding*> findings;
     for (const CheckSpec* spec : specs) {
-      if (!spec_cites(*spec, framework, control.id)) continue;
+      if (!cites(*spec, framework, control.id)) continue;
       const std::vector<const Finding*>& own = findings_by_check[spec->id];
       control.checks.push_back({spec->id, coverage_result(own)});
       findings.insert(findings.end(), own.begin(), own.end());

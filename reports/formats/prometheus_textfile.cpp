@@ -5,13 +5,13 @@
 #include <map>
 #include <string>
 
+#include "reports/history/history_run.h"
 #include "scanner/time/utc_time.h"
 
 namespace mongoscan {
 namespace {
 
 constexpr std::string_view kLastSuccess = "mongoscan_last_success_timestamp_seconds";
-constexpr std::string_view kDefaultEnvironmentName = "default";
 
 // A label value with backslash, double quote and line feed escaped, as the format requires.
 std::string label_value(std::string_view text) {
@@ -82,12 +82,12 @@ void write_prometheus_textfile(const Report& report, std::optional<std::string_v
     metrics.incomplete = !environment.error.empty() || !environment.coverage.complete();
   }
   if (report.environments.empty()) {
-    EnvironmentMetrics& metrics = environments[std::string(kDefaultEnvironmentName)];
+    EnvironmentMetrics& metrics = environments[std::string(kDefaultEnvironment)];
     metrics.incomplete = !report.coverage.complete();
   }
   for (const ReportedFinding& reported : report.findings) {
     const std::string name = report.environments.empty() || reported.environment.empty()
-                                 ? std::string(kDefaultEnvironmentName)
+                                 ? std::string(kDefaultEnvironment)
                                  : reported.environment;
     EnvironmentMetrics& metrics = environments[name];
     int& by_check = metrics.failing_by_check[reported.finding.check_id];

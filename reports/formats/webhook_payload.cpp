@@ -2,6 +2,7 @@
 
 #include <map>
 #include <nlohmann/json.hpp>
+#include <span>
 #include <string_view>
 #include <vector>
 
@@ -44,14 +45,17 @@ void add_text_lines(const ordered_json& list, std::size_t count, std::string_vie
   if (count > kTextLines) text += "\n… and " + std::to_string(count - kTextLines) + " more";
 }
 
-// The failing results of one environment ("" without an inventory), gating ones first.
-std::vector<const ReportedFinding*> failing_of(const Report& report, std::string_view name) {
-  std::vector<const ReportedFinding*> failing;
+// The failing results by environment ("" without an inventory), gating ones first: one pass
+// over the findings, whatever the number of environments.
+std::map<std::string_view, std::vector<const ReportedFinding*>> failing_by_environment(
+    const Report& report) {
+  std::map<std::string_view, std::vector<const ReportedFinding*>> failing;
   for (const bool gating : {true, false}) {
     for (const ReportedFinding& reported : report.findings) {
-      if (reported.environment != name || reported.gates != gating) continue;
-      if (reported.finding.status != Status::fail || is_suppressed(reported.finding)) continue;
-      failing.push_back(&reported);
+      if (reported.gates != gating || reported.finding.status != Status::fail ||
+          is_suppressed(reported.finding))
+        continue;
+      failing[reported.environment].push_back(&reported);
     }
   }
   return failing;
@@ -63,8 +67,12 @@ std::string webhook_payload(const Report& report) {
   const StatusCounts counts = report.summary();
   std::string text = "mongoscan " + verdict_headline(report);
   ordered_json environments = ordered_json::array();
-  std::vector<EnvironmentSummary> listed = report.environments;
-  if (listed.empty()) listed.push_back({"", {}, {}, false, report.coverage});
+  const auto failing_by = failing_by_environment(report);
+  // A scan without an inventory is one environment without a name.
+  const EnvironmentSummary whole{"", {}, {}, false, report.coverage};
+  const std::span<const EnvironmentSummary> listed =
+      report.environments.empty() ? std::span<const EnvironmentSummary>(&whole, 1)
+                                  : std::span<const EnvironmentSummary>(report.environments);
   for (const EnvironmentSummary& environment : listed) {
     ordered_json entry = {{"name", environment.name},
                           {"verdict", environment.name.empty() && report.environments.empty()
@@ -84,7 +92,10 @@ std::string webhook_payload(const Report& report) {
           text);
       add_text_lines(entry["fixed"], changes.fixed.size(), label + "fixed", text);
     } else {
-      const std::vector<const ReportedFinding*> failing = failing_of(report, environment.name);
+      const auto found = failing_by.find(environment.name);
+      static const std::vector<const ReportedFinding*> kNone;
+      const std::vector<const ReportedFinding*>& failing =
+          found == failing_by.end() ? kNone : found->second;
       ordered_json list = ordered_json::array();
       for (std::size_t i = 0; i < failing.size() && i < kWebhookListLimit; ++i) {
         const Finding& finding = failing[i]->finding;
