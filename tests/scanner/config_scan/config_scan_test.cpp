@@ -285,7 +285,10 @@ TEST_F(ConfigScanTree, AFileOfHalfAMillionPasswordsGivesOneHundredFindingsAndACo
   EXPECT_NE(counted["message"].get<std::string>().find("479900 more"), std::string::npos);
   const auto rss = run.err.find("maxrss-kib ");
   ASSERT_NE(rss, std::string::npos) << run.err;
-  EXPECT_LT(std::stol(run.err.substr(rss + 11)), 256 * 1024) << "peak RSS in KiB";
+  if (testing_support::runs_the_release_build()) {
+    EXPECT_LT(std::stol(run.err.substr(rss + 11)), 96 * 1024)
+        << "peak RSS in KiB (43 MiB on 2026-11-30)";
+  }
 }
 
 TEST_F(ConfigScanTree, RepeatedConnectionStringsAreOneFactWithTheirCountAndFirstPlaces) {

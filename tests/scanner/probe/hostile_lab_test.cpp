@@ -40,13 +40,6 @@ constexpr long kAnnouncedOnlyRssLimitKib = 32 * 1024;
 // on the process (testing_support::run_scan), which ends it and fails the test.
 const std::vector<std::string> kDeadlines = {"--command-timeout", "2", "--node-timeout", "8"};
 
-// The memory bound holds for the release build; the sanitized one adds shadow memory and a
-// quarantine of freed blocks, which are the sanitizer's, not mongoscan's.
-bool measures_the_release_build() {
-  std::error_code error;
-  return fs::equivalent(testing_support::mongoscan_binary(), MONGOSCAN_DEFAULT_BINARY, error);
-}
-
 struct HostileMode {
   std::string fault;
   std::string phase;    // the phase of the error the node must end with
@@ -115,7 +108,7 @@ TEST_P(HostileNode, EndsAsAnErrorWithinTheDeadlineInBoundedMemory) {
   EXPECT_EQ(has_error_finding(measured, lab->nodes()[0]), mode.checks_end_in_error);
   ASSERT_GT(measured.peak_rss_kib, 0) << "GNU time reported no peak RSS";
   RecordProperty("peak_rss_kib", std::to_string(measured.peak_rss_kib));
-  if (measures_the_release_build()) {
+  if (testing_support::runs_the_release_build()) {
     EXPECT_LT(measured.peak_rss_kib, mode.peak_rss_limit_kib);
   }
 }
@@ -174,7 +167,7 @@ TEST(HostileReplicaSet, HelloListing10000HostsEndsWithAReport) {
     }
   }
   EXPECT_GT(refused, 900u) << "the members past the first few were refused, each at once";
-  if (measures_the_release_build()) {
+  if (testing_support::runs_the_release_build()) {
     EXPECT_LT(measured.peak_rss_kib, kMemberCapPeakRssLimitKib);
   }
 }
