@@ -96,8 +96,8 @@ table.nodes td { overflow-wrap: anywhere; }
 details.facts summary { cursor: pointer; }
 table.subject-keys { width: auto; margin: 0 0 10px; }
 table.subject-keys td { overflow-wrap: anywhere; }
-table.fleet td { overflow-wrap: anywhere; }
-table.rules td { overflow-wrap: anywhere; }
+table.fleet td, table.rules td, table.controls td, table.skipped-files td, table.changes td {
+  overflow-wrap: anywhere; }
 table.rules tr[data-action="drop"] td { color: var(--muted); }
 ul.cloud-facts { margin: 0 0 10px; padding-left: 1.2em; overflow-wrap: anywhere; }
 .tag { display: inline-block; margin-left: 6px; padding: 0 7px; border: 1px solid var(--line);
@@ -125,7 +125,7 @@ th.subject .mono { font-size: 11.5px; overflow-wrap: normal; }
 .role { display: block; color: var(--muted); font-weight: normal; font-size: 11px; }
 .col-check, .col-severity, .col-result { position: sticky; z-index: 1; background: var(--paper); }
 thead .col-check, thead .col-severity, thead .col-result { background: var(--wash); z-index: 2; }
-.col-check { left: 0; width: 16rem; min-width: 16rem; max-width: 16rem; }
+.col-check { left: 0; width: 16rem; min-width: 16rem; max-width: 16rem; overflow-wrap: anywhere; }
 .col-severity { left: 16rem; width: 5.75rem; min-width: 5.75rem; }
 .col-result { left: 21.75rem; width: 6.75rem; min-width: 6.75rem;
   box-shadow: inset -2px 0 0 var(--line); }
@@ -134,7 +134,8 @@ tbody th.col-check { font-weight: normal; text-transform: none; letter-spacing: 
 tbody td.col-severity, tbody td.col-result { vertical-align: top; }
 tr.check, tr.evidence { color: var(--ink); }
 /* The findings table, for reports too large for the matrices: a row per result to act on. */
-table.findings td.subject { overflow-wrap: anywhere; min-width: 12rem; }
+table.findings td { overflow-wrap: anywhere; }
+table.findings td.subject { min-width: 12rem; }
 table.findings tr.part th { color: var(--ink); text-transform: none; letter-spacing: 0; }
 summary { cursor: pointer; }
 summary code { font-weight: 700; }
@@ -181,10 +182,10 @@ dl.advice ul { margin: 0; padding-left: 16px; }
   dl.facts { grid-template-columns: minmax(0, max-content) minmax(0, 1fr); }
   main dl.facts dt, main dl.facts dd { overflow-wrap: anywhere; min-width: 0; }
 }
-/* Phones and tablets: the tables that can be wider than the screen as stacked rows, each cell on
-   a line of its own after its column's label; the self-check matrices scroll sideways in their
-   boxes. */
-@media screen and (max-width: 820px) {
+/* Phones, tablets and narrow windows: the tables that can be wider than the screen as stacked
+   rows, each cell on a line of its own after its column's label; the self-check matrices scroll
+   sideways in their boxes. Up to 1000 px: the fleet's twelve column headings need about 950. */
+@media screen and (max-width: 1000px) {
   :is(table.nodes, table.rules, table.controls, table.skipped-files, table.findings, table.fleet,
       table.changes) :is(thead, colgroup) { display: none; }
   :is(table.nodes, table.rules, table.controls, table.skipped-files, table.findings, table.fleet,

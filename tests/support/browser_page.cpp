@@ -87,6 +87,11 @@ nlohmann::json screen_fit_step() {
   })())"}};
 }
 
+nlohmann::json screen_width_steps(int width) {
+  return nlohmann::json::array(
+      {{{"emulate", {{"media", "screen"}, {"width", width}}}}, layout_step(), screen_fit_step()});
+}
+
 nlohmann::json print_steps(const std::filesystem::path& pdf) {
   return nlohmann::json::array(
       {{{"pdf", pdf.string()}},

@@ -35,6 +35,15 @@ nlohmann::json layout_step();
 // controls, skipped files, findings, fleet, changes), by its class}.
 nlohmann::json screen_fit_step();
 
+// The widest screen on which the report's wide tables are stacked rows (its @media rule in
+// reports/formats/html_report.cpp); wider, they are tables.
+inline constexpr int kStackedTablesMaxWidth = 1000;
+
+// Steps that lay the page out on a screen `width` CSS pixels wide (in the same browser, whatever
+// width it started with), then take layout_step's and screen_fit_step's results there: their
+// results are null, the layout and the fit.
+nlohmann::json screen_width_steps(int width);
+
 // An A4 page's content width in CSS pixels within the report's print margins (@page margin 14mm
 // in reports/formats/html_report.cpp): (210 - 2 x 14) mm at 96 px per inch.
 inline constexpr int kA4ContentWidth = 687;
