@@ -16,6 +16,31 @@ bool starts_with(std::string_view text, std::string_view prefix) {
   return text.substr(0, prefix.size()) == prefix;
 }
 
+// Whether `value` is one of `words` (lower case) in any case. The word lists below are arrays of
+// string_view, so that no word's length is counted again at every call.
+template <typename Words>
+bool equals_any_ignore_case(std::string_view value, const Words& words) {
+  return std::any_of(std::begin(words), std::end(words),
+                     [&](std::string_view word) { return equals_ignore_case(value, word); });
+}
+
+template <typename Words>
+bool contains_any_ignore_case(std::string_view value, const Words& words) {
+  return std::any_of(std::begin(words), std::end(words),
+                     [&](std::string_view word) { return contains_ignore_case(value, word); });
+}
+
+template <typename Words>
+bool starts_with_any(std::string_view value, const Words& words) {
+  return std::any_of(std::begin(words), std::end(words),
+                     [&](std::string_view word) { return value.starts_with(word); });
+}
+
+bool starts_with_ignore_case(std::string_view text, std::string_view lower_prefix) {
+  return text.size() >= lower_prefix.size() &&
+         equals_ignore_case(text.substr(0, lower_prefix.size()), lower_prefix);
+}
+
 bool is_name_char(char c) {
   return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_' || c == '.';
 }
@@ -58,11 +83,9 @@ bool is_format_verb(std::string_view value) {
 // The start of a regular expression, as sed scripts and validators write one where a password
 // goes: `s/password: .*/password: $NEW/`, `password=[^&]+`.
 bool is_regular_expression(std::string_view value) {
-  for (std::string_view start :
-       {".*", ".+", "\\s", "\\S", "\\w", "\\d", "[^", "(.*", "(.+", "([^", "(?"}) {
-    if (starts_with(value, start)) return true;
-  }
-  return false;
+  static constexpr std::string_view kStarts[] = {".*", ".+",  "\\s", "\\S", "\\w", "\\d",
+                                                 "[^", "(.*", "(.+", "([^", "(?"};
+  return starts_with_any(value, kStarts);
 }
 
 // A command-line option where an argument list was read as a key and its value:
@@ -98,7 +121,8 @@ bool is_secret_store_path(std::string_view value) {
 bool is_template(std::string_view value, bool quoted) {
   // ERB and EJS (<%= ENV['X'] %>) and Kubernetes JSONPath ({.metadata.name}) besides ${...},
   // {{ ... }} (Helm, Go, Jinja), $(...), #{...}.
-  for (std::string_view marker : {"${", "{{", "$(", "#{", "{%", "<%", "{."}) {
+  static constexpr std::string_view kMarkers[] = {"${", "{{", "$(", "#{", "{%", "<%", "{."};
+  for (std::string_view marker : kMarkers) {
     if (value.find(marker) != std::string_view::npos) return true;
   }
   if (value == "?" || is_format_verb(value)) return true;
@@ -133,20 +157,16 @@ bool is_masked(std::string_view value) {
   while (value.size() > 1 && value.back() == '/') value.remove_suffix(1);
   if (value.size() >= 3 && all_of(value, is_mask_char)) return true;
   if (starts_with(value, "\xE2\x80\xA2")) return true;  // "•••"
-  const std::string lower = to_lower_ascii(value);
-  for (std::string_view word : {"redacted", "masked", "hidden", "removed", "[redacted]",
-                                "[filtered]", "filtered", "********"}) {
-    if (lower == word) return true;
-  }
-  return false;
+  static constexpr std::string_view kWords[] = {"redacted",   "masked",     "hidden",   "removed",
+                                                "[redacted]", "[filtered]", "filtered", "********"};
+  return equals_any_ignore_case(value, kWords);
 }
 
 bool is_encrypted(std::string_view value) {
-  for (std::string_view prefix : {"ENC(", "enc(", "!vault", "$ANSIBLE_VAULT", "{cipher}", "vault:v",
-                                  "AGE-SECRET", "sops:", "ENC[", "encrypted:"}) {
-    if (starts_with(value, prefix)) return true;
-  }
-  return false;
+  static constexpr std::string_view kPrefixes[] = {
+      "ENC(",    "enc(",       "!vault", "$ANSIBLE_VAULT", "{cipher}",
+      "vault:v", "AGE-SECRET", "sops:",  "ENC[",           "encrypted:"};
+  return starts_with_any(value, kPrefixes);
 }
 
 // Numbers, versions and port mappings (`-p 27017:27017`).
@@ -155,52 +175,47 @@ bool is_number(char c) {
 }
 
 bool is_boolean_word(std::string_view value) {
-  const std::string lower = to_lower_ascii(value);
-  return lower == "true" || lower == "false" || lower == "yes" || lower == "no" || lower == "on" ||
-         lower == "off";
+  static constexpr std::string_view kWords[] = {"true", "false", "yes", "no", "on", "off"};
+  return equals_any_ignore_case(value, kWords);
 }
 
 bool is_keyword_value(std::string_view value) {
-  const std::string lower = to_lower_ascii(value);
   // YAML and JSON literals, and the option values of tools that take a password policy
   // (Ansible's update_password: on_create).
-  for (std::string_view word :
-       {"true", "false", "null", "none", "nil", "undefined", "yes", "no", "on", "off", "~",
-        "always", "never", "on_create", "required", "optional", "auto", "disabled", "enabled"}) {
-    if (lower == word) return true;
-  }
-  return false;
+  static constexpr std::string_view kWords[] = {
+      "true",     "false",    "null", "none",     "nil",    "undefined", "yes",
+      "no",       "on",       "off",  "~",        "always", "never",     "on_create",
+      "required", "optional", "auto", "disabled", "enabled"};
+  return equals_any_ignore_case(value, kWords);
 }
 
 // The literal word "password" and its friends, the way documentation writes a slot to fill in.
 bool is_literal_placeholder(std::string_view value) {
-  const std::string lower = to_lower_ascii(value);
-  for (std::string_view word :
-       {"password",     "passwd",          "pwd",         "pass",        "your_password",
-        "yourpassword", "your-password",   "mypassword",  "my_password", "db_password",
-        "dbpassword",   "secret_password", "your_secret", "yoursecret",  "placeholder",
-        "replace_me",   "replaceme",       "todo",        "fixme",       "xxx"}) {
-    if (lower == word) return true;
-  }
+  static constexpr std::string_view kPlaceholders[] = {
+      "password",     "passwd",          "pwd",         "pass",        "your_password",
+      "yourpassword", "your-password",   "mypassword",  "my_password", "db_password",
+      "dbpassword",   "secret_password", "your_secret", "yoursecret",  "placeholder",
+      "replace_me",   "replaceme",       "todo",        "fixme",       "xxx"};
+  if (equals_any_ignore_case(value, kPlaceholders)) return true;
   // A password a test sends to be refused.
-  for (std::string_view word : {"incorrect", "wrong", "wrongpassword", "wrong_password",
-                                "wrong-password", "badpassword", "bad_password", "invalid"}) {
-    if (lower == word) return true;
-  }
+  static constexpr std::string_view kRefused[] = {
+      "incorrect",      "wrong",       "wrongpassword", "wrong_password",
+      "wrong-password", "badpassword", "bad_password",  "invalid"};
+  if (equals_any_ignore_case(value, kRefused)) return true;
   // secret_hash, mongo_password_here: a name written where the value goes (an identifier of
   // lower-case words, one of them the credential's).
-  if (lower.find('_') != std::string::npos && std::all_of(lower.begin(), lower.end(), [](char c) {
-        return (c >= 'a' && c <= 'z') || c == '_';
+  if (value.find('_') != std::string_view::npos &&
+      std::all_of(value.begin(), value.end(), [](char c) {
+        const char lower = to_lower_ascii(c);
+        return (lower >= 'a' && lower <= 'z') || c == '_';
       })) {
-    for (std::string_view word : {"secret", "password", "token"}) {
-      if (lower.find(word) != std::string::npos) return true;
-    }
+    static constexpr std::string_view kNames[] = {"secret", "password", "token"};
+    if (contains_any_ignore_case(value, kNames)) return true;
   }
   // "Azure Client Secret", "AZURE CLIENT SECRET": words naming what goes there, not a value.
-  if (lower.find(' ') != std::string::npos) {
-    for (std::string_view word : {"secret", "password", "token", "api key"}) {
-      if (lower.find(word) != std::string::npos) return true;
-    }
+  if (value.find(' ') != std::string_view::npos) {
+    static constexpr std::string_view kNames[] = {"secret", "password", "token", "api key"};
+    if (contains_any_ignore_case(value, kNames)) return true;
   }
   return false;
 }
@@ -239,15 +254,16 @@ bool ends_with_domain(std::string_view host, std::string_view domain) {
 
 bool is_documentation_host(std::string_view host) {
   const std::string lower = to_lower_ascii(host);
-  for (std::string_view domain :
-       {".example.com", ".example.net", ".example.org", ".example", ".invalid"}) {
+  static constexpr std::string_view kDomains[] = {".example.com", ".example.net", ".example.org",
+                                                  ".example", ".invalid"};
+  for (std::string_view domain : kDomains) {
     if (ends_with_domain(lower, domain)) return true;
   }
   if (lower.empty()) return true;
-  for (std::string_view name : {"host", "hostname", "host1", "host2", "host3", "server",
-                                "your-host", "yourhost", "your_host", "mongodb-host", "dbhost"}) {
-    if (lower == name) return true;
-  }
+  static constexpr std::string_view kNames[] = {
+      "host",      "hostname", "host1",     "host2",        "host3", "server",
+      "your-host", "yourhost", "your_host", "mongodb-host", "dbhost"};
+  if (std::find(std::begin(kNames), std::end(kNames), lower) != std::end(kNames)) return true;
   // Atlas documentation writes the cluster's unique part as x's: cluster0.xxxxx.mongodb.net.
   return lower.find(".xxxx") != std::string::npos || lower.find("<") != std::string::npos;
 }
@@ -255,12 +271,12 @@ bool is_documentation_host(std::string_view host) {
 // A host named so as not to exist, as tests and documentation name the server that is not there:
 // doesnotexist, doesnt.exist, nonexistent.domain, baddomain.
 bool is_unreachable_by_name(std::string_view host) {
+  static constexpr std::string_view kWords[] = {"doesnotexist", "doesnt.exist", "does-not-exist",
+                                                "nonexistent",  "non-existent", "baddomain",
+                                                "bad-domain",   "unreachable"};
   const std::string lower = to_lower_ascii(host);
-  for (std::string_view word : {"doesnotexist", "doesnt.exist", "does-not-exist", "nonexistent",
-                                "non-existent", "baddomain", "bad-domain", "unreachable"}) {
-    if (lower.find(word) != std::string::npos) return true;
-  }
-  return false;
+  return std::any_of(std::begin(kWords), std::end(kWords),
+                     [&](std::string_view word) { return lower.find(word) != std::string::npos; });
 }
 
 bool is_loopback_host(std::string_view host) {
@@ -283,10 +299,12 @@ std::string_view template_default(std::string_view value) {
   const std::size_t colon = inner.find(':');
   if (colon == std::string_view::npos) return {};
   // Serverless Framework and similar resolvers: ${ssm:/path}, ${env:NAME}, ${file(...)}.
-  for (std::string_view source : {"ssm", "env", "opt", "self", "file", "cf", "s3", "sls", "aws",
-                                  "vault", "secretsmanager", "param", "sm"}) {
-    if (inner.substr(0, colon) == source) return {};
-  }
+  static constexpr std::string_view kSources[] = {
+      "ssm", "env", "opt",   "self",           "file",  "cf", "s3",
+      "sls", "aws", "vault", "secretsmanager", "param", "sm"};
+  if (std::find(std::begin(kSources), std::end(kSources), inner.substr(0, colon)) !=
+      std::end(kSources))
+    return {};
   std::string_view fallback = inner.substr(colon + 1);
   if (starts_with(fallback, "-") || starts_with(fallback, "=")) fallback.remove_prefix(1);
   if (fallback.find("${") != std::string_view::npos) return {};
@@ -308,8 +326,7 @@ std::optional<std::string_view> dropping_rule(const CandidateValue& value) {
   if (is_environment_variable_name(text)) return "environment-variable-name";
   // choosePassword: "http://yourapp.com/choosePassword": a page's address, not a password (one
   // with user information is not taken for a page).
-  if (const std::string scheme = to_lower_ascii(text.substr(0, 8));
-      (scheme.starts_with("http://") || scheme.starts_with("https://")) &&
+  if ((starts_with_ignore_case(text, "http://") || starts_with_ignore_case(text, "https://")) &&
       text.find('@') == std::string_view::npos)
     return "url-value";
   // ALLOW_EMPTY_PASSWORD: "true": a switch about passwords, quoted as Compose wants strings.

@@ -285,6 +285,34 @@ std::size_t continuation_bytes(std::string_view text) {
   return count;
 }
 
+// Appends to `found`, in order, where "tls" or "ssl" starts in text at or after `from`, in any
+// case; sixteen bytes at a time. Setting bit 5 of a byte makes it one of these lower-case letters
+// only when it is that letter in either case.
+void find_tls_words(std::string_view text, std::size_t from, std::vector<std::size_t>& found) {
+  std::size_t at = from;
+#if defined(__x86_64__)
+  const __m128i bit5 = _mm_set1_epi8(0x20);
+  const auto letter = [&](std::size_t offset, char c) {
+    const __m128i bytes = _mm_loadu_si128(reinterpret_cast<const __m128i*>(text.data() + offset));
+    return _mm_cmpeq_epi8(_mm_or_si128(bytes, bit5), _mm_set1_epi8(c));
+  };
+  for (; at + 18 <= text.size(); at += 16) {
+    const __m128i tls =
+        _mm_and_si128(_mm_and_si128(letter(at, 't'), letter(at + 1, 'l')), letter(at + 2, 's'));
+    const __m128i ssl =
+        _mm_and_si128(_mm_and_si128(letter(at, 's'), letter(at + 1, 's')), letter(at + 2, 'l'));
+    for (auto mask = static_cast<unsigned>(_mm_movemask_epi8(_mm_or_si128(tls, ssl))); mask != 0;
+         mask &= mask - 1) {
+      found.push_back(at + static_cast<std::size_t>(__builtin_ctz(mask)));
+    }
+  }
+#endif
+  for (; at + 3 <= text.size(); ++at) {
+    const std::string_view word = slice(text, at, 3);
+    if (equals_ignore_case(word, "tls") || equals_ignore_case(word, "ssl")) found.push_back(at);
+  }
+}
+
 // The percent-decoded text, or the text as written when it is not valid percent-encoding.
 std::string percent_decoded(std::string_view text) {
   auto decoded = percent_decode(text, "a found password");
@@ -622,18 +650,55 @@ class TextScanner {
   }
 
   // Whether an odd number of `quote` characters (unescaped) stand between the start of the line
-  // and `offset`: the text there is inside a string literal opened by `quote`.
+  // and `offset`: the text there is inside a string literal opened by `quote` (", ' or `). The
+  // walk along the line goes on from where the last question left it: a minified line holds
+  // thousands of hits.
   bool inside_literal(std::size_t offset, char quote) {
     const Line line = line_at(offset);
-    bool inside = false;
-    for (std::size_t at = line.begin; at < offset; ++at) {
-      if (text_[at] == '\\') {
-        ++at;
+    QuoteWalk& walk = quote_walk_;
+    if (walk.line_begin != line.begin || offset < walk.settled) {
+      walk = {line.begin, line.begin, line.begin, 0};
+    }
+    while (walk.at < offset) {
+      if (const std::size_t plain = plain_run(walk.at, offset); plain != 0) {
+        walk.at += plain;
+        walk.settled = walk.at;
         continue;
       }
-      if (text_[at] == quote) inside = !inside;
+      const char c = text_[walk.at];
+      walk.settled = walk.at + 1;
+      if (c == '\\') {
+        walk.at += 2;
+        continue;
+      }
+      walk.parity ^= QuoteWalk::bit(c);
+      ++walk.at;
     }
-    return inside;
+    return (walk.parity & QuoteWalk::bit(quote)) != 0;
+  }
+
+  // How many of the bytes from `at`, sixteen at a time and before `limit`, hold no quote and no
+  // backslash: the walk of inside_literal() skips them.
+  std::size_t plain_run(std::size_t at, std::size_t limit) const {
+    std::size_t run = 0;
+#if defined(__x86_64__)
+    for (; at + run + 16 <= limit; run += 16) {
+      const __m128i bytes =
+          _mm_loadu_si128(reinterpret_cast<const __m128i*>(text_.data() + at + run));
+      const __m128i special =
+          _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(bytes, _mm_set1_epi8('"')),
+                                    _mm_cmpeq_epi8(bytes, _mm_set1_epi8('\''))),
+                       _mm_or_si128(_mm_cmpeq_epi8(bytes, _mm_set1_epi8('`')),
+                                    _mm_cmpeq_epi8(bytes, _mm_set1_epi8('\\'))));
+      if (const auto mask = static_cast<unsigned>(_mm_movemask_epi8(special)); mask != 0) {
+        return run + static_cast<std::size_t>(__builtin_ctz(mask));
+      }
+    }
+#else
+    (void)at;
+    (void)limit;
+#endif
+    return run;
   }
 
   // Whether `offset` is inside a "..." or '...' literal on its line (a quoted key's own quote
@@ -835,15 +900,25 @@ class TextScanner {
         return std::string(flag.substr(1)) + " on the same line";
       }
     }
+    if (line.begin != tls_nearby_line_) {
+      tls_nearby_line_ = line.begin;
+      tls_nearby_ = tls_nearby(line);
+    }
+    return tls_nearby_;
+  }
+
+  // A tls/ssl key set to true on `line` or the three lines around it (tls_around's second half,
+  // which depends on the line only).
+  std::string tls_nearby(Line line) {
     Line first = line;
     for (int i = 0; i < 3 && first.begin > 0; ++i) first = previous_line(first);
     Line last = line;
     for (int i = 0; i < 3 && last.end < text_.size(); ++i) last = next_line(last);
     const std::string_view around = text_.substr(first.begin, last.end - first.begin);
-    for (std::size_t at = 0; at < around.size(); ++at) {
-      const std::size_t key = find_ignore_case(around, at, {"tls", "ssl"});
-      if (key == std::string_view::npos) break;
-      at = key;
+    const std::vector<std::size_t>& words = tls_words(first.begin, last.end);
+    for (auto word = std::lower_bound(words.begin(), words.end(), first.begin);
+         word != words.end() && *word + 3 <= last.end; ++word) {
+      const std::size_t key = *word - first.begin;
       // A key of its own or the last part of a dotted one: not disable_ssl, not useSsl.
       if (key > 0 && !is_blank(around[key - 1]) && !is_quote(around[key - 1]) &&
           around[key - 1] != '.')
@@ -866,15 +941,22 @@ class TextScanner {
     return {};
   }
 
-  // The first of `words` (lower case) in `text` at or after `from`, in any case; npos if none.
-  static std::size_t find_ignore_case(std::string_view text, std::size_t from,
-                                      std::initializer_list<std::string_view> words) {
-    for (std::size_t at = from; at < text.size(); ++at) {
-      for (const std::string_view word : words) {
-        if (starts_with_ignore_case(text.substr(at), word)) return at;
-      }
+  // Where "tls" or "ssl" stands in [begin, end) of the text, in any case, in order, among others
+  // outside it. The lines around one connection string overlap those around the next: the stretch
+  // searched is extended, and searched again only when a window starts past it.
+  const std::vector<std::size_t>& tls_words(std::size_t begin, std::size_t end) {
+    if (begin < tls_words_.begin || begin > tls_words_.end) {
+      tls_words_.begin = tls_words_.end = begin;
+      tls_words_.found.clear();
     }
-    return std::string_view::npos;
+    if (end > tls_words_.end) {
+      // A word ending past the old end may start up to two bytes before it.
+      const std::size_t from =
+          std::max(tls_words_.begin, tls_words_.end - std::min<std::size_t>(tls_words_.end, 2));
+      find_tls_words(text_.substr(0, end), from, tls_words_.found);
+      tls_words_.end = end;
+    }
+    return tls_words_.found;
   }
 
   // Whether the authority [authority_begin, end) names no host a client could reach: no letter or
@@ -1216,6 +1298,17 @@ class TextScanner {
     judge(CredentialHit::Kind::credential_key, key, password, false);
   }
 
+  // How far inside_literal() walked along a line: the bytes before `at` are counted, every one
+  // before `settled` was looked at (an escape skips the next byte), and `parity` has a bit set per
+  // quote seen an odd number of times there.
+  struct QuoteWalk {
+    static unsigned bit(char c) { return c == '"' ? 1 : c == '\'' ? 2 : c == '`' ? 4 : 0; }
+    std::size_t line_begin = std::string_view::npos;
+    std::size_t at = 0;
+    std::size_t settled = 0;
+    unsigned parity = 0;
+  };
+
   // [begin, end) holds no byte of class `stops` (first_stop's memory).
   struct StopFreeRun {
     unsigned stops = 0;
@@ -1228,6 +1321,17 @@ class TextScanner {
   FileSyntax syntax_;
   TextScanLimits limits_;
   StopFreeRun stop_free_;
+  QuoteWalk quote_walk_;
+  // tls_nearby() of the line starting at tls_nearby_line_.
+  std::size_t tls_nearby_line_ = std::string_view::npos;
+  std::string tls_nearby_;
+  // tls_words(): every "tls" and "ssl" starting at or after `begin` and ending by `end`.
+  struct TlsWords {
+    std::size_t begin = 0;
+    std::size_t end = 0;
+    std::vector<std::size_t> found;
+  };
+  TlsWords tls_words_;
   TextScan scan_;
   std::array<std::size_t, 4> kept_per_kind_{};  // credentials reported, by CredentialHit::Kind
   std::vector<std::pair<std::string_view, std::size_t>> dropped_;

@@ -526,6 +526,36 @@ TEST(ConfigTextScan, FingerprintSurvivesMovedLinesButNotAnotherKey) {
   EXPECT_EQ(first[0].fingerprint.find("Fp1"), std::string::npos);
 }
 
+// Issue 41: on one long line (a minified bundle), whether a key stands inside a string literal is
+// decided by one walk along the line, remembered from hit to hit; escaped quotes, backquotes and
+// stretches of more than sixteen plain bytes between hits count as on a line of their own.
+TEST(ConfigTextScan, HitsAlongOneLongLineAreJudgedAsOnLinesOfTheirOwn) {
+  std::string line;
+  for (int i = 0; i < 3; ++i) {
+    line += "f(\"a\\\"b`c`d\", 'e\\'f');" + std::string(40, 'z') + ";u+='&client_secret='+s;" +
+            "o={password:\"Kq7-Long-Line-" + std::to_string(i) + "\"};";
+  }
+  const TextScan scan = scan_config_text("bundle.min.js", line + "\n");
+  ASSERT_EQ(scan.credentials.size(), 3u);
+  for (int i = 0; i < 3; ++i) {
+    EXPECT_EQ(scan.credentials[i].password.reveal(), "Kq7-Long-Line-" + std::to_string(i));
+  }
+}
+
+// Issue 41: the tls or ssl keys around each string are found in any case, whether its lines
+// overlap those around the string before it (c after b) or not (b after a).
+TEST(ConfigTextScan, TlsKeysAroundEveryStringOfAFileAreFoundInAnyCase) {
+  const TextScan scan =
+      scan_config_text("values.yaml",
+                       "a:\n  TLS: true\n  uri: mongodb://db1.acme.io/a\n\n\n\n\n\n\n"
+                       "b:\n  uri: mongodb://db2.acme.io/b\n  Ssl: True\n"
+                       "c:\n  uri: mongodb://db3.acme.io/c\n");
+  ASSERT_EQ(scan.connection_strings.size(), 3u);
+  EXPECT_EQ(scan.connection_strings[0].tls_around, "TLS: true nearby");
+  EXPECT_EQ(scan.connection_strings[1].tls_around, "Ssl: True nearby");
+  EXPECT_EQ(scan.connection_strings[2].tls_around, "Ssl: True nearby");
+}
+
 }  // namespace
 }  // namespace config_text_scan_test
 }  // namespace mongoscan

@@ -89,6 +89,26 @@ TEST(ContextOfFile, ATestFrameworkNamedInTheTextMakesATest) {
             FileContext::production);
 }
 
+// The markers are searched for sixteen bytes at a time: each is found wherever it starts, up to
+// the last byte of the 64 KiB read, and a part of one is not a marker.
+TEST(ContextOfFile, ATestFrameworkMarkerIsFoundAtAnyOffsetUpToTheEndOfWhatIsRead) {
+  for (const std::string_view marker :
+       {"import pytest", "from unittest", "org.junit.", "org.testng.", "*testing.T)",
+        "RSpec.describe", "from django.test", "@SpringBootTest", "@DataMongoTest"}) {
+    for (std::size_t padding = 0; padding < 40; ++padding) {
+      EXPECT_EQ(context_of_file("app/seed.py", std::string(padding, 'x') + std::string(marker)),
+                FileContext::test)
+          << marker << " after " << padding;
+    }
+    const std::string at_end = std::string(64 * 1024 - marker.size(), ' ') + std::string(marker);
+    EXPECT_EQ(context_of_file("app/seed.py", at_end), FileContext::test) << marker;
+    EXPECT_EQ(context_of_file("app/seed.py", " " + at_end), FileContext::production) << marker;
+    EXPECT_EQ(context_of_file("app/seed.py", marker.substr(0, marker.size() - 1)),
+              FileContext::production)
+        << marker;
+  }
+}
+
 TEST(ContextOfFile, CaseOfFoldersDoesNotMatterButTheRootIsNotPartOfThePath) {
   EXPECT_EQ(context_of_file("Tests/Seed.cs", ""), FileContext::test);
   EXPECT_EQ(context_of_file("Examples/app.yaml", ""), FileContext::example);
