@@ -181,6 +181,7 @@ mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/scanner/cli
   manual_page_test.cpp
   option_values_test.cpp
   report_destinations_test.cpp
+  report_identity_lab_test.cpp
   reports_lab_test.cpp
   self_check_lab_test.cpp
   shell_completion_test.cpp
