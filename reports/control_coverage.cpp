@@ -32,7 +32,7 @@ std::vector<const CheckSpec*> citing_specs(const Report& report,
   };
   for (const CheckSpec& spec : catalogue) specs.push_back(&spec);
   for (const ReportedFinding& reported : report.findings) {
-    if (!known(reported.spec.id)) specs.push_back(&reported.spec);
+    if (!known(reported.spec->id)) specs.push_back(reported.spec.get());
   }
   return specs;
 }

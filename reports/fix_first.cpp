@@ -11,8 +11,8 @@ std::vector<FixFirstItem> fix_first(const Report& report, std::size_t limit) {
   for (const ReportedFinding& reported : report.findings) {
     const Finding& finding = reported.finding;
     if (finding.status != Status::fail || is_suppressed(finding)) continue;
-    auto [item, added] =
-        by_check.try_emplace(finding.check_id, FixFirstItem{&reported.spec, finding.severity, {}});
+    auto [item, added] = by_check.try_emplace(
+        finding.check_id, FixFirstItem{reported.spec.get(), finding.severity, {}});
     item->second.severity = std::max(item->second.severity, finding.severity);
     item->second.findings.push_back(&reported);
   }

@@ -3,6 +3,7 @@
 
 #include <array>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
@@ -25,10 +26,28 @@ std::string describe(const Subject& subject);
 // describe(), with a file subject's context after it: "app/test/seed.js:4:9 [test]".
 std::string describe_with_context(const Subject& subject);
 
+// A check's spec, shared by every finding of that check: one copy per check, not one per finding
+// (a 5,000-node scan holds a quarter of a million findings). Made from a CheckSpec (a copy of it)
+// or from a spec already shared.
+class SharedCheckSpec {
+ public:
+  SharedCheckSpec() : spec_(std::make_shared<const CheckSpec>()) {}
+  SharedCheckSpec(CheckSpec spec)  // NOLINT(google-explicit-constructor): a spec is one
+      : spec_(std::make_shared<const CheckSpec>(std::move(spec))) {}
+  explicit SharedCheckSpec(std::shared_ptr<const CheckSpec> spec) : spec_(std::move(spec)) {}
+
+  const CheckSpec& operator*() const { return *spec_; }
+  const CheckSpec* operator->() const { return spec_.get(); }
+  const CheckSpec* get() const { return spec_.get(); }
+
+ private:
+  std::shared_ptr<const CheckSpec> spec_;
+};
+
 struct ReportedFinding {
   // The check as reports show it beside its results: without its description, which only the
-  // checks reference shows (a copy per finding of a 10,000-node scan is memory for nothing).
-  CheckSpec spec;
+  // checks reference shows.
+  SharedCheckSpec spec;
   Finding finding;
   bool gates = false;            // it fails the CI gate (--fail-on; checks/gate.h): set by the CLI
   std::string environment = {};  // the inventory environment it belongs to; empty without one

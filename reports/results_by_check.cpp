@@ -18,8 +18,8 @@ std::vector<CheckResults> results_by_check(const Report& report, Status status) 
   for (const ReportedFinding& reported : report.findings) {
     const Finding& finding = reported.finding;
     if (finding.status != status) continue;
-    auto [entry, added] =
-        by_check.try_emplace(finding.check_id, CheckResults{&reported.spec, finding.severity, {}});
+    auto [entry, added] = by_check.try_emplace(
+        finding.check_id, CheckResults{reported.spec.get(), finding.severity, {}});
     CheckResults& check = entry->second;
     check.severity = std::max(check.severity, finding.severity);
     ++check.count;

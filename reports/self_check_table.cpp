@@ -207,7 +207,7 @@ SelfCheckTable build_self_check_table(const Report& report,
     const auto [found, added] =
         row_of_check.try_emplace({finding.check_id, finding.subject.kind}, rows.size());
     if (added) {
-      rows.push_back({&reported.spec, finding.subject.kind, finding.severity, finding.status,
+      rows.push_back({reported.spec.get(), finding.subject.kind, finding.severity, finding.status,
                       std::vector<SelfCheckCell>(table.columns(finding.subject.kind).size())});
     }
     SelfCheckRow& row = rows[found->second];

@@ -41,6 +41,7 @@ mongoscan_sources(MONGOSCAN_SOURCES scanner/cli
   evidence_command.cpp
   help_format.cpp
   history_command.cpp
+  kept_node_facts.cpp
   manual_page.cpp
   option_values.cpp
   report_destinations.cpp

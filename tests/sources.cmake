@@ -178,6 +178,7 @@ mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/scanner/cli
   evidence_command_test.cpp
   history_command_test.cpp
   history_lab_test.cpp
+  kept_node_facts_test.cpp
   manual_page_test.cpp
   option_values_test.cpp
   report_destinations_test.cpp

@@ -38,11 +38,11 @@ void write_csv_report(const Report& report, std::ostream& out) {
             out);
   for (const ReportedFinding& reported : report.findings) {
     const Finding& finding = reported.finding;
-    write_row({reported.environment, finding.check_id, reported.spec.title,
-               std::string(to_string(reported.spec.layer)), std::string(to_string(finding.status)),
+    write_row({reported.environment, finding.check_id, reported.spec->title,
+               std::string(to_string(reported.spec->layer)), std::string(to_string(finding.status)),
                std::string(to_string(finding.severity)), reported.gates ? "true" : "false",
                finding.suppression, describe_with_context(finding.subject), finding.message,
-               reported.spec.remediation, join(reference_texts(reported.spec.references), "; "),
+               reported.spec->remediation, join(reference_texts(reported.spec->references), "; "),
                finding.fingerprint},
               out);
   }

@@ -1079,7 +1079,7 @@ bool matrices_fit(const SelfCheckTable& table) {
 // evidence opens under it.
 void write_findings_row(const FindingsViewLine& line, std::string_view anchor, std::ostream& out) {
   const Finding& finding = line.reported->finding;
-  const CheckSpec& spec = line.reported->spec;
+  const CheckSpec& spec = *line.reported->spec;
   const std::string severity(to_string(finding.severity));
   out << "<tr class=\"status-"
       << (is_suppressed(finding) ? "suppressed" : to_string(finding.status)) << "\"";

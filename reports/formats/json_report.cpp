@@ -288,7 +288,7 @@ void write_stale_acceptances(PrettyJsonWriter& json, const std::vector<StaleAcce
 }
 
 void write_finding(PrettyJsonWriter& json, const ReportedFinding& reported) {
-  const CheckSpec& spec = reported.spec;
+  const CheckSpec& spec = *reported.spec;
   const Finding& finding = reported.finding;
   json.begin_object();
   json.member("check_id", finding.check_id);

@@ -300,7 +300,7 @@ std::vector<ControlReference> read_references(ReportFields& fields, const json& 
 
 ReportedFinding read_finding(ReportFields& fields, const json& object, const std::string& at) {
   ReportedFinding reported;
-  CheckSpec& spec = reported.spec;
+  CheckSpec spec;
   Finding& finding = reported.finding;
   spec.id = fields.text(object, at, "check_id");
   spec.title = fields.text(object, at, "title");
@@ -309,6 +309,7 @@ ReportedFinding read_finding(ReportFields& fields, const json& object, const std
   spec.references = read_references(fields, object, at);
   spec.remediation = fields.text(object, at, "remediation");
   finding.check_id = spec.id;
+  reported.spec = std::move(spec);
   finding.severity = fields.one_of(object, at, "severity", kReadSeverities);
   finding.status = fields.one_of(object, at, "status", kReadStatuses);
   reported.gates = fields.flag(object, at, "gates");

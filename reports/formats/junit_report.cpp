@@ -33,7 +33,7 @@ std::string suppression_reason(const Finding& finding) {
 
 // The body of a failure or error: everything a reader needs without the other reports.
 std::string details(const ReportedFinding& reported) {
-  const CheckSpec& spec = reported.spec;
+  const CheckSpec& spec = *reported.spec;
   const Finding& finding = reported.finding;
   std::string text = finding.check_id + " " + spec.title +
                      "\nseverity: " + std::string(to_string(finding.severity)) +
@@ -215,7 +215,7 @@ void write_junit_report(const Report& report, std::ostream& out) {
   // environment and layer made 10,000 environments take minutes.
   std::map<std::pair<std::string_view, Layer>, std::vector<const ReportedFinding*>> by_suite;
   for (const ReportedFinding& reported : report.findings) {
-    by_suite[{reported.environment, reported.spec.layer}].push_back(&reported);
+    by_suite[{reported.environment, reported.spec->layer}].push_back(&reported);
   }
   for (const auto& [environment, coverage, changes] : groups) {
     TestCaseNames names;

@@ -68,7 +68,7 @@ void write_counts(const Report& report, std::ostream& out) {
 }
 
 std::string check_cell(const ReportedFinding& reported) {
-  return markdown_code(reported.finding.check_id) + " " + markdown_text(reported.spec.title);
+  return markdown_code(reported.finding.check_id) + " " + markdown_text(reported.spec->title);
 }
 
 void write_more(std::size_t shown, std::size_t total, std::ostream& out) {

@@ -74,7 +74,7 @@ const char* resource_type(Subject::Kind kind) {
 
 ordered_json ocsf_event(const Report& report, const ReportedFinding& reported, long long time) {
   const Finding& finding = reported.finding;
-  const CheckSpec& spec = reported.spec;
+  const CheckSpec& spec = *reported.spec;
   const int severity_id = ocsf_severity_id(finding.severity);
   const auto [compliance_id, compliance_caption] = compliance_status(finding.status);
   std::set<std::string> standards;

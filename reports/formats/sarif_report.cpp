@@ -36,7 +36,7 @@ std::vector<CheckSpec> rules_of(const Report& report, const std::vector<CheckSpe
   for (const CheckSpec& rule : rules) known.insert(rule.id);
   for (const ReportedFinding& reported : report.findings) {
     if (!known.insert(reported.finding.check_id).second) continue;
-    rules.push_back(reported.spec);
+    rules.push_back(*reported.spec);
     rules.back().id = reported.finding.check_id;  // the id results name, whatever the spec says
   }
   return rules;
@@ -263,7 +263,7 @@ std::string_view result_level(const Finding& finding) {
 // The message, naming the subject when the location does not (a node at its list line).
 std::string result_message(const ReportedFinding& reported) {
   const Finding& finding = reported.finding;
-  const std::string text = finding.message.empty() ? reported.spec.title : finding.message;
+  const std::string text = finding.message.empty() ? reported.spec->title : finding.message;
   if (!is_deployment_subject(finding.subject)) return text;
   return finding.subject.name + ": " + text;
 }

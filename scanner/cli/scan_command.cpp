@@ -26,6 +26,7 @@
 #include "scanner/auth/component_credentials.h"
 #include "scanner/auth/password_source.h"
 #include "scanner/cli/diagnostics.h"
+#include "scanner/cli/kept_node_facts.h"
 #include "scanner/cli/version.h"
 #include "scanner/cloud/http/curl_transport.h"
 #include "scanner/config_scan/candidate_rules.h"
@@ -117,6 +118,7 @@ struct ProbeTarget {
   ConnectionString uri;
   std::size_t environment;
   const ProbeSettings* settings;
+  const Policy* policy;  // the environment's: its nodes are judged under it
 };
 
 // An SRV name whose lookups gave no usable seed is reported as a node that could not be probed,
@@ -128,10 +130,16 @@ NodeFacts unresolved_srv_name(const DeploymentFacts& deployment) {
   return facts;
 }
 
-// The probed deployments, the options their nodes were probed with and the environment each
-// belongs to (in the same order); and the targets that could not be probed, by environment.
+// The findings of each node's own checks, in the order of DeploymentFacts::nodes.
+using NodeFindings = std::vector<std::vector<Finding>>;
+
+// The probed deployments (each node judged by its own checks as soon as it was probed, and
+// only what later readers need kept of it), their nodes' findings, the options their nodes were
+// probed with and the environment each belongs to (in the same order); and the targets that
+// could not be probed, by environment.
 struct ProbedDeployments {
   std::vector<DeploymentFacts> deployments;
+  std::vector<NodeFindings> node_findings;
   std::vector<ProbeOptions> options;
   std::vector<std::size_t> environments;
   std::vector<std::pair<std::size_t, Error>> unusable;  // an account or TLS setting failed
@@ -154,6 +162,7 @@ Result<ProbedDeployments> probe_deployments(const ProbeSettings& settings,
   ProbedDeployments probed;
   std::vector<DeploymentFacts> deployments;
   std::vector<DiscoveryTarget> discovery_targets;
+  std::vector<const Policy*> policies;  // of each discovery target
   TlsContextCache tls_contexts;
   for (std::size_t i = 0; i < targets.size(); ++i) {
     const bool srv = targets[i].uri.srv;
@@ -165,6 +174,7 @@ Result<ProbedDeployments> probe_deployments(const ProbeSettings& settings,
       continue;
     }
     probed.environments.push_back(targets[i].environment);
+    policies.push_back(targets[i].policy);
     discovery_targets.push_back(
         {srv ? seedlists[i].srv_hosts : targets[i].uri.hosts, std::move(options).value()});
     deployments.push_back({targets[i].redacted_uri,
@@ -175,13 +185,24 @@ Result<ProbedDeployments> probe_deployments(const ProbeSettings& settings,
                            0,
                            targets[i].input->listed_at});
   }
-  Discovery discovered = discover_and_probe(discovery_targets, *resolver.value(), discovery);
+  // A node's own findings, by its discovery id, made as soon as it is done.
+  std::map<std::size_t, std::vector<Finding>> judged;
+  DiscoverySettings judging = discovery;
+  judging.on_node_done = [&](std::size_t target, std::size_t id, NodeFacts& node) {
+    judged[id] = run_node_checks(node, *policies[target]);
+    drop_replies_judged(node);
+  };
+  Discovery discovered = discover_and_probe(discovery_targets, *resolver.value(), judging);
   probed.timed_out = discovered.timed_out;
   for (std::size_t i = 0; i < deployments.size(); ++i) {
-    deployments[i].nodes = std::move(discovered.deployments[i].nodes);
-    deployments[i].members_not_probed = discovered.deployments[i].members_not_probed;
+    DiscoveredDeployment& found = discovered.deployments[i];
+    deployments[i].nodes = std::move(found.nodes);
+    deployments[i].members_not_probed = found.members_not_probed;
+    NodeFindings& findings = probed.node_findings.emplace_back();
+    for (const std::size_t id : found.node_ids) findings.push_back(std::move(judged[id]));
     if (deployments[i].nodes.empty() && deployments[i].seedlist) {
       deployments[i].nodes.push_back(unresolved_srv_name(deployments[i]));
+      findings.push_back(run_node_checks(deployments[i].nodes.back(), *policies[i]));
     }
     probed.options.push_back(std::move(discovery_targets[i].options));
   }
@@ -388,6 +409,7 @@ struct EnvironmentRun {
   const EnvironmentRequest* request;
   std::vector<UriTarget> uris;
   std::vector<DeploymentFacts> deployments;
+  std::vector<NodeFindings> node_findings;  // of each deployment's nodes
   std::optional<ConfigFacts> config;
   std::optional<Error> error;
   std::vector<CloudAccountFacts> clouds = {};
@@ -406,15 +428,16 @@ std::vector<Finding> judge_environment(EnvironmentRun& run, const ScanRequest& r
     findings.insert(findings.end(), std::make_move_iterator(more.begin()),
                     std::make_move_iterator(more.end()));
   };
-  for (const DeploymentFacts& deployment : run.deployments) {
+  for (std::size_t d = 0; d < run.deployments.size(); ++d) {
+    const DeploymentFacts& deployment = run.deployments[d];
     TargetSummary target{deployment.redacted_uri,
                          topology_of(deployment.nodes),
                          {},
                          summarize_cluster(deployment.nodes),
                          environment.name};
-    for (const NodeFacts& node : deployment.nodes) {
-      target.nodes.push_back(summarize_node(node));
-      add(listed_at(deployment, run_node_checks(node, policy)));
+    for (std::size_t n = 0; n < deployment.nodes.size(); ++n) {
+      target.nodes.push_back(summarize_node(deployment.nodes[n]));
+      add(listed_at(deployment, std::move(run.node_findings[d][n])));
       ++report.statistics.nodes;
     }
     add(listed_at(deployment, run_deployment_checks(deployment, policy)));
@@ -500,7 +523,7 @@ std::optional<CommandError> run_scan(const ScanRequest& request, const CliStream
   std::size_t uri_count = 0, path_count = 0;
   for (const EnvironmentRequest& environment : request.environments) {
     EnvironmentRun& run =
-        runs.emplace_back(EnvironmentRun{&environment, {}, {}, {}, environment.error});
+        runs.emplace_back(EnvironmentRun{&environment, {}, {}, {}, {}, environment.error});
     if (run.error) continue;
     // Checked before any work: each cloud account needs its credentials.
     for (const CloudAccountRequest& account : environment.clouds) {
@@ -526,7 +549,8 @@ std::optional<CommandError> run_scan(const ScanRequest& request, const CliStream
       }
       report.inputs.push_back(redacted);
       if (request.probe.enabled && input.probe) {
-        targets.push_back({&input, redacted, parsed.value(), runs.size() - 1, &environment.probe});
+        targets.push_back({&input, redacted, parsed.value(), runs.size() - 1, &environment.probe,
+                           &environment.policy});
       }
       run.uris.push_back({redacted, std::move(parsed).value(), std::nullopt, input.listed_at});
     }
@@ -576,8 +600,9 @@ std::optional<CommandError> run_scan(const ScanRequest& request, const CliStream
     }
     timed_out = probed.value().timed_out || (request.data_model && scan_deadline.expired());
     for (std::size_t i = 0; i < probed.value().deployments.size(); ++i) {
-      runs[probed.value().environments[i]].deployments.push_back(
-          std::move(probed.value().deployments[i]));
+      EnvironmentRun& run = runs[probed.value().environments[i]];
+      run.deployments.push_back(std::move(probed.value().deployments[i]));
+      run.node_findings.push_back(std::move(probed.value().node_findings[i]));
     }
   }
 
@@ -623,6 +648,8 @@ std::optional<CommandError> run_scan(const ScanRequest& request, const CliStream
   bool gate_fails = false;
   bool incomplete_blocks = false;
   report.findings.reserve(findings.size());
+  // One spec per check, shared by its findings.
+  std::map<std::string, SharedCheckSpec, std::less<>> specs;
   std::size_t next = 0;
   for (std::size_t i = 0; i < runs.size(); ++i) {
     const EnvironmentRun& run = runs[i];
@@ -642,12 +669,16 @@ std::optional<CommandError> run_scan(const ScanRequest& request, const CliStream
     for (Finding& finding : own) {
       const bool gates = fails_gate(finding, threshold);
       summary.gate_fails = summary.gate_fails || gates;
-      const CheckSpec& spec = *find_check(finding.check_id);
-      report.findings.push_back(
-          {{spec.id, spec.title, spec.layer, spec.severity, spec.references, spec.remediation},
-           std::move(finding),
-           gates,
-           name});
+      auto spec = specs.find(finding.check_id);
+      if (spec == specs.end()) {
+        const CheckSpec& check = *find_check(finding.check_id);
+        spec = specs
+                   .emplace(finding.check_id,
+                            CheckSpec{check.id, check.title, check.layer, check.severity,
+                                      check.references, check.remediation})
+                   .first;
+      }
+      report.findings.push_back({spec->second, std::move(finding), gates, name});
     }
     gate_fails = gate_fails || summary.gate_fails;
     incomplete_blocks = incomplete_blocks ||

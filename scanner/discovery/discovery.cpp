@@ -276,8 +276,8 @@ class DiscoveryRun {
     for (auto& [index, facts] : completed) {
       Node& node = nodes_[index];
       node.facts = std::move(facts);
-      finish(index);
       queues_[node.target].add_members_of(node.facts);
+      finish(index);
       admit_queued(node.target);
     }
   }
@@ -358,31 +358,38 @@ class DiscoveryRun {
     node.pending.reset();
     node.stage = Stage::done;
     ++done_;
+    if (settings_.on_node_done && !node.alias_of)
+      settings_.on_node_done(node.target, index, node.facts);
     if (settings_.on_progress) settings_.on_progress(done_, nodes_.size());
   }
 
   // Per target: seeds in their order, then members by host and port; aliases folded into the
   // node they name.
   Discovery results() {
-    std::vector<Node*> ordered;
-    for (Node& node : nodes_) {
+    std::vector<std::pair<Node*, std::size_t>> ordered;  // with its index: its id
+    for (std::size_t index = 0; index < nodes_.size(); ++index) {
+      Node& node = nodes_[index];
       if (!node.alias_of) {
-        ordered.push_back(&node);
+        ordered.emplace_back(&node, index);
         continue;
       }
       auto& aliases = nodes_[*node.alias_of].facts.aliases;
       aliases.push_back(node.facts.address());
       std::sort(aliases.begin(), aliases.end());
     }
-    std::stable_sort(ordered.begin(), ordered.end(), [](const Node* a, const Node* b) {
+    std::stable_sort(ordered.begin(), ordered.end(), [](const auto& x, const auto& y) {
+      const Node* a = x.first;
+      const Node* b = y.first;
       return std::tie(a->target, a->seed_order, a->facts.host, a->facts.port) <
              std::tie(b->target, b->seed_order, b->facts.host, b->facts.port);
     });
     Discovery discovery;
     discovery.timed_out = timed_out_;
     discovery.deployments.resize(targets_.size());
-    for (Node* node : ordered)
+    for (auto [node, index] : ordered) {
       discovery.deployments[node->target].nodes.push_back(std::move(node->facts));
+      discovery.deployments[node->target].node_ids.push_back(index);
+    }
     for (std::size_t target = 0; target < targets_.size(); ++target)
       discovery.deployments[target].members_not_probed = queues_[target].not_queued();
     return discovery;

@@ -41,6 +41,11 @@ struct DiscoverySettings {
   std::chrono::milliseconds max_idle_connection{5000};
   // Called on the calling thread after each node is done: (nodes done, nodes known so far).
   std::function<void(std::size_t done, std::size_t known)> on_progress;
+  // Called on the calling thread once a node is done (probed, or ended by an error) and the
+  // members it names are queued, with its target's index and the node's id (DiscoveredDeployment::
+  // node_ids): it may judge the node and drop what no later reader needs. Not called for a name
+  // found to reach a node probed already (an alias).
+  std::function<void(std::size_t target, std::size_t node_id, NodeFacts& node)> on_node_done;
   // The whole scan's deadline (--scan-timeout): no node starts after it, and no probe runs past
   // it. Nodes not probed by then are reported with a "scan timeout" error.
   std::optional<Deadline> scan_deadline;
@@ -51,6 +56,7 @@ struct DiscoveredDeployment {
   // Seeds in the order given, then the members found, by host and port. A node that cannot be
   // probed is there with the reason in its errors.
   std::vector<NodeFacts> nodes;
+  std::vector<std::size_t> node_ids;   // each node's id, as on_node_done was given it
   std::size_t members_not_probed = 0;  // names past MemberQueue::kMaxNodes, never contacted
 };
 

@@ -14,7 +14,7 @@ namespace {
 ReportedFinding hard_001(Subject subject, Status status) {
   ReportedFinding reported;
   reported.spec = *find_check("HARD-001");
-  reported.finding = {"HARD-001", status, reported.spec.severity, std::move(subject), "m", {}};
+  reported.finding = {"HARD-001", status, reported.spec->severity, std::move(subject), "m", {}};
   return reported;
 }
 

@@ -190,8 +190,10 @@ TEST(HtmlReportTest, FindingsTableRowsAndSuppressedOnesApart) {
 
 TEST(HtmlReportTest, FindingsTableEscapesEveryPieceOfText) {
   Report report = rich_report();
-  report.findings[0].spec.title = "Title <i>&</i>";
-  report.findings[0].spec.remediation = "Run 'rm -rf' & \"pray\"";
+  CheckSpec spec = *report.findings[0].spec;
+  spec.title = "Title <i>&</i>";
+  spec.remediation = "Run 'rm -rf' & \"pray\"";
+  report.findings[0].spec = spec;
   const std::string html = render(report, ReportView::findings);
   EXPECT_EQ(html.find("<script"), std::string::npos);
   EXPECT_EQ(html.find("<i>"), std::string::npos);
@@ -226,10 +228,11 @@ TEST(HtmlReportTest, EscapesEveryPieceOfText) {
   Report report = rich_report();
   report.inputs.push_back("<img src=x onerror=alert(1)>");
   report.targets[0].nodes[0].role = "<b>primary</b>";
-  report.findings[0].spec.title = "Title <i>&</i>";
-  report.findings[0].spec.references = {
-      {Framework::cis, "<b>1</b>", "<a href=\"javascript:x\">ref</a>"}};
-  report.findings[0].spec.remediation = "Run 'rm -rf' & \"pray\"";
+  CheckSpec spec = *report.findings[0].spec;
+  spec.title = "Title <i>&</i>";
+  spec.references = {{Framework::cis, "<b>1</b>", "<a href=\"javascript:x\">ref</a>"}};
+  spec.remediation = "Run 'rm -rf' & \"pray\"";
+  report.findings[0].spec = spec;
   const std::string html = render(report);
 
   EXPECT_EQ(html.find("<script"), std::string::npos);

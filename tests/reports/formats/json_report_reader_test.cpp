@@ -91,11 +91,13 @@ TEST(JsonReportReaderTest, GateAndDefaultSeverityComeFromTheReportNotFromTheRead
   Report report = testing_support::rich_report();
   ASSERT_FALSE(report.findings.empty());
   report.findings[0].gates = !report.findings[0].gates;
-  report.findings[0].spec.severity = Severity::info;
+  CheckSpec spec = *report.findings[0].spec;
+  spec.severity = Severity::info;
+  report.findings[0].spec = spec;
   const Result<Report> read = read_json_report(json_of(report));
   ASSERT_TRUE(read.ok()) << read.error().message;
   EXPECT_EQ(read.value().findings[0].gates, report.findings[0].gates);
-  EXPECT_EQ(read.value().findings[0].spec.severity, Severity::info);
+  EXPECT_EQ(read.value().findings[0].spec->severity, Severity::info);
 }
 
 TEST(JsonReportReaderTest, TextThatIsNotJsonSaysWhereItBreaks) {

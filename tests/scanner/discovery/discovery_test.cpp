@@ -384,6 +384,35 @@ TEST_F(DiscoveryTest, ProgressCountsEveryNode) {
   EXPECT_EQ(steps.back(), std::make_pair(std::size_t{3}, std::size_t{3}));
 }
 
+// Each node is handed over once it is done, after the members it names are queued (so that
+// what the callback drops cannot hide a member), under the id its place in the results has; an
+// alias never is.
+TEST_F(DiscoveryTest, EachNodeIsHandedOverOnceDoneUnderItsId) {
+  LoopbackPort a(LoopbackPort::Kind::listening), b(LoopbackPort::Kind::listening);
+  RecordingProber prober;
+  prober.hosts_by_node[a.address()] = {a.address(), b.address()};
+  prober.hosts_by_node["host1.lab.test:" + std::to_string(b.port())] = {b.address()};
+  std::map<std::size_t, std::string> done;
+  DiscoverySettings settings;
+  settings.on_node_done = [&](std::size_t target, std::size_t id, NodeFacts& node) {
+    EXPECT_EQ(target, 0u);
+    EXPECT_TRUE(done.emplace(id, node.address()).second) << "handed over twice: " << id;
+    node.hello.reset();  // members were queued already
+  };
+  const Discovery discovery =
+      discover({target({host("127.0.0.1", a.port()), host("host1.lab.test", b.port()),
+                        host("127.0.0.1", 1)})},
+               prober, settings);
+  const DiscoveredDeployment& deployment = discovery.deployments[0];
+  ASSERT_EQ(deployment.nodes.size(), 3u);  // b's second name is an alias
+  ASSERT_EQ(deployment.node_ids.size(), 3u);
+  EXPECT_EQ(done.size(), 3u);
+  for (std::size_t i = 0; i < deployment.nodes.size(); ++i) {
+    EXPECT_EQ(done[deployment.node_ids[i]], deployment.nodes[i].address());
+    EXPECT_FALSE(deployment.nodes[i].hello.has_value());
+  }
+}
+
 // --scan-timeout: no probe is given more time than the scan has left, no node starts after it,
 // and the nodes it left are reported with the reason.
 TEST_F(DiscoveryTest, TheScanDeadlineEndsDiscoveryAndNamesTheNodesItLeft) {
