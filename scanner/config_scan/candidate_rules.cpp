@@ -36,11 +36,6 @@ bool starts_with_any(std::string_view value, const Words& words) {
                      [&](std::string_view word) { return value.starts_with(word); });
 }
 
-bool starts_with_ignore_case(std::string_view text, std::string_view lower_prefix) {
-  return text.size() >= lower_prefix.size() &&
-         equals_ignore_case(text.substr(0, lower_prefix.size()), lower_prefix);
-}
-
 bool is_name_char(char c) {
   return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_' || c == '.';
 }

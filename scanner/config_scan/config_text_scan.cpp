@@ -116,10 +116,6 @@ std::string_view slice(std::string_view text, std::size_t at, std::size_t length
   return {text.data() + at, std::min(length, text.size() - at)};
 }
 
-bool starts_with_ignore_case(std::string_view text, std::string_view prefix) {
-  return text.size() >= prefix.size() && equals_ignore_case(slice(text, 0, prefix.size()), prefix);
-}
-
 // Where the run of key characters (letters, digits, '_', '.', '-') starting at `from` ends:
 // sixteen bytes at a time, as keys in code run long (spring.data.mongodb.password).
 std::size_t key_run_end(std::string_view text, std::size_t from) {

@@ -22,6 +22,11 @@ inline bool equals_ignore_case(std::string_view a, std::string_view b) {
          });
 }
 
+// Whether `text` starts with `prefix`, in any case.
+inline bool starts_with_ignore_case(std::string_view text, std::string_view prefix) {
+  return text.size() >= prefix.size() && equals_ignore_case(text.substr(0, prefix.size()), prefix);
+}
+
 // Whether `text` holds `lower_word` (lower case) in any case.
 inline bool contains_ignore_case(std::string_view text, std::string_view lower_word) {
   return std::search(text.begin(), text.end(), lower_word.begin(), lower_word.end(),

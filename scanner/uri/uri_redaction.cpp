@@ -118,11 +118,6 @@ std::size_t user_info_end(std::string_view uri, std::size_t authority_start) {
   return has_password ? last_at : std::string_view::npos;
 }
 
-bool starts_with_ignore_case(std::string_view text, std::string_view lower_prefix) {
-  return text.size() >= lower_prefix.size() &&
-         equals_ignore_case(text.substr(0, lower_prefix.size()), lower_prefix);
-}
-
 // Where the first "mongodb://" or "mongodb+srv://" in any case starts at or after `from`, or npos.
 std::size_t find_scheme(std::string_view text, std::size_t from) {
   for (std::size_t at = from; at + kSchemeName.size() <= text.size(); ++at) {
