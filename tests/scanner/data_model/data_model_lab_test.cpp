@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -179,29 +180,43 @@ print(json.dumps(sorted(found)))
   return {values.begin(), values.end()};
 }
 
+// One probe writes every format (--report), so the sample is read once: the JSON report on
+// stdout, the others as files.
 TEST_F(DataModelLab, NoSampledValueReachesAnyFormat) {
   const std::set<std::string> values = generated_strings();
   ASSERT_GT(values.size(), 100u) << "the profile should generate many string values";
-  const std::string uri_file = lab_->command_log_path().parent_path() / "datamodel-uri.txt";
+  const std::filesystem::path dir = lab_->command_log_path().parent_path();
+  const std::string uri_file = dir / "datamodel-uri.txt";
   std::ofstream(uri_file) << replica_set_uri(*lab_) << "\n";
-  for (const std::string format : {"json", "html", "table", "md", "sarif", "junit"}) {
-    std::vector<std::string> argv = {testing_support::mongoscan_binary(),
-                                     "scan",
-                                     "--uri-file",
-                                     uri_file,
-                                     "--format",
-                                     format,
-                                     "--fail-on",
-                                     "none",
-                                     "--sarif-deployment"};  // SARIF: the namespaces' results too
-    argv.insert(argv.end(), kScanner.begin(), kScanner.end());
-    const auto result =
-        testing_support::run_process(argv, "", testing_support::kHangGuard, kPassword);
-    ASSERT_EQ(result.exit_code, 0) << format << ": " << result.err;
+  std::vector<std::string> argv = {testing_support::mongoscan_binary(),
+                                   "scan",
+                                   "--uri-file",
+                                   uri_file,
+                                   "--format",
+                                   "json",
+                                   "--fail-on",
+                                   "none",
+                                   "--sarif-deployment"};  // SARIF: the namespaces' results too
+  const std::vector<std::string> formats = {"html",  "table", "md",         "sarif",
+                                            "junit", "csv",   "prometheus", "ocsf"};
+  for (const std::string& format : formats) {
+    argv.insert(argv.end(), {"--report", format + ":" + (dir / ("report." + format)).string()});
+  }
+  argv.insert(argv.end(), kScanner.begin(), kScanner.end());
+  const auto result =
+      testing_support::run_process(argv, "", testing_support::kHangGuard, kPassword);
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  std::vector<std::pair<std::string, std::string>> outputs = {{"json", result.out},
+                                                              {"stderr", result.err}};
+  for (const std::string& format : formats) {
+    std::ifstream file(dir / ("report." + format), std::ios::binary);
+    outputs.emplace_back(format, std::string(std::istreambuf_iterator<char>(file), {}));
+    ASSERT_FALSE(outputs.back().second.empty()) << format;
+  }
+  for (const auto& [format, text] : outputs) {
     for (const std::string& value : values) {
-      EXPECT_EQ(result.out.find(value), std::string::npos)
+      EXPECT_EQ(text.find(value), std::string::npos)
           << format << " shows a sampled value of " << value.size() << " characters";
-      EXPECT_EQ(result.err.find(value), std::string::npos);
     }
   }
 }
