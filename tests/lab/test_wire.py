@@ -146,12 +146,10 @@ class WireTest(unittest.TestCase):
         self.assertEqual(2, read_reply(sock)[1])
 
     def read_streamed(self, sock):
-        """(requestID, responseTo, flags, document, seconds waited) of the next OP_MSG."""
-        started = time.monotonic()
+        """(requestID, responseTo, flags, document) of the next OP_MSG."""
         length, request_id, response_to, _ = wire.HEADER.unpack(read_exactly(sock, wire.HEADER_SIZE))
         body = read_exactly(sock, length - wire.HEADER_SIZE)
-        return request_id, response_to, struct.unpack_from("<I", body)[0], bson.decode(body[5:]), \
-            time.monotonic() - started
+        return request_id, response_to, struct.unpack_from("<I", body)[0], bson.decode(body[5:])
 
     def test_exhaust_hello_streams_a_reply_every_max_await_time(self):
         # replication_info.cpp (CmdHello::run, opCtx->isExhaust()): setNextInvocation, so every reply
@@ -160,27 +158,33 @@ class WireTest(unittest.TestCase):
         sock.sendall(op_msg({"hello": 1, "$db": "admin"}, request_id=10))
         topology_version = read_reply(sock)[3]["topologyVersion"]
         awaitable = {"hello": 1, "topologyVersion": topology_version, "maxAwaitTimeMS": 300, "$db": "admin"}
+        sent = time.monotonic()
         sock.sendall(op_msg(awaitable, flags=wire.EXHAUST_ALLOWED, request_id=11))
         answered = 11
         for _ in range(3):
-            request_id, response_to, flags, reply, waited = self.read_streamed(sock)
+            request_id, response_to, flags, reply = self.read_streamed(sock)
             self.assertEqual((answered, wire.MORE_TO_COME, 1.0), (response_to, flags, reply["ok"]))
             self.assertEqual(topology_version, reply["topologyVersion"])
-            self.assertGreaterEqual(waited, 0.25)
             answered = request_id
+        # Each reply waits maxAwaitTimeMS: three take 0.9 s at least, counted from the request (a
+        # reader slowed by a loaded machine can only see them later, never sooner).
+        self.assertGreaterEqual(time.monotonic() - sent, 0.85)
 
     def test_exhaust_hello_with_a_stale_topology_version_answers_at_once_then_waits(self):
         sock = self.connect()
         stale = {"processId": bson.ObjectId(), "counter": bson.Int64(0)}
-        sock.sendall(op_msg({"hello": 1, "topologyVersion": stale, "maxAwaitTimeMS": 300, "$db": "admin"},
+        # A second's wait, so that "at once" and "after the wait" stay apart on a loaded machine;
+        # times count from the request (a slowed reader sees replies later, never sooner).
+        sent = time.monotonic()
+        sock.sendall(op_msg({"hello": 1, "topologyVersion": stale, "maxAwaitTimeMS": 1000, "$db": "admin"},
                             flags=wire.EXHAUST_ALLOWED))
-        _, _, flags, first, waited = self.read_streamed(sock)
+        _, _, flags, first = self.read_streamed(sock)
         self.assertEqual(wire.MORE_TO_COME, flags)
-        self.assertLess(waited, 0.25)
-        _, _, flags, second, waited = self.read_streamed(sock)
+        self.assertLess(time.monotonic() - sent, 0.7)
+        _, _, flags, second = self.read_streamed(sock)
         self.assertEqual(wire.MORE_TO_COME, flags)
         self.assertEqual(first["topologyVersion"], second["topologyVersion"])
-        self.assertGreaterEqual(waited, 0.25)
+        self.assertGreaterEqual(time.monotonic() - sent, 0.95)
 
     def test_exhaust_hello_without_max_await_time_is_51756_and_ends(self):
         _, _, flags, reply = self.exchange(op_msg({"hello": 1, "$db": "admin"}, flags=wire.EXHAUST_ALLOWED))
