@@ -11,7 +11,9 @@ JSON array, run in order on the loaded page; stdout gets {"results": [...]}, one
   {"click": "CSS selector"}      scrolls the element into view and presses and releases the left
                                  mouse button at its centre, as a user would; the result says where
                                  and whether the element was the one under the pointer
-  {"screenshot": "path.png"}     the whole page as PNG, written atomically; result: path and size
+  {"screenshot": "path.png"}     the whole page as PNG, written atomically; result: path and size;
+                                 with "max_height": H, only its top H pixels (a long report's
+                                 whole page takes Chromium minutes on a loaded machine)
   {"emulate": {"media": "print", "width": W}}  lays the page out for that CSS media type at that
                                  width (in CSS pixels) for the steps that follow; result: null
   {"pdf": "path.pdf"}            the page printed as the print dialog would, on A4 (210 x 297 mm)
@@ -79,15 +81,18 @@ class DevToolsPipe:
         self._next_id = 0
         self._events = []
         self._deadline = time.monotonic() + TIMEOUT_SECONDS
+        self._waiting_for = "start"
 
-    def _start_waiting(self):
+    def _start_waiting(self, what):
         self._deadline = time.monotonic() + TIMEOUT_SECONDS
+        self._waiting_for = what
 
     def _read_message(self):
         while b"\0" not in self._buffer:
             remaining = self._deadline - time.monotonic()
             if remaining <= 0:
-                raise ProtocolError("timed out waiting for Chromium")
+                raise ProtocolError(f"timed out after {TIMEOUT_SECONDS} s waiting for Chromium's "
+                                    f"{self._waiting_for}")
             ready, _, _ = select.select([self._from_browser], [], [], remaining)
             if not ready:
                 continue
@@ -110,7 +115,7 @@ class DevToolsPipe:
         if session:
             message["sessionId"] = session
         os.write(self._to_browser, json.dumps(message).encode() + b"\0")
-        self._start_waiting()
+        self._start_waiting(f"reply to {method}")
         while True:
             reply = self._read_message()
             if reply.get("id") != self._next_id:
@@ -121,7 +126,7 @@ class DevToolsPipe:
             return reply.get("result", {})
 
     def wait_for_event(self, method, session):
-        self._start_waiting()
+        self._start_waiting(f"event {method}")
         while True:
             for i, event in enumerate(self._events):
                 if event.get("method") == method and event.get("sessionId") == session:
@@ -188,9 +193,11 @@ class Page:
                                                    "button": "left", "clickCount": 1})
         return where
 
-    def screenshot(self, path):
+    def screenshot(self, path, max_height=None):
         size = self.send("Page.getLayoutMetrics")["cssContentSize"]
         width, height = int(size["width"]), int(size["height"])
+        if max_height is not None:
+            height = min(height, max_height)
         shot = self.send("Page.captureScreenshot", {
             "format": "png", "captureBeyondViewport": True,
             "clip": {"x": 0, "y": 0, "width": width, "height": height, "scale": 1}})
@@ -229,7 +236,7 @@ def run_step(page, step):
     if "click" in step:
         return page.click(step["click"])
     if "screenshot" in step:
-        return page.screenshot(step["screenshot"])
+        return page.screenshot(step["screenshot"], step.get("max_height"))
     if "emulate" in step:
         return page.emulate(step["emulate"]["media"], step["emulate"]["width"])
     if "pdf" in step:

@@ -666,7 +666,8 @@ TEST(HtmlReportTest, TheLayoutHoldsAt1280Pixels) {
     const fs::path screenshot =
         fs::path(MONGOSCAN_BUILD_DIR) / "artifacts" / ("layout-" + name + ".png");
     const nlohmann::json results =
-        run_in_browser(page, nlohmann::json::array({layout_step(), {{"screenshot", screenshot}}}));
+        run_in_browser(page, nlohmann::json::array(
+                                 {layout_step(), {{"screenshot", screenshot}, {"max_height", 6000}}}));
     ASSERT_EQ(results.size(), 2u) << name;
     const nlohmann::json& layout = results[0];
     EXPECT_TRUE(layout["overflowing"].empty()) << name << ": " << layout["overflowing"].dump(2);
@@ -706,7 +707,7 @@ TEST(HtmlReportTest, TheLayoutHoldsOnAPhoneATabletAndADesktop) {
     nlohmann::json steps = nlohmann::json::array();
     for (const int width : widths) {
       for (nlohmann::json& step : testing_support::screen_width_steps(width)) steps.push_back(step);
-      if (width == 390) steps.push_back({{"screenshot", screenshot}});
+      if (width == 390) steps.push_back({{"screenshot", screenshot}, {"max_height", 6000}});
     }
     const nlohmann::json results = run_in_browser(page, steps, widths.front(), 844);
     ASSERT_EQ(results.size(), steps.size()) << name;
