@@ -34,4 +34,19 @@ std::string_view to_string(Subject::Kind kind) {
   return "file";
 }
 
+nlohmann::json evidence_of(const Finding& finding) {
+  return finding.packed_evidence.packed() ? finding.packed_evidence.unpack() : finding.evidence;
+}
+
+bool same_evidence(const Finding& a, const Finding& b) {
+  if (a.packed_evidence.same_bytes(b.packed_evidence) && a.evidence == b.evidence) return true;
+  return evidence_of(a) == evidence_of(b);
+}
+
+void pack_evidence(Finding& finding, EvidencePacker& packer) {
+  if (finding.packed_evidence.packed()) return;
+  finding.packed_evidence = packer.pack(finding.evidence);
+  finding.evidence = nullptr;
+}
+
 }  // namespace mongoscan

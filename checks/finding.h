@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "checks/check_spec.h"
+#include "checks/packed_evidence.h"
 #include "scanner/facts/file_context.h"
 #include "scanner/facts/listed_at.h"
 
@@ -62,7 +63,9 @@ struct Finding {
   Severity severity;  // the spec's default unless the policy overrides it
   Subject subject;
   std::string message;      // one line, never containing a secret
-  nlohmann::json evidence;  // what was seen: options and values, never a secret
+  // What was seen: options and values, never a secret. Null once packed (pack_evidence): read it
+  // with evidence_of().
+  nlohmann::json evidence;
   // The finding's stable, secret-free identity (baselines, SARIF partialFingerprints): a config
   // finding's from its check; every other's set by the runners (finding_fingerprint).
   std::string fingerprint = {};
@@ -76,6 +79,17 @@ struct Finding {
   // by the runners from its check and message (finding_content_fingerprint); empty for other
   // subjects.
   std::string content_fingerprint = {};
+  PackedEvidence packed_evidence = {};  // the evidence, once no check changes it any more
 };
+
+// The finding's evidence, packed or not.
+nlohmann::json evidence_of(const Finding& finding);
+
+// Whether two findings' evidence is the same json, packed or not.
+bool same_evidence(const Finding& a, const Finding& b);
+
+// Packs the evidence of a finding that is judged (no check, gate or runner changes it any more);
+// its `evidence` is then null.
+void pack_evidence(Finding& finding, EvidencePacker& packer);
 
 }  // namespace mongoscan

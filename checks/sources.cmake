@@ -19,6 +19,7 @@ mongoscan_sources(MONGOSCAN_SOURCES checks
   host_scope.cpp
   inline_allow.cpp
   listing_scope.cpp
+  packed_evidence.cpp
   policy.cpp
   policy_json.cpp
   registry.cpp

@@ -8,7 +8,7 @@ namespace mongoscan {
 namespace {
 
 bool says_the_same(const Finding& a, const Finding& b) {
-  return a.message == b.message && a.suppression == b.suppression && a.evidence == b.evidence;
+  return a.message == b.message && a.suppression == b.suppression && same_evidence(a, b);
 }
 
 }  // namespace

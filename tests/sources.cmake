@@ -25,6 +25,7 @@ mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/checks
   host_scope_test.cpp
   inline_allow_test.cpp
   listing_scope_test.cpp
+  packed_evidence_test.cpp
   policy_json_test.cpp
   policy_test.cpp
   registry_test.cpp

@@ -902,8 +902,8 @@ void write_result(const ReportedFinding& reported, const SelfCheckColumn& column
     out << " <span class=\"tag\">" << escape(suppression_text(finding)) << "</span>";
   }
   out << "</div><p class=\"message\">" << escape(finding.message) << "</p>";
-  if (!is_empty(finding.evidence)) {
-    out << "<div class=\"label\">Evidence</div><pre>" << pretty_json(finding.evidence) << "</pre>";
+  if (const nlohmann::json evidence = evidence_of(finding); !is_empty(evidence)) {
+    out << "<div class=\"label\">Evidence</div><pre>" << pretty_json(evidence) << "</pre>";
   }
   out << "</li>";
 }
@@ -1094,9 +1094,9 @@ void write_findings_row(const FindingsViewLine& line, std::string_view anchor, s
   if (!finding.suppression.empty()) {
     out << " <span class=\"tag\">" << escape(suppression_text(finding)) << "</span>";
   }
-  if (!is_empty(finding.evidence)) {
-    out << "<details><summary class=\"label\">Evidence</summary><pre>"
-        << pretty_json(finding.evidence) << "</pre></details>";
+  if (const nlohmann::json evidence = evidence_of(finding); !is_empty(evidence)) {
+    out << "<details><summary class=\"label\">Evidence</summary><pre>" << pretty_json(evidence)
+        << "</pre></details>";
   }
   out << "</td><td class=\"remediation\" data-label=\"Remediation\">" << escape(spec.remediation)
       << "</td></tr>\n";
@@ -1395,7 +1395,8 @@ void write_shared_result(const SharedResult& shared, std::ostream& out) {
   if (!finding.suppression.empty())
     out << "<span class=\"tag\">" << escape(suppression_text(finding)) << "</span>";
   out << "<p class=\"message\">" << escape(finding.message) << "</p>";
-  if (!is_empty(finding.evidence)) out << "<pre>" << printed_evidence(finding.evidence) << "</pre>";
+  if (const nlohmann::json evidence = evidence_of(finding); !is_empty(evidence))
+    out << "<pre>" << printed_evidence(evidence) << "</pre>";
   out << "</li>";
 }
 

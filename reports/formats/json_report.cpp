@@ -301,7 +301,7 @@ void write_finding(PrettyJsonWriter& json, const ReportedFinding& reported) {
   json.key("subject");
   write_subject(json, finding.subject);
   json.member("message", finding.message);
-  write_facts(json, "evidence", finding.evidence);
+  write_facts(json, "evidence", evidence_of(finding));
   json.member("remediation", spec.remediation);
   json.member("references", reference_texts(spec.references));
   if (!finding.fingerprint.empty()) json.member("fingerprint", finding.fingerprint);

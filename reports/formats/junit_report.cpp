@@ -39,9 +39,10 @@ std::string details(const ReportedFinding& reported) {
                      "\nseverity: " + std::string(to_string(finding.severity)) +
                      "\nsubject: " + describe_with_context(finding.subject) +
                      "\nmessage: " + finding.message;
-  if (!finding.evidence.is_null() && !finding.evidence.empty()) {
-    text += "\nevidence: " +
-            finding.evidence.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  if (const nlohmann::json evidence = evidence_of(finding);
+      !evidence.is_null() && !evidence.empty()) {
+    text +=
+        "\nevidence: " + evidence.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
   }
   if (!spec.remediation.empty()) text += "\nremediation: " + spec.remediation;
   if (!spec.references.empty())

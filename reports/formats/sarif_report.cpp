@@ -316,8 +316,8 @@ ordered_json result_json(const ReportedFinding& reported, std::size_t rule_index
   if (!reported.environment.empty()) result["properties"]["environment"] = reported.environment;
   if (finding.subject.context)
     result["properties"]["context"] = to_string(*finding.subject.context);
-  if (!finding.evidence.is_null() && !finding.evidence.empty()) {
-    result["properties"]["evidence"] = finding.evidence;
+  if (nlohmann::json evidence = evidence_of(finding); !evidence.is_null() && !evidence.empty()) {
+    result["properties"]["evidence"] = std::move(evidence);
   }
   return result;
 }

@@ -185,11 +185,14 @@ Result<ProbedDeployments> probe_deployments(const ProbeSettings& settings,
                            0,
                            targets[i].input->listed_at});
   }
-  // A node's own findings, by its discovery id, made as soon as it is done.
+  // A node's own findings, by its discovery id, made as soon as it is done, their evidence
+  // packed (nothing changes it later).
   std::map<std::size_t, std::vector<Finding>> judged;
+  EvidencePacker packer;
   DiscoverySettings judging = discovery;
   judging.on_node_done = [&](std::size_t target, std::size_t id, NodeFacts& node) {
-    judged[id] = run_node_checks(node, *policies[target]);
+    std::vector<Finding>& findings = judged[id] = run_node_checks(node, *policies[target]);
+    for (Finding& finding : findings) pack_evidence(finding, packer);
     drop_replies_judged(node);
   };
   Discovery discovered = discover_and_probe(discovery_targets, *resolver.value(), judging);
@@ -416,18 +419,33 @@ struct EnvironmentRun {
   std::vector<CloudCredentials> cloud_credentials = {};  // one per request->clouds
 };
 
-// The findings of one environment's deployments, files and connection strings, judged under its
-// policy; its targets and config scan go into the report.
-std::vector<Finding> judge_environment(EnvironmentRun& run, const ScanRequest& request,
-                                       Diagnostics& diagnostics, ProgressLine& progress,
-                                       Report& report) {
+// Appends to `findings` those of one environment's deployments, files and connection strings,
+// judged under its policy; its targets and config scan go into the report.
+void judge_environment(EnvironmentRun& run, const ScanRequest& request, Diagnostics& diagnostics,
+                       ProgressLine& progress, Report& report, std::vector<Finding>& findings) {
   const EnvironmentRequest& environment = *run.request;
   const Policy& policy = environment.policy;
-  std::vector<Finding> findings;
   auto add = [&](std::vector<Finding> more) {
     findings.insert(findings.end(), std::make_move_iterator(more.begin()),
                     std::make_move_iterator(more.end()));
   };
+  // Room for the deployments' and connection strings' findings at once: growing a fleet's vector
+  // would hold it twice (the files' and cloud accounts' findings are judged later, as they come).
+  std::vector<std::vector<Finding>> deployment_findings;
+  std::size_t known = 0;
+  for (std::size_t d = 0; d < run.deployments.size(); ++d) {
+    deployment_findings.push_back(run_deployment_checks(run.deployments[d], policy));
+    known += deployment_findings.back().size();
+    for (const std::vector<Finding>& own : run.node_findings[d]) known += own.size();
+  }
+  std::vector<Finding> uri_findings;
+  for (const UriTarget& uri : run.uris) {
+    std::vector<Finding> own = run_connection_string_checks(
+        uri, deployment_reached(uri.connection, run.deployments, run.clouds), run.clouds, policy);
+    uri_findings.insert(uri_findings.end(), std::make_move_iterator(own.begin()),
+                        std::make_move_iterator(own.end()));
+  }
+  findings.reserve(findings.size() + known + uri_findings.size());
   for (std::size_t d = 0; d < run.deployments.size(); ++d) {
     const DeploymentFacts& deployment = run.deployments[d];
     TargetSummary target{deployment.redacted_uri,
@@ -440,7 +458,7 @@ std::vector<Finding> judge_environment(EnvironmentRun& run, const ScanRequest& r
       add(listed_at(deployment, std::move(run.node_findings[d][n])));
       ++report.statistics.nodes;
     }
-    add(listed_at(deployment, run_deployment_checks(deployment, policy)));
+    add(listed_at(deployment, std::move(deployment_findings[d])));
     diagnostics.note(1, "target " + target.uri + ": " + target.topology + ", " +
                             std::to_string(target.nodes.size()) + " nodes");
     for (const NodeSummary& node : target.nodes) diagnostics.node(node);
@@ -482,10 +500,7 @@ std::vector<Finding> judge_environment(EnvironmentRun& run, const ScanRequest& r
     add_config_scan(*report.config_scan, summarize(facts));
     report.inputs.insert(report.inputs.end(), facts.roots.begin(), facts.roots.end());
   }
-  for (const UriTarget& uri : run.uris) {
-    add(run_connection_string_checks(
-        uri, deployment_reached(uri.connection, run.deployments, run.clouds), run.clouds, policy));
-  }
+  add(std::move(uri_findings));
   for (const CloudAccountFacts& account : run.clouds) {
     diagnostics.note(1, "cloud " + account.provider + ": " +
                             std::to_string(account.instances.size()) + " instances, " +
@@ -498,7 +513,6 @@ std::vector<Finding> judge_environment(EnvironmentRun& run, const ScanRequest& r
   }
   if (run.config && !run.clouds.empty())
     add(run_group_drift_checks(run.config->network_rules, run.clouds, policy));
-  return findings;
 }
 
 }  // namespace
@@ -625,16 +639,14 @@ std::optional<CommandError> run_scan(const ScanRequest& request, const CliStream
   std::vector<Finding> findings;            // every environment's, one after another
   std::vector<std::size_t> finding_counts;  // how many each environment has
   for (EnvironmentRun& run : runs) {
-    std::vector<Finding> own;
+    const std::size_t before = findings.size();
     if (run.error) {
       diagnostics.note(1,
                        "environment " + run.request->name + ": not scanned: " + run.error->message);
     } else {
-      own = judge_environment(run, request, diagnostics, progress, report);
+      judge_environment(run, request, diagnostics, progress, report, findings);
     }
-    finding_counts.push_back(own.size());
-    findings.insert(findings.end(), std::make_move_iterator(own.begin()),
-                    std::make_move_iterator(own.end()));
+    finding_counts.push_back(findings.size() - before);
   }
   // The scan's date, YYYY-MM-DD in UTC, decides which acceptances have expired.
   report.stale_acceptances =
@@ -648,8 +660,9 @@ std::optional<CommandError> run_scan(const ScanRequest& request, const CliStream
   bool gate_fails = false;
   bool incomplete_blocks = false;
   report.findings.reserve(findings.size());
-  // One spec per check, shared by its findings.
+  // One spec per check, shared by its findings; their evidence packed, as the nodes' is.
   std::map<std::string, SharedCheckSpec, std::less<>> specs;
+  EvidencePacker packer;
   std::size_t next = 0;
   for (std::size_t i = 0; i < runs.size(); ++i) {
     const EnvironmentRun& run = runs[i];
@@ -678,6 +691,7 @@ std::optional<CommandError> run_scan(const ScanRequest& request, const CliStream
                                       check.references, check.remediation})
                    .first;
       }
+      pack_evidence(finding, packer);
       report.findings.push_back({spec->second, std::move(finding), gates, name});
     }
     gate_fails = gate_fails || summary.gate_fails;
@@ -686,6 +700,7 @@ std::optional<CommandError> run_scan(const ScanRequest& request, const CliStream
     report.coverage += summary.coverage;
     if (inventory || history) report.environments.push_back(std::move(summary));
   }
+  findings = std::vector<Finding>();  // each moved into the report: free the shells before writing
   if (history && !inventory) {
     for (TargetSummary& target : report.targets) target.environment = kDefaultEnvironment;
   }
