@@ -3,9 +3,11 @@
 #include <gtest/gtest.h>
 
 #include <cctype>
+#include <cstddef>
 #include <cstdlib>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "tests/support/process.h"
 
@@ -22,6 +24,27 @@ nlohmann::json run_in_browser(const std::filesystem::path& page, const nlohmann:
   EXPECT_EQ(browser.exit_code, 0) << browser.err;
   if (browser.exit_code != 0) return nlohmann::json::array();
   return nlohmann::json::parse(browser.out).at("results");
+}
+
+std::vector<nlohmann::json> run_visits_in_browser(const std::vector<BrowserVisit>& visits,
+                                                  int width, int height) {
+  if (visits.empty()) return {};
+  nlohmann::json steps = nlohmann::json::array();
+  for (const BrowserVisit& visit : visits) {
+    if (&visit != &visits.front()) steps.push_back({{"load", "file://" + visit.page.string()}});
+    for (const nlohmann::json& step : visit.steps) steps.push_back(step);
+  }
+  const nlohmann::json results = run_in_browser(visits.front().page, steps, width, height);
+  if (results.size() != steps.size()) return {};
+  std::vector<nlohmann::json> by_visit;
+  std::size_t at = 0;
+  for (const BrowserVisit& visit : visits) {
+    if (&visit != &visits.front()) ++at;  // the load step's null
+    by_visit.emplace_back(results.begin() + static_cast<std::ptrdiff_t>(at),
+                          results.begin() + static_cast<std::ptrdiff_t>(at + visit.steps.size()));
+    at += visit.steps.size();
+  }
+  return by_visit;
 }
 
 nlohmann::json layout_step() {

@@ -18,6 +18,8 @@ JSON array, run in order on the loaded page; stdout gets {"results": [...]}, one
                                  width (in CSS pixels) for the steps that follow; result: null
   {"pdf": "path.pdf"}            the page printed as the print dialog would, on A4 (210 x 297 mm)
                                  with the page's own @page margins, written atomically; result: path
+  {"load": "URL"}                loads another page in the same browser, on the screen it started
+                                 with (media and width as given on the command line); result: null
 
 Exit status 0 when every step ran, 1 with a message on stderr otherwise.
 """
@@ -150,6 +152,7 @@ class DevToolsPipe:
 class Page:
     def __init__(self, browser, width, height):
         self._browser = browser
+        self._width = width
         self._height = height
         target = browser.send("Target.createTarget", {"url": "about:blank"})["targetId"]
         self._session = browser.send("Target.attachToTarget",
@@ -157,6 +160,11 @@ class Page:
         self.send("Page.enable")
         self.send("Emulation.setDeviceMetricsOverride",
                   {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False})
+
+    def load_on_first_screen(self, url):
+        """Loads url laid out as the first page was: screen media at the starting width."""
+        self.emulate("", self._width)
+        self.load(url)
 
     def send(self, method, params=None):
         return self._browser.send(method, params, self._session)
@@ -241,6 +249,8 @@ def run_step(page, step):
         return page.emulate(step["emulate"]["media"], step["emulate"]["width"])
     if "pdf" in step:
         return page.pdf(step["pdf"])
+    if "load" in step:
+        return page.load_on_first_screen(step["load"])
     raise ProtocolError(f"unknown step {step}")
 
 

@@ -1,15 +1,16 @@
 """`make check`: the quick loop while changing code. After the Makefile has built the release binary
-and test binary (only what changed), runs through ctest the unit tests of the folders the change
-touches and a few fast end-to-end tests, one per path through the binary. `make test` runs
-everything; run it before a commit leaves your machine.
+and test binary (only what changed), runs the unit tests of the folders the change
+touches and a few fast end-to-end tests, one per path through the binary, in JOBS shards of the test
+binary side by side. `make test` runs everything; run it before a commit leaves your machine.
 
 Usage: quick_check.py BUILD_DIR JOBS. The change is what `git status` shows (staged, unstaged,
 untracked); in a clean tree, the last commit. A source folder's unit tests are the *_test.cpp files
 of its mirror under tests/ (scanner/probe/ -> tests/scanner/probe/), lab tests (*_lab_test.cpp)
-left out; a changed test file runs itself. Exit status: ctest's, or 2 when nothing was selected
-and git could not say what changed.
+left out; a changed test file runs itself. Exit status: 0, 1 when a test failed, or 2 when nothing
+was selected and git could not say what changed.
 """
 
+import os
 import re
 import subprocess
 import sys
@@ -70,8 +71,36 @@ def suites_in(test_file):
     return {f"{instantiated[suite]}/{suite}" if suite in instantiated else suite for suite in suites}
 
 
+def gtest_filter(suites):
+    """The gtest filter of the unit suites and the fast end-to-end tests."""
+    return ":".join([f"{suite}.*" for suite in suites] + list(FAST_END_TO_END))
+
+
+def run_in_shards(build, test_filter, shards):
+    """Runs the release test binary's tests that `test_filter` selects in `shards` processes side by
+    side (gtest's sharding); prints the output of each shard that failed. Returns 0 or 1."""
+    build = Path(build).resolve()
+    binary = build / "mongoscan_tests"
+    environment = {**os.environ, "MONGOSCAN_BINARY": str(build / "mongoscan"),
+                   "GTEST_TOTAL_SHARDS": str(shards), "GTEST_FILTER": test_filter}
+    processes = [subprocess.Popen([str(binary)], cwd=build, text=True, stdout=subprocess.PIPE,
+                                  stderr=subprocess.STDOUT,
+                                  env={**environment, "GTEST_SHARD_INDEX": str(index)})
+                 for index in range(shards)]
+    status = 0
+    for index, process in enumerate(processes):
+        output = process.communicate()[0]
+        summary = [line for line in output.splitlines() if line.startswith("[  PASSED  ]")]
+        if process.returncode != 0:
+            status = 1
+            print(output)
+        print(f"shard {index + 1} of {shards}: " +
+              (summary[0] if process.returncode == 0 and summary else f"FAILED ({process.returncode})"))
+    return status
+
+
 def main():
-    build, jobs = sys.argv[1], sys.argv[2]
+    build, jobs = sys.argv[1], int(sys.argv[2])
     changed = changed_files()
     if changed is None:
         print("make check: git cannot say what changed here; run make test", file=sys.stderr)
@@ -80,11 +109,7 @@ def main():
                      for suite in suites_in(file)})
     print(f"make check: {len(changed)} changed file(s); unit tests of {len(suites)} suite(s) and "
           f"{len(FAST_END_TO_END)} fast end-to-end tests")
-    patterns = [re.escape(suite) + r"\." for suite in suites]
-    patterns += [re.escape(name) + "$" for name in FAST_END_TO_END]
-    regex = "^(" + "|".join(patterns) + ")"
-    return subprocess.run(["ctest", "--test-dir", build, "-L", "release", "-j", jobs,
-                           "--output-on-failure", "-R", regex]).returncode
+    return run_in_shards(build, gtest_filter(suites), jobs)
 
 
 if __name__ == "__main__":

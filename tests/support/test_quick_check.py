@@ -1,5 +1,8 @@
 """quick_check.py (`make check`): which tests a changed path selects."""
 
+import contextlib
+import io
+import os
 import tempfile
 import unittest
 from pathlib import Path
@@ -49,6 +52,34 @@ class ChangedFilesTest(unittest.TestCase):
             self.assertEqual(quick_check.changed_files(), ["checks/gate.cpp"])
         with mock.patch.object(quick_check, "git_lines", side_effect=[None]):
             self.assertIsNone(quick_check.changed_files())
+
+
+class ShardsTest(unittest.TestCase):
+    def test_the_filter_names_the_suites_and_the_fast_end_to_end_tests(self):
+        self.assertEqual(quick_check.gtest_filter(["Gate", "Lab/Cases"]).split(":"),
+                         ["Gate.*", "Lab/Cases.*", *quick_check.FAST_END_TO_END])
+
+    def test_every_shard_runs_with_the_filter_and_one_failing_shard_fails_the_check(self):
+        with tempfile.TemporaryDirectory() as build:
+            binary = Path(build) / "mongoscan_tests"
+            # A stand-in test binary: records its shard and filter, and fails as shard 1.
+            binary.write_text("#!/bin/sh\n"
+                              "echo \"$GTEST_SHARD_INDEX/$GTEST_TOTAL_SHARDS $GTEST_FILTER\" "
+                              ">> \"$PWD/ran\"\n"
+                              "echo '[  PASSED  ] 1 test.'\n"
+                              "[ \"$GTEST_SHARD_INDEX\" != 1 ]\n")
+            binary.chmod(0o755)
+            with contextlib.redirect_stdout(io.StringIO()) as printed:
+                # As the Makefile passes it: relative to where make runs.
+                status = quick_check.run_in_shards(os.path.relpath(build), "Gate.*", 3)
+            self.assertEqual(status, 1)
+            self.assertEqual(sorted((Path(build) / "ran").read_text().splitlines()),
+                             ["0/3 Gate.*", "1/3 Gate.*", "2/3 Gate.*"])
+            self.assertIn("shard 2 of 3: FAILED (1)", printed.getvalue())
+            self.assertIn("shard 1 of 3: [  PASSED  ] 1 test.", printed.getvalue())
+            binary.write_text("#!/bin/sh\necho '[  PASSED  ] 1 test.'\n")
+            with contextlib.redirect_stdout(io.StringIO()):
+                self.assertEqual(quick_check.run_in_shards(build, "Gate.*", 2), 0)
 
 
 if __name__ == "__main__":
