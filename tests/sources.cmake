@@ -185,6 +185,7 @@ mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/scanner/cli
   report_destinations_test.cpp
   report_identity_lab_test.cpp
   reports_lab_test.cpp
+  sanitizer_defaults_test.cpp
   self_check_lab_test.cpp
   shell_completion_test.cpp
   suggestion_test.cpp
