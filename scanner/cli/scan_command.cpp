@@ -419,16 +419,19 @@ struct EnvironmentRun {
   std::vector<CloudCredentials> cloud_credentials = {};  // one per request->clouds
 };
 
+// Moves `more` to the end of `findings`.
+void append(std::vector<Finding>& findings, std::vector<Finding> more) {
+  findings.insert(findings.end(), std::make_move_iterator(more.begin()),
+                  std::make_move_iterator(more.end()));
+}
+
 // Appends to `findings` those of one environment's deployments, files and connection strings,
 // judged under its policy; its targets and config scan go into the report.
 void judge_environment(EnvironmentRun& run, const ScanRequest& request, Diagnostics& diagnostics,
                        ProgressLine& progress, Report& report, std::vector<Finding>& findings) {
   const EnvironmentRequest& environment = *run.request;
   const Policy& policy = environment.policy;
-  auto add = [&](std::vector<Finding> more) {
-    findings.insert(findings.end(), std::make_move_iterator(more.begin()),
-                    std::make_move_iterator(more.end()));
-  };
+  auto add = [&](std::vector<Finding> more) { append(findings, std::move(more)); };
   // Room for the deployments' and connection strings' findings at once: growing a fleet's vector
   // would hold it twice (the files' and cloud accounts' findings are judged later, as they come).
   std::vector<std::vector<Finding>> deployment_findings;
@@ -440,10 +443,9 @@ void judge_environment(EnvironmentRun& run, const ScanRequest& request, Diagnost
   }
   std::vector<Finding> uri_findings;
   for (const UriTarget& uri : run.uris) {
-    std::vector<Finding> own = run_connection_string_checks(
-        uri, deployment_reached(uri.connection, run.deployments, run.clouds), run.clouds, policy);
-    uri_findings.insert(uri_findings.end(), std::make_move_iterator(own.begin()),
-                        std::make_move_iterator(own.end()));
+    append(uri_findings, run_connection_string_checks(
+                             uri, deployment_reached(uri.connection, run.deployments, run.clouds),
+                             run.clouds, policy));
   }
   findings.reserve(findings.size() + known + uri_findings.size());
   for (std::size_t d = 0; d < run.deployments.size(); ++d) {

@@ -1,7 +1,7 @@
 """`make check`: the quick loop while changing code. After the Makefile has built the release binary
-and test binary (only what changed), runs the unit tests of the folders the change
-touches and a few fast end-to-end tests, one per path through the binary, in JOBS shards of the test
-binary side by side. `make test` runs everything; run it before a commit leaves your machine.
+and test binary (only what changed), runs the unit tests of the folders the change touches and a
+few fast end-to-end tests, one per path through the binary, in JOBS shards of the test binary side
+by side. `make test` runs everything; run it before a commit leaves your machine.
 
 Usage: quick_check.py BUILD_DIR JOBS. The change is what `git status` shows (staged, unstaged,
 untracked); in a clean tree, the last commit. A source folder's unit tests are the *_test.cpp files
