@@ -23,6 +23,12 @@ class PackedEvidence {
   bool same_bytes(const PackedEvidence& other) const {
     return cbor_ == other.cbor_ || (cbor_ && other.cbor_ && *cbor_ == *other.cbor_);
   }
+  // Its CBOR bytes (empty when not packed), and packed evidence made of such bytes again (a
+  // finding read back from a spool file: reports/finding_record.h).
+  std::string_view cbor() const { return cbor_ ? std::string_view(*cbor_) : std::string_view(); }
+  static PackedEvidence of_cbor(std::string cbor) {
+    return PackedEvidence(std::make_shared<const std::string>(std::move(cbor)));
+  }
 
  private:
   friend class EvidencePacker;

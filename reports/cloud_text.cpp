@@ -86,7 +86,7 @@ std::string cloud_account_title(const CloudAccountSummary& account) {
   return title + scopes;
 }
 
-CloudResults cloud_results(const std::vector<ReportedFinding>& findings) {
+CloudResults cloud_results(const ReportedFindings& findings) {
   CloudResults results;
   for (const ReportedFinding& reported : findings) add_result(reported.finding, results);
   return results;

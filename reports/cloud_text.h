@@ -22,7 +22,7 @@ std::string cloud_account_title(const CloudAccountSummary& account);
 
 // The results of the checks about each cloud subject (suppressed ones apart), by subject name.
 using CloudResults = std::map<std::string, StatusCounts, std::less<>>;
-CloudResults cloud_results(const std::vector<ReportedFinding>& findings);
+CloudResults cloud_results(const ReportedFindings& findings);
 CloudResults cloud_results(const std::vector<const ReportedFinding*>& findings);
 
 // A subject's results, worst first: "3 fail, 1 warn, 4 pass"; "no results" when none names it.

@@ -74,7 +74,7 @@ std::vector<ControlCoverage> control_coverage(const Report& report, Framework fr
   }
 
   std::map<std::string, std::vector<const Finding*>> findings_by_check;
-  for (const ReportedFinding& reported : report.findings) {
+  for (const ReportedFinding& reported : report.findings.in_memory()) {
     const Subject& subject = reported.finding.subject;
     if (subject.kind == Subject::Kind::node && left_out_nodes.contains(subject.name)) continue;
     findings_by_check[reported.finding.check_id].push_back(&reported.finding);

@@ -14,7 +14,7 @@ std::map<std::string_view, std::vector<const ReportedFinding*>> findings_by_envi
     const Report& report) {
   std::map<std::string_view, std::vector<const ReportedFinding*>> grouped;
   auto last = grouped.end();
-  for (const ReportedFinding& reported : report.findings) {
+  for (const ReportedFinding& reported : report.findings.in_memory()) {
     if (last == grouped.end() || last->first != reported.environment) {
       last = grouped.try_emplace(reported.environment).first;
     }

@@ -108,7 +108,7 @@ std::optional<ReportView> parse_report_view(std::string_view name) {
 FindingsView findings_view(const Report& report) {
   std::vector<const ReportedFinding*> findings;
   findings.reserve(report.findings.size());
-  for (const ReportedFinding& reported : report.findings) findings.push_back(&reported);
+  for (const ReportedFinding& reported : report.findings.in_memory()) findings.push_back(&reported);
   return findings_view(findings);
 }
 

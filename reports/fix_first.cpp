@@ -8,7 +8,7 @@ namespace mongoscan {
 
 std::vector<FixFirstItem> fix_first(const Report& report, std::size_t limit) {
   std::map<std::string, FixFirstItem> by_check;
-  for (const ReportedFinding& reported : report.findings) {
+  for (const ReportedFinding& reported : report.findings.in_memory()) {
     const Finding& finding = reported.finding;
     if (finding.status != Status::fail || is_suppressed(finding)) continue;
     auto [item, added] = by_check.try_emplace(

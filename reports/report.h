@@ -14,6 +14,8 @@
 #include "checks/finding.h"
 #include "checks/scan_coverage.h"
 #include "reports/cloud_part.h"
+#include "reports/reported_finding.h"
+#include "reports/reported_findings.h"
 #include "scanner/errors/result.h"
 #include "scanner/facts/skipped_file.h"
 
@@ -25,33 +27,6 @@ std::string describe(const Subject& subject);
 
 // describe(), with a file subject's context after it: "app/test/seed.js:4:9 [test]".
 std::string describe_with_context(const Subject& subject);
-
-// A check's spec, shared by every finding of that check: one copy per check, not one per finding
-// (a 5,000-node scan holds a quarter of a million findings). Made from a CheckSpec (a copy of it)
-// or from a spec already shared.
-class SharedCheckSpec {
- public:
-  SharedCheckSpec() : spec_(std::make_shared<const CheckSpec>()) {}
-  SharedCheckSpec(CheckSpec spec)  // NOLINT(google-explicit-constructor): a spec is one
-      : spec_(std::make_shared<const CheckSpec>(std::move(spec))) {}
-  explicit SharedCheckSpec(std::shared_ptr<const CheckSpec> spec) : spec_(std::move(spec)) {}
-
-  const CheckSpec& operator*() const { return *spec_; }
-  const CheckSpec* operator->() const { return spec_.get(); }
-  const CheckSpec* get() const { return spec_.get(); }
-
- private:
-  std::shared_ptr<const CheckSpec> spec_;
-};
-
-struct ReportedFinding {
-  // The check as reports show it beside its results: without its description, which only the
-  // checks reference shows.
-  SharedCheckSpec spec;
-  Finding finding;
-  bool gates = false;            // it fails the CI gate (--fail-on; checks/gate.h): set by the CLI
-  std::string environment = {};  // the inventory environment it belongs to; empty without one
-};
 
 struct NodeSummary {
   std::string address;               // "host:port"
@@ -219,7 +194,7 @@ struct Report {
   std::string finished_at;          // RFC 3339, UTC
   std::vector<std::string> inputs;  // redacted URIs and file paths, as given
   std::vector<TargetSummary> targets;
-  std::vector<ReportedFinding> findings;
+  ReportedFindings findings;
   ScanStatistics statistics;
   std::optional<ConfigScanSummary> config_scan;    // present when the scan read files
   ScanCoverage coverage;                           // what the scan could not look at

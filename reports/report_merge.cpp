@@ -56,7 +56,7 @@ Result<Report> merge_reports(std::vector<Report> reports) {
     merged.finished_at = std::max(merged.finished_at, report.finished_at);
     append_moved(merged.inputs, report.inputs);
     append_moved(merged.targets, report.targets);
-    append_moved(merged.findings, report.findings);
+    merged.findings.append_all(std::move(report.findings));
     append_moved(merged.environments, report.environments);
     append_moved(merged.clouds, report.clouds);
     merged.coverage += report.coverage;

@@ -15,7 +15,7 @@ bool says_the_same(const Finding& a, const Finding& b) {
 
 std::vector<CheckResults> results_by_check(const Report& report, Status status) {
   std::map<std::string, CheckResults> by_check;
-  for (const ReportedFinding& reported : report.findings) {
+  for (const ReportedFinding& reported : report.findings.in_memory()) {
     const Finding& finding = reported.finding;
     if (finding.status != status) continue;
     auto [entry, added] = by_check.try_emplace(

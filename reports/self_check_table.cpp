@@ -183,7 +183,7 @@ const std::vector<SelfCheckColumn>& SelfCheckTable::columns(Subject::Kind kind) 
 SelfCheckTable build_self_check_table(const Report& report) {
   std::vector<const ReportedFinding*> findings;
   findings.reserve(report.findings.size());
-  for (const ReportedFinding& reported : report.findings) findings.push_back(&reported);
+  for (const ReportedFinding& reported : report.findings.in_memory()) findings.push_back(&reported);
   return build_self_check_table(report, findings);
 }
 

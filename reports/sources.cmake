@@ -17,15 +17,18 @@ mongoscan_sources(MONGOSCAN_SOURCES reports
   node_summary.cpp
   parsed_uri.cpp
   findings_view.cpp
+  finding_record.cpp
   fix_first.cpp
   framework_coverage_report.cpp
   progress_line.cpp
   report.cpp
   report_merge.cpp
+  reported_findings.cpp
   reporter.cpp
   results_by_check.cpp
   seedlist_json.cpp
   self_check_table.cpp
+  spool_file.cpp
   terminal.cpp
   topology_chart.cpp
   trend_chart.cpp

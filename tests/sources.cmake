@@ -106,6 +106,7 @@ mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/reports
   control_coverage_test.cpp
   controls_sections_test.cpp
   environment_sections_test.cpp
+  finding_record_test.cpp
   findings_view_test.cpp
   fix_first_test.cpp
   framework_coverage_report_test.cpp
@@ -113,10 +114,12 @@ mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/reports
   node_summary_test.cpp
   report_merge_test.cpp
   report_test.cpp
+  reported_findings_test.cpp
   reporter_test.cpp
   results_by_check_test.cpp
   sample_reports.cpp
   self_check_table_test.cpp
+  spool_file_test.cpp
   terminal_test.cpp
   topology_chart_test.cpp
   trend_chart_test.cpp

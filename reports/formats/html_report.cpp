@@ -1473,7 +1473,8 @@ void write_html_report(const Report& report, std::ostream& out, ReportView view,
     if (framework) write_controls(report, *framework, out);
     std::vector<const ReportedFinding*> findings;
     findings.reserve(report.findings.size());
-    for (const ReportedFinding& reported : report.findings) findings.push_back(&reported);
+    for (const ReportedFinding& reported : report.findings.in_memory())
+      findings.push_back(&reported);
     write_findings(report, findings, table, view, out);
   } else {
     write_fleet(report, out);

@@ -215,7 +215,7 @@ void write_junit_report(const Report& report, std::ostream& out) {
   // Each environment's findings by layer, in report order, found in one pass: a pass per
   // environment and layer made 10,000 environments take minutes.
   std::map<std::pair<std::string_view, Layer>, std::vector<const ReportedFinding*>> by_suite;
-  for (const ReportedFinding& reported : report.findings) {
+  for (const ReportedFinding& reported : report.findings.in_memory()) {
     by_suite[{reported.environment, reported.spec->layer}].push_back(&reported);
   }
   for (const auto& [environment, coverage, changes] : groups) {

@@ -43,7 +43,7 @@ std::string_view emoji(Status status) {
 // "## ❌ mongoscan: fail": the worst status of the findings that count (suppressed ones do not).
 void write_title(const Report& report, std::ostream& out) {
   const ReportedFinding* worst = nullptr;
-  for (const ReportedFinding& reported : report.findings) {
+  for (const ReportedFinding& reported : report.findings.in_memory()) {
     if (is_suppressed(reported.finding)) continue;
     if (worst == nullptr || badness(reported.finding.status) > badness(worst->finding.status))
       worst = &reported;
@@ -81,7 +81,7 @@ void write_more(std::size_t shown, std::size_t total, std::ostream& out) {
 // report order.
 void write_attention(const Report& report, std::ostream& out) {
   std::vector<const ReportedFinding*> rows;
-  for (const ReportedFinding& reported : report.findings) {
+  for (const ReportedFinding& reported : report.findings.in_memory()) {
     if (needs_attention(reported.finding)) rows.push_back(&reported);
   }
   if (rows.empty()) return;
@@ -120,7 +120,7 @@ std::string suppressed_by(const Finding& finding) {
 
 void write_suppressed(const Report& report, std::ostream& out) {
   std::vector<const ReportedFinding*> rows;
-  for (const ReportedFinding& reported : report.findings) {
+  for (const ReportedFinding& reported : report.findings.in_memory()) {
     if (is_suppressed(reported.finding)) rows.push_back(&reported);
   }
   if (rows.empty()) return;

@@ -32,7 +32,8 @@ constexpr const char* kFingerprintKey = "mongoscan/v1";
 // The rules in order: the catalogue, then checks only the findings name, in report order.
 std::vector<CheckSpec> rules_of(const Report& report, const std::vector<CheckSpec>& catalogue) {
   std::vector<CheckSpec> rules = catalogue;
-  std::set<std::string_view> known;
+  // Copies: a spooled finding's id lives only as long as its step of the loop, and `rules` grows.
+  std::set<std::string, std::less<>> known;
   for (const CheckSpec& rule : rules) known.insert(rule.id);
   for (const ReportedFinding& reported : report.findings) {
     if (!known.insert(reported.finding.check_id).second) continue;
@@ -393,7 +394,7 @@ ordered_json invocation_json(const Report& report, const SarifOptions& options) 
 ordered_json run_json(const Report& report, const std::vector<CheckSpec>& catalogue,
                       const SarifOptions& options) {
   std::vector<const ReportedFinding*> included;
-  for (const ReportedFinding& reported : report.findings) {
+  for (const ReportedFinding& reported : report.findings.in_memory()) {
     if (is_result(reported.finding, options)) included.push_back(&reported);
   }
   const std::map<std::string, Severity> severities = result_severities(included);

@@ -51,7 +51,7 @@ std::map<std::string_view, std::vector<const ReportedFinding*>> failing_by_envir
     const Report& report) {
   std::map<std::string_view, std::vector<const ReportedFinding*>> failing;
   for (const bool gating : {true, false}) {
-    for (const ReportedFinding& reported : report.findings) {
+    for (const ReportedFinding& reported : report.findings.in_memory()) {
       if (reported.gates != gating || reported.finding.status != Status::fail ||
           is_suppressed(reported.finding))
         continue;

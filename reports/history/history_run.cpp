@@ -38,7 +38,7 @@ HistoryRun history_run(const Report& report, std::optional<std::string> inventor
                  catalogue_sha256(), std::move(inventory_sha256), {}};
   const auto counts = report.environment_summaries();
   std::map<std::string_view, std::vector<const Finding*>> findings_of;  // by environment
-  for (const ReportedFinding& reported : report.findings) {
+  for (const ReportedFinding& reported : report.findings.in_memory()) {
     findings_of[reported.environment].push_back(&reported.finding);
   }
   for (const EnvironmentSummary& summary : report.environments) {

@@ -517,9 +517,7 @@ void judge_environment(EnvironmentRun& run, const ScanRequest& request, Diagnost
     add(run_group_drift_checks(run.config->network_rules, run.clouds, policy));
 }
 
-}  // namespace
-
-std::optional<CommandError> run_scan(const ScanRequest& request, const CliStreams& streams) {
+std::optional<CommandError> scan_and_report(const ScanRequest& request, const CliStreams& streams) {
   Report report;
   report.tool_version = kVersion;
   report.started_at = rfc3339_utc_now();
@@ -661,8 +659,16 @@ std::optional<CommandError> run_scan(const ScanRequest& request, const CliStream
                          request.fail_on_new ? parse_severity(*request.fail_on_new) : std::nullopt};
   bool gate_fails = false;
   bool incomplete_blocks = false;
-  report.findings.reserve(findings.size());
-  // One spec per check, shared by its findings; their evidence packed, as the nodes' is.
+  // The report's findings go to a temporary file as they are moved into it, each one's memory
+  // freed at once: a scan's memory does not hold them all twice, nor at all while it writes.
+  if (auto spooled = ReportedFindings::spooled()) {
+    report.findings = std::move(spooled).value();
+  } else {
+    diagnostics.note(1, "findings held in memory: " + spooled.error().message);
+    report.findings.reserve(findings.size());
+  }
+  // One spec per check, shared by its findings; held in memory, their evidence packed, as the
+  // nodes' is.
   std::map<std::string, SharedCheckSpec, std::less<>> specs;
   EvidencePacker packer;
   std::size_t next = 0;
@@ -693,9 +699,11 @@ std::optional<CommandError> run_scan(const ScanRequest& request, const CliStream
                                       check.references, check.remediation})
                    .first;
       }
-      pack_evidence(finding, packer);
+      if (!report.findings.is_spooled()) pack_evidence(finding, packer);
       report.findings.push_back({spec->second, std::move(finding), gates, name});
     }
+    if (const auto& error = report.findings.append_error())
+      return CommandError{kExitScanFailed, error->message};
     gate_fails = gate_fails || summary.gate_fails;
     incomplete_blocks = incomplete_blocks ||
                         (!summary.coverage.complete() && !run.request->policy.allow_incomplete);
@@ -750,6 +758,16 @@ std::optional<CommandError> run_scan(const ScanRequest& request, const CliStream
                                              ": not passed (--allow-incomplete accepts it)"};
   }
   return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<CommandError> run_scan(const ScanRequest& request, const CliStreams& streams) {
+  try {
+    return scan_and_report(request, streams);
+  } catch (const SpoolReadError& error) {
+    return CommandError{kExitScanFailed, error.what()};
+  }
 }
 
 }  // namespace mongoscan

@@ -79,7 +79,7 @@ TEST(ControlsSections, ByVersionEachEditionCountsItsOwnNodes) {
   report.findings.push_back(hard_001(Subject::file("mongod.conf", 3, 1), Status::warn));
   sections = controls_sections(report, by_version, check_catalogue());
   EXPECT_EQ(result_of(sections[1], "V-265915"), ControlResult::fail);
-  report.findings.back() = hard_001(Subject::node("down:1"), Status::error);
+  report.findings.held().back() = hard_001(Subject::node("down:1"), Status::error);
   sections = controls_sections(report, by_version, check_catalogue());
   EXPECT_EQ(result_of(sections[0], "V-252143"), ControlResult::fail);
   EXPECT_EQ(result_of(sections[1], "V-265915"), ControlResult::error);

@@ -23,7 +23,7 @@ Report shard_of(const Report& whole, const std::set<std::string>& environments) 
   std::erase_if(part.targets, [&](const TargetSummary& target) {
     return !environments.contains(target.environment);
   });
-  std::erase_if(part.findings, [&](const ReportedFinding& reported) {
+  std::erase_if(part.findings.held(), [&](const ReportedFinding& reported) {
     return !environments.contains(reported.environment);
   });
   std::erase_if(part.environments, [&](const EnvironmentSummary& environment) {

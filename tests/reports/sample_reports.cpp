@@ -33,7 +33,7 @@ CheckSpec spec(std::string id, std::string title, Layer layer, Severity severity
 
 // Marks the findings that fail the default gate (--fail-on high).
 Report gated_at_high(Report report) {
-  for (ReportedFinding& reported : report.findings) {
+  for (ReportedFinding& reported : report.findings.held()) {
     reported.gates = fails_gate(reported.finding, Severity::high);
   }
   return report;
@@ -45,7 +45,7 @@ Finding& add(Report& report, const CheckSpec& check, Status status, Subject subj
                   check.severity,     std::move(subject),
                   std::move(message), std::move(evidence)};
   report.findings.push_back({check, std::move(finding)});
-  return report.findings.back().finding;
+  return report.findings.held().back().finding;
 }
 
 NodeSummary node(std::string address, std::string role, std::string version, json tls,

@@ -61,7 +61,7 @@ TEST(CsvReport, EveryResultIsARowThatACsvParserReadsBack) {
 TEST(CsvReport, FormulasAreDefusedAndQuotesDoubled) {
   Report report = rich_report();
   ASSERT_FALSE(report.findings.empty());
-  report.findings.resize(1);
+  report.findings.held().resize(1);
   report.findings[0].finding.message = "=HYPERLINK(\"http://x\",\"a, b\")";
   report.findings[0].environment = "@prod";
   const std::string text = render(report);

@@ -586,7 +586,7 @@ TEST(HtmlReportTest, TheVerdictBannerComesFirst) {
                       "data-verdict=\"pass\">"),
             std::string::npos);
   Report incomplete = rich_report();
-  for (ReportedFinding& reported : incomplete.findings) reported.gates = false;
+  for (ReportedFinding& reported : incomplete.findings.held()) reported.gates = false;
   EXPECT_NE(render(incomplete)
                 .find("data-verdict=\"incomplete\">\n<p class=\"headline\">"
                       "INCOMPLETE: no finding fails the gate, but the scan is "

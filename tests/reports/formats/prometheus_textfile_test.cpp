@@ -92,7 +92,7 @@ TEST(PrometheusTextfile, TheLastSuccessSurvivesAnIncompleteScan) {
 TEST(PrometheusTextfile, LabelValuesAreEscaped) {
   Report report = testing_support::inventory_report();
   report.environments[0].name = "a\"b\\c";
-  for (ReportedFinding& reported : report.findings) reported.environment = "a\"b\\c";
+  for (ReportedFinding& reported : report.findings.held()) reported.environment = "a\"b\\c";
   const std::string text = render(report);
   EXPECT_NE(text.find("environment=\"a\\\"b\\\\c\""), std::string::npos) << text;
   expect_promtool_accepts(text);

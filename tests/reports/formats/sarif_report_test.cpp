@@ -45,7 +45,7 @@ SarifOptions with_deployment() {
 // The report with --sarif-deployment, every deployment subject named at line 1 of targets.txt
 // (as a --uri-file names its targets): results are left out where no list line places them.
 Report listed(Report report) {
-  for (ReportedFinding& reported : report.findings) {
+  for (ReportedFinding& reported : report.findings.held()) {
     Subject& subject = reported.finding.subject;
     if (subject.kind != Subject::Kind::file && !subject.listed_at)
       subject.listed_at = ListedAt{"targets.txt", 1};
@@ -201,12 +201,12 @@ TEST(SarifReportTest, SecuritySeverityIsTheHighestEffectiveSeverity) {
     return json::parse(render(rendered))["runs"][0]["tool"]["driver"]["rules"][1];
   };
   EXPECT_EQ(app002(report)["properties"]["security-severity"], "8.0");
-  for (ReportedFinding& reported : report.findings) {
+  for (ReportedFinding& reported : report.findings.held()) {
     if (reported.finding.check_id == "APP-002") reported.finding.severity = Severity::low;
   }
   EXPECT_EQ(app002(report)["properties"]["security-severity"], "3.0");
   EXPECT_EQ(app002(report)["defaultConfiguration"]["level"], "warning");
-  for (ReportedFinding& reported : report.findings) {
+  for (ReportedFinding& reported : report.findings.held()) {
     if (reported.finding.check_id == "APP-002") reported.finding.severity = Severity::critical;
   }
   EXPECT_EQ(app002(report)["properties"]["security-severity"], "9.5");
@@ -334,7 +334,7 @@ TEST(SarifReportTest, ListedStringsAndDeploymentResultsHaveARealLocation) {
             std::string::npos)
       << notes.back();
 
-  for (ReportedFinding& reported : report.findings) {
+  for (ReportedFinding& reported : report.findings.held()) {
     if (reported.finding.subject.kind == Subject::Kind::node) {
       reported.finding.subject.listed_at = ListedAt{"targets.txt", 7};
     }
@@ -450,7 +450,7 @@ TEST(SarifReportTest, InventoryResultsNameTheirEnvironment) {
 TEST(SarifReportTest, HistoryResultsCarryTheirBaselineState) {
   Report report = testing_support::history_report();
   std::vector<std::string> failing;
-  for (ReportedFinding& reported : report.findings) {
+  for (ReportedFinding& reported : report.findings.held()) {
     Finding& finding = reported.finding;
     if (reported.environment != "production" || finding.status != Status::fail) continue;
     finding.fingerprint = "fp-" + std::to_string(failing.size());
