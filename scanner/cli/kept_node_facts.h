@@ -9,8 +9,9 @@
 namespace mongoscan {
 
 // Drops the replies only the node checks read: every reply to a command run before
-// authentication, and every other reply but those of kRepliesReadLater. Each command's state and
-// message stay (the report lists them).
+// authentication, every other reply but those of kRepliesReadLater, and of serverStatus every
+// field but kServerStatusFieldsReadLater. Each command's state and message stay (the report lists
+// them).
 void drop_replies_judged(NodeFacts& node);
 
 }  // namespace mongoscan
