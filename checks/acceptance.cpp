@@ -26,31 +26,39 @@ bool acceptance_matches(const Acceptance& acceptance, std::string_view check_id,
   return glob_matches(acceptance.check, check_id) && glob_matches(acceptance.subject, subject_name);
 }
 
+std::optional<std::size_t> AcceptanceMatcher::apply(Finding& finding) const {
+  if (!acceptable(finding)) return std::nullopt;
+  for (std::size_t i = 0; i < acceptances_.size(); ++i) {
+    const Acceptance& entry = acceptances_[i];
+    if (!acceptance_matches(entry, finding.check_id, finding.subject.name)) continue;
+    const bool expired = expired_on(entry, today_);
+    finding.acceptance = FindingAcceptance{entry.reason, entry.expires, entry.owner, expired};
+    if (expired) {
+      finding.message = "acceptance expired on " + entry.expires + ": " + finding.message;
+    } else {
+      finding.suppression = "accepted";
+    }
+    return i;
+  }
+  return std::nullopt;
+}
+
+std::vector<StaleAcceptance> AcceptanceMatcher::stale() const {
+  std::vector<StaleAcceptance> stale;
+  for (std::size_t i = 0; i < acceptances_.size(); ++i) {
+    if (!used_[i]) stale.push_back({acceptances_[i], expired_on(acceptances_[i], today_)});
+  }
+  return stale;
+}
+
 std::vector<StaleAcceptance> apply_acceptances(const std::vector<Acceptance>& acceptances,
                                                std::string_view today,
                                                std::vector<Finding>& findings) {
-  std::vector<bool> used(acceptances.size(), false);
+  AcceptanceMatcher matcher(acceptances, today);
   for (Finding& finding : findings) {
-    if (!acceptable(finding)) continue;
-    for (std::size_t i = 0; i < acceptances.size(); ++i) {
-      const Acceptance& entry = acceptances[i];
-      if (!acceptance_matches(entry, finding.check_id, finding.subject.name)) continue;
-      used[i] = true;
-      const bool expired = expired_on(entry, today);
-      finding.acceptance = FindingAcceptance{entry.reason, entry.expires, entry.owner, expired};
-      if (expired) {
-        finding.message = "acceptance expired on " + entry.expires + ": " + finding.message;
-      } else {
-        finding.suppression = "accepted";
-      }
-      break;
-    }
+    if (const auto entry = matcher.apply(finding)) matcher.use(*entry);
   }
-  std::vector<StaleAcceptance> stale;
-  for (std::size_t i = 0; i < acceptances.size(); ++i) {
-    if (!used[i]) stale.push_back({acceptances[i], expired_on(acceptances[i], today)});
-  }
-  return stale;
+  return matcher.stale();
 }
 
 }  // namespace mongoscan

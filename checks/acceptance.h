@@ -3,6 +3,8 @@
 // date. Matching and expiry are judged here, purely, against the scan's date; reading the file is
 // the composition root's (scanner/cli/acceptance_file).
 
+#include <cstddef>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -34,6 +36,27 @@ struct StaleAcceptance {
 // Whether a check id and a subject name match an entry's (possibly glob) check and subject.
 bool acceptance_matches(const Acceptance& acceptance, std::string_view check_id,
                         std::string_view subject_name);
+
+// Applies acceptance entries to findings one at a time (apply_acceptances, below, for each
+// finding), so that findings judged at different times (a node's as soon as it is probed) are
+// accepted as if all at once; stale() then gives the entries used by no finding kept.
+class AcceptanceMatcher {
+ public:
+  AcceptanceMatcher(const std::vector<Acceptance>& acceptances, std::string_view today)
+      : acceptances_(acceptances), today_(today), used_(acceptances.size(), false) {}
+
+  // Applies the first entry matching the finding, if any, as apply_acceptances does; returns its
+  // index without counting it as used (use() does, once the finding is kept).
+  std::optional<std::size_t> apply(Finding& finding) const;
+  void use(std::size_t entry) { used_[entry] = true; }
+  // The entries used by no finding, in order.
+  std::vector<StaleAcceptance> stale() const;
+
+ private:
+  const std::vector<Acceptance>& acceptances_;
+  std::string today_;
+  std::vector<bool> used_;
+};
 
 // Marks each failed or warned finding that no inline comment suppressed and that an entry matches
 // (the first in file order): unexpired, it is suppressed ("accepted") with the entry's reason;

@@ -7,8 +7,9 @@
 namespace mongoscan {
 namespace {
 
-// How the record holds the evidence: none (null), as json (not packed) or packed, both as CBOR.
-enum class EvidenceForm : std::uint8_t { none, json, packed };
+// How the record holds the evidence: none (null), or its CBOR bytes, read back packed (packed or
+// not when written: reading never parses it, reports unpack it where they show it).
+enum class EvidenceForm : std::uint8_t { none, packed };
 
 void put_byte(std::string& out, std::uint8_t value) { out.push_back(static_cast<char>(value)); }
 
@@ -106,7 +107,7 @@ void append_finding_record(std::string& out, const Finding& finding, std::string
     put_byte(out, ordinal(EvidenceForm::packed));
     put_text(out, finding.packed_evidence.cbor());
   } else if (!finding.evidence.is_null()) {
-    put_byte(out, ordinal(EvidenceForm::json));
+    put_byte(out, ordinal(EvidenceForm::packed));
     std::string cbor;
     nlohmann::json::to_cbor(finding.evidence, cbor);
     put_text(out, cbor);
@@ -149,16 +150,6 @@ Result<Ok> read_finding_record(std::string_view record, Finding& finding,
   switch (static_cast<EvidenceForm>(in.byte(ordinal(EvidenceForm::packed)))) {
     case EvidenceForm::none:
       break;
-    case EvidenceForm::json: {
-      const std::string cbor = in.text();
-      if (!in.failed()) {
-        read.evidence = nlohmann::json::from_cbor(cbor, /*strict=*/true,
-                                                  /*allow_exceptions=*/false);
-        if (read.evidence.is_discarded())
-          return Error{ErrorCode::io, "findings", "a spooled finding's evidence is not CBOR"};
-      }
-      break;
-    }
     case EvidenceForm::packed:
       read.packed_evidence = PackedEvidence::of_cbor(in.text());
       break;

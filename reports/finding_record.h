@@ -14,9 +14,9 @@ namespace mongoscan {
 // Appends the record of `finding` in `environment` to `out`.
 void append_finding_record(std::string& out, const Finding& finding, std::string_view environment);
 
-// Reads back a record append_finding_record wrote: the same finding, field for field (packed
-// evidence stays packed, with the same bytes), and its environment. An error names what is
-// malformed.
+// Reads back a record append_finding_record wrote: the same finding, field for field, and its
+// environment; its evidence packed (the same CBOR bytes when it was, else those of the json it
+// held: evidence_of() gives the same json either way). An error names what is malformed.
 Result<Ok> read_finding_record(std::string_view record, Finding& finding, std::string& environment);
 
 }  // namespace mongoscan

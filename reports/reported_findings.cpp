@@ -25,20 +25,32 @@ void ReportedFindings::push_back(ReportedFinding finding) {
     items_.push_back(std::move(finding));
     return;
   }
-  if (append_error_) return;
+  if (const auto record = write_ahead(finding)) {
+    append_record(*record);
+    if (read_back_) read_back_->push_back(std::move(finding));
+  }
+}
+
+std::optional<ReportedFindings::Record> ReportedFindings::write_ahead(
+    const ReportedFinding& finding) {
+  if (append_error_) return std::nullopt;
   record_.clear();
   append_finding_record(record_, finding.finding, finding.environment);
   auto offset = spool_->append(record_);
   if (!offset) {
     append_error_ = offset.error();
-    return;
+    return std::nullopt;
   }
   const auto [known, added] =
       spec_index_.try_emplace(finding.spec.get(), static_cast<std::uint32_t>(specs_.size()));
   if (added) specs_.push_back(finding.spec);
-  entries_.push_back(
-      {offset.value(), static_cast<std::uint32_t>(record_.size()), known->second, finding.gates});
-  if (read_back_) read_back_->push_back(std::move(finding));
+  return Record{offset.value(), static_cast<std::uint32_t>(record_.size()), known->second,
+                finding.gates};
+}
+
+void ReportedFindings::append_record(const Record& record) {
+  entries_.push_back(record);
+  read_back_.reset();  // read again, with it, when asked
 }
 
 void ReportedFindings::append_all(ReportedFindings&& from) {
@@ -59,7 +71,7 @@ ReportedFindings::const_iterator ReportedFindings::end() const { return {this, s
 
 std::unique_ptr<ReportedFinding> ReportedFindings::read(std::size_t index, std::string& chunk,
                                                         std::uint64_t& chunk_offset) const {
-  const Entry& entry = entries_[index];
+  const Record& entry = entries_[index];
   if (entry.offset < chunk_offset || entry.offset + entry.length > chunk_offset + chunk.size()) {
     const std::uint64_t size = std::min<std::uint64_t>(
         std::max<std::uint64_t>(entry.length, kReadChunkBytes), spool_->size() - entry.offset);

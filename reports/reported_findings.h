@@ -1,8 +1,8 @@
 #pragma once
 // The findings of a report, in report order. Held in memory (a report read back, a test's), or
-// spooled: each finding's record in a file (spool_file.h) and an index entry of 24 bytes in
-// memory, so that a scan's memory does not grow with its findings (a 5,000-node scan has a quarter
-// of a million). Either way they read the same, finding for finding.
+// spooled: each finding's record in a file (spool_file.h) and 24 bytes of it in memory, so that a
+// scan's memory does not grow with its findings (a 5,000-node scan has a quarter of a million).
+// Either way they read the same, finding for finding.
 //
 // Reading a spooled finding decodes it: a reference from iterating is valid only until the
 // iterator moves on. A reader that keeps pointers to findings (a table grouping them) reads
@@ -43,9 +43,22 @@ class ReportedFindings {
 
   bool is_spooled() const { return spool_ != nullptr; }
 
+  // Where a spooled finding's record is, and what stays in memory of it.
+  struct Record {
+    std::uint64_t offset = 0;
+    std::uint32_t length = 0;
+    std::uint32_t spec = 0;  // index in specs_
+    bool gates = false;
+  };
+
   // Adds a finding at the end. Spooled, a finding that cannot be written is not added, and the
   // first such error is kept: append_error().
   void push_back(ReportedFinding finding);
+  // Spooled only: writes a finding to the spool ahead of its place, which append_record() gives it
+  // later (a node's findings are written as soon as it is judged, placed once the report is
+  // built). Nothing when it cannot be written (append_error()).
+  std::optional<Record> write_ahead(const ReportedFinding& finding);
+  void append_record(const Record& record);
   const std::optional<Error>& append_error() const { return append_error_; }
   // Adds every finding of `from` at the end, moved when it holds them in memory.
   void append_all(ReportedFindings&& from);
@@ -72,12 +85,6 @@ class ReportedFindings {
   void set_gates(std::size_t index, bool gates);
 
  private:
-  struct Entry {
-    std::uint64_t offset = 0;
-    std::uint32_t length = 0;
-    std::uint32_t spec = 0;  // index in specs_
-    bool gates = false;
-  };
   // The spooled finding `index`, read from `chunk` (a piece of the spool starting at
   // `*chunk_offset`, read anew when the record is not in it). Throws SpoolReadError.
   std::unique_ptr<ReportedFinding> read(std::size_t index, std::string& chunk,
@@ -86,7 +93,7 @@ class ReportedFindings {
   std::vector<ReportedFinding> items_;  // in memory
   // Spooled: the file, each finding's entry, and each check's spec once.
   std::shared_ptr<SpoolFile> spool_;
-  std::vector<Entry> entries_;
+  std::vector<Record> entries_;
   std::vector<SharedCheckSpec> specs_;
   std::unordered_map<const CheckSpec*, std::uint32_t> spec_index_;
   std::optional<Error> append_error_;

@@ -130,8 +130,31 @@ NodeFacts unresolved_srv_name(const DeploymentFacts& deployment) {
   return facts;
 }
 
+// The findings about a deployment's nodes and namespaces, located at the list line of its
+// connection string (none for an argument).
+std::vector<Finding> listed_at(const DeploymentFacts& deployment, std::vector<Finding> findings) {
+  for (Finding& finding : findings) {
+    if (finding.subject.kind != Subject::Kind::file)
+      finding.subject.listed_at = deployment.listed_at;
+  }
+  return findings;
+}
+
+// A node's own findings as the scan keeps them until its report is built: in memory, or
+// already written to the report's spool with only their records kept (see JudgeNode).
+struct JudgedNode {
+  std::vector<Finding> findings;
+  std::vector<ReportedFindings::Record> spooled;
+  std::size_t spooled_errors = 0;             // spooled findings in error, for the coverage
+  std::vector<std::size_t> acceptances_used;  // entries the spooled findings matched
+};
+
 // The findings of each node's own checks, in the order of DeploymentFacts::nodes.
-using NodeFindings = std::vector<std::vector<Finding>>;
+using NodeFindings = std::vector<JudgedNode>;
+
+// Keeps a node's findings, judged under the environment's policy and placed at the deployment's
+// list line: in memory or written ahead to the report's spool.
+using JudgeNode = std::function<JudgedNode(std::size_t environment, std::vector<Finding>)>;
 
 // The probed deployments (each node judged by its own checks as soon as it was probed, and
 // only what later readers need kept of it), their nodes' findings, the options their nodes were
@@ -151,7 +174,8 @@ struct ProbedDeployments {
 Result<ProbedDeployments> probe_deployments(const ProbeSettings& settings,
                                             const std::vector<ProbeTarget>& targets,
                                             SaltedPasswordCache& cache,
-                                            const DiscoverySettings& discovery) {
+                                            const DiscoverySettings& discovery,
+                                            const JudgeNode& judge_node) {
   auto resolver = DnsResolver::create(settings.dns_servers);
   if (!resolver) return resolver.error();
   std::vector<ConnectionString> uris;
@@ -185,14 +209,15 @@ Result<ProbedDeployments> probe_deployments(const ProbeSettings& settings,
                            0,
                            targets[i].input->listed_at});
   }
-  // A node's own findings, by its discovery id, made as soon as it is done, their evidence
-  // packed (nothing changes it later).
-  std::map<std::size_t, std::vector<Finding>> judged;
-  EvidencePacker packer;
+  // A node's own findings, by its discovery id, made and kept as soon as it is done.
+  std::map<std::size_t, JudgedNode> judged;
+  const auto judged_at_list_line = [&](std::size_t target, const NodeFacts& node) {
+    return judge_node(probed.environments[target],
+                      listed_at(deployments[target], run_node_checks(node, *policies[target])));
+  };
   DiscoverySettings judging = discovery;
   judging.on_node_done = [&](std::size_t target, std::size_t id, NodeFacts& node) {
-    std::vector<Finding>& findings = judged[id] = run_node_checks(node, *policies[target]);
-    for (Finding& finding : findings) pack_evidence(finding, packer);
+    judged[id] = judged_at_list_line(target, node);
     drop_replies_judged(node);
   };
   Discovery discovered = discover_and_probe(discovery_targets, *resolver.value(), judging);
@@ -205,7 +230,7 @@ Result<ProbedDeployments> probe_deployments(const ProbeSettings& settings,
     for (const std::size_t id : found.node_ids) findings.push_back(std::move(judged[id]));
     if (deployments[i].nodes.empty() && deployments[i].seedlist) {
       deployments[i].nodes.push_back(unresolved_srv_name(deployments[i]));
-      findings.push_back(run_node_checks(deployments[i].nodes.back(), *policies[i]));
+      findings.push_back(judged_at_list_line(i, deployments[i].nodes.back()));
     }
     probed.options.push_back(std::move(discovery_targets[i].options));
   }
@@ -349,16 +374,6 @@ std::vector<Finding> found_string_findings(const FoundConnectionString& found,
   return findings;
 }
 
-// The findings about a deployment's nodes and namespaces, located at the list line of its
-// connection string (none for an argument).
-std::vector<Finding> listed_at(const DeploymentFacts& deployment, std::vector<Finding> findings) {
-  for (Finding& finding : findings) {
-    if (finding.subject.kind != Subject::Kind::file)
-      finding.subject.listed_at = deployment.listed_at;
-  }
-  return findings;
-}
-
 // --notify: the payload posted within --notify-timeout, trusting what --cloud-ca-file adds to the
 // system's CAs; a failed delivery is said on stderr and leaves the exit code to the scan.
 void notify_webhook(const Report& report, const WebhookTarget& target, const ScanRequest& request,
@@ -425,10 +440,20 @@ void append(std::vector<Finding>& findings, std::vector<Finding> more) {
                   std::make_move_iterator(more.end()));
 }
 
+// Node findings written ahead to the report's spool, placed before the finding at `before` (an
+// index in run_scan's findings) of the environment at index `environment`.
+struct SpooledNode {
+  std::size_t environment;
+  std::size_t before;
+  JudgedNode node;
+};
+
 // Appends to `findings` those of one environment's deployments, files and connection strings,
-// judged under its policy; its targets and config scan go into the report.
-void judge_environment(EnvironmentRun& run, const ScanRequest& request, Diagnostics& diagnostics,
-                       ProgressLine& progress, Report& report, std::vector<Finding>& findings) {
+// judged under its policy, and to `spooled` where its nodes' spooled findings go among them; its
+// targets and config scan go into the report.
+void judge_environment(std::size_t index, EnvironmentRun& run, const ScanRequest& request,
+                       Diagnostics& diagnostics, ProgressLine& progress, Report& report,
+                       std::vector<Finding>& findings, std::vector<SpooledNode>& spooled) {
   const EnvironmentRequest& environment = *run.request;
   const Policy& policy = environment.policy;
   auto add = [&](std::vector<Finding> more) { append(findings, std::move(more)); };
@@ -439,7 +464,7 @@ void judge_environment(EnvironmentRun& run, const ScanRequest& request, Diagnost
   for (std::size_t d = 0; d < run.deployments.size(); ++d) {
     deployment_findings.push_back(run_deployment_checks(run.deployments[d], policy));
     known += deployment_findings.back().size();
-    for (const std::vector<Finding>& own : run.node_findings[d]) known += own.size();
+    for (const JudgedNode& node : run.node_findings[d]) known += node.findings.size();
   }
   std::vector<Finding> uri_findings;
   for (const UriTarget& uri : run.uris) {
@@ -457,7 +482,12 @@ void judge_environment(EnvironmentRun& run, const ScanRequest& request, Diagnost
                          environment.name};
     for (std::size_t n = 0; n < deployment.nodes.size(); ++n) {
       target.nodes.push_back(summarize_node(deployment.nodes[n]));
-      add(listed_at(deployment, std::move(run.node_findings[d][n])));
+      JudgedNode& judged = run.node_findings[d][n];
+      if (judged.spooled.empty()) {
+        add(std::move(judged.findings));
+      } else {
+        spooled.push_back({index, findings.size(), std::move(judged)});
+      }
       ++report.statistics.nodes;
     }
     add(listed_at(deployment, std::move(deployment_findings[d])));
@@ -582,6 +612,59 @@ std::optional<CommandError> scan_and_report(const ScanRequest& request, const Cl
                           std::to_string(probe_targets.size()) + " to probe; " +
                           std::to_string(path_count) + " paths to scan");
   SaltedPasswordCache cache;
+  // The report's findings go to a temporary file: a node's as soon as it is judged, the others as
+  // they are moved into the report; each one's memory freed at once. With a baseline to apply or
+  // write, which looks at every finding at once, a node's findings wait in memory.
+  bool nodes_spooled = false;
+  if (auto spooled = ReportedFindings::spooled()) {
+    report.findings = std::move(spooled).value();
+    nodes_spooled =
+        request.config.baseline.entries.empty() && request.config.write_baseline_file.empty();
+  } else {
+    diagnostics.note(1, "findings held in memory: " + spooled.error().message);
+  }
+  // The scan's date, YYYY-MM-DD in UTC, decides which acceptances have expired.
+  const std::string today = report.started_at.substr(0, 10);
+  AcceptanceMatcher acceptances(request.acceptances, today);
+  const std::optional<Severity> threshold = parse_severity(request.fail_on);
+  // One spec per check, shared by its findings.
+  std::map<std::string, SharedCheckSpec, std::less<>> specs;
+  const auto spec_of = [&](const std::string& check_id) -> const SharedCheckSpec& {
+    auto spec = specs.find(check_id);
+    if (spec == specs.end()) {
+      const CheckSpec& check = *find_check(check_id);
+      spec = specs
+                 .emplace(check_id, CheckSpec{check.id, check.title, check.layer, check.severity,
+                                              check.references, check.remediation})
+                 .first;
+    }
+    return spec->second;
+  };
+  // With a history, a scan without an inventory is one environment: kDefaultEnvironment.
+  std::vector<std::string> environment_names;
+  for (const EnvironmentRun& run : runs) {
+    environment_names.push_back(run.request->name.empty() && history ? kDefaultEnvironment
+                                                                     : run.request->name);
+  }
+  EvidencePacker node_packer;
+  const JudgeNode judge_node = [&](std::size_t environment, std::vector<Finding> findings) {
+    JudgedNode judged;
+    if (!nodes_spooled) {
+      for (Finding& finding : findings) pack_evidence(finding, node_packer);
+      judged.findings = std::move(findings);
+      return judged;
+    }
+    for (Finding& finding : findings) {
+      if (const auto entry = acceptances.apply(finding)) judged.acceptances_used.push_back(*entry);
+      if (finding.status == Status::error && finding.suppression.empty()) ++judged.spooled_errors;
+      const bool gates = fails_gate(finding, threshold);
+      if (const auto record =
+              report.findings.write_ahead({spec_of(finding.check_id), std::move(finding), gates,
+                                           environment_names[environment]}))
+        judged.spooled.push_back(*record);
+    }
+    return judged;
+  };
   // Diagnostics and a progress line would interleave on stderr: -v has no progress line.
   ProgressLine progress(streams.err,
                         streams.err_is_terminal && !request.probe.quiet && !diagnostics.shows(1));
@@ -597,7 +680,7 @@ std::optional<CommandError> scan_and_report(const ScanRequest& request, const Cl
   if (!probe_targets.empty()) {
     diagnostics.note(1, "probing: discovery and probes, " +
                             std::to_string(request.probe.concurrency) + " nodes at once");
-    auto probed = probe_deployments(request.probe, probe_targets, cache, discovery);
+    auto probed = probe_deployments(request.probe, probe_targets, cache, discovery, judge_node);
     progress.clear();
     if (!probed) return CommandError{kExitUsage, probed.error().message};
     for (auto& [environment, error] : probed.value().unusable) {
@@ -638,47 +721,36 @@ std::optional<CommandError> scan_and_report(const ScanRequest& request, const Cl
 
   std::vector<Finding> findings;            // every environment's, one after another
   std::vector<std::size_t> finding_counts;  // how many each environment has
-  for (EnvironmentRun& run : runs) {
+  std::vector<SpooledNode> spooled_nodes;   // where nodes' spooled findings go among them
+  for (std::size_t i = 0; i < runs.size(); ++i) {
+    EnvironmentRun& run = runs[i];
     const std::size_t before = findings.size();
     if (run.error) {
       diagnostics.note(1,
                        "environment " + run.request->name + ": not scanned: " + run.error->message);
     } else {
-      judge_environment(run, request, diagnostics, progress, report, findings);
+      judge_environment(i, run, request, diagnostics, progress, report, findings, spooled_nodes);
     }
     finding_counts.push_back(findings.size() - before);
   }
-  // The scan's date, YYYY-MM-DD in UTC, decides which acceptances have expired.
-  report.stale_acceptances =
-      apply_acceptances(request.acceptances, report.started_at.substr(0, 10), findings);
-  if (auto error = settle_baseline(request.config, report.started_at.substr(0, 10),
-                                   request.probe.quiet, findings, streams.err))
+  for (Finding& finding : findings) {
+    if (const auto entry = acceptances.apply(finding)) acceptances.use(*entry);
+  }
+  if (auto error =
+          settle_baseline(request.config, today, request.probe.quiet, findings, streams.err))
     return error;
-  const std::optional<Severity> threshold = parse_severity(request.fail_on);
   report.gate = GateRule{request.fail_on_new && !request.fail_on_given ? std::nullopt : threshold,
                          request.fail_on_new ? parse_severity(*request.fail_on_new) : std::nullopt};
   bool gate_fails = false;
   bool incomplete_blocks = false;
-  // The report's findings go to a temporary file as they are moved into it, each one's memory
-  // freed at once: a scan's memory does not hold them all twice, nor at all while it writes.
-  if (auto spooled = ReportedFindings::spooled()) {
-    report.findings = std::move(spooled).value();
-  } else {
-    diagnostics.note(1, "findings held in memory: " + spooled.error().message);
-    report.findings.reserve(findings.size());
-  }
-  // One spec per check, shared by its findings; held in memory, their evidence packed, as the
-  // nodes' is.
-  std::map<std::string, SharedCheckSpec, std::less<>> specs;
-  EvidencePacker packer;
+  if (!report.findings.is_spooled()) report.findings.reserve(findings.size());
+  EvidencePacker packer;  // for findings held in memory
   std::size_t next = 0;
+  auto spooled = spooled_nodes.begin();
   for (std::size_t i = 0; i < runs.size(); ++i) {
     const EnvironmentRun& run = runs[i];
     const std::span<Finding> own(findings.data() + next, finding_counts[i]);
-    next += own.size();
-    // With a history, a scan without an inventory is one environment: kDefaultEnvironment.
-    const std::string name =
-        run.request->name.empty() && history ? kDefaultEnvironment : run.request->name;
+    const std::string& name = environment_names[i];
     EnvironmentSummary summary{name, run.request->tags, {}, false, {}};
     if (run.error) {
       summary.error = run.error->message;
@@ -687,21 +759,30 @@ std::optional<CommandError> scan_and_report(const ScanRequest& request, const Cl
       summary.coverage =
           assess_coverage(run.deployments, run.config ? &*run.config : nullptr, own, timed_out);
     }
-    for (Finding& finding : own) {
+    // The spooled findings of the nodes placed before the finding at `position`, or all of the
+    // environment's left.
+    const auto place_spooled_nodes = [&](std::optional<std::size_t> position) {
+      for (; spooled != spooled_nodes.end() && spooled->environment == i &&
+             (!position || spooled->before == *position);
+           ++spooled) {
+        for (const ReportedFindings::Record& record : spooled->node.spooled) {
+          report.findings.append_record(record);
+          summary.gate_fails = summary.gate_fails || record.gates;
+        }
+        summary.coverage.checks_in_error += spooled->node.spooled_errors;
+        for (const std::size_t entry : spooled->node.acceptances_used) acceptances.use(entry);
+      }
+    };
+    for (std::size_t k = 0; k < own.size(); ++k) {
+      place_spooled_nodes(next + k);
+      Finding& finding = own[k];
       const bool gates = fails_gate(finding, threshold);
       summary.gate_fails = summary.gate_fails || gates;
-      auto spec = specs.find(finding.check_id);
-      if (spec == specs.end()) {
-        const CheckSpec& check = *find_check(finding.check_id);
-        spec = specs
-                   .emplace(finding.check_id,
-                            CheckSpec{check.id, check.title, check.layer, check.severity,
-                                      check.references, check.remediation})
-                   .first;
-      }
       if (!report.findings.is_spooled()) pack_evidence(finding, packer);
-      report.findings.push_back({spec->second, std::move(finding), gates, name});
+      report.findings.push_back({spec_of(finding.check_id), std::move(finding), gates, name});
     }
+    place_spooled_nodes(std::nullopt);
+    next += own.size();
     if (const auto& error = report.findings.append_error())
       return CommandError{kExitScanFailed, error->message};
     gate_fails = gate_fails || summary.gate_fails;
@@ -710,6 +791,7 @@ std::optional<CommandError> scan_and_report(const ScanRequest& request, const Cl
     report.coverage += summary.coverage;
     if (inventory || history) report.environments.push_back(std::move(summary));
   }
+  report.stale_acceptances = acceptances.stale();
   findings = std::vector<Finding>();  // each moved into the report: free the shells before writing
   if (history && !inventory) {
     for (TargetSummary& target : report.targets) target.environment = kDefaultEnvironment;

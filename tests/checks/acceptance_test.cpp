@@ -87,6 +87,30 @@ TEST(Acceptance, TheFirstMatchingEntryWinsAndLaterOnesMayBeStale) {
   EXPECT_EQ(stale[0].acceptance.reason, "everything");
 }
 
+// The matcher that accepts a node's findings as soon as it is judged: an entry counts as used
+// only once a finding it matched is kept (use()), so that the findings of a node the report
+// leaves out do not hide a stale entry.
+TEST(Acceptance, TheMatcherCountsAnEntryUsedOnlyOnceItsFindingIsKept) {
+  const std::vector<Acceptance> entries = {entry("NET-001", "db1:27017"),
+                                           entry("NET-*", "db2:27017", "2026-11-01")};
+  AcceptanceMatcher matcher(entries, kToday);
+  Finding kept = failed("NET-001", Subject::node("db1:27017"));
+  Finding left_out = failed("NET-002", Subject::node("db2:27017"));
+  Finding passed = {"NET-001", Status::pass, Severity::high, Subject::node("db1:27017"), "m", {}};
+  EXPECT_EQ(matcher.apply(kept), std::optional<std::size_t>(0));
+  EXPECT_EQ(matcher.apply(left_out), std::optional<std::size_t>(1));
+  EXPECT_EQ(matcher.apply(passed), std::nullopt);
+  EXPECT_EQ(kept.suppression, "accepted");
+  EXPECT_TRUE(left_out.suppression.empty());  // expired: it counts again, and says so
+  EXPECT_EQ(left_out.message, "acceptance expired on 2026-11-01: m");
+  EXPECT_FALSE(passed.acceptance);
+  matcher.use(0);
+  const auto stale = matcher.stale();
+  ASSERT_EQ(stale.size(), 1u);
+  EXPECT_EQ(stale[0].acceptance.subject, "db2:27017");
+  EXPECT_TRUE(stale[0].expired);
+}
+
 }  // namespace
 }  // namespace acceptance_test
 }  // namespace mongoscan
