@@ -446,6 +446,13 @@ void write_config_scan(PrettyJsonWriter& json, const ConfigScanSummary& scan) {
 void write_json_report(const Report& report, std::ostream& out) {
   std::string text;
   PrettyJsonWriter json(text);
+  // Written in parts, after each target and each finding: no buffer grows with the report.
+  const auto flush_when_full = [&] {
+    if (text.size() >= kFlushBytes) {
+      out << text;
+      text.clear();
+    }
+  };
   json.begin_object();
   json.member("schema_version", kSchemaVersion);
   json.key("tool");
@@ -458,16 +465,16 @@ void write_json_report(const Report& report, std::ostream& out) {
   json.member("inputs", report.inputs);
   json.key("targets");
   json.begin_array();
-  for (const TargetSummary& target : report.targets) write_target(json, target);
+  for (const TargetSummary& target : report.targets) {
+    write_target(json, target);
+    flush_when_full();
+  }
   json.end_array();
   json.key("findings");
   json.begin_array();
   for (const ReportedFinding& reported : report.findings) {
     write_finding(json, reported);
-    if (text.size() >= kFlushBytes) {  // written in parts: no large buffer to grow
-      out << text;
-      text.clear();
-    }
+    flush_when_full();
   }
   json.end_array();
   json.key("summary");
