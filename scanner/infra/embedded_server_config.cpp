@@ -1,10 +1,12 @@
 #include "scanner/infra/embedded_server_config.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <string>
 
 #include "scanner/infra/mongod_command_line.h"
 #include "scanner/infra/server_config_file.h"
+#include "scanner/infra/word_search.h"
 #include "scanner/infra/yaml_nodes.h"
 
 namespace mongoscan {
@@ -187,9 +189,23 @@ void walk(const YAML::Node& node, std::string_view path, int depth,
 }  // namespace
 
 bool may_embed_server_config(std::string_view text) {
-  const auto has = [&](std::string_view word) { return text.find(word) != std::string_view::npos; };
-  return has("configuration:") || has("additionalMongodConfig") || has(".conf:") ||
-         has("extraFlags:") || (has("mongo") && (has("args:") || has("command:")));
+  // One pass over the text for all seven words, not a search per word (a config scan asks this of
+  // every YAML file).
+  enum Word : unsigned {
+    kConfiguration,
+    kAdditionalConfig,
+    kConfFile,
+    kExtraFlags,
+    kMongo,
+    kArgs,
+    kCommand
+  };
+  static const WordSearch words({"configuration:", "additionalMongodConfig",
+                                 ".conf:", "extraFlags:", "mongo", "args:", "command:"});
+  const std::uint64_t found = words.found(text);
+  const auto has = [&](Word word) { return (found >> word & 1) != 0; };
+  return has(kConfiguration) || has(kAdditionalConfig) || has(kConfFile) || has(kExtraFlags) ||
+         (has(kMongo) && (has(kArgs) || has(kCommand)));
 }
 
 std::vector<ServerConfigFile> read_embedded_server_configs(std::string_view path,

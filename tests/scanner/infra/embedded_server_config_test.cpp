@@ -135,6 +135,18 @@ other: x
   EXPECT_TRUE(may_embed_server_config("  additionalMongodConfig:\n"));
 }
 
+TEST(EmbeddedServerConfig, ThePrefilterWantsAConfigKeyOrAMongoCommand) {
+  for (const char* text : {"data:\n  mongod.conf: |\n", "configuration:\n", "extraFlags:\n",
+                           "x: additionalMongodConfig\n", "image: mongo:7\nargs: [--auth]\n",
+                           "command: [\"mongod\"]\n"}) {
+    EXPECT_TRUE(may_embed_server_config(text)) << text;
+  }
+  for (const char* text : {"image: mongo:7\n", "args: [--verbose]\ncommand: [nginx]\n",
+                           "Configuration: x\n", "config: x\nmongodb: y\n", ""}) {
+    EXPECT_FALSE(may_embed_server_config(text)) << text;
+  }
+}
+
 }  // namespace
 }  // namespace embedded_server_config_test
 }  // namespace mongoscan
