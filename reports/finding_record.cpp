@@ -103,17 +103,13 @@ void append_finding_record(std::string& out, const Finding& finding, std::string
   put_byte(out, subject.context ? 1 : 0);
   if (subject.context) put_byte(out, ordinal(*subject.context));
   put_text(out, finding.message);
-  if (finding.packed_evidence.packed()) {
-    put_byte(out, ordinal(EvidenceForm::packed));
-    put_text(out, finding.packed_evidence.cbor());
-  } else if (!finding.evidence.is_null()) {
-    put_byte(out, ordinal(EvidenceForm::packed));
-    std::string cbor;
+  std::string cbor;  // of evidence not packed yet
+  if (!finding.packed_evidence.packed() && !finding.evidence.is_null())
     nlohmann::json::to_cbor(finding.evidence, cbor);
-    put_text(out, cbor);
-  } else {
-    put_byte(out, ordinal(EvidenceForm::none));
-  }
+  const std::string_view evidence =
+      finding.packed_evidence.packed() ? finding.packed_evidence.cbor() : std::string_view(cbor);
+  put_byte(out, ordinal(evidence.empty() ? EvidenceForm::none : EvidenceForm::packed));
+  if (!evidence.empty()) put_text(out, evidence);
   put_text(out, finding.fingerprint);
   put_text(out, finding.suppression);
   put_byte(out, finding.acceptance ? 1 : 0);
