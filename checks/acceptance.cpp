@@ -51,14 +51,10 @@ std::vector<StaleAcceptance> AcceptanceMatcher::stale() const {
   return stale;
 }
 
-std::vector<StaleAcceptance> apply_acceptances(const std::vector<Acceptance>& acceptances,
-                                               std::string_view today,
-                                               std::vector<Finding>& findings) {
-  AcceptanceMatcher matcher(acceptances, today);
+void AcceptanceMatcher::accept(std::vector<Finding>& findings) {
   for (Finding& finding : findings) {
-    if (const auto entry = matcher.apply(finding)) matcher.use(*entry);
+    if (const auto entry = apply(finding)) use(*entry);
   }
-  return matcher.stale();
 }
 
 }  // namespace mongoscan

@@ -37,19 +37,24 @@ struct StaleAcceptance {
 bool acceptance_matches(const Acceptance& acceptance, std::string_view check_id,
                         std::string_view subject_name);
 
-// Applies acceptance entries to findings one at a time (apply_acceptances, below, for each
-// finding), so that findings judged at different times (a node's as soon as it is probed) are
-// accepted as if all at once; stale() then gives the entries used by no finding kept.
+// Risk acceptance applied to a scan's findings, one at a time or many, so that findings judged at
+// different times (a node's as soon as it is probed) are accepted as if all at once.
 class AcceptanceMatcher {
  public:
+  // `acceptances` must outlive the matcher; `today` is the scan's date, YYYY-MM-DD.
   AcceptanceMatcher(const std::vector<Acceptance>& acceptances, std::string_view today)
       : acceptances_(acceptances), today_(today), used_(acceptances.size(), false) {}
 
-  // Applies the first entry matching the finding, if any, as apply_acceptances does; returns its
-  // index without counting it as used (use() does, once the finding is kept).
+  // A failed or warned finding that no inline comment suppressed and that an entry matches (the
+  // first in file order): unexpired, it is suppressed ("accepted") with the entry's reason;
+  // expired (today is past `expires`), it still counts and its acceptance says so and its message
+  // starts "acceptance expired on DATE: ". Returns the entry's index without counting it as used
+  // (use() does, once the finding is kept).
   std::optional<std::size_t> apply(Finding& finding) const;
   void use(std::size_t entry) { used_[entry] = true; }
-  // The entries used by no finding, in order.
+  // apply() and use() for each finding.
+  void accept(std::vector<Finding>& findings);
+  // The entries that matched no finding kept, in order.
   std::vector<StaleAcceptance> stale() const;
 
  private:
@@ -57,13 +62,5 @@ class AcceptanceMatcher {
   std::string today_;
   std::vector<bool> used_;
 };
-
-// Marks each failed or warned finding that no inline comment suppressed and that an entry matches
-// (the first in file order): unexpired, it is suppressed ("accepted") with the entry's reason;
-// expired (today, YYYY-MM-DD, is past `expires`), it still counts and its acceptance says so and
-// its message starts "acceptance expired on DATE: ". Returns the entries that matched no such finding, in order.
-std::vector<StaleAcceptance> apply_acceptances(const std::vector<Acceptance>& acceptances,
-                                               std::string_view today,
-                                               std::vector<Finding>& findings);
 
 }  // namespace mongoscan

@@ -7,11 +7,13 @@
 namespace mongoscan {
 namespace {
 
-// How the record holds the evidence: none (null), or its CBOR bytes, read back packed (packed or
-// not when written: reading never parses it, reports unpack it where they show it).
-enum class EvidenceForm : std::uint8_t { none, packed };
-
 void put_byte(std::string& out, std::uint8_t value) { out.push_back(static_cast<char>(value)); }
+
+// Writes whether what follows is there (an optional field, a flag); returns it.
+bool put_flag(std::string& out, bool set) {
+  put_byte(out, set ? 1 : 0);
+  return set;
+}
 
 void put_int(std::string& out, std::int64_t value) {
   char bytes[sizeof value];
@@ -25,8 +27,7 @@ void put_text(std::string& out, std::string_view text) {
 }
 
 void put_optional_int(std::string& out, const std::optional<int>& value) {
-  put_byte(out, value ? 1 : 0);
-  if (value) put_int(out, *value);
+  if (put_flag(out, value.has_value())) put_int(out, *value);
 }
 
 // Reads what the put_ functions wrote, in order; the first read past the end or of a value out of
@@ -58,8 +59,10 @@ class RecordReader {
     return std::string(taken_);
   }
 
+  bool flag() { return byte(1) == 1; }
+
   std::optional<int> optional_int() {
-    if (byte(1) == 0) return std::nullopt;
+    if (!flag()) return std::nullopt;
     return static_cast<int>(integer());
   }
 
@@ -95,29 +98,27 @@ void append_finding_record(std::string& out, const Finding& finding, std::string
   put_text(out, subject.name);
   put_optional_int(out, subject.line);
   put_optional_int(out, subject.column);
-  put_byte(out, subject.listed_at ? 1 : 0);
-  if (subject.listed_at) {
+  if (put_flag(out, subject.listed_at.has_value())) {
     put_text(out, subject.listed_at->file);
     put_int(out, subject.listed_at->line);
   }
-  put_byte(out, subject.context ? 1 : 0);
-  if (subject.context) put_byte(out, ordinal(*subject.context));
+  if (put_flag(out, subject.context.has_value())) put_byte(out, ordinal(*subject.context));
   put_text(out, finding.message);
+  // The evidence as CBOR, read back packed (packed or not when written: reading never parses it,
+  // reports unpack it where they show it); none when it is null.
   std::string cbor;  // of evidence not packed yet
   if (!finding.packed_evidence.packed() && !finding.evidence.is_null())
     nlohmann::json::to_cbor(finding.evidence, cbor);
   const std::string_view evidence =
       finding.packed_evidence.packed() ? finding.packed_evidence.cbor() : std::string_view(cbor);
-  put_byte(out, ordinal(evidence.empty() ? EvidenceForm::none : EvidenceForm::packed));
-  if (!evidence.empty()) put_text(out, evidence);
+  if (put_flag(out, !evidence.empty())) put_text(out, evidence);
   put_text(out, finding.fingerprint);
   put_text(out, finding.suppression);
-  put_byte(out, finding.acceptance ? 1 : 0);
-  if (finding.acceptance) {
+  if (put_flag(out, finding.acceptance.has_value())) {
     put_text(out, finding.acceptance->reason);
     put_text(out, finding.acceptance->expires);
     put_text(out, finding.acceptance->owner);
-    put_byte(out, finding.acceptance->expired ? 1 : 0);
+    put_flag(out, finding.acceptance->expired);
   }
   put_text(out, finding.content_fingerprint);
   put_text(out, environment);
@@ -134,30 +135,24 @@ Result<Ok> read_finding_record(std::string_view record, Finding& finding,
   read.subject.name = in.text();
   read.subject.line = in.optional_int();
   read.subject.column = in.optional_int();
-  if (in.byte(1) == 1) {
+  if (in.flag()) {
     ListedAt listed_at;
     listed_at.file = in.text();
     listed_at.line = static_cast<int>(in.integer());
     read.subject.listed_at = std::move(listed_at);
   }
-  if (in.byte(1) == 1)
+  if (in.flag())
     read.subject.context = static_cast<FileContext>(in.byte(ordinal(FileContext::documentation)));
   read.message = in.text();
-  switch (static_cast<EvidenceForm>(in.byte(ordinal(EvidenceForm::packed)))) {
-    case EvidenceForm::none:
-      break;
-    case EvidenceForm::packed:
-      read.packed_evidence = PackedEvidence::of_cbor(in.text());
-      break;
-  }
+  if (in.flag()) read.packed_evidence = PackedEvidence::of_cbor(in.text());
   read.fingerprint = in.text();
   read.suppression = in.text();
-  if (in.byte(1) == 1) {
+  if (in.flag()) {
     FindingAcceptance acceptance;
     acceptance.reason = in.text();
     acceptance.expires = in.text();
     acceptance.owner = in.text();
-    acceptance.expired = in.byte(1) == 1;
+    acceptance.expired = in.flag();
     read.acceptance = std::move(acceptance);
   }
   read.content_fingerprint = in.text();

@@ -733,9 +733,7 @@ std::optional<CommandError> scan_and_report(const ScanRequest& request, const Cl
     }
     finding_counts.push_back(findings.size() - before);
   }
-  for (Finding& finding : findings) {
-    if (const auto entry = acceptances.apply(finding)) acceptances.use(*entry);
-  }
+  acceptances.accept(findings);
   if (auto error =
           settle_baseline(request.config, today, request.probe.quiet, findings, streams.err))
     return error;

@@ -19,6 +19,15 @@ Acceptance entry(std::string check, std::string subject, std::string expires = "
 
 constexpr std::string_view kToday = "2026-11-26";
 
+// Every finding accepted at once, as a scan's are: the entries that matched none.
+std::vector<StaleAcceptance> apply_acceptances(const std::vector<Acceptance>& acceptances,
+                                               std::string_view today,
+                                               std::vector<Finding>& findings) {
+  AcceptanceMatcher matcher(acceptances, today);
+  matcher.accept(findings);
+  return matcher.stale();
+}
+
 TEST(Acceptance, GlobsMatchCheckAndSubjectNameAcrossSlashes) {
   EXPECT_TRUE(acceptance_matches(entry("APP-002", "fixtures/*"), "APP-002", "fixtures/a/b.yml"));
   EXPECT_TRUE(
