@@ -7,6 +7,12 @@ nlohmann::json PackedEvidence::unpack() const {
   return nlohmann::json::from_cbor(*cbor_);
 }
 
+PackedEvidence PackedEvidence::of(const nlohmann::json& evidence) {
+  std::string bytes;
+  nlohmann::json::to_cbor(evidence, bytes);
+  return of_cbor(std::string(bytes));  // a copy without the spare capacity
+}
+
 PackedEvidence EvidencePacker::pack(const nlohmann::json& evidence) {
   std::string bytes;
   nlohmann::json::to_cbor(evidence, bytes);

@@ -1,7 +1,7 @@
 #pragma once
-// A finding's evidence once judged, held compactly: its CBOR bytes (a json tree costs several
-// times its text), shared by every finding that saw the same thing (VER-002's CVE list on every
-// node of a version). Unpacked, it is the same json, value for value.
+// A finding's evidence once judged, or a node summary's facts, held compactly: its CBOR bytes (a
+// json tree costs several times its text), shared by every finding or node that saw the same thing
+// (VER-002's CVE list on every node of a version). Unpacked, it is the same json, value for value.
 
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -29,6 +29,8 @@ class PackedEvidence {
   static PackedEvidence of_cbor(std::string cbor) {
     return PackedEvidence(std::make_shared<const std::string>(std::move(cbor)));
   }
+  // `evidence` packed on its own, its bytes shared with nothing packed before.
+  static PackedEvidence of(const nlohmann::json& evidence);
 
  private:
   friend class EvidencePacker;

@@ -92,7 +92,7 @@ std::string version_of(const NodeFacts& facts) {
 
 }  // namespace
 
-NodeSummary summarize_node(const NodeFacts& facts) {
+NodeSummary summarize_node(const NodeFacts& facts, EvidencePacker& packer) {
   NodeSummary summary;
   summary.address = facts.address();
   summary.origin = to_string(facts.origin);
@@ -100,10 +100,10 @@ NodeSummary summarize_node(const NodeFacts& facts) {
   summary.aliases = facts.aliases;
   summary.role = node_role(facts);
   summary.version = version_of(facts);
-  summary.tls = tls_json(facts);
-  summary.authentication = authentication_json(facts);
-  summary.commands = {{"unauthenticated", outcomes_json(facts.unauthenticated)},
-                      {"authenticated", outcomes_json(facts.commands)}};
+  summary.tls = packer.pack(tls_json(facts));
+  summary.authentication = packer.pack(authentication_json(facts));
+  summary.commands = packer.pack({{"unauthenticated", outcomes_json(facts.unauthenticated)},
+                                  {"authenticated", outcomes_json(facts.commands)}});
   summary.errors = facts.errors;
   return summary;
 }

@@ -12,6 +12,7 @@
 #include "checks/acceptance.h"
 #include "checks/check_spec.h"
 #include "checks/finding.h"
+#include "checks/packed_evidence.h"
 #include "checks/scan_coverage.h"
 #include "reports/cloud_part.h"
 #include "reports/reported_finding.h"
@@ -35,11 +36,13 @@ struct NodeSummary {
   std::vector<std::string> aliases;  // other names that reached the same node
   std::string role;                  // primary, secondary, arbiter, mongos, standalone, unknown
   std::string version;
-  nlohmann::json tls = nlohmann::json::object();
-  nlohmann::json authentication = nlohmann::json::object();  // the scanning account: user, roles
+  // JSON objects, packed: a fleet's summaries are kept to the end of the scan.
+  PackedEvidence tls = PackedEvidence::of(nlohmann::json::object());
+  // The scanning account: user, roles.
+  PackedEvidence authentication = PackedEvidence::of(nlohmann::json::object());
   // What each diagnostic command returned: {"buildInfo": {"state": "ok"}, "usersInfo":
   // {"state": "not_permitted", "message": ...}}, before and after authentication.
-  nlohmann::json commands = nlohmann::json::object();
+  PackedEvidence commands = PackedEvidence::of(nlohmann::json::object());
   std::vector<Error> errors;  // one per phase that failed
   // The managed deployment it is part of (ManagedDeploymentSummary::subject); empty when no cloud
   // account read names it.

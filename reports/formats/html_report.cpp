@@ -572,9 +572,11 @@ void write_node(const NodeSummary& node, const std::string& role, const std::str
       << "<div class=\"origin muted\">found by " << escape(describe_origin(node))
       << "</div></td><td data-label=\"Role\">" << escape(role) << "</td><td data-label=\"Version\">"
       << escape(node.version) << "</td><td data-label=\"TLS\">";
-  write_fact_cell(tls_cell(node.tls), node.tls, out);
+  const nlohmann::json tls = node.tls.unpack();
+  write_fact_cell(tls_cell(tls), tls, out);
   out << "</td><td data-label=\"Account\">";
-  write_fact_cell(account_cell(node.authentication), node.authentication, out);
+  const nlohmann::json account = node.authentication.unpack();
+  write_fact_cell(account_cell(account), account, out);
   out << "</td><td data-label=\"Errors\">";
   if (!node.errors.empty()) {
     out << "<ul class=\"errors\">";

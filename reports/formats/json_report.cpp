@@ -1,5 +1,6 @@
 #include "reports/formats/json_report.h"
 
+#include <functional>
 #include <string>
 
 #include "reports/text/pretty_json.h"
@@ -29,9 +30,9 @@ void write_node(PrettyJsonWriter& json, const NodeSummary& node) {
   if (!node.aliases.empty()) json.member("aliases", node.aliases);
   json.member("role", node.role);
   json.member("version", node.version);
-  write_facts(json, "tls", node.tls);
-  write_facts(json, "authentication", node.authentication);
-  write_facts(json, "commands", node.commands);
+  write_facts(json, "tls", node.tls.unpack());
+  write_facts(json, "authentication", node.authentication.unpack());
+  write_facts(json, "commands", node.commands.unpack());
   json.key("errors");
   json.begin_array();
   for (const Error& error : node.errors) {
@@ -88,13 +89,18 @@ void write_cluster(PrettyJsonWriter& json, const ClusterSummary& cluster) {
   json.end_object();
 }
 
-void write_target(PrettyJsonWriter& json, const TargetSummary& target) {
+// `after_node` is called after each node is written (a target may have thousands).
+void write_target(PrettyJsonWriter& json, const TargetSummary& target,
+                  const std::function<void()>& after_node) {
   json.begin_object();
   json.member("uri", target.uri);
   json.member("topology", target.topology);
   json.key("nodes");
   json.begin_array();
-  for (const NodeSummary& node : target.nodes) write_node(json, node);
+  for (const NodeSummary& node : target.nodes) {
+    write_node(json, node);
+    after_node();
+  }
   json.end_array();
   if (target.cluster) {
     json.key("cluster");
@@ -446,8 +452,8 @@ void write_config_scan(PrettyJsonWriter& json, const ConfigScanSummary& scan) {
 void write_json_report(const Report& report, std::ostream& out) {
   std::string text;
   PrettyJsonWriter json(text);
-  // Written in parts, after each target and each finding: no buffer grows with the report.
-  const auto flush_when_full = [&] {
+  // Written in parts, after each node and each finding: no buffer grows with the report.
+  const std::function<void()> flush_when_full = [&] {
     if (text.size() >= kFlushBytes) {
       out << text;
       text.clear();
@@ -466,8 +472,7 @@ void write_json_report(const Report& report, std::ostream& out) {
   json.key("targets");
   json.begin_array();
   for (const TargetSummary& target : report.targets) {
-    write_target(json, target);
-    flush_when_full();
+    write_target(json, target, flush_when_full);
   }
   json.end_array();
   json.key("findings");

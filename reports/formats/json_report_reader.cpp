@@ -186,9 +186,9 @@ NodeSummary read_node(ReportFields& fields, const json& object, const std::strin
   node.aliases = fields.texts(object, at, "aliases", false);
   node.role = fields.text(object, at, "role");
   node.version = fields.text(object, at, "version");
-  node.tls = fields.facts(object, at, "tls");
-  node.authentication = fields.facts(object, at, "authentication");
-  node.commands = fields.facts(object, at, "commands");
+  node.tls = PackedEvidence::of(fields.facts(object, at, "tls"));
+  node.authentication = PackedEvidence::of(fields.facts(object, at, "authentication"));
+  node.commands = PackedEvidence::of(fields.facts(object, at, "commands"));
   fields.each(object, at, "errors", true, [&](const json& error, const std::string& error_at) {
     Error read{fields.one_of(error, error_at, "code", kReadErrorCodes), {}, {}};
     read.phase = fields.text(error, error_at, "phase");

@@ -95,7 +95,7 @@ void write_header(const Report& report, bool color, std::ostream& out) {
 // "on" when the session ran over TLS, "off" when it did not, empty when no session was made.
 std::string tls_text(const NodeSummary& node) {
   if (node.role == "unknown") return "";
-  return node.tls.value("enabled", false) ? "on" : "off";
+  return node.tls.unpack().value("enabled", false) ? "on" : "off";
 }
 
 std::string node_errors(const NodeSummary& node) {

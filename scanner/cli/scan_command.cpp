@@ -141,15 +141,17 @@ std::vector<Finding> listed_at(const DeploymentFacts& deployment, std::vector<Fi
 }
 
 // A node's own findings as the scan keeps them until its report is built: in memory, or
-// already written to the report's spool with only their records kept (see JudgeNode).
+// already written to the report's spool with only their records kept (see JudgeNode); and its
+// summary, made before its replies were dropped (its aliases are added once discovery ends).
 struct JudgedNode {
+  NodeSummary summary;
   std::vector<Finding> findings;
   std::vector<ReportedFindings::Record> spooled;
   std::size_t spooled_errors = 0;             // spooled findings in error, for the coverage
   std::vector<std::size_t> acceptances_used;  // entries the spooled findings matched
 };
 
-// The findings of each node's own checks, in the order of DeploymentFacts::nodes.
+// Each node's own findings and summary, in the order of DeploymentFacts::nodes.
 using NodeFindings = std::vector<JudgedNode>;
 
 // Keeps a node's findings, judged under the environment's policy and placed at the deployment's
@@ -175,7 +177,7 @@ Result<ProbedDeployments> probe_deployments(const ProbeSettings& settings,
                                             const std::vector<ProbeTarget>& targets,
                                             SaltedPasswordCache& cache,
                                             const DiscoverySettings& discovery,
-                                            const JudgeNode& judge_node) {
+                                            const JudgeNode& judge_node, KeptForLater kept) {
   auto resolver = DnsResolver::create(settings.dns_servers);
   if (!resolver) return resolver.error();
   std::vector<ConnectionString> uris;
@@ -211,14 +213,18 @@ Result<ProbedDeployments> probe_deployments(const ProbeSettings& settings,
   }
   // A node's own findings, by its discovery id, made and kept as soon as it is done.
   std::map<std::size_t, JudgedNode> judged;
+  EvidencePacker summary_packer;
   const auto judged_at_list_line = [&](std::size_t target, const NodeFacts& node) {
-    return judge_node(probed.environments[target],
-                      listed_at(deployments[target], run_node_checks(node, *policies[target])));
+    JudgedNode judged_node =
+        judge_node(probed.environments[target],
+                   listed_at(deployments[target], run_node_checks(node, *policies[target])));
+    judged_node.summary = summarize_node(node, summary_packer);
+    return judged_node;
   };
   DiscoverySettings judging = discovery;
   judging.on_node_done = [&](std::size_t target, std::size_t id, NodeFacts& node) {
     judged[id] = judged_at_list_line(target, node);
-    drop_replies_judged(node);
+    drop_facts_judged(node, kept);
   };
   Discovery discovered = discover_and_probe(discovery_targets, *resolver.value(), judging);
   probed.timed_out = discovered.timed_out;
@@ -481,8 +487,9 @@ void judge_environment(std::size_t index, EnvironmentRun& run, const ScanRequest
                          summarize_cluster(deployment.nodes),
                          environment.name};
     for (std::size_t n = 0; n < deployment.nodes.size(); ++n) {
-      target.nodes.push_back(summarize_node(deployment.nodes[n]));
       JudgedNode& judged = run.node_findings[d][n];
+      target.nodes.push_back(std::move(judged.summary));
+      target.nodes.back().aliases = deployment.nodes[n].aliases;
       if (judged.spooled.empty()) {
         add(std::move(judged.findings));
       } else {
@@ -680,7 +687,8 @@ std::optional<CommandError> scan_and_report(const ScanRequest& request, const Cl
   if (!probe_targets.empty()) {
     diagnostics.note(1, "probing: discovery and probes, " +
                             std::to_string(request.probe.concurrency) + " nodes at once");
-    auto probed = probe_deployments(request.probe, probe_targets, cache, discovery, judge_node);
+    auto probed = probe_deployments(request.probe, probe_targets, cache, discovery, judge_node,
+                                    {.listing_scope = request.data_model.has_value()});
     progress.clear();
     if (!probed) return CommandError{kExitUsage, probed.error().message};
     for (auto& [environment, error] : probed.value().unusable) {

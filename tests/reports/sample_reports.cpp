@@ -55,8 +55,8 @@ NodeSummary node(std::string address, std::string role, std::string version, jso
   summary.origin = "seed";
   summary.role = std::move(role);
   summary.version = std::move(version);
-  summary.tls = std::move(tls);
-  summary.authentication = std::move(authentication);
+  summary.tls = PackedEvidence::of(tls);
+  summary.authentication = PackedEvidence::of(authentication);
   summary.errors = std::move(errors);
   return summary;
 }
