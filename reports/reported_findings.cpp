@@ -134,4 +134,9 @@ ReportedFindings::const_iterator::reference ReportedFindings::const_iterator::op
   return *cursor_->finding;
 }
 
+const ReportedFinding& ReportedFindings::Reader::operator[](std::size_t index) {
+  at_.index_ = index;
+  return *at_;
+}
+
 }  // namespace mongoscan

@@ -35,6 +35,7 @@ class SpoolReadError : public std::runtime_error {
 class ReportedFindings {
  public:
   class const_iterator;
+  class Reader;
 
   ReportedFindings() = default;
   ReportedFindings(std::initializer_list<ReportedFinding> findings) : items_(findings) {}
@@ -129,6 +130,7 @@ class ReportedFindings::const_iterator {
 
  private:
   friend class ReportedFindings;
+  friend class ReportedFindings::Reader;
   // What a spooled iterator decoded last, and the piece of the spool it read.
   struct Cursor {
     std::size_t index = static_cast<std::size_t>(-1);
@@ -142,6 +144,17 @@ class ReportedFindings::const_iterator {
   const ReportedFindings* owner_ = nullptr;
   std::size_t index_ = 0;
   std::shared_ptr<Cursor> cursor_;
+};
+
+// Reads findings by index, in any order: a writer that groups findings keeps their indexes, not
+// the findings. A reference is valid until the next read. Throws SpoolReadError.
+class ReportedFindings::Reader {
+ public:
+  explicit Reader(const ReportedFindings& findings) : at_(findings.begin()) {}
+  const ReportedFinding& operator[](std::size_t index);
+
+ private:
+  const_iterator at_;
 };
 
 }  // namespace mongoscan

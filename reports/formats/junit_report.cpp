@@ -133,16 +133,25 @@ void write_changes_properties(const EnvironmentChanges* changes, std::ostream& o
       << xml_attribute(changes_summary(*changes)) << "\"/>\n    </properties>\n";
 }
 
-void write_suite(const std::string& name, const std::vector<const ReportedFinding*>& findings,
-                 const EnvironmentChanges* changes, TestCaseNames& names, std::ostream& out) {
+// The findings of one suite: their indexes in the report, in its order, and their counts.
+struct Suite {
   SuiteCounts counts;
-  for (const ReportedFinding* reported : findings) counts.add(*reported);
-  out << "  <testsuite name=\"" << xml_attribute(name) << "\"" << count_attributes(counts) << ">\n";
+  std::vector<std::size_t> findings;
+};
+
+// Test case names are unique per classname, a check, whose findings are all in its layer's suite:
+// each suite names its own.
+void write_suite(const std::string& name, const Suite& suite, ReportedFindings::Reader& findings,
+                 const EnvironmentChanges* changes, std::ostream& out) {
+  out << "  <testsuite name=\"" << xml_attribute(name) << "\"" << count_attributes(suite.counts)
+      << ">\n";
   write_changes_properties(changes, out);
-  for (const ReportedFinding* reported : findings) {
-    const std::string body = outcome(*reported);
-    out << "    <testcase classname=\"" << xml_attribute(reported->finding.check_id) << "\" name=\""
-        << xml_attribute(names.name(reported->finding)) << "\"";
+  TestCaseNames names;
+  for (const std::size_t index : suite.findings) {
+    const ReportedFinding& reported = findings[index];
+    const std::string body = outcome(reported);
+    out << "    <testcase classname=\"" << xml_attribute(reported.finding.check_id) << "\" name=\""
+        << xml_attribute(names.name(reported.finding)) << "\"";
     if (body.empty()) {
       out << "/>\n";
     } else {
@@ -201,8 +210,18 @@ void write_junit_report(const Report& report, std::ostream& out) {
                       environment.changes ? &*environment.changes : nullptr});
   }
   if (groups.empty()) groups.push_back({"", report.coverage, nullptr});
+  // Each environment's findings by layer, in report order, found in one pass (a pass per
+  // environment and layer made 10,000 environments take minutes), then read one at a time as
+  // each suite is written.
   SuiteCounts total;
-  for (const ReportedFinding& reported : report.findings) total.add(reported);
+  std::map<std::pair<std::string, Layer>, Suite> by_suite;
+  std::size_t index = 0;
+  for (const ReportedFinding& reported : report.findings) {
+    total.add(reported);
+    Suite& suite = by_suite[{reported.environment, reported.spec->layer}];
+    suite.counts.add(reported);
+    suite.findings.push_back(index++);
+  }
   const CloudResults cloud_results = mongoscan::cloud_results(report.findings);
   for (const Group& group : groups) {
     if (!group.coverage.complete()) {
@@ -212,18 +231,13 @@ void write_junit_report(const Report& report, std::ostream& out) {
   }
   out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\""
       << xml_attribute(report.tool_name) << "\"" << count_attributes(total) << ">\n";
-  // Each environment's findings by layer, in report order, found in one pass: a pass per
-  // environment and layer made 10,000 environments take minutes.
-  std::map<std::pair<std::string_view, Layer>, std::vector<const ReportedFinding*>> by_suite;
-  for (const ReportedFinding& reported : report.findings.in_memory()) {
-    by_suite[{reported.environment, reported.spec->layer}].push_back(&reported);
-  }
+  ReportedFindings::Reader findings(report.findings);
   for (const auto& [environment, coverage, changes] : groups) {
-    TestCaseNames names;
     for (const Layer layer : kLayers) {
       const auto found = by_suite.find({environment, layer});
       if (found != by_suite.end()) {
-        write_suite(suite_name(environment, to_string(layer)), found->second, changes, names, out);
+        write_suite(suite_name(environment, to_string(layer)), found->second, findings, changes,
+                    out);
       }
     }
     if (!coverage.complete())

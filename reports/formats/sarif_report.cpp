@@ -338,13 +338,15 @@ bool is_result(const Finding& finding, const SarifOptions& options) {
   return options.deployment_results && finding.subject.listed_at.has_value();
 }
 
-// Each rule's highest alert severity among the results.
-std::map<std::string, Severity> result_severities(
-    const std::vector<const ReportedFinding*>& results) {
+// Each rule's highest alert severity among the results, in one pass over the findings (a spooled
+// report decodes one at a time).
+std::map<std::string, Severity> result_severities(const ReportedFindings& findings,
+                                                  const SarifOptions& options) {
   std::map<std::string, Severity> severities;
-  for (const ReportedFinding* reported : results) {
-    const Severity severity = alert_severity(reported->finding);
-    auto [it, inserted] = severities.emplace(reported->finding.check_id, severity);
+  for (const ReportedFinding& reported : findings) {
+    if (!is_result(reported.finding, options)) continue;
+    const Severity severity = alert_severity(reported.finding);
+    auto [it, inserted] = severities.emplace(reported.finding.check_id, severity);
     if (!inserted && severity > it->second) it->second = severity;
   }
   return severities;
@@ -393,11 +395,7 @@ ordered_json invocation_json(const Report& report, const SarifOptions& options) 
 
 ordered_json run_json(const Report& report, const std::vector<CheckSpec>& catalogue,
                       const SarifOptions& options) {
-  std::vector<const ReportedFinding*> included;
-  for (const ReportedFinding& reported : report.findings.in_memory()) {
-    if (is_result(reported.finding, options)) included.push_back(&reported);
-  }
-  const std::map<std::string, Severity> severities = result_severities(included);
+  const std::map<std::string, Severity> severities = result_severities(report.findings, options);
   const std::vector<CheckSpec> rules = rules_of(report, catalogue);
   ordered_json rules_json = ordered_json::array();
   for (std::size_t i = 0; i < rules.size(); ++i) {

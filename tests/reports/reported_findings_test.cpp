@@ -121,6 +121,25 @@ TEST(ReportedFindings, AppendingAllKeepsOrderWhicheverWayEachIsHeld) {
   EXPECT_EQ(spooled.value().back().finding.fingerprint, second.findings.back().finding.fingerprint);
 }
 
+// Backwards, then jumping across the spool's read chunks (1 MiB; this spool is larger): each
+// index gives its own finding.
+TEST(ReportedFindings, AReaderReadsThemByIndexInAnyOrder) {
+  const Report report = many_nodes_report(3000);
+  const Report spooled = spooled_copy(report);
+  ASSERT_GT(report.findings.size(), 8000u);
+  std::vector<std::size_t> order;
+  for (std::size_t i = report.findings.size(); i-- > 0;) order.push_back(i);
+  for (std::size_t i = 0; i < report.findings.size(); i += 997) order.push_back(i);
+  ReportedFindings::Reader from_spool(spooled.findings);
+  ReportedFindings::Reader from_memory(report.findings);
+  for (const std::size_t index : order) {
+    const ReportedFinding& read = from_spool[index];
+    EXPECT_EQ(read.finding.subject.name, report.findings[index].finding.subject.name) << index;
+    EXPECT_EQ(read.finding.check_id, report.findings[index].finding.check_id) << index;
+    EXPECT_EQ(&from_memory[index], &report.findings[index]);
+  }
+}
+
 TEST(ReportedFindings, AlgorithmsReadThemThroughTheIterator) {
   const Report report = rich_report();
   const Report spooled = spooled_copy(report);
