@@ -105,6 +105,18 @@ WeakTlsHandshake failure(const OfferSpec& spec, int ssl_error) {
   return outcome(spec, Outcome::error, openssl_error_reason());
 }
 
+// The offer's context, made once per process and shared by every probe (a context is read-only
+// once made, and OpenSSL lets threads make sessions of one context at once): making one costs
+// more than the handshake it is for. Null when this OpenSSL cannot make the offer.
+SSL_CTX* shared_offer_context(const OfferSpec& spec) {
+  static const std::vector<ContextHandle> contexts = [] {
+    std::vector<ContextHandle> made;
+    for (const OfferSpec& offer : kOffers) made.push_back(offer_context(offer));
+    return made;
+  }();
+  return contexts[static_cast<std::size_t>(&spec - kOffers)].get();
+}
+
 }  // namespace
 
 std::string_view to_string(WeakTlsOffer offer) { return spec_of(offer).name; }
@@ -121,9 +133,9 @@ const std::vector<WeakTlsOffer>& weak_tls_offers() {
 WeakTlsHandshake probe_weak_tls(WeakTlsOffer offer, const TcpConnector& connect,
                                 const std::string& server_name, Deadline deadline) {
   const OfferSpec& spec = spec_of(offer);
-  ContextHandle ctx = offer_context(spec);
-  if (!ctx) return not_testable(spec);
-  SessionHandle ssl(SSL_new(ctx.get()), SSL_free);
+  SSL_CTX* ctx = shared_offer_context(spec);
+  if (ctx == nullptr) return not_testable(spec);
+  SessionHandle ssl(SSL_new(ctx), SSL_free);
   if (!ssl) return outcome(spec, Outcome::error, openssl_error_reason());
   if (!can_offer(ssl.get())) return not_testable(spec);
   auto connection = connect();
