@@ -37,9 +37,13 @@ HistoryRun history_run(const Report& report, std::optional<std::string> inventor
   HistoryRun run{report.started_at,  report.finished_at,          report.tool_version,
                  catalogue_sha256(), std::move(inventory_sha256), {}};
   const auto counts = report.environment_summaries();
-  std::map<std::string_view, std::vector<const Finding*>> findings_of;  // by environment
-  for (const ReportedFinding& reported : report.findings.in_memory()) {
-    findings_of[reported.environment].push_back(&reported.finding);
+  // By environment, in one pass that keeps only what the history records (a spooled report's
+  // findings are decoded one at a time, not all read back).
+  std::map<std::string, std::vector<HistoryFinding>, std::less<>> findings_of;
+  for (const ReportedFinding& reported : report.findings) {
+    auto of = findings_of.find(reported.environment);
+    if (of == findings_of.end()) of = findings_of.try_emplace(reported.environment).first;
+    of->second.push_back(history_finding(reported.finding));
   }
   for (const EnvironmentSummary& summary : report.environments) {
     HistoryEnvironment& environment = run.environments.emplace_back();
@@ -50,9 +54,7 @@ HistoryRun history_run(const Report& report, std::optional<std::string> inventor
       environment.counts = found->second;
     }
     if (const auto found = findings_of.find(summary.name); found != findings_of.end()) {
-      for (const Finding* finding : found->second) {
-        environment.findings.push_back(history_finding(*finding));
-      }
+      environment.findings = std::move(found->second);
     }
   }
   return run;
