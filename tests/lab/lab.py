@@ -1,11 +1,13 @@
 #!/usr/bin/python3
 """The lab: a MongoDB-compatible test deployment on 127.0.0.1, described by a profile.
 
-  lab.py --profile NAME|PATH --ready-file F [--latency-ms N] [--log F] [--cert-dir D]
-         [--advertise-host NAME] [--bind-host IP]
+  lab.py --profile NAME|PATH [--profile ...] --ready-file F [--latency-ms N] [--log F]
+         [--cert-dir D] [--advertise-host NAME] [--bind-host IP]
 
 Once every node listens, writes {"nodes": ["127.0.0.1:port", ...]} to F (atomically); a sharded
-cluster adds "components" and, with a VIP, "vip" (README.md). Logs every
+cluster adds "components" and, with a VIP, "vip" (README.md). Several --profile serve independent
+deployments side by side (none of them a sharded cluster), and add "deployments": each one's
+setName and nodes, in the order given (a bench's hundreds of replica sets in a few processes). Logs every
 command received as one JSON line to --log (default F.commands.jsonl). Stops on SIGTERM or SIGINT,
 removes F and exits 0. Exits 2 if the deployment cannot start. See README.md.
 """
@@ -52,7 +54,9 @@ from vip import Vip  # noqa: E402
 
 def _arguments(argv):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--profile", required=True, help="profile name in fixtures/lab, or a path")
+    parser.add_argument("--profile", required=True, action="append",
+                        help="profile name in fixtures/lab, or a path; repeat it to serve several "
+                             "deployments side by side (none a sharded cluster)")
     parser.add_argument("--ready-file", required=True, type=Path)
     parser.add_argument("--latency-ms", type=int, default=0, help="delay every reply by N ms")
     parser.add_argument("--advertise-host", default="127.0.0.1",
@@ -130,6 +134,13 @@ def _load_balancer_servers(mongos, args, log, cert_dir, contexts):
     return servers, sockets
 
 
+def _ready_side_by_side(loaded, addresses):
+    """The ready file's content for several deployments: every node, then each deployment's."""
+    return {"nodes": [address for deployment in addresses for address in deployment],
+            "deployments": [{"setName": profile.set_name, "nodes": deployment_addresses}
+                            for profile, deployment_addresses in zip(loaded, addresses)]}
+
+
 def _ready(profile, addresses, vip_address, load_balancer_ports=None):
     """The ready file's content: every node; a cluster's components; its VIP, if any, and the mongos's
     load balancer ports behind a load-balanced VIP (mongos address -> host:port)."""
@@ -154,10 +165,32 @@ def _raise_open_file_limit():
         resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
 
 
+def _start_side_by_side(args):
+    """Several profiles: each its own deployment, none linked to another; returns what _start does."""
+    loaded = [profiles.load(name) for name in args.profile]
+    if any(profile.topology == profiles.SHARDED_CLUSTER for profile in loaded):
+        raise profiles.ProfileError("a sharded cluster is served alone: give it as the only --profile")
+    _raise_open_file_limit()
+    cert_dir = args.cert_dir or args.ready_file.parent / "certs"
+    if any(profile.uses_tls for profile in loaded):
+        tls.make_certificates(cert_dir)
+    sockets = [[bind(node, args.bind_host) for node in profile.nodes] for profile in loaded]
+    addresses = [[f"{args.advertise_host}:{sock.getsockname()[1]}" for sock in deployment]
+                 for deployment in sockets]
+    log = CommandLog(args.log or args.ready_file.with_name(args.ready_file.name + ".commands.jsonl"))
+    contexts = {}
+    servers = [server for profile, deployment_addresses, deployment_sockets in zip(loaded, addresses, sockets)
+               for server in _node_servers(Deployment(profile, deployment_addresses), deployment_sockets,
+                                           args, log, cert_dir, contexts)]
+    return servers, _ready_side_by_side(loaded, addresses), log
+
+
 def _start(args):
     """Loads the profile and binds every node (and the VIP); returns (servers, ready file content,
     command log)."""
-    profile = profiles.load(args.profile)
+    if len(args.profile) > 1:
+        return _start_side_by_side(args)
+    profile = profiles.load(args.profile[0])
     _raise_open_file_limit()
     cert_dir = args.cert_dir or args.ready_file.parent / "certs"
     if profile.uses_tls:
@@ -193,7 +226,7 @@ def main(argv=None):
     try:
         servers, ready, log = _start(args)
     except (profiles.ProfileError, OSError, RuntimeError, ValueError) as error:
-        print(f"lab: cannot start profile {args.profile}: {error}", file=sys.stderr)
+        print(f"lab: cannot start profile {', '.join(args.profile)}: {error}", file=sys.stderr)
         return 2
     try:
         asyncio.run(_serve(servers, args.ready_file, ready))

@@ -30,23 +30,27 @@ def shared_cert_dir():
 class LabProcess:
     """A running lab: start() waits for the ready file; stop() sends SIGTERM and returns the exit code."""
 
-    def __init__(self, profile, latency_ms=0):
+    def __init__(self, profile, latency_ms=0, more_profiles=()):
+        """more_profiles: deployments served side by side with `profile` (lab.py's repeated --profile)."""
         self.profile = profile
+        self.more_profiles = list(more_profiles)
         self.latency_ms = latency_ms
         self.directory = Path(tempfile.mkdtemp(prefix=f"mongoscan-lab-{Path(profile).stem}-"))
         self.ready_file = self.directory / "ready.json"
         self.log_file = self.directory / "commands.jsonl"
         self.cert_dir = shared_cert_dir()
         self.nodes = []
+        self.ready = {}
         self._process = None
         self._stderr = None
 
     def start(self):
         self._stderr = open(self.directory / "stderr.txt", "w+")
         self._process = subprocess.Popen(
-            [sys.executable, str(LAB), "--profile", self.profile, "--ready-file", str(self.ready_file),
-             "--log", str(self.log_file), "--cert-dir", str(self.cert_dir),
-             "--latency-ms", str(self.latency_ms)],
+            [sys.executable, str(LAB), "--profile", self.profile,
+             *(argument for more in self.more_profiles for argument in ("--profile", more)),
+             "--ready-file", str(self.ready_file), "--log", str(self.log_file),
+             "--cert-dir", str(self.cert_dir), "--latency-ms", str(self.latency_ms)],
             stdout=subprocess.DEVNULL, stderr=self._stderr, start_new_session=True)
         deadline = time.monotonic() + READY_TIMEOUT_S
         while not self.ready_file.exists():
@@ -57,7 +61,8 @@ class LabProcess:
                 self.stop()
                 raise RuntimeError(f"lab {self.profile} not ready after {READY_TIMEOUT_S} s: {self.stderr()}")
             time.sleep(0.02)
-        self.nodes = json.loads(self.ready_file.read_text())["nodes"]
+        self.ready = json.loads(self.ready_file.read_text())
+        self.nodes = self.ready["nodes"]
         return self
 
     def stop(self):

@@ -25,7 +25,7 @@ import generator
 import profiles
 import rbac
 import reference_replies
-from lab_process import start_for_class
+from lab_process import LabProcess, start_for_class
 
 HANDSHAKE_COMMANDS = {"isMaster", "ismaster", "hello"}
 
@@ -695,6 +695,54 @@ class ReplicaSetProfileTest(LabTestCase):
         self.addCleanup(client.close)
         self.assertEqual(1.0, client.admin.command("ping")["ok"])
         self.assertEqual(self.lab.host_port(0), client.primary)
+
+
+class SideBySideProfilesTest(unittest.TestCase):
+    """Two replica sets in one lab process (lab.py --profile A --profile B): each its own deployment."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.directory = Path(tempfile.mkdtemp(prefix="mongoscan-lab-side-by-side-"))
+        cls.addClassCleanup(shutil.rmtree, cls.directory, ignore_errors=True)
+        paths = []
+        for set_name, members in (("rsA", 2), ("rsB", 3)):
+            path = cls.directory / f"{set_name}.json"
+            path.write_text(json.dumps({
+                "extends": "replset", "setName": set_name,
+                "nodes": [{"role": "primary" if index == 0 else "secondary", "version": "7.0.9"}
+                          for index in range(members)],
+                "cmdLineOpts": {"parsed": {"replication": {"replSetName": set_name}}}}))
+            paths.append(str(path))
+        cls.lab = LabProcess(paths[0], more_profiles=paths[1:])
+        cls.addClassCleanup(cls.lab.remove)
+        cls.addClassCleanup(cls.lab.stop)
+        cls.lab.start()
+
+    def test_the_ready_file_lists_each_deployment_and_every_node(self):
+        deployments = self.lab.ready["deployments"]
+        self.assertEqual(["rsA", "rsB"], [d["setName"] for d in deployments])
+        self.assertEqual([2, 3], [len(d["nodes"]) for d in deployments])
+        self.assertEqual(self.lab.nodes, deployments[0]["nodes"] + deployments[1]["nodes"])
+
+    def test_each_member_names_only_its_own_set(self):
+        for deployment in self.lab.ready["deployments"]:
+            for index, address in enumerate(deployment["nodes"]):
+                with self.subTest(address):
+                    host, port = address.rsplit(":", 1)
+                    client = pymongo.MongoClient(host, int(port), directConnection=True,
+                                                 serverSelectionTimeoutMS=5000)
+                    self.addCleanup(client.close)
+                    hello = client.admin.command("hello")
+                    self.assertEqual(deployment["setName"], hello["setName"])
+                    self.assertEqual(deployment["nodes"], hello["hosts"])
+                    self.assertEqual(index == 0, hello["isWritablePrimary"])
+
+    def test_a_sharded_cluster_is_not_served_beside_another(self):
+        lab = LabProcess("replset", more_profiles=["sharded"])
+        self.addCleanup(lab.remove)
+        with self.assertRaises(RuntimeError) as raised:
+            lab.start()
+        self.assertIn("a sharded cluster is served alone", str(raised.exception))
 
 
 class ShardedProfileTest(LabTestCase):
