@@ -12,14 +12,29 @@ constexpr int kSchemaVersion = 1;
 constexpr std::size_t kFlushBytes = 64 * 1024;
 
 // Free-form facts as written: null (never filled in) becomes {}.
-void write_facts(PrettyJsonWriter& json, std::string_view name, const nlohmann::json& facts) {
-  json.key(name);
+void write_facts_value(PrettyJsonWriter& json, const nlohmann::json& facts) {
   if (facts.is_null()) {
     json.begin_object();
     json.end_object();
   } else {
     json.value(facts);
   }
+}
+
+void write_facts(PrettyJsonWriter& json, std::string_view name, const nlohmann::json& facts) {
+  json.key(name);
+  write_facts_value(json, facts);
+}
+
+// A finding's evidence as write_facts writes it; packed evidence straight from its CBOR bytes,
+// without unpacking it into a document first (a fleet's report has hundreds of thousands).
+void write_evidence(PrettyJsonWriter& json, const Finding& finding) {
+  constexpr std::string_view kCborNull = "\xF6";
+  const std::string_view cbor = finding.packed_evidence.cbor();
+  json.key("evidence");
+  if (!cbor.empty() && cbor != kCborNull && json.value_of_cbor(cbor)) return;
+  // Not packed, null, or bytes that do not parse (unpacking them throws, as it did before).
+  write_facts_value(json, evidence_of(finding));
 }
 
 void write_node(PrettyJsonWriter& json, const NodeSummary& node) {
@@ -307,7 +322,7 @@ void write_finding(PrettyJsonWriter& json, const ReportedFinding& reported) {
   json.key("subject");
   write_subject(json, finding.subject);
   json.member("message", finding.message);
-  write_facts(json, "evidence", evidence_of(finding));
+  write_evidence(json, finding);
   json.member("remediation", spec.remediation);
   json.member("references", reference_texts(spec.references));
   if (!finding.fingerprint.empty()) json.member("fingerprint", finding.fingerprint);

@@ -89,6 +89,91 @@ void PrettyJsonWriter::value(const nlohmann::json& document) {
   }
 }
 
+// nlohmann's SAX events of a CBOR document, each written as value(json) writes that part of the
+// document: keys in the order the bytes hold them, which for bytes made by to_cbor is the
+// document's own (sorted) order.
+class CborToPrettyJson {
+ public:
+  using json = nlohmann::json;
+
+  explicit CborToPrettyJson(PrettyJsonWriter& writer) : writer_(writer) {}
+
+  bool null() { return scalar(json(nullptr)); }
+  bool boolean(bool flag) {
+    writer_.value(flag);
+    return true;
+  }
+  bool number_integer(json::number_integer_t number) {
+    writer_.value(number);
+    return true;
+  }
+  bool number_unsigned(json::number_unsigned_t number) {
+    writer_.value(number);
+    return true;
+  }
+  bool number_float(json::number_float_t number, const std::string&) {
+    return scalar(json(number));
+  }
+  bool string(std::string& text) {
+    writer_.value(std::string_view(text));
+    return true;
+  }
+  bool binary(json::binary_t& bytes) { return scalar(json(bytes)); }
+  bool start_object(std::size_t) {
+    writer_.begin_object();
+    return true;
+  }
+  bool key(std::string& name) {
+    writer_.key(name);
+    return true;
+  }
+  bool end_object() {
+    writer_.end_object();
+    return true;
+  }
+  bool start_array(std::size_t) {
+    writer_.begin_array();
+    return true;
+  }
+  bool end_array() {
+    writer_.end_array();
+    return true;
+  }
+  bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) {
+    return false;
+  }
+
+ private:
+  // As value(json)'s default case: null and floating point numbers as nlohmann writes them.
+  bool scalar(const json& value) {
+    writer_.begin_value();
+    writer_.out_ += value.dump(-1, ' ', false, json::error_handler_t::replace);
+    return true;
+  }
+
+  PrettyJsonWriter& writer_;
+};
+
+bool PrettyJsonWriter::value_of_cbor(std::string_view cbor) {
+  const std::size_t written = out_.size();
+  const std::vector<bool> open = has_elements_;
+  const bool after_key = after_key_;
+  CborToPrettyJson events(*this);
+  bool parsed = false;
+  try {
+    parsed = nlohmann::json::sax_parse(cbor.begin(), cbor.end(), &events,
+                                       nlohmann::json::input_format_t::cbor);
+  } catch (const nlohmann::json::exception&) {
+    parsed = false;
+  }
+  if (!parsed) {  // nothing of a document that is not one stays written
+    out_.resize(written);
+    has_elements_ = open;
+    after_key_ = after_key;
+  }
+  return parsed;
+}
+
 // Printable ASCII other than '"' and '\\' is written as it is; anything else is escaped (and
 // checked as UTF-8) by nlohmann's own serializer, so that both layouts agree on every byte.
 void PrettyJsonWriter::quoted(std::string_view raw_text) {

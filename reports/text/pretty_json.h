@@ -35,6 +35,10 @@ class PrettyJsonWriter {
   }
   // A document from elsewhere (free-form facts), element by element.
   void value(const nlohmann::json& document);
+  // The document whose CBOR bytes these are (nlohmann::json::to_cbor), written as value() writes
+  // it unpacked, straight from the bytes: no document is built. False, with nothing written, when
+  // the bytes are not one CBOR document.
+  bool value_of_cbor(std::string_view cbor);
   void value(const std::vector<std::string>& texts);
 
   // key(name), then value(member).
@@ -50,6 +54,8 @@ class PrettyJsonWriter {
   void close(char bracket);
   void next_element();
   void quoted(std::string_view text);
+
+  friend class CborToPrettyJson;
 
   std::string& out_;
   std::vector<bool> has_elements_;  // per open object or array

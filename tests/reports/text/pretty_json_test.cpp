@@ -87,6 +87,68 @@ TEST(PrettyJson, AConnectionStringLosesItsPasswordInKeysAndValues) {
   EXPECT_NE(out.find("Mongodb+srv://v:***@h"), std::string::npos) << out;
 }
 
+// The document packed as CBOR, written from its bytes as a member of an object, beside the same
+// document written unpacked.
+std::pair<std::string, std::string> packed_and_unpacked(const json& document) {
+  std::string cbor;
+  json::to_cbor(document, cbor);
+  std::string packed, unpacked;
+  for (std::string* out : {&packed, &unpacked}) {
+    PrettyJsonWriter writer(*out);
+    writer.begin_object();
+    writer.member("before", 1);
+    writer.key("document");
+    if (out == &packed) {
+      EXPECT_TRUE(writer.value_of_cbor(cbor));
+    } else {
+      writer.value(document);
+    }
+    writer.member("after", true);
+    writer.end_object();
+  }
+  return {packed, unpacked};
+}
+
+TEST(PrettyJson, ACborDocumentIsWrittenAsItsDocumentIs) {
+  json escapes = json::array();
+  for (const std::string& text : {std::string("quote \" and \\"), std::string("nul \0 in", 9),
+                                  std::string("UTF-8 \xc3\xa9, invalid \xff\xfe")})
+    escapes.push_back(text);
+  const json documents[] = {
+      json::parse(R"({"empty_object": {}, "empty_array": [], "nested": {"a": [1, [], {}, [[]]]},
+                      "numbers": [0, -7, 18446744073709551615, -9223372036854775808, 1.5, -0.25,
+                                  1e300, 3.0, 0.1], "flags": [true, false, null], "": "empty key"})"),
+      {{"escapes", escapes}, {"key \xff", "value"}},
+      {{"uri", "mongodb://app:Secret9@db1:27017"}},
+      json::array({json::object(), nullptr, "x"}),
+      json(2.5),
+      json("only a string"),
+  };
+  for (const json& document : documents) {
+    const auto [packed, unpacked] = packed_and_unpacked(document);
+    EXPECT_EQ(packed, unpacked) << document.dump();
+  }
+  EXPECT_EQ(packed_and_unpacked(documents[2]).first.find("Secret9"), std::string::npos);
+}
+
+TEST(PrettyJson, BytesThatAreNotOneCborDocumentWriteNothing) {
+  std::string cbor;
+  json::to_cbor(json{{"a", json::array({1, 2, 3})}}, cbor);
+  for (const std::string& bad :
+       {cbor.substr(0, cbor.size() - 1), cbor + "\x01", std::string("\xff")}) {
+    std::string out;
+    PrettyJsonWriter writer(out);
+    writer.begin_array();
+    writer.value(1);
+    const std::string before = out;
+    EXPECT_FALSE(writer.value_of_cbor(bad));
+    EXPECT_EQ(out, before);
+    writer.value(2);  // the writer is where it was: the next element follows the first
+    writer.end_array();
+    EXPECT_EQ(out, "[\n  1,\n  2\n]");
+  }
+}
+
 }  // namespace
 }  // namespace pretty_json_test
 }  // namespace mongoscan
