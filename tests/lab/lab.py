@@ -97,8 +97,33 @@ def _component_profiles(profile):
     return [profile]
 
 
-def _node_servers(deployment, sockets, args, log, cert_dir, contexts):
-    """One server per node; the TLS context is made once per distinct TLS setting (contexts caches)."""
+_HTTP_PORT_ATTEMPTS = 20
+
+
+def _bind_nodes(profile, host):
+    """The profile's node sockets in order, and with the legacy HTTP interface each node's socket on
+    its port + 1000, bound together: the OS picks a node's port and another process may hold the
+    one 1000 above it, so such a node is bound again on another port (a fixed port cannot move)."""
+    nodes, http = [], []
+    for spec in profile.nodes:
+        for attempt in range(_HTTP_PORT_ATTEMPTS):
+            sock = bind(spec, host)
+            if not profile.http_interface:
+                break
+            try:
+                http.append(listen(sock.getsockname()[1] + HttpInterface.PORT_OFFSET, host))
+                break
+            except OSError:
+                sock.close()
+                if spec.port or attempt == _HTTP_PORT_ATTEMPTS - 1:
+                    raise
+        nodes.append(sock)
+    return nodes, http
+
+
+def _node_servers(deployment, sockets, http_sockets, args, log, cert_dir, contexts):
+    """One server per node, and per HTTP interface socket; the TLS context is made once per distinct
+    TLS setting (contexts caches)."""
     servers = []
     for node, sock in zip(deployment.nodes, sockets):
         if node.is_down:
@@ -109,9 +134,7 @@ def _node_servers(deployment, sockets, args, log, cert_dir, contexts):
             contexts[settings] = tls.server_context(settings, cert_dir, args.advertise_host)
         servers.append(NodeServer(deployment, node, sock, settings.mode, contexts[settings], log,
                                   args.latency_ms / 1000))
-    if deployment.profile.http_interface:
-        servers += [HttpInterface(listen(sock.getsockname()[1] + HttpInterface.PORT_OFFSET, args.bind_host))
-                    for sock in sockets]
+    servers += [HttpInterface(sock) for sock in http_sockets]
     return servers
 
 
@@ -174,13 +197,12 @@ def _start_side_by_side(args):
     cert_dir = args.cert_dir or args.ready_file.parent / "certs"
     if any(profile.uses_tls for profile in loaded):
         tls.make_certificates(cert_dir)
-    sockets = [[bind(node, args.bind_host) for node in profile.nodes] for profile in loaded]
-    addresses = [[f"{args.advertise_host}:{sock.getsockname()[1]}" for sock in deployment]
-                 for deployment in sockets]
+    bound = [_bind_nodes(profile, args.bind_host) for profile in loaded]
+    addresses = [[f"{args.advertise_host}:{sock.getsockname()[1]}" for sock in nodes] for nodes, _ in bound]
     log = CommandLog(args.log or args.ready_file.with_name(args.ready_file.name + ".commands.jsonl"))
     contexts = {}
-    servers = [server for profile, deployment_addresses, deployment_sockets in zip(loaded, addresses, sockets)
-               for server in _node_servers(Deployment(profile, deployment_addresses), deployment_sockets,
+    servers = [server for profile, deployment_addresses, (nodes, http) in zip(loaded, addresses, bound)
+               for server in _node_servers(Deployment(profile, deployment_addresses), nodes, http,
                                            args, log, cert_dir, contexts)]
     return servers, _ready_side_by_side(loaded, addresses), log
 
@@ -195,7 +217,8 @@ def _start(args):
     cert_dir = args.cert_dir or args.ready_file.parent / "certs"
     if profile.uses_tls:
         tls.make_certificates(cert_dir)
-    sockets = [[bind(node, args.bind_host) for node in p.nodes] for p in _component_profiles(profile)]
+    bound = [_bind_nodes(p, args.bind_host) for p in _component_profiles(profile)]
+    sockets = [nodes for nodes, _ in bound]
     addresses = [[f"{args.advertise_host}:{sock.getsockname()[1]}" for sock in component]
                  for component in sockets]
     if profile.topology == profiles.SHARDED_CLUSTER:
@@ -204,8 +227,8 @@ def _start(args):
         deployments = [Deployment(profile, addresses[0])]
     log = CommandLog(args.log or args.ready_file.with_name(args.ready_file.name + ".commands.jsonl"))
     contexts = {}
-    servers = [server for deployment, component in zip(deployments, sockets)
-               for server in _node_servers(deployment, component, args, log, cert_dir, contexts)]
+    servers = [server for deployment, (component, http) in zip(deployments, bound)
+               for server in _node_servers(deployment, component, http, args, log, cert_dir, contexts)]
     vip_address, load_balancer_ports = None, None
     if profile.topology == profiles.SHARDED_CLUSTER and profile.vip:
         backends = sockets[0]
