@@ -91,11 +91,6 @@ bson::Value trimmed(const bson::Value& value, const std::vector<std::string_view
   return value;
 }
 
-void trim_reply(CommandOutcome& outcome, const std::vector<std::string_view>& paths) {
-  outcome.reply = trimmed(outcome.reply, paths);
-  outcome.message.clear();
-}
-
 }  // namespace
 
 void drop_facts_judged(NodeFacts& node, KeptForLater kept) {
@@ -118,17 +113,16 @@ void drop_facts_judged(NodeFacts& node, KeptForLater kept) {
     auto& [name, outcome] = *entry;
     const auto read_later = std::find_if(kReadLater.begin(), kReadLater.end(),
                                          [&](const KeptReply& r) { return r.command == name; });
-    if (name == "buildInfo") {
-      // Its message says why it failed (command_evidence.cpp command_reply, VER-001).
-      outcome.reply = trimmed(outcome.reply, read_later->paths);
-    } else if (read_later != kReadLater.end()) {
-      trim_reply(outcome, read_later->paths);
-    } else if (kept.listing_scope && name == kListingScope.command) {
-      trim_reply(outcome, kListingScope.paths);
-    } else {
+    const KeptReply* reply = read_later != kReadLater.end() ? &*read_later
+                             : kept.listing_scope && name == kListingScope.command ? &kListingScope
+                                                                                  : nullptr;
+    if (reply == nullptr) {
       entry = node.commands.erase(entry);
       continue;
     }
+    outcome.reply = trimmed(outcome.reply, reply->paths);
+    // buildInfo's message says why it failed (command_evidence.cpp command_reply, VER-001).
+    if (name != "buildInfo") outcome.message.clear();
     ++entry;
   }
 }
