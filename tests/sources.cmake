@@ -311,6 +311,7 @@ mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/support
 mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/reports/history
   environment_changes_test.cpp
   environment_trend_test.cpp
+  history_run_test.cpp
   history_store_test.cpp
   report_changes_test.cpp
   run_listing_text_test.cpp)

@@ -33,18 +33,21 @@ HistoryFinding history_finding(const Finding& finding) {
           finding.message};
 }
 
-HistoryRun history_run(const Report& report, std::optional<std::string> inventory_sha256) {
+HistoryFindingsByEnvironment history_findings(const Report& report) {
+  HistoryFindingsByEnvironment findings;
+  for (const ReportedFinding& reported : report.findings) {
+    auto of = findings.find(reported.environment);
+    if (of == findings.end()) of = findings.try_emplace(reported.environment).first;
+    of->second.push_back(history_finding(reported.finding));
+  }
+  return findings;
+}
+
+HistoryRun history_run(const Report& report, std::optional<std::string> inventory_sha256,
+                       HistoryFindingsByEnvironment findings) {
   HistoryRun run{report.started_at,  report.finished_at,          report.tool_version,
                  catalogue_sha256(), std::move(inventory_sha256), {}};
   const auto counts = report.environment_summaries();
-  // By environment, in one pass that keeps only what the history records (a spooled report's
-  // findings are decoded one at a time, not all read back).
-  std::map<std::string, std::vector<HistoryFinding>, std::less<>> findings_of;
-  for (const ReportedFinding& reported : report.findings) {
-    auto of = findings_of.find(reported.environment);
-    if (of == findings_of.end()) of = findings_of.try_emplace(reported.environment).first;
-    of->second.push_back(history_finding(reported.finding));
-  }
   for (const EnvironmentSummary& summary : report.environments) {
     HistoryEnvironment& environment = run.environments.emplace_back();
     environment.name = summary.name;
@@ -53,7 +56,7 @@ HistoryRun history_run(const Report& report, std::optional<std::string> inventor
     if (const auto found = counts.find(summary.name); found != counts.end()) {
       environment.counts = found->second;
     }
-    if (const auto found = findings_of.find(summary.name); found != findings_of.end()) {
+    if (const auto found = findings.find(summary.name); found != findings.end()) {
       environment.findings = std::move(found->second);
     }
   }

@@ -54,14 +54,28 @@ struct EnvironmentPast {
   std::vector<TrendPoint> recent;  // its last kTrendRuns - 1 runs, scanned or not, oldest first
 };
 
+// The past of each of a run's environments, by name.
+using EnvironmentPasts = std::map<std::string, EnvironmentPast, std::less<>>;
+
 // The unsuppressed fails among the findings by severity, critical first (severity_index).
 std::array<int, 5> fails_by_severity(const std::vector<HistoryFinding>& findings);
 
 // A finding as the history keeps it.
 HistoryFinding history_finding(const Finding& finding);
 
-// The report's run: each of its environments with the findings that name it. A scan without an
-// inventory that keeps a history reports one environment, kDefaultEnvironment.
-HistoryRun history_run(const Report& report, std::optional<std::string> inventory_sha256);
+// A report's findings as the history keeps them, by environment, in the report's order.
+using HistoryFindingsByEnvironment =
+    std::map<std::string, std::vector<HistoryFinding>, std::less<>>;
+
+// One pass over the report's findings (a spooled report's are decoded one at a time, not all
+// read back). Comparing with the past (add_changes) and recording the run (history_run) share it:
+// nothing either does changes a field kept here.
+HistoryFindingsByEnvironment history_findings(const Report& report);
+
+// The report's run: each of its environments with its findings from `findings` (made by
+// history_findings from this report). A scan without an inventory that keeps a history reports
+// one environment, kDefaultEnvironment.
+HistoryRun history_run(const Report& report, std::optional<std::string> inventory_sha256,
+                       HistoryFindingsByEnvironment findings);
 
 }  // namespace mongoscan

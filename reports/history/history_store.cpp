@@ -439,20 +439,56 @@ Result<EnvironmentPast> HistoryStore::past(const std::string& environment) const
   return past;
 }
 
-Result<std::int64_t> HistoryStore::record(const HistoryRun& run) {
-  auto recorded = in_transaction<std::int64_t>(db_.get(), [&]() -> Result<std::int64_t> {
-    auto id = insert_run(db_.get(), run);
-    if (!id) return id.error();
-    for (const HistoryEnvironment& environment : run.environments) {
-      if (auto done = insert_environment(db_.get(), id.value(), run.started_at, environment);
-          !done) {
-        return done.error();
-      }
+Result<EnvironmentPasts> HistoryStore::pasts(const std::vector<std::string>& environments) const {
+  EnvironmentPasts pasts;
+  for (const std::string& environment : environments) {
+    auto found = past(environment);
+    if (!found) return found.error();
+    pasts.insert_or_assign(environment, std::move(found).value());
+  }
+  return pasts;
+}
+
+HistoryStore::StagedRun::StagedRun(StagedRun&& other) noexcept
+    : db_(other.db_), path_(std::move(other.path_)), id_(other.id_), open_(other.open_) {
+  other.open_ = false;
+}
+
+HistoryStore::StagedRun::~StagedRun() {
+  if (open_) (void)execute(db_, "ROLLBACK");
+}
+
+Result<std::int64_t> HistoryStore::StagedRun::commit() {
+  if (!open_) return history_error(path_, "the run was already committed");
+  open_ = false;
+  if (auto committed = execute(db_, "COMMIT"); !committed) {
+    (void)execute(db_, "ROLLBACK");
+    return history_error(path_, committed.error().message);
+  }
+  return id_;
+}
+
+Result<HistoryStore::StagedRun> HistoryStore::stage(const HistoryRun& run) {
+  // The write lock first, as in_transaction takes it.
+  if (auto begun = execute(db_.get(), "BEGIN IMMEDIATE"); !begun) {
+    return history_error(path_, begun.error().message);
+  }
+  StagedRun staged(db_.get(), path_);  // from here, any return but the last rolls back
+  auto id = insert_run(db_.get(), run);
+  if (!id) return history_error(path_, id.error().message);
+  for (const HistoryEnvironment& environment : run.environments) {
+    if (auto done = insert_environment(db_.get(), id.value(), run.started_at, environment); !done) {
+      return history_error(path_, done.error().message);
     }
-    return id;
-  });
-  if (!recorded) return history_error(path_, recorded.error().message);
-  return recorded;
+  }
+  staged.id_ = id.value();
+  return staged;
+}
+
+Result<std::int64_t> HistoryStore::record(const HistoryRun& run) {
+  auto staged = stage(run);
+  if (!staged) return staged.error();
+  return staged.value().commit();
 }
 
 Result<std::vector<RunListing>> HistoryStore::runs(

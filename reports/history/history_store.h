@@ -41,7 +41,36 @@ class HistoryStore {
   // kTrendRuns - 1 runs for the trend.
   Result<EnvironmentPast> past(const std::string& environment) const;
 
-  // Records the run, all of it or (on any error) nothing; returns its id.
+  // past() of each environment named.
+  Result<EnvironmentPasts> pasts(const std::vector<std::string>& environments) const;
+
+  // A run written inside a transaction still open: nobody sees it until commit(), and destroyed
+  // uncommitted it is rolled back. It holds the history's write lock (other writers wait on the
+  // busy timeout) until then. Its store must outlive it.
+  class StagedRun {
+   public:
+    StagedRun(StagedRun&& other) noexcept;
+    StagedRun& operator=(StagedRun&&) = delete;
+    ~StagedRun();
+
+    // Makes the run part of the history; returns its id.
+    Result<std::int64_t> commit();
+
+   private:
+    friend class HistoryStore;
+    StagedRun(sqlite3* db, const std::string& path) : db_(db), path_(path) {}
+
+    sqlite3* db_;
+    std::string path_;
+    std::int64_t id_ = 0;
+    bool open_ = true;  // its transaction is neither committed nor rolled back
+  };
+
+  // Writes the run, all of it or (on any error) nothing, in a transaction left open: a scan stages
+  // its run while it writes its reports and commits it once they are out.
+  Result<StagedRun> stage(const HistoryRun& run);
+
+  // Records the run, all of it or (on any error) nothing; returns its id (stage, then commit).
   Result<std::int64_t> record(const HistoryRun& run);
 
   // The runs, newest first; with `environment`, only the runs that hold it, and only it.

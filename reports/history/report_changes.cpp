@@ -11,21 +11,20 @@
 
 namespace mongoscan {
 
-Result<Ok> add_changes(const HistoryStore& history, Report& report) {
-  // Each environment's findings, in one pass over the report's.
-  std::map<std::string, std::vector<HistoryFinding>, std::less<>> now;
-  for (const EnvironmentSummary& environment : report.environments) now[environment.name];
-  for (const ReportedFinding& reported : report.findings) {
-    const auto found = now.find(reported.environment);
-    if (found != now.end()) found->second.push_back(history_finding(reported.finding));
-  }
+Result<Ok> add_changes(const EnvironmentPasts& pasts, const HistoryFindingsByEnvironment& findings,
+                       Report& report) {
+  const std::vector<HistoryFinding> none;
   for (EnvironmentSummary& environment : report.environments) {
-    auto past = history.past(environment.name);
-    if (!past) return past.error();
-    const std::vector<HistoryFinding>& own = now[environment.name];
-    environment.changes = environment_changes(past.value(), own, report.started_at);
+    const auto past = pasts.find(environment.name);
+    if (past == pasts.end()) {
+      return Error{ErrorCode::io, "history",
+                   "history: the past of environment " + environment.name + " was not read"};
+    }
+    const auto own = findings.find(environment.name);
+    const std::vector<HistoryFinding>& now = own == findings.end() ? none : own->second;
+    environment.changes = environment_changes(past->second, now, report.started_at);
     environment.changes->trend =
-        environment_trend(past.value(), own, report.started_at, environment.error.empty());
+        environment_trend(past->second, now, report.started_at, environment.error.empty());
   }
   return Ok{};
 }

@@ -6,14 +6,17 @@
 #include <optional>
 
 #include "checks/check_spec.h"
-#include "reports/history/history_store.h"
+#include "reports/history/history_run.h"
 #include "reports/report.h"
 #include "scanner/errors/result.h"
 
 namespace mongoscan {
 
-// Sets the changes of each environment of `report` since its previous run in `history`.
-Result<Ok> add_changes(const HistoryStore& history, Report& report);
+// Sets the changes of each environment of `report` since its previous run, `pasts` holding each
+// environment's past (HistoryStore::pasts) and `findings` the report's (history_findings). An
+// environment without its past is an error: its findings would all be taken for new.
+Result<Ok> add_changes(const EnvironmentPasts& pasts, const HistoryFindingsByEnvironment& findings,
+                       Report& report);
 
 // --fail-on-new: a finding gates when it is new (in its environment's changes, which
 // add_changes set) and fails at or above `threshold`; with `keep_gates` (an explicit --fail-on),

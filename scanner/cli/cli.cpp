@@ -681,11 +681,19 @@ std::optional<CommandError> run_merge(const MergeOptions& options, const CliStre
   if (!merged) return CommandError{kExitUsage, "merge: " + merged.error().message};
   Report& report = merged.value();
   std::optional<HistoryStore> history;
+  HistoryFindingsByEnvironment findings;  // the report's, with a history
   if (recorded) {
     auto opened = HistoryStore::open(options.history_file, true);
     if (!opened) return CommandError{kExitScanFailed, opened.error().message};
     history.emplace(std::move(opened).value());
-    if (auto added = add_changes(*history, report); !added) {
+    std::vector<std::string> names;
+    for (const EnvironmentSummary& environment : report.environments) {
+      names.push_back(environment.name);
+    }
+    auto pasts = history->pasts(names);
+    if (!pasts) return CommandError{kExitScanFailed, pasts.error().message};
+    findings = history_findings(report);
+    if (auto added = add_changes(pasts.value(), findings, report); !added) {
       return CommandError{kExitScanFailed, added.error().message};
     }
     if (options.fail_on_new) {
@@ -695,7 +703,8 @@ std::optional<CommandError> run_merge(const MergeOptions& options, const CliStre
   }
   if (auto error = render_saved_report(report, options.reports, streams)) return error;
   if (history) {
-    if (auto written = history->record(history_run(report, std::nullopt)); !written) {
+    if (auto written = history->record(history_run(report, std::nullopt, std::move(findings)));
+        !written) {
       return CommandError{kExitScanFailed, written.error().message};
     }
   }

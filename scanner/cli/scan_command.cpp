@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <ctime>
+#include <future>
 #include <map>
 #include <span>
 
@@ -18,6 +19,7 @@
 #include "reports/cloud_summary.h"
 #include "reports/cluster_summary.h"
 #include "reports/formats/webhook_payload.h"
+#include "reports/history/history_run.h"
 #include "reports/history/history_store.h"
 #include "reports/history/report_changes.h"
 #include "reports/node_summary.h"
@@ -656,6 +658,16 @@ std::optional<CommandError> scan_and_report(const ScanRequest& request, const Cl
     environment_names.push_back(run.request->name.empty() && history ? kDefaultEnvironment
                                                                      : run.request->name);
   }
+  // Each environment's past, read while the scan runs: the comparison after it waits only for
+  // what is not read yet. (A run recorded meanwhile by another scan is not compared with: it
+  // started after this one.) Declared after what it reads, so that it is waited for before
+  // they go.
+  std::future<Result<EnvironmentPasts>> pasts;
+  if (history) {
+    pasts = std::async(std::launch::async, [&history, &environment_names] {
+      return history->pasts(environment_names);
+    });
+  }
   EvidencePacker node_packer;
   const JudgeNode judge_node = [&](std::size_t environment, std::vector<Finding> findings) {
     JudgedNode judged;
@@ -808,13 +820,24 @@ std::optional<CommandError> scan_and_report(const ScanRequest& request, const Cl
   report.statistics.concurrency = request.probe.concurrency;
   report.statistics.scram_key_derivations = cache.pbkdf2_count();
   report.finished_at = rfc3339_utc_now();
+  // With a history: the run is staged (written in a transaction left open) while the reports are
+  // written, and committed once they are out.
+  std::future<Result<HistoryStore::StagedRun>> staged;
   if (history) {
-    if (auto added = add_changes(*history, report); !added) {
+    HistoryFindingsByEnvironment now = history_findings(report);
+    auto past = pasts.get();
+    if (!past) return CommandError{kExitScanFailed, past.error().message};
+    if (auto added = add_changes(past.value(), now, report); !added) {
       return CommandError{kExitScanFailed, added.error().message};
     }
     if (request.fail_on_new) {
       gate_fails = gate_on_new(report, parse_severity(*request.fail_on_new), request.fail_on_given);
     }
+    staged =
+        std::async(std::launch::async,
+                   [&history, run = history_run(report, request.inventory_sha256, std::move(now))] {
+                     return history->stage(run);
+                   });
   }
   const StatusCounts counts = report.summary();
   diagnostics.note(1, "checks: " + std::to_string(report.findings.size()) + " findings (" +
@@ -838,7 +861,9 @@ std::optional<CommandError> scan_and_report(const ScanRequest& request, const Cl
   }
   // After the reports: a run is recorded only once its reports are out.
   if (history) {
-    if (auto recorded = history->record(history_run(report, request.inventory_sha256)); !recorded) {
+    auto run = staged.get();
+    if (!run) return CommandError{kExitScanFailed, run.error().message};
+    if (auto recorded = run.value().commit(); !recorded) {
       return CommandError{kExitScanFailed, recorded.error().message};
     }
   }

@@ -196,6 +196,50 @@ TEST(HistoryStoreTest, ARunIsRecordedWholeOrNotAtAll) {
   EXPECT_TRUE(store.value().record(run_at("2026-01-02T00:00:00Z", {environment("prod", {})})).ok());
 }
 
+// A staged run is seen by nobody, not even another connection, until it is committed; one
+// destroyed uncommitted (its scan's reports could not be written) leaves no trace.
+TEST(HistoryStoreTest, AStagedRunCountsOnlyOnceCommitted) {
+  TempTree tree;
+  const std::string path = tree.path("history.db");
+  auto store = HistoryStore::open(path, true);
+  ASSERT_TRUE(store.ok());
+  {
+    auto staged = store.value().stage(run_at("2026-01-01T00:00:00Z", {environment("prod", {})}));
+    ASSERT_TRUE(staged.ok()) << staged.error().message;
+    EXPECT_EQ(raw_text(path, "SELECT count(*) FROM runs"), "0") << "another reader sees it";
+  }
+  EXPECT_EQ(raw_text(path, "SELECT count(*) FROM runs"), "0") << "an uncommitted run stayed";
+  EXPECT_TRUE(store.value().runs(std::nullopt).value().empty());
+
+  auto staged =
+      store.value().stage(run_at("2026-01-02T00:00:00Z", {environment("prod", {failing("a")})}));
+  ASSERT_TRUE(staged.ok());
+  HistoryStore::StagedRun moved(std::move(staged).value());
+  const auto committed = moved.commit();
+  ASSERT_TRUE(committed.ok()) << committed.error().message;
+  EXPECT_EQ(raw_text(path, "SELECT count(*) FROM findings"), "1");
+  EXPECT_EQ(store.value().runs(std::nullopt).value().front().id, committed.value());
+  EXPECT_FALSE(moved.commit().ok()) << "committed twice";
+}
+
+// pasts() is past() of each environment named.
+TEST(HistoryStoreTest, ThePastsOfSeveralEnvironmentsAreEachOnesPast) {
+  TempTree tree;
+  auto store = HistoryStore::open(tree.path("history.db"), true);
+  ASSERT_TRUE(store.ok());
+  ASSERT_TRUE(store.value()
+                  .record(run_at("2026-01-01T00:00:00Z",
+                                 {environment("prod", {failing("a")}), environment("staging", {})}))
+                  .ok());
+  const EnvironmentPasts pasts = store.value().pasts({"prod", "staging", "new"}).value();
+  ASSERT_EQ(pasts.size(), 3u);
+  ASSERT_EQ(pasts.at("prod").previous_findings.size(), 1u);
+  EXPECT_EQ(pasts.at("prod").previous_findings[0].fingerprint, "a");
+  EXPECT_EQ(pasts.at("staging").previous_run, "2026-01-01T00:00:00Z");
+  EXPECT_TRUE(pasts.at("staging").previous_findings.empty());
+  EXPECT_FALSE(pasts.at("new").previous_run.has_value());
+}
+
 // The previous run is the environment's last scanned one; first_failed is the earliest run where
 // each fingerprint failed, unsuppressed.
 TEST(HistoryStoreTest, ThePastOfAnEnvironmentIsItsLastScannedRun) {

@@ -46,6 +46,35 @@ TEST(ReportChangesTest, AnExplicitFailOnKeepsItsGates) {
   EXPECT_TRUE(report.findings[1].gates);
 }
 
+// The report's findings are compared with each environment's past: "fresh" is new, "old" failed
+// in the previous run too.
+TEST(ReportChangesTest, ChangesAreTheFindingsNotInThePast) {
+  Report report;
+  report.started_at = "2026-01-02T00:00:00Z";
+  report.environments.emplace_back().name = "orders";
+  report.findings.push_back(failing("fresh", Severity::high, false));
+  report.findings.push_back(failing("old", Severity::high, false));
+  EnvironmentPasts pasts;
+  EnvironmentPast& past = pasts["orders"];
+  past.previous_run = "2026-01-01T00:00:00Z";
+  past.previous_findings.push_back(history_finding(report.findings[1].finding));
+  past.first_failed["old"] = "2026-01-01T00:00:00Z";
+
+  ASSERT_TRUE(add_changes(pasts, history_findings(report), report).ok());
+  ASSERT_TRUE(report.environments[0].changes.has_value());
+  ASSERT_EQ(report.environments[0].changes->new_findings.size(), 1u);
+  EXPECT_EQ(report.environments[0].changes->new_findings[0].fingerprint, "fresh");
+}
+
+// An environment whose past was not read is an error, not an environment never scanned (every
+// finding of it would be taken for new).
+TEST(ReportChangesTest, AnEnvironmentWithoutItsPastIsAnError) {
+  Report report = report_with_new_finding();
+  const auto added = add_changes({}, history_findings(report), report);
+  ASSERT_FALSE(added.ok());
+  EXPECT_EQ(added.error().message, "history: the past of environment orders was not read");
+}
+
 }  // namespace
 }  // namespace report_changes_test
 }  // namespace mongoscan

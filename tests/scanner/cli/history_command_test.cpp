@@ -222,6 +222,31 @@ TEST(HistoryCommand, NoPlantedPasswordIsInTheHistory) {
   EXPECT_EQ(bytes.find(planted), std::string::npos);
 }
 
+// A run is recorded only once its reports are out: a scan whose report cannot be written leaves
+// the history as it was (its run, staged while the reports were written, is rolled back), and
+// the next scan records normally.
+TEST(HistoryCommand, AScanWhoseReportFailsRecordsNoRun) {
+  TempTree tree;
+  const std::string history = tree.path("history.db");
+  tree.write("uris.txt", "mongodb://db.example.com:27017/?w=1\n");
+  auto scan = [&](const std::string& output) {
+    return mongoscan({"scan", "--app-uri-file", tree.path("uris.txt"), "--history", history,
+                      "--format", "json", "-o", output});
+  };
+  ASSERT_EQ(scan(tree.path("first.json")).exit_code, 1);
+  const auto listed = [&] { return mongoscan({"history", history}).out; };
+  const std::string before = listed();
+  ASSERT_NE(before.find(" run 1\n"), std::string::npos) << before;
+
+  const auto failed = scan(tree.path("no-such-folder/report.json"));
+  EXPECT_EQ(failed.exit_code, 3) << failed.err;
+  EXPECT_NE(failed.err.find("cannot write report"), std::string::npos) << failed.err;
+  EXPECT_EQ(listed(), before) << "a run whose report was not written was recorded";
+
+  ASSERT_EQ(scan(tree.path("third.json")).exit_code, 1);
+  EXPECT_NE(listed().find(" run 2\n"), std::string::npos) << listed();
+}
+
 // Two scans writing one history at once: both runs land.
 TEST(HistoryCommand, TwoConcurrentScansBothLand) {
   TempTree tree;
