@@ -13,9 +13,10 @@
 #include <span>
 #include <tuple>
 
-#include "scanner/text/ascii_case.h"
+#include "scanner/discovery/connect_turns.h"
 #include "scanner/discovery/member_queue.h"
 #include "scanner/discovery/worker_pool.h"
+#include "scanner/text/ascii_case.h"
 
 namespace mongoscan {
 namespace {
@@ -64,6 +65,7 @@ class DiscoveryRun {
         prober_(prober),
         concurrency_(std::max<std::size_t>(1, settings.concurrency)),
         connects_ahead_(std::max(kMinConnectsAhead, 4 * concurrency_)),
+        waiting_(targets.size()),
         pool_(concurrency_) {
     for (const DiscoveryTarget& target : targets) queues_.emplace_back(target.seeds);
   }
@@ -174,14 +176,13 @@ class DiscoveryRun {
     node.facts.resolved_addresses = std::move(addresses).value();
     node.stage = Stage::waiting_to_connect;
     in_flight_.erase(index);
-    waiting_.push_back(index);
+    waiting_.push(node.target, index);
   }
 
   void start_connects() {
     while (!waiting_.empty() && ready_.size() < concurrency_ &&
            connecting_ + ready_.size() < connects_ahead_) {
-      const std::size_t index = waiting_.front();
-      waiting_.pop_front();
+      const std::size_t index = *waiting_.pop();
       nodes_[index].stage = Stage::connecting;
       ++connecting_;
       in_flight_.insert(index);
@@ -407,7 +408,7 @@ class DiscoveryRun {
   std::map<std::string, HostLookup> lookups_;          // lower-cased host name -> its lookup
   std::deque<Node> nodes_;           // only this thread touches nodes; workers get copies
   std::set<std::size_t> in_flight_;  // nodes resolving or connecting: deadlines to watch
-  std::deque<std::size_t> waiting_;  // resolved, not yet connecting
+  ConnectTurns waiting_;             // resolved, not yet connecting
   std::deque<std::size_t> ready_;    // connected, waiting for a worker
   std::size_t connecting_ = 0;
   std::size_t running_ = 0;  // probes handed to the pool
