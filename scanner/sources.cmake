@@ -107,7 +107,7 @@ mongoscan_sources(MONGOSCAN_SOURCES scanner/data_model
 
 # a whole deployment: member queue, worker pool, discovery
 mongoscan_sources(MONGOSCAN_SOURCES scanner/discovery
-  connect_turns.cpp
+  deployment_turns.cpp
   discovery.cpp
   member_queue.cpp
   worker_pool.cpp)

@@ -234,7 +234,7 @@ mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/scanner/data_model
   document_shape_test.cpp)
 
 mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/scanner/discovery
-  connect_turns_test.cpp
+  deployment_turns_test.cpp
   discovery_lab_test.cpp
   discovery_test.cpp
   member_queue_test.cpp

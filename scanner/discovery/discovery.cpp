@@ -13,7 +13,7 @@
 #include <span>
 #include <tuple>
 
-#include "scanner/discovery/connect_turns.h"
+#include "scanner/discovery/deployment_turns.h"
 #include "scanner/discovery/member_queue.h"
 #include "scanner/discovery/worker_pool.h"
 #include "scanner/text/ascii_case.h"
@@ -66,6 +66,7 @@ class DiscoveryRun {
         concurrency_(std::max<std::size_t>(1, settings.concurrency)),
         connects_ahead_(std::max(kMinConnectsAhead, 4 * concurrency_)),
         waiting_(targets.size()),
+        ready_(targets.size()),
         pool_(concurrency_) {
     for (const DiscoveryTarget& target : targets) queues_.emplace_back(target.seeds);
   }
@@ -232,13 +233,12 @@ class DiscoveryRun {
     node.stage = Stage::connected;
     node.connection = std::move(connection).value();
     node.connected_at = Clock::now();
-    ready_.push_back(index);
+    ready_.push(node.target, index);
   }
 
   void start_probes() {
     while (!ready_.empty() && running_ < concurrency_) {
-      const std::size_t index = ready_.front();
-      ready_.pop_front();
+      const std::size_t index = *ready_.pop();
       Node& node = nodes_[index];
       node.stage = Stage::probing;
       ++running_;
@@ -408,8 +408,8 @@ class DiscoveryRun {
   std::map<std::string, HostLookup> lookups_;          // lower-cased host name -> its lookup
   std::deque<Node> nodes_;           // only this thread touches nodes; workers get copies
   std::set<std::size_t> in_flight_;  // nodes resolving or connecting: deadlines to watch
-  ConnectTurns waiting_;             // resolved, not yet connecting
-  std::deque<std::size_t> ready_;    // connected, waiting for a worker
+  DeploymentTurns waiting_;          // resolved, not yet connecting
+  DeploymentTurns ready_;            // connected, waiting for a worker
   std::size_t connecting_ = 0;
   std::size_t running_ = 0;  // probes handed to the pool
   std::size_t done_ = 0;
