@@ -252,6 +252,13 @@ class DiscoveryRun {
     auto job = std::make_shared<ProbeJob>(
         ProbeJob{node.facts, std::move(node.connection), targets_[node.target].options});
     job->options.scan_deadline = settings_.scan_deadline;  // no probe runs past it
+    job->options.on_members_named = [this, index](const NodeFacts& facts) {
+      {
+        std::lock_guard lock(completions_mutex_);
+        completions_.push_back({index, member_naming_facts(facts), false});
+      }
+      wake_.notify();
+    };
     pool_.submit([this, index, job] {
       NodeFacts facts = job->reached;
       try {
@@ -262,23 +269,28 @@ class DiscoveryRun {
       }
       {
         std::lock_guard lock(completions_mutex_);
-        completions_.emplace_back(index, std::move(facts));
+        completions_.push_back({index, std::move(facts), true});
       }
       wake_.notify();
     });
   }
 
   void drain_completions() {
-    std::vector<std::pair<std::size_t, NodeFacts>> completed;
+    std::vector<Completion> completed;
     {
       std::lock_guard lock(completions_mutex_);
       completed.swap(completions_);
     }
-    for (auto& [index, facts] : completed) {
-      Node& node = nodes_[index];
-      node.facts = std::move(facts);
+    for (Completion& completion : completed) {
+      Node& node = nodes_[completion.index];
+      if (!completion.done) {
+        queues_[node.target].add_members_of(completion.facts);
+        admit_queued(node.target);
+        continue;
+      }
+      node.facts = std::move(completion.facts);
       queues_[node.target].add_members_of(node.facts);
-      finish(index);
+      finish(completion.index);
       admit_queued(node.target);
     }
   }
@@ -415,7 +427,13 @@ class DiscoveryRun {
   std::size_t done_ = 0;
   bool timed_out_ = false;  // the scan's deadline passed
   std::mutex completions_mutex_;
-  std::vector<std::pair<std::size_t, NodeFacts>> completions_;
+  // What the workers report, in order: members named while a node is probed, then its facts.
+  struct Completion {
+    std::size_t index;
+    NodeFacts facts;  // all of them when done; else member_naming_facts
+    bool done;
+  };
+  std::vector<Completion> completions_;
   WakeSignal wake_;
   WorkerPool pool_;  // last: destroyed first, so no task outlives what it touches
 };

@@ -37,6 +37,21 @@ std::vector<std::string> status_member_names(const NodeFacts& node) {
 
 }  // namespace
 
+NodeFacts member_naming_facts(const NodeFacts& node) {
+  NodeFacts naming;
+  naming.host = node.host;
+  naming.port = node.port;
+  naming.component = node.component;
+  naming.hello = node.hello;
+  // status_member_names, config_servers_named_by, mongos_registered_with and shards_listed_by.
+  for (const char* key : {"replSetGetStatus", "serverStatus", "getShardMap", "listShards",
+                          "find config.shards", "find config.mongos"}) {
+    if (const auto reply = node.commands.find(key); reply != node.commands.end())
+      naming.commands.insert(*reply);
+  }
+  return naming;
+}
+
 MemberQueue::MemberQueue(const std::vector<HostAddress>& seeds) {
   for (const HostAddress& seed : seeds) add({seed, NodeOrigin::seed, "", {}});
 }

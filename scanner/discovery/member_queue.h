@@ -23,6 +23,11 @@ struct QueuedNode {
   ClusterComponent component;
 };
 
+// What add_members_of reads of a node, copied from it: its address, component and hello, and
+// the replies that name other nodes (a probe's facts so far are lent to discovery briefly:
+// ProbeOptions::on_members_named).
+NodeFacts member_naming_facts(const NodeFacts& node);
+
 class MemberQueue {
  public:
   // More nodes than any replica set (50 members) or sensible mongos fleet.

@@ -409,13 +409,44 @@ class NodeProbe {
     return sharding && sharding->get_string("clusterRole") == "shardsvr";
   }
 
-  // replSetGetStatus only where hello names a replica set: it lists every member, hidden ones
-  // included, which hello never shows. listCollections on the system databases a node has (mongos
-  // has no local), for business data kept there.
-  std::vector<Diagnostic> diagnostics() const {
-    auto on_admin = [](AllowedCommand command, bson::Value value, bson::Document arguments) {
-      return Diagnostic{command, std::move(value), std::move(arguments), "admin", ""};
+  static Diagnostic on_admin(AllowedCommand command, bson::Value value, bson::Document arguments) {
+    return Diagnostic{command, std::move(value), std::move(arguments), "admin", ""};
+  }
+
+  // The diagnostics whose replies name other nodes, run first (a cluster's registries go to
+  // discovery as soon as they are in: ProbeOptions::on_members_named): serverStatus (a shard
+  // member's or mongos's sharding.configsvrConnectionString); replSetGetStatus only where hello
+  // names a replica set: it lists every member, hidden ones included, which hello never shows; from
+  // a mongos, its shards, config servers and the other mongos; from a config server member, the
+  // same from the config database.
+  std::vector<Diagnostic> naming_diagnostics() const {
+    std::vector<Diagnostic> list = {
+        on_admin(AllowedCommand::server_status, 1,
+                 {{"metrics", 0}, {"locks", 0}, {"wiredTiger", 0}, {"tcmalloc", 0}}),
     };
+    if (facts_.hello && facts_.hello->get_string("setName")) {
+      list.push_back(on_admin(AllowedCommand::repl_set_get_status, 1, {}));
+    }
+    const bson::Document whole_collection{
+        {"filter", bson::Document{}}, {"batchSize", kRegistryBatch}, {"singleBatch", true}};
+    if (is_mongos()) {
+      list.push_back(on_admin(AllowedCommand::list_shards, 1, {}));
+      list.push_back(on_admin(AllowedCommand::get_shard_map, 1, {}));
+    }
+    if (is_config_server()) {
+      list.push_back({AllowedCommand::find_config_shards, "shards", whole_collection, "config",
+                      "find config.shards"});
+    }
+    if (is_mongos() || is_config_server()) {
+      list.push_back({AllowedCommand::find_config_mongos, "mongos", whole_collection, "config",
+                      "find config.mongos"});
+    }
+    return list;
+  }
+
+  // The other diagnostics. listCollections on the system databases a node has (mongos has no
+  // local), for business data kept there.
+  std::vector<Diagnostic> other_diagnostics() const {
     std::vector<Diagnostic> list = {
         on_admin(AllowedCommand::build_info, 1, {}),
         on_admin(AllowedCommand::get_cmd_line_opts, 1, {}),
@@ -430,13 +461,10 @@ class NodeProbe {
                    "usersInfo authenticationRestrictions"},
         // Its value is chosen when it runs: roles_to_inspect().
         on_admin(AllowedCommand::roles_info, 1, {{"showPrivileges", true}}),
-        on_admin(AllowedCommand::server_status, 1,
-                 {{"metrics", 0}, {"locks", 0}, {"wiredTiger", 0}, {"tcmalloc", 0}}),
         on_admin(AllowedCommand::list_databases, 1, {{"nameOnly", true}}),
         on_admin(AllowedCommand::get_log, "startupWarnings", {}),
     };
     if (facts_.hello && facts_.hello->get_string("setName")) {
-      list.push_back(on_admin(AllowedCommand::repl_set_get_status, 1, {}));
       list.push_back(on_admin(AllowedCommand::repl_set_get_config, 1, {}));
     }
     // Replica-set members and mongos from 4.4 (wire version 9) keep the cluster-wide default
@@ -445,22 +473,6 @@ class NodeProbe {
     if ((is_mongos() || (facts_.hello && facts_.hello->get_string("setName"))) &&
         facts_.hello->get_int64("maxWireVersion").value_or(0) >= kWireVersion44) {
       list.push_back(on_admin(AllowedCommand::get_default_rw_concern, 1, {}));
-    }
-    // The rest of a sharded cluster: from a mongos, its shards, config servers and the other
-    // mongos; from a config server member, the same from the config database.
-    const bson::Document whole_collection{
-        {"filter", bson::Document{}}, {"batchSize", kRegistryBatch}, {"singleBatch", true}};
-    if (is_mongos()) {
-      list.push_back(on_admin(AllowedCommand::list_shards, 1, {}));
-      list.push_back(on_admin(AllowedCommand::get_shard_map, 1, {}));
-    }
-    if (is_config_server()) {
-      list.push_back({AllowedCommand::find_config_shards, "shards", whole_collection, "config",
-                      "find config.shards"});
-    }
-    if (is_mongos() || is_config_server()) {
-      list.push_back({AllowedCommand::find_config_mongos, "mongos", whole_collection, "config",
-                      "find config.mongos"});
     }
     for (const char* database : {"admin", "config", "local"}) {
       if (is_mongos() && std::string_view(database) == "local") continue;
@@ -543,7 +555,19 @@ class NodeProbe {
   }
 
   void run_diagnostics(MongoConnection& connection) {
-    for (Diagnostic& diagnostic : diagnostics()) {
+    if (!run_each(connection, naming_diagnostics())) return;
+    // Only a cluster's registries: a replica-set member's members are named when its probe ends,
+    // as they were, so that which member names a hidden one stays the first probed (members named
+    // early would race it to replSetGetStatus).
+    if ((is_mongos() || is_config_server()) && options_.on_members_named)
+      options_.on_members_named(facts_);
+    if (!run_each(connection, other_diagnostics())) return;
+    run_role_catalogue(connection);
+  }
+
+  // Runs the diagnostics in order; false when the connection failed (nothing more can be sent).
+  bool run_each(MongoConnection& connection, std::vector<Diagnostic> diagnostics) {
+    for (Diagnostic& diagnostic : diagnostics) {
       if (diagnostic.command == AllowedCommand::roles_info) diagnostic.value = roles_to_inspect();
       if (diagnostic.command == AllowedCommand::users_info_restrictions) {
         bson::Array users = users_to_inspect();
@@ -557,10 +581,10 @@ class NodeProbe {
         continue;
       if (!run_into(facts_.commands, connection, diagnostic.command, std::move(diagnostic.value),
                     diagnostic.arguments, diagnostic.database, diagnostic.key)) {
-        return;
+        return false;
       }
     }
-    run_role_catalogue(connection);
+    return true;
   }
 
   // Only servers before 3.6 (wire version 6) had the interface; without a hello, the version is

@@ -3,6 +3,7 @@
 // allowlisted diagnostics. Straight-line code with a deadline on every step; never throws.
 
 #include <chrono>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -34,6 +35,12 @@ struct ProbeOptions {
   // The whole scan's deadline (--scan-timeout), if any: the node's budget ends by it, at the same
   // instant, so a probe cut by it finds it expired.
   std::optional<Deadline> scan_deadline;
+  // Called from the probing thread on a mongos or config server member once the diagnostics that
+  // name the rest of its cluster are in (serverStatus's sharding section, listShards,
+  // getShardMap, config.shards, config.mongos: they run first), before the rest of the probe:
+  // discovery queues the shards' members, config servers and mongos without waiting for the
+  // probe's end. `facts` are the probe's so far, valid during the call only.
+  std::function<void(const NodeFacts& facts)> on_members_named;
 
   // A node budget starting now: node_timeout, ending no later than the scan's deadline.
   Deadline node_deadline() const {

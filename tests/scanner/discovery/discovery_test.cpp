@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <condition_variable>
 #include <map>
 #include <mutex>
 #include <set>
@@ -373,6 +374,41 @@ TEST_F(DiscoveryTest, DeploymentsAreProbedInTurn) {
   run({target(seeds[0]), target(seeds[1])}, prober, settings);
   EXPECT_EQ(prober.probed(), (std::vector<std::string>{names[0][0], names[1][0], names[0][1],
                                                        names[1][1], names[0][2], names[1][2]}));
+}
+
+// Members a probe names while it runs (ProbeOptions::on_members_named) are probed without
+// waiting for it to end: here the first node waits, mid-probe, for the member it named to be
+// probed.
+TEST_F(DiscoveryTest, MembersNamedMidProbeAreProbedBeforeItEnds) {
+  LoopbackPort a(LoopbackPort::Kind::listening), b(LoopbackPort::Kind::listening);
+  std::mutex mutex;
+  std::condition_variable member_probed;
+  bool b_started = false;
+  bool b_started_while_a_ran = false;
+  const NodeProber prober = [&](NodeFacts facts, std::unique_ptr<TcpConnection>,
+                                const ProbeOptions& options) {
+    if (facts.address() == b.address()) {
+      std::lock_guard lock(mutex);
+      b_started = true;
+      member_probed.notify_all();
+      return facts;
+    }
+    facts.hello = bson::Document{{"setName", "rs0"}, {"hosts", bson::Array{b.address()}}};
+    options.on_members_named(facts);
+    std::unique_lock lock(mutex);
+    b_started_while_a_ran =
+        member_probed.wait_for(lock, std::chrono::seconds(5), [&] { return b_started; });
+    return facts;
+  };
+  auto resolver = DnsResolver::create({dns_->server()});
+  ASSERT_TRUE(resolver.ok());
+  DiscoverySettings settings;
+  settings.concurrency = 2;
+  const Discovery discovery = discover_and_probe({target({host("127.0.0.1", a.port())})},
+                                                 *resolver.value(), settings, prober);
+  EXPECT_TRUE(b_started_while_a_ran);
+  ASSERT_EQ(discovery.deployments.at(0).nodes.size(), 2u);
+  EXPECT_EQ(discovery.deployments[0].nodes[1].named_by, a.address());
 }
 
 TEST_F(DiscoveryTest, AProberFailureIsAnErrorAndTheScanGoesOn) {

@@ -106,6 +106,33 @@ TEST(MemberQueue, AMongosNamesEveryComponentOfItsCluster) {
   EXPECT_EQ(queued["mongos2:27017"].component.kind, ClusterComponent::Kind::mongos);
 }
 
+// What a probe lends discovery early names the same nodes, found the same way, as its whole
+// facts do, and holds nothing else.
+TEST(MemberQueue, NamingFactsNameWhatTheWholeFactsName) {
+  NodeFacts mongos = cluster_fixture::mongos("vip", 27017, "mongos1:27017");
+  CommandOutcome unrelated;
+  unrelated.state = CommandOutcome::State::ok;
+  unrelated.reply = bson::Document{{"users", bson::Array{}}};
+  mongos.commands["usersInfo"] = unrelated;
+  const NodeFacts naming = member_naming_facts(mongos);
+  EXPECT_FALSE(naming.commands.contains("usersInfo"));
+  EXPECT_EQ(naming.address(), mongos.address());
+
+  auto queued_by = [](const NodeFacts& node) {
+    MemberQueue queue({});
+    queue.add_members_of(node);
+    std::vector<std::string> queued;
+    while (auto next = queue.next()) {
+      queued.push_back(next->host.address() + " " + std::string(to_string(next->origin)) + " " +
+                       next->named_by + " " + next->component.name);
+    }
+    return queued;
+  };
+  const std::vector<std::string> whole = queued_by(mongos);
+  EXPECT_EQ(whole.size(), 9u);
+  EXPECT_EQ(queued_by(naming), whole);
+}
+
 // A shard member's hello names its hidden-less members and arbiters; they belong to its shard.
 TEST(MemberQueue, MembersNamedByAShardMemberJoinItsShard) {
   MemberQueue queue({});

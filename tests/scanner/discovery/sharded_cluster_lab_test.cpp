@@ -193,6 +193,34 @@ TEST(ShardedClusterSrvLab, AnSrvNameFindsTheWholeCluster) {
   EXPECT_EQ(budget["evidence"]["demand"], 400);
 }
 
+// A mongos names its shards, config servers and the other mongos first (the diagnostics that name
+// them run first) and discovery probes them while the mongos's probe goes on: a shard member's
+// first command reaches the lab before the mongos's last one. 50 ms per reply keeps the rest of
+// the mongos's probe (a dozen commands) far longer than a member's connect.
+TEST(ShardedClusterEarlyMembersLab, ShardMembersAreProbedWhileTheMongosIsProbed) {
+  testing_support::LabOptions options;
+  options.latency_ms = 50;
+  auto lab = start_lab("sharded", options);
+  const auto mongos = lab->component_nodes("mongos");
+  const auto shard0 = lab->component_nodes("shard0");
+  ASSERT_FALSE(mongos.empty());
+  const auto result =
+      scan(*lab, "mongodb://" + kScanner + mongos[0] +
+                     "/?tls=true&authSource=admin&tlsCAFile=" + lab->cert_dir() + "/ca.pem");
+  ASSERT_FALSE(result.report.is_null()) << result.process.err;
+  EXPECT_EQ(nodes_by_address(result.report["targets"][0]).size(), lab->nodes().size());
+  // The log is in the order the one lab process received the commands.
+  const std::vector<json> log = lab->command_log();
+  std::size_t first_member = log.size(), last_mongos = 0;
+  for (std::size_t i = 0; i < log.size(); ++i) {
+    const std::string node = log[i]["node"];
+    if (node == mongos[0]) last_mongos = i;
+    if (std::find(shard0.begin(), shard0.end(), node) != shard0.end())
+      first_member = std::min(first_member, i);
+  }
+  EXPECT_LT(first_member, last_mongos) << "shard0's members waited for the mongos's probe to end";
+}
+
 // sharded-lb: the VIP forwards to the mongos's load balancer ports, where a first hello without
 // loadBalanced: true is refused (LoadBalancerSupportMismatch). A loadBalanced=true string is
 // probed as a load-balanced driver would, and still sees the whole cluster.
