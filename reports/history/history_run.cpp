@@ -33,30 +33,36 @@ HistoryFinding history_finding(const Finding& finding) {
           finding.message};
 }
 
-HistoryFindingsByEnvironment history_findings(const Report& report) {
-  HistoryFindingsByEnvironment findings;
+HistoryFindings history_findings(const Report& report) {
+  HistoryFindings findings;
+  // Findings come grouped by environment: the last environment's entries are tried first.
+  auto of = findings.by_environment.end();
+  auto counts = findings.counts.end();
   for (const ReportedFinding& reported : report.findings) {
-    auto of = findings.find(reported.environment);
-    if (of == findings.end()) of = findings.try_emplace(reported.environment).first;
+    if (of == findings.by_environment.end() || of->first != reported.environment) {
+      of = findings.by_environment.try_emplace(reported.environment).first;
+      counts = findings.counts.try_emplace(reported.environment).first;
+    }
     of->second.push_back(history_finding(reported.finding));
+    count_status(reported.finding, counts->second);
   }
   return findings;
 }
 
 HistoryRun history_run(const Report& report, std::optional<std::string> inventory_sha256,
-                       HistoryFindingsByEnvironment findings) {
+                       HistoryFindings findings) {
   HistoryRun run{report.started_at,  report.finished_at,          report.tool_version,
                  catalogue_sha256(), std::move(inventory_sha256), {}};
-  const auto counts = report.environment_summaries();
   for (const EnvironmentSummary& summary : report.environments) {
     HistoryEnvironment& environment = run.environments.emplace_back();
     environment.name = summary.name;
     environment.verdict = std::string(verdict_of(summary));
     environment.error = summary.error;
-    if (const auto found = counts.find(summary.name); found != counts.end()) {
+    if (const auto found = findings.counts.find(summary.name); found != findings.counts.end()) {
       environment.counts = found->second;
     }
-    if (const auto found = findings.find(summary.name); found != findings.end()) {
+    if (const auto found = findings.by_environment.find(summary.name);
+        found != findings.by_environment.end()) {
       environment.findings = std::move(found->second);
     }
   }

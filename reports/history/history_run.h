@@ -63,19 +63,22 @@ std::array<int, 5> fails_by_severity(const std::vector<HistoryFinding>& findings
 // A finding as the history keeps it.
 HistoryFinding history_finding(const Finding& finding);
 
-// A report's findings as the history keeps them, by environment, in the report's order.
-using HistoryFindingsByEnvironment =
-    std::map<std::string, std::vector<HistoryFinding>, std::less<>>;
+// A report's findings as the history keeps them, by environment in the report's order, and each
+// environment's counts (Report::environment_summaries).
+struct HistoryFindings {
+  std::map<std::string, std::vector<HistoryFinding>, std::less<>> by_environment;
+  std::map<std::string, StatusCounts, std::less<>> counts;
+};
 
 // One pass over the report's findings (a spooled report's are decoded one at a time, not all
 // read back). Comparing with the past (add_changes) and recording the run (history_run) share it:
 // nothing either does changes a field kept here.
-HistoryFindingsByEnvironment history_findings(const Report& report);
+HistoryFindings history_findings(const Report& report);
 
-// The report's run: each of its environments with its findings from `findings` (made by
-// history_findings from this report). A scan without an inventory that keeps a history reports
+// The report's run: each of its environments with its findings and counts from `findings` (made
+// by history_findings from this report). A scan without an inventory that keeps a history reports
 // one environment, kDefaultEnvironment.
 HistoryRun history_run(const Report& report, std::optional<std::string> inventory_sha256,
-                       HistoryFindingsByEnvironment findings);
+                       HistoryFindings findings);
 
 }  // namespace mongoscan

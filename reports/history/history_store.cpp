@@ -394,6 +394,12 @@ Result<HistoryStore> HistoryStore::open(const std::string& path, bool create) {
     }
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
   }
+  // No checkpoint when a run commits or the last connection closes: the run would wait for the
+  // log to be copied into the database at its very end. A scan checkpoints on a thread while it
+  // scans (checkpoint()); record() right after its commit.
+  // (https://www.sqlite.org/c3ref/wal_autocheckpoint.html, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE.)
+  sqlite3_wal_autocheckpoint(db.get(), 0);
+  sqlite3_db_config(db.get(), SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, nullptr);
   // SQLite opens a file it may not write read-only without a word; a writer (a scan or merge,
   // which create) would learn it only when recording, after all its work.
   if (create && sqlite3_db_readonly(db.get(), "main") == 1) {
@@ -488,7 +494,19 @@ Result<HistoryStore::StagedRun> HistoryStore::stage(const HistoryRun& run) {
 Result<std::int64_t> HistoryStore::record(const HistoryRun& run) {
   auto staged = stage(run);
   if (!staged) return staged.error();
-  return staged.value().commit();
+  auto committed = staged.value().commit();
+  if (committed) (void)checkpoint();  // the run is in; the log is only tidied
+  return committed;
+}
+
+Result<Ok> HistoryStore::checkpoint() {
+  // PASSIVE: copies what no reader still needs, waiting for no one
+  // (https://www.sqlite.org/c3ref/wal_checkpoint_v2.html).
+  if (sqlite3_wal_checkpoint_v2(db_.get(), nullptr, SQLITE_CHECKPOINT_PASSIVE, nullptr, nullptr) !=
+      SQLITE_OK) {
+    return history_error(path_, sqlite3_errmsg(db_.get()));
+  }
+  return Ok{};
 }
 
 Result<std::vector<RunListing>> HistoryStore::runs(

@@ -70,8 +70,14 @@ class HistoryStore {
   // its run while it writes its reports and commits it once they are out.
   Result<StagedRun> stage(const HistoryRun& run);
 
-  // Records the run, all of it or (on any error) nothing; returns its id (stage, then commit).
+  // Records the run, all of it or (on any error) nothing; returns its id (stage, commit, then
+  // checkpoint).
   Result<std::int64_t> record(const HistoryRun& run);
+
+  // Copies the runs the write-ahead log holds into the database file. Commits and closing never
+  // do (they would make a run wait at its end): a writer calls this where it costs no one time;
+  // until then readers see the runs through the log as usual. A failure loses nothing.
+  Result<Ok> checkpoint();
 
   // The runs, newest first; with `environment`, only the runs that hold it, and only it.
   Result<std::vector<RunListing>> runs(const std::optional<std::string>& environment) const;

@@ -15,7 +15,7 @@ namespace mongoscan {
 // Sets the changes of each environment of `report` since its previous run, `pasts` holding each
 // environment's past (HistoryStore::pasts) and `findings` the report's (history_findings). An
 // environment without its past is an error: its findings would all be taken for new.
-Result<Ok> add_changes(const EnvironmentPasts& pasts, const HistoryFindingsByEnvironment& findings,
+Result<Ok> add_changes(const EnvironmentPasts& pasts, const HistoryFindings& findings,
                        Report& report);
 
 // --fail-on-new: a finding gates when it is new (in its environment's changes, which

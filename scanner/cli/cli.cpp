@@ -681,7 +681,7 @@ std::optional<CommandError> run_merge(const MergeOptions& options, const CliStre
   if (!merged) return CommandError{kExitUsage, "merge: " + merged.error().message};
   Report& report = merged.value();
   std::optional<HistoryStore> history;
-  HistoryFindingsByEnvironment findings;  // the report's, with a history
+  HistoryFindings findings;  // the report's, with a history
   if (recorded) {
     auto opened = HistoryStore::open(options.history_file, true);
     if (!opened) return CommandError{kExitScanFailed, opened.error().message};

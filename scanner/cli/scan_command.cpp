@@ -665,7 +665,10 @@ std::optional<CommandError> scan_and_report(const ScanRequest& request, const Cl
   std::future<Result<EnvironmentPasts>> pasts;
   if (history) {
     pasts = std::async(std::launch::async, [&history, &environment_names] {
-      return history->pasts(environment_names);
+      auto read = history->pasts(environment_names);
+      // The earlier runs' log into the database while the scan runs; a failure loses nothing.
+      if (read) (void)history->checkpoint();
+      return read;
     });
   }
   EvidencePacker node_packer;
@@ -824,7 +827,7 @@ std::optional<CommandError> scan_and_report(const ScanRequest& request, const Cl
   // written, and committed once they are out.
   std::future<Result<HistoryStore::StagedRun>> staged;
   if (history) {
-    HistoryFindingsByEnvironment now = history_findings(report);
+    HistoryFindings now = history_findings(report);
     auto past = pasts.get();
     if (!past) return CommandError{kExitScanFailed, past.error().message};
     if (auto added = add_changes(past.value(), now, report); !added) {
@@ -863,9 +866,10 @@ std::optional<CommandError> scan_and_report(const ScanRequest& request, const Cl
   if (history) {
     auto run = staged.get();
     if (!run) return CommandError{kExitScanFailed, run.error().message};
-    if (auto recorded = run.value().commit(); !recorded) {
-      return CommandError{kExitScanFailed, recorded.error().message};
-    }
+    diagnostics.note(1, "history: run staged");
+    auto recorded = run.value().commit();
+    if (!recorded) return CommandError{kExitScanFailed, recorded.error().message};
+    diagnostics.note(1, "history: run " + std::to_string(recorded.value()) + " recorded");
   }
   if (request.notify) notify_webhook(report, *request.notify, request, streams.err);
   if (gate_fails) return CommandError{kExitFindingsFailed, ""};

@@ -222,6 +222,28 @@ TEST(HistoryStoreTest, AStagedRunCountsOnlyOnceCommitted) {
   EXPECT_FALSE(moved.commit().ok()) << "committed twice";
 }
 
+// A commit leaves the run in the write-ahead log (no run waits for a checkpoint at its end);
+// checkpoint() moves it into the database file. A copy of the file alone shows which.
+TEST(HistoryStoreTest, ACheckpointMovesCommittedRunsIntoTheFile) {
+  TempTree tree;
+  const std::string path = tree.path("history.db");
+  auto store = HistoryStore::open(path, true);
+  ASSERT_TRUE(store.ok());
+  auto staged =
+      store.value().stage(run_at("2026-01-01T00:00:00Z", {environment("prod", {failing("a")})}));
+  ASSERT_TRUE(staged.ok());
+  ASSERT_TRUE(staged.value().commit().ok());
+  auto runs_in_file_alone = [&](const std::string& copy) {
+    std::filesystem::copy_file(path, tree.path(copy));
+    return raw_text(tree.path(copy), "SELECT count(*) FROM runs");
+  };
+  EXPECT_EQ(raw_text(path, "SELECT count(*) FROM runs"), "1") << "readers see it through the log";
+  // (Before the first checkpoint the file alone holds not even the tables.)
+  EXPECT_NE(runs_in_file_alone("before.db"), "1") << "the commit checkpointed";
+  ASSERT_TRUE(store.value().checkpoint().ok());
+  EXPECT_EQ(runs_in_file_alone("after.db"), "1");
+}
+
 // pasts() is past() of each environment named.
 TEST(HistoryStoreTest, ThePastsOfSeveralEnvironmentsAreEachOnesPast) {
   TempTree tree;
