@@ -24,11 +24,6 @@ std::string describe_origin(const NodeSummary& node) {
   return text;
 }
 
-bool is_suppressed(const Finding& finding) {
-  return !finding.suppression.empty() &&
-         (finding.status == Status::fail || finding.status == Status::warn);
-}
-
 void add_config_scan(ConfigScanSummary& to, const ConfigScanSummary& from) {
   to.roots.insert(to.roots.end(), from.roots.begin(), from.roots.end());
   to.files_scanned += from.files_scanned;
@@ -68,47 +63,14 @@ std::string_view verdict_of(const Report& report) {
   return report.coverage.complete() ? "pass" : "incomplete";
 }
 
-void count_status(const Finding& finding, StatusCounts& counts) {
-  if (is_suppressed(finding)) {
-    ++counts.suppressed;
-    return;
-  }
-  switch (finding.status) {
-    case Status::pass:
-      ++counts.pass;
-      break;
-    case Status::fail:
-      ++counts.fail;
-      break;
-    case Status::warn:
-      ++counts.warn;
-      break;
-    case Status::error:
-      ++counts.error;
-      break;
-    case Status::skipped:
-      ++counts.skipped;
-      break;
-  }
-}
-
 StatusCounts Report::summary() const {
   StatusCounts counts;
-  for (const ReportedFinding& reported : findings) count_status(reported.finding, counts);
+  for (const auto& [environment, own] : findings.counts_by_environment()) counts += own;
   return counts;
 }
 
-std::map<std::string, StatusCounts, std::less<>> Report::environment_summaries() const {
-  std::map<std::string, StatusCounts, std::less<>> summaries;
-  // Findings come grouped by environment: the last environment's entry is tried first.
-  auto last = summaries.end();
-  for (const ReportedFinding& reported : findings) {
-    if (last == summaries.end() || last->first != reported.environment) {
-      last = summaries.try_emplace(reported.environment).first;
-    }
-    count_status(reported.finding, last->second);
-  }
-  return summaries;
+const std::map<std::string, StatusCounts, std::less<>>& Report::environment_summaries() const {
+  return findings.counts_by_environment();
 }
 
 }  // namespace mongoscan

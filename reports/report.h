@@ -17,6 +17,7 @@
 #include "reports/cloud_part.h"
 #include "reports/reported_finding.h"
 #include "reports/reported_findings.h"
+#include "reports/status_counts.h"
 #include "scanner/errors/result.h"
 #include "scanner/facts/skipped_file.h"
 
@@ -90,18 +91,6 @@ struct TargetSummary {
   std::optional<ClusterSummary> cluster;  // sharded clusters only
   std::string environment = {};           // the inventory environment; empty without one
 };
-
-// A fail or warn that a suppression (inline, accepted or baseline) keeps from counting as fail or
-// warn.
-bool is_suppressed(const Finding& finding);
-
-// Findings by status; suppressed ones (is_suppressed) count apart.
-struct StatusCounts {
-  int pass = 0, fail = 0, warn = 0, error = 0, skipped = 0, suppressed = 0;
-};
-
-// Counts the finding under its status, or as suppressed.
-void count_status(const Finding& finding, StatusCounts& counts);
 
 // How much the scan did: for audits and for the fleet benchmark.
 struct ScanStatistics {
@@ -206,10 +195,10 @@ struct Report {
   std::optional<GateRule> gate;  // none: not recorded (a report of an older mongoscan)
   std::vector<CloudAccountSummary> clouds = {};  // the Cloud part: each provider account read
 
+  // The findings' counts (kept as they are added: ReportedFindings::counts_by_environment).
   StatusCounts summary() const;
-  // Each environment's counts (an environment without findings has none), in one pass over the
-  // findings: asking per environment made rendering 10,000 environments quadratic.
-  std::map<std::string, StatusCounts, std::less<>> environment_summaries() const;
+  // Each environment's counts (an environment without findings has none).
+  const std::map<std::string, StatusCounts, std::less<>>& environment_summaries() const;
 };
 
 // The run's verdict at its gate: "fail" when a finding fails the gate, else "incomplete" when the

@@ -20,8 +20,20 @@ Result<ReportedFindings> ReportedFindings::spooled(std::string directory) {
   return findings;
 }
 
+static_assert(sizeof(ReportedFindings::Record) == 24, "what a spooled finding keeps in memory");
+
+ReportedFindings::ReportedFindings(std::initializer_list<ReportedFinding> findings)
+    : items_(findings) {
+  for (const ReportedFinding& finding : items_) {
+    count_status(finding.finding, counts_->try_emplace(finding.environment).first->second);
+  }
+}
+
 void ReportedFindings::push_back(ReportedFinding finding) {
   if (!spool_) {
+    if (counts_) {
+      count_status(finding.finding, counts_->try_emplace(finding.environment).first->second);
+    }
     items_.push_back(std::move(finding));
     return;
   }
@@ -44,12 +56,24 @@ std::optional<ReportedFindings::Record> ReportedFindings::write_ahead(
   const auto [known, added] =
       spec_index_.try_emplace(finding.spec.get(), static_cast<std::uint32_t>(specs_.size()));
   if (added) specs_.push_back(finding.spec);
-  return Record{offset.value(), static_cast<std::uint32_t>(record_.size()), known->second,
-                finding.gates};
+  auto environment = environment_index_.find(finding.environment);
+  if (environment == environment_index_.end()) {
+    environment =
+        environment_index_
+            .try_emplace(finding.environment, static_cast<std::uint32_t>(environments_.size()))
+            .first;
+    environments_.push_back(finding.environment);
+  }
+  return Record{offset.value(), static_cast<std::uint32_t>(record_.size()),
+                known->second,  environment->second,
+                finding.gates,  counted_as(finding.finding)};
 }
 
 void ReportedFindings::append_record(const Record& record) {
   entries_.push_back(record);
+  if (counts_) {
+    count(record.counted_as, counts_->try_emplace(environments_[record.environment]).first->second);
+  }
   read_back_.reset();  // read again, with it, when asked
 }
 
@@ -102,7 +126,19 @@ const std::vector<ReportedFinding>& ReportedFindings::in_memory() const {
   return *read_back_;
 }
 
+const std::map<std::string, StatusCounts, std::less<>>& ReportedFindings::counts_by_environment()
+    const {
+  if (!counts_) {
+    counts_.emplace();
+    for (const ReportedFinding& finding : *this) {
+      count_status(finding.finding, counts_->try_emplace(finding.environment).first->second);
+    }
+  }
+  return *counts_;
+}
+
 std::vector<ReportedFinding>& ReportedFindings::held() {
+  counts_.reset();  // what is given out to change is counted again when asked
   if (spool_) {
     in_memory();
     items_ = std::move(*read_back_);
@@ -111,6 +147,8 @@ std::vector<ReportedFinding>& ReportedFindings::held() {
     entries_.clear();
     specs_.clear();
     spec_index_.clear();
+    environments_.clear();
+    environment_index_.clear();
   }
   return items_;
 }

@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <initializer_list>
 #include <iterator>
+#include <map>
 #include <memory>
 #include <optional>
 #include <stdexcept>
@@ -21,6 +22,7 @@
 
 #include "reports/reported_finding.h"
 #include "reports/spool_file.h"
+#include "reports/status_counts.h"
 #include "scanner/errors/result.h"
 
 namespace mongoscan {
@@ -38,7 +40,7 @@ class ReportedFindings {
   class Reader;
 
   ReportedFindings() = default;
-  ReportedFindings(std::initializer_list<ReportedFinding> findings) : items_(findings) {}
+  ReportedFindings(std::initializer_list<ReportedFinding> findings);
   // Findings spooled to a new file in `directory` (SpoolFile::create).
   static Result<ReportedFindings> spooled(std::string directory = "");
 
@@ -48,8 +50,10 @@ class ReportedFindings {
   struct Record {
     std::uint64_t offset = 0;
     std::uint32_t length = 0;
-    std::uint32_t spec = 0;  // index in specs_
+    std::uint32_t spec = 0;         // index in specs_
+    std::uint32_t environment = 0;  // index in environments_
     bool gates = false;
+    CountedAs counted_as = CountedAs::pass;
   };
 
   // Adds a finding at the end. Spooled, a finding that cannot be written is not added, and the
@@ -85,6 +89,11 @@ class ReportedFindings {
   // Sets whether the finding at `index` fails the gate.
   void set_gates(std::size_t index, bool gates);
 
+  // Each environment's findings counted by status (count_status; an environment without findings
+  // has none), kept as findings are added: no pass over them. Counted again, once, after held()
+  // gave them out to change.
+  const std::map<std::string, StatusCounts, std::less<>>& counts_by_environment() const;
+
  private:
   // The spooled finding `index`, read from `chunk` (a piece of the spool starting at
   // `*chunk_offset`, read anew when the record is not in it). Throws SpoolReadError.
@@ -97,6 +106,10 @@ class ReportedFindings {
   std::vector<Record> entries_;
   std::vector<SharedCheckSpec> specs_;
   std::unordered_map<const CheckSpec*, std::uint32_t> spec_index_;
+  std::vector<std::string> environments_;  // each record's environment, once
+  std::map<std::string, std::uint32_t, std::less<>> environment_index_;
+  // None: to count again (held() gave the findings out).
+  mutable std::optional<std::map<std::string, StatusCounts, std::less<>>> counts_{std::in_place};
   std::optional<Error> append_error_;
   std::string record_;  // the record being written, its buffer reused
   mutable std::optional<std::vector<ReportedFinding>> read_back_;  // in_memory() of a spool

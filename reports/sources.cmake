@@ -24,6 +24,7 @@ mongoscan_sources(MONGOSCAN_SOURCES reports
   report.cpp
   report_merge.cpp
   reported_findings.cpp
+  status_counts.cpp
   reporter.cpp
   results_by_check.cpp
   seedlist_json.cpp

@@ -120,6 +120,7 @@ mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/reports
   sample_reports.cpp
   self_check_table_test.cpp
   spool_file_test.cpp
+  status_counts_test.cpp
   terminal_test.cpp
   topology_chart_test.cpp
   trend_chart_test.cpp

@@ -35,16 +35,13 @@ HistoryFinding history_finding(const Finding& finding) {
 
 HistoryFindings history_findings(const Report& report) {
   HistoryFindings findings;
-  // Findings come grouped by environment: the last environment's entries are tried first.
-  auto of = findings.by_environment.end();
-  auto counts = findings.counts.end();
+  // Findings come grouped by environment: the last environment's entry is tried first.
+  auto of = findings.end();
   for (const ReportedFinding& reported : report.findings) {
-    if (of == findings.by_environment.end() || of->first != reported.environment) {
-      of = findings.by_environment.try_emplace(reported.environment).first;
-      counts = findings.counts.try_emplace(reported.environment).first;
+    if (of == findings.end() || of->first != reported.environment) {
+      of = findings.try_emplace(reported.environment).first;
     }
     of->second.push_back(history_finding(reported.finding));
-    count_status(reported.finding, counts->second);
   }
   return findings;
 }
@@ -53,16 +50,16 @@ HistoryRun history_run(const Report& report, std::optional<std::string> inventor
                        HistoryFindings findings) {
   HistoryRun run{report.started_at,  report.finished_at,          report.tool_version,
                  catalogue_sha256(), std::move(inventory_sha256), {}};
+  const auto& counts = report.environment_summaries();
   for (const EnvironmentSummary& summary : report.environments) {
     HistoryEnvironment& environment = run.environments.emplace_back();
     environment.name = summary.name;
     environment.verdict = std::string(verdict_of(summary));
     environment.error = summary.error;
-    if (const auto found = findings.counts.find(summary.name); found != findings.counts.end()) {
+    if (const auto found = counts.find(summary.name); found != counts.end()) {
       environment.counts = found->second;
     }
-    if (const auto found = findings.by_environment.find(summary.name);
-        found != findings.by_environment.end()) {
+    if (const auto found = findings.find(summary.name); found != findings.end()) {
       environment.findings = std::move(found->second);
     }
   }

@@ -63,21 +63,17 @@ std::array<int, 5> fails_by_severity(const std::vector<HistoryFinding>& findings
 // A finding as the history keeps it.
 HistoryFinding history_finding(const Finding& finding);
 
-// A report's findings as the history keeps them, by environment in the report's order, and each
-// environment's counts (Report::environment_summaries).
-struct HistoryFindings {
-  std::map<std::string, std::vector<HistoryFinding>, std::less<>> by_environment;
-  std::map<std::string, StatusCounts, std::less<>> counts;
-};
+// A report's findings as the history keeps them, by environment, in the report's order.
+using HistoryFindings = std::map<std::string, std::vector<HistoryFinding>, std::less<>>;
 
 // One pass over the report's findings (a spooled report's are decoded one at a time, not all
 // read back). Comparing with the past (add_changes) and recording the run (history_run) share it:
 // nothing either does changes a field kept here.
 HistoryFindings history_findings(const Report& report);
 
-// The report's run: each of its environments with its findings and counts from `findings` (made
-// by history_findings from this report). A scan without an inventory that keeps a history reports
-// one environment, kDefaultEnvironment.
+// The report's run: each of its environments with its findings from `findings` (made by
+// history_findings from this report) and its counts. A scan without an inventory that keeps a
+// history reports one environment, kDefaultEnvironment.
 HistoryRun history_run(const Report& report, std::optional<std::string> inventory_sha256,
                        HistoryFindings findings);
 

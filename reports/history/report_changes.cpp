@@ -20,9 +20,8 @@ Result<Ok> add_changes(const EnvironmentPasts& pasts, const HistoryFindings& fin
       return Error{ErrorCode::io, "history",
                    "history: the past of environment " + environment.name + " was not read"};
     }
-    const auto own = findings.by_environment.find(environment.name);
-    const std::vector<HistoryFinding>& now =
-        own == findings.by_environment.end() ? none : own->second;
+    const auto own = findings.find(environment.name);
+    const std::vector<HistoryFinding>& now = own == findings.end() ? none : own->second;
     environment.changes = environment_changes(past->second, now, report.started_at);
     environment.changes->trend =
         environment_trend(past->second, now, report.started_at, environment.error.empty());

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <map>
 #include <sstream>
 
 #include "reports/reporter.h"
@@ -119,6 +120,51 @@ TEST(ReportedFindings, AppendingAllKeepsOrderWhicheverWayEachIsHeld) {
   spooled.value().append_all(std::move(copy));
   ASSERT_EQ(spooled.value().size(), second.findings.size());
   EXPECT_EQ(spooled.value().back().finding.fingerprint, second.findings.back().finding.fingerprint);
+}
+
+// Each environment's counts as a pass over the findings makes them.
+std::map<std::string, StatusCounts, std::less<>> recounted(const ReportedFindings& findings) {
+  std::map<std::string, StatusCounts, std::less<>> counts;
+  for (const ReportedFinding& finding : findings)
+    count_status(finding.finding, counts[finding.environment]);
+  return counts;
+}
+
+// The counts kept as findings are added are a pass's: in memory, spooled (also when written
+// ahead and placed later), appended from another container, and after held() let them change.
+TEST(ReportedFindings, CountsKeptAsFindingsAreAddedAreAPasssCounts) {
+  for (const Report& report : {inventory_report(), history_report(), rich_report()}) {
+    ASSERT_EQ(report.findings.counts_by_environment(), recounted(report.findings));
+    const Report spooled = spooled_copy(report);
+    EXPECT_EQ(spooled.findings.counts_by_environment(), recounted(report.findings));
+  }
+  const Report report = inventory_report();
+  ASSERT_GT(report.environments.size(), 1u);
+  auto ahead = ReportedFindings::spooled();
+  ASSERT_TRUE(ahead.ok());
+  std::vector<ReportedFindings::Record> records;
+  for (const ReportedFinding& finding : report.findings) {
+    records.push_back(*ahead.value().write_ahead(finding));
+  }
+  EXPECT_TRUE(ahead.value().counts_by_environment().empty()) << "counted before placed";
+  for (auto record = records.rbegin(); record != records.rend(); ++record) {
+    ahead.value().append_record(*record);
+  }
+  EXPECT_EQ(ahead.value().counts_by_environment(), recounted(report.findings));
+
+  ReportedFindings both = report.findings;
+  both.append_all(spooled_copy(history_report()).findings);
+  EXPECT_EQ(both.counts_by_environment(), recounted(both));
+
+  Report changed = spooled_copy(report);
+  std::vector<ReportedFinding>& held = changed.findings.held();
+  ASSERT_NE(held.front().finding.status, Status::error);
+  held.front().finding.status = Status::error;
+  held.front().finding.suppression.clear();
+  const auto counts = changed.findings.counts_by_environment();
+  EXPECT_EQ(counts, recounted(changed.findings));
+  EXPECT_NE(counts, recounted(report.findings));
+  EXPECT_EQ(changed.summary().error, report.summary().error + 1);
 }
 
 // Backwards, then jumping across the spool's read chunks (1 MiB; this spool is larger): each

@@ -28,8 +28,7 @@ Report report_of_two_environments() {
 }
 
 TEST(HistoryRunTest, FindingsAreGroupedByEnvironmentInTheReportsOrder) {
-  const HistoryFindings history = history_findings(report_of_two_environments());
-  const auto& findings = history.by_environment;
+  const HistoryFindings findings = history_findings(report_of_two_environments());
   ASSERT_EQ(findings.size(), 2u);
   ASSERT_EQ(findings.at("orders").size(), 2u);
   EXPECT_EQ(findings.at("orders")[0].fingerprint, "o1");
@@ -37,21 +36,6 @@ TEST(HistoryRunTest, FindingsAreGroupedByEnvironmentInTheReportsOrder) {
   EXPECT_EQ(findings.at("orders")[1].status, "warn");
   ASSERT_EQ(findings.at("billing").size(), 1u);
   EXPECT_EQ(findings.at("billing")[0].status, "pass");
-}
-
-// The counts made in the same pass are the report's own (Report::environment_summaries).
-TEST(HistoryRunTest, CountsAreTheReportsEnvironmentSummaries) {
-  const Report report = report_of_two_environments();
-  const auto summaries = report.environment_summaries();
-  const HistoryFindings history = history_findings(report);
-  ASSERT_EQ(history.counts.size(), summaries.size());
-  for (const auto& [name, counts] : summaries) {
-    const StatusCounts& made = history.counts.at(name);
-    EXPECT_EQ(std::tie(made.pass, made.fail, made.warn, made.error, made.skipped, made.suppressed),
-              std::tie(counts.pass, counts.fail, counts.warn, counts.error, counts.skipped,
-                       counts.suppressed))
-        << name;
-  }
 }
 
 TEST(HistoryRunTest, EachEnvironmentOfTheRunHoldsItsFindingsAndCounts) {
