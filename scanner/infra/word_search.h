@@ -28,9 +28,16 @@ class WordSearch {
     std::uint8_t offset;
   };
 
+  // Adds to `found` the words whose selecting pair starts at `at` in text.
+  void check_pair_at(std::string_view text, std::size_t at, std::uint64_t& found) const;
+
   std::vector<std::string> words_;
   std::vector<Candidate> candidates_;        // by pair
   std::array<std::uint64_t, 1024> pairs_{};  // bit per byte pair some word is selected by
+  // The vector prefilter's tables (Hyperscan's "Teddy"): the selecting pairs fall in eight
+  // buckets; entry n of a table has bit b set when a pair of bucket b has n as the low (high)
+  // nibble of its first (second) byte. Laid out first_low, first_high, second_low, second_high.
+  std::array<std::array<std::uint8_t, 16>, 4> nibble_buckets_{};
 };
 
 }  // namespace mongoscan

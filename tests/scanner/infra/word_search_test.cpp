@@ -52,6 +52,32 @@ TEST(WordSearch, AgreesWithFindOnRandomTexts) {
   EXPECT_GT(with_words, 1000);  // the texts did hold words
 }
 
+// Texts longer than the vector prefilter's block: each word at every offset across two blocks'
+// edges, alone or in filler made of the words' own letters (false starts abound), is found with
+// exactly the words one find per word finds.
+TEST(WordSearch, FindsEachWordAtEveryOffsetOfALongText) {
+  const std::vector<std::string_view> words = {
+      "dbPath", "bindIp", "\nservices:", "s:", "groupId", "mo", "additionalMongodConfig"};
+  const WordSearch search(
+      {"dbPath", "bindIp", "\nservices:", "s:", "groupId", "mo", "additionalMongodConfig"});
+  const std::string filler(100, 'x');
+  const std::string letters = "dbPathinIpBaervcgoupIdlMnfC";
+  std::mt19937 random(20261130);
+  std::uniform_int_distribution<std::size_t> letter(0, letters.size() - 1);
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    for (std::size_t offset = 0; offset + words[i].size() <= 100; ++offset) {
+      std::string text = filler;
+      text.replace(offset, words[i].size(), words[i]);
+      EXPECT_NE(search.found(text) & std::uint64_t{1} << i, 0u) << words[i] << " at " << offset;
+      EXPECT_EQ(search.found(text), found_by_find(text, words)) << words[i] << " at " << offset;
+      std::string noisy(130, ' ');
+      for (char& c : noisy) c = letters[letter(random)];
+      noisy.replace(offset, words[i].size(), words[i]);
+      ASSERT_EQ(search.found(noisy), found_by_find(noisy, words)) << noisy;
+    }
+  }
+}
+
 TEST(WordSearch, RefusesWordsItCannotSearch) {
   EXPECT_THROW(WordSearch({"x"}), std::invalid_argument);
 }
