@@ -3,9 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
-#include <string>
 #include <string_view>
-#include <vector>
 
 #include "scanner/text/ascii_case.h"
 
@@ -80,6 +78,9 @@ bool is_format_verb(std::string_view value) {
 bool is_regular_expression(std::string_view value) {
   static constexpr std::string_view kStarts[] = {".*", ".+",  "\\s", "\\S", "\\w", "\\d",
                                                  "[^", "(.*", "(.+", "([^", "(?"};
+  // (Each starts with one of four bytes: most values are ruled out by their first.)
+  if (value.empty() || std::string_view(".\\[(").find(value.front()) == std::string_view::npos)
+    return false;
   return starts_with_any(value, kStarts);
 }
 
@@ -117,8 +118,12 @@ bool is_template(std::string_view value, bool quoted) {
   // ERB and EJS (<%= ENV['X'] %>) and Kubernetes JSONPath ({.metadata.name}) besides ${...},
   // {{ ... }} (Helm, Go, Jinja), $(...), #{...}.
   static constexpr std::string_view kMarkers[] = {"${", "{{", "$(", "#{", "{%", "<%", "{."};
-  for (std::string_view marker : kMarkers) {
-    if (value.find(marker) != std::string_view::npos) return true;
+  // (Each starts with '$', '{', '#' or '<': a value without one is searched no further.)
+  if (std::any_of(value.begin(), value.end(),
+                  [](char c) { return c == '$' || c == '{' || c == '#' || c == '<'; })) {
+    for (std::string_view marker : kMarkers) {
+      if (value.find(marker) != std::string_view::npos) return true;
+    }
   }
   if (value == "?" || is_format_verb(value)) return true;
   const char first = value.front();
@@ -161,6 +166,9 @@ bool is_encrypted(std::string_view value) {
   static constexpr std::string_view kPrefixes[] = {
       "ENC(",    "enc(",       "!vault", "$ANSIBLE_VAULT", "{cipher}",
       "vault:v", "AGE-SECRET", "sops:",  "ENC[",           "encrypted:"};
+  // (Their first bytes, which rule out most values at once.)
+  if (value.empty() || std::string_view("Ee!${vAs").find(value.front()) == std::string_view::npos)
+    return false;
   return starts_with_any(value, kPrefixes);
 }
 
@@ -224,66 +232,67 @@ bool is_reference(std::string_view value) {
          first == '*' || first == '!';
 }
 
-std::vector<std::string_view> split_hosts(std::string_view host_list) {
-  std::vector<std::string_view> hosts;
-  while (!host_list.empty()) {
-    const std::size_t comma = host_list.find(',');
-    std::string_view host = host_list.substr(0, comma);
-    if (!host.empty() && host.front() == '[') {
-      host = host.substr(
-          1, host.find(']') == std::string_view::npos ? host.size() - 1 : host.find(']') - 1);
-    } else if (const std::size_t colon = host.rfind(':'); colon != std::string_view::npos) {
-      host = host.substr(0, colon);
-    }
-    hosts.push_back(host);
-    if (comma == std::string_view::npos) break;
-    host_list.remove_prefix(comma + 1);
+// The host of one entry of a host list: "h:27017" -> "h", "[::1]:27017" -> "::1".
+std::string_view host_of(std::string_view entry) {
+  if (!entry.empty() && entry.front() == '[') {
+    const std::size_t close = entry.find(']');
+    return entry.substr(1, close == std::string_view::npos ? entry.size() - 1 : close - 1);
   }
-  return hosts;
+  const std::size_t colon = entry.rfind(':');
+  return colon == std::string_view::npos ? entry : entry.substr(0, colon);
 }
 
+// Whether `host` is `domain` without its leading dot, or ends with `domain`, in any case.
 bool ends_with_domain(std::string_view host, std::string_view domain) {
-  return host == domain.substr(1) ||
-         (host.size() > domain.size() && host.substr(host.size() - domain.size()) == domain);
+  return equals_ignore_case(host, domain.substr(1)) ||
+         (host.size() > domain.size() &&
+          equals_ignore_case(host.substr(host.size() - domain.size()), domain));
 }
 
 bool is_documentation_host(std::string_view host) {
-  const std::string lower = to_lower_ascii(host);
   static constexpr std::string_view kDomains[] = {".example.com", ".example.net", ".example.org",
                                                   ".example", ".invalid"};
   for (std::string_view domain : kDomains) {
-    if (ends_with_domain(lower, domain)) return true;
+    if (ends_with_domain(host, domain)) return true;
   }
-  if (lower.empty()) return true;
+  if (host.empty()) return true;
   static constexpr std::string_view kNames[] = {
       "host",      "hostname", "host1",     "host2",        "host3", "server",
       "your-host", "yourhost", "your_host", "mongodb-host", "dbhost"};
-  if (std::find(std::begin(kNames), std::end(kNames), lower) != std::end(kNames)) return true;
+  if (equals_any_ignore_case(host, kNames)) return true;
   // Atlas documentation writes the cluster's unique part as x's: cluster0.xxxxx.mongodb.net.
-  return lower.find(".xxxx") != std::string::npos || lower.find("<") != std::string::npos;
+  return contains_ignore_case(host, ".xxxx") || host.find('<') != std::string_view::npos;
 }
 
 // A host named so as not to exist, as tests and documentation name the server that is not there:
 // doesnotexist, doesnt.exist, nonexistent.domain, baddomain.
 bool is_unreachable_by_name(std::string_view host) {
+  // Each word holds "exist", "domain" or is "unreachable": most hosts hold none of the three.
+  static constexpr std::string_view kParts[] = {"exist", "domain", "unreachable"};
+  if (!contains_any_ignore_case(host, kParts)) return false;
   static constexpr std::string_view kWords[] = {"doesnotexist", "doesnt.exist", "does-not-exist",
                                                 "nonexistent",  "non-existent", "baddomain",
                                                 "bad-domain",   "unreachable"};
-  const std::string lower = to_lower_ascii(host);
-  return std::any_of(std::begin(kWords), std::end(kWords),
-                     [&](std::string_view word) { return lower.find(word) != std::string::npos; });
+  return contains_any_ignore_case(host, kWords);
 }
 
 bool is_loopback_host(std::string_view host) {
-  const std::string lower = to_lower_ascii(host);
-  return lower == "localhost" || lower == "::1" || starts_with(lower, "127.") ||
-         ends_with_domain(lower, ".localhost");
+  return equals_ignore_case(host, "localhost") || host == "::1" || starts_with(host, "127.") ||
+         ends_with_domain(host, ".localhost");
 }
 
+// Whether the list "h1:27017,h2" holds a host and `predicate` holds for each (an empty entry
+// after the last comma is none).
 template <typename Predicate>
 bool every_host(std::string_view host_list, Predicate predicate) {
-  const auto hosts = split_hosts(host_list);
-  return !hosts.empty() && std::all_of(hosts.begin(), hosts.end(), predicate);
+  if (host_list.empty()) return false;
+  while (!host_list.empty()) {
+    const std::size_t comma = host_list.find(',');
+    if (!predicate(host_of(host_list.substr(0, comma)))) return false;
+    if (comma == std::string_view::npos) break;
+    host_list.remove_prefix(comma + 1);
+  }
+  return true;
 }
 
 }  // namespace

@@ -109,6 +109,37 @@ bool is_alnum(char c) { return in_class(c, kDigit | kUpper | kLower); }
 bool is_key_char(char c) { return in_class(c, kDigit | kUpper | kLower | kKeyPunctuation); }
 bool is_blank(char c) { return in_class(c, kBlank); }
 bool is_quote(char c) { return in_class(c, kQuote); }
+// A byte of a slot to fill in: <cluster end point>, {{ .host }}, ${HOST}.
+bool is_slot_char(char c) { return c == '<' || c == '>' || c == '{' || c == '}' || c == '$'; }
+
+// Where the first byte of `text` for which `is_wanted` holds is, or npos: find_first_of without its
+// call per byte.
+template <typename Predicate>
+std::size_t first_of(std::string_view text, Predicate is_wanted) {
+  const auto at = std::find_if(text.begin(), text.end(), is_wanted);
+  return at == text.end() ? std::string_view::npos : static_cast<std::size_t>(at - text.begin());
+}
+
+// Where each of two options written " --name" first starts in `text` (npos: nowhere), found in one
+// pass over its '-' bytes (a text.find per option stopped at every space).
+std::array<std::size_t, 2> first_places(std::string_view text,
+                                        const std::array<std::string_view, 2>& options) {
+  std::array<std::size_t, 2> firsts = {std::string_view::npos, std::string_view::npos};
+  std::size_t from = 1;
+  while (from < text.size() &&
+         (firsts[0] == std::string_view::npos || firsts[1] == std::string_view::npos)) {
+    const void* dash = std::memchr(text.data() + from, '-', text.size() - from);
+    if (dash == nullptr) break;
+    const auto at = static_cast<std::size_t>(static_cast<const char*>(dash) - text.data()) - 1;
+    for (std::size_t i = 0; i < options.size(); ++i) {
+      if (firsts[i] == std::string_view::npos &&
+          text.compare(at, options[i].size(), options[i]) == 0)
+        firsts[i] = at;
+    }
+    from = at + 2;
+  }
+  return firsts;
+}
 
 // text[at, at + length), cut at the end of text like substr, but never out of line (substr's
 // bounds check keeps it so, and the scan slices millions of times): `at` is within text.
@@ -248,11 +279,11 @@ bool names_kubernetes_secret(std::string_view key, std::string_view word, std::s
 // A call that sets a password: setPassword("v"), password("v") on a builder, withPassword("v"),
 // mongoc_uri_set_password(uri, "v"); not update_credentials(db, "t1").
 bool is_setter(std::string_view key) {
-  const std::string lower = to_lower_ascii(key.substr(key.find_last_of('.') + 1));
+  const std::string_view name = key.substr(key.find_last_of('.') + 1);
   const std::string_view word = last_word(key);
   if (names_credential_object(word)) return false;
-  return equals_ignore_case(lower, word) || lower.starts_with("set") || lower.starts_with("with") ||
-         lower.find("_set_") != std::string::npos;
+  return equals_ignore_case(name, word) || starts_with_ignore_case(name, "set") ||
+         starts_with_ignore_case(name, "with") || contains_ignore_case(name, "_set_");
 }
 
 bool is_user_word(std::string_view word) { return is_one_of(word, {"user", "username", "login"}); }
@@ -317,8 +348,7 @@ std::string percent_decoded(std::string_view text) {
 
 // The JSON escapes a connection string written inside a JSON string may hold, decoded:
 // `\u0026` (how Go's encoding/json and others write '&'), `\u003d` ('='), `\/` ('/').
-std::string json_escapes_decoded(std::string_view text) {
-  std::string decoded(text);
+std::string json_escapes_decoded(std::string decoded) {
   if (decoded.find('\\') == std::string::npos) return decoded;
   for (const auto& [escape, character] :
        {std::pair{"\\u0026", "&"}, {"\\u003d", "="}, {"\\u003D", "="}, {"\\/", "/"}}) {
@@ -339,8 +369,7 @@ std::size_t connection_string_escape(std::string_view text) {
   return 0;
 }
 
-std::string xml_entities_decoded(std::string_view text) {
-  std::string decoded(text);
+std::string xml_entities_decoded(std::string decoded) {
   if (decoded.find('&') == std::string::npos) return decoded;
   for (const auto& [entity, character] :
        {std::pair{"&amp;", "&"}, {"&quot;", "\""}, {"&apos;", "'"}, {"&lt;", "<"}, {"&gt;", ">"}}) {
@@ -620,15 +649,11 @@ class TextScanner {
   };
   AuthorityHosts authority_hosts(std::size_t authority_begin, std::size_t end) const {
     std::string_view authority = text_.substr(authority_begin, end - authority_begin);
-    authority = authority.substr(0, authority.find_first_of("/?"));
+    authority =
+        authority.substr(0, first_of(authority, [](char c) { return c == '/' || c == '?'; }));
     const std::size_t at = authority.rfind('@');
     if (at == std::string_view::npos) return {authority, false};
     return {authority.substr(at + 1), true};
-  }
-
-  // Whether every host of the authority [authority_begin, end) is named not to exist.
-  bool names_unreachable_host(std::size_t authority_begin, std::size_t end) const {
-    return unreachable_by_name(authority_hosts(authority_begin, end).hosts);
   }
 
   // Whether a value shaped like an example (`example_shaped`: short, or a password to this
@@ -841,12 +866,11 @@ class TextScanner {
     if (scheme == 0) return after_mongo_tool(offset);
     const char quote = offset > 0 && is_quote(text_[offset - 1]) ? text_[offset - 1] : '\0';
     const std::size_t limit = window_end(offset);
-    // In quotes closed on the same line, a space is part of the string (appName=My App).
-    const std::size_t closing_quote =
-        quote == '\0' ? std::string_view::npos : text_.find(quote, offset + scheme);
+    // In quotes closed on the same line, a space is part of the string (appName=My App). The
+    // window holds no line break: the closing quote is looked for in it alone.
     const bool spaces_inside =
-        closing_quote < limit &&
-        text_.substr(offset, closing_quote - offset).find('\n') == std::string_view::npos;
+        quote != '\0' && limit > offset + scheme &&
+        std::memchr(text_.data() + offset + scheme, quote, limit - offset - scheme) != nullptr;
     std::size_t end = offset + scheme;
     while (end < limit && (!is_blank(text_[end]) || (spaces_inside && text_[end] == ' ')) &&
            text_[end] != quote && (quote != '\0' || !is_quote(text_[end])) &&
@@ -866,9 +890,10 @@ class TextScanner {
     const bool cut = end >= limit && limit < line_at(offset).end;
     // A string whose host is a sentence's word or a slot to fill in is no connection string to
     // judge; a password written in it still is a password.
-    if (names_no_host(offset + scheme, end)) {
+    const AuthorityHosts authority = authority_hosts(offset + scheme, end);
+    if (names_no_host(authority, end)) {
       drop("not-a-connection-string");
-    } else if (concatenated(end) || names_unreachable_host(offset + scheme, end)) {
+    } else if (concatenated(end) || unreachable_by_name(authority.hosts)) {
       // 'mongodb+srv://u:p@cluster0.mongodb.net/' + dbName: the rest is in code, a fragment; a
       // host named not to exist: no deployment.
       drop("not-a-connection-string");
@@ -889,11 +914,13 @@ class TextScanner {
   // value tls: true). Empty when nothing does.
   std::string tls_around(Line line, std::size_t end) {
     const std::string_view after = text_.substr(end, line.end > end ? line.end - end : 0);
-    for (const std::string_view flag : {" --tls", " --ssl"}) {
-      const std::size_t at = after.find(flag);
+    const std::array<std::string_view, 2> flags = {" --tls", " --ssl"};
+    const std::array<std::size_t, 2> firsts = first_places(after, flags);
+    for (std::size_t i = 0; i < flags.size(); ++i) {
+      const std::size_t at = firsts[i];
       if (at != std::string_view::npos &&
-          (at + flag.size() == after.size() || is_blank(after[at + flag.size()]))) {
-        return std::string(flag.substr(1)) + " on the same line";
+          (at + flags[i].size() == after.size() || is_blank(after[at + flags[i].size()]))) {
+        return std::string(flags[i].substr(1)) + " on the same line";
       }
     }
     if (line.begin != tls_nearby_line_) {
@@ -955,17 +982,18 @@ class TextScanner {
     return tls_words_.found;
   }
 
-  // Whether the authority [authority_begin, end) names no host a client could reach: no letter or
+  // Whether the authority ending at `end` names no host a client could reach: no letter or
   // digit in it (`mongodb://....`, `mongodb://…`), or a word of the sentence it stands in
   // (`mongodb://connection strings`, the scheme named in prose).
-  bool names_no_host(std::size_t authority_begin, std::size_t end) const {
-    const auto [hosts, user_info] = authority_hosts(authority_begin, end);
+  bool names_no_host(const AuthorityHosts& authority, std::size_t end) const {
+    const auto [hosts, user_info] = authority;
     // An IPv6 literal keeps its colons: [::1]:27017.
-    const std::string_view host =
-        hosts.substr(0, hosts.starts_with('[') ? hosts.find(']') : hosts.find_first_of(",:"));
+    const std::string_view host = hosts.substr(
+        0, hosts.starts_with('[') ? hosts.find(']')
+                                  : first_of(hosts, [](char c) { return c == ',' || c == ':'; }));
     if (std::none_of(host.begin(), host.end(), [](char c) { return is_alnum(c); })) return true;
     // <cluster end point>, {{ .host }}, ${HOST}: a slot to fill in.
-    if (host.find_first_of("<>{}$") != std::string_view::npos) return true;
+    if (first_of(host, is_slot_char) != std::string_view::npos) return true;
     const bool prose_follows = end + 1 < text_.size() && text_[end] == ' ' &&
                                std::islower(static_cast<unsigned char>(text_[end + 1])) != 0;
     return prose_follows && !user_info && is_any_of(host, kProseNouns);
@@ -977,7 +1005,7 @@ class TextScanner {
     const auto [entry, inserted] = strings_.try_emplace(raw, scan_.connection_strings.size());
     if (inserted) {
       scan_.connection_strings.emplace_back().text =
-          Secret(xml_entities_decoded(json_escapes_decoded(raw)));
+          Secret(xml_entities_decoded(json_escapes_decoded(std::string(raw))));
     }
     FoundConnectionString& found = scan_.connection_strings[entry->second];
     const Line line = line_at(offset);
@@ -1012,17 +1040,18 @@ class TextScanner {
     }
     const std::string password = xml_entities_decoded(percent_decoded(user_info.substr(colon + 1)));
     // mongodb://aaron:psw@${host}/fake: a short password beside a slot for the host is an example.
-    if (hosts.find_first_of("<>{}$") != std::string_view::npos &&
-        password.size() < kExampleValueBytes) {
+    if (password.size() < kExampleValueBytes &&
+        first_of(hosts, is_slot_char) != std::string_view::npos) {
       drop("documentation-example");
       return;
     }
-    if (const auto rule = dropping_rule({password, true, false, loopback_hosts(hosts)})) {
+    const bool loopback = loopback_hosts(hosts);
+    if (const auto rule = dropping_rule({password, true, false, loopback})) {
       drop(*rule);
       return;
     }
     if (example_in_code_comment(authority_begin,
-                                loopback_hosts(hosts) || password.size() < kExampleValueBytes)) {
+                                loopback || password.size() < kExampleValueBytes)) {
       drop("documentation-example");
       return;
     }
@@ -1121,7 +1150,7 @@ class TextScanner {
   // `${mongo.password:v}` (Spring's @Value, a YAML or Compose default): the default after the
   // colon (or ":-"), up to '}' on the same line (no '}' there: an unfinished template).
   std::optional<ValueSpan> template_with_default(std::size_t begin, std::size_t end) const {
-    if (begin < 2 || slice(text_, begin - 2, 2) != "${" || end >= text_.size() ||
+    if (begin < 2 || text_[begin - 2] != '$' || text_[begin - 1] != '{' || end >= text_.size() ||
         text_[end] != ':') {
       return std::nullopt;
     }
@@ -1134,10 +1163,9 @@ class TextScanner {
 
   // Terraform's `variable "db_password" { ... default = "v" }`: the default inside the block.
   std::optional<ValueSpan> variable_block_default(std::size_t begin, std::size_t end) {
+    if (!preceded_by(begin, "variable \"")) return std::nullopt;
     const Line line = line_at(begin);
-    if (!preceded_by(begin, "variable \"") || end >= line.end || text_[end] != '"') {
-      return std::nullopt;
-    }
+    if (end >= line.end || text_[end] != '"') return std::nullopt;
     Line next = line;
     for (int i = 0; i < kBlockLines; ++i) {
       next = next_line(next);
@@ -1232,11 +1260,11 @@ class TextScanner {
   // A Kubernetes or Compose env entry: `- name: MONGO_PASSWORD` with `value: v` on a following
   // line. A `valueFrom:` there reads a Secret: no finding.
   std::optional<ValueSpan> name_value_pair_value(std::size_t begin) {
-    const Line line = line_at(begin);
+    // Blanks and quotes hold no line break: the walk back stays on the key's line.
     std::size_t key = begin;
-    while (key > line.begin && (is_blank(text_[key - 1]) || is_quote(text_[key - 1]))) --key;
+    while (key > 0 && (is_blank(text_[key - 1]) || is_quote(text_[key - 1]))) --key;
     if (!preceded_by(key, "name:")) return std::nullopt;
-    Line next = line;
+    Line next = line_at(begin);
     for (int i = 0; i < kNameValueLines; ++i) {
       next = next_line(next);
       if (next.begin >= text_.size()) return std::nullopt;

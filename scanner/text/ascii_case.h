@@ -16,10 +16,13 @@ inline std::string to_lower_ascii(std::string_view text) {
   return lowered;
 }
 
+// (A plain loop, which the compiler inlines: the config scan compares millions of short words.)
 inline bool equals_ignore_case(std::string_view a, std::string_view b) {
-  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-           return to_lower_ascii(x) == to_lower_ascii(y);
-         });
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    if (to_lower_ascii(a[i]) != to_lower_ascii(b[i])) return false;
+  }
+  return true;
 }
 
 // Whether `text` starts with `prefix`, in any case.
