@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <cstdint>
 #include <initializer_list>
 #include <string>
-#include <vector>
 
 #if defined(__x86_64__)
 #include <immintrin.h>
@@ -23,18 +23,39 @@ bool word_in(std::string_view word, std::initializer_list<std::string_view> word
   return std::find(words.begin(), words.end(), word) != words.end();
 }
 
-// The words of a lower-case path component, split at '-', '_', '.' and spaces.
-std::vector<std::string_view> component_words(std::string_view component) {
-  std::vector<std::string_view> words;
+bool splits_words(char c) { return c == '-' || c == '_' || c == '.' || c == ' '; }
+
+// Whether `is_wanted` holds for a word of a lower-case path component, the words being split at
+// '-', '_', '.' and spaces. Stops at the first that holds (no list of words is built).
+template <typename Predicate>
+bool any_component_word(std::string_view component, Predicate is_wanted) {
   std::size_t start = 0;
   for (std::size_t i = 0; i <= component.size(); ++i) {
-    if (i == component.size() || component[i] == '-' || component[i] == '_' ||
-        component[i] == '.' || component[i] == ' ') {
-      if (i > start) words.push_back(component.substr(start, i - start));
+    if (i == component.size() || splits_words(component[i])) {
+      if (i > start && is_wanted(component.substr(start, i - start))) return true;
       start = i + 1;
     }
   }
-  return words;
+  return false;
+}
+
+// The first and the last word of a component (as any_component_word splits it); empty when it
+// has none.
+std::string_view first_component_word(std::string_view component) {
+  std::string_view first;
+  any_component_word(component, [&](std::string_view word) {
+    first = word;
+    return true;
+  });
+  return first;
+}
+
+std::string_view last_component_word(std::string_view component) {
+  std::size_t end = component.size();
+  while (end > 0 && splits_words(component[end - 1])) --end;
+  std::size_t begin = end;
+  while (begin > 0 && !splits_words(component[begin - 1])) --begin;
+  return component.substr(begin, end - begin);
 }
 
 bool is_documentation(std::string_view lower_name) {
@@ -55,8 +76,7 @@ bool is_test_folder(std::string_view lower_folder) {
                              "cypress", "testdata", "mocks"})) {
     return true;
   }
-  const auto words = component_words(lower_folder);
-  return std::any_of(words.begin(), words.end(), [](std::string_view word) {
+  return any_component_word(lower_folder, [](std::string_view word) {
     return word_in(word, {"test", "tests", "testing", "e2e", "fixture", "fixtures", "testdata",
                           "integrationtest", "integrationtests", "testutil", "testutils",
                           "testhelpers", "testsupport"});
@@ -78,16 +98,17 @@ bool is_test_name(std::string_view name, std::string_view lower_name) {
   const auto dot = lower_name.rfind('.');
   if (dot == std::string_view::npos) return false;
   const std::string_view extension = lower_name.substr(dot);
-  const auto words = component_words(lower_name.substr(0, dot));
-  if (words.empty()) return false;
+  const std::string_view stem_lower = lower_name.substr(0, dot);
+  const std::string_view last = last_component_word(stem_lower);
+  if (last.empty()) return false;
   // app_test.go, docker-compose.test.yml, values-tests.yaml; app.spec.ts and user_spec.rb only
   // in code (an api-spec.yaml is a specification, not a test).
-  if (word_in(words.back(), {"test", "tests"})) return true;
+  if (word_in(last, {"test", "tests"})) return true;
   const bool code =
       word_in(extension, {".js", ".jsx", ".ts", ".tsx", ".mjs", ".cjs", ".rb", ".py", ".java",
                           ".kt", ".scala", ".groovy", ".cs", ".swift", ".go", ".php"});
-  if (code && words.back() == "spec") return true;
-  if (extension == ".py" && words.front() == "test") return true;  // test_app.py
+  if (code && last == "spec") return true;
+  if (extension == ".py" && first_component_word(stem_lower) == "test") return true;  // test_app.py
   if (!code) return false;
   const std::string_view stem = name.substr(0, dot);
   return ends_with_class_suffix(stem, "Test") || ends_with_class_suffix(stem, "Tests") ||
@@ -127,8 +148,10 @@ static_assert(std::none_of(kMarkers.begin(), kMarkers.end(), [](const FrameworkM
 
 // Whether a marker holds its triple at `at` in text.
 bool marker_at_triple(std::string_view text, std::size_t at) {
+  // The byte before the triple is tested first: "est" is everywhere (request, latest, best).
   return std::any_of(kMarkers.begin(), kMarkers.end(), [&](const FrameworkMarker& marker) {
     return at >= marker.triple &&
+           (marker.triple == 0 || text[at - 1] == marker.text[marker.triple - 1]) &&
            text.compare(at - marker.triple, marker.text.size(), marker.text) == 0;
   });
 }
@@ -138,28 +161,52 @@ bool is_triple_at(std::string_view text, std::size_t at) {
                      [&](std::string_view triple) { return text.compare(at, 3, triple) == 0; });
 }
 
+#if defined(__x86_64__)
+#define MONGOSCAN_AVX2 __attribute__((target("avx2")))
+
+// Bit i set: a triple starts at p + i, for i < 32 (reads 34 bytes).
+MONGOSCAN_AVX2 std::uint32_t triple_starts_avx2(const char* p) {
+  const __m256i c0 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
+  const __m256i c1 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + 1));
+  const __m256i c2 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + 2));
+  __m256i any = _mm256_setzero_si256();
+  for (const std::string_view triple : kMarkerTriples) {
+    const __m256i first = _mm256_cmpeq_epi8(c0, _mm256_set1_epi8(triple[0]));
+    const __m256i second = _mm256_cmpeq_epi8(c1, _mm256_set1_epi8(triple[1]));
+    const __m256i third = _mm256_cmpeq_epi8(c2, _mm256_set1_epi8(triple[2]));
+    any = _mm256_or_si256(any, _mm256_and_si256(_mm256_and_si256(first, second), third));
+  }
+  return static_cast<std::uint32_t>(_mm256_movemask_epi8(any));
+}
+
+// Bit i set: a triple starts at p + i, for i < 16 (reads 18 bytes).
+std::uint32_t triple_starts_sse2(const char* p) {
+  const __m128i c0 = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+  const __m128i c1 = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 1));
+  const __m128i c2 = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 2));
+  __m128i any = _mm_setzero_si128();
+  for (const std::string_view triple : kMarkerTriples) {
+    const __m128i first = _mm_cmpeq_epi8(c0, _mm_set1_epi8(triple[0]));
+    const __m128i second = _mm_cmpeq_epi8(c1, _mm_set1_epi8(triple[1]));
+    const __m128i third = _mm_cmpeq_epi8(c2, _mm_set1_epi8(triple[2]));
+    any = _mm_or_si128(any, _mm_and_si128(_mm_and_si128(first, second), third));
+  }
+  return static_cast<std::uint32_t>(_mm_movemask_epi8(any));
+}
+#endif
+
 // Whether the text names a test framework the way only a test does.
 bool names_test_framework(std::string_view text) {
   const std::string_view head = text.substr(0, std::min(text.size(), kFrameworkProbeBytes));
   std::size_t at = 0;
 #if defined(__x86_64__)
-  // One comparand per letter of each triple, made once.
-  __m128i letters[kMarkerTriples.size()][3];
-  for (std::size_t t = 0; t < kMarkerTriples.size(); ++t) {
-    for (std::size_t i = 0; i < 3; ++i) letters[t][i] = _mm_set1_epi8(kMarkerTriples[t][i]);
-  }
-  for (; at + 18 <= head.size(); at += 16) {
+  // The triples are looked for 32 bytes at a time with AVX2, else 16.
+  static const bool avx2 = __builtin_cpu_supports("avx2");
+  const std::size_t width = avx2 ? 32 : 16;
+  for (; at + width + 2 <= head.size(); at += width) {
     const char* p = head.data() + at;
-    const __m128i c0 = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
-    const __m128i c1 = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 1));
-    const __m128i c2 = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 2));
-    __m128i any = _mm_setzero_si128();
-    for (const auto& [l0, l1, l2] : letters) {
-      any = _mm_or_si128(
-          any, _mm_and_si128(_mm_and_si128(_mm_cmpeq_epi8(c0, l0), _mm_cmpeq_epi8(c1, l1)),
-                             _mm_cmpeq_epi8(c2, l2)));
-    }
-    for (auto mask = static_cast<unsigned>(_mm_movemask_epi8(any)); mask != 0; mask &= mask - 1) {
+    for (std::uint32_t mask = avx2 ? triple_starts_avx2(p) : triple_starts_sse2(p); mask != 0;
+         mask &= mask - 1) {
       if (marker_at_triple(head, at + static_cast<std::size_t>(__builtin_ctz(mask)))) return true;
     }
   }
@@ -172,8 +219,7 @@ bool names_test_framework(std::string_view text) {
 
 bool is_example_folder(std::string_view lower_folder) {
   if (word_in(lower_folder, {"docs", "doc", "documentation"})) return true;
-  const auto words = component_words(lower_folder);
-  return std::any_of(words.begin(), words.end(), [](std::string_view word) {
+  return any_component_word(lower_folder, [](std::string_view word) {
     return word_in(word, {"example", "examples", "sample", "samples", "demo", "demos", "tutorial",
                           "tutorials", "quickstart", "quickstarts"});
   });
@@ -181,8 +227,7 @@ bool is_example_folder(std::string_view lower_folder) {
 
 bool is_example_name(std::string_view lower_name) {
   if (lower_name.ends_with(".dist")) return true;
-  const auto words = component_words(lower_name);
-  return std::any_of(words.begin(), words.end(), [](std::string_view word) {
+  return any_component_word(lower_name, [](std::string_view word) {
     return word_in(word, {"example", "examples", "sample", "samples"});
   });
 }
@@ -195,19 +240,21 @@ FileContext context_of_file(std::string_view path_below_root, std::string_view t
   const std::size_t name_start = slash == std::string::npos ? 0 : slash + 1;
   const std::string_view lower_name = std::string_view(lower_path).substr(name_start);
   const std::string_view name = path_below_root.substr(name_start);
-  std::vector<std::string_view> folders;
-  for (std::size_t start = 0; start < name_start;) {
-    const std::size_t end = lower_path.find('/', start);
-    if (end > start) folders.push_back(std::string_view(lower_path).substr(start, end - start));
-    start = end + 1;
-  }
+  // Whether a folder of the path (its components before the name) is one `is_kind` names.
+  const auto any_folder = [&](bool (*is_kind)(std::string_view)) {
+    for (std::size_t start = 0; start < name_start;) {
+      const std::size_t end = lower_path.find('/', start);
+      if (end > start && is_kind(std::string_view(lower_path).substr(start, end - start)))
+        return true;
+      start = end + 1;
+    }
+    return false;
+  };
   if (is_documentation(lower_name)) return FileContext::documentation;
-  if (std::any_of(folders.begin(), folders.end(), is_test_folder) ||
-      is_test_name(name, lower_name) || names_test_framework(text)) {
+  if (any_folder(is_test_folder) || is_test_name(name, lower_name) || names_test_framework(text)) {
     return FileContext::test;
   }
-  if (std::any_of(folders.begin(), folders.end(), is_example_folder) ||
-      is_example_name(lower_name)) {
+  if (any_folder(is_example_folder) || is_example_name(lower_name)) {
     return FileContext::example;
   }
   return FileContext::production;

@@ -89,13 +89,14 @@ TEST(ContextOfFile, ATestFrameworkNamedInTheTextMakesATest) {
             FileContext::production);
 }
 
-// The markers are searched for sixteen bytes at a time: each is found wherever it starts, up to
-// the last byte of the 64 KiB read, and a part of one is not a marker.
+// The markers are searched for 32 (or sixteen) bytes at a time: each is found wherever it starts,
+// across blocks' edges and up to the last byte of the 64 KiB read; a part of one, or words that
+// share its searched letters ("est" in request), are not markers.
 TEST(ContextOfFile, ATestFrameworkMarkerIsFoundAtAnyOffsetUpToTheEndOfWhatIsRead) {
   for (const std::string_view marker :
        {"import pytest", "from unittest", "org.junit.", "org.testng.", "*testing.T)",
         "RSpec.describe", "from django.test", "@SpringBootTest", "@DataMongoTest"}) {
-    for (std::size_t padding = 0; padding < 40; ++padding) {
+    for (std::size_t padding = 0; padding < 80; ++padding) {
       EXPECT_EQ(context_of_file("app/seed.py", std::string(padding, 'x') + std::string(marker)),
                 FileContext::test)
           << marker << " after " << padding;
@@ -107,6 +108,10 @@ TEST(ContextOfFile, ATestFrameworkMarkerIsFoundAtAnyOffsetUpToTheEndOfWhatIsRead
               FileContext::production)
         << marker;
   }
+  EXPECT_EQ(context_of_file("app/seed.py", "requests latest best_test\nimport pytesx"),
+            FileContext::production);
+  EXPECT_EQ(context_of_file("app/seed.py", "import pytEst\nfrom unittesT\norg.junIt."),
+            FileContext::production);
 }
 
 TEST(ContextOfFile, CaseOfFoldersDoesNotMatterButTheRootIsNotPartOfThePath) {
