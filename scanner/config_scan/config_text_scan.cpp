@@ -191,12 +191,22 @@ std::string_view last_word(std::string_view key) {
   return {key.data() + begin, end - begin};
 }
 
-// Whether `word` is, in any case, one of `words` (the sizes are compared first, inline).
+// Whether `text` is `lower_word` (lower case) in any case: equals_ignore_case as a loop the
+// compiler keeps inline (a call per key word cost more than the comparison).
+__attribute__((always_inline)) inline bool is_word(std::string_view text,
+                                                   std::string_view lower_word) {
+  if (text.size() != lower_word.size()) return false;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (to_lower_ascii(text[i]) != lower_word[i]) return false;
+  }
+  return true;
+}
+
+// Whether `word` is, in any case, one of `words` (lower case; the sizes are compared first).
 template <typename Words>
 bool is_any_of(std::string_view word, const Words& words) {
-  return std::any_of(words.begin(), words.end(), [&](std::string_view candidate) {
-    return candidate.size() == word.size() && equals_ignore_case(word, candidate);
-  });
+  return std::any_of(words.begin(), words.end(),
+                     [&](std::string_view candidate) { return is_word(word, candidate); });
 }
 
 bool is_one_of(std::string_view word, std::initializer_list<std::string_view> words) {
@@ -207,19 +217,19 @@ bool is_one_of(std::string_view word, std::initializer_list<std::string_view> wo
 bool is_credential_word(std::string_view word) {
   switch (word.size()) {
     case 3:
-      return equals_ignore_case(word, "pwd");
+      return is_word(word, "pwd");
     case 4:
-      return equals_ignore_case(word, "pass");
+      return is_word(word, "pass");
     case 6:
-      return is_one_of(word, {"passwd", "secret"});
+      return is_word(word, "passwd") || is_word(word, "secret");
     case 8:
-      return equals_ignore_case(word, "password");
+      return is_word(word, "password");
     case 9:
-      return equals_ignore_case(word, "passwords");
+      return is_word(word, "passwords");
     case 10:
-      return is_one_of(word, {"credential", "passphrase"});
+      return is_word(word, "credential") || is_word(word, "passphrase");
     case 11:
-      return equals_ignore_case(word, "credentials");
+      return is_word(word, "credentials");
     default:
       return false;
   }
@@ -454,8 +464,29 @@ class TextScanner {
     return counted_lines_;
   }
 
+  // min(line_at(offset).end, offset + kWindowAfter), found looking forward only when the line is
+  // not the one known (most keys need no more of their line).
   std::size_t window_end(std::size_t offset) {
-    return std::min(line_at(offset).end, offset + kWindowAfter);
+    if (offset >= line_.begin && offset < line_.end) {
+      return std::min(line_.end, offset + kWindowAfter);
+    }
+    const std::size_t reach = std::min(text_.size(), offset + kWindowAfter + 1);
+    // A long line is searched once, not from every hit on it.
+    const bool in_run = offset >= break_free_.begin && offset <= break_free_.end;
+    const std::size_t searched = in_run ? break_free_.end : offset;
+    const void* newline =
+        searched < reach ? std::memchr(text_.data() + searched, '\n', reach - searched) : nullptr;
+    std::size_t end =
+        newline ? static_cast<std::size_t>(static_cast<const char*>(newline) - text_.data())
+                : std::max(searched, reach);
+    break_free_ = {in_run ? break_free_.begin : offset, end};
+    if (newline == nullptr) {
+      if (reach < text_.size()) return offset + kWindowAfter;
+      end = text_.size();
+    }
+    // As line_at: a line ends before its "\r\n".
+    if (end > 0 && text_[end - 1] == '\r') --end;
+    return std::min(end, offset + kWindowAfter);
   }
 
   // Looks no further than the window: on a long line, a search to the line's end at every hit
@@ -856,13 +887,7 @@ class TextScanner {
   // `mongodb://` or `mongodb+srv://` at offset: records the connection string and judges its
   // password. Returns where scanning goes on.
   std::size_t after_mongo(std::size_t offset) {
-    // The anchor is "mongo" in any case: the scheme's rest follows.
-    const std::string_view rest = slice(text_, offset + 5, 9);
-    std::size_t scheme = 0;
-    if (!rest.empty() && (rest[0] == 'd' || rest[0] == 'D')) {
-      if (starts_with_ignore_case(rest, "db://")) scheme = 10;
-      if (starts_with_ignore_case(rest, "db+srv://")) scheme = 14;
-    }
+    const std::size_t scheme = scheme_size(offset);
     if (scheme == 0) return after_mongo_tool(offset);
     const char quote = offset > 0 && is_quote(text_[offset - 1]) ? text_[offset - 1] : '\0';
     const std::size_t limit = window_end(offset);
@@ -1065,9 +1090,43 @@ class TextScanner {
     scan_.credentials.back().on_documentation_host = documentation_hosts(hosts);
   }
 
+  // The size of "mongodb://" or "mongodb+srv://" at offset, whose "mongo" the anchor matched in
+  // any case, or 0 when neither is written there.
+  std::size_t scheme_size(std::size_t offset) const {
+    const std::string_view rest = slice(text_, offset + 5, 9);
+    if (rest.size() < 5 || to_lower_ascii(rest[0]) != 'd' || to_lower_ascii(rest[1]) != 'b') {
+      return 0;
+    }
+    if (rest[2] == ':' && rest[3] == '/' && rest[4] == '/') return 10;
+    if (rest.size() == 9 && rest[2] == '+' && is_word(rest.substr(3, 3), "srv") &&
+        rest.substr(6) == "://") {
+      return 14;
+    }
+    return 0;
+  }
+
+  // Whether the word at offset ("mongo" in any case, then key characters) may be a tool's or a
+  // server's name, judged by its two letters after "mongo": most words there are mongodb,
+  // MongoClient, mongoose, MONGO_URL.
+  bool may_name_program(std::size_t offset) const {
+    const auto byte = [&](std::size_t at) { return at < text_.size() ? text_[at] : '\0'; };
+    const char first = to_lower_ascii(byte(offset + 5));
+    const char second = to_lower_ascii(byte(offset + 6));
+    if (!is_key_char(first) || ((first == 'd' || first == 's') && !is_key_char(second))) {
+      return true;  // mongo, mongod, mongos
+    }
+    // mongosh, mongodump, mongorestore, mongoimport, mongoexport, mongostat, mongotop, mongofiles
+    static constexpr std::array<std::string_view, 8> kToolStarts = {"sh", "du", "re", "im",
+                                                                    "ex", "st", "to", "fi"};
+    return std::any_of(kToolStarts.begin(), kToolStarts.end(), [&](std::string_view start) {
+      return first == start[0] && second == start[1];
+    });
+  }
+
   // A MongoDB command-line tool (mongosh, mongo, mongodump, ...) with `-p value` on its line.
   std::size_t after_mongo_tool(std::size_t offset) {
-    if (offset > 0 && (is_alnum(text_[offset - 1]) || text_[offset - 1] == '_')) {
+    if ((offset > 0 && (is_alnum(text_[offset - 1]) || text_[offset - 1] == '_')) ||
+        !may_name_program(offset)) {
       return offset + 5;
     }
     const std::size_t end = key_run_end(text_, offset);
@@ -1362,6 +1421,8 @@ class TextScanner {
   // Index in scan_.connection_strings of each string as written.
   std::unordered_map<std::string_view, std::size_t> strings_;
   Line line_{0, 0};
+  // [begin, end) of the text holds no '\n' (window_end's memory).
+  Line break_free_{0, 0};
   std::size_t counted_to_ = 0;
   int counted_lines_ = 1;
   std::set<std::size_t> reported_;
