@@ -34,6 +34,10 @@ constexpr std::size_t kWindowAfter = 4096;
 constexpr std::size_t kFallbackReach = 256;
 // How many following lines may hold the `value:` of a Kubernetes `- name: MONGO_PASSWORD` entry.
 constexpr int kNameValueLines = 3;
+// Distinct connection strings of a file looked up one by one, not through a hash map.
+constexpr std::size_t kStringsComparedOneByOne = 16;
+// Found strings a file's list makes room for at its first.
+constexpr std::size_t kStringsReserved = 8;
 // How many lines before a credential may name its user (`username:` above `password:`).
 constexpr int kUserLinesBefore = 4;
 // How many lines below a key its block (a Terraform variable, a YAML list) is looked for.
@@ -451,6 +455,34 @@ class TextScanner {
   }
 
   Line previous_line(Line line) { return line.begin == 0 ? Line{} : line_at(line.begin - 1); }
+
+  // Where the line `lines` lines above the one starting at `begin` starts (0 past the first
+  // line): previous_line() repeated, without replacing the line line_at() keeps.
+  std::size_t begin_lines_above(std::size_t begin, int lines) const {
+    for (int i = 0; i < lines && begin > 0; ++i) {
+      const void* newline = begin == 1 ? nullptr : memrchr(text_.data(), '\n', begin - 1);
+      begin = newline
+                  ? static_cast<std::size_t>(static_cast<const char*>(newline) - text_.data()) + 1
+                  : 0;
+    }
+    return begin;
+  }
+
+  // Where the line `lines` lines below the one ending at `end` ends (the text's end past the last
+  // line): next_line() repeated, without replacing the line line_at() keeps.
+  std::size_t end_lines_below(std::size_t end, int lines) const {
+    for (int i = 0; i < lines && end < text_.size(); ++i) {
+      const void* newline = std::memchr(text_.data() + end, '\n', text_.size() - end);
+      if (newline == nullptr) return text_.size();
+      const std::size_t begin =
+          static_cast<std::size_t>(static_cast<const char*>(newline) - text_.data()) + 1;
+      const void* next = std::memchr(text_.data() + begin, '\n', text_.size() - begin);
+      end = next ? static_cast<std::size_t>(static_cast<const char*>(next) - text_.data())
+                 : text_.size();
+      if (end > begin && text_[end - 1] == '\r') --end;
+    }
+    return end;
+  }
 
   // 1-based number of the line holding offset (counts forward from the last answer).
   int line_number(std::size_t offset) {
@@ -958,15 +990,13 @@ class TextScanner {
   // A tls/ssl key set to true on `line` or the three lines around it (tls_around's second half,
   // which depends on the line only).
   std::string tls_nearby(Line line) {
-    Line first = line;
-    for (int i = 0; i < 3 && first.begin > 0; ++i) first = previous_line(first);
-    Line last = line;
-    for (int i = 0; i < 3 && last.end < text_.size(); ++i) last = next_line(last);
-    const std::string_view around = text_.substr(first.begin, last.end - first.begin);
-    const std::vector<std::size_t>& words = tls_words(first.begin, last.end);
-    for (auto word = std::lower_bound(words.begin(), words.end(), first.begin);
-         word != words.end() && *word + 3 <= last.end; ++word) {
-      const std::size_t key = *word - first.begin;
+    const std::size_t first = begin_lines_above(line.begin, 3);
+    const std::size_t last = end_lines_below(line.end, 3);
+    const std::string_view around = text_.substr(first, last - first);
+    const std::vector<std::size_t>& words = tls_words(first, last);
+    for (auto word = std::lower_bound(words.begin(), words.end(), first);
+         word != words.end() && *word + 3 <= last; ++word) {
+      const std::size_t key = *word - first;
       // A key of its own or the last part of a dotted one: not disable_ssl, not useSsl.
       if (key > 0 && !is_blank(around[key - 1]) && !is_quote(around[key - 1]) &&
           around[key - 1] != '.')
@@ -1027,12 +1057,14 @@ class TextScanner {
   // Counts the string [offset, end) and keeps its first places; a file often repeats one string.
   void record_connection_string(std::size_t offset, std::size_t end) {
     const std::string_view raw = text_.substr(offset, end - offset);
-    const auto [entry, inserted] = strings_.try_emplace(raw, scan_.connection_strings.size());
+    const auto [index, inserted] = string_index(raw);
     if (inserted) {
+      // Room for a few at once: a file with one string mostly has several.
+      if (scan_.connection_strings.empty()) scan_.connection_strings.reserve(kStringsReserved);
       scan_.connection_strings.emplace_back().text =
           Secret(xml_entities_decoded(json_escapes_decoded(std::string(raw))));
     }
-    FoundConnectionString& found = scan_.connection_strings[entry->second];
+    FoundConnectionString& found = scan_.connection_strings[index];
     const Line line = line_at(offset);
     if (found.occurrences++ == 0) {
       found.allowed_inline = allowed_inline(line);
@@ -1042,6 +1074,26 @@ class TextScanner {
     if (found.places.size() < FoundConnectionString::kPlacesKept) {
       found.places.push_back({std::string(path_), line_number(offset), column_at(line, offset)});
     }
+  }
+
+  // The index in scan_.connection_strings of the string written as `raw`, and whether it is new
+  // (its index is then the next one). The first few are compared one by one; a hash map is built
+  // only for a file of many (hashing each string cost more than comparing it with a few).
+  std::pair<std::size_t, bool> string_index(std::string_view raw) {
+    if (strings_.empty()) {
+      const auto known = std::find(raw_strings_.begin(), raw_strings_.end(), raw);
+      if (known != raw_strings_.end()) {
+        return {static_cast<std::size_t>(known - raw_strings_.begin()), false};
+      }
+      if (raw_strings_.size() < kStringsComparedOneByOne) {
+        raw_strings_.push_back(raw);
+        return {raw_strings_.size() - 1, true};
+      }
+      for (std::size_t i = 0; i < raw_strings_.size(); ++i) strings_.emplace(raw_strings_[i], i);
+    }
+    const auto [entry, inserted] = strings_.try_emplace(raw, raw_strings_.size());
+    if (inserted) raw_strings_.push_back(raw);
+    return {entry->second, inserted};
   }
 
   // The user info of a URI between authority_begin and end: up to the last '@' before the query.
@@ -1419,6 +1471,9 @@ class TextScanner {
   std::array<std::size_t, 4> kept_per_kind_{};  // credentials reported, by CredentialHit::Kind
   std::vector<std::pair<std::string_view, std::size_t>> dropped_;
   // Index in scan_.connection_strings of each string as written.
+  // Each string as written, by its index in scan_.connection_strings (string_index()), and past
+  // kStringsComparedOneByOne of them the same as a map.
+  std::vector<std::string_view> raw_strings_;
   std::unordered_map<std::string_view, std::size_t> strings_;
   Line line_{0, 0};
   // [begin, end) of the text holds no '\n' (window_end's memory).

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <string>
+
 namespace mongoscan {
 namespace file_syntax_test {
 namespace {
@@ -31,6 +33,19 @@ TEST(FileSyntax, ATemplateHasTheSyntaxOfTheFileItRenders) {
   EXPECT_EQ(file_syntax("deploy/start.sh.tmpl"), FileSyntax::shell);
   EXPECT_EQ(file_syntax("app/views/show.html.erb"), FileSyntax::code);
   EXPECT_EQ(file_syntax("layout.erb"), FileSyntax::code) << "no rendered file's name inside";
+}
+
+// Names of any length and case are judged alike (a short name is lowered on the stack, a long one
+// in a string).
+TEST(FileSyntax, LongAndUpperCaseNamesAreJudgedAlike) {
+  for (const std::size_t length : {1u, 100u, 127u, 128u, 129u, 300u}) {
+    const std::string stem(length, 'N');
+    EXPECT_EQ(file_syntax("a/" + stem + ".YML"), FileSyntax::config) << length;
+    EXPECT_EQ(file_syntax("a/" + stem + ".Yaml.ERB"), FileSyntax::config) << length;
+    EXPECT_EQ(file_syntax(stem + ".SH"), FileSyntax::shell) << length;
+    EXPECT_EQ(file_syntax("a/" + stem + ".Java"), FileSyntax::code) << length;
+    EXPECT_EQ(file_syntax("x/DOCKERFILE." + stem), FileSyntax::shell) << length;
+  }
 }
 
 }  // namespace
