@@ -40,8 +40,8 @@ using StringsByText = std::unordered_map<std::string, FoundConnectionString>;
 // Keeps the first kPlacesKept places of each string in path order, and counts them all.
 // A place that becomes the first brings what was seen there (`from`: its file's string, when the
 // place is that file's first): its `mongoscan:allow` comment and the TLS switched on beside it,
-// or their lack.
-void keep_place(FoundConnectionString& string, const FileLocation& place,
+// or their lack. A place kept is moved in.
+void keep_place(FoundConnectionString& string, FileLocation&& place,
                 const FoundConnectionString* from) {
   auto& places = string.places;
   const auto at = std::upper_bound(places.begin(), places.end(), place, by_location);
@@ -51,20 +51,21 @@ void keep_place(FoundConnectionString& string, const FileLocation& place,
     string.tls_around = from != nullptr ? from->tls_around : std::string();
   }
   if (static_cast<std::size_t>(at - places.begin()) < FoundConnectionString::kPlacesKept) {
-    places.insert(at, place);
+    places.insert(at, std::move(place));
     if (places.size() > FoundConnectionString::kPlacesKept) places.pop_back();
   }
 }
 
-// Adds `found`, whose places are in order, to the string of the same text. Returns false when
-// it is a new string and `strings` holds `limit` already: then it is not kept.
+// Adds `found`, whose places are in order, to the string of the same text (its places are moved
+// out). Returns false when it is a new string and `strings` holds `limit` already: then it is not
+// kept.
 bool merge_string(StringsByText& strings, FoundConnectionString& found, std::size_t limit) {
   if (strings.size() >= limit && !strings.contains(found.text.reveal())) return false;
   auto [entry, inserted] = strings.try_emplace(found.text.reveal());
   if (inserted) entry->second.text = std::move(found.text);
   entry->second.occurrences += found.occurrences;
   for (std::size_t i = 0; i < found.places.size(); ++i) {
-    keep_place(entry->second, found.places[i], i == 0 ? &found : nullptr);
+    keep_place(entry->second, std::move(found.places[i]), i == 0 ? &found : nullptr);
   }
   return true;
 }

@@ -49,13 +49,16 @@ MONGOSCAN_AVX2 inline __m256i buckets_avx2(__m256i bytes, const std::array<std::
       _mm256_shuffle_epi8(high_table, _mm256_and_si256(_mm256_srli_epi16(bytes, 4), nibble)));
 }
 
-// Bit i set: a selecting pair may start at p + i (reads 33 bytes).
+// Bit i set: a selecting pair of a bucket in `buckets` may start at p + i (reads 33 bytes).
 MONGOSCAN_AVX2 std::uint32_t pair_starts_avx2(
-    const unsigned char* p, const std::array<std::array<std::uint8_t, 16>, 4>& tables) {
+    const unsigned char* p, const std::array<std::array<std::uint8_t, 16>, 4>& tables,
+    std::uint8_t buckets) {
   const __m256i first = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
   const __m256i second = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + 1));
-  const __m256i both = _mm256_and_si256(buckets_avx2(first, tables[0], tables[1]),
-                                        buckets_avx2(second, tables[2], tables[3]));
+  const __m256i both =
+      _mm256_and_si256(_mm256_and_si256(buckets_avx2(first, tables[0], tables[1]),
+                                        buckets_avx2(second, tables[2], tables[3])),
+                       _mm256_set1_epi8(static_cast<char>(buckets)));
   return ~static_cast<std::uint32_t>(
       _mm256_movemask_epi8(_mm256_cmpeq_epi8(both, _mm256_setzero_si256())));
 }
@@ -91,7 +94,11 @@ WordSearch::WordSearch(std::initializer_list<std::string_view> words) {
   });
   const std::size_t per_bucket = (pairs.size() + kBuckets - 1) / kBuckets;
   for (std::size_t i = 0; i < pairs.size(); ++i) {
-    const auto bit = static_cast<std::uint8_t>(1u << (i / per_bucket));
+    const std::size_t bucket = i / per_bucket;
+    const auto bit = static_cast<std::uint8_t>(1u << bucket);
+    for (const Candidate& candidate : candidates_) {
+      if (candidate.pair == pairs[i]) bucket_words_[bucket] |= std::uint64_t{1} << candidate.word;
+    }
     const unsigned first = pairs[i] & 0xFF;
     const unsigned second = pairs[i] >> 8;
     nibble_buckets_[0][first & 0x0F] |= bit;
@@ -127,12 +134,21 @@ std::uint64_t WordSearch::found(std::string_view text) const {
   static const bool avx2 = __builtin_cpu_supports("avx2");
   if (avx2) {
     const auto* bytes = reinterpret_cast<const unsigned char*>(text.data());
+    // The buckets with a word not found yet: the pairs of the others are passed over.
+    std::uint8_t buckets = 0xFF;
     for (; at + kVectorBytes + 1 <= text.size(); at += kVectorBytes) {
-      for (std::uint32_t starts = pair_starts_avx2(bytes + at, nibble_buckets_); starts != 0;
-           starts &= starts - 1) {
+      const std::uint64_t before = found;
+      for (std::uint32_t starts = pair_starts_avx2(bytes + at, nibble_buckets_, buckets);
+           starts != 0; starts &= starts - 1) {
         check_pair_at(text, at + static_cast<std::size_t>(__builtin_ctz(starts)), found);
       }
       if (found == all) return found;
+      if (found != before) {
+        for (std::size_t bucket = 0; bucket < kBuckets; ++bucket) {
+          if ((bucket_words_[bucket] & ~found) == 0)
+            buckets = static_cast<std::uint8_t>(buckets & ~(1u << bucket));
+        }
+      }
     }
   }
 #endif

@@ -38,6 +38,7 @@ class WordSearch {
   // buckets; entry n of a table has bit b set when a pair of bucket b has n as the low (high)
   // nibble of its first (second) byte. Laid out first_low, first_high, second_low, second_high.
   std::array<std::array<std::uint8_t, 16>, 4> nibble_buckets_{};
+  std::array<std::uint64_t, 8> bucket_words_{};  // the words each bucket's pairs select
 };
 
 }  // namespace mongoscan

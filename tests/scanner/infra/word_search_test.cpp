@@ -78,6 +78,24 @@ TEST(WordSearch, FindsEachWordAtEveryOffsetOfALongText) {
   }
 }
 
+// A word found early does not hide a later one (the search passes over the pairs of words all
+// found): every two words, far apart, are both found.
+TEST(WordSearch, FindsALaterWordAfterAnEarlierOne) {
+  const std::vector<std::string_view> words = {
+      "configuration:", "additionalMongodConfig", ".conf:", "extraFlags:", "mongo", "args:",
+      "command:"};
+  const WordSearch search({"configuration:", "additionalMongodConfig",
+                           ".conf:", "extraFlags:", "mongo", "args:", "command:"});
+  for (std::size_t first = 0; first < words.size(); ++first) {
+    for (std::size_t second = 0; second < words.size(); ++second) {
+      const std::string text = "x" + std::string(words[first]) + std::string(150, ' ') + "a: b\n" +
+                               std::string(words[second]) + std::string(40, ' ');
+      EXPECT_EQ(search.found(text), found_by_find(text, words)) << text;
+      EXPECT_NE(search.found(text) & std::uint64_t{1} << second, 0u) << text;
+    }
+  }
+}
+
 TEST(WordSearch, RefusesWordsItCannotSearch) {
   EXPECT_THROW(WordSearch({"x"}), std::invalid_argument);
 }
