@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <string>
+
 namespace mongoscan {
 namespace candidate_rules_test {
 namespace {
@@ -108,6 +110,29 @@ TEST(CandidateRules, DocumentationAndLoopbackHosts) {
   EXPECT_FALSE(documentation_hosts("showcase.lab.test")) << ".test names test systems, not docs";
   EXPECT_TRUE(loopback_hosts("localhost:27017,127.0.0.1,[::1]:27018"));
   EXPECT_FALSE(loopback_hosts("localhost,10.0.0.5"));
+}
+
+// Hosts are compared in any case, each entry of the list without its port, and every host must
+// qualify; an empty list names none.
+TEST(CandidateRules, HostListsInAnyCase) {
+  EXPECT_TRUE(documentation_hosts("DB.Example.COM:27017,Example.ORG,HOSTNAME,[<host>]:1"));
+  EXPECT_TRUE(documentation_hosts("cluster0.XXXXX.mongodb.net,dbhost:27017,"));
+  EXPECT_FALSE(documentation_hosts("db.example.com.evil.io"));
+  EXPECT_FALSE(documentation_hosts(""));
+  EXPECT_TRUE(loopback_hosts("LOCALHOST,api.LocalHost:1,127.0.0.2:27017"));
+  EXPECT_FALSE(loopback_hosts("localhost.example,::2"));
+  for (const std::string_view host :
+       {"doesnotexist", "DoesNt.Exist", "does-not-exist", "NonExistent.domain", "non-existent",
+        "BadDomain", "bad-domain", "UNREACHABLE", "x.unreachable.y"}) {
+    EXPECT_TRUE(unreachable_by_name(std::string(host) + ":27017")) << host;
+    EXPECT_TRUE(unreachable_by_name(std::string(host) + ",doesnotexist.local")) << host;
+    EXPECT_FALSE(unreachable_by_name(std::string(host) + ",db.acme.io")) << host;
+  }
+  for (const std::string_view host :
+       {"existing.db", "mydomain.io", "reachable", "does.not.exist", "exists.example", "unreach"}) {
+    EXPECT_FALSE(unreachable_by_name(host)) << host;
+  }
+  EXPECT_FALSE(unreachable_by_name(""));
 }
 
 }  // namespace
