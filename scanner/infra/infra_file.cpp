@@ -19,13 +19,23 @@ namespace {
 
 enum class InfraSyntax { none, terraform, terraform_json, json, yaml, conf };
 
+// Whether `name` ends with `lower_suffix` (lower case) in any case.
+bool ends_with_ignore_case(std::string_view name, std::string_view lower_suffix) {
+  return name.size() >= lower_suffix.size() &&
+         equals_ignore_case(name.substr(name.size() - lower_suffix.size()), lower_suffix);
+}
+
+// (Compared in any case without a lower-case copy of the name: the config scan asks this of
+// every file, twice.)
 InfraSyntax syntax_of(std::string_view path) {
-  const std::string name = to_lower_ascii(path.substr(path.find_last_of('/') + 1));
-  if (name.ends_with(".tf")) return InfraSyntax::terraform;
-  if (name.ends_with(".tf.json")) return InfraSyntax::terraform_json;
-  if (name.ends_with(".json")) return InfraSyntax::json;
-  if (name.ends_with(".yaml") || name.ends_with(".yml")) return InfraSyntax::yaml;
-  if (name.ends_with(".conf")) return InfraSyntax::conf;
+  const std::string_view name = path.substr(path.find_last_of('/') + 1);
+  if (ends_with_ignore_case(name, ".tf")) return InfraSyntax::terraform;
+  if (ends_with_ignore_case(name, ".tf.json")) return InfraSyntax::terraform_json;
+  if (ends_with_ignore_case(name, ".json")) return InfraSyntax::json;
+  if (ends_with_ignore_case(name, ".yaml") || ends_with_ignore_case(name, ".yml")) {
+    return InfraSyntax::yaml;
+  }
+  if (ends_with_ignore_case(name, ".conf")) return InfraSyntax::conf;
   return InfraSyntax::none;
 }
 

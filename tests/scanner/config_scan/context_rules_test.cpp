@@ -89,14 +89,14 @@ TEST(ContextOfFile, ATestFrameworkNamedInTheTextMakesATest) {
             FileContext::production);
 }
 
-// The markers are searched for 32 (or sixteen) bytes at a time: each is found wherever it starts,
+// The markers are searched for 64, 32 or 16 bytes at a time: each is found wherever it starts,
 // across blocks' edges and up to the last byte of the 64 KiB read; a part of one, or words that
 // share its searched letters ("est" in request), are not markers.
 TEST(ContextOfFile, ATestFrameworkMarkerIsFoundAtAnyOffsetUpToTheEndOfWhatIsRead) {
   for (const std::string_view marker :
        {"import pytest", "from unittest", "org.junit.", "org.testng.", "*testing.T)",
         "RSpec.describe", "from django.test", "@SpringBootTest", "@DataMongoTest"}) {
-    for (std::size_t padding = 0; padding < 80; ++padding) {
+    for (std::size_t padding = 0; padding < 140; ++padding) {
       EXPECT_EQ(context_of_file("app/seed.py", std::string(padding, 'x') + std::string(marker)),
                 FileContext::test)
           << marker << " after " << padding;

@@ -16,10 +16,12 @@ namespace {
 
 TEST(InfrastructureFile, TheNameDecidesWhetherToLook) {
   for (const char* name : {"infra/main.tf", "plan.tf.json", "sg.json", "k8s/svc.yaml",
-                           "compose.YML", "/etc/mongod.conf"}) {
+                           "compose.YML", "/etc/mongod.conf", "Main.TF", "Plan.Tf.JSON",
+                           "deploy/Values.Yaml", "MONGOD.CONF", ".json"}) {
     EXPECT_TRUE(may_be_infrastructure(name)) << name;
   }
-  for (const char* name : {"src/App.java", "README.md", "main.tf.bak", "values.yaml.tpl"}) {
+  for (const char* name : {"src/App.java", "README.md", "main.tf.bak", "values.yaml.tpl", "tf",
+                           "vars.TFVARS", "yml", "a.json/b", "conf"}) {
     EXPECT_FALSE(may_be_infrastructure(name)) << name;
   }
 }
