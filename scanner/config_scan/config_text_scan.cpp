@@ -1072,6 +1072,8 @@ class TextScanner {
       found.tls_around = tls_around(line, end);
     }
     if (found.places.size() < FoundConnectionString::kPlacesKept) {
+      // Room for all at the first: growing one place at a time moved each path string again.
+      if (found.places.empty()) found.places.reserve(FoundConnectionString::kPlacesKept);
       found.places.push_back({std::string(path_), line_number(offset), column_at(line, offset)});
     }
   }
