@@ -107,7 +107,6 @@ mongoscan_sources(MONGOSCAN_SOURCES scanner/data_model
 
 # a whole deployment: member queue, worker pool, discovery
 mongoscan_sources(MONGOSCAN_SOURCES scanner/discovery
-  deployment_turns.cpp
   discovery.cpp
   member_queue.cpp
   worker_pool.cpp)

@@ -235,7 +235,6 @@ mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/scanner/data_model
   document_shape_test.cpp)
 
 mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/scanner/discovery
-  deployment_turns_test.cpp
   discovery_lab_test.cpp
   discovery_test.cpp
   member_queue_test.cpp

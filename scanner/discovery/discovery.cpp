@@ -13,7 +13,6 @@
 #include <span>
 #include <tuple>
 
-#include "scanner/discovery/deployment_turns.h"
 #include "scanner/discovery/member_queue.h"
 #include "scanner/discovery/worker_pool.h"
 #include "scanner/text/ascii_case.h"
@@ -65,8 +64,6 @@ class DiscoveryRun {
         prober_(prober),
         concurrency_(std::max<std::size_t>(1, settings.concurrency)),
         connects_ahead_(std::max(kMinConnectsAhead, 4 * concurrency_)),
-        waiting_(targets.size()),
-        ready_(targets.size()),
         pool_(concurrency_) {
     for (const DiscoveryTarget& target : targets) queues_.emplace_back(target.seeds);
   }
@@ -177,13 +174,14 @@ class DiscoveryRun {
     node.facts.resolved_addresses = std::move(addresses).value();
     node.stage = Stage::waiting_to_connect;
     in_flight_.erase(index);
-    waiting_.push(node.target, index);
+    waiting_.push_back(index);
   }
 
   void start_connects() {
     while (!waiting_.empty() && ready_.size() < concurrency_ &&
            connecting_ + ready_.size() < connects_ahead_) {
-      const std::size_t index = *waiting_.pop();
+      const std::size_t index = waiting_.front();
+      waiting_.pop_front();
       nodes_[index].stage = Stage::connecting;
       ++connecting_;
       in_flight_.insert(index);
@@ -233,12 +231,13 @@ class DiscoveryRun {
     node.stage = Stage::connected;
     node.connection = std::move(connection).value();
     node.connected_at = Clock::now();
-    ready_.push(node.target, index);
+    ready_.push_back(index);
   }
 
   void start_probes() {
     while (!ready_.empty() && running_ < concurrency_) {
-      const std::size_t index = *ready_.pop();
+      const std::size_t index = ready_.front();
+      ready_.pop_front();
       Node& node = nodes_[index];
       node.stage = Stage::probing;
       ++running_;
@@ -420,8 +419,8 @@ class DiscoveryRun {
   std::map<std::string, HostLookup> lookups_;          // lower-cased host name -> its lookup
   std::deque<Node> nodes_;           // only this thread touches nodes; workers get copies
   std::set<std::size_t> in_flight_;  // nodes resolving or connecting: deadlines to watch
-  DeploymentTurns waiting_;          // resolved, not yet connecting
-  DeploymentTurns ready_;            // connected, waiting for a worker
+  std::deque<std::size_t> waiting_;  // resolved, not yet connecting
+  std::deque<std::size_t> ready_;    // connected, waiting for a worker
   std::size_t connecting_ = 0;
   std::size_t running_ = 0;  // probes handed to the pool
   std::size_t done_ = 0;

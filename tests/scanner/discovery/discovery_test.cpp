@@ -357,25 +357,6 @@ TEST_F(DiscoveryTest, TargetsAreKeptApart) {
   EXPECT_EQ(prober.probed().size(), 3u);
 }
 
-// Deployments take turns: with one probe at a time, the second deployment's first node is
-// probed before the first deployment's second, not after all of the first deployment.
-TEST_F(DiscoveryTest, DeploymentsAreProbedInTurn) {
-  std::vector<std::unique_ptr<LoopbackPort>> ports;
-  std::vector<std::vector<HostAddress>> seeds(2);
-  std::vector<std::vector<std::string>> names(2);
-  for (int i = 0; i < 6; ++i) {
-    ports.push_back(std::make_unique<LoopbackPort>(LoopbackPort::Kind::listening));
-    seeds[i / 3].push_back(host("127.0.0.1", ports.back()->port()));
-    names[i / 3].push_back(ports.back()->address());
-  }
-  RecordingProber prober;
-  DiscoverySettings settings;
-  settings.concurrency = 1;
-  run({target(seeds[0]), target(seeds[1])}, prober, settings);
-  EXPECT_EQ(prober.probed(), (std::vector<std::string>{names[0][0], names[1][0], names[0][1],
-                                                       names[1][1], names[0][2], names[1][2]}));
-}
-
 // Members a probe names while it runs (ProbeOptions::on_members_named) are probed without
 // waiting for it to end: here the first node waits, mid-probe, for the member it named to be
 // probed.
