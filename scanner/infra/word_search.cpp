@@ -66,7 +66,8 @@ MONGOSCAN_AVX2 std::uint32_t pair_starts_avx2(
 
 }  // namespace
 
-WordSearch::WordSearch(std::initializer_list<std::string_view> words) {
+WordSearch::WordSearch(std::initializer_list<std::string_view> words, bool vectors)
+    : vectors_(vectors) {
   if (words.size() > 64) throw std::invalid_argument("WordSearch: more than 64 words");
   for (const std::string_view word : words) {
     if (word.size() < 2 || word.size() > 255) throw std::invalid_argument("WordSearch: word size");
@@ -132,7 +133,7 @@ std::uint64_t WordSearch::found(std::string_view text) const {
   std::size_t at = 0;
 #if defined(__x86_64__)
   static const bool avx2 = __builtin_cpu_supports("avx2");
-  if (avx2) {
+  if (vectors_ && avx2) {
     const auto* bytes = reinterpret_cast<const unsigned char*>(text.data());
     // The buckets with a word not found yet: the pairs of the others are passed over.
     std::uint8_t buckets = 0xFF;

@@ -15,7 +15,9 @@ namespace mongoscan {
 class WordSearch {
  public:
   // At most 64 words, none shorter than 2 bytes; bit i of found() stands for the i-th word.
-  explicit WordSearch(std::initializer_list<std::string_view> words);
+  // `vectors`: found() uses the AVX2 prefilter where the CPU runs it; a test turns it off to check
+  // the byte-by-byte path, which other CPUs run.
+  explicit WordSearch(std::initializer_list<std::string_view> words, bool vectors = true);
 
   // The words that occur in `text`, case-sensitively, as a bit mask.
   std::uint64_t found(std::string_view text) const;
@@ -31,6 +33,7 @@ class WordSearch {
   // Adds to `found` the words whose selecting pair starts at `at` in text.
   void check_pair_at(std::string_view text, std::size_t at, std::uint64_t& found) const;
 
+  bool vectors_;
   std::vector<std::string> words_;
   std::vector<Candidate> candidates_;        // by pair
   std::array<std::uint64_t, 1024> pairs_{};  // bit per byte pair some word is selected by

@@ -33,6 +33,8 @@ TEST(WordSearch, AgreesWithFindOnRandomTexts) {
   const std::vector<std::string_view> words = {"dbPath",      "bindIp", "dB",      "aaB",
                                                "\nservices:", "s:",     "groupId", "pId"};
   const WordSearch search({"dbPath", "bindIp", "dB", "aaB", "\nservices:", "s:", "groupId", "pId"});
+  const WordSearch bytewise(
+      {"dbPath", "bindIp", "dB", "aaB", "\nservices:", "s:", "groupId", "pId"}, false);
   const std::string alphabet = "dbPathinIpBaservic:\ngoupI";
   std::mt19937 random(20261126);
   std::uniform_int_distribution<std::size_t> letter(0, alphabet.size() - 1);
@@ -48,6 +50,7 @@ TEST(WordSearch, AgreesWithFindOnRandomTexts) {
     const std::uint64_t expected = found_by_find(text, words);
     with_words += expected != 0;
     ASSERT_EQ(search.found(text), expected) << text;
+    ASSERT_EQ(bytewise.found(text), expected) << text;
   }
   EXPECT_GT(with_words, 1000);  // the texts did hold words
 }
@@ -60,6 +63,9 @@ TEST(WordSearch, FindsEachWordAtEveryOffsetOfALongText) {
       "dbPath", "bindIp", "\nservices:", "s:", "groupId", "mo", "additionalMongodConfig"};
   const WordSearch search(
       {"dbPath", "bindIp", "\nservices:", "s:", "groupId", "mo", "additionalMongodConfig"});
+  // The byte-by-byte path, which CPUs without AVX2 run, over the same texts.
+  const WordSearch bytewise(
+      {"dbPath", "bindIp", "\nservices:", "s:", "groupId", "mo", "additionalMongodConfig"}, false);
   const std::string filler(100, 'x');
   const std::string letters = "dbPathinIpBaervcgoupIdlMnfC";
   std::mt19937 random(20261130);
@@ -74,6 +80,7 @@ TEST(WordSearch, FindsEachWordAtEveryOffsetOfALongText) {
       for (char& c : noisy) c = letters[letter(random)];
       noisy.replace(offset, words[i].size(), words[i]);
       ASSERT_EQ(search.found(noisy), found_by_find(noisy, words)) << noisy;
+      ASSERT_EQ(bytewise.found(noisy), found_by_find(noisy, words)) << noisy;
     }
   }
 }
