@@ -659,9 +659,9 @@ std::optional<CommandError> scan_and_report(const ScanRequest& request, const Cl
                                                                      : run.request->name);
   }
   // Each environment's past, read while the scan runs: the comparison after it waits only for
-  // what is not read yet. (A run recorded meanwhile by another scan is not compared with: it
-  // started after this one.) Declared after what it reads, so that it is waited for before
-  // they go.
+  // what is not read yet. (A run another scan records meanwhile is not compared with, as it would
+  // not have been had it ended a moment later.) Declared after what it reads, so that it is
+  // waited for before they go.
   std::future<Result<EnvironmentPasts>> pasts;
   if (history) {
     pasts = std::async(std::launch::async, [&history, &environment_names] {
