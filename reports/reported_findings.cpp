@@ -24,16 +24,12 @@ static_assert(sizeof(ReportedFindings::Record) == 24, "what a spooled finding ke
 
 ReportedFindings::ReportedFindings(std::initializer_list<ReportedFinding> findings)
     : items_(findings) {
-  for (const ReportedFinding& finding : items_) {
-    count_status(finding.finding, counts_->try_emplace(finding.environment).first->second);
-  }
+  for (const ReportedFinding& finding : items_) add_to_counts(finding);
 }
 
 void ReportedFindings::push_back(ReportedFinding finding) {
   if (!spool_) {
-    if (counts_) {
-      count_status(finding.finding, counts_->try_emplace(finding.environment).first->second);
-    }
+    if (counts_) add_to_counts(finding);
     items_.push_back(std::move(finding));
     return;
   }
@@ -130,11 +126,13 @@ const std::map<std::string, StatusCounts, std::less<>>& ReportedFindings::counts
     const {
   if (!counts_) {
     counts_.emplace();
-    for (const ReportedFinding& finding : *this) {
-      count_status(finding.finding, counts_->try_emplace(finding.environment).first->second);
-    }
+    for (const ReportedFinding& finding : *this) add_to_counts(finding);
   }
   return *counts_;
+}
+
+void ReportedFindings::add_to_counts(const ReportedFinding& finding) const {
+  count_status(finding.finding, counts_->try_emplace(finding.environment).first->second);
 }
 
 std::vector<ReportedFinding>& ReportedFindings::held() {

@@ -99,6 +99,8 @@ class ReportedFindings {
   // `*chunk_offset`, read anew when the record is not in it). Throws SpoolReadError.
   std::unique_ptr<ReportedFinding> read(std::size_t index, std::string& chunk,
                                         std::uint64_t& chunk_offset) const;
+  // Counts the finding in its environment's counts (which must be kept: counts_).
+  void add_to_counts(const ReportedFinding& finding) const;
 
   std::vector<ReportedFinding> items_;  // in memory
   // Spooled: the file, each finding's entry, and each check's spec once.
