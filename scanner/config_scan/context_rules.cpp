@@ -215,14 +215,14 @@ std::uint32_t triple_starts_sse2(const char* p) {
 #endif
 
 // Whether the text names a test framework the way only a test does.
-bool names_test_framework(std::string_view text) {
+bool names_test_framework(std::string_view text, AnchorVectors vectors) {
   const std::string_view head = text.substr(0, std::min(text.size(), kFrameworkProbeBytes));
   std::size_t at = 0;
 #if defined(__x86_64__)
   // The triples are looked for 64 bytes at a time with AVX-512, 32 with AVX2, else 16.
-  static const std::size_t width = __builtin_cpu_supports("avx512bw") ? 64
-                                   : __builtin_cpu_supports("avx2")   ? 32
-                                                                      : 16;
+  const std::size_t width = vectors == AnchorVectors::avx512 ? 64
+                            : vectors == AnchorVectors::avx2 ? 32
+                                                             : 16;
   // Wide blocks, then the last bytes sixteen at a time, then one by one.
   for (const std::size_t step : {width, std::size_t{16}}) {
     for (; at + step + 2 <= head.size(); at += step) {
@@ -260,7 +260,8 @@ bool is_example_name(std::string_view lower_name) {
 
 }  // namespace
 
-FileContext context_of_file(std::string_view path_below_root, std::string_view text) {
+FileContext context_of_file(std::string_view path_below_root, std::string_view text,
+                            AnchorVectors vectors) {
   const std::string lower_path = to_lower_ascii(path_below_root);
   const auto slash = lower_path.rfind('/');
   const std::size_t name_start = slash == std::string::npos ? 0 : slash + 1;
@@ -277,7 +278,8 @@ FileContext context_of_file(std::string_view path_below_root, std::string_view t
     return false;
   };
   if (is_documentation(lower_name)) return FileContext::documentation;
-  if (any_folder(is_test_folder) || is_test_name(name, lower_name) || names_test_framework(text)) {
+  if (any_folder(is_test_folder) || is_test_name(name, lower_name) ||
+      names_test_framework(text, vectors)) {
     return FileContext::test;
   }
   if (any_folder(is_example_folder) || is_example_name(lower_name)) {

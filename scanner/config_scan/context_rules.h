@@ -4,6 +4,7 @@
 
 #include <string_view>
 
+#include "scanner/config_scan/anchor_search.h"
 #include "scanner/facts/file_context.h"
 
 namespace mongoscan {
@@ -22,6 +23,9 @@ namespace mongoscan {
 //                  example(s) or sample(s) (env.example, config.sample.yaml, example-values.yaml)
 //                  or ending in .dist
 //   production     everything else
-FileContext context_of_file(std::string_view path_below_root, std::string_view text);
+// `vectors` are the instructions the test framework's markers are searched with (each width is
+// tested; a scan uses the widest the CPU runs).
+FileContext context_of_file(std::string_view path_below_root, std::string_view text,
+                            AnchorVectors vectors = widest_anchor_vectors());
 
 }  // namespace mongoscan

@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "tests/support/vector_instructions.h"
+
 namespace mongoscan {
 namespace anchor_search_test {
 namespace {
@@ -74,20 +76,8 @@ TEST_P(AnchorSearchTest, WordCutByTheEndOfTheTextIsNotAHit) {
   EXPECT_EQ(find_anchor(std::string(40, ' ') + "creden", 0).offset, kNoAnchor);
 }
 
-INSTANTIATE_TEST_SUITE_P(Vectors, AnchorSearchTest,
-                         testing::Values(AnchorVectors::sse2, AnchorVectors::avx2,
-                                         AnchorVectors::avx512),
-                         [](const testing::TestParamInfo<AnchorVectors>& vectors) {
-                           switch (vectors.param) {
-                             case AnchorVectors::sse2:
-                               return "Sse2";
-                             case AnchorVectors::avx2:
-                               return "Avx2";
-                             case AnchorVectors::avx512:
-                               break;
-                           }
-                           return "Avx512";
-                         });
+INSTANTIATE_TEST_SUITE_P(Vectors, AnchorSearchTest, testing_support::each_kind_of_vectors(),
+                         testing_support::vectors_case_name);
 
 TEST(AnchorSearch, UsesTheWidestVectorsTheCpuRuns) {
   const AnchorVectors widest = widest_anchor_vectors();

@@ -8,6 +8,8 @@
 #include <utility>
 #include <vector>
 
+#include "tests/support/vector_instructions.h"
+
 namespace mongoscan {
 namespace context_rules_test {
 namespace {
@@ -89,10 +91,22 @@ TEST(ContextOfFile, ATestFrameworkNamedInTheTextMakesATest) {
             FileContext::production);
 }
 
-// The markers are searched for 64, 32 or 16 bytes at a time: each is found wherever it starts,
-// across blocks' edges and up to the last byte of the 64 KiB read; a part of one, or words that
-// share its searched letters ("est" in request), are not markers.
-TEST(ContextOfFile, ATestFrameworkMarkerIsFoundAtAnyOffsetUpToTheEndOfWhatIsRead) {
+// The markers are searched for 64, 32 or 16 bytes at a time, with each kind of vector
+// instructions this CPU has.
+class TestFrameworkMarkerTest : public testing::TestWithParam<AnchorVectors> {
+ protected:
+  void SetUp() override {
+    if (!cpu_runs(GetParam())) GTEST_SKIP() << "this CPU lacks these vector instructions";
+  }
+  FileContext context_of_file(std::string_view path, std::string_view text) const {
+    return mongoscan::context_of_file(path, text, GetParam());
+  }
+};
+
+// Each marker is found wherever it starts, across blocks' edges and up to the last byte of the
+// 64 KiB read; a part of one, or words that share its searched letters ("est" in request), are
+// not markers.
+TEST_P(TestFrameworkMarkerTest, IsFoundAtAnyOffsetUpToTheEndOfWhatIsRead) {
   for (const std::string_view marker :
        {"import pytest", "from unittest", "org.junit.", "org.testng.", "*testing.T)",
         "RSpec.describe", "from django.test", "@SpringBootTest", "@DataMongoTest"}) {
@@ -113,6 +127,9 @@ TEST(ContextOfFile, ATestFrameworkMarkerIsFoundAtAnyOffsetUpToTheEndOfWhatIsRead
   EXPECT_EQ(context_of_file("app/seed.py", "import pytEst\nfrom unittesT\norg.junIt."),
             FileContext::production);
 }
+
+INSTANTIATE_TEST_SUITE_P(Vectors, TestFrameworkMarkerTest, testing_support::each_kind_of_vectors(),
+                         testing_support::vectors_case_name);
 
 TEST(ContextOfFile, CaseOfFoldersDoesNotMatterButTheRootIsNotPartOfThePath) {
   EXPECT_EQ(context_of_file("Tests/Seed.cs", ""), FileContext::test);
