@@ -30,8 +30,9 @@ NodeFacts member_naming_facts(const NodeFacts& node);
 
 class MemberQueue {
  public:
-  // More nodes than any replica set (50 members) or sensible mongos fleet.
-  static constexpr std::size_t kMaxNodes = 1000;
+  // More nodes than any replica set (50 members), mongos fleet or sharded cluster met in practice:
+  // a cluster of 1,000 shards of 3 members with its config servers and mongos is about 3,010.
+  static constexpr std::size_t kMaxNodes = 5000;
   // Names past kMaxNodes are counted up to this many distinct ones (a bound on the memory a
   // hostile reply can take).
   static constexpr std::size_t kMaxCountedBeyondCap = 100000;

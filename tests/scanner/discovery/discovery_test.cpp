@@ -520,13 +520,14 @@ TEST_F(DiscoveryTest, MembersPastTheCapAreCountedNotProbed) {
   LoopbackPort a(LoopbackPort::Kind::listening);
   RecordingProber prober;
   std::vector<std::string> names;
-  for (int i = 0; i < 1200; ++i) names.push_back("127.0.0.1:" + std::to_string(1 + i));
+  const std::size_t named = MemberQueue::kMaxNodes + 200;
+  for (std::size_t i = 0; i < named; ++i) names.push_back("127.0.0.1:" + std::to_string(1 + i));
   prober.hosts_by_node[a.address()] = names;
   DiscoverySettings settings;
   settings.concurrency = 8;
   const Discovery discovery = discover({target({host("127.0.0.1", a.port())})}, prober, settings);
   EXPECT_EQ(discovery.deployments[0].nodes.size(), MemberQueue::kMaxNodes);
-  EXPECT_EQ(discovery.deployments[0].members_not_probed, 1201 - MemberQueue::kMaxNodes);
+  EXPECT_EQ(discovery.deployments[0].members_not_probed, named + 1 - MemberQueue::kMaxNodes);
 }
 
 }  // namespace
