@@ -108,6 +108,7 @@ Result<Baseline> parse_baseline(std::string_view text) {
   if (entries == document.end() || !entries->is_array())
     return baseline_error("\"entries\" must be an array of objects");
   Baseline baseline;
+  baseline.entries.reserve(entries->size());
   for (std::size_t i = 0; i < entries->size(); ++i) {
     auto entry = parse_entry((*entries)[i], i);
     if (!entry) return entry.error();
@@ -162,6 +163,18 @@ std::size_t apply_baseline(const Baseline& baseline, std::vector<Finding>& findi
     if (baseline.entries[*held[i]].fingerprint != finding.fingerprint) ++after_rename;
   }
   return after_rename;
+}
+
+BaselineFingerprints::BaselineFingerprints(const Baseline& baseline) {
+  for (const BaselineEntry& entry : baseline.entries) fingerprints_.insert(entry.fingerprint);
+}
+
+bool BaselineFingerprints::apply(Finding& finding) const {
+  if (!baselinable(finding) || !finding.suppression.empty() || finding.acceptance ||
+      !fingerprints_.contains(finding.fingerprint))
+    return false;
+  finding.suppression = "baseline";
+  return true;
 }
 
 }  // namespace mongoscan

@@ -11,6 +11,7 @@
 #include <cstddef>
 #include <string>
 #include <string_view>
+#include <unordered_set>
 #include <vector>
 
 #include "checks/finding.h"
@@ -50,5 +51,25 @@ std::string baseline_text(const std::vector<Finding>& findings, const Baseline& 
 // same check and content fingerprint whose own fingerprint no finding of this run has: each such
 // entry follows one finding. Returns how many findings were held after a rename.
 std::size_t apply_baseline(const Baseline& baseline, std::vector<Finding>& findings);
+
+// A baseline's fingerprints, so that a finding about anything but a file is judged against it
+// as soon as it is made (a node's, while the scan goes on; its memory freed at once). Such a
+// finding has no content fingerprint: only an entry of its own fingerprint holds it, and that
+// entry is no renamed file's (entries that follow renames hold file findings, whose fingerprints
+// hash another subject kind). So holding it alone gives what apply_baseline over every finding
+// gives.
+class BaselineFingerprints {
+ public:
+  // `baseline` must outlive it.
+  explicit BaselineFingerprints(const Baseline& baseline);
+
+  // apply_baseline for one finding with no content fingerprint: marks it suppressed ("baseline")
+  // when failed or warned, held and neither suppressed nor accepted already. Returns whether it
+  // did.
+  bool apply(Finding& finding) const;
+
+ private:
+  std::unordered_set<std::string_view> fingerprints_;
+};
 
 }  // namespace mongoscan

@@ -175,6 +175,7 @@ mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/scanner/bson
 
 mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/scanner/cli
   acceptance_file_test.cpp
+  baseline_lab_test.cpp
   inventory_file_test.cpp
   inventory_lab_test.cpp
   cli_test.cpp

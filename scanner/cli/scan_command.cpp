@@ -624,14 +624,14 @@ std::optional<CommandError> scan_and_report(const ScanRequest& request, const Cl
                           std::to_string(probe_targets.size()) + " to probe; " +
                           std::to_string(path_count) + " paths to scan");
   SaltedPasswordCache cache;
-  // The report's findings go to a temporary file: a node's as soon as it is judged, the others as
-  // they are moved into the report; each one's memory freed at once. With a baseline to apply or
-  // write, which looks at every finding at once, a node's findings wait in memory.
+  // The report's findings go to a temporary file: a node's as soon as it is judged (and held
+  // against a --baseline by its fingerprint), the others as they are moved into the report; each
+  // one's memory freed at once. With a baseline to write, which looks at every finding at once, a
+  // node's findings wait in memory.
   bool nodes_spooled = false;
   if (auto spooled = ReportedFindings::spooled()) {
     report.findings = std::move(spooled).value();
-    nodes_spooled =
-        request.config.baseline.entries.empty() && request.config.write_baseline_file.empty();
+    nodes_spooled = request.config.write_baseline_file.empty();
   } else {
     diagnostics.note(1, "findings held in memory: " + spooled.error().message);
   }
@@ -672,6 +672,7 @@ std::optional<CommandError> scan_and_report(const ScanRequest& request, const Cl
     });
   }
   EvidencePacker node_packer;
+  const BaselineFingerprints baseline_fingerprints(request.config.baseline);
   const JudgeNode judge_node = [&](std::size_t environment, std::vector<Finding> findings) {
     JudgedNode judged;
     if (!nodes_spooled) {
@@ -681,6 +682,7 @@ std::optional<CommandError> scan_and_report(const ScanRequest& request, const Cl
     }
     for (Finding& finding : findings) {
       if (const auto entry = acceptances.apply(finding)) judged.acceptances_used.push_back(*entry);
+      baseline_fingerprints.apply(finding);
       if (finding.status == Status::error && finding.suppression.empty()) ++judged.spooled_errors;
       const bool gates = fails_gate(finding, threshold);
       if (const auto record =

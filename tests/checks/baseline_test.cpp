@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "checks/finding_fingerprint.h"
 #include "checks/gate.h"
 
 namespace mongoscan {
@@ -142,6 +143,44 @@ TEST(Baseline, ARenamedFileKeepsItsEntries) {
   std::vector<Finding> other = {other_check};
   EXPECT_EQ(apply_baseline(baseline, other), 0u);
   EXPECT_TRUE(other[0].suppression.empty());
+}
+
+Finding node_finding(std::string address, Status status = Status::fail) {
+  Finding finding{"AUTH-001", status, Severity::high, Subject::node(std::move(address)), "m", {}};
+  finding.fingerprint = finding_fingerprint(finding);
+  return finding;
+}
+
+// A node's findings are held one at a time as it is judged (a scan with --baseline spools them):
+// each one marked exactly as apply_baseline over every finding of the run marks it, beside a
+// renamed file's findings that the same baseline follows.
+TEST(Baseline, ANodeFindingHeldAloneIsMarkedAsAmongEveryFinding) {
+  std::vector<Finding> before = {node_finding("db1:27017"), node_finding("db2:27017"),
+                                 config_finding("old-path", Status::fail, "a.yml", "same-line")};
+  const Baseline baseline = parsed(baseline_text(before, {}, "2026-10-01"));
+  const BaselineFingerprints fingerprints(baseline);
+
+  std::vector<Finding> now = {node_finding("db1:27017"),                 // held
+                              node_finding("db3:27017"),                 // new
+                              node_finding("db2:27017", Status::pass),   // passes now
+                              node_finding("db2:27017", Status::warn),   // accepted
+                              node_finding("db1:27017", Status::warn)};  // expired acceptance
+  now[3].suppression = "accepted";
+  now[3].acceptance = FindingAcceptance{"fixture", "2099-01-01"};
+  now[4].acceptance = FindingAcceptance{"fixture", "2020-01-01", "", true};
+  std::vector<Finding> alone = now;
+  std::vector<bool> marked;
+  for (Finding& finding : alone) marked.push_back(fingerprints.apply(finding));
+  EXPECT_EQ(marked, (std::vector<bool>{true, false, false, false, false}));
+
+  std::vector<Finding> together = now;
+  together.push_back(config_finding("new-path", Status::fail, "b.yml", "same-line"));
+  EXPECT_EQ(apply_baseline(baseline, together), 1u) << "the renamed file's finding is followed";
+  for (std::size_t i = 0; i < now.size(); ++i) {
+    EXPECT_EQ(alone[i].suppression, together[i].suppression) << i;
+  }
+  EXPECT_EQ(alone[0].suppression, "baseline");
+  EXPECT_EQ(alone[3].suppression, "accepted");
 }
 
 }  // namespace
