@@ -9,13 +9,14 @@ namespace {
 constexpr std::array kSources = {
     FrameworkSource{
         Framework::cis,
-        "CIS MongoDB 7 Benchmark v1.0.0 / v1.1.0 and CIS MongoDB 8 Benchmark v1.0.0",
-        "Ids and titles from the CIS MongoDB 7 Benchmark's recommendations (v1.0.0, as extracted "
-        "in github.com/anupyadav27/lab raw_compliance_database/database/mongodb; v1.1.0's table of "
-        "contents on scribd, 2024-10-24). CIS MongoDB 8 v1.0.0 keeps the same sections (the issue; "
-        "its Level 1 profile at repo.openscm.io confirms 2.1 and 2.2); the CIS 8 PDF's table of "
-        "contents itself was not read",
-        "2026-11-26", 23},
+        "CIS MongoDB 7 Benchmark v1.0.0 and CIS MongoDB 8 Benchmark v1.0.0",
+        "Ids and titles from the CIS MongoDB 7 Benchmark v1.0.0's recommendations (as extracted in "
+        "github.com/anupyadav27/lab raw_compliance_database/database/mongodb) and the CIS MongoDB 8 "
+        "Benchmark v1.0.0's table of contents (08-11-2025; a text copy in "
+        "github.com/thanhtai2703/MongoDB-CIS): the same 23 ids and titles (7.2 ends in a full stop "
+        "there). Unchanged in the newer editions as Tenable's audit files list them: CIS MongoDB 7 "
+        "v1.1.0 (20 of the 23 seen), v1.2.0 and v2.0.0 (all 23), CIS MongoDB 8 v2.0.0 (20 seen)",
+        "2026-11-30", 23},
     FrameworkSource{
         Framework::stig,
         "DISA MongoDB Enterprise Advanced 4.x STIG V1R4 (52 rules; applies to 4 to 7)",
