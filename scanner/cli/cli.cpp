@@ -829,6 +829,11 @@ int run_cli(const std::vector<std::string>& args, CliStreams streams) {
   scan->add_option("--concurrency", probe.concurrency, "Nodes probed at once")
       ->check(CLI::Range(1, 1024))
       ->capture_default_str();
+  scan->add_option("--max-nodes", probe.max_nodes,
+                   "Nodes probed at most per deployment: members its replies name past it are "
+                   "counted, never contacted, and the scan is incomplete (DISC-002)")
+      ->check(CLI::Range(1, 100000))
+      ->capture_default_str();
   CLI::Option* quiet =
       scan->add_flag("-q,--quiet", probe.quiet, "No progress line on a terminal's stderr");
   CLI::Option* verbose = scan->add_flag(

@@ -699,6 +699,7 @@ std::optional<CommandError> scan_and_report(const ScanRequest& request, const Cl
   bool timed_out = false;
   DiscoverySettings discovery;
   discovery.concurrency = request.probe.concurrency;
+  discovery.max_nodes = request.probe.max_nodes;
   discovery.dns_timeout = request.probe.dns_timeout;
   discovery.scan_deadline = scan_deadline;
   discovery.on_progress = [&](std::size_t done, std::size_t known) {

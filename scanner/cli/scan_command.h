@@ -22,6 +22,7 @@
 #include "scanner/cli/webhook_notice.h"
 #include "scanner/config_scan/config_scan.h"
 #include "scanner/data_model/data_model_probe.h"
+#include "scanner/discovery/member_queue.h"
 #include "scanner/facts/file_context.h"
 #include "scanner/facts/listed_at.h"
 
@@ -50,6 +51,7 @@ struct ProbeSettings {
   bool allow_plain_without_tls = false;
   std::vector<std::string> dns_servers;
   std::size_t concurrency = 32;  // nodes probed at once
+  std::size_t max_nodes = MemberQueue::kDefaultMaxNodes;  // nodes probed at most per deployment
   bool quiet = false;            // no progress line on stderr
   std::chrono::milliseconds dns_timeout{10000};
   std::chrono::milliseconds connect_timeout{5000};

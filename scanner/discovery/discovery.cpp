@@ -65,7 +65,8 @@ class DiscoveryRun {
         concurrency_(std::max<std::size_t>(1, settings.concurrency)),
         connects_ahead_(std::max(kMinConnectsAhead, 4 * concurrency_)),
         pool_(concurrency_) {
-    for (const DiscoveryTarget& target : targets) queues_.emplace_back(target.seeds);
+    for (const DiscoveryTarget& target : targets)
+      queues_.emplace_back(target.seeds, settings.max_nodes);
   }
 
   Discovery run() {

@@ -14,6 +14,7 @@
 #include <optional>
 #include <vector>
 
+#include "scanner/discovery/member_queue.h"
 #include "scanner/dns/dns_resolver.h"
 #include "scanner/facts/node_facts.h"
 #include "scanner/probe/probe.h"
@@ -35,6 +36,7 @@ using NodeProber = std::function<NodeFacts(NodeFacts reached, std::unique_ptr<Tc
 
 struct DiscoverySettings {
   std::size_t concurrency = 32;                  // probes running at once
+  std::size_t max_nodes = MemberQueue::kDefaultMaxNodes;  // probed at most per target
   std::chrono::milliseconds dns_timeout{10000};  // each host name's address lookup
   // A connection opened ahead that waited longer than this for a worker is replaced by a fresh
   // one (a load balancer or firewall may have dropped it).
@@ -57,7 +59,7 @@ struct DiscoveredDeployment {
   // probed is there with the reason in its errors.
   std::vector<NodeFacts> nodes;
   std::vector<std::size_t> node_ids;   // each node's id, as on_node_done was given it
-  std::size_t members_not_probed = 0;  // names past MemberQueue::kMaxNodes, never contacted
+  std::size_t members_not_probed = 0;  // names past DiscoverySettings::max_nodes, never contacted
 };
 
 struct Discovery {

@@ -52,14 +52,15 @@ NodeFacts member_naming_facts(const NodeFacts& node) {
   return naming;
 }
 
-MemberQueue::MemberQueue(const std::vector<HostAddress>& seeds) {
+MemberQueue::MemberQueue(const std::vector<HostAddress>& seeds, std::size_t max_nodes)
+    : max_nodes_(max_nodes) {
   for (const HostAddress& seed : seeds) add({seed, NodeOrigin::seed, "", {}});
 }
 
 void MemberQueue::add(QueuedNode node) {
   std::string name = to_lower_ascii(node.host.address());
   if (seen_.contains(name)) return;
-  if (seen_.size() >= kMaxNodes) {
+  if (seen_.size() >= max_nodes_) {
     if (beyond_cap_.size() < kMaxCountedBeyondCap) beyond_cap_.insert(std::move(name));
     return;
   }

@@ -30,14 +30,17 @@ NodeFacts member_naming_facts(const NodeFacts& node);
 
 class MemberQueue {
  public:
-  // More nodes than any replica set (50 members), mongos fleet or sharded cluster met in practice:
-  // a cluster of 1,000 shards of 3 members with its config servers and mongos is about 3,010.
-  static constexpr std::size_t kMaxNodes = 5000;
-  // Names past kMaxNodes are counted up to this many distinct ones (a bound on the memory a
-  // hostile reply can take).
+  // The default cap (scan --max-nodes): more nodes than any replica set (50 members), mongos fleet
+  // or sharded cluster met in practice; a cluster of 1,000 shards of 3 members with its config
+  // servers and mongos is about 3,010.
+  static constexpr std::size_t kDefaultMaxNodes = 5000;
+  // Names past the cap are counted up to this many distinct ones (a bound on the memory a hostile
+  // reply can take).
   static constexpr std::size_t kMaxCountedBeyondCap = 100000;
 
-  explicit MemberQueue(const std::vector<HostAddress>& seeds);
+  // Queues at most `max_nodes` (at least 1) distinct nodes, the seeds first.
+  explicit MemberQueue(const std::vector<HostAddress>& seeds,
+                       std::size_t max_nodes = kDefaultMaxNodes);
 
   // Queues the nodes that node's replies name and that were not queued before: its replica set's
   // members, and the cluster components it names (sharded_cluster.h); a mongos config.mongos
@@ -47,16 +50,17 @@ class MemberQueue {
   // The next node to probe, or nothing when every queued node was handed out.
   std::optional<QueuedNode> next();
 
-  // Distinct names the replies gave past kMaxNodes, never queued (at most kMaxCountedBeyondCap).
+  // Distinct names the replies gave past the cap, never queued (at most kMaxCountedBeyondCap).
   std::size_t not_queued() const { return beyond_cap_.size(); }
 
  private:
   void add(QueuedNode node);
   void add_names(const std::vector<std::string>& names, NodeOrigin origin,
                  const std::string& named_by, const ClusterComponent& component);
+  std::size_t max_nodes_;
   std::deque<QueuedNode> pending_;
   std::set<std::string> seen_;        // lower-cased "host:port", queued
-  std::set<std::string> beyond_cap_;  // lower-cased "host:port", past kMaxNodes
+  std::set<std::string> beyond_cap_;  // lower-cased "host:port", past the cap
 };
 
 }  // namespace mongoscan

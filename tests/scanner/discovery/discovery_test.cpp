@@ -520,14 +520,15 @@ TEST_F(DiscoveryTest, MembersPastTheCapAreCountedNotProbed) {
   LoopbackPort a(LoopbackPort::Kind::listening);
   RecordingProber prober;
   std::vector<std::string> names;
-  const std::size_t named = MemberQueue::kMaxNodes + 200;
-  for (std::size_t i = 0; i < named; ++i) names.push_back("127.0.0.1:" + std::to_string(1 + i));
-  prober.hosts_by_node[a.address()] = names;
   DiscoverySettings settings;
   settings.concurrency = 8;
+  settings.max_nodes = 300;
+  const std::size_t named = settings.max_nodes + 200;
+  for (std::size_t i = 0; i < named; ++i) names.push_back("127.0.0.1:" + std::to_string(1 + i));
+  prober.hosts_by_node[a.address()] = names;
   const Discovery discovery = discover({target({host("127.0.0.1", a.port())})}, prober, settings);
-  EXPECT_EQ(discovery.deployments[0].nodes.size(), MemberQueue::kMaxNodes);
-  EXPECT_EQ(discovery.deployments[0].members_not_probed, named + 1 - MemberQueue::kMaxNodes);
+  EXPECT_EQ(discovery.deployments[0].nodes.size(), settings.max_nodes);
+  EXPECT_EQ(discovery.deployments[0].members_not_probed, named + 1 - settings.max_nodes);
 }
 
 }  // namespace

@@ -70,15 +70,17 @@ TEST(MemberQueue, AddsHiddenMembersFromReplSetGetStatus) {
 }
 
 TEST(MemberQueue, IsBounded) {
-  MemberQueue queue({});
-  bson::Array hosts;
-  const std::size_t named = MemberQueue::kMaxNodes + 300;
-  for (std::size_t i = 0; i < named; ++i) hosts.push_back("h" + std::to_string(i) + ":27017");
-  queue.add_members_of(node_with_hello(bson::Document{{"hosts", hosts}}));
-  EXPECT_EQ(drain(queue).size(), MemberQueue::kMaxNodes);
-  EXPECT_EQ(queue.not_queued(), named - MemberQueue::kMaxNodes) << "the rest are counted";
-  queue.add_members_of(node_with_hello(bson::Document{{"hosts", hosts}}));
-  EXPECT_EQ(queue.not_queued(), named - MemberQueue::kMaxNodes) << "each name once";
+  for (const std::size_t cap : {std::size_t{1}, std::size_t{40}, MemberQueue::kDefaultMaxNodes}) {
+    MemberQueue queue({HostAddress{HostType::hostname, "seed.example.com", 27017}}, cap);
+    bson::Array hosts;
+    const std::size_t named = cap + 300;
+    for (std::size_t i = 0; i < named; ++i) hosts.push_back("h" + std::to_string(i) + ":27017");
+    queue.add_members_of(node_with_hello(bson::Document{{"hosts", hosts}}));
+    EXPECT_EQ(drain(queue).size(), cap) << "the seed and the first members";
+    EXPECT_EQ(queue.not_queued(), named + 1 - cap) << "the rest are counted";
+    queue.add_members_of(node_with_hello(bson::Document{{"hosts", hosts}}));
+    EXPECT_EQ(queue.not_queued(), named + 1 - cap) << "each name once";
+  }
 }
 
 // From a mongos: every shard member listShards names, the config servers serverStatus names and
