@@ -30,6 +30,7 @@ constexpr std::array kScanGroups = {
     Group{"no-probe", "Probing and timeouts"},
     Group{"dns-server", "Probing and timeouts"},
     Group{"concurrency", "Probing and timeouts"},
+    Group{"max-nodes", "Probing and timeouts"},
     Group{"dns-timeout", "Probing and timeouts"},
     Group{"connect-timeout", "Probing and timeouts"},
     Group{"command-timeout", "Probing and timeouts"},
