@@ -215,7 +215,7 @@ std::uint32_t triple_starts_sse2(const char* p) {
 #endif
 
 // Whether the text names a test framework the way only a test does.
-bool names_test_framework(std::string_view text, AnchorVectors vectors) {
+bool names_test_framework(std::string_view text, [[maybe_unused]] AnchorVectors vectors) {
   const std::string_view head = text.substr(0, std::min(text.size(), kFrameworkProbeBytes));
   std::size_t at = 0;
 #if defined(__x86_64__)
