@@ -201,6 +201,7 @@ TEST(Cli, UsageErrorsExit2WithOneLine) {
       {"scan", "--view", "list", "mongodb://h"},
       {"scan", "--policy", "/nonexistent/policy.json", "mongodb://h"},
       {"scan", "--uri-file", "/nonexistent/uris.txt"},
+      {"scan", "--max-nodes", "0", "mongodb://h"},
   };
   for (const auto& args : cases) {
     auto result = mongoscan(args);
