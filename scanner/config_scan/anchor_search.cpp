@@ -8,6 +8,8 @@
 #include <immintrin.h>
 #endif
 
+#include "scanner/text/vector_targets.h"
+
 namespace mongoscan {
 namespace {
 
@@ -60,8 +62,6 @@ const AnchorWord* anchor_at(std::string_view text, std::size_t offset) {
 // Candidates are positions whose first three letters begin an anchor word (mon, pas, pwd, sec,
 // cre); each block finder returns them as a bit mask over `width` positions starting at p.
 #if defined(__x86_64__)
-#define MONGOSCAN_AVX2 __attribute__((target("avx2")))
-
 MONGOSCAN_AVX2 inline __m256i folded_avx2(const char* p) {
   return _mm256_or_si256(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)),
                          _mm256_set1_epi8(0x20));
@@ -114,8 +114,6 @@ std::uint64_t block_sse2(const char* p) {
 }
 
 // With AVX-512BW a block is one vector, and comparisons give bit masks directly.
-#define MONGOSCAN_AVX512 __attribute__((target("avx512f,avx512bw")))
-
 MONGOSCAN_AVX512 inline __m512i folded_avx512(const char* p) {
   return _mm512_or_si512(_mm512_loadu_si512(p), _mm512_set1_epi8(0x20));
 }

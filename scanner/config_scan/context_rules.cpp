@@ -12,6 +12,7 @@
 #endif
 
 #include "scanner/text/ascii_case.h"
+#include "scanner/text/vector_targets.h"
 
 namespace mongoscan {
 namespace {
@@ -164,8 +165,6 @@ bool is_triple_at(std::string_view text, std::size_t at) {
 }
 
 #if defined(__x86_64__)
-#define MONGOSCAN_AVX2 __attribute__((target("avx2")))
-
 // Bit i set: a triple starts at p + i, for i < 32 (reads 34 bytes).
 MONGOSCAN_AVX2 std::uint32_t triple_starts_avx2(const char* p) {
   const __m256i c0 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
@@ -180,8 +179,6 @@ MONGOSCAN_AVX2 std::uint32_t triple_starts_avx2(const char* p) {
   }
   return static_cast<std::uint32_t>(_mm256_movemask_epi8(any));
 }
-
-#define MONGOSCAN_AVX512 __attribute__((target("avx512f,avx512bw")))
 
 // Bit i set: a triple starts at p + i, for i < 64 (reads 66 bytes). Comparisons give bit masks,
 // each letter compared only where the ones before matched.

@@ -7,6 +7,8 @@
 #include <immintrin.h>
 #endif
 
+#include "scanner/text/vector_targets.h"
+
 namespace mongoscan {
 namespace {
 
@@ -15,8 +17,7 @@ namespace {
 // the lanes are summed with SAD, so no lane overflows.
 constexpr std::size_t kBlocksPerSum = 255;
 
-__attribute__((target("avx2"))) std::size_t count_newlines_avx2(const char* p, std::size_t size,
-                                                                std::size_t& done) {
+MONGOSCAN_AVX2 std::size_t count_newlines_avx2(const char* p, std::size_t size, std::size_t& done) {
   const __m256i newline = _mm256_set1_epi8('\n');
   std::size_t total = 0;
   while (size - done >= 32) {

@@ -9,6 +9,8 @@
 #include <immintrin.h>
 #endif
 
+#include "scanner/text/vector_targets.h"
+
 namespace mongoscan {
 namespace {
 
@@ -32,8 +34,6 @@ constexpr std::size_t kBuckets = 8;
 
 #if defined(__x86_64__)
 constexpr std::size_t kVectorBytes = 32;
-
-#define MONGOSCAN_AVX2 __attribute__((target("avx2")))
 
 // The buckets each of 32 bytes may start (tables 0, 1) or end (tables 2, 3) a pair of.
 MONGOSCAN_AVX2 inline __m256i buckets_avx2(__m256i bytes, const std::array<std::uint8_t, 16>& low,
