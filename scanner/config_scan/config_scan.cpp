@@ -38,34 +38,46 @@ bool by_location(const FileLocation& a, const FileLocation& b) {
 using StringsByText = std::unordered_map<std::string, FoundConnectionString>;
 
 // Keeps the first kPlacesKept places of each string in path order, and counts them all.
-// A place that becomes the first brings what was seen there (`from`: its file's string, when the
-// place is that file's first): its `mongoscan:allow` comment and the TLS switched on beside it,
-// or their lack. A place kept is moved in.
-void keep_place(FoundConnectionString& string, FileLocation&& place,
+// `place` is in the file at `path`: its own path, or its file's where it names none (a text
+// scan's, config_text_scan.h), which it is given when kept. A place that becomes the first brings
+// what was seen there (`from`: its file's string, when the place is that file's first): its
+// `mongoscan:allow` comment and the TLS switched on beside it, or their lack. A place kept is
+// moved in.
+void keep_place(FoundConnectionString& string, std::string_view path, FileLocation&& place,
                 const FoundConnectionString* from) {
   auto& places = string.places;
-  const auto at = std::upper_bound(places.begin(), places.end(), place, by_location);
+  const auto at = std::upper_bound(
+      places.begin(), places.end(), std::tie(path, place.line, place.column),
+      [](const auto& key, const FileLocation& kept) {
+        return key < std::tuple<std::string_view, int, int>(kept.path, kept.line, kept.column);
+      });
   if (at == places.begin()) {
     string.allowed_inline = from != nullptr && from->allowed_inline;
     string.allow_comment = string.allowed_inline ? from->allow_comment : std::string();
     string.tls_around = from != nullptr ? from->tls_around : std::string();
   }
-  if (static_cast<std::size_t>(at - places.begin()) < FoundConnectionString::kPlacesKept) {
-    places.insert(at, std::move(place));
-    if (places.size() > FoundConnectionString::kPlacesKept) places.pop_back();
+  const auto index = at - places.begin();
+  if (static_cast<std::size_t>(index) < FoundConnectionString::kPlacesKept) {
+    if (place.path.empty()) place.path = path;
+    if (places.size() == FoundConnectionString::kPlacesKept) places.pop_back();
+    places.insert(places.begin() + index, std::move(place));
   }
 }
 
 // Adds `found`, whose places are in order, to the string of the same text (its places are moved
-// out). Returns false when it is a new string and `strings` holds `limit` already: then it is not
-// kept.
-bool merge_string(StringsByText& strings, FoundConnectionString& found, std::size_t limit) {
+// out). Its places are in the file at `path`, or name their own where `path` is empty (a worker's
+// strings merged into the scan's). Returns false when it is a new string and `strings` holds
+// `limit` already: then it is not kept.
+bool merge_string(StringsByText& strings, FoundConnectionString& found, std::size_t limit,
+                  std::string_view path = {}) {
   if (strings.size() >= limit && !strings.contains(found.text.reveal())) return false;
   auto [entry, inserted] = strings.try_emplace(found.text.reveal());
   if (inserted) entry->second.text = std::move(found.text);
   entry->second.occurrences += found.occurrences;
   for (std::size_t i = 0; i < found.places.size(); ++i) {
-    keep_place(entry->second, std::move(found.places[i]), i == 0 ? &found : nullptr);
+    FileLocation& place = found.places[i];
+    keep_place(entry->second, path.empty() ? std::string_view(place.path) : path, std::move(place),
+               i == 0 ? &found : nullptr);
   }
   return true;
 }
@@ -205,7 +217,7 @@ void scan_file(const FileToScan& file, const FileRead& read, ScanBudget& budget,
   for (CredentialHit& hit : scan.credentials) hit.in_shipped_bundle = file.shipped_bundle;
   keep_credentials(file, scan, budget, facts);
   for (FoundConnectionString& found : scan.connection_strings) {
-    if (!merge_string(strings, found, budget.settings.max_connection_strings))
+    if (!merge_string(strings, found, budget.settings.max_connection_strings, file.path))
       ++facts.connection_strings_not_kept;
   }
   for (const auto& [rule, count] : scan.suppressed_by_rule) {

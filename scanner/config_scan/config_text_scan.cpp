@@ -1072,9 +1072,9 @@ class TextScanner {
       found.tls_around = tls_around(line, end);
     }
     if (found.places.size() < FoundConnectionString::kPlacesKept) {
-      // Room for all at the first: growing one place at a time moved each path string again.
+      // Room for all at the first: one allocation, not one per doubling.
       if (found.places.empty()) found.places.reserve(FoundConnectionString::kPlacesKept);
-      found.places.push_back({std::string(path_), line_number(offset), column_at(line, offset)});
+      found.places.push_back({std::string(), line_number(offset), column_at(line, offset)});
     }
   }
 
