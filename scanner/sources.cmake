@@ -60,8 +60,10 @@ mongoscan_sources(MONGOSCAN_SOURCES scanner/cloud
   cloud_target.cpp
   least_privilege_policy.cpp)
 
-# control planes over HTTPS: requests and responses, endpoints, the libcurl transport, retries
+# control planes over HTTPS: requests and responses, endpoints, libcurl loaded and its transport,
+# retries
 mongoscan_sources(MONGOSCAN_SOURCES scanner/cloud/http
+  curl_library.cpp
   curl_transport.cpp
   http_endpoint.cpp
   http_exchange.cpp

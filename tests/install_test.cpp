@@ -120,8 +120,8 @@ TEST(Install, TheDebianPackageDependsOnItsLibrariesAndInstallsARunningBinary) {
   EXPECT_EQ(control_field(deb, "Package"), "mongoscan");
   EXPECT_EQ(control_field(deb, "Version"), std::string(kVersion) + "-1");
   const std::string depends = control_field(deb, "Depends");
-  for (const std::string library :
-       {"libssl3", "libc-ares2", "liburing2", "libicu", "libyaml-cpp", "libsqlite3"}) {
+  for (const std::string library : {"libssl3", "libc-ares2", "liburing2", "libicu", "libyaml-cpp",
+                                    "libsqlite3", "libcurl4 (>= 7.85.0)"}) {
     EXPECT_NE(depends.find(library), std::string::npos) << library << " not in: " << depends;
   }
 

@@ -8,18 +8,15 @@
 #include <memory>
 #include <mutex>
 
+#include "scanner/cloud/http/curl_library.h"
 #include "scanner/cloud/http/http_endpoint.h"
 
 namespace mongoscan {
 namespace {
 
-void global_init_once() {
-  static std::once_flag once;
-  std::call_once(once, [] { curl_global_init(CURL_GLOBAL_DEFAULT); });
-}
-
 struct ListFree {
-  void operator()(curl_slist* list) const { curl_slist_free_all(list); }
+  const CurlLibrary& curl;
+  void operator()(curl_slist* list) const { curl.slist_free_all(list); }
 };
 
 struct Collected {
@@ -63,13 +60,13 @@ CURLcode use_trust_store(CURL*, void* ssl_context, void* store) {
          CURLE_OK;
 }
 
-Error transfer_error(CURLcode code, const char* detail, const Collected& collected,
-                     const CurlTransportOptions& options) {
+Error transfer_error(const CurlLibrary& curl, CURLcode code, const char* detail,
+                     const Collected& collected, const CurlTransportOptions& options) {
   if (collected.too_large) {
     return {ErrorCode::protocol, "http",
             "the response is larger than " + std::to_string(options.max_body_bytes) + " bytes"};
   }
-  const std::string message = detail[0] != '\0' ? detail : curl_easy_strerror(code);
+  const std::string message = detail[0] != '\0' ? detail : curl.easy_strerror(code);
   switch (code) {
     case CURLE_OPERATION_TIMEDOUT:
       return {ErrorCode::timeout, "http", message};
@@ -97,7 +94,11 @@ Result<HttpEndpoint> request_endpoint(std::string_view url) {
 }  // namespace
 
 CurlTransport::CurlTransport(CurlTransportOptions options) : options_(std::move(options)) {
-  global_init_once();
+  if (const auto& library = curl_library()) {
+    curl_ = &library.value();
+  } else {
+    curl_error_ = library.error().message;
+  }
   // The system's CAs (OpenSSL's default file and hashed directory, read as certificates are
   // needed) and the extra file's, once for every connection of the transport.
   X509_STORE* store = X509_STORE_new();
@@ -111,7 +112,7 @@ CurlTransport::CurlTransport(CurlTransportOptions options) : options_(std::move(
 }
 
 CurlTransport::~CurlTransport() {
-  for (void* handle : idle_handles_) curl_easy_cleanup(static_cast<CURL*>(handle));
+  for (void* handle : idle_handles_) curl_->easy_cleanup(static_cast<CURL*>(handle));
   X509_STORE_free(static_cast<X509_STORE*>(trust_store_));
 }
 
@@ -121,11 +122,11 @@ void* CurlTransport::borrow_handle() {
     if (!idle_handles_.empty()) {
       CURL* handle = static_cast<CURL*>(idle_handles_.back());
       idle_handles_.pop_back();
-      curl_easy_reset(handle);  // the options go; the connections stay
+      curl_->easy_reset(handle);  // the options go; the connections stay
       return handle;
     }
   }
-  return curl_easy_init();
+  return curl_->easy_init();
 }
 
 void CurlTransport::return_handle(void* handle) {
@@ -136,7 +137,7 @@ void CurlTransport::return_handle(void* handle) {
       return;
     }
   }
-  curl_easy_cleanup(static_cast<CURL*>(handle));
+  curl_->easy_cleanup(static_cast<CURL*>(handle));
 }
 
 Result<HttpResponse> CurlTransport::send(const HttpRequest& request,
@@ -167,6 +168,7 @@ Result<HttpResponse> CurlTransport::send(const HttpRequest& request,
 Result<HttpResponse> CurlTransport::send_once(const HttpRequest& request,
                                               const Deadline& deadline) {
   if (deadline.expired()) return Error{ErrorCode::timeout, "http", "the deadline passed"};
+  if (curl_ == nullptr) return Error{ErrorCode::io, "http", curl_error_};
   if (!trust_error_.empty()) return Error{ErrorCode::tls, "http", trust_error_};
   const auto give_back = [this](CURL* handle) { return_handle(handle); };
   const std::unique_ptr<CURL, decltype(give_back)> handle(static_cast<CURL*>(borrow_handle()),
@@ -176,45 +178,45 @@ Result<HttpResponse> CurlTransport::send_once(const HttpRequest& request,
   Collected collected;
   collected.max_body = options_.max_body_bytes;
   char detail[CURL_ERROR_SIZE] = {};
-  std::unique_ptr<curl_slist, ListFree> headers;
+  std::unique_ptr<curl_slist, ListFree> headers(nullptr, ListFree{*curl_});
   for (const auto& [name, value] : request.headers) {
     const std::string line = name + ": " + value;
-    headers.reset(curl_slist_append(headers.release(), line.c_str()));
+    headers.reset(curl_->slist_append(headers.release(), line.c_str()));
   }
   // An empty Expect keeps libcurl from waiting for a 100 Continue on larger bodies.
-  headers.reset(curl_slist_append(headers.release(), "Expect:"));
+  headers.reset(curl_->slist_append(headers.release(), "Expect:"));
   const long total_ms = std::max(1, deadline.remaining_ms());
   const long connect_ms = std::min<long>(total_ms, options_.connect_timeout.count());
-  curl_easy_setopt(curl, CURLOPT_URL, request.url.c_str());
-  curl_easy_setopt(curl, CURLOPT_PROTOCOLS_STR, "http,https");
-  curl_easy_setopt(curl, CURLOPT_FOLLOWLOCATION, 0L);
-  curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
-  curl_easy_setopt(curl, CURLOPT_TIMEOUT_MS, total_ms);
-  curl_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT_MS, connect_ms);
-  curl_easy_setopt(curl, CURLOPT_ACCEPT_ENCODING, "");
-  curl_easy_setopt(curl, CURLOPT_USERAGENT, "mongoscan");
-  curl_easy_setopt(curl, CURLOPT_HTTPHEADER, headers.get());
-  curl_easy_setopt(curl, CURLOPT_ERRORBUFFER, detail);
-  curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, on_body);
-  curl_easy_setopt(curl, CURLOPT_WRITEDATA, &collected);
-  curl_easy_setopt(curl, CURLOPT_HEADERFUNCTION, on_header);
-  curl_easy_setopt(curl, CURLOPT_HEADERDATA, &collected);
+  curl_->easy_setopt(curl, CURLOPT_URL, request.url.c_str());
+  curl_->easy_setopt(curl, CURLOPT_PROTOCOLS_STR, "http,https");
+  curl_->easy_setopt(curl, CURLOPT_FOLLOWLOCATION, 0L);
+  curl_->easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
+  curl_->easy_setopt(curl, CURLOPT_TIMEOUT_MS, total_ms);
+  curl_->easy_setopt(curl, CURLOPT_CONNECTTIMEOUT_MS, connect_ms);
+  curl_->easy_setopt(curl, CURLOPT_ACCEPT_ENCODING, "");
+  curl_->easy_setopt(curl, CURLOPT_USERAGENT, "mongoscan");
+  curl_->easy_setopt(curl, CURLOPT_HTTPHEADER, headers.get());
+  curl_->easy_setopt(curl, CURLOPT_ERRORBUFFER, detail);
+  curl_->easy_setopt(curl, CURLOPT_WRITEFUNCTION, on_body);
+  curl_->easy_setopt(curl, CURLOPT_WRITEDATA, &collected);
+  curl_->easy_setopt(curl, CURLOPT_HEADERFUNCTION, on_header);
+  curl_->easy_setopt(curl, CURLOPT_HEADERDATA, &collected);
   if (request.method == "POST") {
-    curl_easy_setopt(curl, CURLOPT_POST, 1L);
-    curl_easy_setopt(curl, CURLOPT_POSTFIELDS, request.body.data());
-    curl_easy_setopt(curl, CURLOPT_POSTFIELDSIZE_LARGE,
-                     static_cast<curl_off_t>(request.body.size()));
+    curl_->easy_setopt(curl, CURLOPT_POST, 1L);
+    curl_->easy_setopt(curl, CURLOPT_POSTFIELDS, request.body.data());
+    curl_->easy_setopt(curl, CURLOPT_POSTFIELDSIZE_LARGE,
+                       static_cast<curl_off_t>(request.body.size()));
   } else if (request.method != "GET") {
     return Error{ErrorCode::usage, "http", "method " + request.method + " is not sent"};
   }
   // No bundle of libcurl's own: the transport's store is the trust.
-  curl_easy_setopt(curl, CURLOPT_CAINFO, nullptr);
-  curl_easy_setopt(curl, CURLOPT_CAPATH, nullptr);
-  curl_easy_setopt(curl, CURLOPT_SSL_CTX_FUNCTION, use_trust_store);
-  curl_easy_setopt(curl, CURLOPT_SSL_CTX_DATA, trust_store_);
-  const CURLcode code = curl_easy_perform(curl);
-  if (code != CURLE_OK) return transfer_error(code, detail, collected, options_);
-  curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &collected.response.status);
+  curl_->easy_setopt(curl, CURLOPT_CAINFO, nullptr);
+  curl_->easy_setopt(curl, CURLOPT_CAPATH, nullptr);
+  curl_->easy_setopt(curl, CURLOPT_SSL_CTX_FUNCTION, use_trust_store);
+  curl_->easy_setopt(curl, CURLOPT_SSL_CTX_DATA, trust_store_);
+  const CURLcode code = curl_->easy_perform(curl);
+  if (code != CURLE_OK) return transfer_error(*curl_, code, detail, collected, options_);
+  curl_->easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &collected.response.status);
   return std::move(collected.response);
 }
 

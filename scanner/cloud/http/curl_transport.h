@@ -1,10 +1,11 @@
 #pragma once
-// HTTPS through libcurl: peers verified against the system's CA store plus an optional CA file, the
-// standard proxy variables (https_proxy, no_proxy, ...) honoured as libcurl reads them, every
-// request bounded by its deadline and its own timeout, the body capped, and a redirect followed
-// only within the request's own origin. Each send borrows an easy handle from the transport's
-// idle ones, so that its connection (and TLS session) serves the next request to the same origin
-// (HTTP keep-alive): a transport may be shared across threads, each send using a handle alone.
+// HTTPS through libcurl (loaded with the first transport, curl_library.h): peers verified against
+// the system's CA store plus an optional CA file, the standard proxy variables (https_proxy,
+// no_proxy, ...) honoured as libcurl reads them, every request bounded by its deadline and its own
+// timeout, the body capped, and a redirect followed only within the request's own origin. Each send
+// borrows an easy handle from the transport's idle ones, so that its connection (and TLS session)
+// serves the next request to the same origin (HTTP keep-alive): a transport may be shared across
+// threads, each send using a handle alone.
 
 #include <chrono>
 #include <cstddef>
@@ -15,6 +16,8 @@
 #include "scanner/cloud/http/http_exchange.h"
 
 namespace mongoscan {
+
+struct CurlLibrary;
 
 struct CurlTransportOptions {
   std::string extra_ca_file;  // PEM; trusted in addition to the system store; "" for none
@@ -44,6 +47,8 @@ class CurlTransport : public HttpTransport {
   static constexpr std::size_t kIdleHandles = 128;
 
   CurlTransportOptions options_;
+  const CurlLibrary* curl_ = nullptr;  // null: libcurl could not be loaded, see curl_error_
+  std::string curl_error_;             // why; every send fails with it
   void* trust_store_ = nullptr;  // X509_STORE*: the system's CAs and the extra file's
   std::string trust_error_;      // why the store could not be built; every send fails with it
   std::mutex idle_mutex_;

@@ -205,6 +205,28 @@ TEST_F(CloudScanLab, MissingCredentialsStopTheScanBeforeAnyRequest) {
   EXPECT_EQ(before, lab_->request_log().size());
 }
 
+// libcurl and the 27 libraries it needs are loaded by a scan that sends HTTPS requests, not by one
+// that does not (scanner/cloud/http/curl_library.h). The dynamic loader says what it loads.
+TEST_F(CloudScanLab, OnlyAScanOfTheControlPlaneLoadsLibcurl) {
+  testing_support::TempTree directory;
+  const std::vector<std::string> loader_says = {
+      "LD_DEBUG=libs", std::string("TENCENTCLOUD_SECRET_ID=") + kSecretId,
+      std::string("TENCENTCLOUD_SECRET_KEY=") + kSecretKey};
+  const ProcessResult cloud =
+      scan({"--format", "json", "-o", directory.path("cloud.json")}, loader_says);
+  EXPECT_EQ(1, cloud.exit_code) << cloud.err;
+  EXPECT_NE(std::string::npos, cloud.err.find("find library=libcurl.so.4"));
+  directory.write("app/settings.yaml", "log_level: info\n");
+  const ProcessResult files = testing_support::run_process(
+      {testing_support::mongoscan_binary(), "scan", "--quiet", "--config-path",
+       directory.path("app"), "--format", "json", "-o", directory.path("files.json")},
+      "", testing_support::kHangGuard, {"LD_DEBUG=libs"});
+  EXPECT_EQ(0, files.exit_code) << files.err;
+  EXPECT_NE(std::string::npos, files.err.find("find library=libssl.so.3"))
+      << "the loader said nothing: " << files.err;
+  EXPECT_EQ(std::string::npos, files.err.find("libcurl"));
+}
+
 constexpr const char* kAtlasProject = "66a1b2c3d4e5f60718293a5c";
 constexpr const char* kAtlasOrganization = "66a1b2c3d4e5f60718293a4b";
 constexpr const char* kAtlasPrivateKey = "3f2c9a7e-5b1d-4e8f-9a6c-0d1e2f3a4b5c";
