@@ -18,6 +18,14 @@ std::string hex_of(const unsigned char* bytes, std::size_t count) {
   return hex;
 }
 
+// SHA-256 fetched from the default provider once: EVP_sha256() fetches it again at every use
+// (OpenSSL 3's "implicit fetching", which crypto(7) says costs time): 0.55 against 0.23 us for a
+// finding's fingerprint (OpenSSL 3.0.x, 2026-12-01), one per finding, 400,000 in a fleet scan.
+const EVP_MD* sha256_algorithm() {
+  static EVP_MD* const algorithm = EVP_MD_fetch(nullptr, "SHA256", nullptr);
+  return algorithm != nullptr ? algorithm : EVP_sha256();
+}
+
 }  // namespace
 
 std::string sha256_hex128(std::string_view text) { return sha256_hex(text).substr(0, 32); }
@@ -25,7 +33,7 @@ std::string sha256_hex128(std::string_view text) { return sha256_hex(text).subst
 std::string sha256_hex(std::string_view text) {
   std::array<unsigned char, EVP_MAX_MD_SIZE> digest{};
   unsigned int length = 0;
-  EVP_Digest(text.data(), text.size(), digest.data(), &length, EVP_sha256(), nullptr);
+  EVP_Digest(text.data(), text.size(), digest.data(), &length, sha256_algorithm(), nullptr);
   return hex_of(digest.data(), length);
 }
 
@@ -35,7 +43,7 @@ struct Sha256::Context {
 };
 
 Sha256::Sha256() : context_(std::make_unique<Context>()) {
-  EVP_DigestInit_ex(context_->context.get(), EVP_sha256(), nullptr);
+  EVP_DigestInit_ex(context_->context.get(), sha256_algorithm(), nullptr);
 }
 
 Sha256::~Sha256() = default;
