@@ -10,8 +10,10 @@ mongoscan_sources(MONGOSCAN_SOURCES scanner/secrets
   digest.cpp
   secret.cpp)
 
-# files the user names, read whole: regular files only, within a size per kind
+# files the user names, read whole: regular files only, within a size per kind; memory that grows
+# in place
 mongoscan_sources(MONGOSCAN_SOURCES scanner/posix
+  growing_buffer.cpp
   input_file.cpp)
 
 # time: RFC 3339 timestamps in UTC

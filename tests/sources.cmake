@@ -163,6 +163,7 @@ mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/scanner/time
   utc_time_test.cpp)
 
 mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/scanner/posix
+  growing_buffer_test.cpp
   input_file_test.cpp)
 
 mongoscan_sources(MONGOSCAN_TEST_SOURCES tests/scanner/auth

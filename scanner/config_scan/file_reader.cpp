@@ -154,20 +154,17 @@ FileRead FileReader::read_plainly(const FileToScan& file) {
     return SkippedFile{file.path, "larger than " + std::to_string(max_file_bytes_) +
                                       " bytes (size " + std::to_string(size) + ")"};
   }
-  if (size > whole_capacity_) {
-    whole_capacity_ = std::max<std::size_t>(size, whole_capacity_ * 2);
-    whole_ = std::make_unique_for_overwrite<char[]>(whole_capacity_);
-  }
+  if (!whole_.reserve(size)) return unreadable(file, ENOMEM);
   std::size_t filled = 0;
   while (filled < size) {
-    const ssize_t got = ::read(fd.get(), whole_.get() + filled, size - filled);
+    const ssize_t got = ::read(fd.get(), whole_.data() + filled, size - filled);
     if (got < 0 && errno == EINTR) continue;
     if (got < 0 && errno == EAGAIN) break;
     if (got < 0) return unreadable(file, errno);
     if (got == 0) break;
     filled += static_cast<std::size_t>(got);
   }
-  return std::string_view(whole_.get(), filled);
+  return std::string_view(whole_.data(), filled);
 }
 
 }  // namespace mongoscan

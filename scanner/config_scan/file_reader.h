@@ -14,6 +14,7 @@
 #include <variant>
 
 #include "scanner/config_scan/file_walk.h"
+#include "scanner/posix/growing_buffer.h"
 
 namespace mongoscan {
 
@@ -53,8 +54,7 @@ class FileReader {
   std::size_t batch_files_;
   std::size_t first_read_bytes_;   // what the ring reads of each file: larger ones are read again
   std::unique_ptr<char[]> slots_;  // batch_files_ slots of first_read_bytes_
-  std::unique_ptr<char[]> whole_;  // a whole file read with plain calls
-  std::size_t whole_capacity_ = 0;
+  GrowingBuffer whole_;            // a whole file read with plain calls
   std::unique_ptr<Ring> ring_;  // null: plain calls
 };
 
