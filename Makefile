@@ -14,10 +14,11 @@ MONGOSCAN := $(BUILD)/mongoscan
 # poppler-utils reads back the reports the browser tests print to PDF; prometheus brings promtool,
 # which checks the Prometheus textfile report; python3-bson-ext and python3-pymongo-ext are pymongo's
 # own C encoder and decoder, without which the lab encodes every reply in pure Python (the data-model
-# lab spent 4.7 CPU s on one scan, 2.1 s with them).
+# lab spent 4.7 CPU s on one scan, 2.1 s with them); python3-uvloop is the lab's event loop (a fifth
+# less of its CPU than asyncio's own: tests/lab/lab.py).
 PACKAGES := build-essential cmake ninja-build ccache pkg-config libssl-dev openssl libc-ares-dev liburing-dev libcurl4-openssl-dev \
             nlohmann-json3-dev libyaml-cpp-dev libcli11-dev libgtest-dev libicu-dev libsqlite3-dev python3 python3-jsonschema \
-            python3-rfc3987 python3-pymongo python3-bson-ext python3-pymongo-ext python3-snappy python3-zstandard dnsmasq-base chromium time iproute2 util-linux systemd \
+            python3-rfc3987 python3-uvloop python3-pymongo python3-bson-ext python3-pymongo-ext python3-snappy python3-zstandard dnsmasq-base chromium time iproute2 util-linux systemd \
             dpkg-dev lintian pre-commit groff-base git poppler-utils zsh fish prometheus
 
 # Debian packages only the benchmarks need, so that they never slow `make test`: ripgrep for
