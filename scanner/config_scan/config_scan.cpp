@@ -11,6 +11,7 @@
 #include <iterator>
 #include <mutex>
 #include <optional>
+#include <string_view>
 #include <thread>
 #include <tuple>
 #include <unordered_map>
@@ -30,8 +31,13 @@ namespace {
 // Like git and ripgrep: a NUL byte in the first 8000 bytes makes a file binary.
 constexpr std::size_t kBinaryProbeBytes = 8000;
 
+// A place's order: path, then line, then column.
+std::tuple<std::string_view, int, int> location_key(std::string_view path, int line, int column) {
+  return {path, line, column};
+}
+
 bool by_location(const FileLocation& a, const FileLocation& b) {
-  return std::tie(a.path, a.line, a.column) < std::tie(b.path, b.line, b.column);
+  return location_key(a.path, a.line, a.column) < location_key(b.path, b.line, b.column);
 }
 
 // Distinct connection strings by their text.
@@ -46,11 +52,11 @@ using StringsByText = std::unordered_map<std::string, FoundConnectionString>;
 void keep_place(FoundConnectionString& string, std::string_view path, FileLocation&& place,
                 const FoundConnectionString* from) {
   auto& places = string.places;
-  const auto at = std::upper_bound(
-      places.begin(), places.end(), std::tie(path, place.line, place.column),
-      [](const auto& key, const FileLocation& kept) {
-        return key < std::tuple<std::string_view, int, int>(kept.path, kept.line, kept.column);
-      });
+  const auto at =
+      std::upper_bound(places.begin(), places.end(), location_key(path, place.line, place.column),
+                       [](const auto& key, const FileLocation& kept) {
+                         return key < location_key(kept.path, kept.line, kept.column);
+                       });
   if (at == places.begin()) {
     string.allowed_inline = from != nullptr && from->allowed_inline;
     string.allow_comment = string.allowed_inline ? from->allow_comment : std::string();
