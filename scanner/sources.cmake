@@ -151,9 +151,11 @@ mongoscan_sources(MONGOSCAN_SOURCES scanner/infra
   word_search.cpp
   yaml_nodes.cpp)
 
-# one node: the probe steps, weak-TLS handshakes, the auditor role
+# one node: the probe steps, the connections a TLS node is offered beside them (plaintext,
+# weak-TLS handshakes), the auditor role
 mongoscan_sources(MONGOSCAN_SOURCES scanner/probe
   auditor_role.cpp
+  connection_offers.cpp
   probe.cpp
   weak_tls_probe.cpp)
 

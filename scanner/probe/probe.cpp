@@ -1,9 +1,11 @@
 #include "scanner/probe/probe.h"
 
+#include <future>
 #include <set>
+#include <system_error>
 
 #include "scanner/facts/sharded_cluster.h"
-#include "scanner/probe/weak_tls_probe.h"
+#include "scanner/probe/connection_offers.h"
 #include "scanner/wire/mongo_connection.h"
 
 namespace mongoscan {
@@ -89,18 +91,22 @@ class NodeProbe {
         credentials_(credentials_for(options, facts_.component)) {}
 
   NodeFacts run() {
+    probe();
+    join_connection_offers();
+    return std::move(facts_);
+  }
+
+ private:
+  void probe() {
     std::optional<Session> session = open_session();
     if (may_serve_http_interface()) probe_http_interface();
-    if (!session) return std::move(facts_);
-    if (facts_.tls) {
-      probe_plaintext();
-      probe_weak_tls_offers();
-    }
+    if (!session) return;
+    if (facts_.tls) start_connection_offers();
     if (session->legacy) {
       record(Error{
           ErrorCode::protocol, "hello",
           "the server does not speak OP_MSG (older than 3.6); only its handshake was probed"});
-      return std::move(facts_);
+      return;
     }
     MongoConnection& connection = *session->connection;
     run_unauthenticated_probes(connection);
@@ -112,10 +118,35 @@ class NodeProbe {
       if (facts_.authentication->error) facts_.errors.push_back(*facts_.authentication->error);
     }
     run_diagnostics(connection);
-    return std::move(facts_);
   }
 
- private:
+  // On a TLS node, the plaintext hello and the weak offers (connection_offers.h) start on a thread
+  // of their own; where no thread can be had, they run here, before the session goes on.
+  void start_connection_offers() {
+    ConnectionOffersTarget target{
+        facts_.connected_address, facts_.port,   facts_.host, options_.load_balanced,
+        options_.connect_timeout, node_deadline_};
+    offers_error_at_ = facts_.errors.size();
+    try {
+      offers_ = std::async(std::launch::async, probe_connection_offers, std::move(target));
+    } catch (const std::system_error&) {
+      offers_ = std::async(std::launch::deferred, probe_connection_offers, std::move(target));
+    }
+  }
+
+  // Their facts join the node's when the probe ends (each step has its deadline within the
+  // node's), the plaintext probe's error in the place it had when the offers ran first.
+  void join_connection_offers() {
+    if (!offers_.valid()) return;
+    ConnectionOffersFacts offers = offers_.get();
+    facts_.plaintext_accepted = offers.plaintext_accepted;
+    facts_.weak_tls_handshakes = std::move(offers.weak_tls_handshakes);
+    if (offers.plaintext_error) {
+      facts_.errors.insert(facts_.errors.begin() + static_cast<std::ptrdiff_t>(offers_error_at_),
+                           std::move(*offers.plaintext_error));
+    }
+  }
+
   Deadline command_deadline() const {
     return Deadline::after(options_.command_timeout).capped_by(node_deadline_);
   }
@@ -268,35 +299,6 @@ class NodeProbe {
     record(plaintext_failure);
     record(tls_failure);
     return std::nullopt;
-  }
-
-  // On a TLS node: does the same port also answer hello in plaintext?
-  void probe_plaintext() {
-    auto tcp = connect();
-    if (!tcp) {
-      record(Error{tcp.error().code, "plaintext", tcp.error().message});
-      return;
-    }
-    MongoConnection connection(std::move(tcp).value());
-    bson::Document arguments;
-    if (options_.load_balanced) arguments.append("loadBalanced", true);
-    auto reply = connection.run(AllowedCommand::hello, 1, arguments, "admin", connect_deadline());
-    if (reply) {
-      facts_.plaintext_accepted = true;
-    } else if (reply.error().code == ErrorCode::refused ||
-               reply.error().code == ErrorCode::protocol) {
-      facts_.plaintext_accepted = false;
-    } else {
-      record(Error{reply.error().code, "plaintext", reply.error().message});
-    }
-  }
-
-  // On a TLS node: one bare handshake per weak protocol version and cipher class.
-  void probe_weak_tls_offers() {
-    for (WeakTlsOffer offer : weak_tls_offers()) {
-      facts_.weak_tls_handshakes.push_back(probe_weak_tls(
-          offer, [this] { return connect(); }, facts_.host, connect_deadline()));
-    }
   }
 
   // Arbiters hold no users: authenticating there can only fail, and would put a failed login into
@@ -624,6 +626,8 @@ class NodeProbe {
   NodeFacts facts_;
   std::unique_ptr<TcpConnection> first_connection_;
   std::optional<Credentials> credentials_;
+  std::future<ConnectionOffersFacts> offers_;  // valid from start_connection_offers() to the join
+  std::size_t offers_error_at_ = 0;            // where a plaintext probe's error goes
 };
 
 }  // namespace

@@ -1,6 +1,8 @@
 #pragma once
 // Probes one node, read-only: TLS, hello, unauthenticated probes, authentication and the
-// allowlisted diagnostics. Straight-line code with a deadline on every step; never throws.
+// allowlisted diagnostics. Straight-line code with a deadline on every step; never throws. On a
+// TLS node, the connections it is offered besides (connection_offers.h) run on a second thread
+// beside the session; the probe returns when both are done.
 
 #include <chrono>
 #include <functional>

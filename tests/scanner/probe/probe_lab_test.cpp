@@ -6,6 +6,8 @@
 #include <openssl/ssl.h>
 
 #include <algorithm>
+#include <cstdio>
+#include <ctime>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -28,6 +30,7 @@ using testing_support::commands_sent;
 using testing_support::expect_no_secret;
 using testing_support::finding;
 using testing_support::LabDeployment;
+using testing_support::LabOptions;
 using testing_support::only_node;
 using testing_support::ProfileVariant;
 using testing_support::run_scan;
@@ -374,6 +377,48 @@ TEST(ProbeLab, WeakCipherClassesAreSeenAndUntestableOnesSaidSo) {
           << handshake;
     }
   }
+}
+
+// Milliseconds since the epoch of a command log entry's time ("2026-12-01T03:58:27.972+00:00").
+std::int64_t logged_at_ms(const json& entry) {
+  std::tm fields{};
+  int milliseconds = 0;
+  const std::string time = entry["time"];
+  EXPECT_EQ(
+      std::sscanf(time.c_str(), "%d-%d-%dT%d:%d:%d.%d", &fields.tm_year, &fields.tm_mon,
+                  &fields.tm_mday, &fields.tm_hour, &fields.tm_min, &fields.tm_sec, &milliseconds),
+      7)
+      << time;
+  fields.tm_year -= 1900;
+  fields.tm_mon -= 1;
+  return static_cast<std::int64_t>(timegm(&fields)) * 1000 + milliseconds;
+}
+
+// A TLS node's plaintext hello and weak offers take connections and round trips of their own
+// (connection_offers.h): the session does not wait for them. Every reply is delayed; a probe that
+// ran them first would send the session's next command a whole delay after the plaintext hello.
+TEST(ProbeLab, ATlsNodesOffersRunBesideItsSession) {
+  constexpr std::int64_t kDelayMs = 400;
+  LabOptions options;
+  options.latency_ms = static_cast<int>(kDelayMs);
+  auto lab = start_lab("tls-allow", options);
+  auto result =
+      scan(*lab, port_uri(*lab, "", "?tls=true&tlsCAFile=" + lab->cert_dir() + "/ca.pem"));
+  ASSERT_EQ(result.process.exit_code, 0) << result.process.err;
+  const json& node = only_node(result);
+  EXPECT_EQ(node["tls"]["plaintext_accepted"], true) << node["tls"];
+  EXPECT_EQ(weak_handshake(node, "TLSv1")["outcome"], "refused") << node["tls"];
+  const std::vector<json> log = lab->command_log();
+  const auto session_command = std::find_if(log.begin(), log.end(), [](const json& entry) {
+    return entry["command"] == "listDatabases";
+  });
+  ASSERT_NE(session_command, log.end());
+  const auto plaintext_hello = std::find_if(log.begin(), log.end(), [&](const json& entry) {
+    return entry["command"] == "hello" && entry["connection"] != (*session_command)["connection"];
+  });
+  ASSERT_NE(plaintext_hello, log.end()) << "no plaintext hello on a connection of its own";
+  EXPECT_LT(logged_at_ms(*session_command), logged_at_ms(*plaintext_hello) + kDelayMs / 2)
+      << "the session's listDatabases waited for the plaintext hello's reply";
 }
 
 // --scan-timeout bounds the whole scan whatever the per-step timeouts allow: what was gathered is
