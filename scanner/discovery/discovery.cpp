@@ -85,9 +85,10 @@ class DiscoveryRun {
   }
 
  private:
-  // resolving → waiting_to_connect → connecting → connected → probing → done; any step may end
-  // the node early with an error.
-  enum class Stage { resolving, waiting_to_connect, connecting, connected, probing, done };
+  // resolving → waiting_to_connect → connecting → connected → probing → probed (its place among
+  // the --concurrency probes is free; not yet judged) → done; any step may end the node early with
+  // an error.
+  enum class Stage { resolving, waiting_to_connect, connecting, connected, probing, probed, done };
 
   struct Node {
     std::size_t target = 0;
@@ -281,6 +282,7 @@ class DiscoveryRun {
       std::lock_guard lock(completions_mutex_);
       completed.swap(completions_);
     }
+    std::vector<std::size_t> probed;
     for (Completion& completion : completed) {
       Node& node = nodes_[completion.index];
       if (!completion.done) {
@@ -290,8 +292,18 @@ class DiscoveryRun {
       }
       node.facts = std::move(completion.facts);
       queues_[node.target].add_members_of(node.facts);
-      finish(completion.index);
-      admit_queued(node.target);
+      node.stage = Stage::probed;
+      --running_;
+      probed.push_back(completion.index);
+    }
+    // The probes that take the places these left start before these are judged (finish): nodes
+    // probed at once end at once, and judging them one after another on this thread would
+    // otherwise hold the places empty. Their members are admitted as before, each after its
+    // namer's judgement (their connects start on the loop's next turn either way).
+    start_probes();
+    for (const std::size_t index : probed) {
+      finish(index);
+      admit_queued(nodes_[index].target);
     }
   }
 

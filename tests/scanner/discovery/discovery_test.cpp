@@ -392,6 +392,40 @@ TEST_F(DiscoveryTest, MembersNamedMidProbeAreProbedBeforeItEnds) {
   EXPECT_EQ(discovery.deployments[0].nodes[1].named_by, a.address());
 }
 
+// A probed node's place goes to the next node before the probed one is judged (on_node_done):
+// nodes probed at once end at once, and their judgements run one after another.
+TEST_F(DiscoveryTest, TheNextProbeStartsBeforeTheLastNodeIsJudged) {
+  LoopbackPort a(LoopbackPort::Kind::listening), b(LoopbackPort::Kind::listening);
+  std::mutex mutex;
+  std::condition_variable probe_started;
+  bool b_started = false;
+  bool b_started_while_a_was_judged = false;
+  const NodeProber prober = [&](NodeFacts facts, std::unique_ptr<TcpConnection>,
+                                const ProbeOptions&) {
+    if (facts.address() == b.address()) {
+      std::lock_guard lock(mutex);
+      b_started = true;
+      probe_started.notify_all();
+    }
+    return facts;
+  };
+  DiscoverySettings settings;
+  settings.concurrency = 1;
+  settings.on_node_done = [&](std::size_t, std::size_t, NodeFacts& node) {
+    if (node.address() != a.address()) return;
+    std::unique_lock lock(mutex);
+    b_started_while_a_was_judged =
+        probe_started.wait_for(lock, std::chrono::seconds(5), [&] { return b_started; });
+  };
+  auto resolver = DnsResolver::create({dns_->server()});
+  ASSERT_TRUE(resolver.ok());
+  const Discovery discovery =
+      discover_and_probe({target({host("127.0.0.1", a.port()), host("127.0.0.1", b.port())})},
+                         *resolver.value(), settings, prober);
+  EXPECT_TRUE(b_started_while_a_was_judged);
+  EXPECT_EQ(discovery.deployments.at(0).nodes.size(), 2u);
+}
+
 TEST_F(DiscoveryTest, AProberFailureIsAnErrorAndTheScanGoesOn) {
   LoopbackPort broken(LoopbackPort::Kind::listening), fine(LoopbackPort::Kind::listening);
   RecordingProber prober;
