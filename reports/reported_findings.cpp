@@ -7,8 +7,11 @@
 namespace mongoscan {
 namespace {
 
-// A spooled iterator reads the file in pieces of at least this size.
-constexpr std::size_t kReadChunkBytes = 1024 * 1024;
+// A spooled iterator reads the file in pieces: one of kJumpReadBytes where it jumps (a writer
+// that groups findings reads a node's few dozen, ~40 KB, then jumps: a longer read would be copied
+// for nothing), doubling up to kLongestReadBytes while it reads on in order.
+constexpr std::size_t kJumpReadBytes = 64 * 1024;
+constexpr std::size_t kLongestReadBytes = 1024 * 1024;
 
 }  // namespace
 
@@ -93,8 +96,12 @@ std::unique_ptr<ReportedFinding> ReportedFindings::read(std::size_t index, std::
                                                         std::uint64_t& chunk_offset) const {
   const Record& entry = entries_[index];
   if (entry.offset < chunk_offset || entry.offset + entry.length > chunk_offset + chunk.size()) {
-    const std::uint64_t size = std::min<std::uint64_t>(
-        std::max<std::uint64_t>(entry.length, kReadChunkBytes), spool_->size() - entry.offset);
+    const bool reads_on = !chunk.empty() && entry.offset >= chunk_offset &&
+                          entry.offset <= chunk_offset + chunk.size();
+    const std::size_t piece =
+        reads_on ? std::min(2 * chunk.size(), kLongestReadBytes) : kJumpReadBytes;
+    const std::uint64_t size = std::min<std::uint64_t>(std::max<std::uint64_t>(entry.length, piece),
+                                                       spool_->size() - entry.offset);
     if (auto read = spool_->read(entry.offset, static_cast<std::size_t>(size), chunk); !read)
       throw SpoolReadError(read.error().message);
     chunk_offset = entry.offset;
