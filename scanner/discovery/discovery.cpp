@@ -64,6 +64,7 @@ class DiscoveryRun {
         prober_(prober),
         concurrency_(std::max<std::size_t>(1, settings.concurrency)),
         connects_ahead_(std::max(kMinConnectsAhead, 4 * concurrency_)),
+        beside_probes_(concurrency_),
         pool_(concurrency_) {
     for (const DiscoveryTarget& target : targets)
       queues_.emplace_back(target.seeds, settings.max_nodes);
@@ -253,6 +254,10 @@ class DiscoveryRun {
     auto job = std::make_shared<ProbeJob>(
         ProbeJob{node.facts, std::move(node.connection), targets_[node.target].options});
     job->options.scan_deadline = settings_.scan_deadline;  // no probe runs past it
+    // At most one task per running probe, which waits for it: never more than the pool's threads.
+    job->options.run_beside = [this](std::function<void()> task) {
+      beside_probes_.submit(std::move(task));
+    };
     job->options.on_members_named = [this, index](const NodeFacts& facts) {
       {
         std::lock_guard lock(completions_mutex_);
@@ -447,6 +452,9 @@ class DiscoveryRun {
   };
   std::vector<Completion> completions_;
   WakeSignal wake_;
+  // The probes' tasks beside their sessions (ProbeOptions::run_beside): destroyed after pool_, as
+  // every probe waits for its task.
+  WorkerPool beside_probes_;
   WorkerPool pool_;  // last: destroyed first, so no task outlives what it touches
 };
 

@@ -2,7 +2,6 @@
 
 #include <future>
 #include <set>
-#include <system_error>
 
 #include "scanner/facts/sharded_cluster.h"
 #include "scanner/probe/connection_offers.h"
@@ -120,17 +119,20 @@ class NodeProbe {
     run_diagnostics(connection);
   }
 
-  // On a TLS node, the plaintext hello and the weak offers (connection_offers.h) start on a thread
-  // of their own; where no thread can be had, they run here, before the session goes on.
+  // On a TLS node, the plaintext hello and the weak offers (connection_offers.h) start beside the
+  // session through run_beside; without it they run here, before the session goes on.
   void start_connection_offers() {
     ConnectionOffersTarget target{
         facts_.connected_address, facts_.port,   facts_.host, options_.load_balanced,
         options_.connect_timeout, node_deadline_};
     offers_error_at_ = facts_.errors.size();
-    try {
-      offers_ = std::async(std::launch::async, probe_connection_offers, std::move(target));
-    } catch (const std::system_error&) {
-      offers_ = std::async(std::launch::deferred, probe_connection_offers, std::move(target));
+    auto offers = std::make_shared<std::packaged_task<ConnectionOffersFacts()>>(
+        [target = std::move(target)] { return probe_connection_offers(target); });
+    offers_ = offers->get_future();
+    if (options_.run_beside) {
+      options_.run_beside([offers] { (*offers)(); });
+    } else {
+      (*offers)();
     }
   }
 

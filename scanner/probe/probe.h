@@ -2,7 +2,7 @@
 // Probes one node, read-only: TLS, hello, unauthenticated probes, authentication and the
 // allowlisted diagnostics. Straight-line code with a deadline on every step; never throws. On a
 // TLS node, the connections it is offered besides (connection_offers.h) run on a second thread
-// beside the session; the probe returns when both are done.
+// beside the session (ProbeOptions::run_beside); the probe returns when both are done.
 
 #include <chrono>
 #include <functional>
@@ -43,6 +43,11 @@ struct ProbeOptions {
   // discovery queues the shards' members, config servers and mongos without waiting for the
   // probe's end. `facts` are the probe's so far, valid during the call only.
   std::function<void(const NodeFacts& facts)> on_members_named;
+  // Runs a task beside the probe (the connections a TLS node is offered, connection_offers.h) on
+  // another thread, which the probe waits for before it returns: discovery's pool, with a thread
+  // for every probe that may run at once (a thread made per node cost ~10% more CPU: a clone, a
+  // fresh stack and its unmapping each). Unset: the task runs on the probe's thread, in its place.
+  std::function<void(std::function<void()> task)> run_beside;
 
   // A node budget starting now: node_timeout, ending no later than the scan's deadline.
   Deadline node_deadline() const {

@@ -13,6 +13,7 @@
 
 #include <atomic>
 #include <condition_variable>
+#include <future>
 #include <map>
 #include <mutex>
 #include <set>
@@ -424,6 +425,46 @@ TEST_F(DiscoveryTest, TheNextProbeStartsBeforeTheLastNodeIsJudged) {
                          *resolver.value(), settings, prober);
   EXPECT_TRUE(b_started_while_a_was_judged);
   EXPECT_EQ(discovery.deployments.at(0).nodes.size(), 2u);
+}
+
+// Every probe that may run at once can have its task beside it running at the same time
+// (ProbeOptions::run_beside): here each task waits until all of them have started.
+TEST_F(DiscoveryTest, EachRunningProbeHasAThreadBesideIt) {
+  constexpr std::size_t kConcurrency = 4;
+  std::vector<std::unique_ptr<LoopbackPort>> ports;
+  std::vector<HostAddress> seeds;
+  for (std::size_t i = 0; i < kConcurrency; ++i) {
+    ports.push_back(std::make_unique<LoopbackPort>(LoopbackPort::Kind::listening));
+    seeds.push_back(host("127.0.0.1", ports.back()->port()));
+  }
+  std::mutex mutex;
+  std::condition_variable started;
+  std::size_t tasks_started = 0;
+  std::atomic<std::size_t> met_all = 0;
+  const NodeProber prober = [&](NodeFacts facts, std::unique_ptr<TcpConnection>,
+                                const ProbeOptions& options) {
+    std::promise<void> done;
+    options.run_beside([&] {
+      std::unique_lock lock(mutex);
+      ++tasks_started;
+      started.notify_all();
+      if (started.wait_for(lock, std::chrono::seconds(5),
+                           [&] { return tasks_started == kConcurrency; })) {
+        ++met_all;
+      }
+      done.set_value();
+    });
+    done.get_future().wait();
+    return facts;
+  };
+  auto resolver = DnsResolver::create({dns_->server()});
+  ASSERT_TRUE(resolver.ok());
+  DiscoverySettings settings;
+  settings.concurrency = kConcurrency;
+  const Discovery discovery =
+      discover_and_probe({target(seeds)}, *resolver.value(), settings, prober);
+  EXPECT_EQ(met_all, kConcurrency) << "a task waited for a thread";
+  EXPECT_EQ(discovery.deployments.at(0).nodes.size(), kConcurrency);
 }
 
 TEST_F(DiscoveryTest, AProberFailureIsAnErrorAndTheScanGoesOn) {
