@@ -2,9 +2,9 @@
 // What a TLS node does with connections other than the probe's session: does its port answer a
 // plaintext hello, and does it accept handshakes offering only a weak protocol or cipher class
 // (weak_tls_probe.h). Each step opens a connection of its own to the node's connected address and
-// sends nothing beyond hello, never credentials. A probe runs them on a thread of its own, beside
-// its session's commands (probe.cpp): they need two round trips per offer that the session need
-// not wait for.
+// sends nothing beyond hello, never credentials. A probe runs them on another thread, beside its
+// session's commands (ProbeOptions::run_beside): they need two round trips per offer that the
+// session need not wait for.
 
 #include <chrono>
 #include <cstdint>
