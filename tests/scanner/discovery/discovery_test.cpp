@@ -174,6 +174,26 @@ class RecordingProber {
   std::atomic<int> peak_ = 0;
 };
 
+// One thread says an event happened; another waits for it, at most 5 s (a test that would hang
+// fails instead).
+class EventSignal {
+ public:
+  void raise() {
+    std::lock_guard lock(mutex_);
+    raised_ = true;
+    changed_.notify_all();
+  }
+  bool wait() {
+    std::unique_lock lock(mutex_);
+    return changed_.wait_for(lock, std::chrono::seconds(5), [this] { return raised_; });
+  }
+
+ private:
+  std::mutex mutex_;
+  std::condition_variable changed_;
+  bool raised_ = false;
+};
+
 class DiscoveryTest : public ::testing::Test {
  protected:
   static void SetUpTestSuite() { dns_ = std::make_unique<DnsLab>(); }
@@ -187,10 +207,16 @@ class DiscoveryTest : public ::testing::Test {
 
   Discovery discover(const std::vector<DiscoveryTarget>& targets, RecordingProber& prober,
                      DiscoverySettings settings = {}) {
+    return discover(targets, prober.prober(), std::move(settings));
+  }
+
+  // With a prober of the test's own.
+  Discovery discover(const std::vector<DiscoveryTarget>& targets, const NodeProber& prober,
+                     DiscoverySettings settings = {}) {
     auto resolver = DnsResolver::create({dns_->server()});
     EXPECT_TRUE(resolver.ok());
     settings.dns_timeout = std::chrono::seconds(3);
-    return discover_and_probe(targets, *resolver.value(), settings, prober.prober());
+    return discover_and_probe(targets, *resolver.value(), settings, prober);
   }
 
   // The nodes of each target.
@@ -363,31 +389,22 @@ TEST_F(DiscoveryTest, TargetsAreKeptApart) {
 // probed.
 TEST_F(DiscoveryTest, MembersNamedMidProbeAreProbedBeforeItEnds) {
   LoopbackPort a(LoopbackPort::Kind::listening), b(LoopbackPort::Kind::listening);
-  std::mutex mutex;
-  std::condition_variable member_probed;
-  bool b_started = false;
+  EventSignal b_started;
   bool b_started_while_a_ran = false;
   const NodeProber prober = [&](NodeFacts facts, std::unique_ptr<TcpConnection>,
                                 const ProbeOptions& options) {
     if (facts.address() == b.address()) {
-      std::lock_guard lock(mutex);
-      b_started = true;
-      member_probed.notify_all();
+      b_started.raise();
       return facts;
     }
     facts.hello = bson::Document{{"setName", "rs0"}, {"hosts", bson::Array{b.address()}}};
     options.on_members_named(facts);
-    std::unique_lock lock(mutex);
-    b_started_while_a_ran =
-        member_probed.wait_for(lock, std::chrono::seconds(5), [&] { return b_started; });
+    b_started_while_a_ran = b_started.wait();
     return facts;
   };
-  auto resolver = DnsResolver::create({dns_->server()});
-  ASSERT_TRUE(resolver.ok());
   DiscoverySettings settings;
   settings.concurrency = 2;
-  const Discovery discovery = discover_and_probe({target({host("127.0.0.1", a.port())})},
-                                                 *resolver.value(), settings, prober);
+  const Discovery discovery = discover({target({host("127.0.0.1", a.port())})}, prober, settings);
   EXPECT_TRUE(b_started_while_a_ran);
   ASSERT_EQ(discovery.deployments.at(0).nodes.size(), 2u);
   EXPECT_EQ(discovery.deployments[0].nodes[1].named_by, a.address());
@@ -397,32 +414,20 @@ TEST_F(DiscoveryTest, MembersNamedMidProbeAreProbedBeforeItEnds) {
 // nodes probed at once end at once, and their judgements run one after another.
 TEST_F(DiscoveryTest, TheNextProbeStartsBeforeTheLastNodeIsJudged) {
   LoopbackPort a(LoopbackPort::Kind::listening), b(LoopbackPort::Kind::listening);
-  std::mutex mutex;
-  std::condition_variable probe_started;
-  bool b_started = false;
+  EventSignal b_started;
   bool b_started_while_a_was_judged = false;
   const NodeProber prober = [&](NodeFacts facts, std::unique_ptr<TcpConnection>,
                                 const ProbeOptions&) {
-    if (facts.address() == b.address()) {
-      std::lock_guard lock(mutex);
-      b_started = true;
-      probe_started.notify_all();
-    }
+    if (facts.address() == b.address()) b_started.raise();
     return facts;
   };
   DiscoverySettings settings;
   settings.concurrency = 1;
   settings.on_node_done = [&](std::size_t, std::size_t, NodeFacts& node) {
-    if (node.address() != a.address()) return;
-    std::unique_lock lock(mutex);
-    b_started_while_a_was_judged =
-        probe_started.wait_for(lock, std::chrono::seconds(5), [&] { return b_started; });
+    if (node.address() == a.address()) b_started_while_a_was_judged = b_started.wait();
   };
-  auto resolver = DnsResolver::create({dns_->server()});
-  ASSERT_TRUE(resolver.ok());
-  const Discovery discovery =
-      discover_and_probe({target({host("127.0.0.1", a.port()), host("127.0.0.1", b.port())})},
-                         *resolver.value(), settings, prober);
+  const Discovery discovery = discover(
+      {target({host("127.0.0.1", a.port()), host("127.0.0.1", b.port())})}, prober, settings);
   EXPECT_TRUE(b_started_while_a_was_judged);
   EXPECT_EQ(discovery.deployments.at(0).nodes.size(), 2u);
 }
@@ -457,12 +462,9 @@ TEST_F(DiscoveryTest, EachRunningProbeHasAThreadBesideIt) {
     done.get_future().wait();
     return facts;
   };
-  auto resolver = DnsResolver::create({dns_->server()});
-  ASSERT_TRUE(resolver.ok());
   DiscoverySettings settings;
   settings.concurrency = kConcurrency;
-  const Discovery discovery =
-      discover_and_probe({target(seeds)}, *resolver.value(), settings, prober);
+  const Discovery discovery = discover({target(seeds)}, prober, settings);
   EXPECT_EQ(met_all, kConcurrency) << "a task waited for a thread";
   EXPECT_EQ(discovery.deployments.at(0).nodes.size(), kConcurrency);
 }
