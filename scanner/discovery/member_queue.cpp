@@ -91,7 +91,9 @@ void MemberQueue::add_members_of(const NodeFacts& node) {
       add_names({mongos.address}, NodeOrigin::config_mongos, by,
                 {ClusterComponent::Kind::mongos, ""});
   }
-  // Shards last: the config servers and the other mongos are few and are probed first.
+  // Shards last: the config servers and the other mongos are few and are probed first. (A mongos
+  // probe hands its replies over one by one, ProbeOptions::on_members_named: there the other
+  // mongos, named by config.mongos, its last naming reply, come after the shards.)
   for (const ShardEntry& shard : shards_listed_by(node)) {
     add_names(shard.address.hosts, shard.listed_by, by, {ClusterComponent::Kind::shard, shard.id});
   }

@@ -559,12 +559,16 @@ class NodeProbe {
   }
 
   void run_diagnostics(MongoConnection& connection) {
-    if (!run_each(connection, naming_diagnostics())) return;
-    // Only a cluster's registries: a replica-set member's members are named when its probe ends,
-    // as they were, so that which member names a hidden one stays the first probed (members named
-    // early would race it to replSetGetStatus).
-    if ((is_mongos() || is_config_server()) && options_.on_members_named)
-      options_.on_members_named(facts_);
+    // Only a cluster's registries go to discovery early, and reply by reply (the shards as soon as
+    // listShards is in, not a round trip later with config.mongos): a replica-set member's members
+    // are named when its probe ends, as they were, so that which member names a hidden one stays
+    // the first probed (members named early would race it to replSetGetStatus).
+    const bool names_cluster = (is_mongos() || is_config_server()) && options_.on_members_named;
+    for (Diagnostic& diagnostic : naming_diagnostics()) {
+      const std::size_t replies = facts_.commands.size();
+      if (!run_each(connection, {std::move(diagnostic)})) return;
+      if (names_cluster && facts_.commands.size() > replies) options_.on_members_named(facts_);
+    }
     if (!run_each(connection, other_diagnostics())) return;
     run_role_catalogue(connection);
   }

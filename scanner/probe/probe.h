@@ -37,11 +37,12 @@ struct ProbeOptions {
   // The whole scan's deadline (--scan-timeout), if any: the node's budget ends by it, at the same
   // instant, so a probe cut by it finds it expired.
   std::optional<Deadline> scan_deadline;
-  // Called from the probing thread on a mongos or config server member once the diagnostics that
-  // name the rest of its cluster are in (serverStatus's sharding section, listShards,
-  // getShardMap, config.shards, config.mongos: they run first), before the rest of the probe:
-  // discovery queues the shards' members, config servers and mongos without waiting for the
-  // probe's end. `facts` are the probe's so far, valid during the call only.
+  // Called from the probing thread on a mongos or config server member after each reply of the
+  // diagnostics that name the rest of its cluster (serverStatus's sharding section, listShards,
+  // getShardMap, config.shards, config.mongos: they run first, in that order), before the rest of
+  // the probe: discovery queues the config servers, the shards' members and the mongos without
+  // waiting for the next reply or the probe's end. `facts` are the probe's so far, valid during
+  // the call only; a call may name nodes an earlier one named already.
   std::function<void(const NodeFacts& facts)> on_members_named;
   // Runs a task beside the probe (the connections a TLS node is offered, connection_offers.h) on
   // another thread, which the probe waits for before it returns: discovery's pool, with a thread

@@ -1,6 +1,9 @@
 #include "tests/support/lab.h"
 
+#include <cstdio>
+#include <ctime>
 #include <fstream>
+#include <stdexcept>
 
 #include "tests/support/background_program.h"
 
@@ -61,6 +64,20 @@ std::vector<nlohmann::json> LabDeployment::command_log() const {
     if (!line.empty()) entries.push_back(nlohmann::json::parse(line));
   }
   return entries;
+}
+
+std::int64_t logged_at_ms(const nlohmann::json& entry) {
+  std::tm fields{};
+  int milliseconds = 0;
+  const std::string time = entry.value("time", "");
+  if (std::sscanf(time.c_str(), "%d-%d-%dT%d:%d:%d.%d", &fields.tm_year, &fields.tm_mon,
+                  &fields.tm_mday, &fields.tm_hour, &fields.tm_min, &fields.tm_sec,
+                  &milliseconds) != 7) {
+    throw std::invalid_argument("command log time '" + time + "' is not YYYY-MM-DDThh:mm:ss.mmm");
+  }
+  fields.tm_year -= 1900;
+  fields.tm_mon -= 1;
+  return static_cast<std::int64_t>(timegm(&fields)) * 1000 + milliseconds;
 }
 
 }  // namespace mongoscan::testing_support

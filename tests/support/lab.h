@@ -5,6 +5,7 @@
 #include <sys/types.h>
 
 #include <chrono>
+#include <cstdint>
 #include <filesystem>
 #include <map>
 #include <memory>
@@ -76,5 +77,9 @@ class LabDeployment {
   std::string vip_;
   int exit_status_ = -1;
 };
+
+// Milliseconds since the epoch at which the lab logged a command_log() entry (its "time",
+// "2026-12-01T03:58:27.972+00:00"). Throws std::invalid_argument for another shape.
+std::int64_t logged_at_ms(const nlohmann::json& entry);
 
 }  // namespace mongoscan::testing_support

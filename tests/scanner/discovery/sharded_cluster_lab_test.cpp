@@ -5,6 +5,8 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <cstdint>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -21,6 +23,7 @@ using nlohmann::json;
 using testing_support::finding;
 using testing_support::findings;
 using testing_support::LabDeployment;
+using testing_support::logged_at_ms;
 using testing_support::scan;
 using testing_support::start_lab;
 namespace fs = std::filesystem;
@@ -219,6 +222,34 @@ TEST(ShardedClusterEarlyMembersLab, ShardMembersAreProbedWhileTheMongosIsProbed)
       first_member = std::min(first_member, i);
   }
   EXPECT_LT(first_member, last_mongos) << "shard0's members waited for the mongos's probe to end";
+}
+
+// A mongos's registries go to discovery reply by reply: its shards are probed once listShards is
+// in, not a round trip later when config.mongos (the next command) has answered. Every reply is
+// delayed 200 ms; a member's hello reaches the lab with the mongos's find, well before its reply.
+TEST(ShardedClusterEarlyMembersLab, ShardsAreProbedOnceListShardsHasAnswered) {
+  constexpr std::int64_t kDelayMs = 200;
+  testing_support::LabOptions options;
+  options.latency_ms = static_cast<int>(kDelayMs);
+  auto lab = start_lab("sharded", options);
+  const auto mongos = lab->component_nodes("mongos");
+  const auto shard0 = lab->component_nodes("shard0");
+  ASSERT_FALSE(mongos.empty());
+  const auto result =
+      scan(*lab, "mongodb://" + kScanner + mongos[0] +
+                     "/?tls=true&authSource=admin&tlsCAFile=" + lab->cert_dir() + "/ca.pem");
+  ASSERT_FALSE(result.report.is_null()) << result.process.err;
+  const std::vector<json> log = lab->command_log();
+  const auto registry_read = std::find_if(log.begin(), log.end(), [&](const json& entry) {
+    return entry["node"] == mongos[0] && entry["command"] == "find";
+  });
+  ASSERT_NE(registry_read, log.end()) << "the mongos was not asked for config.mongos";
+  const auto first_member = std::find_if(log.begin(), log.end(), [&](const json& entry) {
+    return std::find(shard0.begin(), shard0.end(), entry["node"]) != shard0.end();
+  });
+  ASSERT_NE(first_member, log.end()) << "no member of shard0 was probed";
+  EXPECT_LT(logged_at_ms(*first_member), logged_at_ms(*registry_read) + kDelayMs / 2)
+      << "shard0's members waited for config.mongos's reply";
 }
 
 // sharded-lb: the VIP forwards to the mongos's load balancer ports, where a first hello without

@@ -6,8 +6,6 @@
 #include <openssl/ssl.h>
 
 #include <algorithm>
-#include <cstdio>
-#include <ctime>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -31,6 +29,7 @@ using testing_support::expect_no_secret;
 using testing_support::finding;
 using testing_support::LabDeployment;
 using testing_support::LabOptions;
+using testing_support::logged_at_ms;
 using testing_support::only_node;
 using testing_support::ProfileVariant;
 using testing_support::run_scan;
@@ -377,21 +376,6 @@ TEST(ProbeLab, WeakCipherClassesAreSeenAndUntestableOnesSaidSo) {
           << handshake;
     }
   }
-}
-
-// Milliseconds since the epoch of a command log entry's time ("2026-12-01T03:58:27.972+00:00").
-std::int64_t logged_at_ms(const json& entry) {
-  std::tm fields{};
-  int milliseconds = 0;
-  const std::string time = entry["time"];
-  EXPECT_EQ(
-      std::sscanf(time.c_str(), "%d-%d-%dT%d:%d:%d.%d", &fields.tm_year, &fields.tm_mon,
-                  &fields.tm_mday, &fields.tm_hour, &fields.tm_min, &fields.tm_sec, &milliseconds),
-      7)
-      << time;
-  fields.tm_year -= 1900;
-  fields.tm_mon -= 1;
-  return static_cast<std::int64_t>(timegm(&fields)) * 1000 + milliseconds;
 }
 
 // A TLS node's plaintext hello and weak offers take connections and round trips of their own
