@@ -197,36 +197,10 @@ TEST(ShardedClusterSrvLab, AnSrvNameFindsTheWholeCluster) {
 }
 
 // A mongos names its shards, config servers and the other mongos first (the diagnostics that name
-// them run first) and discovery probes them while the mongos's probe goes on: a shard member's
-// first command reaches the lab before the mongos's last one. 50 ms per reply keeps the rest of
-// the mongos's probe (a dozen commands) far longer than a member's connect.
-TEST(ShardedClusterEarlyMembersLab, ShardMembersAreProbedWhileTheMongosIsProbed) {
-  testing_support::LabOptions options;
-  options.latency_ms = 50;
-  auto lab = start_lab("sharded", options);
-  const auto mongos = lab->component_nodes("mongos");
-  const auto shard0 = lab->component_nodes("shard0");
-  ASSERT_FALSE(mongos.empty());
-  const auto result =
-      scan(*lab, "mongodb://" + kScanner + mongos[0] +
-                     "/?tls=true&authSource=admin&tlsCAFile=" + lab->cert_dir() + "/ca.pem");
-  ASSERT_FALSE(result.report.is_null()) << result.process.err;
-  EXPECT_EQ(nodes_by_address(result.report["targets"][0]).size(), lab->nodes().size());
-  // The log is in the order the one lab process received the commands.
-  const std::vector<json> log = lab->command_log();
-  std::size_t first_member = log.size(), last_mongos = 0;
-  for (std::size_t i = 0; i < log.size(); ++i) {
-    const std::string node = log[i]["node"];
-    if (node == mongos[0]) last_mongos = i;
-    if (std::find(shard0.begin(), shard0.end(), node) != shard0.end())
-      first_member = std::min(first_member, i);
-  }
-  EXPECT_LT(first_member, last_mongos) << "shard0's members waited for the mongos's probe to end";
-}
-
-// A mongos's registries go to discovery reply by reply: its shards are probed once listShards is
-// in, not a round trip later when config.mongos (the next command) has answered. Every reply is
-// delayed 200 ms; a member's hello reaches the lab with the mongos's find, well before its reply.
+// them run first) and hands each reply to discovery as it comes: the shards are probed once
+// listShards is in, not a round trip later when config.mongos (the next command) has answered,
+// and long before the mongos's probe ends. Every reply is delayed 200 ms; a member's hello
+// reaches the lab with the mongos's find, well before its reply.
 TEST(ShardedClusterEarlyMembersLab, ShardsAreProbedOnceListShardsHasAnswered) {
   constexpr std::int64_t kDelayMs = 200;
   testing_support::LabOptions options;
@@ -239,6 +213,8 @@ TEST(ShardedClusterEarlyMembersLab, ShardsAreProbedOnceListShardsHasAnswered) {
       scan(*lab, "mongodb://" + kScanner + mongos[0] +
                      "/?tls=true&authSource=admin&tlsCAFile=" + lab->cert_dir() + "/ca.pem");
   ASSERT_FALSE(result.report.is_null()) << result.process.err;
+  EXPECT_EQ(nodes_by_address(result.report["targets"][0]).size(), lab->nodes().size());
+  // The log is in the order the one lab process received the commands.
   const std::vector<json> log = lab->command_log();
   const auto registry_read = std::find_if(log.begin(), log.end(), [&](const json& entry) {
     return entry["node"] == mongos[0] && entry["command"] == "find";
@@ -250,6 +226,10 @@ TEST(ShardedClusterEarlyMembersLab, ShardsAreProbedOnceListShardsHasAnswered) {
   ASSERT_NE(first_member, log.end()) << "no member of shard0 was probed";
   EXPECT_LT(logged_at_ms(*first_member), logged_at_ms(*registry_read) + kDelayMs / 2)
       << "shard0's members waited for config.mongos's reply";
+  const auto last_mongos = std::find_if(
+      log.rbegin(), log.rend(), [&](const json& entry) { return entry["node"] == mongos[0]; });
+  EXPECT_LT(first_member - log.begin(), log.rend() - last_mongos - 1)
+      << "shard0's members waited for the mongos's probe to end";
 }
 
 // sharded-lb: the VIP forwards to the mongos's load balancer ports, where a first hello without
